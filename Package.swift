@@ -1,0 +1,63 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Layers, inner to outer (DESIGN.md §2): CatalogModel ← CatalogStore ← CatalogKit ← catalog.
+// The engine layer (CatalogEngine) joins between the model and the store with issue 3.
+let package = Package(
+    name: "ComponentCatalog",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "CatalogKit", targets: ["CatalogKit"]),
+        .executable(name: "catalog", targets: ["catalog"]),
+        .executable(name: "catalog-bench", targets: ["catalog-bench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
+    ],
+    targets: [
+        // Build-time tool + plugin: turn Migrations/ and catalog/ into Swift source, so the binary
+        // carries them and a `catalog` copied alone still migrates and loads the built-ins.
+        .executableTarget(name: "embed-files", path: "Sources/embed-files"),
+        .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["embed-files"]),
+
+        .target(
+            name: "CatalogModel",
+            dependencies: [
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]),
+        .target(
+            name: "CatalogStore",
+            dependencies: [
+                "CatalogModel",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            plugins: ["EmbedFiles"]),
+        .target(
+            name: "CatalogKit",
+            dependencies: ["CatalogModel", "CatalogStore"],
+            plugins: ["EmbedFiles"]),
+        .executableTarget(
+            name: "catalog",
+            dependencies: [
+                "CatalogKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .executableTarget(
+            name: "catalog-bench",
+            dependencies: [
+                "CatalogKit",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
+
+        .testTarget(name: "CatalogModelTests", dependencies: ["CatalogModel"]),
+        .testTarget(
+            name: "CatalogStoreTests",
+            dependencies: ["CatalogKit", "CatalogStore", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "CatalogCLITests", dependencies: ["CatalogKit"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

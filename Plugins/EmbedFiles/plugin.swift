@@ -1,0 +1,43 @@
+import Foundation
+import PackagePlugin
+
+/// Embeds package files into a target as generated Swift source.
+///
+/// Which files a target receives is fixed here, by target name, because exactly two targets
+/// carry data: `CatalogStore` embeds `Migrations/*.sql` (the only source of the schema) and
+/// `CatalogKit` embeds `catalog/**/*.{yaml,yml,json}` (the built-in components).
+@main
+struct EmbedFiles: BuildToolPlugin {
+    func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
+        let root = context.package.directoryURL
+        let (folder, extensions, symbol): (String, Set<String>, String)
+        switch target.name {
+        case "CatalogStore": (folder, extensions, symbol) = ("Migrations", ["sql"], "EmbeddedMigrations")
+        case "CatalogKit": (folder, extensions, symbol) = ("catalog", ["yaml", "yml", "json"], "EmbeddedCatalog")
+        default: return []
+        }
+        let base = root.appending(path: folder)
+        var files: [URL] = []
+        if let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil) {
+            for case let url as URL in walker where extensions.contains(url.pathExtension) {
+                files.append(url)
+            }
+        }
+        files.sort { $0.path < $1.path }
+        let output = context.pluginWorkDirectoryURL.appending(path: "\(symbol).swift")
+        // Arguments: output, symbol, then pairs of (relative name, absolute path).
+        var arguments = [output.path, symbol]
+        for file in files {
+            let relative = String(file.standardizedFileURL.path.dropFirst(base.standardizedFileURL.path.count + 1))
+            arguments += [relative, file.path]
+        }
+        return [
+            .buildCommand(
+                displayName: "Embedding \(files.count) files from \(folder)/ into \(target.name)",
+                executable: try context.tool(named: "embed-files").url,
+                arguments: arguments,
+                inputFiles: files,
+                outputFiles: [output])
+        ]
+    }
+}

@@ -1,0 +1,203 @@
+import Crypto
+import Foundation
+
+/// One component, validated: the envelope of DESIGN.md §3 plus its kind-specific body.
+///
+/// The whole document is kept as ``document`` (a ``JSONValue``), so nothing the author wrote is
+/// lost; ``canonicalJSON`` and ``contentHash`` identify the content for versioning.
+///
+/// ```swift
+/// let definition = try ComponentDefinition(json: [
+///     "name": "fade-in", "kind": "animation", "version": "1.0.0",
+///     "keyframes": [["opacity": 0], ["opacity": 1]], "options": ["duration": 200],
+/// ], file: "fade-in.json")
+/// definition.contentHash   // 64 hex digits
+/// ```
+public struct ComponentDefinition: Sendable, Hashable {
+    public var name: String
+    public var kind: ComponentKind
+    public var version: SemanticVersion
+    public var summary: String
+    public var tags: [String]
+    /// Properties a target must have (a protocol-style requirement, checked at apply time).
+    public var requires: [String]
+    public var parameters: [String: ParameterSpec]
+    /// The full document as written (after YAML/JSON decoding).
+    public var document: JSONValue
+    /// Names of other components this one uses (`component: NAME[@VERSION]` anywhere in the body).
+    public var references: [String]
+
+    /// `[a-z0-9][a-z0-9.-]*`, at most 100 characters.
+    public static func isValidName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, name.utf8.count <= 100 else { return false }
+        func ok(_ c: Unicode.Scalar, extra: Bool) -> Bool {
+            ("a"..."z").contains(c) || ("0"..."9").contains(c) || (extra && (c == "." || c == "-"))
+        }
+        return ok(first, extra: false) && name.unicodeScalars.allSatisfy { ok($0, extra: true) }
+    }
+
+    static let envelopeFields: Set<String> = ["name", "kind", "version", "summary", "tags", "requires", "parameters"]
+    static let bodyFields: Set<String> = ["animation", "keyframes", "options", "chain", "decorator", "layout"]
+
+    /// Validates a decoded document. `file` is only used to name the source in errors.
+    public init(json document: JSONValue, file: String) throws(DefinitionError) {
+        guard case .object(let members) = document else {
+            throw DefinitionError(file: file, path: "", rule: "a definition must be a mapping, not \(document.typeName)")
+        }
+        let root = FieldPath()
+        try ParameterSpec.rejectUnknown(members, allowed: Self.envelopeFields.union(Self.bodyFields), file: file, path: root)
+
+        func string(_ key: String, required: Bool) throws(DefinitionError) -> String? {
+            guard let value = members[key] else {
+                if required { throw DefinitionError(file: file, path: key, rule: "is required") }
+                return nil
+            }
+            guard case .string(let text) = value else {
+                throw DefinitionError(file: file, path: key, rule: "must be a string, not \(value.typeName)")
+            }
+            return text
+        }
+        func stringList(_ key: String) throws(DefinitionError) -> [String] {
+            guard let value = members[key] else { return [] }
+            guard case .array(let items) = value else {
+                throw DefinitionError(file: file, path: key, rule: "must be a list of strings")
+            }
+            var result: [String] = []
+            for (index, item) in items.enumerated() {
+                guard case .string(let text) = item, !text.isEmpty else {
+                    throw DefinitionError(file: file, path: root.appending(key).appending(index: index).description,
+                        rule: "must be a non-empty string")
+                }
+                result.append(text)
+            }
+            return result
+        }
+
+        let name = try string("name", required: true)!
+        guard Self.isValidName(name) else {
+            throw DefinitionError(file: file, path: "name", rule: "'\(name)' must match [a-z0-9][a-z0-9.-]* (at most 100 characters)")
+        }
+        let kindName = try string("kind", required: true)!
+        guard let kind = ComponentKind(rawValue: kindName) else {
+            throw DefinitionError(file: file, path: "kind", rule: "unknown kind '\(kindName)': use one of animation, chain, decorator, layout")
+        }
+        let versionText = try string("version", required: true)!
+        guard let version = SemanticVersion(versionText) else {
+            throw DefinitionError(file: file, path: "version", rule: "'\(versionText)' is not a semantic version MAJOR.MINOR.PATCH")
+        }
+        let summary = try string("summary", required: false) ?? ""
+        let tags = try stringList("tags")
+        let requires = try stringList("requires")
+
+        var parameters: [String: ParameterSpec] = [:]
+        if let rawParameters = members["parameters"] {
+            guard case .object(let declared) = rawParameters else {
+                throw DefinitionError(file: file, path: "parameters", rule: "must be a mapping of name to {type, default}")
+            }
+            for key in declared.keys.sorted() {
+                let path = root.appending("parameters").appending(key)
+                guard Self.isParameterName(key) else {
+                    throw DefinitionError(file: file, path: path.description, rule: "a parameter name must match [A-Za-z_][A-Za-z0-9_]*")
+                }
+                parameters[key] = try ParameterSpec(json: declared[key]!, file: file, path: path)
+            }
+        }
+
+        // Exactly one body, and only the kind's own.
+        let present = Self.bodyFields.filter { members[$0] != nil }.sorted()
+        if let foreign = present.first(where: { $0 != "options" && !kind.bodyFields.contains($0) }) {
+            throw DefinitionError(file: file, path: foreign, rule: "is not a body of kind \(kind.rawValue): use \(kind.bodyFields.joined(separator: " or "))")
+        }
+        let bodies = kind.bodyFields.filter { members[$0] != nil }
+        if bodies.count != 1 {
+            let rule = bodies.isEmpty
+                ? "a \(kind.rawValue) needs exactly one body: \(kind.bodyFields.joined(separator: " or "))"
+                : "has both \(bodies.joined(separator: " and ")): a \(kind.rawValue) takes exactly one body"
+            throw DefinitionError(file: file, path: bodies.count > 1 ? bodies[1] : "", rule: rule)
+        }
+        if members["options"] != nil, bodies != ["keyframes"] {
+            throw DefinitionError(file: file, path: "options", rule: "only goes with a keyframes body")
+        }
+        let bodyField = bodies[0]
+        let body = members[bodyField]!
+        if bodyField == "keyframes" {
+            guard case .array = body else {
+                throw DefinitionError(file: file, path: "keyframes", rule: "must be a list of keyframes, not \(body.typeName)")
+            }
+        } else if case .object = body {
+        } else {
+            throw DefinitionError(file: file, path: bodyField, rule: "must be a mapping, not \(body.typeName)")
+        }
+        if let options = members["options"], options.objectValue == nil, options.numberValue == nil {
+            throw DefinitionError(file: file, path: "options", rule: "must be a mapping of timing options or a duration in ms")
+        }
+
+        // Every "$name" in the body must be a declared parameter; collect component references.
+        var references: Set<String> = []
+        for field in present {
+            try Self.scanBody(members[field]!, path: root.appending(field), file: file, parameters: parameters,
+                              references: &references)
+        }
+        references.remove(name)
+
+        self.name = name
+        self.kind = kind
+        self.version = version
+        self.summary = summary
+        self.tags = tags
+        self.requires = requires
+        self.parameters = parameters
+        self.document = document
+        self.references = references.sorted()
+    }
+
+    static func isParameterName(_ key: String) -> Bool {
+        guard let first = key.unicodeScalars.first else { return false }
+        let letter: (Unicode.Scalar) -> Bool = { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || $0 == "_" }
+        return letter(first) && key.unicodeScalars.allSatisfy { letter($0) || ("0"..."9").contains($0) }
+    }
+
+    private static func scanBody(_ value: JSONValue, path: FieldPath, file: String, parameters: [String: ParameterSpec],
+                                 references: inout Set<String>) throws(DefinitionError)
+    {
+        switch value {
+        case .string(let text) where text.hasPrefix("$") && text.count > 1:
+            let parameter = String(text.dropFirst())
+            guard isParameterName(parameter) else { return }
+            guard parameters[parameter] != nil else {
+                let known = parameters.keys.sorted().joined(separator: ", ")
+                throw DefinitionError(file: file, path: path.description,
+                    rule: "refers to undeclared parameter '\(parameter)'" + (known.isEmpty ? "" : " (declared: \(known))"))
+            }
+        case .array(let items):
+            for (index, item) in items.enumerated() {
+                try scanBody(item, path: path.appending(index: index), file: file, parameters: parameters, references: &references)
+            }
+        case .object(let members):
+            for key in members.keys.sorted() {
+                let child = path.appending(key)
+                if key == "component" {
+                    guard case .string(let reference) = members[key]! else {
+                        throw DefinitionError(file: file, path: child.description, rule: "must be a component name, NAME or NAME@VERSION")
+                    }
+                    let target = String(reference.split(separator: "@", maxSplits: 1).first ?? "")
+                    guard isValidName(target) else {
+                        throw DefinitionError(file: file, path: child.description, rule: "'\(reference)' is not a component name")
+                    }
+                    references.insert(target)
+                }
+                try scanBody(members[key]!, path: child, file: file, parameters: parameters, references: &references)
+            }
+        default:
+            break
+        }
+    }
+
+    /// The stored form: sorted keys, no whitespace.
+    public var canonicalJSON: String { document.canonicalText }
+
+    /// SHA-256 of ``canonicalJSON``, lowercase hex. Equal content ⇔ equal hash.
+    public var contentHash: String {
+        SHA256.hash(data: Data(canonicalJSON.utf8)).map { String(format: "%02x", $0) }.joined()
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Yams
+
+/// Turns definition files (YAML or JSON text) into validated ``ComponentDefinition``s.
+///
+/// JSON is recognised by a `.json` extension or a leading `{`; everything else is YAML. A bare
+/// Web Animations document — only `keyframes` and `options` — is accepted as an anonymous
+/// animation named after its file (`fade.json` → `fade`, version 1.0.0).
+///
+/// ```swift
+/// let definition = try DefinitionDecoder.decode(text: yaml, file: "catalog/animations/pop.yaml")
+/// ```
+public enum DefinitionDecoder {
+    /// Decodes and validates one definition.
+    public static func decode(text: String, file: String) throws(DefinitionError) -> ComponentDefinition {
+        var document = try parse(text: text, file: file)
+        if case .object(var members) = document, members["name"] == nil, members["kind"] == nil,
+            members["keyframes"] != nil, Set(members.keys).isSubset(of: ["keyframes", "options"])
+        {
+            let stem = ((file as NSString).lastPathComponent as NSString).deletingPathExtension.lowercased()
+            guard ComponentDefinition.isValidName(stem) else {
+                throw DefinitionError(file: file, path: "name", rule: "an anonymous animation is named after its file, but '\(stem)' does not match [a-z0-9][a-z0-9.-]*; add a name field")
+            }
+            members["name"] = .string(stem)
+            members["kind"] = "animation"
+            members["version"] = "1.0.0"
+            document = .object(members)
+        }
+        return try ComponentDefinition(json: document, file: file)
+    }
+
+    /// Parses YAML or JSON text into a ``JSONValue`` without validating it.
+    public static func parse(text: String, file: String) throws(DefinitionError) -> JSONValue {
+        let trimmed = text.drop(while: { $0.isWhitespace })
+        if file.lowercased().hasSuffix(".json") || trimmed.first == "{" || trimmed.first == "[" {
+            do {
+                return try JSONValue(jsonData: Data(text.utf8))
+            } catch {
+                throw DefinitionError(file: file, path: "", rule: "malformed JSON: \(describe(error))")
+            }
+        }
+        let node: Node?
+        do {
+            node = try Yams.compose(yaml: text)
+        } catch {
+            throw DefinitionError(file: file, path: "", rule: "malformed YAML: \(error)")
+        }
+        guard let node else { throw DefinitionError(file: file, path: "", rule: "the file is empty") }
+        return try convert(node, path: FieldPath(), file: file)
+    }
+
+    private static func convert(_ node: Node, path: FieldPath, file: String) throws(DefinitionError) -> JSONValue {
+        switch node {
+        case .scalar(let scalar):
+            switch Tag.Name(rawValue: node.tag.rawValue) {
+            case .null: return .null
+            case .bool: return node.bool.map(JSONValue.bool) ?? .string(scalar.string)
+            case .int: return node.int.map { .number(Double($0)) } ?? node.float.map(JSONValue.number) ?? .string(scalar.string)
+            case .float: return node.float.map(JSONValue.number) ?? .string(scalar.string)
+            default: return .string(scalar.string)
+            }
+        case .sequence(let sequence):
+            var items: [JSONValue] = []
+            for (index, item) in sequence.enumerated() {
+                items.append(try convert(item, path: path.appending(index: index), file: file))
+            }
+            return .array(items)
+        case .mapping(let mapping):
+            var members: [String: JSONValue] = [:]
+            for (keyNode, valueNode) in mapping {
+                guard case .scalar(let keyScalar) = keyNode else {
+                    throw DefinitionError(file: file, path: path.description, rule: "mapping keys must be plain text")
+                }
+                let key = keyScalar.string
+                let child = path.appending(key)
+                guard members[key] == nil else {
+                    throw DefinitionError(file: file, path: child.description, rule: "duplicate key")
+                }
+                members[key] = try convert(valueNode, path: child, file: file)
+            }
+            return .object(members)
+        case .alias:
+            throw DefinitionError(file: file, path: path.description, rule: "YAML aliases are not supported")
+        }
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        if case DecodingError.dataCorrupted(let context) = error {
+            let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
+            return underlying ?? context.debugDescription
+        }
+        return "\(error)"
+    }
+}

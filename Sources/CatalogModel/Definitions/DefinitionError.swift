@@ -1,0 +1,39 @@
+/// A definition that breaks a rule: names the file, the field path inside it and the rule.
+///
+/// ```swift
+/// DefinitionError(file: "fade.yaml", path: "parameters.duration.default", rule: "must be a number")
+///     .description   // fade.yaml: parameters.duration.default: must be a number
+/// ```
+public struct DefinitionError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The file the definition came from (`-` for standard input, `<built-in>/…` for embedded).
+    public var file: String
+    /// Dotted path to the offending field (`animation.values[2]`); empty for the whole document.
+    public var path: String
+    /// What is wrong, phrased as the rule that was broken.
+    public var rule: String
+
+    public init(file: String, path: String, rule: String) {
+        self.file = file
+        self.path = path
+        self.rule = rule
+    }
+
+    public var description: String {
+        path.isEmpty ? "\(file): \(rule)" : "\(file): \(path): \(rule)"
+    }
+}
+
+/// Builds field paths the way error messages print them: `a.b[2].c`.
+public struct FieldPath: Sendable, Hashable, CustomStringConvertible {
+    public private(set) var description: String
+
+    public init(_ text: String = "") { description = text }
+
+    public func appending(_ key: String) -> FieldPath {
+        FieldPath(description.isEmpty ? key : "\(description).\(key)")
+    }
+
+    public func appending(index: Int) -> FieldPath {
+        FieldPath("\(description)[\(index)]")
+    }
+}

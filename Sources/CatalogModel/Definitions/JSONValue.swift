@@ -1,0 +1,196 @@
+import Foundation
+
+/// A JSON document as a plain value: what a definition file holds before it is understood.
+///
+/// Both definition syntaxes (YAML and JSON) decode to `JSONValue`, so validation, hashing and
+/// storage see one shape. ``canonicalText`` is the stored form: keys sorted, no whitespace,
+/// integers without a fraction, so equal content always hashes equally.
+///
+/// ```swift
+/// let value: JSONValue = ["b": 1, "a": [true, "x"]]
+/// value.canonicalText   // {"a":[true,"x"],"b":1}
+/// ```
+public enum JSONValue: Sendable, Hashable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    public subscript(key: String) -> JSONValue? {
+        if case .object(let members) = self { return members[key] }
+        return nil
+    }
+
+    public var stringValue: String? { if case .string(let s) = self { s } else { nil } }
+    public var numberValue: Double? { if case .number(let n) = self { n } else { nil } }
+    public var boolValue: Bool? { if case .bool(let b) = self { b } else { nil } }
+    public var arrayValue: [JSONValue]? { if case .array(let a) = self { a } else { nil } }
+    public var objectValue: [String: JSONValue]? { if case .object(let o) = self { o } else { nil } }
+
+    /// A short name of the value's JSON type, for error messages.
+    public var typeName: String {
+        switch self {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "a list"
+        case .object: "a mapping"
+        }
+    }
+}
+
+extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByFloatLiteral,
+    ExpressibleByIntegerLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral,
+    ExpressibleByDictionaryLiteral
+{
+    public init(nilLiteral: ()) { self = .null }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(floatLiteral value: Double) { self = .number(value) }
+    public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+    }
+}
+
+extension JSONValue: Codable {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([JSONValue].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: JSONValue].self))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let value): try container.encode(value)
+        case .number(let value): try container.encode(value)
+        case .string(let value): try container.encode(value)
+        case .array(let value): try container.encode(value)
+        case .object(let value): try container.encode(value)
+        }
+    }
+}
+
+extension JSONValue {
+    /// Parses JSON text. Throws `DecodingError` with the position on malformed input.
+    public init(jsonData data: Data) throws {
+        self = try JSONDecoder().decode(JSONValue.self, from: data)
+    }
+
+    /// The canonical text: sorted keys, no insignificant whitespace, shortest round-trip numbers,
+    /// integral numbers without a fraction. Non-finite numbers (YAML's `.inf`) are written as the
+    /// strings `"Infinity"` / `"-Infinity"` / `"NaN"`, since JSON has no literal for them.
+    public var canonicalText: String {
+        var out = ""
+        writeCanonical(into: &out)
+        return out
+    }
+
+    /// The same canonical form, indented for people.
+    public var prettyText: String {
+        var out = ""
+        writePretty(into: &out, indent: "")
+        return out
+    }
+
+    private func writeCanonical(into out: inout String) {
+        switch self {
+        case .null: out += "null"
+        case .bool(let value): out += value ? "true" : "false"
+        case .number(let value): out += JSONValue.numberText(value)
+        case .string(let value): JSONValue.writeString(value, into: &out)
+        case .array(let values):
+            out += "["
+            for (index, value) in values.enumerated() {
+                if index > 0 { out += "," }
+                value.writeCanonical(into: &out)
+            }
+            out += "]"
+        case .object(let members):
+            out += "{"
+            for (index, key) in members.keys.sorted().enumerated() {
+                if index > 0 { out += "," }
+                JSONValue.writeString(key, into: &out)
+                out += ":"
+                members[key]!.writeCanonical(into: &out)
+            }
+            out += "}"
+        }
+    }
+
+    private func writePretty(into out: inout String, indent: String) {
+        let inner = indent + "  "
+        switch self {
+        case .array(let values) where !values.isEmpty:
+            if values.allSatisfy({ if case .array = $0 { false } else if case .object = $0 { false } else { true } }) {
+                writeCanonical(into: &out)  // short scalar lists stay on one line
+                return
+            }
+            out += "[\n"
+            for (index, value) in values.enumerated() {
+                out += inner
+                value.writePretty(into: &out, indent: inner)
+                out += index < values.count - 1 ? ",\n" : "\n"
+            }
+            out += indent + "]"
+        case .object(let members) where !members.isEmpty:
+            out += "{\n"
+            let keys = members.keys.sorted()
+            for (index, key) in keys.enumerated() {
+                out += inner
+                JSONValue.writeString(key, into: &out)
+                out += ": "
+                members[key]!.writePretty(into: &out, indent: inner)
+                out += index < keys.count - 1 ? ",\n" : "\n"
+            }
+            out += indent + "}"
+        default:
+            writeCanonical(into: &out)
+        }
+    }
+
+    /// Shortest text that reads back as the same Double; integers print without ".0".
+    public static func numberText(_ value: Double) -> String {
+        if value.isNaN { return "\"NaN\"" }
+        if value.isInfinite { return value > 0 ? "\"Infinity\"" : "\"-Infinity\"" }
+        if value == value.rounded(), abs(value) < 1e15 {
+            return value == 0 ? "0" : String(Int64(value))
+        }
+        return "\(value)"
+    }
+
+    static func writeString(_ value: String, into out: inout String) {
+        out += "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                    + String(scalar.value, radix: 16)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        out += "\""
+    }
+}
