@@ -5,7 +5,7 @@ import PackageDescription
 // The engine layer (CatalogEngine) joins between the model and the store with issue 3.
 let package = Package(
     name: "ComponentCatalog",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "CatalogKit", targets: ["CatalogKit"]),
         .executable(name: "catalog", targets: ["catalog"]),

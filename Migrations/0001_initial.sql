@@ -68,6 +68,12 @@ CREATE TABLE association (
 ) WITHOUT ROWID;
 CREATE INDEX association_by_target ON association(target_oid) WHERE target_oid IS NOT NULL;
 
+-- Small store-wide facts, e.g. which built-in catalog was last loaded.
+CREATE TABLE setting (
+    key    TEXT PRIMARY KEY,
+    value  TEXT NOT NULL
+) WITHOUT ROWID;
+
 -- The event log: every change, appended in the change's own transaction.
 CREATE TABLE event (
     seq         INTEGER PRIMARY KEY AUTOINCREMENT,

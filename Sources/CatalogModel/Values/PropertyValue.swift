@@ -60,22 +60,17 @@ public enum PropertyValue: Sendable, Hashable {
 
     /// Reads command-line text the way `prop set` does (DESIGN.md §5): `@id` is an object
     /// reference, text that parses as JSON is that JSON (numbers, booleans, quoted strings; lists
-    /// and mappings become `json`), anything else is a string.
-    public init(commandLineText text: String) {
-        if text.hasPrefix("@"), text.count > 1 {
-            self = .object(String(text.dropFirst()))
-            return
-        }
-        guard let json = try? JSONValue(jsonData: Data(text.utf8)) else {
-            self = .string(text)
-            return
-        }
+    /// and mappings become `json`), anything else is a string. JSON `null` gives nil: setting
+    /// null removes the association.
+    public static func fromCommandLine(_ text: String) -> PropertyValue? {
+        if text.hasPrefix("@"), text.count > 1 { return .object(String(text.dropFirst())) }
+        guard let json = try? JSONValue(jsonData: Data(text.utf8)) else { return .string(text) }
         switch json {
-        case .number(let n): self = .number(n)
-        case .bool(let b): self = .bool(b)
-        case .string(let s): self = .string(s)
-        case .null: self = .string(text)
-        case .array, .object: self = .json(json)
+        case .number(let n): return .number(n)
+        case .bool(let b): return .bool(b)
+        case .string(let s): return .string(s)
+        case .null: return nil
+        case .array, .object: return .json(json)
         }
     }
 

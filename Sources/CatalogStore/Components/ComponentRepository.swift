@@ -1,0 +1,161 @@
+import CatalogModel
+import Foundation
+import GRDB
+
+/// Components and their history.
+///
+/// Adding is all-or-nothing per batch: every definition is checked (version rules, references)
+/// before the transaction commits. Identical content is a no-op; changed content needs a higher
+/// semantic version; every version stays readable.
+///
+/// ```swift
+/// let outcomes = try database.components.add([definition])
+/// let latest = try database.components.get("bounce-select")
+/// let old = try database.components.get("bounce-select", version: "1.0.0")
+/// ```
+public struct ComponentRepository: Sendable {
+    let database: CatalogDatabase
+
+    static let columns = "v.name, v.version, v.kind, v.summary, v.tags, v.content_hash, v.definition, v.added_seq"
+
+    /// Adds or updates definitions in one transaction. Throws without writing if any is refused.
+    @discardableResult
+    public func add(_ definitions: [ComponentDefinition], at sceneTime: Double? = nil) throws -> [AddOutcome] {
+        try database.write(at: sceneTime) { db, events in
+            try add(definitions, db: db, events: events)
+        }
+    }
+
+    func add(_ definitions: [ComponentDefinition], db: Database, events: EventWriter) throws -> [AddOutcome] {
+        let batchNames = Set(definitions.map(\.name))
+        var outcomes: [AddOutcome] = []
+        for definition in definitions {
+            let hash = definition.contentHash
+            let current = try Row.fetchOne(db, sql: """
+                SELECT v.id, v.version, v.content_hash FROM component c JOIN component_version v ON v.id = c.current_version_id
+                WHERE c.name = ?
+                """, arguments: [definition.name])
+            if let current {
+                let currentVersion = SemanticVersion(current[1] as String)!
+                if current[2] as String == hash {
+                    outcomes.append(.unchanged(name: definition.name, version: current[1]))
+                    continue
+                }
+                guard definition.version > currentVersion else {
+                    throw StoreError.versionNotHigher(name: definition.name, version: definition.version.description,
+                                                      current: currentVersion.description)
+                }
+            }
+            for target in definition.references where !batchNames.contains(target) {
+                guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM component WHERE name = ?)", arguments: [target]) == true
+                else { throw StoreError.unknownReference(name: definition.name, target: target) }
+            }
+            let seq = try events.append(.componentAdd, object: nil, payload: [
+                "name": .string(definition.name), "version": .string(definition.version.description),
+                "hash": .string(hash), "definition": definition.document,
+            ])
+            try db.execute(sql: """
+                INSERT INTO component_version (name, version, kind, summary, tags, definition, content_hash, added_seq)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [definition.name, definition.version.description, definition.kind.rawValue, definition.summary,
+                                 JSONValue.array(definition.tags.map(JSONValue.string)).canonicalText,
+                                 definition.canonicalJSON, hash, seq])
+            let versionID = db.lastInsertedRowID
+            try db.execute(sql: """
+                INSERT INTO component (name, current_version_id) VALUES (?, ?)
+                ON CONFLICT (name) DO UPDATE SET current_version_id = excluded.current_version_id
+                """, arguments: [definition.name, versionID])
+            try db.execute(sql: "DELETE FROM component_tag WHERE name = ?", arguments: [definition.name])
+            for tag in Set(definition.tags) {
+                try db.execute(sql: "INSERT INTO component_tag (tag, name) VALUES (?, ?)", arguments: [tag, definition.name])
+            }
+            try db.execute(sql: "DELETE FROM component_reference WHERE name = ?", arguments: [definition.name])
+            for target in definition.references {
+                try db.execute(sql: "INSERT INTO component_reference (target, name) VALUES (?, ?)", arguments: [target, definition.name])
+            }
+            if let current {
+                outcomes.append(.updated(name: definition.name, from: current[1], to: definition.version.description))
+            } else {
+                outcomes.append(.added(name: definition.name, version: definition.version.description))
+            }
+        }
+        return outcomes
+    }
+
+    /// The current version of `name`, or the given kept version.
+    public func get(_ name: String, version: String? = nil) throws -> StoredComponent? {
+        try database.pool.read { db in
+            if let version {
+                return try Self.fetch(db, where: "v.name = ? AND v.version = ?", [name, version]).first
+            }
+            return try Self.fetch(db, join: true, where: "c.name = ?", [name]).first
+        }
+    }
+
+    /// Current versions, by name, optionally filtered by kind and tag.
+    public func list(kind: ComponentKind? = nil, tag: String? = nil) throws -> [StoredComponent] {
+        try database.pool.read { db in
+            var conditions = ["1"]
+            var arguments: StatementArguments = []
+            if let kind {
+                conditions.append("v.kind = ?")
+                arguments += [kind.rawValue]
+            }
+            if let tag {
+                conditions.append("c.name IN (SELECT name FROM component_tag WHERE tag = ?)")
+                arguments += [tag]
+            }
+            return try Self.fetch(db, join: true, where: conditions.joined(separator: " AND "), arguments, order: "c.name")
+        }
+    }
+
+    /// Every kept version of `name`, oldest first (by semantic version).
+    public func history(_ name: String) throws -> [StoredComponent] {
+        let rows = try database.pool.read { db in try Self.fetch(db, where: "v.name = ?", [name]) }
+        return rows.sorted { SemanticVersion($0.version)! < SemanticVersion($1.version)! }
+    }
+
+    /// Names of all current components (for shell completion).
+    public func names() throws -> [String] {
+        try database.pool.read { db in try String.fetchAll(db, sql: "SELECT name FROM component ORDER BY name") }
+    }
+
+    /// Full-text search over name, summary and tags, best match first. The text is only ever
+    /// treated as words to find (see ``SearchQuery``): no input makes it fail.
+    public func search(_ text: String, limit: Int = 50) throws -> [StoredComponent] {
+        guard let match = SearchQuery(text).ftsExpression else { return [] }
+        return try database.pool.read { db in
+            // bm25 weights: a hit in the name counts most, then tags, then the summary.
+            try Self.fetch(db, join: true, from: "component_search s JOIN component c ON c.current_version_id = s.rowid",
+                           where: "component_search MATCH ?", [match],
+                           order: "bm25(component_search, 10.0, 2.0, 5.0), c.name LIMIT \(max(1, limit))")
+        }
+    }
+
+    /// Removes a component and its history, refusing while another component uses it.
+    public func remove(_ name: String, at sceneTime: Double? = nil) throws {
+        try database.write(at: sceneTime) { db, events in
+            guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM component WHERE name = ?)", arguments: [name]) == true
+            else { throw StoreError.unknownComponent(name) }
+            let dependents = try String.fetchAll(db, sql: "SELECT name FROM component_reference WHERE target = ? ORDER BY name",
+                                                 arguments: [name])
+            guard dependents.isEmpty else { throw StoreError.componentInUse(name: name, dependents: dependents) }
+            try db.execute(sql: "DELETE FROM component WHERE name = ?", arguments: [name])
+            try db.execute(sql: "DELETE FROM component_version WHERE name = ?", arguments: [name])
+            try events.append(.componentRemove, object: nil, payload: ["name": .string(name)])
+        }
+    }
+
+    static func fetch(_ db: Database, join: Bool = false, from: String? = nil, where condition: String,
+                      _ arguments: StatementArguments, order: String = "v.id") throws -> [StoredComponent]
+    {
+        let source = from.map { "\($0) JOIN component_version v ON v.id = c.current_version_id" }
+            ?? (join ? "component c JOIN component_version v ON v.id = c.current_version_id" : "component_version v")
+        let sql = "SELECT \(columns) FROM \(source) WHERE \(condition) ORDER BY \(order)"
+        return try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
+            let tags = (try? JSONValue(jsonData: Data((row[4] as String).utf8)))?.arrayValue?.compactMap(\.stringValue) ?? []
+            return StoredComponent(name: row[0], version: row[1], kind: ComponentKind(rawValue: row[2])!, summary: row[3],
+                                   tags: tags, contentHash: row[5], definition: row[6], addedSeq: row[7])
+        }
+    }
+}

@@ -1,0 +1,45 @@
+/// Turns what a user typed into a safe FTS5 query.
+///
+/// FTS5 has its own syntax (`"`, `*`, `-`, `OR`, `NEAR(`, `^`, parentheses, column filters).
+/// A user's text must never be read as that syntax, so we keep only the words: runs of letters
+/// and digits (any script), each quoted and given a prefix `*`, all required. `"bounce-sel"`
+/// becomes `"bounce"* "sel"*`, which finds `bounce-select`; `OR` becomes the word `"or"*`.
+///
+/// ```swift
+/// SearchQuery("fade OR (in").ftsExpression   // "fade"* "or"* "in"*
+/// SearchQuery("*** --").ftsExpression        // nil: nothing to look for
+/// ```
+public struct SearchQuery: Sendable, Hashable {
+    public var words: [String]
+
+    public init(_ text: String) {
+        var words: [String] = []
+        var current = ""
+        for scalar in text.unicodeScalars {
+            if Self.isWordScalar(scalar) {
+                current.unicodeScalars.append(scalar)
+            } else if !current.isEmpty {
+                words.append(current)
+                current = ""
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        self.words = Array(words.prefix(32))  // a bound on query cost
+    }
+
+    /// Letters, digits and combining marks (so "é" written as e + U+0301 stays one word).
+    static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+        let properties = scalar.properties
+        switch properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: return true
+        default: return properties.isAlphabetic || properties.numericType != nil
+        }
+    }
+
+    /// The FTS5 MATCH expression, or nil when the text holds no word.
+    public var ftsExpression: String? {
+        guard !words.isEmpty else { return nil }
+        // Words contain only letters and digits, so quoting cannot be broken out of.
+        return words.map { "\"\($0)\"*" }.joined(separator: " ")
+    }
+}

@@ -1,0 +1,55 @@
+import CatalogModel
+import Foundation
+import GRDB
+
+/// The SQLite database behind a catalog: a GRDB `DatabasePool` in WAL mode with foreign keys on,
+/// a busy timeout (so concurrent processes wait instead of failing with "database is locked"),
+/// migrated on open.
+///
+/// ```swift
+/// let database = try CatalogDatabase(path: "/tmp/catalog.sqlite")
+/// try database.objects.add(id: "cell-1", type: "cell")
+/// ```
+public final class CatalogDatabase: Sendable {
+    /// The GRDB pool. Writes go through ``write(at:_:)`` so that every change logs its event.
+    public let pool: DatabasePool
+    public let path: String
+    /// Detects commits by any connection or process, to keep caches correct.
+    let propertyCache: PropertyCache
+
+    /// Opens (creating if needed) and migrates the database at `path`.
+    /// - Parameter migrations: the migrations to apply; the embedded `Migrations/` by default.
+    public init(path: String, migrations: [Migration]? = nil) throws {
+        self.path = path
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(60)
+        configuration.foreignKeysEnabled = true
+        configuration.prepareDatabase { db in
+            // WAL + NORMAL is durable against application crashes and only loses the last
+            // transactions on power loss; it is what makes autocommit writes fast.
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        pool = try DatabasePool(path: path, configuration: configuration)
+        try MigrationRunner(migrations: migrations ?? Migration.embedded()).migrate(pool)
+        propertyCache = PropertyCache(observer: CommitObserver(databasePath: path))
+    }
+
+    public var components: ComponentRepository { ComponentRepository(database: self) }
+    public var objects: ObjectRepository { ObjectRepository(database: self) }
+    public var events: EventLog { EventLog(database: self) }
+    public var properties: PropertyRepository { PropertyRepository(database: self) }
+
+    /// Runs `body` in one IMMEDIATE transaction; `body` appends its event rows through the
+    /// given ``EventWriter`` so a change and its log entries commit (or roll back) together.
+    func write<T>(at sceneTime: Double?, _ body: (Database, EventWriter) throws -> T) throws -> T {
+        try pool.write { db in
+            let writer = try EventWriter(db: db, requestedTime: sceneTime)
+            return try body(db, writer)
+        }
+    }
+
+    /// A reading of a store-wide setting.
+    public func setting(_ key: String) throws -> String? {
+        try pool.read { db in try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [key]) }
+    }
+}

@@ -1,0 +1,94 @@
+import CatalogModel
+import Foundation
+import GRDB
+
+/// One row of the event log: what changed, when (scene time, seconds) and its details.
+public struct Event: Sendable, Hashable {
+    public var seq: Int64
+    public var sceneTime: Double
+    public var operation: String
+    public var objectID: String?
+    public var payload: JSONValue
+
+    public var jsonValue: JSONValue {
+        ["seq": .number(Double(seq)), "t": .number(sceneTime), "operation": .string(operation),
+         "object": objectID.map(JSONValue.string) ?? .null, "payload": payload]
+    }
+}
+
+/// The operations the log records, with their payload shapes.
+public enum EventOperation: String, Sendable, CaseIterable {
+    case componentAdd = "component.add"        // {name, version, hash, definition}
+    case componentRemove = "component.remove"  // {name}
+    case objectAdd = "object.add"              // {id, type, owners}
+    case objectRemove = "object.remove"        // {id, removed: [ids collected with it]}
+    case propertySet = "prop.set"              // {id, key, type, value, policy[, copy]}
+    case propertyUnset = "prop.unset"          // {id, key, removed}
+    case propertyClear = "prop.clear"          // {id, keys, removed}
+}
+
+/// Appends event rows inside a write transaction. Created by `CatalogDatabase.write`, so an
+/// event can only be written together with the change it describes.
+struct EventWriter {
+    let db: Database
+    /// The scene time every event of this transaction gets.
+    let sceneTime: Double
+
+    init(db: Database, requestedTime: Double?) throws {
+        self.db = db
+        let last = try Double.fetchOne(db, sql: "SELECT scene_time FROM event ORDER BY seq DESC LIMIT 1") ?? 0
+        if let requestedTime {
+            guard requestedTime.isFinite, requestedTime >= last else {
+                throw StoreError.sceneTimeBackwards(requested: requestedTime, last: last)
+            }
+            sceneTime = requestedTime
+        } else {
+            sceneTime = last  // no --at: the scene clock stays where the last event left it
+        }
+    }
+
+    @discardableResult
+    func append(_ operation: EventOperation, object: String?, payload: JSONValue) throws -> Int64 {
+        let statement = try db.cachedStatement(
+            sql: "INSERT INTO event (scene_time, operation, object_id, payload) VALUES (?, ?, ?, ?)")
+        try statement.execute(arguments: [sceneTime, operation.rawValue, object, payload.canonicalText])
+        return db.lastInsertedRowID
+    }
+}
+
+/// Reads the event log.
+///
+/// ```swift
+/// for event in try database.events.list(since: 10, object: "cell-1") { print(event.operation) }
+/// ```
+public struct EventLog: Sendable {
+    let database: CatalogDatabase
+
+    /// Events with `seq > since`, optionally only those about `object`, oldest first.
+    public func list(since: Int64 = 0, object: String? = nil, limit: Int? = nil) throws -> [Event] {
+        try database.pool.read { db in
+            var sql = "SELECT seq, scene_time, operation, object_id, payload FROM event WHERE seq > ?"
+            var arguments: StatementArguments = [since]
+            if let object {
+                sql += " AND object_id = ?"
+                arguments += [object]
+            }
+            sql += " ORDER BY seq"
+            if let limit {
+                sql += " LIMIT ?"
+                arguments += [limit]
+            }
+            return try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
+                Event(seq: row[0], sceneTime: row[1], operation: row[2], objectID: row[3],
+                      payload: (try? JSONValue(jsonData: Data((row[4] as String).utf8))) ?? .null)
+            }
+        }
+    }
+
+    /// The scene time of the latest event (0 for an empty log).
+    public func currentSceneTime() throws -> Double {
+        try database.pool.read { db in
+            try Double.fetchOne(db, sql: "SELECT scene_time FROM event ORDER BY seq DESC LIMIT 1") ?? 0
+        }
+    }
+}

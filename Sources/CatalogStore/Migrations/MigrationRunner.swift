@@ -1,0 +1,115 @@
+import Foundation
+import GRDB
+
+/// Applies `Migrations/` to a database, each file in its own transaction with its history row.
+///
+/// Refuses, before writing anything: a gap in the files (a migration missing from this build),
+/// an applied file whose content changed, and a database written by a newer build. A migration
+/// that fails rolls back alone, leaving the previous version intact. Transactions are IMMEDIATE,
+/// so when several processes migrate one new file at once each migration runs exactly once.
+///
+/// ```swift
+/// let runner = MigrationRunner(migrations: try Migration.embedded())
+/// try runner.migrate(pool)
+/// for entry in try runner.status(pool) { print(entry.migration.fileName, entry.appliedAt ?? "pending") }
+/// ```
+public struct MigrationRunner: Sendable {
+    public var migrations: [Migration]
+
+    public init(migrations: [Migration]) {
+        self.migrations = migrations.sorted { $0.version < $1.version }
+    }
+
+    /// A migration and, if applied, when.
+    public struct Entry: Sendable, Hashable {
+        public var migration: Migration
+        public var appliedAt: String?
+    }
+
+    /// A history row.
+    struct Applied {
+        var version: Int
+        var name: String
+        var checksum: String
+    }
+
+    static let historyTable = """
+        CREATE TABLE IF NOT EXISTS schema_migration (
+            version     INTEGER PRIMARY KEY,
+            name        TEXT NOT NULL,
+            checksum    TEXT NOT NULL,
+            applied_at  TEXT NOT NULL
+        )
+        """
+
+    /// Applies every pending migration, in order.
+    public func migrate(_ writer: some DatabaseWriter) throws {
+        try checkFiles()
+        // Validate against what is recorded before writing anything at all.
+        try validate(try writer.read { db in try Self.appliedRows(db) })
+        for migration in migrations {
+            try writer.writeWithoutTransaction { db in
+                try db.inTransaction(.immediate) {
+                    try db.execute(sql: Self.historyTable)
+                    let applied = try Self.appliedRows(db)
+                    try validate(applied)  // another process may have moved on meanwhile
+                    guard !applied.contains(where: { $0.version == migration.version }) else { return .commit }
+                    do {
+                        try db.execute(sql: migration.sql)
+                    } catch {
+                        throw StoreError.migration(
+                            "migration \(migration.fileName) failed and was rolled back; the database stays at version \(applied.map(\.version).max() ?? 0): \(error)")
+                    }
+                    try db.execute(
+                        sql: "INSERT INTO schema_migration (version, name, checksum, applied_at) VALUES (?, ?, ?, ?)",
+                        arguments: [migration.version, migration.fileName, migration.checksum, Self.timestamp()])
+                    return .commit
+                }
+            }
+        }
+    }
+
+    /// Every known migration with its applied time, or nil while pending.
+    public func status(_ reader: some DatabaseReader) throws -> [Entry] {
+        try checkFiles()
+        let applied = try reader.read { db -> [Int: String] in
+            guard try db.tableExists("schema_migration") else { return [:] }
+            return Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT version, applied_at FROM schema_migration")
+                .map { ($0[0] as Int, $0[1] as String) })
+        }
+        return migrations.map { Entry(migration: $0, appliedAt: applied[$0.version]) }
+    }
+
+    /// Versions must run 1, 2, 3, … without holes.
+    func checkFiles() throws {
+        for (index, migration) in migrations.enumerated() where migration.version != index + 1 {
+            throw StoreError.migration(
+                "Migrations/ has no file for version \(String(format: "%04d", index + 1)) (next file is \(migration.fileName)): restore the missing migration; never renumber applied ones")
+        }
+    }
+
+    func validate(_ applied: [Applied]) throws {
+        let known = Dictionary(uniqueKeysWithValues: migrations.map { ($0.version, $0) })
+        for row in applied {
+            guard let migration = known[row.version] else {
+                throw StoreError.migration(
+                    "the database was migrated by a newer build (it has \(row.name), this build knows up to \(migrations.last?.fileName ?? "nothing")): use a newer catalog binary")
+            }
+            guard migration.checksum == row.checksum else {
+                throw StoreError.migration(
+                    "Migrations/\(migration.fileName) changed after it was applied (recorded checksum \(row.checksum.prefix(12))…, file now \(migration.checksum.prefix(12))…): restore the original file and put the change in a new migration")
+            }
+        }
+    }
+
+    static func appliedRows(_ db: Database) throws -> [Applied] {
+        guard try db.tableExists("schema_migration") else { return [] }
+        return try Row.fetchAll(db, sql: "SELECT version, name, checksum FROM schema_migration ORDER BY version")
+            .map { Applied(version: $0[0], name: $0[1], checksum: $0[2]) }
+    }
+
+    static func timestamp() -> String {
+        // The one wall-clock read of the store: when a migration was applied (bookkeeping only).
+        ISO8601DateFormatter().string(from: Date())
+    }
+}

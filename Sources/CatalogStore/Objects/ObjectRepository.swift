@@ -1,0 +1,97 @@
+import CatalogModel
+import GRDB
+
+/// Objects of the scene and their lifetimes.
+///
+/// ```swift
+/// try database.objects.add(id: "field-1", type: "textField")
+/// try database.objects.add(id: "label-1", type: "label", owners: ["field-1"])
+/// try database.objects.remove("field-1")   // label-1 goes too: field-1 was its only owner
+/// ```
+public struct ObjectRepository: Sendable {
+    let database: CatalogDatabase
+
+    /// Creates an object. Owners must exist; the new object is deleted with its last owner.
+    public func add(id: String, type: String, owners: [String] = [], at sceneTime: Double? = nil) throws {
+        guard ObjectID.isValid(id) else { throw StoreError.invalidObjectID(id) }
+        guard Self.isValidType(type) else { throw StoreError.invalidType(type) }
+        try database.write(at: sceneTime) { db, events in
+            let seq = try events.append(.objectAdd, object: id, payload: [
+                "id": .string(id), "type": .string(type), "owners": .array(owners.map(JSONValue.string)),
+            ])
+            try Self.insert(id: id, type: type, seq: seq, db)
+            let oid = db.lastInsertedRowID
+            for owner in Set(owners) {
+                try db.execute(sql: "INSERT INTO object_owner (object_oid, owner_oid) VALUES (?, ?)",
+                               arguments: [oid, try Self.oid(of: owner, db)])
+            }
+        }
+    }
+
+    static func insert(id: String, type: String, seq: Int64, _ db: Database) throws {
+        guard try oidIfExists(of: id, db) == nil else { throw StoreError.objectExists(id) }
+        try db.execute(sql: "INSERT INTO object (id, type, created_seq) VALUES (?, ?, ?)", arguments: [id, type, seq])
+    }
+
+    /// The object, or nil.
+    public func get(_ id: String) throws -> StoredObject? {
+        try database.pool.read { db in try Self.fetch(db, where: "o.id = ?", [id]).first }
+    }
+
+    /// All objects, by id.
+    public func list() throws -> [StoredObject] {
+        try database.pool.read { db in try Self.fetch(db, where: "1", []) }
+    }
+
+    /// Ids of all objects (for shell completion).
+    public func ids() throws -> [String] {
+        try database.pool.read { db in try String.fetchAll(db, sql: "SELECT id FROM object ORDER BY id") }
+    }
+
+    /// Deletes the object, its associations, and — in the same transaction — every object it
+    /// alone owned, recursively. Weak references to any of them read as absent afterwards.
+    /// Returns the ids deleted, the object itself first.
+    @discardableResult
+    public func remove(_ id: String, at sceneTime: Double? = nil) throws -> [String] {
+        try database.write(at: sceneTime) { db, events in
+            let oid = try Self.oid(of: id, db)
+            let children = Set(try Ownership.children(of: oid, db))
+            try db.execute(sql: "DELETE FROM object WHERE oid = ?", arguments: [oid])
+            let collected = try Ownership.collect(candidates: children, db)
+            try events.append(.objectRemove, object: id, payload: [
+                "id": .string(id), "removed": .array(collected.map(JSONValue.string)),
+            ])
+            return [id] + collected
+        }
+    }
+
+    static func isValidType(_ type: String) -> Bool {
+        guard let first = type.unicodeScalars.first, type.utf8.count <= 100,
+            ("a"..."z").contains(first) || ("A"..."Z").contains(first)
+        else { return false }
+        return type.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "-"
+        }
+    }
+
+    static func oid(of id: String, _ db: Database) throws -> Int64 {
+        guard let oid = try oidIfExists(of: id, db) else { throw StoreError.unknownObject(id) }
+        return oid
+    }
+
+    static func oidIfExists(of id: String, _ db: Database) throws -> Int64? {
+        try Int64.fetchOne(try db.cachedStatement(sql: "SELECT oid FROM object WHERE id = ?"), arguments: [id])
+    }
+
+    static func fetch(_ db: Database, where condition: String, _ arguments: StatementArguments) throws -> [StoredObject] {
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT o.oid, o.id, o.type FROM object o WHERE \(condition) ORDER BY o.id
+            """, arguments: arguments)
+        return try rows.map { row in
+            let owners = try String.fetchAll(db, sql: """
+                SELECT id FROM object WHERE oid IN (\(Ownership.ownersSQL)) ORDER BY id
+                """, arguments: [row[0] as Int64])
+            return StoredObject(id: row[1], type: row[2], owners: owners)
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import GRDB
+
+/// The ownership graph and its collector: an object is deleted with its last owner.
+///
+/// Owners of X are its explicit owners (`object_owner`) and every object holding X through a
+/// `retain` or `copy` association. When edges go away (an owner is deleted, a retaining property
+/// replaced or unset) the objects that lost an owner — and everything they own — are collected
+/// unless still reachable from an owner outside that set. This is mark-and-sweep rather than
+/// reference counting, so ownership cycles (A owns B owns A) are collected too; objects created
+/// without owners are roots and live until removed explicitly.
+enum Ownership {
+    static let childrenSQL = """
+        SELECT object_oid FROM object_owner WHERE owner_oid = ?1
+        UNION SELECT target_oid FROM association
+        WHERE object_oid = ?1 AND policy IN ('retain', 'copy') AND target_oid IS NOT NULL
+        """
+    static let ownersSQL = """
+        SELECT owner_oid FROM object_owner WHERE object_oid = ?1
+        UNION SELECT object_oid FROM association WHERE target_oid = ?1 AND policy IN ('retain', 'copy')
+        """
+
+    static func children(of oid: Int64, _ db: Database) throws -> [Int64] {
+        try Int64.fetchAll(try db.cachedStatement(sql: childrenSQL), arguments: [oid])
+    }
+
+    /// Deletes every object in `candidates`' ownership subtree that no surviving owner reaches.
+    /// Returns the ids deleted, sorted. Candidates that no longer exist are ignored.
+    static func collect(candidates: Set<Int64>, _ db: Database) throws -> [String] {
+        let exists = try db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM object WHERE oid = ?)")
+        var subtree = Set<Int64>()
+        var queue = try candidates.filter { try Bool.fetchOne(exists, arguments: [$0]) == true }.sorted()
+        while let oid = queue.popLast() {
+            guard subtree.insert(oid).inserted else { continue }
+            queue += try children(of: oid, db)
+        }
+        guard !subtree.isEmpty else { return [] }
+        // Seeds: members with an owner outside the subtree (all remaining owners are alive).
+        let ownersStatement = try db.cachedStatement(sql: ownersSQL)
+        var alive = Set<Int64>()
+        var marking: [Int64] = []
+        for oid in subtree where try Int64.fetchAll(ownersStatement, arguments: [oid]).contains(where: { !subtree.contains($0) }) {
+            marking.append(oid)
+        }
+        while let oid = marking.popLast() {
+            guard alive.insert(oid).inserted else { continue }
+            marking += try children(of: oid, db).filter(subtree.contains)
+        }
+        let garbage = subtree.subtracting(alive)
+        guard !garbage.isEmpty else { return [] }
+        let list = garbage.map(String.init).joined(separator: ",")
+        let ids = try String.fetchAll(db, sql: "SELECT id FROM object WHERE oid IN (\(list)) ORDER BY id")
+        // Cascades remove their associations and owner edges.
+        try db.execute(sql: "DELETE FROM object WHERE oid IN (\(list))")
+        return ids
+    }
+}

@@ -1,0 +1,13 @@
+import CatalogModel
+
+/// An object of the scene: a user-chosen id, a type and the objects that own it.
+public struct StoredObject: Sendable, Hashable {
+    public var id: String
+    public var type: String
+    /// Explicit owners (`--owner`) and holders of retaining references to it, by id, sorted.
+    public var owners: [String]
+
+    public var jsonValue: JSONValue {
+        ["id": .string(id), "type": .string(type), "owners": .array(owners.map(JSONValue.string))]
+    }
+}

@@ -1,0 +1,20 @@
+import CatalogModel
+
+/// One associated property as stored: key, typed value and policy.
+public struct Association: Sendable, Hashable {
+    public var key: String
+    public var value: PropertyValue
+    public var policy: AssociationPolicy
+
+    public var jsonValue: JSONValue {
+        ["key": .string(key), "type": .string(value.type.rawValue), "value": value.jsonValue, "policy": .string(policy.rawValue)]
+    }
+}
+
+/// What a set, unset or clear did besides the change itself.
+public struct PropertyChange: Sendable, Hashable {
+    /// For `copy` of an object reference: the id of the new, owned copy.
+    public var copyID: String?
+    /// Objects deleted because the change released their last owner.
+    public var removed: [String]
+}

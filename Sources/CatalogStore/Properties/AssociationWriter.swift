@@ -1,0 +1,97 @@
+import CatalogModel
+import GRDB
+
+/// The write path of one association inside a transaction: validation, `copy` snapshots,
+/// the upsert, releasing what the old value owned, and the event row.
+struct AssociationWriter {
+    let db: Database
+    let events: EventWriter
+    /// Object id → oid, for batches that touch the same objects repeatedly.
+    private var oids: [String: Int64] = [:]
+
+    init(db: Database, events: EventWriter) {
+        self.db = db
+        self.events = events
+    }
+
+    static func isValidKey(_ key: String) -> Bool {
+        !key.isEmpty && key.utf8.count <= 200
+            && key.unicodeScalars.allSatisfy { !$0.properties.isWhitespace && $0.properties.generalCategory != .control }
+    }
+
+    private mutating func oid(of id: String) throws -> Int64 {
+        if let oid = oids[id] { return oid }
+        let oid = try ObjectRepository.oid(of: id, db)
+        oids[id] = oid
+        return oid
+    }
+
+    mutating func set(_ value: PropertyValue?, for key: String, on id: String, policy: AssociationPolicy) throws -> PropertyChange {
+        guard Self.isValidKey(key) else { throw StoreError.invalidKey(key) }
+        let holder = try oid(of: id)
+        if policy == .weak, let value, value.type != .object {
+            throw StoreError.invalidPolicy("policy weak applies only to object references (@id), not to a \(value.type.rawValue)")
+        }
+        let old = try Row.fetchOne(try db.cachedStatement(sql: "SELECT policy, target_oid FROM association WHERE object_oid = ? AND key = ?"),
+                                   arguments: [holder, key])
+        var released: Set<Int64> = []
+        if let old, let oldTarget = old[1] as Int64?, AssociationPolicy(rawValue: old[0])?.owns == true {
+            released.insert(oldTarget)
+        }
+
+        var stored = value
+        var targetOID: Int64?
+        var copyID: String?
+        if case .object(let targetID) = value {
+            let target = try oid(of: targetID)
+            if policy == .copy {
+                // Release the previous copy first, so its id can be reused by the new one.
+                if !released.isEmpty {
+                    try db.execute(sql: "DELETE FROM association WHERE object_oid = ? AND key = ?", arguments: [holder, key])
+                    _ = try Ownership.collect(candidates: released, db)
+                    released = []
+                }
+                var copier = ObjectCopier(db: db, seq: try nextSeq())
+                let copy = try copier.copy(target, as: ObjectCopier.idFor(holder: id, key: key))
+                copyID = copy.id
+                targetOID = copy.oid
+                stored = .object(copy.id)
+            } else {
+                targetOID = target
+            }
+        }
+
+        if let stored {
+            try db.cachedStatement(sql: """
+                INSERT INTO association (object_oid, key, type, value, target_oid, policy) VALUES (?, ?, ?, ?, ?, ?)
+                ON CONFLICT (object_oid, key) DO UPDATE SET
+                    type = excluded.type, value = excluded.value, target_oid = excluded.target_oid, policy = excluded.policy
+                """).execute(arguments: [holder, key, stored.type.rawValue, ValueColumns.encode(stored), targetOID, policy.rawValue])
+        } else if old != nil {
+            try db.cachedStatement(sql: "DELETE FROM association WHERE object_oid = ? AND key = ?").execute(arguments: [holder, key])
+        }
+        if let targetOID { released.remove(targetOID) }
+        let removed = try Ownership.collect(candidates: released, db)
+        for gone in removed { oids[gone] = nil }
+
+        if let value {
+            var payload: [String: JSONValue] = [
+                "id": .string(id), "key": .string(key), "type": .string(value.type.rawValue), "value": value.jsonValue,
+                "policy": .string(policy.rawValue),
+            ]
+            if let copyID { payload["copy"] = .string(copyID) }
+            if !removed.isEmpty { payload["removed"] = .array(removed.map(JSONValue.string)) }
+            try events.append(.propertySet, object: id, payload: .object(payload))
+        } else {
+            try events.append(.propertyUnset, object: id, payload: [
+                "id": .string(id), "key": .string(key), "removed": .array(removed.map(JSONValue.string)),
+            ])
+        }
+        return PropertyChange(copyID: copyID, removed: removed)
+    }
+
+    /// The sequence number the next event row will get (objects record their creating event).
+    private func nextSeq() throws -> Int64 {
+        try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(seq), 0) + 1 FROM event") ?? 1
+    }
+}

@@ -1,0 +1,131 @@
+import CatalogModel
+import Foundation
+import GRDB
+
+/// Associated properties: `(object, key) → typed value + policy`, persistent.
+///
+/// Reads go through ``PropertyCache``; writes run in one transaction with their event row and
+/// with the collection of any object they release.
+///
+/// ```swift
+/// let properties = database.properties
+/// try properties.set(.url("https://swift.org"), for: "hyperlink.url", on: "label-1", policy: .copy)
+/// try properties.value(for: "hyperlink.url", on: "label-1")   // .url("https://swift.org")
+/// ```
+public struct PropertyRepository: Sendable {
+    let database: CatalogDatabase
+
+    // MARK: Reads
+
+    /// The value, or nil when absent (never set, unset, or a reference whose target is gone).
+    /// Throws ``StoreError/unknownObject(_:)`` for an object that does not exist.
+    public func value(for key: String, on id: String) throws -> PropertyValue? {
+        let cache = database.propertyCache
+        guard cache.observer.isAvailable else { return try fetch(key, on: id)?.value }
+        let cacheKey = PropertyCache.Key(object: id, key: key)
+        let (entry, stamp) = cache.lookup(cacheKey)
+        switch entry {
+        case .value(let value): return value
+        case .absent: return nil
+        case nil:
+            let association = try fetch(key, on: id)
+            cache.store(association.map { .value($0.value) } ?? .absent, for: cacheKey, seenAt: stamp)
+            return association?.value
+        }
+    }
+
+    /// The value read from the database, bypassing the cache (what benchmarks call uncached).
+    public func uncachedValue(for key: String, on id: String) throws -> PropertyValue? {
+        try fetch(key, on: id)?.value
+    }
+
+    /// The association with its policy, read from the database.
+    public func association(for key: String, on id: String) throws -> Association? {
+        try fetch(key, on: id)
+    }
+
+    static let readSQL = """
+        SELECT o.oid, a.type, a.value, a.policy,
+               a.target_oid IS NULL OR EXISTS (SELECT 1 FROM object t WHERE t.oid = a.target_oid)
+        FROM object o LEFT JOIN association a ON a.object_oid = o.oid AND a.key = ?2
+        WHERE o.id = ?1
+        """
+
+    private func fetch(_ key: String, on id: String) throws -> Association? {
+        // A single statement is atomic on its own: no transaction needed around it.
+        try database.pool.unsafeReentrantRead { db in
+            let statement = try db.cachedStatement(sql: Self.readSQL)
+            guard let row = try Row.fetchOne(statement, arguments: [id, key]) else { throw StoreError.unknownObject(id) }
+            return Self.association(key: key, type: row[1], value: row[2], policy: row[3], live: row[4])
+        }
+    }
+
+    static func association(key: String, type: String?, value: DatabaseValue, policy: String?, live: Bool?) -> Association? {
+        guard let type = type.flatMap(ValueType.init(rawValue:)), live == true,
+            let policy = policy.flatMap(AssociationPolicy.init(rawValue:)),
+            let decoded = ValueColumns.decode(type: type, value: value)
+        else { return nil }
+        return Association(key: key, value: decoded, policy: policy)
+    }
+
+    /// Every present association of the object, by key.
+    public func list(on id: String) throws -> [Association] {
+        try database.pool.read { db in
+            let oid = try ObjectRepository.oid(of: id, db)
+            return try Row.fetchAll(db, sql: """
+                SELECT key, type, value, policy,
+                       target_oid IS NULL OR EXISTS (SELECT 1 FROM object t WHERE t.oid = target_oid)
+                FROM association WHERE object_oid = ? ORDER BY key
+                """, arguments: [oid]).compactMap { row in
+                Self.association(key: row[0], type: row[1], value: row[2], policy: row[3], live: row[4])
+            }
+        }
+    }
+
+    // MARK: Writes
+
+    /// Sets (or, with nil, removes) one association.
+    @discardableResult
+    public func set(_ value: PropertyValue?, for key: String, on id: String, policy: AssociationPolicy = .retain,
+                    at sceneTime: Double? = nil) throws -> PropertyChange
+    {
+        try database.write(at: sceneTime) { db, events in
+            var writer = AssociationWriter(db: db, events: events)
+            return try writer.set(value, for: key, on: id, policy: policy)
+        }
+    }
+
+    /// Sets many associations in one transaction (one event row each): all or nothing.
+    public func setAll(_ items: [(id: String, key: String, value: PropertyValue)], policy: AssociationPolicy = .retain,
+                       at sceneTime: Double? = nil) throws
+    {
+        try database.write(at: sceneTime) { db, events in
+            var writer = AssociationWriter(db: db, events: events)
+            for item in items { _ = try writer.set(item.value, for: item.key, on: item.id, policy: policy) }
+        }
+    }
+
+    /// Removes one association; returns the objects collected with it.
+    @discardableResult
+    public func unset(_ key: String, on id: String, at sceneTime: Double? = nil) throws -> [String] {
+        try set(nil, for: key, on: id, at: sceneTime).removed
+    }
+
+    /// Removes all of the object's associations (`objc_removeAssociatedObjects`).
+    @discardableResult
+    public func clear(on id: String, at sceneTime: Double? = nil) throws -> [String] {
+        try database.write(at: sceneTime) { db, events in
+            let oid = try ObjectRepository.oid(of: id, db)
+            let keys = try String.fetchAll(db, sql: "SELECT key FROM association WHERE object_oid = ? ORDER BY key", arguments: [oid])
+            let released = try Int64.fetchAll(db, sql: """
+                SELECT target_oid FROM association WHERE object_oid = ? AND policy IN ('retain', 'copy') AND target_oid IS NOT NULL
+                """, arguments: [oid])
+            try db.execute(sql: "DELETE FROM association WHERE object_oid = ?", arguments: [oid])
+            let removed = try Ownership.collect(candidates: Set(released), db)
+            try events.append(.propertyClear, object: id, payload: [
+                "id": .string(id), "keys": .array(keys.map(JSONValue.string)), "removed": .array(removed.map(JSONValue.string)),
+            ])
+            return removed
+        }
+    }
+}

@@ -1,0 +1,42 @@
+/// Why the store refused an operation. Every case says what to do about it.
+public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
+    case migration(String)
+    case unknownObject(String)
+    case objectExists(String)
+    case invalidObjectID(String)
+    case invalidType(String)
+    case unknownComponent(String)
+    case versionNotHigher(name: String, version: String, current: String)
+    case componentInUse(name: String, dependents: [String])
+    case unknownReference(name: String, target: String)
+    case sceneTimeBackwards(requested: Double, last: Double)
+    case invalidKey(String)
+    case invalidPolicy(String)
+
+    public var description: String {
+        switch self {
+        case .migration(let message): message
+        case .unknownObject(let id): "no object '\(id)': create it with `catalog object add \(id) --type TYPE`"
+        case .objectExists(let id): "object '\(id)' already exists: remove it first or choose another id"
+        case .invalidObjectID(let id): "object id '\(id)' \(ObjectIDRule.text)"
+        case .invalidType(let type): "object type '\(type)' must match [A-Za-z][A-Za-z0-9_-]*"
+        case .unknownComponent(let name): "no component '\(name)': `catalog list` shows what is there"
+        case .versionNotHigher(let name, let version, let current):
+            "\(name) \(version) differs from the stored \(name) \(current) but is not a higher version: bump `version` above \(current)"
+        case .componentInUse(let name, let dependents):
+            "cannot remove \(name): used by \(dependents.joined(separator: ", ")); remove or change those first"
+        case .unknownReference(let name, let target):
+            "\(name) uses component '\(target)', which is neither stored nor being added"
+        case .sceneTimeBackwards(let requested, let last):
+            "scene time \(requested) is before the last event's time \(last): time only moves forward"
+        case .invalidPolicy(let message): message
+        case .invalidKey(let key): "property key '\(key)' must be 1–200 characters without spaces or control characters"
+        }
+    }
+}
+
+import CatalogModel
+
+enum ObjectIDRule {
+    static var text: String { ObjectID.rule }
+}
