@@ -159,3 +159,31 @@ public struct ComponentRepository: Sendable {
         }
     }
 }
+
+extension ComponentRepository {
+    /// Loads the built-in catalog once per distinct `fingerprint`, in one transaction.
+    ///
+    /// A built-in is added when missing or when it is a higher version than the stored one;
+    /// a component the user removed stays removed until the built-ins change; a stored version
+    /// the user raised above the built-in is kept. Safe when several processes start at once:
+    /// the fingerprint is checked inside the IMMEDIATE transaction.
+    @discardableResult
+    public func loadBuiltIns(_ definitions: [ComponentDefinition], fingerprint: String) throws -> [AddOutcome] {
+        try database.write(at: nil) { db, events in
+            let key = "builtin_catalog"
+            guard try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [key]) != fingerprint
+            else { return [] }
+            var chosen: [ComponentDefinition] = []
+            for definition in definitions {
+                let current = try String.fetchOne(db, sql: """
+                    SELECT v.version FROM component c JOIN component_version v ON v.id = c.current_version_id WHERE c.name = ?
+                    """, arguments: [definition.name]).flatMap(SemanticVersion.init)
+                if current == nil || definition.version > current! { chosen.append(definition) }
+            }
+            let outcomes = try add(chosen, db: db, events: events)
+            try db.execute(sql: "INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                           arguments: [key, fingerprint])
+            return outcomes
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import CatalogModel
+import CatalogStore
+import Foundation
+
+/// A component catalog on a SQLite file: the library's entry point.
+///
+/// Opening creates and migrates the database if needed and loads the built-in catalog the
+/// first time (and again whenever a new build brings changed built-ins).
+///
+/// ```swift
+/// let catalog = try Catalog(path: "/tmp/demo.sqlite")
+/// try catalog.database.objects.add(id: "label-1", type: "label")
+/// let url = AssociationKey<URL>("hyperlink.url", policy: .copy)
+/// try catalog.set(url, on: "label-1", to: URL(string: "https://swift.org"))
+/// ```
+public final class Catalog: Sendable {
+    public let database: CatalogDatabase
+
+    /// Opens the catalog at `path`, or at ``defaultPath(environment:)``.
+    public init(path: String? = nil, loadBuiltIns: Bool = true) throws {
+        let resolved = path ?? Self.defaultPath()
+        let folder = (resolved as NSString).deletingLastPathComponent
+        if !folder.isEmpty {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
+        database = try CatalogDatabase(path: resolved)
+        if loadBuiltIns {
+            try database.components.loadBuiltIns(BuiltInCatalog.definitions(), fingerprint: BuiltInCatalog.fingerprint)
+        }
+    }
+
+    /// `$CATALOG_DB` if set; otherwise `$XDG_DATA_HOME/component-catalog/catalog.sqlite`, falling
+    /// back to `~/.local/share/…` (Linux) or `~/Library/Application Support/…` (Apple platforms).
+    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let explicit = environment["CATALOG_DB"], !explicit.isEmpty { return explicit }
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        #if canImport(Darwin)
+        let base = environment["XDG_DATA_HOME"] ?? "\(home)/Library/Application Support"
+        #else
+        let base = environment["XDG_DATA_HOME"] ?? "\(home)/.local/share"
+        #endif
+        return "\(base)/component-catalog/catalog.sqlite"
+    }
+
+    // MARK: Typed associated properties
+
+    /// The value under `key` on the object, typed; nil when absent.
+    /// Throws ``AssociationTypeMismatch`` when the stored value has another type.
+    public func value<Value>(_ key: AssociationKey<Value>, on object: String) throws -> Value? {
+        guard let stored = try database.properties.value(for: key.name, on: object) else { return nil }
+        guard let value = Value(propertyValue: stored) else {
+            throw AssociationTypeMismatch(key: key.name, object: object, stored: stored.type, expected: "\(Value.self)")
+        }
+        return value
+    }
+
+    /// Sets (nil removes) the value under `key`, with the key's policy.
+    public func set<Value>(_ key: AssociationKey<Value>, on object: String, to value: Value?) throws {
+        try database.properties.set(value?.propertyValue, for: key.name, on: object, policy: key.policy)
+    }
+
+    /// Removes the association under `key`.
+    public func remove<Value>(_ key: AssociationKey<Value>, on object: String) throws {
+        try database.properties.unset(key.name, on: object)
+    }
+
+    /// Removes all of the object's associations (`objc_removeAssociatedObjects`).
+    public func removeAll(on object: String) throws {
+        try database.properties.clear(on: object)
+    }
+}

@@ -1,0 +1,31 @@
+import CatalogModel
+import Crypto
+import Foundation
+
+/// The built-in component definitions from `catalog/`, embedded in the binary at build time.
+///
+/// ```swift
+/// let definitions = try BuiltInCatalog.definitions()
+/// definitions.map(\.name)   // ["bounce-select", "fade-in", …]
+/// ```
+public enum BuiltInCatalog {
+    /// Every built-in definition, validated, sorted by file path.
+    public static func definitions() throws(DefinitionError) -> [ComponentDefinition] {
+        var result: [ComponentDefinition] = []
+        for file in EmbeddedCatalog.files {
+            let text = String(decoding: Data(base64Encoded: file.base64)!, as: UTF8.self)
+            result.append(try DefinitionDecoder.decode(text: text, file: "catalog/\(file.name)"))
+        }
+        return result
+    }
+
+    /// Identifies this build's built-ins: changes whenever any file does.
+    public static var fingerprint: String {
+        var hasher = SHA256()
+        for file in EmbeddedCatalog.files {
+            hasher.update(data: Data(file.name.utf8))
+            hasher.update(data: Data(file.base64.utf8))
+        }
+        return hasher.finalize().map { String(format: "%02x", $0) }.joined()
+    }
+}

@@ -1,0 +1,80 @@
+import CatalogModel
+import Foundation
+
+/// Reads definitions from files, folders (recursively: `.yaml`, `.yml`, `.json`) and `-`
+/// (standard input), collecting every error instead of stopping at the first.
+///
+/// ```swift
+/// let (definitions, errors) = DefinitionSource.load(["catalog/", "extra.yaml"])
+/// ```
+public enum DefinitionSource {
+    public static let extensions: Set<String> = ["yaml", "yml", "json"]
+
+    /// Expands folders into the definition files under them, sorted; files are kept as given.
+    public static func expand(_ paths: [String]) -> (files: [String], errors: [DefinitionError]) {
+        var files: [String] = []
+        var errors: [DefinitionError] = []
+        for path in paths {
+            if path == "-" {
+                files.append(path)
+                continue
+            }
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                errors.append(DefinitionError(file: path, path: "", rule: "no such file or folder"))
+                continue
+            }
+            guard isDirectory.boolValue else {
+                files.append(path)
+                continue
+            }
+            let base = URL(fileURLWithPath: path)
+            let found = (FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil)?.allObjects as? [URL] ?? [])
+                .filter { extensions.contains($0.pathExtension.lowercased()) }
+                .map { base.path == "/" ? $0.path : path + String($0.standardizedFileURL.path.dropFirst(base.standardizedFileURL.path.count)) }
+                .sorted()
+            if found.isEmpty {
+                errors.append(DefinitionError(file: path, path: "", rule: "the folder holds no .yaml, .yml or .json file"))
+            }
+            files += found
+        }
+        return (files, errors)
+    }
+
+    /// Reads and validates every definition; also refuses two definitions of one name.
+    public static func load(_ paths: [String], standardInput: () -> Data = { FileHandle.standardInput.readDataToEndOfFile() })
+        -> (definitions: [ComponentDefinition], errors: [DefinitionError])
+    {
+        let (files, expandErrors) = expand(paths)
+        var errors = expandErrors
+        var definitions: [ComponentDefinition] = []
+        var seen: [String: String] = [:]
+        for file in files {
+            let data: Data
+            if file == "-" {
+                data = standardInput()
+            } else if let contents = FileManager.default.contents(atPath: file) {
+                data = contents
+            } else {
+                errors.append(DefinitionError(file: file, path: "", rule: "cannot be read"))
+                continue
+            }
+            guard let text = String(data: data, encoding: .utf8) else {
+                errors.append(DefinitionError(file: file, path: "", rule: "is not UTF-8 text"))
+                continue
+            }
+            do {
+                let definition = try DefinitionDecoder.decode(text: text, file: file)
+                if let other = seen[definition.name] {
+                    errors.append(DefinitionError(file: file, path: "name", rule: "'\(definition.name)' is also defined in \(other)"))
+                    continue
+                }
+                seen[definition.name] = file
+                definitions.append(definition)
+            } catch {
+                errors.append(error)
+            }
+        }
+        return (definitions, errors)
+    }
+}

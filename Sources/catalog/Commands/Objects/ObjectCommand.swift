@@ -1,0 +1,92 @@
+import ArgumentParser
+import CatalogKit
+
+struct ObjectCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "object", abstract: "Create, list, show and remove objects.",
+        subcommands: [ObjectAdd.self, ObjectList.self, ObjectShow.self, ObjectRemove.self])
+}
+
+struct ObjectAdd: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add", abstract: "Create an object; with --owner it is deleted with its last owner.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "A stable id of your choice, e.g. cell-42.") var id: String
+    @Option(help: "The object's type: layer, view, label, textField, cell, node or your own.") var type: String
+    @Option(help: "An owning object (repeatable).", completion: DatabaseCompletion.objects()) var owner: [String] = []
+    @Option(help: "Scene time in seconds (default: the time of the last event).") var at: Double?
+
+    func validate() throws {
+        guard ObjectID.isValid(id) else { throw ValidationError("object id '\(id)' \(ObjectID.rule)") }
+    }
+
+    func run() throws {
+        try global.open().database.objects.add(id: id, type: type, owners: owner, at: at)
+        print("added \(type) \(id)")
+    }
+}
+
+struct ObjectList: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List objects.")
+
+    @OptionGroup var global: GlobalOptions
+    @Option(help: "Output format: table or json.") var format: OutputFormat = .table
+
+    func run() throws {
+        let objects = try global.open().database.objects.list()
+        switch format {
+        case .json: printJSON(.array(objects.map(\.jsonValue)))
+        case .table:
+            var table = Table("ID", "TYPE", "OWNERS")
+            for object in objects { table.append(object.id, object.type, object.owners.joined(separator: ",")) }
+            print(table.render())
+        }
+    }
+}
+
+struct ObjectShow: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show an object, its owners and properties.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "Object id.", completion: DatabaseCompletion.objects()) var id: String
+    @Option(help: "Output format: table or json.") var format: OutputFormat = .table
+
+    func run() throws {
+        let database = try global.open().database
+        guard let object = try database.objects.get(id) else { throw CommandFailure(StoreError.unknownObject(id).description) }
+        let properties = try database.properties.list(on: id)
+        switch format {
+        case .json:
+            var document = object.jsonValue.objectValue!
+            document["properties"] = .array(properties.map(\.jsonValue))
+            printJSON(.object(document))
+        case .table:
+            print("\(object.id) (\(object.type))")
+            if !object.owners.isEmpty { print("owners: \(object.owners.joined(separator: ", "))") }
+            if !properties.isEmpty { print(propertyTable(properties)) }
+        }
+    }
+}
+
+struct ObjectRemove: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "remove", abstract: "Delete an object, its properties and what it alone owned.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "Object id.", completion: DatabaseCompletion.objects()) var id: String
+    @Option(help: "Scene time in seconds (default: the time of the last event).") var at: Double?
+
+    func run() throws {
+        let removed = try global.open().database.objects.remove(id, at: at)
+        print("removed " + removed.joined(separator: ", "))
+    }
+}
+
+func propertyTable(_ properties: [Association]) -> String {
+    var table = Table("KEY", "TYPE", "POLICY", "VALUE")
+    for property in properties {
+        table.append(property.key, property.value.type.rawValue, property.policy.rawValue, property.value.jsonValue.canonicalText)
+    }
+    return table.render()
+}

@@ -1,0 +1,115 @@
+import ArgumentParser
+import CatalogKit
+
+struct PropCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "prop", abstract: "Associated properties: typed values attached to objects.",
+        subcommands: [PropSet.self, PropGet.self, PropUnset.self, PropList.self, PropClear.self])
+}
+
+extension AssociationPolicy: ExpressibleByArgument {}
+extension ValueType: ExpressibleByArgument {}
+
+struct PropSet: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "set", abstract: "Set an associated property (null removes it).",
+        discussion: """
+            VALUE is read as JSON when it parses as JSON (0.5, true, "text", [1,2]), as an object \
+            reference when written @id, else as a string. --type converts it to a declared type: \
+            url, color (#rrggbb), point/size/rect (comma-separated numbers), transform (16 numbers).
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "Object id.", completion: DatabaseCompletion.objects()) var id: String
+    @Argument(help: "Property key, e.g. hyperlink.url.") var key: String
+    @Argument(help: "The value.") var value: String
+    @Option(help: "retain (default), copy or weak.") var policy: AssociationPolicy = .retain
+    @Option(help: "Convert VALUE to this type.") var type: ValueType?
+    @Option(help: "Scene time in seconds (default: the time of the last event).") var at: Double?
+
+    func run() throws {
+        let parsed: PropertyValue?
+        if let type, value != "null" {
+            do {
+                parsed = try PropertyValue(converting: value, to: type)
+            } catch {
+                throw CommandFailure("value '\(value)' for \(key): \(error)")
+            }
+        } else {
+            parsed = PropertyValue.fromCommandLine(value)
+        }
+        let change = try global.open().database.properties.set(parsed, for: key, on: id, policy: policy, at: at)
+        if let parsed {
+            print("set \(key) on \(id): \(parsed.type.rawValue) \(parsed.jsonValue.canonicalText) (\(policy.rawValue))")
+        } else {
+            print("unset \(key) on \(id)")
+        }
+        if let copy = change.copyID { print("copied into \(copy)") }
+        if !change.removed.isEmpty { print("released " + change.removed.joined(separator: ", ")) }
+    }
+}
+
+struct PropGet: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "get", abstract: "Print an associated property; exit status 1 when absent.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "Object id.", completion: DatabaseCompletion.objects()) var id: String
+    @Argument(help: "Property key.") var key: String
+    @Option(help: "Output format: table or json.") var format: OutputFormat = .table
+
+    func run() throws {
+        guard let association = try global.open().database.properties.association(for: key, on: id) else {
+            throw CommandFailure("\(id) has no property '\(key)'")
+        }
+        switch format {
+        case .json: printJSON(association.jsonValue)
+        case .table: print(association.value.jsonValue.canonicalText)
+        }
+    }
+}
+
+struct PropUnset: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "unset", abstract: "Remove an associated property.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "Object id.", completion: DatabaseCompletion.objects()) var id: String
+    @Argument(help: "Property key.") var key: String
+    @Option(help: "Scene time in seconds (default: the time of the last event).") var at: Double?
+
+    func run() throws {
+        let removed = try global.open().database.properties.unset(key, on: id, at: at)
+        print("unset \(key) on \(id)")
+        if !removed.isEmpty { print("released " + removed.joined(separator: ", ")) }
+    }
+}
+
+struct PropList: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List an object's associated properties.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "Object id.", completion: DatabaseCompletion.objects()) var id: String
+    @Option(help: "Output format: table or json.") var format: OutputFormat = .table
+
+    func run() throws {
+        let properties = try global.open().database.properties.list(on: id)
+        switch format {
+        case .json: printJSON(.array(properties.map(\.jsonValue)))
+        case .table: print(propertyTable(properties))
+        }
+    }
+}
+
+struct PropClear: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "clear", abstract: "Remove all of an object's associated properties.")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "Object id.", completion: DatabaseCompletion.objects()) var id: String
+    @Option(help: "Scene time in seconds (default: the time of the last event).") var at: Double?
+
+    func run() throws {
+        let removed = try global.open().database.properties.clear(on: id, at: at)
+        print("cleared \(id)")
+        if !removed.isEmpty { print("released " + removed.joined(separator: ", ")) }
+    }
+}

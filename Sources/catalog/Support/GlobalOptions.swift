@@ -1,0 +1,61 @@
+import ArgumentParser
+import CatalogKit
+import Foundation
+
+/// `--db`, shared by every command (before or after the command name).
+struct GlobalOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The database file (default: $CATALOG_DB, else the per-user data folder).",
+                                            valueName: "path"),
+            completion: .file(extensions: ["sqlite", "db"]))
+    var db: String?
+
+    /// Opens the catalog, creating, migrating and loading built-ins as needed.
+    func open() throws -> Catalog {
+        do {
+            return try Catalog(path: db)
+        } catch {
+            throw CommandFailure("cannot open \(db ?? Catalog.defaultPath()): \(error)")
+        }
+    }
+}
+
+/// Output style of read commands.
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+    case table, json
+}
+
+/// An error already phrased for the user: printed to stderr as is, exit code 1.
+struct CommandFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Prints JSON output: canonical key order, one document per command.
+func printJSON(_ value: JSONValue) {
+    print(value.prettyText)
+}
+
+/// Shell completion that reads names from the database named on the command line, if any.
+enum DatabaseCompletion {
+    static func components() -> CompletionKind {
+        .custom { arguments, _, prefix in
+            (try? open(arguments)?.database.components.names())?.filter { $0.hasPrefix(prefix) } ?? []
+        }
+    }
+
+    static func objects() -> CompletionKind {
+        .custom { arguments, _, prefix in
+            (try? open(arguments)?.database.objects.ids())?.filter { $0.hasPrefix(prefix) } ?? []
+        }
+    }
+
+    /// Opens an existing database only: completing must never create one.
+    private static func open(_ arguments: [String]) throws -> Catalog? {
+        var path: String?
+        if let index = arguments.firstIndex(of: "--db"), index + 1 < arguments.count { path = arguments[index + 1] }
+        if let inline = arguments.first(where: { $0.hasPrefix("--db=") }) { path = String(inline.dropFirst(5)) }
+        let resolved = path ?? Catalog.defaultPath()
+        guard FileManager.default.fileExists(atPath: resolved) else { return nil }
+        return try Catalog(path: resolved, loadBuiltIns: false)
+    }
+}
