@@ -57,7 +57,7 @@ let package = Package(
         .testTarget(
             name: "CatalogStoreTests",
             dependencies: ["CatalogKit", "CatalogStore", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "CatalogCLITests", dependencies: ["CatalogKit"]),
+        .testTarget(name: "CatalogCLITests", dependencies: ["CatalogKit", "catalog"]),
     ],
     swiftLanguageModes: [.v6]
 )

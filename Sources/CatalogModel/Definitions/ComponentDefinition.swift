@@ -81,6 +81,9 @@ public struct ComponentDefinition: Sendable, Hashable {
         guard let kind = ComponentKind(rawValue: kindName) else {
             throw DefinitionError(file: file, path: "kind", rule: "unknown kind '\(kindName)': use one of animation, chain, decorator, layout")
         }
+        if case .number(let number) = members["version"] {
+            throw DefinitionError(file: file, path: "version", rule: "\(JSONValue.numberText(number)) is not a semantic version MAJOR.MINOR.PATCH (write it as a string, e.g. \"1.0.0\")")
+        }
         let versionText = try string("version", required: true)!
         guard let version = SemanticVersion(versionText) else {
             throw DefinitionError(file: file, path: "version", rule: "'\(versionText)' is not a semantic version MAJOR.MINOR.PATCH")

@@ -1,0 +1,108 @@
+import CatalogModel
+import Testing
+
+struct DefinitionValidationTests {
+    let valid = """
+        name: pop
+        kind: animation
+        version: 1.0.0
+        parameters:
+          duration: {type: number, default: 0.3, minimum: 0}
+        animation: {type: basic, keyPath: opacity, fromValue: 0, toValue: 1, duration: $duration}
+        """
+
+    func error(_ text: String, file: String = "def.yaml") -> DefinitionError? {
+        do {
+            _ = try DefinitionDecoder.decode(text: text, file: file)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func acceptsAValidDefinition() throws {
+        let definition = try DefinitionDecoder.decode(text: valid, file: "pop.yaml")
+        #expect(definition.name == "pop")
+        #expect(definition.kind == .animation)
+        #expect(definition.parameters["duration"]?.defaultValue == .number(0.3))
+    }
+
+    @Test(arguments: [
+        ("name: Pop", "name", "must match"),
+        ("kind: motion", "kind", "unknown kind"),
+        ("version: 1.0", "version", "semantic version"),
+        ("colour: red", "colour", "unknown field"),
+        ("parameters: {duration: {type: number, default: fast}}", "parameters.duration.default", "must be a number"),
+        ("parameters: {duration: {type: speed, default: 1}}", "parameters.duration.type", "unknown type"),
+        ("parameters: {duration: {type: number, default: -1, minimum: 0}}", "parameters.duration.default", "minimum"),
+        ("parameters: {duration: {type: number}}", "parameters.duration.default", "is required"),
+        ("chain: {sequence: []}", "chain", "is not a body of kind animation"),
+        ("keyframes: [{opacity: 0}]", "keyframes", "exactly one body"),
+        ("tags: [fade, 3, '']", "tags[1]", "non-empty string"),
+    ])
+    func namesFieldPathAndRule(change: String, path: String, rule: String) throws {
+        // Replace or add the field the case is about.
+        let key = String(change.prefix { $0 != ":" })
+        var lines = valid.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if key == "parameters" {
+            lines.removeAll { $0.hasPrefix("parameters:") || $0.hasPrefix("  duration:") }
+            lines = lines.map { $0.replacingOccurrences(of: "duration: $duration", with: "duration: 0.3") }
+        }
+        lines.removeAll { $0.hasPrefix(key + ":") }
+        lines.append(change)
+        let failure = try #require(error(lines.joined(separator: "\n"), file: "defs/pop.yaml"))
+        #expect(failure.file == "defs/pop.yaml")
+        #expect(failure.path == path)
+        #expect(failure.rule.contains(rule), "\(failure)")
+    }
+
+    @Test func refusesUndeclaredParameterReferences() throws {
+        let failure = try #require(error(valid.replacingOccurrences(of: "duration: $duration", with: "duration: $length")))
+        #expect(failure.path == "animation.duration")
+        #expect(failure.rule.contains("undeclared parameter 'length'"))
+    }
+
+    @Test func refusesMalformedYAMLAndJSON() throws {
+        let yaml = try #require(error("name: [unclosed", file: "bad.yaml"))
+        #expect(yaml.file == "bad.yaml" && yaml.rule.hasPrefix("malformed YAML"))
+        let json = try #require(error("{\"name\": \"x\"", file: "bad.json"))
+        #expect(json.file == "bad.json" && json.rule.hasPrefix("malformed JSON"))
+        let duplicate = try #require(error("name: a\nname: b\n"))
+        #expect(duplicate.rule.contains("duplicate"), "\(duplicate)")
+    }
+
+    @Test func yamlAndJSONOfTheSameContentHashEqually() throws {
+        let json = """
+            {"version": "1.0.0", "kind": "animation", "name": "pop",
+             "parameters": {"duration": {"minimum": 0, "default": 0.3, "type": "number"}},
+             "animation": {"toValue": 1, "duration": "$duration", "type": "basic", "keyPath": "opacity", "fromValue": 0}}
+            """
+        let fromYAML = try DefinitionDecoder.decode(text: valid, file: "pop.yaml")
+        let fromJSON = try DefinitionDecoder.decode(text: json, file: "pop.json")
+        #expect(fromYAML.canonicalJSON == fromJSON.canonicalJSON)
+        #expect(fromYAML.contentHash == fromJSON.contentHash)
+        let changed = try DefinitionDecoder.decode(text: valid.replacingOccurrences(of: "toValue: 1", with: "toValue: 0.9"), file: "pop.yaml")
+        #expect(changed.contentHash != fromYAML.contentHash)
+    }
+
+    @Test func bareWebAnimationFileIsAnAnonymousAnimationNamedAfterTheFile() throws {
+        let definition = try DefinitionDecoder.decode(
+            text: #"{"keyframes": [{"opacity": 0}, {"opacity": 1}], "options": {"duration": 200}}"#, file: "dir/Fade-Up.json")
+        #expect(definition.name == "fade-up")
+        #expect(definition.kind == .animation)
+        #expect(definition.version == SemanticVersion("1.0.0"))
+    }
+
+    @Test func collectsComponentReferences() throws {
+        let chain = try DefinitionDecoder.decode(text: """
+            name: intro
+            kind: chain
+            version: 1.0.0
+            chain:
+              sequence:
+                - {role: image, component: fade-out}
+                - concurrent: [{role: headline, component: fade-in@1.0.0}, {role: content, component: fade-in}]
+            """, file: "intro.yaml")
+        #expect(chain.references == ["fade-in", "fade-out"])
+    }
+}
