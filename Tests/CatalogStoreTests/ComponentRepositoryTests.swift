@@ -1,0 +1,118 @@
+import CatalogKit
+import Foundation
+import Testing
+
+struct ComponentRepositoryTests {
+    let folder = TemporaryFolder()
+
+    @Test func versionsAreKeptAndIdenticalContentIsANoOp() throws {
+        let database = try CatalogDatabase(path: folder.file("c.sqlite"))
+        let components = database.components
+        #expect(try components.add([fade()]) == [.added(name: "fade", version: "1.0.0")])
+        let events = try database.events.list().count
+        #expect(try components.add([fade()]) == [.unchanged(name: "fade", version: "1.0.0")])
+        #expect(try database.events.list().count == events, "a no-op writes no event")
+
+        let same = #expect(throws: StoreError.self) { try components.add([fade(to: 0.5)]) }
+        #expect(same == .versionNotHigher(name: "fade", version: "1.0.0", current: "1.0.0"))
+        #expect(throws: StoreError.self) { try components.add([fade(version: "0.9.0", to: 0.5)]) }
+
+        #expect(try components.add([fade(version: "1.1.0", to: 0.5)]) == [.updated(name: "fade", from: "1.0.0", to: "1.1.0")])
+        #expect(try components.get("fade")?.version == "1.1.0")
+        #expect(try components.get("fade", version: "1.0.0")?.definition.contains("\"toValue\":1") == true)
+        #expect(try components.history("fade").map(\.version) == ["1.0.0", "1.1.0"])
+    }
+
+    @Test func aBatchIsAllOrNothing() throws {
+        let path = folder.file("batch.sqlite")
+        let database = try CatalogDatabase(path: path)
+        try database.components.add([fade()])
+        let before = try snapshot(path)
+        // The second definition is refused (same version, new content): the first must not land.
+        #expect(throws: StoreError.self) { try database.components.add([fade(name: "other"), fade(to: 0.3)]) }
+        #expect(try snapshot(path) == before)
+    }
+
+    @Test func removeRefusesWhileReferencedAndNamesTheDependents() throws {
+        let database = try CatalogDatabase(path: folder.file("refs.sqlite"))
+        let chain = try definition("""
+            name: intro
+            kind: chain
+            version: 1.0.0
+            chain: {sequence: [{role: image, component: fade}]}
+            """)
+        #expect(throws: StoreError.unknownReference(name: "intro", target: "fade")) { try database.components.add([chain]) }
+        try database.components.add([chain, fade()])  // the target may come in the same batch
+        #expect(throws: StoreError.componentInUse(name: "fade", dependents: ["intro"])) { try database.components.remove("fade") }
+        try database.components.remove("intro")
+        try database.components.remove("fade")
+        #expect(try database.components.list().isEmpty)
+        #expect(try database.components.search("fade").isEmpty)
+    }
+
+    @Test func listFiltersByKindAndTag() throws {
+        let database = try CatalogDatabase(path: folder.file("list.sqlite"))
+        let layout = try definition("""
+            name: stack
+            kind: layout
+            version: 1.0.0
+            tags: [layout, stack]
+            layout: {stack: {axis: vertical}}
+            """)
+        try database.components.add([fade(), layout])
+        #expect(try database.components.list(kind: .layout).map(\.name) == ["stack"])
+        #expect(try database.components.list(tag: "fade").map(\.name) == ["fade"])
+        #expect(try database.components.list(kind: .chain).isEmpty)
+    }
+
+    @Test func searchRanksNameMatchesFirstAndMatchesPrefixes() throws {
+        let database = try CatalogDatabase(path: folder.file("search.sqlite"))
+        try database.components.add([
+            fade(name: "bounce-select", summary: "Shrink then settle"),
+            fade(name: "pop", summary: "A bounce-like pop for a selected bounce target"),
+            fade(name: "slide", summary: "Übergang von links"),
+        ])
+        #expect(try database.components.search("bounce").map(\.name) == ["bounce-select", "pop"])
+        #expect(try database.components.search("bou sel").map(\.name).first == "bounce-select")
+        #expect(try database.components.search("ubergang").map(\.name) == ["slide"], "diacritics fold")
+        #expect(try database.components.search("slide nothing-such").isEmpty, "all words are required")
+    }
+
+    @Test(arguments: ["\"", "\"unbalanced", "*", "bounce*", "-", "-bounce", "OR", "bounce OR", "AND NOT", "NEAR(", "NEAR(a b",
+                      "(((", ")", "name:bounce", "^bounce", "'; DROP TABLE component; --", "🙂", "日本語", "", "   ", "\u{0}",
+                      "e\u{301}", String(repeating: "a ", count: 500)])
+    func hostileSearchTextNeverFails(_ text: String) throws {
+        let database = try CatalogDatabase(path: folder.file("hostile.sqlite"))
+        try database.components.add([fade(name: "bounce-select"), fade(name: "or-else", summary: "near and not")])
+        let results = try database.components.search(text)
+        // Whatever matched must really contain every word of the text as a prefix.
+        // Compared as FTS compares: case- and diacritic-insensitively.
+        func fold(_ s: String) -> String { s.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil) }
+        let words = SearchQuery(text).words.map(fold)
+        for result in results {
+            let haystack = fold("\(result.name) \(result.summary) \(result.tags.joined(separator: " "))")
+            for word in words { #expect(haystack.contains(word), "\(result.name) matched '\(text)'") }
+        }
+        #expect(try database.components.list().count == 2)
+    }
+
+    @Test func searchTreatsOperatorsAsWords() throws {
+        let database = try CatalogDatabase(path: folder.file("ops.sqlite"))
+        try database.components.add([fade(name: "bounce-select"), fade(name: "or-else", summary: "near and not")])
+        #expect(try database.components.search("bounce OR else").isEmpty, "OR is a word, not an operator")
+        #expect(try database.components.search("near AND not").map(\.name) == ["or-else"])
+        #expect(try database.components.search("-bounce").map(\.name) == ["bounce-select"], "- does not negate")
+    }
+
+    @Test func builtInsLoadOnceAndARemovedBuiltInStaysRemoved() throws {
+        let path = folder.file("builtins.sqlite")
+        let catalog = try Catalog(path: path)
+        let names = try BuiltInCatalog.definitions().map(\.name)
+        #expect(try catalog.database.components.names() == names.sorted())
+        try catalog.database.components.remove("shake")
+        _ = try Catalog(path: path)
+        #expect(try !catalog.database.components.names().contains("shake"))
+        let adds = try catalog.database.events.list().filter { $0.operation == "component.add" }
+        #expect(adds.count == names.count)
+    }
+}
