@@ -34,6 +34,7 @@ let package = Package(
             dependencies: [
                 "CatalogModel",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
             plugins: ["EmbedFiles"]),
         .target(

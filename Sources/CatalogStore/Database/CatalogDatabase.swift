@@ -31,7 +31,7 @@ public final class CatalogDatabase: Sendable {
         }
         pool = try DatabasePool(path: path, configuration: configuration)
         try MigrationRunner(migrations: migrations ?? Migration.embedded()).migrate(pool)
-        propertyCache = PropertyCache(observer: CommitObserver(databasePath: path))
+        propertyCache = PropertyCache(observer: CommitObserver(pool: pool))
     }
 
     public var components: ComponentRepository { ComponentRepository(database: self) }

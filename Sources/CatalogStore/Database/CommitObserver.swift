@@ -1,44 +1,49 @@
-import Foundation
+import GRDB
+import GRDBSQLite
 
 /// Tells whether any connection — in this process or another — committed since the last look,
 /// without a database round trip.
 ///
 /// SQLite in WAL mode keeps a shared-memory index (`<db>-shm`) whose header every commit
-/// rewrites, bumping its change counter (the "WAL-index header", documented in
-/// sqlite.org/walformat.html). SQLite's own connections compare this header to know whether
-/// their cached pages are stale; we map the same file read-only and do the same comparison, so
-/// a cached read costs a 48-byte compare instead of a query.
+/// rewrites, bumping its change counter (the "WAL-index header", sqlite.org/walformat.html).
+/// SQLite's own connections compare this header to know whether their cached pages are stale; we
+/// read the same header through SQLite's own mapping of it (the VFS `xShmMap` method of the
+/// pool's writer connection), so a cached read costs a 48-byte compare instead of a query.
+///
+/// Why not map the file ourselves: opening and closing a second descriptor on `-shm` would drop
+/// this process's POSIX locks on it, which SQLite relies on (another process could then reset
+/// the shared memory under us).
 ///
 /// Rule: a read that starts after a commit returned — in any process — sees that commit.
 final class CommitObserver: @unchecked Sendable {
-    // Safe to share: the mapping is read-only and never changes after init.
+    // Safe to share: SQLite's mapping stays valid while the writer connection is open (as long
+    // as the pool, which `CatalogDatabase` holds alongside this observer), and we only read it.
     private let header: UnsafeRawPointer?
-    private let mappedLength = 4096
 
-    init(databasePath: String) {
-        let descriptor = open(databasePath + "-shm", O_RDONLY)
-        guard descriptor >= 0 else {
-            header = nil
-            return
+    init(pool: DatabasePool) {
+        header = try? pool.writeWithoutTransaction { db -> UnsafeRawPointer? in
+            guard let connection = db.sqliteConnection else { return nil }
+            var file: UnsafeMutablePointer<sqlite3_file>?
+            guard sqlite3_file_control(connection, "main", SQLITE_FCNTL_FILE_POINTER, &file) == SQLITE_OK,
+                let file, let methods = file.pointee.pMethods, methods.pointee.iVersion >= 2,
+                let shmMap = methods.pointee.xShmMap
+            else { return nil }
+            var region: UnsafeMutableRawPointer?
+            // Region 0 holds the header; 32 KiB is SQLite's WAL-index page size.
+            guard shmMap(file, 0, 32768, 0, &region) == SQLITE_OK, let region else { return nil }
+            return UnsafeRawPointer(region)
         }
-        defer { close(descriptor) }
-        let mapping = mmap(nil, mappedLength, PROT_READ, MAP_SHARED, descriptor, 0)
-        header = mapping == MAP_FAILED ? nil : UnsafeRawPointer(mapping)
-    }
-
-    deinit {
-        if let header { munmap(UnsafeMutableRawPointer(mutating: header), mappedLength) }
     }
 
     /// Whether change detection works here (false for databases not in WAL mode).
     var isAvailable: Bool { header != nil }
 
     /// A fingerprint of the WAL-index header (change counter, last frame, salts, checksums).
-    /// Different after every commit by any connection.
+    /// Different after every commit by any connection. Callers read it under a lock, whose
+    /// barriers keep the loads from being hoisted.
     @inline(__always)
     func stamp() -> Stamp {
         guard let header else { return Stamp() }
-        // Volatile-style loads: the words are updated by other processes.
         let words = header.assumingMemoryBound(to: UInt64.self)
         return Stamp(a: words[0], b: words[1], c: words[2], d: words[3], e: words[4], f: words[5])
     }
