@@ -51,7 +51,7 @@ let package = Package(
             name: "catalog-bench",
             dependencies: [
                 "CatalogKit",
-                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]),
 
         .testTarget(name: "CatalogModelTests", dependencies: ["CatalogModel"]),
