@@ -1,3 +1,5 @@
+import CatalogModel
+
 /// Why the store refused an operation. Every case says what to do about it.
 public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case migration(String)
@@ -18,7 +20,7 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case .migration(let message): message
         case .unknownObject(let id): "no object '\(id)': create it with `catalog object add \(id) --type TYPE`"
         case .objectExists(let id): "object '\(id)' already exists: remove it first or choose another id"
-        case .invalidObjectID(let id): "object id '\(id)' \(ObjectIDRule.text)"
+        case .invalidObjectID(let id): "object id '\(id)' \(ObjectID.rule)"
         case .invalidType(let type): "object type '\(type)' must match [A-Za-z][A-Za-z0-9_-]*"
         case .unknownComponent(let name): "no component '\(name)': `catalog list` shows what is there"
         case .versionNotHigher(let name, let version, let current):
@@ -35,8 +37,3 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-import CatalogModel
-
-enum ObjectIDRule {
-    static var text: String { ObjectID.rule }
-}

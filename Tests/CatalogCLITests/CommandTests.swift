@@ -68,8 +68,11 @@ struct CommandTests {
         try CLI.run(["object", "add", "v", "--type", "view"], environment: ["CATALOG_DB": viaEnvironment])
         let listed = try CLI.run(["--db", viaEnvironment, "object", "list", "--format", "json"])
         #expect(try JSONValue(jsonData: Data(listed.stdout.utf8)) == [["id": "v", "type": "view", "owners": []]])
-        let after = try CLI.run(["object", "list", "--db", viaEnvironment])
-        #expect(after.stdout.contains("v  ") || after.stdout.contains("v     view"))
+        let after = try CLI.run(["object", "list", "--db", viaEnvironment, "--format", "json"])
+        #expect(try JSONValue(jsonData: Data(after.stdout.utf8)) == [["id": "v", "type": "view", "owners": []]])
+        let elsewhere = folder.file("other.sqlite")  // --db wins over $CATALOG_DB
+        let other = try CLI.run(["--db", elsewhere, "object", "list", "--format", "json"], environment: ["CATALOG_DB": viaEnvironment])
+        #expect(try JSONValue(jsonData: Data(other.stdout.utf8)) == [])
     }
 
     @Test func propertiesThroughTheCommandLine() throws {

@@ -1,4 +1,5 @@
 import CatalogModel
+import CatalogStore
 
 /// A Swift type whose instances have associated properties that survive a restart.
 ///
@@ -29,32 +30,40 @@ public protocol PersistentObject {
 }
 
 extension PersistentObject {
-    /// Reads an associated property (nil when absent).
+    /// Reads an associated property (nil when absent, also before the object's first write).
     public func value<Value>(_ key: AssociationKey<Value>) throws -> Value? {
-        guard try catalog.database.objects.get(persistentID) != nil else { return nil }
-        return try catalog.value(key, on: persistentID)
+        do {
+            return try catalog.value(key, on: persistentID)  // stays on the cached path
+        } catch StoreError.unknownObject {
+            return nil
+        }
     }
 
     /// Writes (nil removes) an associated property, creating the object on first use.
     public func set<Value>(_ key: AssociationKey<Value>, to value: Value?) throws {
-        try register()
-        try catalog.set(key, on: persistentID, to: value)
+        do {
+            try catalog.set(key, on: persistentID, to: value)
+        } catch StoreError.unknownObject(let id) where id == persistentID {
+            try register()  // first write: create the object, then set
+            try catalog.set(key, on: persistentID, to: value)
+        }
     }
 
     /// Removes all of this object's associated properties.
     public func removeAllAssociations() throws {
-        guard try catalog.database.objects.get(persistentID) != nil else { return }
-        try catalog.removeAll(on: persistentID)
+        do {
+            try catalog.removeAll(on: persistentID)
+        } catch StoreError.unknownObject {
+            // Never written: nothing to remove.
+        }
     }
 
     /// Creates the object in the catalog if it is not there yet.
     public func register() throws {
-        if try catalog.database.objects.get(persistentID) == nil {
-            do {
-                try catalog.database.objects.add(id: persistentID, type: Self.persistentType)
-            } catch StoreError.objectExists {
-                // Created concurrently by another handle: fine.
-            }
+        do {
+            try catalog.database.objects.add(id: persistentID, type: Self.persistentType)
+        } catch StoreError.objectExists {
+            // Already there (earlier run, or another handle): fine.
         }
     }
 }

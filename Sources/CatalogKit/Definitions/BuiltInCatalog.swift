@@ -1,5 +1,4 @@
 import CatalogModel
-import Crypto
 import Foundation
 
 /// The built-in component definitions from `catalog/`, embedded in the binary at build time.
@@ -21,11 +20,6 @@ public enum BuiltInCatalog {
 
     /// Identifies this build's built-ins: changes whenever any file does.
     public static var fingerprint: String {
-        var hasher = SHA256()
-        for file in EmbeddedCatalog.files {
-            hasher.update(data: Data(file.name.utf8))
-            hasher.update(data: Data(file.base64.utf8))
-        }
-        return hasher.finalize().map { String(format: "%02x", $0) }.joined()
+        ContentDigest.sha256Hex(Data(EmbeddedCatalog.files.map { "\($0.name)\n\($0.base64)\n" }.joined().utf8))
     }
 }

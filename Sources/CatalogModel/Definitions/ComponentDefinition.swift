@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// One component, validated: the envelope of DESIGN.md §3 plus its kind-specific body.
@@ -201,6 +200,6 @@ public struct ComponentDefinition: Sendable, Hashable {
 
     /// SHA-256 of ``canonicalJSON``, lowercase hex. Equal content ⇔ equal hash.
     public var contentHash: String {
-        SHA256.hash(data: Data(canonicalJSON.utf8)).map { String(format: "%02x", $0) }.joined()
+        ContentDigest.sha256Hex(Data(canonicalJSON.utf8))
     }
 }

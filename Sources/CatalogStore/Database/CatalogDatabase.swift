@@ -47,9 +47,4 @@ public final class CatalogDatabase: Sendable {
             return try body(db, writer)
         }
     }
-
-    /// A reading of a store-wide setting.
-    public func setting(_ key: String) throws -> String? {
-        try pool.read { db in try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [key]) }
-    }
 }

@@ -1,4 +1,4 @@
-import Crypto
+import CatalogModel
 import Foundation
 
 /// One numbered SQL file from `Migrations/` (`0001_initial.sql`).
@@ -30,7 +30,7 @@ public struct Migration: Sendable, Hashable {
     /// does not look like a changed migration.
     public var checksum: String {
         let normalized = sql.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
-        return SHA256.hash(data: Data(normalized.utf8)).map { String(format: "%02x", $0) }.joined()
+        return ContentDigest.sha256Hex(Data(normalized.utf8))
     }
 
     /// The migrations embedded in this build, sorted by version.
