@@ -25,18 +25,14 @@ struct EmbedFiles: BuildToolPlugin {
         }
         files.sort { $0.path < $1.path }
         let output = context.pluginWorkDirectoryURL.appending(path: "\(symbol).swift")
-        // Arguments: output, symbol, then pairs of (relative name, absolute path).
-        var arguments = [output.path, symbol]
-        for file in files {
-            let relative = String(file.standardizedFileURL.path.dropFirst(base.standardizedFileURL.path.count + 1))
-            arguments += [relative, file.path]
-        }
+        // The tool lists the folder again when it runs (see embed-files); the folder itself is an
+        // input so that adding or removing a file, which changes its modification time, reruns it.
         return [
             .buildCommand(
-                displayName: "Embedding \(files.count) files from \(folder)/ into \(target.name)",
+                displayName: "Embedding the \(folder) folder into \(target.name)",
                 executable: try context.tool(named: "embed-files").url,
-                arguments: arguments,
-                inputFiles: files,
+                arguments: [output.path, symbol, base.path, extensions.sorted().joined(separator: ",")],
+                inputFiles: files + [base],
                 outputFiles: [output])
         ]
     }

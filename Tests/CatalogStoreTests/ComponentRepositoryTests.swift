@@ -23,6 +23,37 @@ struct ComponentRepositoryTests {
         #expect(try components.history("fade").map(\.version) == ["1.0.0", "1.1.0"])
     }
 
+    /// Lookups read tags with a byte scanner unless a backslash forces the JSON decoder; both
+    /// paths, and `list` (which goes through GRDB), must give back exactly what was stored.
+    @Test(arguments: [
+        [], ["fade"], ["a", "b", "c"], ["x", "y z"], ["quote\"inside"], ["back\\slash", "tab\tchar"],
+        ["übergang", "日本語", "emoji 🎉"], ["comma,inside", "\",\"", "[", "]"],
+    ])
+    func tagsRoundTripThroughEveryReadPath(tags: [String]) throws {
+        let database = try CatalogDatabase(path: folder.file("tags.sqlite"))
+        let document = JSONValue.object([
+            "name": "tagged", "kind": "animation", "version": "1.0.0", "tags": .array(tags.map(JSONValue.string)),
+            "animation": ["type": "basic", "keyPath": "opacity", "toValue": 1, "duration": 0.25],
+        ])
+        try database.components.add([DefinitionDecoder.decode(text: document.canonicalText, file: "tagged.json")])
+        #expect(try database.components.get("tagged")?.tags == tags)
+        #expect(try database.components.get("tagged", version: "1.0.0")?.tags == tags)
+        #expect(try database.components.list().first?.tags == tags)
+    }
+
+    @Test func lookupsSeeAnotherHandlesCommitsAndMissesReadNil() throws {
+        let path = folder.file("handles.sqlite")
+        let reader = try CatalogDatabase(path: path)
+        #expect(try reader.components.get("fade") == nil)
+        let writer = try CatalogDatabase(path: path)
+        try writer.components.add([fade()])
+        #expect(try reader.components.get("fade")?.version == "1.0.0")
+        try writer.components.add([fade(version: "2.0.0", to: 0.5)])
+        #expect(try reader.components.get("fade")?.version == "2.0.0")
+        #expect(try reader.components.get("fade", version: "1.0.0")?.version == "1.0.0")
+        #expect(try reader.components.get("fade", version: "3.0.0") == nil)
+    }
+
     @Test func aBatchIsAllOrNothing() throws {
         let path = folder.file("batch.sqlite")
         let database = try CatalogDatabase(path: path)

@@ -177,6 +177,13 @@ extension JSONValue {
     }
 
     static func writeString(_ value: String, into out: inout String) {
+        // Most strings need no escape: copy them whole (event payloads are a hot path).
+        if !value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            out += "\""
+            out += value
+            out += "\""
+            return
+        }
         out += "\""
         for scalar in value.unicodeScalars {
             switch scalar {

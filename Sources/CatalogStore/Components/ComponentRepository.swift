@@ -17,6 +17,10 @@ public struct ComponentRepository: Sendable {
     let database: CatalogDatabase
 
     static let columns = "v.name, v.version, v.kind, v.summary, v.tags, v.content_hash, v.definition, v.added_seq"
+    /// The current version of one component by name (the lookup the benchmark measures).
+    public static let currentVersionSQL =
+        "SELECT \(columns) FROM component c JOIN component_version v ON v.id = c.current_version_id WHERE c.name = ?"
+    static let keptVersionSQL = "SELECT \(columns) FROM component_version v WHERE v.name = ? AND v.version = ?"
 
     /// Adds or updates definitions in one transaction. Throws without writing if any is refused.
     @discardableResult
@@ -84,7 +88,15 @@ public struct ComponentRepository: Sendable {
 
     /// The current version of `name`, or the given kept version.
     public func get(_ name: String, version: String? = nil) throws -> StoredComponent? {
-        try database.pool.read { db in
+        let sql = version == nil ? Self.currentVersionSQL : Self.keptVersionSQL
+        let fast = try database.pointReader.withStatement(sql) { statement -> StoredComponent? in
+            statement.bind(1, name)
+            if let version { statement.bind(2, version) }
+            guard try statement.step() else { return nil }
+            return Self.component(statement)
+        }
+        if let fast { return fast }
+        return try database.pool.read { db in
             if let version {
                 return try Self.fetch(db, where: "v.name = ? AND v.version = ?", [name, version]).first
             }
@@ -153,10 +165,42 @@ public struct ComponentRepository: Sendable {
             ?? (join ? "component c JOIN component_version v ON v.id = c.current_version_id" : "component_version v")
         let sql = "SELECT \(columns) FROM \(source) WHERE \(condition) ORDER BY \(order)"
         return try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
-            let tags = (try? JSONValue(jsonData: Data((row[4] as String).utf8)))?.arrayValue?.compactMap(\.stringValue) ?? []
-            return StoredComponent(name: row[0], version: row[1], kind: ComponentKind(rawValue: row[2])!, summary: row[3],
-                                   tags: tags, contentHash: row[5], definition: row[6], addedSeq: row[7])
+            StoredComponent(name: row[0], version: row[1], kind: ComponentKind(rawValue: row[2])!, summary: row[3],
+                            tags: Self.tags(row[4]), contentHash: row[5], definition: row[6], addedSeq: row[7])
         }
+    }
+
+    /// The same columns read straight from SQLite (the lookup hot path).
+    static func component(_ statement: RawStatement) -> StoredComponent {
+        StoredComponent(name: statement.text(0) ?? "", version: statement.text(1) ?? "",
+                        kind: ComponentKind(rawValue: statement.text(2) ?? "") ?? .animation, summary: statement.text(3) ?? "",
+                        tags: tags(statement.text(4) ?? "[]"), contentHash: statement.text(5) ?? "",
+                        definition: statement.text(6) ?? "", addedSeq: statement.int64(7))
+    }
+
+    /// Reads the `tags` column, canonical JSON of a string array. Without a backslash (the usual
+    /// case) every quote delimits a tag, so tags are cut out byte by byte; anything else goes
+    /// through the JSON decoder.
+    static func tags(_ text: String) -> [String] {
+        let utf8 = text.utf8
+        guard !utf8.contains(UInt8(ascii: "\\")) else {
+            return (try? JSONValue(jsonData: Data(utf8)))?.arrayValue?.compactMap(\.stringValue) ?? []
+        }
+        var tags: [String] = []
+        var opening: String.Index?
+        var index = utf8.startIndex
+        while index != utf8.endIndex {
+            if utf8[index] == UInt8(ascii: "\"") {
+                if let start = opening {
+                    tags.append(String(Substring(utf8[utf8.index(after: start)..<index])))
+                    opening = nil
+                } else {
+                    opening = index
+                }
+            }
+            index = utf8.index(after: index)
+        }
+        return tags
     }
 }
 

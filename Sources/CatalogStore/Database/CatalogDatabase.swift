@@ -16,6 +16,8 @@ public final class CatalogDatabase: Sendable {
     public let path: String
     /// Detects commits by any connection or process, to keep caches correct.
     let propertyCache: PropertyCache
+    /// Point queries on their own connection (see ``PointReader``).
+    let pointReader: PointReader
 
     /// Opens (creating if needed) and migrates the database at `path`.
     /// - Parameter migrations: the migrations to apply; the embedded `Migrations/` by default.
@@ -32,6 +34,7 @@ public final class CatalogDatabase: Sendable {
         pool = try DatabasePool(path: path, configuration: configuration)
         try MigrationRunner(migrations: migrations ?? Migration.embedded()).migrate(pool)
         propertyCache = PropertyCache(observer: CommitObserver(pool: pool))
+        pointReader = PointReader(path: path)
     }
 
     public var components: ComponentRepository { ComponentRepository(database: self) }
@@ -42,9 +45,19 @@ public final class CatalogDatabase: Sendable {
     /// Runs `body` in one IMMEDIATE transaction; `body` appends its event rows through the
     /// given ``EventWriter`` so a change and its log entries commit (or roll back) together.
     func write<T>(at sceneTime: Double?, _ body: (Database, EventWriter) throws -> T) throws -> T {
-        try pool.write { db in
-            let writer = try EventWriter(db: db, requestedTime: sceneTime)
-            return try body(db, writer)
+        try pool.writeWithoutTransaction { db in
+            // BEGIN/COMMIT as cached statements: GRDB's `write` prepares them again on every
+            // call, which showed up in the autocommit profile.
+            try db.cachedStatement(sql: "BEGIN IMMEDIATE").execute()
+            do {
+                let writer = try EventWriter(db: db, requestedTime: sceneTime)
+                let result = try body(db, writer)
+                try db.cachedStatement(sql: "COMMIT").execute()
+                return result
+            } catch {
+                if db.isInsideTransaction { try? db.execute(sql: "ROLLBACK") }
+                throw error
+            }
         }
     }
 }

@@ -36,7 +36,7 @@ struct EventWriter {
 
     init(db: Database, requestedTime: Double?) throws {
         self.db = db
-        let last = try Double.fetchOne(db, sql: "SELECT scene_time FROM event ORDER BY seq DESC LIMIT 1") ?? 0
+        let last = try Double.fetchOne(db.cachedStatement(sql: "SELECT scene_time FROM event ORDER BY seq DESC LIMIT 1")) ?? 0
         if let requestedTime {
             guard requestedTime.isFinite, requestedTime >= last else {
                 throw StoreError.sceneTimeBackwards(requested: requestedTime, last: last)
@@ -49,9 +49,14 @@ struct EventWriter {
 
     @discardableResult
     func append(_ operation: EventOperation, object: String?, payload: JSONValue) throws -> Int64 {
-        let statement = try db.cachedStatement(
-            sql: "INSERT INTO event (scene_time, operation, object_id, payload) VALUES (?, ?, ?, ?)")
-        try statement.execute(arguments: [sceneTime, operation.rawValue, object, payload.canonicalText])
+        let statement = RawStatement(try db.cachedStatement(
+            sql: "INSERT INTO event (scene_time, operation, object_id, payload) VALUES (?, ?, ?, ?)"))
+        statement.bind(1, sceneTime)
+        statement.bind(2, operation.rawValue)
+        if let object { statement.bind(3, object) } else { statement.bind(3, nil as Int64?) }
+        statement.bind(4, payload.canonicalText)
+        defer { statement.reset() }
+        try statement.step()
         return db.lastInsertedRowID
     }
 }

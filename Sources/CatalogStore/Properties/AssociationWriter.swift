@@ -15,8 +15,11 @@ struct AssociationWriter {
     }
 
     static func isValidKey(_ key: String) -> Bool {
-        !key.isEmpty && key.utf8.count <= 200
-            && key.unicodeScalars.allSatisfy { !$0.properties.isWhitespace && $0.properties.generalCategory != .control }
+        let utf8 = key.utf8
+        guard !utf8.isEmpty, utf8.count <= 200 else { return false }
+        // Printable ASCII (the usual key) is decided byte by byte; anything else by Unicode properties.
+        if utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) { return true }
+        return key.unicodeScalars.allSatisfy { !$0.properties.isWhitespace && $0.properties.generalCategory != .control }
     }
 
     private mutating func oid(of id: String) throws -> Int64 {
@@ -32,12 +35,16 @@ struct AssociationWriter {
         if policy == .weak, let value, value.type != .object {
             throw StoreError.invalidPolicy("policy weak applies only to object references (@id), not to a \(value.type.rawValue)")
         }
-        let old = try Row.fetchOne(try db.cachedStatement(sql: "SELECT policy, target_oid FROM association WHERE object_oid = ? AND key = ?"),
-                                   arguments: [holder, key])
+        // What the old value owned, if anything (read through the C API: this is the hot path).
+        let oldStatement = RawStatement(try db.cachedStatement(sql: "SELECT policy, target_oid FROM association WHERE object_oid = ? AND key = ?"))
+        oldStatement.bind(1, holder)
+        oldStatement.bind(2, key)
+        let hadOld = try oldStatement.step()
         var released: Set<Int64> = []
-        if let old, let oldTarget = old[1] as Int64?, AssociationPolicy(rawValue: old[0])?.owns == true {
-            released.insert(oldTarget)
+        if hadOld, !oldStatement.isNull(1), AssociationPolicy(rawValue: oldStatement.text(0) ?? "")?.owns == true {
+            released.insert(oldStatement.int64(1))
         }
+        oldStatement.reset()
 
         var stored = value
         var targetOID: Int64?
@@ -62,12 +69,20 @@ struct AssociationWriter {
         }
 
         if let stored {
-            try db.cachedStatement(sql: """
+            let upsert = RawStatement(try db.cachedStatement(sql: """
                 INSERT INTO association (object_oid, key, type, value, target_oid, policy) VALUES (?, ?, ?, ?, ?, ?)
                 ON CONFLICT (object_oid, key) DO UPDATE SET
                     type = excluded.type, value = excluded.value, target_oid = excluded.target_oid, policy = excluded.policy
-                """).execute(arguments: [holder, key, stored.type.rawValue, ValueColumns.encode(stored), targetOID, policy.rawValue])
-        } else if old != nil {
+                """))
+            upsert.bind(1, holder)
+            upsert.bind(2, key)
+            upsert.bind(3, stored.type.rawValue)
+            upsert.bind(4, ValueColumns.encode(stored))
+            upsert.bind(5, targetOID)
+            upsert.bind(6, policy.rawValue)
+            defer { upsert.reset() }
+            try upsert.step()
+        } else if hadOld {
             try db.cachedStatement(sql: "DELETE FROM association WHERE object_oid = ? AND key = ?").execute(arguments: [holder, key])
         }
         if let targetOID { released.remove(targetOID) }
@@ -92,6 +107,6 @@ struct AssociationWriter {
 
     /// The sequence number the next event row will get (objects record their creating event).
     private func nextSeq() throws -> Int64 {
-        try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(seq), 0) + 1 FROM event") ?? 1
+        try Int64.fetchOne(db.cachedStatement(sql: "SELECT COALESCE(MAX(seq), 0) + 1 FROM event")) ?? 1
     }
 }

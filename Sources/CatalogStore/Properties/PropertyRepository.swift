@@ -44,7 +44,7 @@ public struct PropertyRepository: Sendable {
         try fetch(key, on: id)
     }
 
-    static let readSQL = """
+    public static let readSQL = """
         SELECT o.oid, a.type, a.value, a.policy,
                a.target_oid IS NULL OR EXISTS (SELECT 1 FROM object t WHERE t.oid = a.target_oid)
         FROM object o LEFT JOIN association a ON a.object_oid = o.oid AND a.key = ?2
@@ -52,8 +52,17 @@ public struct PropertyRepository: Sendable {
         """
 
     private func fetch(_ key: String, on id: String) throws -> Association? {
+        let fast = try database.pointReader.withStatement(Self.readSQL) { statement -> Association? in
+            statement.bind(1, id)
+            statement.bind(2, key)
+            guard try statement.step() else { throw StoreError.unknownObject(id) }
+            if statement.isNull(1) { return nil }
+            return Self.association(key: key, type: statement.text(1), value: statement.databaseValue(2),
+                                    policy: statement.text(3), live: statement.int64(4) != 0)
+        }
+        if let fast { return fast }
         // A single statement is atomic on its own: no transaction needed around it.
-        try database.pool.unsafeReentrantRead { db in
+        return try database.pool.unsafeReentrantRead { db in
             let statement = try db.cachedStatement(sql: Self.readSQL)
             guard let row = try Row.fetchOne(statement, arguments: [id, key]) else { throw StoreError.unknownObject(id) }
             return Self.association(key: key, type: row[1], value: row[2], policy: row[3], live: row[4])

@@ -1,0 +1,65 @@
+import Foundation
+import GRDB
+import GRDBSQLite
+
+/// A dedicated read connection for point queries (one property, one component), with its
+/// statements prepared once.
+///
+/// Why not the GRDB pool: a pooled read checks a connection out, hops onto its dispatch queue and
+/// (for `read`) wraps the query in a transaction — several times the cost of the query itself.
+/// Here a lock guards one connection; each query is a single statement in autocommit mode, so it
+/// sees every commit that returned before it started (in any process), like any SQLite read.
+///
+/// The connection is opened on first use and uses the same SQLite library as GRDB, so SQLite's
+/// own bookkeeping of POSIX locks per file covers it.
+final class PointReader: @unchecked Sendable {
+    // Unchecked: `connection` and `statements` are only touched while holding `lock`.
+    private let lock = NSLock()
+    private var connection: OpaquePointer?
+    private var statements: [String: OpaquePointer] = [:]
+    private let path: String
+
+    init(path: String) {
+        self.path = path
+    }
+
+    deinit {
+        for statement in statements.values { sqlite3_finalize(statement) }
+        if let connection { sqlite3_close_v2(connection) }
+    }
+
+    /// Runs `body` with the prepared statement for `sql` (bound and stepped by `body`), then
+    /// resets it. Returns nil when no dedicated connection can be opened (callers fall back).
+    func withStatement<T>(_ sql: String, _ body: (RawStatement) throws -> T) throws -> T? {
+        try lock.withLock { () -> T? in
+            guard let handle = try statement(sql) else { return nil }
+            let statement = RawStatement(handle: handle)
+            defer { statement.reset() }
+            return try body(statement)
+        }
+    }
+
+    private func statement(_ sql: String) throws -> OpaquePointer? {
+        if let handle = statements[sql] { return handle }
+        if self.connection == nil {
+            var connection: OpaquePointer?
+            let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX
+            guard sqlite3_open_v2(path, &connection, flags, nil) == SQLITE_OK, let connection else {
+                sqlite3_close_v2(connection)
+                return nil
+            }
+            sqlite3_busy_timeout(connection, 60_000)
+            // Reads only: a bug here can never write.
+            sqlite3_exec(connection, "PRAGMA query_only = 1", nil, nil, nil)
+            self.connection = connection
+        }
+        var handle: OpaquePointer?
+        let code = sqlite3_prepare_v3(connection, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &handle, nil)
+        guard code == SQLITE_OK, let handle else {
+            throw DatabaseError(resultCode: ResultCode(rawValue: code),
+                                message: String(cString: sqlite3_errmsg(connection)), sql: sql)
+        }
+        statements[sql] = handle
+        return handle
+    }
+}
