@@ -11,7 +11,7 @@ import GRDB
 /// try database.objects.add(id: "cell-1", type: "cell")
 /// ```
 public final class CatalogDatabase: Sendable {
-    /// The GRDB pool. Writes go through ``write(at:_:)`` so that every change logs its event.
+    /// The GRDB pool. Writes go through the repositories so that every change logs its event.
     public let pool: DatabasePool
     public let path: String
     /// Detects commits by any connection or process, to keep caches correct.

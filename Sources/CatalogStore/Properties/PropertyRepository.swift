@@ -4,7 +4,7 @@ import GRDB
 
 /// Associated properties: `(object, key) → typed value + policy`, persistent.
 ///
-/// Reads go through ``PropertyCache``; writes run in one transaction with their event row and
+/// Reads go through an in-memory cache kept correct across handles and processes; writes run in one transaction with their event row and
 /// with the collection of any object they release.
 ///
 /// ```swift
