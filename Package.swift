@@ -1,8 +1,8 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// Layers, inner to outer (DESIGN.md §2): CatalogModel ← CatalogStore ← CatalogKit ← catalog.
-// The engine layer (CatalogEngine) joins between the model and the store with issue 3.
+// Layers, inner to outer (DESIGN.md §2): CatalogModel ← CatalogEngine ← CatalogStore ← CatalogKit
+// ← catalog. The engine is pure evaluation: it depends on the model only, never on the store.
 let package = Package(
     name: "ComponentCatalog",
     platforms: [.macOS(.v15)],
@@ -29,6 +29,7 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
+        .target(name: "CatalogEngine", dependencies: ["CatalogModel"]),
         .target(
             name: "CatalogStore",
             dependencies: [
@@ -39,7 +40,7 @@ let package = Package(
             plugins: ["EmbedFiles"]),
         .target(
             name: "CatalogKit",
-            dependencies: ["CatalogModel", "CatalogStore"],
+            dependencies: ["CatalogModel", "CatalogEngine", "CatalogStore"],
             plugins: ["EmbedFiles"]),
         .executableTarget(
             name: "catalog",
@@ -55,6 +56,7 @@ let package = Package(
             ]),
 
         .testTarget(name: "CatalogModelTests", dependencies: ["CatalogModel"]),
+        .testTarget(name: "CatalogEngineTests", dependencies: ["CatalogEngine", "CatalogModel"]),
         .testTarget(
             name: "CatalogStoreTests",
             dependencies: ["CatalogKit", "CatalogStore", .product(name: "GRDB", package: "GRDB.swift")]),

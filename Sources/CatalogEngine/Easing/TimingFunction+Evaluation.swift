@@ -1,0 +1,35 @@
+import CatalogModel
+
+extension TimingFunction {
+    /// The eased output for `input` progress. `beforeFlag` is the Web Animations before flag;
+    /// only step easings look at it.
+    ///
+    /// ```swift
+    /// TimingFunction.cubicBezier(0.42, 0, 1, 1).output(at: 0.5)        // 0.3153568…
+    /// TimingFunction.steps(4, .jumpEnd).output(at: 0.3)                // 0.25
+    /// ```
+    public func output(at input: Double, beforeFlag: Bool = false) -> Double {
+        switch self {
+        case .linear:
+            return input
+        case .cubicBezier(let x1, let y1, let x2, let y2):
+            return CubicBezierCurve(x1, y1, x2, y2).y(atX: input)
+        case .steps(let count, let position):
+            return StepEasing(count: count, position: position).output(at: input, beforeFlag: beforeFlag)
+        case .piecewiseLinear(let stops):
+            return Self.piecewiseLinearOutput(stops, at: input)
+        }
+    }
+
+    /// CSS Easing Level 2 linear() evaluation: the segment of the last stop at or before the
+    /// input (the first segment before it, the last after it), extrapolated outside [0, 1].
+    static func piecewiseLinearOutput(_ stops: [LinearStop], at input: Double) -> Double {
+        var a = 0
+        for (index, stop) in stops.enumerated() where stop.input <= input { a = index }
+        if a == stops.count - 1 { a -= 1 }
+        let pointA = stops[a], pointB = stops[a + 1]
+        if pointA.input == pointB.input { return pointB.output }
+        let progress = (input - pointA.input) / (pointB.input - pointA.input)
+        return pointA.output + (pointB.output - pointA.output) * progress
+    }
+}

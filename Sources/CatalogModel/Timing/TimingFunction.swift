@@ -1,0 +1,59 @@
+/// An easing: how an animation's progress maps to output progress.
+///
+/// One description for both vocabularies: Core Animation's named `CAMediaTimingFunction`s and
+/// control-point arrays, and every CSS Easing Level 2 form. The engine evaluates it
+/// (`CatalogEngine`); this type only describes and parses.
+///
+/// ```swift
+/// try TimingFunction(parsing: "ease-in-out")          // .cubicBezier(0.42, 0, 0.58, 1)
+/// try TimingFunction(parsing: "easeInEaseOut")        // the same curve, Core Animation's name
+/// try TimingFunction(parsing: "steps(4, jump-both)")  // .steps(4, .jumpBoth)
+/// try TimingFunction(parsing: "linear(0, 0.25 40%, 1)")
+/// ```
+public enum TimingFunction: Sendable, Hashable {
+    case linear
+    /// Control points (x1, y1) and (x2, y2); x1 and x2 within [0, 1].
+    case cubicBezier(Double, Double, Double, Double)
+    case steps(Int, StepPosition)
+    /// `linear()` control points after the CSS canonicalisation (inputs filled in, non-decreasing).
+    case piecewiseLinear([LinearStop])
+
+    /// CSS `steps()` jump positions (`start` and `end` are the legacy names of the first two).
+    public enum StepPosition: String, Sendable, Hashable, CaseIterable {
+        case jumpStart = "jump-start"
+        case jumpEnd = "jump-end"
+        case jumpNone = "jump-none"
+        case jumpBoth = "jump-both"
+    }
+
+    /// One control point of a `linear()` easing.
+    public struct LinearStop: Sendable, Hashable {
+        public var input: Double
+        public var output: Double
+        public init(input: Double, output: Double) {
+            self.input = input
+            self.output = output
+        }
+    }
+
+    /// Core Animation's named curves (`CAMediaTimingFunctionName`), with the control points Apple
+    /// documents for them.
+    public static let coreAnimationNames: [String: TimingFunction] = [
+        "linear": .linear,
+        "easeIn": .cubicBezier(0.42, 0, 1, 1),
+        "easeOut": .cubicBezier(0, 0, 0.58, 1),
+        "easeInEaseOut": .cubicBezier(0.42, 0, 0.58, 1),
+        "default": .cubicBezier(0.25, 0.1, 0.25, 1),
+    ]
+
+    /// CSS Easing keywords.
+    public static let cssKeywords: [String: TimingFunction] = [
+        "linear": .linear,
+        "ease": .cubicBezier(0.25, 0.1, 0.25, 1),
+        "ease-in": .cubicBezier(0.42, 0, 1, 1),
+        "ease-out": .cubicBezier(0, 0, 0.58, 1),
+        "ease-in-out": .cubicBezier(0.42, 0, 0.58, 1),
+        "step-start": .steps(1, .jumpStart),
+        "step-end": .steps(1, .jumpEnd),
+    ]
+}
