@@ -1,0 +1,125 @@
+import CatalogModel
+
+/// What an effect's timing gives at one local time: Web Animations Level 1 §4 ("Core animation
+/// model"), step by step — phase, active time, overall/simple/directed/transformed progress and
+/// current iteration. `progress` and `currentIteration` are what `getComputedTiming()` reports.
+///
+/// ```swift
+/// let timing = EffectTiming(iterations: 2, duration: 1, direction: .alternate)
+/// let computed = ComputedTiming(timing, localTime: 1.25)
+/// computed.progress           // 0.75 (second iteration runs backwards)
+/// computed.currentIteration   // 1
+/// ```
+public struct ComputedTiming: Sendable, Hashable {
+    /// Times closer than this are the same time. Browsers keep animation times in whole
+    /// microseconds, so 50 ms + 100 ms *is* 150 ms there; in binary floating point 0.05 + 0.1 is
+    /// not 0.15. One nanosecond absorbs the rounding and is far below any time a browser tells apart.
+    public static let timeTolerance = 1e-9
+
+    public enum Phase: Sendable, Hashable { case before, active, after }
+
+    public var phase: Phase
+    public var activeDuration: Double
+    public var endTime: Double
+    /// nil when the effect is not in effect (no fill covers this time).
+    public var activeTime: Double?
+    /// The transformed progress, nil when not in effect.
+    public var progress: Double?
+    /// nil when not in effect; `.infinity` after an infinitely repeating effect.
+    public var currentIteration: Double?
+    /// The Web Animations before flag handed to step easings.
+    public var beforeFlag: Bool
+    /// Whether the current iteration plays forwards.
+    public var isForwards: Bool
+
+    public init(_ timing: EffectTiming, localTime: Double) {
+        let iterationDuration = max(timing.duration, 0)
+        // Active duration: duration × iterations, with 0 × ∞ = 0.
+        activeDuration = (iterationDuration == 0 || timing.iterations == 0) ? 0 : iterationDuration * timing.iterations
+        endTime = max(timing.delay + activeDuration + timing.endDelay, 0)
+
+        // §4.6.3 phases (playback forwards): the after phase includes its boundary.
+        let beforeActive = max(min(timing.delay, endTime), 0)
+        let activeAfter = max(min(timing.delay + activeDuration, endTime), 0)
+        let tolerance = Self.timeTolerance
+        if localTime < beforeActive - tolerance {
+            phase = .before
+        } else if localTime >= activeAfter - tolerance {
+            phase = .after
+        } else {
+            phase = .active
+        }
+
+        // §4.8.3.1 active time.
+        switch phase {
+        case .before:
+            activeTime = (timing.fill == .backwards || timing.fill == .both) ? max(localTime - timing.delay, 0) : nil
+        case .active:
+            activeTime = max(localTime - timing.delay, 0)
+        case .after:
+            activeTime = (timing.fill == .forwards || timing.fill == .both)
+                ? max(min(localTime - timing.delay, activeDuration), 0) : nil
+        }
+
+        guard let activeTime else {
+            progress = nil
+            currentIteration = nil
+            beforeFlag = phase == .before
+            isForwards = true
+            return
+        }
+
+        // §4.8.3.2 overall progress.
+        let overall: Double
+        if iterationDuration == 0 {
+            overall = phase == .before ? timing.iterationStart : timing.iterationStart + timing.iterations
+        } else {
+            // No snapping here: browsers divide the floating-point seconds as they are, so at an
+            // iteration boundary they may report the end of the previous iteration (the oracle
+            // shows 1.9999999999999998 → iteration 1), and so must we.
+            overall = activeTime / iterationDuration + timing.iterationStart
+        }
+
+        // §4.8.3.3 simple iteration progress: an effect that ends on an iteration boundary reads
+        // 1 at its end, not 0. As in Chromium, "ends on a boundary" is decided from the iteration
+        // count (exact) and "at its end" within the time tolerance, not from a floating-point 0.
+        var simple = overall.isInfinite
+            ? timing.iterationStart.truncatingRemainder(dividingBy: 1)
+            : overall.truncatingRemainder(dividingBy: 1)
+        let endsOnBoundary = timing.iterations.isFinite
+            && (timing.iterations + timing.iterationStart).truncatingRemainder(dividingBy: 1) == 0
+        let atEnd = phase != .before && abs(activeTime - activeDuration) <= tolerance && timing.iterations != 0 && endsOnBoundary
+        if atEnd { simple = 1 }
+
+        // §4.8.4 current iteration (at the end: the last iteration, counted exactly).
+        let iteration: Double
+        if phase == .after, timing.iterations.isInfinite {
+            iteration = .infinity
+        } else if atEnd {
+            iteration = max(timing.iterationStart + timing.iterations - 1, 0)
+        } else {
+            iteration = overall.rounded(.down)
+        }
+        currentIteration = iteration
+
+        // §4.9.1 directed progress.
+        let forwards: Bool
+        switch timing.direction {
+        case .normal: forwards = true
+        case .reverse: forwards = false
+        case .alternate, .alternateReverse:
+            if iteration.isInfinite {
+                forwards = timing.direction == .alternate
+            } else {
+                let d = timing.direction == .alternateReverse ? iteration + 1 : iteration
+                forwards = d.truncatingRemainder(dividingBy: 2) == 0
+            }
+        }
+        isForwards = forwards
+        let directed = forwards ? simple : 1 - simple
+
+        // §4.10.1 transformed progress, with the before flag for step easings.
+        beforeFlag = (phase == .before && forwards) || (phase == .after && !forwards)
+        progress = timing.easing.output(at: directed, beforeFlag: beforeFlag)
+    }
+}
