@@ -9,16 +9,7 @@ extension TimingFunction {
     /// TimingFunction.steps(4, .jumpEnd).output(at: 0.3)                // 0.25
     /// ```
     public func output(at input: Double, beforeFlag: Bool = false) -> Double {
-        switch self {
-        case .linear:
-            return input
-        case .cubicBezier(let x1, let y1, let x2, let y2):
-            return CubicBezierCurve(x1, y1, x2, y2).y(atX: input)
-        case .steps(let count, let position):
-            return StepEasing(count: count, position: position).output(at: input, beforeFlag: beforeFlag)
-        case .piecewiseLinear(let stops):
-            return Self.piecewiseLinearOutput(stops, at: input)
-        }
+        CompiledEasing(self).output(at: input, beforeFlag: beforeFlag)
     }
 
     /// CSS Easing Level 2 linear() evaluation: the segment of the last stop at or before the

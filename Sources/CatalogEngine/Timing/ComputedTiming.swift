@@ -33,6 +33,11 @@ public struct ComputedTiming: Sendable, Hashable {
     public var isForwards: Bool
 
     public init(_ timing: EffectTiming, localTime: Double) {
+        self.init(timing, localTime: localTime, easing: CompiledEasing(timing.easing))
+    }
+
+    /// As ``init(_:localTime:)`` with the effect's easing compiled in advance (the sampling path).
+    public init(_ timing: EffectTiming, localTime: Double, easing: CompiledEasing) {
         let iterationDuration = max(timing.duration, 0)
         // Active duration: duration × iterations, with 0 × ∞ = 0.
         activeDuration = (iterationDuration == 0 || timing.iterations == 0) ? 0 : iterationDuration * timing.iterations
@@ -120,6 +125,6 @@ public struct ComputedTiming: Sendable, Hashable {
 
         // §4.10.1 transformed progress, with the before flag for step easings.
         beforeFlag = (phase == .before && forwards) || (phase == .after && !forwards)
-        progress = timing.easing.output(at: directed, beforeFlag: beforeFlag)
+        progress = easing.output(at: directed, beforeFlag: beforeFlag)
     }
 }

@@ -1,0 +1,133 @@
+import CatalogModel
+import Foundation
+
+/// Interpolation between two CSS transform lists by the CSS Transforms Level 2 rules, worked out
+/// once per keyframe interval so that sampling only blends numbers:
+///
+/// 1. `none` or a shorter list is padded with the identity functions of the other side's
+///    functions at those positions;
+/// 2. from the start, each pair with the same name or a shared primitive interpolates as that
+///    primitive (so `rotate(0)` → `rotate(720deg)` turns twice; rotations about different axes
+///    slerp);
+/// 3. at the first pair that does not match, the rest of each list is multiplied into a matrix
+///    and the two matrices interpolate by decomposition (``DecomposedTransform``);
+/// 4. a side that cannot be decomposed (singular) makes the whole value switch at 0.5.
+///
+/// ```swift
+/// let from = try TransformFunction.list(css: "rotate(0deg)")
+/// let to = try TransformFunction.list(css: "rotate(720deg)")
+/// TransformListInterpolator(from: from, to: to).matrix(at: 0.25)   // a half turn
+/// ```
+public struct TransformListInterpolator: Sendable {
+    enum Pair: Sendable {
+        case translate(SIMD3<Double>, SIMD3<Double>)
+        case scale(SIMD3<Double>, SIMD3<Double>)
+        case rotate(axis: SIMD3<Double>, from: Double, to: Double)
+        case slerp(SIMD4<Double>, SIMD4<Double>)
+        case skew(SIMD2<Double>, SIMD2<Double>)
+        case perspective(Double, Double)
+        case decomposed(DecomposedTransform, DecomposedTransform)
+        case discrete(Matrix4, Matrix4)
+    }
+
+    let pairs: [Pair]
+    /// Set when the lists stop matching: the rest of each, as decomposed matrices.
+    let remainder: (from: DecomposedTransform, to: DecomposedTransform)?
+    /// Set when a remainder cannot be decomposed: the whole values, switched at 0.5.
+    let discrete: (from: Matrix4, to: Matrix4)?
+
+    public init(from: [TransformFunction], to: [TransformFunction]) {
+        var a = from, b = to
+        // Pad the shorter list with identities of the longer one's functions.
+        if a.count < b.count { a += b[a.count...].map(\.identity) }
+        if b.count < a.count { b += a[b.count...].map(\.identity) }
+
+        var pairs: [Pair] = []
+        var index = 0
+        while index < a.count, a[index].name == b[index].name || a[index].sharesPrimitive(with: b[index]) {
+            pairs.append(Self.pair(a[index].primitive, b[index].primitive))
+            index += 1
+        }
+        self.pairs = pairs
+        if index == a.count {
+            remainder = nil
+            discrete = nil
+        } else {
+            let restA = Matrix4(Array(a[index...])), restB = Matrix4(Array(b[index...]))
+            if let da = DecomposedTransform(restA), let db = DecomposedTransform(restB) {
+                remainder = (da, db)
+                discrete = nil
+            } else {
+                remainder = nil
+                discrete = (Matrix4(from), Matrix4(to))
+            }
+        }
+    }
+
+    private static func pair(_ a: TransformFunction.Primitive, _ b: TransformFunction.Primitive) -> Pair {
+        switch (a, b) {
+        case (.translate(let x1, let y1, let z1), .translate(let x2, let y2, let z2)):
+            return .translate(SIMD3(x1, y1, z1), SIMD3(x2, y2, z2))
+        case (.scale(let x1, let y1, let z1), .scale(let x2, let y2, let z2)):
+            return .scale(SIMD3(x1, y1, z1), SIMD3(x2, y2, z2))
+        case (.rotate(let x1, let y1, let z1, let angle1), .rotate(let x2, let y2, let z2, let angle2)):
+            let axis1 = SIMD3(x1, y1, z1), axis2 = SIMD3(x2, y2, z2)
+            // A common axis (or a zero angle on one side) interpolates the angle itself.
+            if axis1 == axis2 || angle2 == 0 { return .rotate(axis: axis1, from: angle1, to: angle2) }
+            if angle1 == 0 { return .rotate(axis: axis2, from: angle1, to: angle2) }
+            return .slerp(quaternion(axis1, angle1), quaternion(axis2, angle2))
+        case (.skew(let x1, let y1), .skew(let x2, let y2)):
+            return .skew(SIMD2(x1, y1), SIMD2(x2, y2))
+        case (.perspective(let d1), .perspective(let d2)):
+            // Blended as 1/d so that perspective(none) (1/d = 0) is the natural identity.
+            return .perspective(d1.map { 1 / max($0, 1) } ?? 0, d2.map { 1 / max($0, 1) } ?? 0)
+        default:
+            let ma = Matrix4(a), mb = Matrix4(b)
+            if let da = DecomposedTransform(ma), let db = DecomposedTransform(mb) { return .decomposed(da, db) }
+            return .discrete(ma, mb)
+        }
+    }
+
+    private static func quaternion(_ axis: SIMD3<Double>, _ angle: Double) -> SIMD4<Double> {
+        let s = sin(angle / 2)
+        return SIMD4(axis.x * s, axis.y * s, axis.z * s, cos(angle / 2))
+    }
+
+    /// The interpolated transform at `t` (0 = from, 1 = to; outside [0, 1] extrapolates).
+    public func matrix(at t: Double) -> Matrix4 {
+        if let discrete { return t < 0.5 ? discrete.from : discrete.to }
+        var result = Matrix4.identity
+        for pair in pairs { result = Self.matrix(pair, t).concatenating(result) }
+        if let remainder {
+            result = remainder.from.interpolated(to: remainder.to, at: t).matrix.concatenating(result)
+        }
+        return result
+    }
+
+    @inline(__always)
+    private static func matrix(_ pair: Pair, _ t: Double) -> Matrix4 {
+        switch pair {
+        case .translate(let a, let b):
+            let v = a + (b - a) * t
+            return .translation(v.x, v.y, v.z)
+        case .scale(let a, let b):
+            let v = a + (b - a) * t
+            return .scale(v.x, v.y, v.z)
+        case .rotate(let axis, let a, let b):
+            return .rotation(x: axis.x, y: axis.y, z: axis.z, angle: a + (b - a) * t)
+        case .slerp(let a, let b):
+            var rotation = DecomposedTransform()
+            rotation.quaternion = DecomposedTransform.slerp(a, b, t)
+            return rotation.matrix
+        case .skew(let a, let b):
+            let v = a + (b - a) * t
+            return .skew(v.x, v.y)
+        case .perspective(let a, let b):
+            return .perspective(inverseDistance: max(a + (b - a) * t, 0))
+        case .decomposed(let a, let b):
+            return a.interpolated(to: b, at: t).matrix
+        case .discrete(let a, let b):
+            return t < 0.5 ? a : b
+        }
+    }
+}

@@ -1,0 +1,51 @@
+/// A property an animation may change: its name, how its values interpolate, the range its
+/// output is clamped to and its initial value (what it shows when nothing animates it).
+///
+/// ```swift
+/// let opacity = AnimatableProperty.web("opacity")!
+/// opacity.range          // 0...1
+/// opacity.initialValue   // .number(1)
+/// ```
+public struct AnimatableProperty: Sendable, Hashable {
+    public enum ValueKind: Sendable, Hashable {
+        case number, length, color, transform, point, size, rect, discrete
+    }
+
+    public var name: String
+    public var kind: ValueKind
+    /// Output clamping (as browsers clamp opacity to [0, 1] after interpolation, not progress).
+    public var range: ClosedRange<Double>?
+    public var initialValue: AnimationValue
+
+    public init(name: String, kind: ValueKind, range: ClosedRange<Double>? = nil, initialValue: AnimationValue) {
+        self.name = name
+        self.kind = kind
+        self.range = range
+        self.initialValue = initialValue
+    }
+
+    /// The CSS properties the Web Animations body may animate, by their camelCase names.
+    public static let webProperties: [String: AnimatableProperty] = {
+        let transparent = AnimationValue.color(RGBAColor(red: 0, green: 0, blue: 0, alpha: 0))
+        let black = AnimationValue.color(RGBAColor(red: 0, green: 0, blue: 0))
+        let list: [AnimatableProperty] = [
+            AnimatableProperty(name: "opacity", kind: .number, range: 0...1, initialValue: .number(1)),
+            AnimatableProperty(name: "transform", kind: .transform, initialValue: .transform([])),
+            AnimatableProperty(name: "backgroundColor", kind: .color, initialValue: transparent),
+            AnimatableProperty(name: "color", kind: .color, initialValue: black),
+            AnimatableProperty(name: "borderColor", kind: .color, initialValue: black),
+            AnimatableProperty(name: "borderRadius", kind: .length, range: 0...Double.infinity, initialValue: .number(0)),
+            AnimatableProperty(name: "borderWidth", kind: .length, range: 0...Double.infinity, initialValue: .number(0)),
+            AnimatableProperty(name: "width", kind: .length, range: 0...Double.infinity, initialValue: .number(0)),
+            AnimatableProperty(name: "height", kind: .length, range: 0...Double.infinity, initialValue: .number(0)),
+            AnimatableProperty(name: "left", kind: .length, initialValue: .number(0)),
+            AnimatableProperty(name: "top", kind: .length, initialValue: .number(0)),
+            AnimatableProperty(name: "right", kind: .length, initialValue: .number(0)),
+            AnimatableProperty(name: "bottom", kind: .length, initialValue: .number(0)),
+        ]
+        return Dictionary(uniqueKeysWithValues: list.map { ($0.name, $0) })
+    }()
+
+    /// The Web property with this camelCase name, or nil when the engine does not animate it.
+    public static func web(_ name: String) -> AnimatableProperty? { webProperties[name] }
+}

@@ -1,0 +1,41 @@
+/// A value a keyframe or an animation gives a property, parsed and in canonical units (px,
+/// radians, colour channels 0…1). The engine interpolates these; the model only holds them.
+///
+/// ```swift
+/// let value = try AnimationValue(css: "rotate(90deg)", for: .transform)
+/// // .transform([TransformFunction(name: "rotate", primitive: .rotate(x: 0, y: 0, z: 1, angle: π/2))])
+/// ```
+public enum AnimationValue: Sendable, Hashable {
+    case number(Double)
+    case color(RGBAColor)
+    /// A CSS transform-function list; empty is `none`.
+    case transform([TransformFunction])
+    /// A complete 4×4 transform (Core Animation `CATransform3D` values), interpolated by decomposition.
+    case matrix(Transform3D)
+    case point(Point)
+    case size(Size)
+    case rect(Rect)
+    /// A value that does not interpolate (strings, booleans, URLs): it switches at progress 0.5.
+    case discrete(PropertyValue)
+
+    /// Reads a CSS value string for a property of the given kind.
+    public init(css text: String, for kind: AnimatableProperty.ValueKind) throws(CSSValueError) {
+        switch kind {
+        case .number:
+            guard let (value, unit) = CSSSyntax.dimension(Substring(text)), unit.isEmpty || unit == "%" else {
+                throw CSSValueError("\"\(text)\" is not a number")
+            }
+            self = .number(unit == "%" ? value / 100 : value)
+        case .length:
+            guard let (value, unit) = CSSSyntax.dimension(Substring(text)), unit == "px" || (unit.isEmpty && value == 0) else {
+                throw CSSValueError("\"\(text)\" is not a length in px")
+            }
+            self = .number(value)
+        case .color: self = .color(try RGBAColor(css: text))
+        case .transform: self = .transform(try TransformFunction.list(css: text))
+        case .point, .size, .rect:
+            throw CSSValueError("geometry values are numbers, not CSS text")
+        case .discrete: self = .discrete(.string(text))
+        }
+    }
+}
