@@ -10,7 +10,7 @@ extension RGBAColor {
     /// interpolated colours match what a browser computes.
     ///
     /// ```swift
-    /// try RGBAColor(css: "rgb(255 0 0 / 50%)")   // r 1, g 0, b 0, a 0.5
+    /// try RGBAColor(css: "rgb(255 0 0 / 50%)")   // r 1, g 0, b 0, a 128/255
     /// try RGBAColor(css: "hsl(120, 100%, 25%)")  // r 0, g 0.5, b 0
     /// ```
     public init(css text: String) throws(CSSValueError) {
