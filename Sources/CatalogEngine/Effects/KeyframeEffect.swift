@@ -37,7 +37,7 @@ public struct KeyframeEffect: Sendable {
     public func sample(at localTime: Double) -> EffectSample {
         var values = tracks.map(\.underlyingValue)
         let computed = sample(at: localTime, into: &values)
-        return EffectSample(time: localTime, timing: computed, values: values)
+        return EffectSample(time: localTime, progress: computed.progress, iteration: computed.currentIteration, values: values)
     }
 
     /// The allocation-free form: writes each track's value into `values` (one slot per track,
@@ -56,11 +56,22 @@ public struct KeyframeEffect: Sendable {
     }
 }
 
-/// What a ``KeyframeEffect`` gives at one time.
+/// What an effect gives at one time: what `getComputedTiming()` would report and the
+/// presentation value of each animated property.
 public struct EffectSample: Sendable, Hashable {
-    /// Local time in seconds.
+    /// Seconds from the effect's start.
     public var time: Double
-    public var timing: ComputedTiming
-    /// One value per track, in ``KeyframeEffect/tracks`` order.
+    /// Transformed progress; nil when the effect is not in effect.
+    public var progress: Double?
+    /// Current iteration; nil when the effect is not in effect.
+    public var iteration: Double?
+    /// One value per animated property, in the effect's property order.
     public var values: [AnimatedValue]
+
+    public init(time: Double, progress: Double?, iteration: Double?, values: [AnimatedValue]) {
+        self.time = time
+        self.progress = progress
+        self.iteration = iteration
+        self.values = values
+    }
 }

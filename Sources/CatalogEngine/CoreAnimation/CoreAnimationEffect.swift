@@ -1,0 +1,157 @@
+import CatalogModel
+
+/// A Core Animation animation (basic, keyframe, spring or group) ready to sample against a
+/// target's model values. Each sample gives the presentation value of every property the
+/// animation touches: the model value where no animation shows, the animated value where one
+/// does (added to the model value when `additive`), in the order Core Animation stacks them.
+///
+/// ```swift
+/// let pop = try CoreAnimationModel(json: ["type": "keyframe", "keyPath": "transform.scale",
+///                                         "values": [1, 0.8, 0.9], "duration": 0.2],
+///                                  file: "pop.yaml", path: FieldPath("animation"))
+/// let effect = CoreAnimationEffect(pop)
+/// effect.sample(at: 0.1).values[0]   // .transform(scale 0.8)
+/// ```
+public struct CoreAnimationEffect: Sendable {
+    /// Every property touched, sorted by name; samples give values in this order.
+    public let properties: [AnimatableProperty]
+    /// The model values the animation starts from (the properties' initial values by default).
+    public let modelValues: [AnimatedValue]
+    let root: Node
+
+    indirect enum Node: Sendable {
+        case leaf(Leaf)
+        case group(MediaClock, [Node])
+    }
+
+    struct Leaf: Sendable {
+        enum Motion: Sendable {
+            case interpolate(ValueInterpolator)
+            case spring(ValueInterpolator, SpringMotion, duration: Double)
+            case keyframes(KeyframeTrack)
+        }
+        let slot: Int
+        let component: AnimationKeyPath.Component
+        let clock: MediaClock
+        let motion: Motion
+        let additive: Bool
+        /// The value one repeat cycle ends with, when `cumulative`.
+        let cycleEnd: AnimatedValue?
+        let iterationsPerCycle: Double
+
+        func value(progress: Double) -> AnimatedValue {
+            switch motion {
+            case .interpolate(let interpolator): interpolator.value(at: progress)
+            case .spring(let interpolator, let spring, let duration): interpolator.value(at: spring.progress(at: progress * duration))
+            case .keyframes(let track): track.value(at: progress)
+            }
+        }
+    }
+
+    /// - Parameter modelValues: the target's model values by property name; a property without
+    ///   one starts from its initial value.
+    public init(_ model: CoreAnimationModel, modelValues: [String: AnimationValue] = [:]) {
+        var found: [String: AnimatableProperty] = [:]
+        Self.collect(model, into: &found)
+        properties = found.values.sorted { $0.name < $1.name }
+        let slots = Dictionary(uniqueKeysWithValues: properties.enumerated().map { ($1.name, $0) })
+        let model0 = properties.map { AnimatedValue(modelValues[$0.name] ?? $0.initialValue) }
+        self.modelValues = model0
+        root = Self.compile(model, slots: slots, modelValues: model0)
+    }
+
+    private static func collect(_ model: CoreAnimationModel, into found: inout [String: AnimatableProperty]) {
+        if case .group(let children) = model.body {
+            for child in children { collect(child, into: &found) }
+        } else if let keyPath = model.keyPath {
+            found[keyPath.property.name] = keyPath.property
+        }
+    }
+
+    private static func compile(_ model: CoreAnimationModel, slots: [String: Int], modelValues: [AnimatedValue]) -> Node {
+        if case .group(let children) = model.body {
+            return .group(MediaClock(model.timing), children.map { compile($0, slots: slots, modelValues: modelValues) })
+        }
+        let keyPath = model.keyPath!
+        let slot = slots[keyPath.property.name]!
+        let component = keyPath.component
+        let base = component.value(in: modelValues[slot])
+        let range = component == .whole ? keyPath.property.range : nil
+
+        var clock = MediaClock(model.timing)
+        let motion: Leaf.Motion
+        switch model.body {
+        case .basic(let ends):
+            let (from, to) = resolve(ends, base: base)
+            motion = .interpolate(ValueInterpolator(from: AnimationValue(from), to: AnimationValue(to), range: range))
+        case .spring(let ends, let parameters):
+            let spring = SpringMotion(parameters)
+            if model.durationIsSettlingDuration { clock = MediaClock(model.timing, duration: spring.settlingDuration) }
+            let (from, to) = resolve(ends, base: base)
+            motion = .spring(ValueInterpolator(from: AnimationValue(from), to: AnimationValue(to), range: range), spring, duration: clock.media.duration)
+        case .keyframe(let frames):
+            motion = .keyframes(KeyframeTrack(frames, range: range))
+        case .group:
+            fatalError("handled above")
+        }
+        var leaf = Leaf(slot: slot, component: component, clock: clock, motion: motion, additive: model.additive,
+                        cycleEnd: nil, iterationsPerCycle: model.timing.iterationsPerCycle)
+        if model.cumulative {
+            // A cycle ends at the far end, or back at the start when it autoreverses.
+            leaf = Leaf(slot: slot, component: component, clock: clock, motion: motion, additive: model.additive,
+                        cycleEnd: leaf.value(progress: model.timing.autoreverses ? 0 : 1), iterationsPerCycle: leaf.iterationsPerCycle)
+        }
+        return .leaf(leaf)
+    }
+
+    /// The eight `fromValue` / `toValue` / `byValue` combinations (at most two set; a missing end
+    /// is the model value): from–to, from–(from+by), (to−by)–to, from–model, model–to,
+    /// model–(model+by), and model–model when none is set.
+    static func resolve(_ ends: CoreAnimationModel.Ends, base: AnimatedValue) -> (AnimatedValue, AnimatedValue) {
+        let from = ends.from.map(AnimatedValue.init), to = ends.to.map(AnimatedValue.init), by = ends.by.map(AnimatedValue.init)
+        switch (from, to, by) {
+        case (let f?, let t?, _): return (f, t)
+        case (let f?, nil, let b?): return (f, f.adding(b))
+        case (nil, let t?, let b?): return (t.subtracting(b), t)
+        case (let f?, nil, nil): return (f, base)
+        case (nil, let t?, nil): return (base, t)
+        case (nil, nil, let b?): return (base, base.adding(b))
+        case (nil, nil, nil): return (base, base)
+        }
+    }
+
+    /// Presentation values at a time (seconds from the animation's start, in its parent's time).
+    public func sample(at time: Double) -> EffectSample {
+        var values = modelValues
+        let top = sample(at: time, into: &values)
+        return EffectSample(time: time, progress: top?.progress, iteration: top?.currentIteration, values: values)
+    }
+
+    /// Writes the presentation values into `values` (start it from ``modelValues``) and returns
+    /// the top-level animation's timing, nil when it does not show.
+    @discardableResult
+    public func sample(at time: Double, into values: inout [AnimatedValue]) -> ComputedTiming? {
+        Self.apply(root, at: time, into: &values)
+    }
+
+    private static func apply(_ node: Node, at time: Double, into values: inout [AnimatedValue]) -> ComputedTiming? {
+        switch node {
+        case .group(let clock, let children):
+            guard let timing = clock.timing(atParentTime: time), let progress = timing.progress else { return nil }
+            // Children run in the group's own time and are clipped to its span.
+            let local = progress * clock.media.duration
+            for child in children { _ = apply(child, at: local, into: &values) }
+            return timing
+        case .leaf(let leaf):
+            guard let timing = leaf.clock.timing(atParentTime: time), let progress = timing.progress else { return nil }
+            var value = leaf.value(progress: progress)
+            if let cycleEnd = leaf.cycleEnd, let iteration = timing.currentIteration, iteration.isFinite {
+                let cycles = Int((iteration / leaf.iterationsPerCycle).rounded(.down))
+                value = cycleEnd.repeated(cycles).adding(value)
+            }
+            if leaf.additive { value = leaf.component.value(in: values[leaf.slot]).adding(value) }
+            values[leaf.slot] = leaf.component.setting(value, in: values[leaf.slot])
+            return timing
+        }
+    }
+}

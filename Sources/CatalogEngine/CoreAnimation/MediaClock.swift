@@ -1,0 +1,67 @@
+import CatalogModel
+
+/// Core Animation's clock around the canonical timing: local time t = (parent − beginTime)·speed;
+/// the active span is that of ``MediaTiming/effectTiming``; `timeOffset` shifts the time inside
+/// the span, which wraps around so the span keeps its length (an animation of 1 s with timeOffset
+/// 0.5 plays 0.5 → 1, then 0 → 0.5); fill modes hold the first or last frame, and an animation
+/// removed on completion shows nothing after its end.
+///
+/// ```swift
+/// var timing = MediaTiming(duration: 1)
+/// timing.timeOffset = 0.25
+/// MediaClock(timing).timing(atParentTime: 0.9)?.progress   // 0.15: wrapped round
+/// ```
+public struct MediaClock: Sendable {
+    public let media: MediaTiming
+    public let effectTiming: EffectTiming
+    let easing: CompiledEasing
+    let activeDuration: Double
+
+    public init(_ media: MediaTiming, duration: Double? = nil) {
+        var media = media
+        if let duration { media.duration = duration }
+        self.media = media
+        var timing = media.effectTiming
+        // The clock decides when the animation shows; the effect always gives a value.
+        timing.fill = .both
+        effectTiming = timing
+        easing = CompiledEasing(timing.easing)
+        activeDuration = timing.duration * timing.iterations
+    }
+
+    /// The active span in the parent's time (infinite for endless repeats).
+    public var parentEndTime: Double {
+        media.speed == 0 ? .infinity : media.beginTime + activeDuration / media.speed
+    }
+
+    /// The effect's timing at a parent time, or nil when the animation does not show then.
+    @inline(__always)
+    public func timing(atParentTime parent: Double) -> ComputedTiming? {
+        let tolerance = ComputedTiming.timeTolerance
+        let local = (parent - media.beginTime) * media.speed
+        let fillsBackwards = media.fillMode == .backwards || media.fillMode == .both
+        let fillsForwards = (media.fillMode == .forwards || media.fillMode == .both) && !media.removedOnCompletion
+        if local < -tolerance {
+            return fillsBackwards ? ComputedTiming(effectTiming, localTime: wrapped(0), easing: easing) : nil
+        }
+        if activeDuration.isFinite, local >= activeDuration - tolerance {
+            guard fillsForwards else { return nil }
+            // The wrapped run ends where it began: at the offset (or at the end when there is none).
+            let offset = positiveRemainder(media.timeOffset, activeDuration)
+            return ComputedTiming(effectTiming, localTime: offset == 0 ? activeDuration : offset, easing: easing)
+        }
+        return ComputedTiming(effectTiming, localTime: wrapped(max(local, 0)), easing: easing)
+    }
+
+    private func wrapped(_ local: Double) -> Double {
+        guard media.timeOffset != 0 else { return local }
+        guard activeDuration.isFinite, activeDuration > 0 else { return local + media.timeOffset }
+        return positiveRemainder(local + media.timeOffset, activeDuration)
+    }
+
+    private func positiveRemainder(_ value: Double, _ divisor: Double) -> Double {
+        guard divisor > 0, divisor.isFinite else { return value }
+        let r = value.truncatingRemainder(dividingBy: divisor)
+        return r < 0 ? r + divisor : r
+    }
+}

@@ -1,0 +1,297 @@
+import Foundation
+
+extension CoreAnimationModel {
+    static let timingFields: Set<String> = ["duration", "beginTime", "timeOffset", "speed", "repeatCount", "repeatDuration",
+                                            "autoreverses", "fillMode", "removedOnCompletion", "timingFunction", "additive", "cumulative"]
+    static let fieldsByType: [String: Set<String>] = [
+        "basic": ["keyPath", "fromValue", "toValue", "byValue"],
+        "keyframe": ["keyPath", "values", "keyTimes", "timingFunctions", "calculationMode", "tensionValues", "continuityValues", "biasValues"],
+        "spring": ["keyPath", "fromValue", "toValue", "byValue", "mass", "stiffness", "damping", "initialVelocity",
+                   "allowsOverdamping", "perceptualDuration", "bounce"],
+        "group": ["animations"],
+    ]
+
+    /// Reads an `animation:` body (parameters already substituted), checking every field against
+    /// Core Animation's rules; errors name the file, the field path and the rule.
+    public init(json: JSONValue, file: String, path: FieldPath) throws(DefinitionError) {
+        let reader = try FieldReader(json, file: file, path: path)
+        guard let type = try reader.string("type") else { throw reader.error("type", "is required: basic, keyframe, spring or group") }
+        guard let own = Self.fieldsByType[type] else { throw reader.error("type", "unknown animation type \"\(type)\" (expected basic, keyframe, spring or group)") }
+        try reader.rejectUnknown(allowed: own.union(Self.timingFields).union(["type"]))
+
+        var keyPath: AnimationKeyPath?
+        if type != "group" {
+            guard let text = try reader.string("keyPath") else { throw reader.error("keyPath", "is required for a \(type) animation") }
+            guard let parsed = AnimationKeyPath(text) else {
+                throw reader.error("keyPath", "unknown key path \"\(text)\" (animatable: \(AnimationKeyPath.allPaths.joined(separator: ", ")))")
+            }
+            keyPath = parsed
+        }
+
+        var timing = MediaTiming(duration: try reader.number("duration", minimum: 0) ?? Self.defaultDuration)
+        timing.beginTime = try reader.number("beginTime") ?? 0
+        timing.timeOffset = try reader.number("timeOffset") ?? 0
+        timing.speed = try reader.number("speed", minimum: 0) ?? 1
+        timing.repeatCount = try reader.number("repeatCount", minimum: 0, allowInfinity: true) ?? 0
+        timing.repeatDuration = try reader.number("repeatDuration", minimum: 0) ?? 0
+        if timing.repeatCount > 0, timing.repeatDuration > 0 {
+            throw reader.error("repeatDuration", "set repeatCount or repeatDuration, not both (Core Animation leaves the pair undefined)")
+        }
+        timing.autoreverses = try reader.bool("autoreverses") ?? false
+        timing.removedOnCompletion = try reader.bool("removedOnCompletion") ?? true
+        if let fill = try reader.string("fillMode") {
+            guard let mode = MediaTiming.FillMode(rawValue: fill) else { throw reader.error("fillMode", "must be one of removed, forwards, backwards, both") }
+            timing.fillMode = mode
+        }
+        if let function = reader.members["timingFunction"] {
+            timing.timingFunction = try Self.timingFunction(function, reader: reader, field: reader.path.appending("timingFunction"))
+        }
+        let additive = try reader.bool("additive") ?? false
+        let cumulative = try reader.bool("cumulative") ?? false
+
+        let body: Body
+        switch type {
+        case "basic":
+            body = .basic(try Self.ends(reader, keyPath!))
+        case "spring":
+            let ends = try Self.ends(reader, keyPath!)
+            let spring = try Self.spring(reader)
+            body = .spring(ends, spring)
+        case "keyframe":
+            body = .keyframe(try Self.keyframes(reader, keyPath!))
+        default:
+            guard case .array(let items)? = reader.members["animations"], !items.isEmpty else {
+                throw reader.error("animations", "must be a non-empty list of animations")
+            }
+            var children: [CoreAnimationModel] = []
+            for (index, item) in items.enumerated() {
+                children.append(try CoreAnimationModel(json: item, file: file, path: reader.path.appending("animations").appending(index: index)))
+            }
+            body = .group(children)
+        }
+        self.init(keyPath: keyPath, body: body, timing: timing, additive: additive, cumulative: cumulative)
+        // A spring without a duration runs until it settles, as apps set duration = settlingDuration.
+        durationIsSettlingDuration = type == "spring" && reader.members["duration"] == nil
+    }
+
+    private static func timingFunction(_ json: JSONValue, reader: FieldReader, field: FieldPath) throws(DefinitionError) -> TimingFunction {
+        do throws(TimingFunctionError) {
+            if let text = json.stringValue { return try TimingFunction(parsing: text) }
+            if case .array(let items) = json {
+                return try TimingFunction(controlPoints: items.compactMap(\.numberValue).count == items.count ? items.map { $0.numberValue! } : [])
+            }
+        } catch {
+            throw DefinitionError(file: reader.file, path: field.description, rule: error.message)
+        }
+        throw DefinitionError(file: reader.file, path: field.description, rule: "must be a timing function name, a CSS easing or 4 control-point numbers")
+    }
+
+    private static func ends(_ reader: FieldReader, _ keyPath: AnimationKeyPath) throws(DefinitionError) -> Ends {
+        var ends = Ends()
+        ends.from = try reader.members["fromValue"].map { (v: JSONValue) throws(DefinitionError) in try AnimationValue(json: v, kind: keyPath.valueKind, file: reader.file, path: reader.path.appending("fromValue")) }
+        ends.to = try reader.members["toValue"].map { (v: JSONValue) throws(DefinitionError) in try AnimationValue(json: v, kind: keyPath.valueKind, file: reader.file, path: reader.path.appending("toValue")) }
+        ends.by = try reader.members["byValue"].map { (v: JSONValue) throws(DefinitionError) in try AnimationValue(json: v, kind: keyPath.valueKind, file: reader.file, path: reader.path.appending("byValue")) }
+        if ends.from != nil, ends.to != nil, ends.by != nil {
+            throw reader.error("byValue", "at most two of fromValue, toValue and byValue may be set")
+        }
+        if ends.by != nil, keyPath.valueKind == .discrete || keyPath.valueKind == .color {
+            throw reader.error("byValue", "byValue needs values that add up (numbers, geometry, transforms)")
+        }
+        return ends
+    }
+
+    private static func spring(_ reader: FieldReader) throws(DefinitionError) -> SpringParameters {
+        let perceptual = try reader.number("perceptualDuration", minimum: 0)
+        let bounce = try reader.number("bounce")
+        let physical = ["mass", "stiffness", "damping"].filter { reader.members[$0] != nil }
+        var spring: SpringParameters
+        if let perceptual {
+            guard perceptual > 0 else { throw reader.error("perceptualDuration", "must be more than 0") }
+            if let first = physical.first { throw reader.error(first, "give perceptualDuration/bounce or mass/stiffness/damping, not both") }
+            let b = bounce ?? 0
+            guard b > -1, b <= 1 else { throw reader.error("bounce", "must be more than −1 and at most 1") }
+            spring = SpringParameters(perceptualDuration: perceptual, bounce: b)
+        } else {
+            if bounce != nil { throw reader.error("bounce", "goes with perceptualDuration") }
+            spring = SpringParameters()
+            if let mass = try reader.number("mass") {
+                guard mass > 0 else { throw reader.error("mass", "must be more than 0") }
+                spring.mass = mass
+            }
+            if let stiffness = try reader.number("stiffness") {
+                guard stiffness > 0 else { throw reader.error("stiffness", "must be more than 0") }
+                spring.stiffness = stiffness
+            }
+            spring.damping = try reader.number("damping", minimum: 0) ?? spring.damping
+        }
+        spring.initialVelocity = try reader.number("initialVelocity") ?? 0
+        spring.allowsOverdamping = try reader.bool("allowsOverdamping") ?? spring.allowsOverdamping
+        return spring
+    }
+
+    private static func keyframes(_ reader: FieldReader, _ keyPath: AnimationKeyPath) throws(DefinitionError) -> Keyframes {
+        guard case .array(let items)? = reader.members["values"], !items.isEmpty else {
+            throw reader.error("values", "must be a non-empty list of values for \(keyPath.path)")
+        }
+        var values: [AnimationValue] = []
+        for (index, item) in items.enumerated() {
+            values.append(try AnimationValue(json: item, kind: keyPath.valueKind, file: reader.file, path: reader.path.appending("values").appending(index: index)))
+        }
+        var frames = Keyframes(values: values)
+        if let mode = try reader.string("calculationMode") {
+            guard let parsed = CalculationMode(rawValue: mode) else {
+                throw reader.error("calculationMode", "must be one of linear, discrete, paced, cubic, cubicPaced")
+            }
+            frames.calculationMode = parsed
+        }
+        let discrete = frames.calculationMode == .discrete
+        if frames.calculationMode != .linear, frames.calculationMode != .discrete, keyPath.valueKind == .discrete {
+            throw reader.error("calculationMode", "\(frames.calculationMode.rawValue) needs values that interpolate; \(keyPath.path) only switches (use discrete)")
+        }
+
+        if let times = try reader.numbers("keyTimes") {
+            let expected = discrete ? values.count + 1 : values.count
+            guard times.count == expected else {
+                throw reader.error("keyTimes", "has \(times.count) entries for \(values.count) values; \(discrete ? "discrete mode takes one more key time than values" : "give one per value") (\(expected))")
+            }
+            for (index, time) in times.enumerated() {
+                let field = reader.path.appending("keyTimes").appending(index: index)
+                guard (0...1).contains(time) else { throw DefinitionError(file: reader.file, path: field.description, rule: "key times are fractions of the duration, from 0 to 1") }
+                if index > 0, time < times[index - 1] {
+                    throw DefinitionError(file: reader.file, path: field.description, rule: "key times must not decrease (\(time) after \(times[index - 1]))")
+                }
+            }
+            frames.keyTimes = times
+        }
+        if case .array(let functions)? = reader.members["timingFunctions"] {
+            let segments = discrete ? values.count : values.count - 1
+            guard functions.count == segments else {
+                throw reader.error("timingFunctions", "has \(functions.count) entries; give one per segment (\(segments))")
+            }
+            var parsed: [TimingFunction] = []
+            for (index, function) in functions.enumerated() {
+                parsed.append(try timingFunction(function, reader: reader, field: reader.path.appending("timingFunctions").appending(index: index)))
+            }
+            frames.timingFunctions = parsed
+        } else if reader.members["timingFunctions"] != nil {
+            throw reader.error("timingFunctions", "must be a list of timing functions")
+        }
+        for (key, assign) in [("tensionValues", \Keyframes.tension), ("continuityValues", \Keyframes.continuity), ("biasValues", \Keyframes.bias)] {
+            guard let numbers = try reader.numbers(key) else { continue }
+            guard numbers.count == values.count else { throw reader.error(key, "has \(numbers.count) entries; give one per value (\(values.count))") }
+            frames[keyPath: assign] = numbers
+        }
+        return frames
+    }
+}
+
+extension AnimationValue {
+    /// Reads a value of the given kind from a definition: numbers plain, geometry as number
+    /// lists, colours as CSS strings or `[r, g, b(, a)]` in 0…1, transforms as CSS strings or 16
+    /// numbers (CATransform3D order), anything discrete as it is.
+    public init(json: JSONValue, kind: AnimatableProperty.ValueKind, file: String, path: FieldPath) throws(DefinitionError) {
+        func fail(_ rule: String) -> DefinitionError { DefinitionError(file: file, path: path.description, rule: rule) }
+        switch kind {
+        case .number, .length:
+            guard let n = json.numberValue, n.isFinite else { throw fail("must be a number") }
+            self = .number(n)
+        case .color:
+            if let text = json.stringValue {
+                do throws(CSSValueError) { self = .color(try RGBAColor(css: text)) } catch { throw fail(error.message) }
+            } else {
+                do { self = try PropertyValue(json: json, as: .color).colorValue.map(AnimationValue.color)! } catch { throw fail(error.description) }
+            }
+        case .transform:
+            if let text = json.stringValue {
+                do throws(CSSValueError) { self = .transform(try TransformFunction.list(css: text)) } catch { throw fail(error.message) }
+            } else {
+                do { self = .matrix(try PropertyValue(json: json, as: .transform).transformValue!) } catch { throw fail("must be a CSS transform or 16 numbers (m11 … m44)") }
+            }
+        case .point, .size, .rect:
+            let type: ValueType = kind == .point ? .point : kind == .size ? .size : .rect
+            let value: PropertyValue
+            do { value = try PropertyValue(json: json, as: type) } catch { throw fail(error.description) }
+            switch value {
+            case .point(let p): self = .point(p)
+            case .size(let s): self = .size(s)
+            case .rect(let r): self = .rect(r)
+            default: throw fail("must be \(type.rawValue)")
+            }
+        case .discrete:
+            switch json {
+            case .bool(let b): self = .discrete(.bool(b))
+            case .string(let s): self = .discrete(.string(s))
+            case .number(let n): self = .discrete(.number(n))
+            default: throw fail("must be a string, number or boolean")
+            }
+        }
+    }
+}
+
+extension PropertyValue {
+    var colorValue: RGBAColor? { if case .color(let c) = self { c } else { nil } }
+    var transformValue: Transform3D? { if case .transform(let t) = self { t } else { nil } }
+}
+
+/// Typed access to one mapping of a definition, with errors that carry the file and field path.
+struct FieldReader {
+    let members: [String: JSONValue]
+    let file: String
+    let path: FieldPath
+
+    init(_ json: JSONValue, file: String, path: FieldPath) throws(DefinitionError) {
+        guard case .object(let members) = json else {
+            throw DefinitionError(file: file, path: path.description, rule: "must be a mapping")
+        }
+        self.members = members
+        self.file = file
+        self.path = path
+    }
+
+    func error(_ key: String, _ rule: String) -> DefinitionError {
+        DefinitionError(file: file, path: path.appending(key).description, rule: rule)
+    }
+
+    func rejectUnknown(allowed: Set<String>) throws(DefinitionError) {
+        if let unknown = members.keys.sorted().first(where: { !allowed.contains($0) }) {
+            throw error(unknown, "unknown field (allowed here: \(allowed.sorted().joined(separator: ", ")))")
+        }
+    }
+
+    func string(_ key: String) throws(DefinitionError) -> String? {
+        guard let value = members[key] else { return nil }
+        guard let text = value.stringValue else { throw error(key, "must be a string") }
+        return text
+    }
+
+    func bool(_ key: String) throws(DefinitionError) -> Bool? {
+        guard let value = members[key] else { return nil }
+        guard let flag = value.boolValue else { throw error(key, "must be true or false") }
+        return flag
+    }
+
+    /// A number; `.inf`/`inf` (YAML) or the string "infinity" only where allowed.
+    func number(_ key: String, minimum: Double? = nil, allowInfinity: Bool = false) throws(DefinitionError) -> Double? {
+        guard let value = members[key] else { return nil }
+        var number = value.numberValue
+        if number == nil, allowInfinity, let text = value.stringValue?.lowercased(), ["inf", ".inf", "infinity"].contains(text) { number = .infinity }
+        guard let n = number, !n.isNaN, allowInfinity || n.isFinite else {
+            throw error(key, allowInfinity ? "must be a number or .inf" : "must be a finite number")
+        }
+        if let minimum, n < minimum { throw error(key, "must be \(JSONValue.numberText(minimum)) or more") }
+        return n
+    }
+
+    func numbers(_ key: String) throws(DefinitionError) -> [Double]? {
+        guard let value = members[key] else { return nil }
+        guard case .array(let items) = value else { throw error(key, "must be a list of numbers") }
+        var result: [Double] = []
+        for (index, item) in items.enumerated() {
+            guard let n = item.numberValue, n.isFinite else {
+                throw DefinitionError(file: file, path: path.appending(key).appending(index: index).description, rule: "must be a number")
+            }
+            result.append(n)
+        }
+        return result
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// A damped spring as `CASpringAnimation` describes it: mass, stiffness, damping and initial
+/// velocity, or the perceptual form (duration and bounce) of iOS 17.
+///
+/// ```swift
+/// let spring = SpringParameters(perceptualDuration: 0.5, bounce: 0.2)
+/// spring.stiffness   // (2π / 0.5)² ≈ 157.9
+/// spring.dampingRatio   // 0.8
+/// ```
+public struct SpringParameters: Sendable, Hashable {
+    public var mass: Double = 1
+    public var stiffness: Double = 100
+    public var damping: Double = 10
+    /// In units of the distance per second (positive: towards the target).
+    public var initialVelocity: Double = 0
+    /// When false, a spring damped beyond critical moves as a critically damped one (Core Animation's default).
+    public var allowsOverdamping: Bool = false
+
+    public init(mass: Double = 1, stiffness: Double = 100, damping: Double = 10, initialVelocity: Double = 0, allowsOverdamping: Bool = false) {
+        self.mass = mass
+        self.stiffness = stiffness
+        self.damping = damping
+        self.initialVelocity = initialVelocity
+        self.allowsOverdamping = allowsOverdamping
+    }
+
+    /// The perceptual form: m = 1, k = (2π / duration)², ζ = 1 − bounce for bounce ≥ 0 and
+    /// 1 / (1 + bounce) below, c = 2ζ√(km).
+    public init(perceptualDuration: Double, bounce: Double, initialVelocity: Double = 0) {
+        let stiffness = pow(2 * .pi / perceptualDuration, 2)
+        let ratio = bounce >= 0 ? 1 - bounce : 1 / (1 + bounce)
+        self.init(mass: 1, stiffness: stiffness, damping: 2 * ratio * (stiffness * 1).squareRoot(),
+                  initialVelocity: initialVelocity, allowsOverdamping: bounce < 0)
+    }
+
+    /// ω0 = √(k/m).
+    public var naturalFrequency: Double { (stiffness / mass).squareRoot() }
+    /// ζ = c / (2√(km)).
+    public var dampingRatio: Double { damping / (2 * (stiffness * mass).squareRoot()) }
+}
