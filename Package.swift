@@ -56,11 +56,14 @@ let package = Package(
             ]),
 
         .testTarget(name: "CatalogModelTests", dependencies: ["CatalogModel"]),
-        .testTarget(name: "CatalogEngineTests", dependencies: ["CatalogEngine", "CatalogModel"]),
+        // The browser oracle (fixtures copied from ../shared/oracle/) and how to compare with it,
+        // shared by the engine tests (library API) and the CLI tests (`catalog sample`).
+        .target(name: "OracleSupport", dependencies: ["CatalogModel"], path: "Tests/OracleSupport", exclude: ["Fixtures"]),
+        .testTarget(name: "CatalogEngineTests", dependencies: ["CatalogEngine", "CatalogModel", "OracleSupport"]),
         .testTarget(
             name: "CatalogStoreTests",
             dependencies: ["CatalogKit", "CatalogStore", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "CatalogCLITests", dependencies: ["CatalogKit", "catalog"]),
+        .testTarget(name: "CatalogCLITests", dependencies: ["CatalogKit", "catalog", "OracleSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

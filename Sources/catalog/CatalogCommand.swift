@@ -13,7 +13,7 @@ struct CatalogCommand: ParsableCommand {
             """,
         subcommands: [
             Init.self, Migrate.self,
-            Add.self, Validate.self, List.self, Show.self, Search.self, History.self, Remove.self,
+            Add.self, Validate.self, List.self, Show.self, Search.self, History.self, Remove.self, Sample.self,
             ObjectCommand.self, PropCommand.self, Log.self,
         ])
 

@@ -151,6 +151,10 @@ public struct ComponentDefinition: Sendable, Hashable {
         self.parameters = parameters
         self.document = document
         self.references = references.sorted()
+
+        // An animation's body must also import and make sense with its default parameters:
+        // key times, easings, key paths and values are checked now, not when first sampled.
+        if kind == .animation { _ = try AnimationDefinition(self, file: file) }
     }
 
     static func isParameterName(_ key: String) -> Bool {

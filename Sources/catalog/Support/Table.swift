@@ -5,7 +5,11 @@ struct Table {
 
     init(_ header: String...) { self.header = header }
 
+    init(header: [String]) { self.header = header }
+
     mutating func append(_ row: String...) { rows.append(row) }
+
+    mutating func append(row: [String]) { rows.append(row) }
 
     func render() -> String {
         let all = [header] + rows

@@ -1,0 +1,54 @@
+import CatalogModel
+
+/// Either kind of animation, ready to sample: a Web Animations ``KeyframeEffect`` or a
+/// ``CoreAnimationEffect``. This is what `catalog sample` evaluates.
+///
+/// ```swift
+/// let effect = AnimationEffect(try AnimationDefinition(definition))
+/// effect.sample(at: 0.1).values   // one value per effect.properties entry
+/// ```
+public enum AnimationEffect: Sendable {
+    case web(KeyframeEffect)
+    case coreAnimation(CoreAnimationEffect)
+
+    /// - Parameter modelValues: the target's model values by property name.
+    public init(_ definition: AnimationDefinition, modelValues: [String: AnimationValue] = [:]) {
+        switch definition {
+        case .web(let model): self = .web(KeyframeEffect(model, underlying: modelValues))
+        case .coreAnimation(let model): self = .coreAnimation(CoreAnimationEffect(model, modelValues: modelValues))
+        }
+    }
+
+    /// The animated properties, sorted by name: the order of ``EffectSample/values``.
+    public var properties: [AnimatableProperty] {
+        switch self {
+        case .web(let effect): effect.tracks.map(\.property)
+        case .coreAnimation(let effect): effect.properties
+        }
+    }
+
+    public func sample(at time: Double) -> EffectSample {
+        switch self {
+        case .web(let effect): effect.sample(at: time)
+        case .coreAnimation(let effect): effect.sample(at: time)
+        }
+    }
+
+    /// When the animation is over, in seconds from its start (infinite for endless repeats).
+    public var endTime: Double {
+        switch self {
+        case .web(let effect): ComputedTiming(effect.timing, localTime: 0).endTime
+        case .coreAnimation(let effect): effect.endTime
+        }
+    }
+}
+
+extension CoreAnimationEffect {
+    /// The end of the top-level animation's active span, in its parent's time.
+    public var endTime: Double {
+        switch root {
+        case .leaf(let leaf): leaf.clock.parentEndTime
+        case .group(let clock, _): clock.parentEndTime
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import CatalogEngine
+import CatalogModel
+import Foundation
+
+/// Samples an animation component without any object — what `catalog sample` prints — in the
+/// JSON form of DESIGN.md §5 or as a table.
+///
+/// ```swift
+/// let sampling = try AnimationSampling(definition: fadeIn, parameters: ["duration": "0.5"])
+/// sampling.json(at: [0, 0.25]).prettyText
+/// // {"name": "fade-in", "samples": [{"t": 0, "progress": 0, "iteration": 0, "values": {"opacity": 0}}, …]}
+/// ```
+public struct AnimationSampling: Sendable {
+    public let name: String
+    public let effect: AnimationEffect
+
+    /// - Parameter parameters: `name → text` as given on the command line (`--param k=v`),
+    ///   converted to each parameter's declared type.
+    public init(definition: ComponentDefinition, parameters: [String: String] = [:], file: String? = nil) throws(DefinitionError) {
+        let file = file ?? definition.name
+        var values: [String: PropertyValue] = [:]
+        for (key, text) in parameters {
+            guard let spec = definition.parameters[key] else {
+                values[key] = .string(text)   // AnimationDefinition names the undeclared parameter.
+                continue
+            }
+            do throws(ValueConversionError) {
+                values[key] = try PropertyValue(converting: text, to: spec.type)
+            } catch {
+                throw DefinitionError(file: file, path: "parameters.\(key)", rule: "\"\(text)\" \(error.description)")
+            }
+        }
+        name = definition.name
+        effect = AnimationEffect(try AnimationDefinition(definition, parameters: values, file: file))
+    }
+
+    public func samples(at times: [Double]) -> [EffectSample] { times.map(effect.sample(at:)) }
+
+    /// `{"name", "samples": [{"t", "progress", "iteration", "values": {property: value}}]}`.
+    public func json(at times: [Double]) -> JSONValue {
+        let names = effect.properties.map(\.name)
+        let samples = self.samples(at: times).map { sample -> JSONValue in
+            var values: [String: JSONValue] = [:]
+            for (name, value) in zip(names, sample.values) { values[name] = value.propertyValue.jsonValue }
+            return ["t": .number(sample.time), "progress": sample.progress.map(JSONValue.number) ?? .null,
+                    "iteration": sample.iteration.map(JSONValue.number) ?? .null, "values": .object(values)]
+        }
+        return ["name": .string(name), "samples": .array(samples)]
+    }
+
+    /// Header and rows for a table: t, progress, iteration, then one column per property.
+    public func table(at times: [Double]) -> (header: [String], rows: [[String]]) {
+        let header = ["t", "progress", "iteration"] + effect.properties.map(\.name)
+        let rows = samples(at: times).map { sample in
+            [Self.short(sample.time), sample.progress.map(Self.short) ?? "-", sample.iteration.map(Self.short) ?? "-"]
+                + sample.values.map(\.displayText)
+        }
+        return (header, rows)
+    }
+
+    /// Up to 6 significant digits, as browsers print computed values.
+    static func short(_ value: Double) -> String {
+        guard value.isFinite else { return value > 0 ? "inf" : value < 0 ? "-inf" : "nan" }
+        let text = String(format: "%.6g", value)
+        return text == "-0" ? "0" : text
+    }
+}
+
+extension AnimatedValue {
+    /// Human text: numbers to 6 significant digits, transforms as CSS `matrix()` (or
+    /// `matrix3d()` when 3D), colours as `rgba(r, g, b, a)` with channels 0–255.
+    public var displayText: String {
+        let short = AnimationSampling.short
+        switch self {
+        case .number(let n): return short(n)
+        case .transform(let m):
+            if m.is2D { return "matrix(\([m.m11, m.m12, m.m21, m.m22, m.m41, m.m42].map(short).joined(separator: ", ")))" }
+            return "matrix3d(\(m.entries.map(short).joined(separator: ", ")))"
+        case .color(let c):
+            return "rgba(\([c.red, c.green, c.blue].map { short(($0 * 255 * 1000).rounded() / 1000) }.joined(separator: ", ")), \(short(c.alpha)))"
+        case .point(let p): return "(\(short(p.x)), \(short(p.y)))"
+        case .size(let s): return "\(short(s.width))×\(short(s.height))"
+        case .rect(let r): return "(\(short(r.x)), \(short(r.y)), \(short(r.width)), \(short(r.height)))"
+        case .discrete(let v): return v.jsonValue.canonicalText
+        }
+    }
+}

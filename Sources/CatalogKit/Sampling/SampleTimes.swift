@@ -1,0 +1,37 @@
+import CatalogModel
+
+/// The times `catalog sample` evaluates at: a list given with `--at`, or frames at a rate
+/// between two times (`--fps`, `--from`, `--to`). Frame k is at from + k / fps, computed from k
+/// so that long runs do not drift.
+///
+/// ```swift
+/// try SampleTimes.frames(fps: 10, from: 0, to: 0.2)   // [0, 0.1, 0.2]
+/// ```
+public enum SampleTimes {
+    public struct Error: Swift.Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// Comma-separated seconds (`0,0.05,0.1`).
+    public static func list(_ text: String) throws(Error) -> [Double] {
+        var times: [Double] = []
+        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+            guard let t = Double(part.trimmingCharacters(in: .whitespaces)), t.isFinite else {
+                throw Error(description: "--at takes seconds separated by commas; \"\(part)\" is not a number")
+            }
+            times.append(t)
+        }
+        return times
+    }
+
+    public static func frames(fps: Double, from: Double, to: Double) throws(Error) -> [Double] {
+        guard fps > 0, fps.isFinite else { throw Error(description: "--fps must be a positive number of frames per second") }
+        guard to.isFinite else {
+            throw Error(description: "the animation never ends (it repeats forever): give --to")
+        }
+        guard to >= from else { throw Error(description: "--to (\(to)) is before --from (\(from))") }
+        let count = Int(((to - from) * fps + 1e-9).rounded(.down))
+        guard count < 1_000_000 else { throw Error(description: "that is \(count + 1) frames; sample fewer (lower --fps or a shorter span)") }
+        return (0...count).map { from + Double($0) / fps }
+    }
+}

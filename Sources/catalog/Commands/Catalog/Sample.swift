@@ -1,0 +1,82 @@
+import ArgumentParser
+import CatalogKit
+import Foundation
+
+struct Sample: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Evaluate an animation without any object: timing and values at each time.",
+        discussion: """
+            Samples a catalog component (NAME or NAME@VERSION) or a definition file. Times are in \
+            seconds from the animation's start: a list with --at, or frames with --fps between \
+            --from (default 0) and --to (default: when the animation ends). `progress` and \
+            `iteration` are what getComputedTiming() reports in a browser, null when not in effect; \
+            values are presentation values, the initial value where the animation does not show. \
+            Transforms print as 16 numbers m11…m44, colours as [r, g, b, a] in 0…1.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "A component NAME[@VERSION], or a definition file (.yaml, .json, - for stdin).",
+              completion: DatabaseCompletion.components())
+    var component: String
+    @Option(help: "Times in seconds, comma-separated (0,0.05,0.1); write --at=-0.1,0 when the first is negative.") var at: String?
+    @Option(help: "Frames per second between --from and --to.") var fps: Double?
+    @Option(help: "First frame time with --fps (default 0).") var from: Double?
+    @Option(help: "Last frame time with --fps (default: the end of the animation).") var to: Double?
+    @Option(name: .customLong("param"), help: "A parameter value, NAME=VALUE (repeatable).") var parameters: [String] = []
+    @Option(help: "Output format: table or json.") var format: OutputFormat = .table
+
+    func validate() throws {
+        guard (at == nil) != (fps == nil) else { throw ValidationError("give either --at T[,T…] or --fps N") }
+        if at != nil, from != nil || to != nil { throw ValidationError("--from and --to go with --fps") }
+        if let bad = parameters.first(where: { !$0.contains("=") || $0.hasPrefix("=") }) {
+            throw ValidationError("--param takes NAME=VALUE, not \"\(bad)\"")
+        }
+    }
+
+    func run() throws {
+        let (definition, file) = try load()
+        var values: [String: String] = [:]
+        for parameter in parameters {
+            let parts = parameter.split(separator: "=", maxSplits: 1).map(String.init)
+            values[parts[0]] = parts.count > 1 ? parts[1] : ""
+        }
+        let sampling: AnimationSampling
+        do { sampling = try AnimationSampling(definition: definition, parameters: values, file: file) } catch {
+            throw CommandFailure(error.description)
+        }
+        let times: [Double]
+        do {
+            if let at { times = try SampleTimes.list(at) } else {
+                times = try SampleTimes.frames(fps: fps!, from: from ?? 0, to: to ?? sampling.effect.endTime)
+            }
+        } catch { throw CommandFailure(error.description) }
+
+        switch format {
+        case .json: printJSON(sampling.json(at: times))
+        case .table:
+            let (header, rows) = sampling.table(at: times)
+            var table = Table(header: header)
+            for row in rows { table.append(row: row) }
+            print(table.render())
+        }
+    }
+
+    /// A file (or `-`) when one exists at that path; otherwise a component from the catalog.
+    private func load() throws -> (ComponentDefinition, String) {
+        if component == "-" || FileManager.default.fileExists(atPath: component) {
+            let (definitions, errors) = DefinitionSource.load([component])
+            guard errors.isEmpty else { throw CommandFailure(errors.map(\.description).joined(separator: "\n")) }
+            guard definitions.count == 1 else { throw CommandFailure("\(component): sample takes one definition, found \(definitions.count)") }
+            return (definitions[0], component)
+        }
+        let parts = component.split(separator: "@", maxSplits: 1).map(String.init)
+        let catalog = try global.open()
+        guard let stored = try catalog.database.components.get(parts[0], version: parts.count > 1 ? parts[1] : nil) else {
+            throw CommandFailure("no component or file named \(component): `catalog list` shows the catalog")
+        }
+        guard stored.kind == .animation else {
+            throw CommandFailure("\(stored.name) is a \(stored.kind.rawValue); sample evaluates animations")
+        }
+        return (try stored.decode(), "\(stored.name)@\(stored.version)")
+    }
+}
