@@ -48,10 +48,13 @@ let package = Package(
                 "CatalogKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        // Counts heap allocations in the benchmark process (engine_sample: none per sample).
+        .target(name: "CAllocationCounter", path: "Sources/CAllocationCounter"),
         .executableTarget(
             name: "catalog-bench",
             dependencies: [
                 "CatalogKit",
+                "CAllocationCounter",
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]),
 

@@ -1,5 +1,6 @@
 // Benchmarks the store against baselines measured in the same run, and prints JSON ratios.
 // Build with `swift run -c release catalog-bench`; `catalog-bench MEASURE…` runs only those.
+import CAllocationCounter
 import CatalogKit
 import Foundation
 import GRDBSQLite
@@ -164,6 +165,52 @@ try measure("property_set_autocommit") {
     let baseline = seconds { for i in 0..<sets { raw.transaction { raw.set(oid: i % objects, id: ids[i % objects], key: "auto", value: Double(i)) } } }
     results["property_set_autocommit"] = ["ours": .number(Double(sets) / time), "baseline": .number(Double(sets) / baseline),
                                           "ratio": .number(baseline / time), "unit": .string("sets per second"), "target": 20000]
+}
+
+// engine_sample: 10,000 objects × 600 frames (10 s at 60 fps) of a three-keyframe transform and
+// opacity animation with cubic-bezier easing, each object starting a little later than the one
+// before; against a loop that linearly interpolates plain doubles for the same objects and
+// frames. Also counts heap allocations during our loop (the target is none per sample).
+try measure("engine_sample") {
+    let objects = 10_000, frames = 600
+    let model = try KeyframeEffectModel(
+        webKeyframes: [["transform": "scale(1)", "opacity": 1],
+                       ["transform": "scale(0.8)", "opacity": 0.5, "offset": 0.4],
+                       ["transform": "scale(0.9)", "opacity": 1]],
+        options: ["duration": 500, "iterations": "Infinity", "direction": "alternate", "easing": "cubic-bezier(0.25, 0.1, 0.25, 1)"],
+        file: "engine_sample")
+    let effect = KeyframeEffect(model)
+    let starts = (0..<objects).map { Double($0 % 500) * 0.001 }
+    var numbers = [Double](repeating: 0, count: effect.width)
+    let opacityAt = effect.offsets[0], scaleAt = effect.offsets[1]
+    let samples = Double(objects * frames * effect.tracks.count)
+
+    let allocationsBefore = catalog_allocation_count()
+    let ours = seconds {
+        for frame in 0..<frames {
+            let time = Double(frame) / 60
+            for object in 0..<objects {
+                _ = effect.sample(at: time - starts[object], into: &numbers)
+                sink += numbers[opacityAt] + numbers[scaleAt]
+            }
+        }
+    }
+    let allocations = catalog_allocation_count() - allocationsBefore
+
+    // Baseline: progress by plain division, then a linear blend of two doubles per property.
+    let from = [1.0, 1.0], to = [0.5, 0.8]
+    let baseline = seconds {
+        for frame in 0..<frames {
+            let time = Double(frame) / 60
+            for object in 0..<objects {
+                let progress = ((time - starts[object]) / 0.5).truncatingRemainder(dividingBy: 1)
+                for property in 0..<2 { sink += from[property] + (to[property] - from[property]) * progress }
+            }
+        }
+    }
+    results["engine_sample"] = ["ours": .number(samples / ours), "baseline": .number(samples / baseline),
+                                "ratio": .number(ours / baseline), "unit": .string("property samples per second"),
+                                "target": 20_000_000, "allocations_per_sample": allocationsBefore < 0 ? .null : .number(Double(allocations) / samples)]
 }
 
 print(JSONValue.object(results).prettyText)

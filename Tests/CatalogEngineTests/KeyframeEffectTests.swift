@@ -129,3 +129,27 @@ struct KeyframeEffectTests {
         }
     }
 }
+
+/// The numeric sampling path writes the same values the typed one returns.
+struct KeyframeEffectBufferTests {
+    @Test func numbersMatchTypedValues() throws {
+        let model = try KeyframeEffectModel(
+            webKeyframes: [["transform": "scale(1)", "opacity": 1, "backgroundColor": "red"],
+                           ["transform": "rotate(45deg) scale(0.8)", "opacity": 0.5, "offset": 0.4, "backgroundColor": "blue"],
+                           ["transform": "scale(0.9)", "opacity": 1]],
+            options: ["duration": 500, "easing": "ease"], file: "buffer.json")
+        let effect = KeyframeEffect(model)
+        #expect(effect.width == 4 + 1 + 16)
+        #expect(effect.offsets == [0, 4, 5])
+        var numbers = [Double](repeating: .nan, count: effect.width)
+        for t in stride(from: -0.1, through: 0.6, by: 0.05) {
+            let timing = effect.sample(at: t, into: &numbers)
+            let typed = effect.sample(at: t)
+            #expect(timing.progress == typed.progress)
+            for (index, track) in effect.tracks.enumerated() {
+                let decoded = numbers.withUnsafeBufferPointer { track.decode($0.baseAddress! + effect.offsets[index]) }
+                #expect(decoded == typed.values[index], "\(track.property.name) at \(t)")
+            }
+        }
+    }
+}

@@ -1,37 +1,68 @@
 import CatalogModel
 
-/// A timing function made ready to evaluate: a cubic-bezier's polynomial coefficients are worked
-/// out once here, not on every sample. Effects compile their easings when they are built.
+/// A timing function made ready to evaluate: a cubic-bezier's polynomial coefficients and its
+/// lookup table are worked out once here, not on every sample. Effects compile their easings
+/// when they are built.
+///
+/// A struct rather than an enum on purpose: evaluating an enum case binds (copies) its payload,
+/// and a curve with its table is 184 bytes — that copy measured as a fifth of the sampling time.
+/// Here the evaluation reads the stored curve in place.
 ///
 /// ```swift
 /// let ease = CompiledEasing(.cubicBezier(0.25, 0.1, 0.25, 1))
 /// ease.output(at: 0.5)   // 0.8024033876
 /// ```
-public enum CompiledEasing: Sendable, Hashable {
-    case linear
-    case bezier(CubicBezierCurve)
-    case steps(StepEasing)
-    case piecewiseLinear([TimingFunction.LinearStop])
+public struct CompiledEasing: Sendable, Hashable {
+    enum Kind: UInt8, Sendable, Hashable { case linear, bezier, steps, piecewiseLinear }
+
+    let kind: Kind
+    let curve: CubicBezierCurve
+    let steps: StepEasing
+    let stops: [TimingFunction.LinearStop]
+
+    public static let linear = CompiledEasing(.linear)
 
     public init(_ function: TimingFunction) {
+        var kind = Kind.linear
+        var curve = CubicBezierCurve(0, 0, 1, 1)
+        var steps = StepEasing(count: 1, position: .jumpEnd)
+        var stops: [TimingFunction.LinearStop] = []
         switch function {
-        case .linear: self = .linear
+        case .linear: break
         case .cubicBezier(let x1, let y1, let x2, let y2):
-            // cubic-bezier(0, 0, 1, 1) is the identity; skip the solver.
-            self = (x1 == y1 && x2 == y2) ? .linear : .bezier(CubicBezierCurve(x1, y1, x2, y2))
-        case .steps(let count, let position): self = .steps(StepEasing(count: count, position: position))
-        case .piecewiseLinear(let stops): self = .piecewiseLinear(stops)
+            // cubic-bezier(a, a, b, b) is the identity line; skip the solver.
+            if !(x1 == y1 && x2 == y2) {
+                kind = .bezier
+                curve = CubicBezierCurve(x1, y1, x2, y2)
+            }
+        case .steps(let count, let position):
+            kind = .steps
+            steps = StepEasing(count: count, position: position)
+        case .piecewiseLinear(let list):
+            kind = .piecewiseLinear
+            stops = list
         }
+        self.kind = kind
+        self.curve = curve
+        self.steps = steps
+        self.stops = stops
     }
 
+    private static let curveOffset = MemoryLayout<CompiledEasing>.offset(of: \CompiledEasing.curve)!
+
     /// The eased output; `beforeFlag` is the Web Animations before flag, read by steps only.
-    @inline(__always)
     public func output(at input: Double, beforeFlag: Bool = false) -> Double {
-        switch self {
+        withUnsafePointer(to: self) { Self.output($0, at: input, beforeFlag: beforeFlag) }
+    }
+
+    /// The sampling path, reading the easing where it is stored.
+    @inline(__always)
+    static func output(_ easing: UnsafePointer<CompiledEasing>, at input: Double, beforeFlag: Bool) -> Double {
+        switch easing.pointee.kind {
         case .linear: input
-        case .bezier(let curve): curve.y(atX: input)
-        case .steps(let steps): steps.output(at: input, beforeFlag: beforeFlag)
-        case .piecewiseLinear(let stops): TimingFunction.piecewiseLinearOutput(stops, at: input)
+        case .bezier: CubicBezierCurve.y((UnsafeRawPointer(easing) + curveOffset).assumingMemoryBound(to: CubicBezierCurve.self), atX: input)
+        case .steps: easing.pointee.steps.output(at: input, beforeFlag: beforeFlag)
+        case .piecewiseLinear: TimingFunction.piecewiseLinearOutput(easing.pointee.stops, at: input)
         }
     }
 }

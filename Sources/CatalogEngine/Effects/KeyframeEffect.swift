@@ -3,54 +3,82 @@ import CatalogModel
 /// A keyframe effect ready to sample: the model's timing with its easing compiled and one
 /// ``PropertyTrack`` per animated property. Pure: the same time always gives the same values.
 ///
+/// Two ways to sample: ``sample(at:)`` returns an ``EffectSample`` of typed values; the hot path,
+/// ``sample(at:into:)``, writes plain numbers into a caller's buffer (track i at
+/// ``offsets``[i], ``PropertyTrack/width`` numbers) and allocates nothing.
+///
 /// ```swift
 /// let model = try KeyframeEffectModel(webKeyframes: [["opacity": 0], ["opacity": 1]],
 ///                                     options: ["duration": 1000], file: "fade.json")
 /// let effect = KeyframeEffect(model)
 /// let sample = effect.sample(at: 0.25)
-/// sample.timing.progress   // 0.25
-/// sample.values[0]         // .number(0.25)
+/// sample.progress    // 0.25
+/// sample.values[0]   // .number(0.25)
 /// ```
-public struct KeyframeEffect: Sendable {
+public final class KeyframeEffect: Sendable {
     public let timing: EffectTiming
-    let easing: CompiledEasing
+    let schedule: TimingSchedule
+    /// The effect's easing, read in place when sampling (see ``CompiledEasing``); freed in deinit.
+    private nonisolated(unsafe) let easing: UnsafeMutablePointer<CompiledEasing>
     /// One per animated property, in the model's property order (sorted by name).
     public let tracks: [PropertyTrack]
+    /// Where each track's numbers start in a sample buffer.
+    public let offsets: [Int]
+    /// How many numbers one sample takes.
+    public let width: Int
 
     /// - Parameter underlying: model values of the target's properties; a property without one
     ///   uses its initial value.
     public init(_ model: KeyframeEffectModel, underlying: [String: AnimationValue] = [:]) {
         timing = model.timing
-        easing = CompiledEasing(model.timing.easing)
+        schedule = TimingSchedule(model.timing)
+        easing = .allocate(capacity: 1)
+        easing.initialize(to: CompiledEasing(model.timing.easing))
         let offsets = model.computedOffsets
         let keyframes = Array(zip(offsets, model.keyframes)).map { (offset: $0.0, keyframe: $0.1) }
         tracks = model.properties.map { property in
             PropertyTrack(property: property, keyframes: keyframes, underlying: underlying[property.name] ?? property.initialValue)
         }
+        var start = 0
+        var starts: [Int] = []
+        for track in tracks {
+            starts.append(start)
+            start += track.width
+        }
+        self.offsets = starts
+        width = start
     }
 
+    deinit { easing.deinitialize(count: 1).deallocate() }
+
     public func computedTiming(at localTime: Double) -> ComputedTiming {
-        ComputedTiming(timing, localTime: localTime, easing: easing)
+        ComputedTiming(schedule, localTime: localTime, easing: UnsafePointer(easing))
     }
 
     /// Timing and every track's value at `localTime` (seconds from the effect's start).
     public func sample(at localTime: Double) -> EffectSample {
-        var values = tracks.map(\.underlyingValue)
-        let computed = sample(at: localTime, into: &values)
+        var numbers = [Double](repeating: 0, count: width)
+        let computed = sample(at: localTime, into: &numbers)
+        let values = numbers.withUnsafeBufferPointer { buffer in
+            tracks.indices.map { tracks[$0].decode(buffer.baseAddress! + offsets[$0]) }
+        }
         return EffectSample(time: localTime, progress: computed.progress, iteration: computed.currentIteration, values: values)
     }
 
-    /// The allocation-free form: writes each track's value into `values` (one slot per track,
-    /// sized by the caller) and returns the timing.
+    /// The allocation-free form: writes every track's numbers into `numbers` (at least ``width``
+    /// long) and returns the timing.
     @inline(__always)
-    public func sample(at localTime: Double, into values: inout [AnimatedValue]) -> ComputedTiming {
+    public func sample(at localTime: Double, into numbers: inout [Double]) -> ComputedTiming {
         let computed = computedTiming(at: localTime)
-        if let progress = computed.progress {
-            for index in tracks.indices {
-                values[index] = tracks[index].value(atProgress: progress, beforeFlag: computed.beforeFlag)
+        numbers.withUnsafeMutableBufferPointer { buffer in
+            let base = buffer.baseAddress!
+            if let progress = computed.progress {
+                for index in tracks.indices {
+                    tracks[index].write(atProgress: progress, beforeFlag: computed.beforeFlag, into: base + offsets[index])
+                }
+            } else {
+                for index in tracks.indices { tracks[index].writeUnderlying(into: base + offsets[index]) }
             }
-        } else {
-            for index in tracks.indices { values[index] = tracks[index].underlyingValue }
         }
         return computed
     }

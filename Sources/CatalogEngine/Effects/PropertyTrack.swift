@@ -2,12 +2,13 @@ import CatalogModel
 
 /// One property's keyframes inside a ``KeyframeEffect``, prepared for sampling: the
 /// property-specific keyframes of Web Animations (with the implicit keyframes at offset 0 and 1
-/// that take the underlying value), each interval's easing compiled and its interpolation worked out.
+/// that take the underlying value), each interval's easing compiled and its interpolation worked
+/// out. Immutable, shared by reference.
 ///
 /// ```swift
 /// // opacity given only at offset 0.5: the track runs underlying → 0.2 → underlying.
 /// ```
-public struct PropertyTrack: Sendable {
+public final class PropertyTrack: Sendable {
     public let property: AnimatableProperty
     /// Computed offsets of the property-specific keyframes, non-decreasing, first 0, last 1.
     public let offsets: [Double]
@@ -15,10 +16,19 @@ public struct PropertyTrack: Sendable {
     let easings: [CompiledEasing]
     /// `intervals[i]` interpolates from keyframe i to keyframe i + 1.
     let intervals: [ValueInterpolator]
-    let firstValue: AnimatedValue
-    let lastValue: AnimatedValue
+    // The sampling path reads easings and intervals in place through these copies: taking an
+    // enum out of an array copies it (and its payload) first, which measured as a third of the
+    // time per sample. Owned by the track, freed in deinit.
+    private nonisolated(unsafe) let easingStorage: UnsafeMutableBufferPointer<CompiledEasing>
+    private nonisolated(unsafe) let intervalStorage: UnsafeMutableBufferPointer<ValueInterpolator>
     /// What the property shows when the effect is not in effect.
     public let underlyingValue: AnimatedValue
+    /// How many numbers a sample of this track takes (see ``ValueInterpolator/width``).
+    public let width: Int
+    /// The underlying value as numbers; a discrete one is written as −1.
+    private let underlyingNumbers: [Double]
+    /// Discrete tracks write 2·interval + side (0: the interval's start value, 1: its end).
+    private let isDiscrete: Bool
 
     /// - Parameters:
     ///   - keyframes: the effect's keyframes with their computed offsets.
@@ -43,20 +53,38 @@ public struct PropertyTrack: Sendable {
             intervals.append(ValueInterpolator(from: specific[index].value, to: specific[index + 1].value, range: property.range))
         }
         self.intervals = intervals
-        firstValue = intervals[0].value(at: 0)
-        lastValue = intervals[intervals.count - 1].value(at: 1)
+        easingStorage = .allocate(capacity: easings.count)
+        _ = easingStorage.initialize(from: easings)
+        intervalStorage = .allocate(capacity: intervals.count)
+        _ = intervalStorage.initialize(from: intervals)
+        width = intervals[0].width
         underlyingValue = AnimatedValue(underlying)
+        // The underlying value in the intervals' number form: an interval from it, at t = 0.
+        let fromUnderlying = ValueInterpolator(from: underlying, to: underlying, range: nil)
+        isDiscrete = intervals[0].kind == .discrete
+        if isDiscrete {
+            underlyingNumbers = [-1]
+        } else {
+            var numbers = [Double](repeating: 0, count: 16)
+            numbers.withUnsafeMutableBufferPointer { fromUnderlying.write(at: 0, into: $0.baseAddress!) }
+            underlyingNumbers = Array(numbers.prefix(width))
+        }
     }
 
-    /// The value at an iteration progress (Web Animations §"The effect value of a keyframe
-    /// effect"): the interval around the progress, its start keyframe's easing applied to the
-    /// distance through it, extrapolating outside [0, 1]. Allocation-free.
+    deinit {
+        easingStorage.deinitialize().deallocate()
+        intervalStorage.deinitialize().deallocate()
+    }
+
+    /// Writes the value at an iteration progress (Web Animations §"The effect value of a
+    /// keyframe effect"): the interval around the progress, its start keyframe's easing applied to
+    /// the distance through it, extrapolating outside [0, 1]. Allocation-free.
     @inline(__always)
-    public func value(atProgress progress: Double, beforeFlag: Bool) -> AnimatedValue {
+    public func write(atProgress progress: Double, beforeFlag: Bool, into out: UnsafeMutablePointer<Double>) {
         let count = offsets.count
         // Several keyframes at 0 (or 1) and progress beyond them: the outermost keyframe holds.
-        if progress < 0, offsets[1] == 0 { return firstValue }
-        if progress >= 1, offsets[count - 2] == 1 { return lastValue }
+        if progress < 0, offsets[1] == 0 { write(interval: 0, at: 0, into: out); return }
+        if progress >= 1, offsets[count - 2] == 1 { write(interval: count - 2, at: 1, into: out); return }
         // The start keyframe: the last at or before the progress and before 1 (keyframe 0 when
         // the progress is negative).
         var start = 0
@@ -67,6 +95,37 @@ public struct PropertyTrack: Sendable {
         }
         let from = offsets[start], to = offsets[start + 1]
         let distance = (progress - from) / (to - from)
-        return intervals[start].value(at: easings[start].output(at: distance, beforeFlag: beforeFlag))
+        let eased = CompiledEasing.output(easingStorage.baseAddress! + start, at: distance, beforeFlag: beforeFlag)
+        write(interval: start, at: eased, into: out)
+    }
+
+    @inline(__always)
+    private func write(interval: Int, at t: Double, into out: UnsafeMutablePointer<Double>) {
+        ValueInterpolator.write(intervalStorage.baseAddress! + interval, at: t, into: out)
+        if isDiscrete { out[0] += Double(2 * interval) }
+    }
+
+    /// Writes the underlying value (the effect is not in effect).
+    @inline(__always)
+    public func writeUnderlying(into out: UnsafeMutablePointer<Double>) {
+        for index in 0..<underlyingNumbers.count { out[index] = underlyingNumbers[index] }
+    }
+
+    /// The value numbers written by this track stand for.
+    public func decode(_ numbers: UnsafePointer<Double>) -> AnimatedValue {
+        guard isDiscrete else { return intervals[0].decode(numbers) }
+        // Which end of which interval shows; −1 is the underlying value.
+        guard numbers[0] >= 0 else { return underlyingValue }
+        let code = Int(numbers[0])
+        var side = Double(code % 2)
+        return intervals[min(code / 2, intervals.count - 1)].decode(&side)
+    }
+
+    /// The value at an iteration progress, as an ``AnimatedValue``.
+    public func value(atProgress progress: Double, beforeFlag: Bool) -> AnimatedValue {
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: 16) { buffer in
+            write(atProgress: progress, beforeFlag: beforeFlag, into: buffer.baseAddress!)
+            return decode(buffer.baseAddress!)
+        }
     }
 }

@@ -18,7 +18,7 @@ import Foundation
 /// let to = try TransformFunction.list(css: "rotate(720deg)")
 /// TransformListInterpolator(from: from, to: to).matrix(at: 0.25)   // a half turn
 /// ```
-public struct TransformListInterpolator: Sendable {
+public final class TransformListInterpolator: Sendable {
     enum Pair: Sendable {
         case translate(SIMD3<Double>, SIMD3<Double>)
         case scale(SIMD3<Double>, SIMD3<Double>)
@@ -26,15 +26,22 @@ public struct TransformListInterpolator: Sendable {
         case slerp(SIMD4<Double>, SIMD4<Double>)
         case skew(SIMD2<Double>, SIMD2<Double>)
         case perspective(Double, Double)
-        case decomposed(DecomposedTransform, DecomposedTransform)
+        // Boxed, like ``Tail``: a pair is as large as its largest case, and pairs are read on
+        // every sample.
+        indirect case decomposed(DecomposedTransform, DecomposedTransform)
+        indirect case discrete(Matrix4, Matrix4)
+    }
+
+    /// What follows the matching pairs, boxed so that checking for it copies nothing large.
+    indirect enum Tail: Sendable {
+        /// The lists stopped matching: the rest of each, as decomposed matrices.
+        case remainder(DecomposedTransform, DecomposedTransform)
+        /// A remainder could not be decomposed: the whole values, switched at 0.5.
         case discrete(Matrix4, Matrix4)
     }
 
     let pairs: [Pair]
-    /// Set when the lists stop matching: the rest of each, as decomposed matrices.
-    let remainder: (from: DecomposedTransform, to: DecomposedTransform)?
-    /// Set when a remainder cannot be decomposed: the whole values, switched at 0.5.
-    let discrete: (from: Matrix4, to: Matrix4)?
+    let tail: Tail?
 
     public init(from: [TransformFunction], to: [TransformFunction]) {
         var a = from, b = to
@@ -50,16 +57,13 @@ public struct TransformListInterpolator: Sendable {
         }
         self.pairs = pairs
         if index == a.count {
-            remainder = nil
-            discrete = nil
+            tail = nil
         } else {
             let restA = Matrix4(Array(a[index...])), restB = Matrix4(Array(b[index...]))
             if let da = DecomposedTransform(restA), let db = DecomposedTransform(restB) {
-                remainder = (da, db)
-                discrete = nil
+                tail = .remainder(da, db)
             } else {
-                remainder = nil
-                discrete = (Matrix4(from), Matrix4(to))
+                tail = .discrete(Matrix4(from), Matrix4(to))
             }
         }
     }
@@ -95,18 +99,33 @@ public struct TransformListInterpolator: Sendable {
 
     /// The interpolated transform at `t` (0 = from, 1 = to; outside [0, 1] extrapolates).
     public func matrix(at t: Double) -> Matrix4 {
-        if let discrete { return t < 0.5 ? discrete.from : discrete.to }
-        var result = Matrix4.identity
-        for pair in pairs { result = Self.matrix(pair, t).concatenating(result) }
-        if let remainder {
-            result = remainder.from.interpolated(to: remainder.to, at: t).matrix.concatenating(result)
+        if case .discrete(let from, let to)? = tail { return t < 0.5 ? from : to }
+        var result = pairs.withUnsafeBufferPointer { pairs in
+            guard pairs.count > 0, let first = pairs.baseAddress else { return Matrix4.identity }
+            // Start from the first function's matrix rather than multiplying it into the identity.
+            var result = Self.matrix(first, t)
+            for index in 1..<pairs.count { result = Self.matrix(first + index, t).concatenating(result) }
+            return result
+        }
+        if case .remainder(let from, let to)? = tail {
+            result = from.interpolated(to: to, at: t).matrix.concatenating(result)
         }
         return result
     }
 
+    /// Writes ``matrix(at:)``'s 16 entries in CATransform3D order.
     @inline(__always)
-    private static func matrix(_ pair: Pair, _ t: Double) -> Matrix4 {
-        switch pair {
+    public func write(at t: Double, into out: UnsafeMutablePointer<Double>) {
+        let m = matrix(at: t)
+        @inline(__always) func store(_ row: SIMD4<Double>, _ index: Int) {
+            out[index] = row.x; out[index + 1] = row.y; out[index + 2] = row.z; out[index + 3] = row.w
+        }
+        store(m.r1, 0); store(m.r2, 4); store(m.r3, 8); store(m.r4, 12)
+    }
+
+    @inline(__always)
+    private static func matrix(_ pair: UnsafePointer<Pair>, _ t: Double) -> Matrix4 {
+        switch pair.pointee {
         case .translate(let a, let b):
             let v = a + (b - a) * t
             return .translation(v.x, v.y, v.z)

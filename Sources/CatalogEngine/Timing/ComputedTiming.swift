@@ -36,8 +36,14 @@ public struct ComputedTiming: Sendable, Hashable {
         self.init(timing, localTime: localTime, easing: CompiledEasing(timing.easing))
     }
 
-    /// As ``init(_:localTime:)`` with the effect's easing compiled in advance (the sampling path).
+    /// As ``init(_:localTime:)`` with the effect's easing compiled in advance.
     public init(_ timing: EffectTiming, localTime: Double, easing: CompiledEasing) {
+        self = withUnsafePointer(to: easing) { ComputedTiming(TimingSchedule(timing), localTime: localTime, easing: $0) }
+    }
+
+    /// The sampling path: the timing as plain numbers, the easing compiled.
+    @inline(__always)
+    init(_ timing: TimingSchedule, localTime: Double, easing: UnsafePointer<CompiledEasing>) {
         let iterationDuration = max(timing.duration, 0)
         // Active duration: duration × iterations, with 0 × ∞ = 0.
         activeDuration = (iterationDuration == 0 || timing.iterations == 0) ? 0 : iterationDuration * timing.iterations
@@ -88,11 +94,11 @@ public struct ComputedTiming: Sendable, Hashable {
         // §4.8.3.3 simple iteration progress: an effect that ends on an iteration boundary reads
         // 1 at its end, not 0. As in Chromium, "ends on a boundary" is decided from the iteration
         // count (exact) and "at its end" within the time tolerance, not from a floating-point 0.
+        // x − ⌊x⌋ is exact in floating point and, for x ≥ 0, equals fmod(x, 1), without the call.
         var simple = overall.isInfinite
-            ? timing.iterationStart.truncatingRemainder(dividingBy: 1)
-            : overall.truncatingRemainder(dividingBy: 1)
-        let endsOnBoundary = timing.iterations.isFinite
-            && (timing.iterations + timing.iterationStart).truncatingRemainder(dividingBy: 1) == 0
+            ? timing.iterationStart - timing.iterationStart.rounded(.down)
+            : overall - overall.rounded(.down)
+        let endsOnBoundary = timing.endsOnIterationBoundary
         let atEnd = phase != .before && abs(activeTime - activeDuration) <= tolerance && timing.iterations != 0 && endsOnBoundary
         if atEnd { simple = 1 }
 
@@ -117,7 +123,7 @@ public struct ComputedTiming: Sendable, Hashable {
                 forwards = timing.direction == .alternate
             } else {
                 let d = timing.direction == .alternateReverse ? iteration + 1 : iteration
-                forwards = d.truncatingRemainder(dividingBy: 2) == 0
+                forwards = (d * 0.5).rounded(.down) * 2 == d
             }
         }
         isForwards = forwards
@@ -125,6 +131,28 @@ public struct ComputedTiming: Sendable, Hashable {
 
         // §4.10.1 transformed progress, with the before flag for step easings.
         beforeFlag = (phase == .before && forwards) || (phase == .after && !forwards)
-        progress = easing.output(at: directed, beforeFlag: beforeFlag)
+        progress = CompiledEasing.output(easing, at: directed, beforeFlag: beforeFlag)
+    }
+}
+
+/// ``EffectTiming`` as plain numbers, without its easing (compiled separately): what the
+/// sampling path reads, cheap to pass around.
+struct TimingSchedule: Sendable {
+    var delay, endDelay, iterationStart, iterations, duration: Double
+    var fill: EffectTiming.Fill
+    var direction: EffectTiming.Direction
+    /// iterations + iterationStart is a whole number (finite iterations only).
+    var endsOnIterationBoundary: Bool
+
+    init(_ timing: EffectTiming) {
+        delay = timing.delay
+        endDelay = timing.endDelay
+        iterationStart = timing.iterationStart
+        iterations = timing.iterations
+        duration = timing.duration
+        fill = timing.fill
+        direction = timing.direction
+        endsOnIterationBoundary = timing.iterations.isFinite
+            && (timing.iterations + timing.iterationStart).truncatingRemainder(dividingBy: 1) == 0
     }
 }

@@ -25,7 +25,14 @@ public struct Matrix4: Sendable, Hashable {
 
     public init(_ transform: Transform3D) { self.init(transform.m) }
 
-    public static let identity = Matrix4(SIMD4(1, 0, 0, 0), SIMD4(0, 1, 0, 0), SIMD4(0, 0, 1, 0), SIMD4(0, 0, 0, 1))
+    /// From 16 consecutive entries in `CATransform3D` order.
+    public init(_ m: UnsafePointer<Double>) {
+        self.init(SIMD4(m[0], m[1], m[2], m[3]), SIMD4(m[4], m[5], m[6], m[7]),
+                  SIMD4(m[8], m[9], m[10], m[11]), SIMD4(m[12], m[13], m[14], m[15]))
+    }
+
+    /// Computed, not stored: a constant built in registers beats a lazily initialised global.
+    public static var identity: Matrix4 { Matrix4(SIMD4(1, 0, 0, 0), SIMD4(0, 1, 0, 0), SIMD4(0, 0, 1, 0), SIMD4(0, 0, 0, 1)) }
 
     public var m11: Double { r1.x }
     public var m12: Double { r1.y }
