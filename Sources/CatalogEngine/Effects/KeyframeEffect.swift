@@ -22,6 +22,8 @@ public final class KeyframeEffect: Sendable {
     private nonisolated(unsafe) let easing: UnsafeMutablePointer<CompiledEasing>
     /// One per animated property, in the model's property order (sorted by name).
     public let tracks: [PropertyTrack]
+    /// The same tracks, for calls without retain and release on the sampling path.
+    private let trackReferences: [Unmanaged<PropertyTrack>]
     /// Where each track's numbers start in a sample buffer.
     public let offsets: [Int]
     /// How many numbers one sample takes.
@@ -39,6 +41,7 @@ public final class KeyframeEffect: Sendable {
         tracks = model.properties.map { property in
             PropertyTrack(property: property, keyframes: keyframes, underlying: underlying[property.name] ?? property.initialValue)
         }
+        trackReferences = tracks.map { Unmanaged.passUnretained($0) }
         var start = 0
         var starts: [Int] = []
         for track in tracks {
@@ -73,11 +76,15 @@ public final class KeyframeEffect: Sendable {
         numbers.withUnsafeMutableBufferPointer { buffer in
             let base = buffer.baseAddress!
             if let progress = computed.progress {
-                for index in tracks.indices {
-                    tracks[index].write(atProgress: progress, beforeFlag: computed.beforeFlag, into: base + offsets[index])
+                for index in trackReferences.indices {
+                    trackReferences[index]._withUnsafeGuaranteedRef {
+                        $0.write(atProgress: progress, beforeFlag: computed.beforeFlag, into: base + offsets[index])
+                    }
                 }
             } else {
-                for index in tracks.indices { tracks[index].writeUnderlying(into: base + offsets[index]) }
+                for index in trackReferences.indices {
+                    trackReferences[index]._withUnsafeGuaranteedRef { $0.writeUnderlying(into: base + offsets[index]) }
+                }
             }
         }
         return computed

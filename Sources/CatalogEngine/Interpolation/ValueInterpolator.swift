@@ -26,6 +26,9 @@ public struct ValueInterpolator: Sendable {
     /// Output clamping for numbers (±∞ when the property has no range).
     let lower, upper: Double
     let transform: TransformListInterpolator?
+    /// The same object, for calls without retain and release on the sampling path (`transform`
+    /// keeps it alive).
+    let transformReference: Unmanaged<TransformListInterpolator>?
     let ends: DiscreteEnds?
 
     /// The two values of a discrete interval, boxed: they are rarely sampled and large.
@@ -61,6 +64,7 @@ public struct ValueInterpolator: Sendable {
         lower = range?.lowerBound ?? -.infinity
         upper = range?.upperBound ?? .infinity
         self.transform = transform
+        transformReference = transform.map { Unmanaged.passUnretained($0) }
         self.ends = ends
     }
 
@@ -97,7 +101,7 @@ public struct ValueInterpolator: Sendable {
             let c = PremultipliedColor.interpolate(p.pointee.from, p.pointee.to, at: t)
             out[0] = c.x; out[1] = c.y; out[2] = c.z; out[3] = c.w
         case .transform:
-            p.pointee.transform.unsafelyUnwrapped.write(at: t, into: out)
+            p.pointee.transformReference.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.write(at: t, into: out) }
         case .point, .size:
             let a = p.pointee.from, b = p.pointee.to
             out[0] = a.x + (b.x - a.x) * t; out[1] = a.y + (b.y - a.y) * t
