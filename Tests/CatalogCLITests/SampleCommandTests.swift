@@ -86,3 +86,30 @@ struct SampleCommandTests {
         #expect(bounded.count == 3)
     }
 }
+
+/// A CSS `@keyframes` file samples like the same animation written as a Web Animations body.
+struct SampleCSSTests {
+    @Test func cssKeyframesSampleLikeTheirWebBody() throws {
+        let folder = TemporaryFolder()
+        let css = folder.file("dim.css"), json = folder.file("dim.json")
+        try """
+            @keyframes dim { 0%, 100% { opacity: 1 } 40% { opacity: 0.2; animation-timing-function: ease-in } }
+            .dim { animation-duration: 500ms; animation-timing-function: ease-out; animation-fill-mode: forwards }
+            """.write(toFile: css, atomically: true, encoding: .utf8)
+        try """
+            {"keyframes": [{"opacity": 1, "offset": 0, "easing": "ease-out"}, {"opacity": 0.2, "offset": 0.4, "easing": "ease-in"},
+                           {"opacity": 1, "offset": 1, "easing": "ease-out"}],
+             "options": {"duration": 500, "fill": "forwards"}}
+            """.write(toFile: json, atomically: true, encoding: .utf8)
+        let db = ["CATALOG_DB": folder.file("c.sqlite")]
+        let fromCSS = try CLI.run(["sample", css, "--fps", "50", "--to", "0.6", "--format", "json"], environment: db)
+        let fromJSON = try CLI.run(["sample", json, "--fps", "50", "--to", "0.6", "--format", "json"], environment: db)
+        try #require(fromCSS.status == 0, "\(fromCSS.stderr)")
+        let a = try JSONValue(jsonData: Data(fromCSS.stdout.utf8))["samples"], b = try JSONValue(jsonData: Data(fromJSON.stdout.utf8))["samples"]
+        #expect(a != nil && a == b)
+        // And it can be added to the catalog like any definition.
+        let add = try CLI.run(["add", css], environment: db)
+        #expect(add.status == 0, "\(add.stderr)")
+        #expect(try CLI.run(["show", "dim"], environment: db).stdout.contains("dim 1.0.0"))
+    }
+}

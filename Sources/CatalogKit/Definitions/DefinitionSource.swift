@@ -1,14 +1,14 @@
 import CatalogModel
 import Foundation
 
-/// Reads definitions from files, folders (recursively: `.yaml`, `.yml`, `.json`) and `-`
+/// Reads definitions from files, folders (recursively: `.yaml`, `.yml`, `.json`, `.css`) and `-`
 /// (standard input), collecting every error instead of stopping at the first.
 ///
 /// ```swift
 /// let (definitions, errors) = DefinitionSource.load(["catalog/", "extra.yaml"])
 /// ```
 public enum DefinitionSource {
-    public static let extensions: Set<String> = ["yaml", "yml", "json"]
+    public static let extensions: Set<String> = ["yaml", "yml", "json", "css"]
 
     /// Expands folders into the definition files under them, sorted; files are kept as given.
     public static func expand(_ paths: [String]) -> (files: [String], errors: [DefinitionError]) {
@@ -34,7 +34,7 @@ public enum DefinitionSource {
                 .map { base.path == "/" ? $0.path : path + String($0.standardizedFileURL.path.dropFirst(base.standardizedFileURL.path.count)) }
                 .sorted()
             if found.isEmpty {
-                errors.append(DefinitionError(file: path, path: "", rule: "the folder holds no .yaml, .yml or .json file"))
+                errors.append(DefinitionError(file: path, path: "", rule: "the folder holds no .yaml, .yml, .json or .css file"))
             }
             files += found
         }

@@ -5,7 +5,8 @@ import Yams
 ///
 /// JSON is recognised by a `.json` extension or a leading `{`; everything else is YAML. A bare
 /// Web Animations document — only `keyframes` and `options` — is accepted as an anonymous
-/// animation named after its file (`fade.json` → `fade`, version 1.0.0).
+/// animation named after its file (`fade.json` → `fade`, version 1.0.0). A `.css` file is CSS
+/// `@keyframes` text (see ``CSSKeyframesImport``).
 ///
 /// ```swift
 /// let definition = try DefinitionDecoder.decode(text: yaml, file: "catalog/animations/pop.yaml")
@@ -13,6 +14,9 @@ import Yams
 public enum DefinitionDecoder {
     /// Decodes and validates one definition.
     public static func decode(text: String, file: String) throws(DefinitionError) -> ComponentDefinition {
+        if file.lowercased().hasSuffix(".css") {
+            return try ComponentDefinition(json: try CSSKeyframesImport.document(css: text, file: file), file: file)
+        }
         var document = try parse(text: text, file: file)
         if case .object(var members) = document, members["name"] == nil, members["kind"] == nil,
             members["keyframes"] != nil, Set(members.keys).isSubset(of: ["keyframes", "options"])

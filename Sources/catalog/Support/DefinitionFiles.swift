@@ -5,7 +5,7 @@ import CatalogKit
 /// together so that every error is reported at once.
 struct DefinitionFiles: ParsableArguments {
     @Argument(help: "Definition files, folders (searched recursively), or - for standard input.",
-              completion: .file(extensions: ["yaml", "yml", "json"]))
+              completion: .file(extensions: ["yaml", "yml", "json", "css"]))
     var files: [String]
 
     func validate() throws {
