@@ -43,6 +43,19 @@ struct CommandTests {
         #expect(try snapshot(db) == before)
         let validate = try CLI.run(["validate", bad])
         #expect(validate.status != 0 && validate.stderr.contains("parameters.gap.default"))
+
+        // Animation bodies are checked too: non-monotonic key times name their field.
+        let keyframes = folder.file("wobble.yaml")
+        try """
+            name: wobble
+            kind: animation
+            version: 1.0.0
+            animation: {type: keyframe, keyPath: position.x, values: [0, 10, 0], keyTimes: [0, 0.8, 0.5]}
+            """.write(toFile: keyframes, atomically: true, encoding: .utf8)
+        let refused = try CLI.run(["--db", db, "add", good, keyframes])
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("\(keyframes): animation.keyTimes[2]: key times must not decrease"), "\(refused.stderr)")
+        #expect(try snapshot(db) == before)
     }
 
     @Test func addFromStandardInputThenShowHistoryAndSearch() throws {

@@ -143,3 +143,50 @@ struct CoreAnimationKeyframeTests {
         }
     }
 }
+
+/// Springs as easings, and transform sub key paths over a model transform.
+struct CoreAnimationEasingAndKeyPathTests {
+    @Test func aSpringEasingRunsOverItsSettlingDuration() throws {
+        // timingFunction {stiffness 100, damping 10}: progress p reads the spring at
+        // p · settlingDuration; the ends are exact.
+        let body: JSONValue = ["type": "basic", "keyPath": "position.x", "fromValue": 0, "toValue": 100, "duration": 1,
+                               "timingFunction": ["stiffness": 100, "damping": 10]]
+        let effect = CoreAnimationEffect(try CoreAnimationTimingTests.animation(body))
+        let motion = SpringMotion(SpringParameters(mass: 1, stiffness: 100, damping: 10))
+        func x(_ t: Double) -> Double {
+            guard case .point(let p) = effect.sample(at: t).values[0] else { return .nan }
+            return p.x
+        }
+        #expect(x(0) == 0)
+        #expect(abs(x(0.3) - 100 * motion.progress(at: 0.3 * motion.settlingDuration)) < 1e-9)
+        #expect(abs(x(0.999999) - 100) < 0.1)
+        // An unknown spring field is refused with its path.
+        #expect {
+            _ = try CoreAnimationTimingTests.animation(["type": "basic", "keyPath": "opacity", "toValue": 1, "timingFunction": ["stifness": 100]])
+        } throws: { error in (error as? DefinitionError)?.path == "animation.timingFunction.stifness" }
+    }
+
+    @Test func transformSubKeyPathsReplaceOneComponent() throws {
+        // Model transform: translate(10px, 0) then scale(2) (CSS order "translate(10px) scale(2)").
+        let model: [String: AnimationValue] = ["transform": .transform(try TransformFunction.list(css: "translate(10px) scale(2)"))]
+        func matrix(_ body: JSONValue, at t: Double) throws -> Matrix4 {
+            guard case .transform(let m) = CoreAnimationEffect(try CoreAnimationTimingTests.animation(body), modelValues: model).sample(at: t).values[0] else {
+                return .identity
+            }
+            return m
+        }
+        // transform.rotation.z 0 → π/2, half-way π/4: the scale (2) and translation (10) stay:
+        // m11 = 2cos 45°, m12 = 2sin 45°, m41 = 10.
+        let rotate = try matrix(["type": "basic", "keyPath": "transform.rotation.z", "fromValue": 0, "toValue": .number(Double.pi / 2), "duration": 1], at: 0.5)
+        #expect(abs(rotate.m11 - 2 * cos(Double.pi / 4)) < 1e-12 && abs(rotate.m12 - 2 * sin(Double.pi / 4)) < 1e-12 && abs(rotate.m41 - 10) < 1e-12)
+        // transform.translation.x 0 → 40 half-way: x translation 20, scale still 2.
+        let move = try matrix(["type": "basic", "keyPath": "transform.translation.x", "fromValue": 0, "toValue": 40, "duration": 1], at: 0.5)
+        #expect(abs(move.m41 - 20) < 1e-12 && abs(move.m11 - 2) < 1e-12)
+        // transform.scale without fromValue starts from the model's value, which Apple defines as
+        // the average of the three scale factors: (2 + 2 + 1)/3 = 5/3. Half-way to 4 is 17/6,
+        // and setting it sets all three factors.
+        let grow = try matrix(["type": "basic", "keyPath": "transform.scale", "toValue": 4, "duration": 1], at: 0.5)
+        #expect(abs(grow.m11 - 17.0 / 6) < 1e-12 && abs(grow.m22 - 17.0 / 6) < 1e-12 && abs(grow.r3.z - 17.0 / 6) < 1e-12)
+        #expect(abs(grow.m41 - 10) < 1e-12)
+    }
+}

@@ -13,12 +13,15 @@ import CatalogModel
 /// ease.output(at: 0.5)   // 0.8024033876
 /// ```
 public struct CompiledEasing: Sendable, Hashable {
-    enum Kind: UInt8, Sendable, Hashable { case linear, bezier, steps, piecewiseLinear }
+    enum Kind: UInt8, Sendable, Hashable { case linear, bezier, steps, piecewiseLinear, spring }
 
     let kind: Kind
     let curve: CubicBezierCurve
     let steps: StepEasing
     let stops: [TimingFunction.LinearStop]
+    let spring: SpringMotion
+    /// The spring's settling duration: the time progress 1 stands for.
+    let springDuration: Double
 
     public static let linear = CompiledEasing(.linear)
 
@@ -27,6 +30,8 @@ public struct CompiledEasing: Sendable, Hashable {
         var curve = CubicBezierCurve(0, 0, 1, 1)
         var steps = StepEasing(count: 1, position: .jumpEnd)
         var stops: [TimingFunction.LinearStop] = []
+        var spring = SpringMotion(SpringParameters())
+        var springDuration = 1.0
         switch function {
         case .linear: break
         case .cubicBezier(let x1, let y1, let x2, let y2):
@@ -41,11 +46,17 @@ public struct CompiledEasing: Sendable, Hashable {
         case .piecewiseLinear(let list):
             kind = .piecewiseLinear
             stops = list
+        case .spring(let parameters):
+            kind = .spring
+            spring = SpringMotion(parameters)
+            springDuration = spring.settlingDuration
         }
         self.kind = kind
         self.curve = curve
         self.steps = steps
         self.stops = stops
+        self.spring = spring
+        self.springDuration = springDuration
     }
 
     private static let curveOffset = MemoryLayout<CompiledEasing>.offset(of: \CompiledEasing.curve)!
@@ -63,6 +74,9 @@ public struct CompiledEasing: Sendable, Hashable {
         case .bezier: CubicBezierCurve.y((UnsafeRawPointer(easing) + curveOffset).assumingMemoryBound(to: CubicBezierCurve.self), atX: input)
         case .steps: easing.pointee.steps.output(at: input, beforeFlag: beforeFlag)
         case .piecewiseLinear: TimingFunction.piecewiseLinearOutput(easing.pointee.stops, at: input)
+        case .spring:
+            // At rest before the start; settled (exactly at the end) from progress 1 on.
+            input <= 0 ? 0 : input >= 1 ? 1 : easing.pointee.spring.progress(at: input * easing.pointee.springDuration)
         }
     }
 }

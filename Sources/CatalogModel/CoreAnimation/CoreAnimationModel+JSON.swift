@@ -75,6 +75,12 @@ extension CoreAnimationModel {
     }
 
     private static func timingFunction(_ json: JSONValue, reader: FieldReader, field: FieldPath) throws(DefinitionError) -> TimingFunction {
+        if case .object = json {
+            // A spring as an easing.
+            let springReader = try FieldReader(json, file: reader.file, path: field)
+            try springReader.rejectUnknown(allowed: ["mass", "stiffness", "damping", "initialVelocity", "allowsOverdamping", "perceptualDuration", "bounce"])
+            return .spring(try spring(springReader))
+        }
         do throws(TimingFunctionError) {
             if let text = json.stringValue { return try TimingFunction(parsing: text) }
             if case .array(let items) = json {
@@ -83,7 +89,7 @@ extension CoreAnimationModel {
         } catch {
             throw DefinitionError(file: reader.file, path: field.description, rule: error.message)
         }
-        throw DefinitionError(file: reader.file, path: field.description, rule: "must be a timing function name, a CSS easing or 4 control-point numbers")
+        throw DefinitionError(file: reader.file, path: field.description, rule: "must be a timing function name, a CSS easing, 4 control-point numbers or a spring mapping")
     }
 
     private static func ends(_ reader: FieldReader, _ keyPath: AnimationKeyPath) throws(DefinitionError) -> Ends {

@@ -17,6 +17,10 @@ public enum TimingFunction: Sendable, Hashable {
     case steps(Int, StepPosition)
     /// `linear()` control points after the CSS canonicalisation (inputs filled in, non-decreasing).
     case piecewiseLinear([LinearStop])
+    /// A damped spring used as an easing: progress p runs the spring over its settling duration,
+    /// output 1 − x(p · settlingDuration), exactly 1 from p = 1 on. (Written in a definition as a
+    /// mapping: `{mass: 1, stiffness: 200, damping: 20}` or `{perceptualDuration: 0.4, bounce: 0.2}`.)
+    case spring(SpringParameters)
 
     /// CSS `steps()` jump positions (`start` and `end` are the legacy names of the first two).
     public enum StepPosition: String, Sendable, Hashable, CaseIterable {
