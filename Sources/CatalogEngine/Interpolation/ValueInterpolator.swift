@@ -18,6 +18,7 @@ import CatalogModel
 /// fade.value(at: 1.2)   // .number(1): clamped on the output
 /// ```
 public struct ValueInterpolator: Sendable {
+    /// The animation type of the interval (which of the fields hold its ends).
     public enum Kind: UInt8, Sendable { case number, color, transform, point, size, rect, discrete }
 
     public let kind: Kind

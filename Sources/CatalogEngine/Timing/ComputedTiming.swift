@@ -16,6 +16,7 @@ public struct ComputedTiming: Sendable, Hashable {
     /// not 0.15. One nanosecond absorbs the rounding and is far below any time a browser tells apart.
     public static let timeTolerance = 1e-9
 
+    /// Web Animations §4.6.3: before the active interval, in it, or after it.
     public enum Phase: Sendable, Hashable { case before, active, after }
 
     public var phase: Phase

@@ -8,6 +8,7 @@ import CatalogModel
 /// try SampleTimes.frames(fps: 10, from: 0, to: 0.2)   // [0, 0.1, 0.2]
 /// ```
 public enum SampleTimes {
+    /// Times that cannot be sampled, phrased for the command line.
     public struct Error: Swift.Error, CustomStringConvertible {
         public var description: String
     }

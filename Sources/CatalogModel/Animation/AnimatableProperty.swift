@@ -7,6 +7,7 @@
 /// opacity.initialValue   // .number(1)
 /// ```
 public struct AnimatableProperty: Sendable, Hashable {
+    /// How values of the property are written and interpolated.
     public enum ValueKind: Sendable, Hashable {
         case number, length, color, transform, point, size, rect, discrete
     }

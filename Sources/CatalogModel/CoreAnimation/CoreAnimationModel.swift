@@ -8,6 +8,7 @@
 /// ], file: "bounce.yaml", path: FieldPath("animation"))
 /// ```
 public struct CoreAnimationModel: Sendable, Hashable {
+    /// `CAKeyframeAnimation.calculationMode`.
     public enum CalculationMode: String, Sendable, Hashable, CaseIterable {
         case linear, discrete, paced, cubic, cubicPaced
     }
@@ -51,6 +52,7 @@ public struct CoreAnimationModel: Sendable, Hashable {
         }
     }
 
+    /// Which animation it is, with what only that kind has.
     public enum Body: Sendable, Hashable {
         case basic(Ends)
         case keyframe(Keyframes)

@@ -10,6 +10,7 @@
 /// timing.effectTiming.iterations   // 3: forward, back, forward — it ends at the far end
 /// ```
 public struct MediaTiming: Sendable, Hashable {
+    /// `CAMediaTimingFillMode`: which frame shows outside the active span.
     public enum FillMode: String, Sendable, Hashable, CaseIterable {
         case removed, forwards, backwards, both
     }
