@@ -11,7 +11,7 @@ import CatalogModel
 /// ``value(at:)`` gives the same result as an ``AnimatedValue``.
 ///
 /// A struct of plain fields rather than an enum of payloads: the sampling path reads it where
-/// it is stored (``write(_:at:into:)``), and taking an enum's payload copies it first.
+/// it is stored, and taking an enum's payload copies it first.
 ///
 /// ```swift
 /// let fade = ValueInterpolator(from: .number(0), to: .number(1), range: 0...1)

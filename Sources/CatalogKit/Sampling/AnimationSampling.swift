@@ -14,8 +14,11 @@ public struct AnimationSampling: Sendable {
     public let name: String
     public let effect: AnimationEffect
 
-    /// - Parameter parameters: `name → text` as given on the command line (`--param k=v`),
-    ///   converted to each parameter's declared type.
+    /// - Parameters:
+    ///   - definition: an animation component.
+    ///   - parameters: `name → text` as given on the command line (`--param k=v`), converted to
+    ///     each parameter's declared type.
+    ///   - file: names the source in errors (the component's name when nil).
     public init(definition: ComponentDefinition, parameters: [String: String] = [:], file: String? = nil) throws(DefinitionError) {
         let file = file ?? definition.name
         var values: [String: PropertyValue] = [:]
