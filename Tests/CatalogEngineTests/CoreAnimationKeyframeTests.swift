@@ -190,3 +190,36 @@ struct CoreAnimationEasingAndKeyPathTests {
         #expect(abs(grow.m41 - 10) < 1e-12)
     }
 }
+
+/// cubicPaced and geometry values.
+struct CoreAnimationGeometryTests {
+    @Test func cubicPacedPassesThroughItsKeysAtPacedTimes() throws {
+        // 0 → 10 → 40: chord lengths 10 and 30 put the middle key at a quarter of the duration;
+        // the spline passes through it there, whatever keyTimes say.
+        let body: JSONValue = ["type": "keyframe", "keyPath": "position.x", "values": [0, 10, 40], "keyTimes": [0, 0.9, 1],
+                               "calculationMode": "cubicPaced", "duration": 1]
+        let effect = CoreAnimationEffect(try CoreAnimationTimingTests.animation(body))
+        #expect(effect.sample(at: 0.25).values[0] == .point(Point(x: 10, y: 0)))
+        guard case .point(let early) = effect.sample(at: 0.125).values[0] else { Issue.record("not a point"); return }
+        #expect(early.x > 0 && early.x < 10)
+    }
+
+    @Test func rectsAndSizesInterpolatePerComponent() throws {
+        // bounds (0, 0, 100, 40) → (10, 20, 300, 80), half-way (5, 10, 200, 60); bounds.size
+        // 100×40 → 50×20 over the model's origin.
+        let bounds: JSONValue = ["type": "basic", "keyPath": "bounds", "fromValue": [0, 0, 100, 40], "toValue": [10, 20, 300, 80], "duration": 1]
+        #expect(CoreAnimationEffect(try CoreAnimationTimingTests.animation(bounds)).sample(at: 0.5).values[0]
+                == .rect(Rect(x: 5, y: 10, width: 200, height: 60)))
+        let size: JSONValue = ["type": "basic", "keyPath": "bounds.size", "toValue": [50, 20], "duration": 1]
+        let model: [String: AnimationValue] = ["bounds": .rect(Rect(x: 7, y: 8, width: 100, height: 40))]
+        #expect(CoreAnimationEffect(try CoreAnimationTimingTests.animation(size), modelValues: model).sample(at: 0.5).values[0]
+                == .rect(Rect(x: 7, y: 8, width: 75, height: 30)))
+    }
+
+    @Test func discreteKeyPathsSwitchAtHalfway() throws {
+        let body: JSONValue = ["type": "basic", "keyPath": "hidden", "fromValue": false, "toValue": true, "duration": 1]
+        let effect = CoreAnimationEffect(try CoreAnimationTimingTests.animation(body))
+        #expect(effect.sample(at: 0.49).values[0] == .discrete(.bool(false)))
+        #expect(effect.sample(at: 0.5).values[0] == .discrete(.bool(true)))
+    }
+}
