@@ -1,0 +1,53 @@
+/// Parameter values and `"$name"` substitution: how a component's body is resolved before it is
+/// imported (animations, layouts) — defaults, or values given per use and checked against the
+/// declaration.
+extension ComponentDefinition {
+    /// The document's top-level members with every `"$name"` replaced by the parameter's value:
+    /// the given one (checked against the declaration) or the default.
+    public func resolvedMembers(parameters: [String: PropertyValue], file: String) throws(DefinitionError) -> [String: JSONValue] {
+        var values: [String: JSONValue] = [:]
+        for (name, spec) in self.parameters { values[name] = spec.defaultValue.jsonValue }
+        for (name, value) in parameters.sorted(by: { $0.key < $1.key }) {
+            guard let spec = self.parameters[name] else {
+                let declared = self.parameters.keys.sorted().joined(separator: ", ")
+                throw DefinitionError(file: file, path: "parameters.\(name)",
+                                      rule: "\(self.name) has no parameter '\(name)'" + (declared.isEmpty ? "" : " (declared: \(declared))"))
+            }
+            try spec.check(value, file: file, path: "parameters.\(name)")
+            values[name] = value.jsonValue
+        }
+        guard case .object(let members) = document.substitutingParameters(values) else {
+            throw DefinitionError(file: file, path: "", rule: "a definition must be a mapping")
+        }
+        return members
+    }
+}
+
+extension ParameterSpec {
+    /// Checks a value given for this parameter: its type and the declared bounds.
+    public func check(_ value: PropertyValue, file: String, path: String) throws(DefinitionError) {
+        guard value.type == type else {
+            throw DefinitionError(file: file, path: path, rule: "must be \(ValueConversionError.expectation(type))")
+        }
+        if case .number(let n) = value {
+            if let minimum, n < minimum { throw DefinitionError(file: file, path: path, rule: "must be \(JSONValue.numberText(minimum)) or more") }
+            if let maximum, n > maximum { throw DefinitionError(file: file, path: path, rule: "must be \(JSONValue.numberText(maximum)) or less") }
+        }
+    }
+}
+
+extension JSONValue {
+    /// The document with every `"$name"` string whose name has a value replaced by that value.
+    public func substitutingParameters(_ values: [String: JSONValue]) -> JSONValue {
+        switch self {
+        case .string(let text) where text.hasPrefix("$"):
+            return values[String(text.dropFirst())] ?? self
+        case .array(let items):
+            return .array(items.map { $0.substitutingParameters(values) })
+        case .object(let members):
+            return .object(members.mapValues { $0.substitutingParameters(values) })
+        default:
+            return self
+        }
+    }
+}
