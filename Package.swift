@@ -66,6 +66,7 @@ let package = Package(
         .testTarget(
             name: "CatalogStoreTests",
             dependencies: ["CatalogKit", "CatalogStore", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "CatalogKitTests", dependencies: ["CatalogKit"]),
         .testTarget(name: "CatalogCLITests", dependencies: ["CatalogKit", "catalog", "OracleSupport"]),
     ],
     swiftLanguageModes: [.v6]

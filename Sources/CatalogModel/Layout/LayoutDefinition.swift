@@ -1,0 +1,34 @@
+/// A layout component resolved for use: its node tree and the rect to lay out in. The rect is,
+/// first, a `rect` parameter given for this use (`--param rect=x,y,w,h`); else the bounds of the
+/// container the layout is applied to; else the `rect` parameter's declared default.
+///
+/// ```swift
+/// let layout = try LayoutDefinition(definition, parameters: ["rect": .rect(Rect(x: 0, y: 0, width: 120, height: 40))])
+/// layout.root.slots   // ["content", "decoration"]
+/// ```
+public struct LayoutDefinition: Sendable, Hashable {
+    public var root: LayoutNode
+    /// The `rect` parameter when given for this use.
+    public var rect: Rect?
+    /// The `rect` parameter's declared default, if the component declares one.
+    public var defaultRect: Rect?
+
+    /// The rect to lay out in, given the container's bounds (if applied to a container).
+    public func rect(containerBounds: Rect?) -> Rect? { rect ?? containerBounds ?? defaultRect }
+
+    public init(_ definition: ComponentDefinition, parameters: [String: PropertyValue] = [:], file: String? = nil) throws(DefinitionError) {
+        let file = file ?? definition.name
+        guard definition.kind == .layout else {
+            throw DefinitionError(file: file, path: "kind", rule: "\(definition.name) is a \(definition.kind.rawValue), not a layout")
+        }
+        let members = try definition.resolvedMembers(parameters: parameters, file: file)
+        root = try LayoutNode(json: members["layout"] ?? .null, file: file, path: FieldPath("layout"))
+        if let declared = definition.parameters["rect"] {
+            guard case .rect(let fallback) = declared.defaultValue else {
+                throw DefinitionError(file: file, path: "parameters.rect", rule: "a layout's rect parameter has type rect")
+            }
+            defaultRect = fallback
+            if case .rect(let given)? = parameters["rect"] { rect = given }
+        }
+    }
+}

@@ -1,0 +1,58 @@
+/// A layout as data, after WWDC 2016 session 419's composable `Layout` protocol: a tree whose
+/// leaves are slots (bound to objects when the layout is applied) and whose nodes divide the rect
+/// they are given among their children. Nodes nest freely — a cascading layout can be the
+/// decoration of a decorating layout — because each is itself a layout.
+///
+/// ```swift
+/// let card = LayoutNode.decorating(content: .slot("icon"), decoration: .slot("title"), DecoratingOptions())
+/// ```
+public indirect enum LayoutNode: Sendable, Hashable {
+    /// A leaf: the object bound to this name gets the rect.
+    case slot(String)
+    /// Content beside a decoration, inside insets: the session's `DecoratingLayout`.
+    case decorating(content: LayoutNode, decoration: LayoutNode, DecoratingOptions)
+    /// Children stacked with a constant offset, each the same size: the session's `CascadingLayout`.
+    case cascading([LayoutNode], offset: Point)
+    /// Children side by side (or one above another), equal shares of the length, with spacing.
+    case stack([LayoutNode], axis: Axis, spacing: Double)
+    /// One child inside insets.
+    case inset(LayoutNode, EdgeInsets)
+
+    public enum Axis: String, Sendable, Hashable, CaseIterable { case horizontal, vertical }
+
+    /// Every slot name in the tree, in order.
+    public var slots: [String] {
+        switch self {
+        case .slot(let name): [name]
+        case .decorating(let content, let decoration, _): content.slots + decoration.slots
+        case .cascading(let children, _), .stack(let children, _, _): children.flatMap(\.slots)
+        case .inset(let child, _): child.slots
+        }
+    }
+}
+
+/// Top, left, bottom and right insets, as `UIEdgeInsets`.
+public struct EdgeInsets: Sendable, Hashable {
+    public var top, left, bottom, right: Double
+    public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
+        self.top = top; self.left = left; self.bottom = bottom; self.right = right
+    }
+}
+
+/// How a decorating layout divides its rect. The defaults reproduce the session's own unit test:
+/// in (0, 0, 120, 40) the content gets (0, 5, 35, 30) and the decoration (35, 5, 70, 30) —
+/// insets of 5 above and below and 15 on the right, the content a third of what is left, the
+/// decoration after it.
+public struct DecoratingOptions: Sendable, Hashable {
+    public var insets = EdgeInsets(top: 5, left: 0, bottom: 5, right: 15)
+    /// The content's share of the inset width (after spacing).
+    public var contentFraction = 1.0 / 3
+    /// Space between content and decoration.
+    public var spacing = 0.0
+    /// Which side the decoration goes on.
+    public var decorationSide = Side.trailing
+
+    public enum Side: String, Sendable, Hashable, CaseIterable { case leading, trailing }
+
+    public init() {}
+}
