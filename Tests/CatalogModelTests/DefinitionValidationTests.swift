@@ -99,9 +99,10 @@ struct DefinitionValidationTests {
             kind: chain
             version: 1.0.0
             chain:
+              roles: [image, headline, content]
               sequence:
-                - {role: image, component: fade-out}
-                - concurrent: [{role: headline, component: fade-in@1.0.0}, {role: content, component: fade-in}]
+                - {animate: image, component: fade-out}
+                - concurrent: [{animate: headline, component: fade-in@1.0.0}, {animate: content, component: fade-in}]
             """, file: "intro.yaml")
         #expect(chain.references == ["fade-in", "fade-out"])
     }

@@ -70,7 +70,7 @@ struct ComponentRepositoryTests {
             name: intro
             kind: chain
             version: 1.0.0
-            chain: {sequence: [{role: image, component: fade}]}
+            chain: {roles: [image], sequence: [{animate: image, component: fade}]}
             """)
         #expect(throws: StoreError.unknownReference(name: "intro", target: "fade")) { try database.components.add([chain]) }
         try database.components.add([chain, fade()])  // the target may come in the same batch

@@ -1,0 +1,75 @@
+/// An animation chain as data, after SCRAnimationChain's composite pattern: `sequence` nodes run
+/// their children one after another, `concurrent` nodes all at once, and leaves animate a role,
+/// set a property instantly or wait. Roles are bound to objects when the chain is applied, so one
+/// chain drives many objects.
+///
+/// ```swift
+/// let fadeOut = ChainNode.animate(AnimateStep(role: "image", component: "fade-out"))
+/// let chain = ChainNode.sequence([fadeOut, .wait(0.1)])
+/// ```
+public indirect enum ChainNode: Sendable, Hashable {
+    case sequence([ChainNode])
+    case concurrent([ChainNode])
+    case animate(AnimateStep)
+    /// Set a property of a role's object at once (zero duration).
+    case set(PropertySetStep)
+    /// Do nothing for a while.
+    case wait(Double)
+
+    /// Every role the tree names, in order of first use.
+    public var roles: [String] {
+        var seen: [String] = []
+        func visit(_ node: ChainNode) {
+            switch node {
+            case .sequence(let children), .concurrent(let children): children.forEach(visit)
+            case .animate(let step):
+                if !seen.contains(step.role) { seen.append(step.role) }
+                for set in step.prepare where !seen.contains(set.role) { seen.append(set.role) }
+            case .set(let step): if !seen.contains(step.role) { seen.append(step.role) }
+            case .wait: break
+            }
+        }
+        visit(self)
+        return seen
+    }
+}
+
+/// A leaf that runs an animation on a role's object: a catalog component (with parameter values)
+/// or an inline animation body, after an optional delay, with `prepare` sets applied just before
+/// it starts — SCRAnimationChain's Action (delay, duration, options, prepare).
+public struct AnimateStep: Sendable, Hashable {
+    public var role: String
+    /// A catalog animation, `NAME` or `NAME@VERSION`; nil when `inline` is set.
+    public var component: String?
+    /// Parameter values for the component (`duration: 0.25`).
+    public var parameters: [String: JSONValue]
+    /// An inline animation body (`animation:` or `keyframes`/`options`), instead of a component.
+    public var inline: JSONValue?
+    /// Seconds before the animation starts; the step's work time is delay + the animation's.
+    public var delay: Double
+    /// Property sets applied when the animation starts (after the delay).
+    public var prepare: [PropertySetStep]
+
+    public init(role: String, component: String? = nil, parameters: [String: JSONValue] = [:], inline: JSONValue? = nil,
+                delay: Double = 0, prepare: [PropertySetStep] = []) {
+        self.role = role
+        self.component = component
+        self.parameters = parameters
+        self.inline = inline
+        self.delay = delay
+        self.prepare = prepare
+    }
+}
+
+/// Set `property` of the role's object to `value` (JSON, in the property value encodings).
+public struct PropertySetStep: Sendable, Hashable {
+    public var role: String
+    public var property: String
+    public var value: JSONValue
+
+    public init(role: String, property: String, value: JSONValue) {
+        self.role = role
+        self.property = property
+        self.value = value
+    }
+}
