@@ -24,3 +24,20 @@ struct BuiltInChainTests {
         #expect(try ChainSchedule(slow.root, duration: duration(of:)).doneTime == 2.5)
     }
 }
+
+/// The built-in decorators parse into what their source ideas describe.
+struct BuiltInDecoratorTests {
+    private let definitions = try! BuiltInCatalog.definitions()
+
+    @Test func hyperlinkAndBouncyPlaceholder() throws {
+        let hyperlink = try DecoratorDefinition(try #require(definitions.first { $0.name == "hyperlink" }))
+        #expect(hyperlink.attachesTo == ["label"] && hyperlink.attachWhenSet == ["url"])
+        let bouncy = try DecoratorDefinition(try #require(definitions.first { $0.name == "bouncy-placeholder" }))
+        #expect(Set(bouncy.children.keys) == ["placeholderLabel", "rightPlaceholderLabel"])
+        #expect(bouncy.overrides == ["placeholder"])
+        #expect(bouncy.properties["alwaysBouncePlaceholder"]?.defaultValue == .bool(false))
+        // Its animations are catalog components: references the store checks on add.
+        let definition = try #require(definitions.first { $0.name == "bouncy-placeholder" })
+        #expect(definition.references == ["fade-in", "fade-out", "slide-aside", "slide-back"])
+    }
+}

@@ -152,12 +152,13 @@ public struct ComponentDefinition: Sendable, Hashable {
         self.document = document
         self.references = references.sorted()
 
-        // An animation's, layout's or chain's body must also import and make sense with its default
+        // Every body must also import and make sense with its default
         // parameters: key times, easings, key paths, values, node types are checked now, not
         // when first used.
         if kind == .animation { _ = try AnimationDefinition(self, file: file) }
         if kind == .layout { _ = try LayoutDefinition(self, file: file) }
         if kind == .chain { _ = try ChainDefinition(self, file: file) }
+        if kind == .decorator { _ = try DecoratorDefinition(self, file: file) }
     }
 
     static func isParameterName(_ key: String) -> Bool {
