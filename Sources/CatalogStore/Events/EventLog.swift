@@ -25,6 +25,9 @@ public enum EventOperation: String, Sendable, CaseIterable {
     case propertySet = "prop.set"              // {id, key, type, value, policy[, copy]}
     case propertyUnset = "prop.unset"          // {id, key, removed}
     case propertyClear = "prop.clear"          // {id, keys, removed}
+    /// A component applied to an object: {component, version, kind, start, parameters, …}; see
+    /// `SceneRepository.recordApply`.
+    case apply = "apply"
 }
 
 /// Appends event rows inside a write transaction. Created by `CatalogDatabase.write`, so an

@@ -1,0 +1,212 @@
+import CatalogEngine
+import CatalogModel
+import CatalogStore
+import Foundation
+
+/// What `apply` did: the scene time it happened at, the frames a layout wrote, and when a chain
+/// completes (its single `done`).
+public struct ApplyResult: Sendable, Hashable {
+    public var sceneTime: Double
+    public var frames: [String: Rect] = [:]
+    public var doneTime: Double?
+
+    public var jsonValue: JSONValue {
+        var members: [String: JSONValue] = ["t": .number(sceneTime)]
+        if !frames.isEmpty { members["frames"] = .object(frames.mapValues { PropertyValue.rect($0).jsonValue }) }
+        if let doneTime { members["done"] = .number(doneTime) }
+        return .object(members)
+    }
+}
+
+/// Why an application was refused, phrased for the user.
+public struct ApplyError: Error, Sendable, CustomStringConvertible {
+    public var description: String
+}
+
+extension Catalog {
+    /// Applies a component at a scene time (default: the scene clock's current time).
+    ///
+    /// - animation: runs on every target (`to`); each target's type must have the properties the
+    ///   component `requires`, and an associated property `COMPONENT.PARAM` on a target sets that
+    ///   parameter for it (a value given here wins over it).
+    /// - layout: lays out the objects bound to its slots (`roles`) in the `rect` parameter, else
+    ///   the first target's `bounds`, else the default rect, and sets their `frame`s.
+    /// - chain: binds its roles and runs its steps on the bound objects; the result says when it
+    ///   is done.
+    ///
+    /// ```swift
+    /// try catalog.apply("bounce-select", to: ["cell-1"], at: 0)
+    /// try catalog.state(of: "cell-1", at: 0.1).presentation["transform"]   // scale 0.8
+    /// ```
+    @discardableResult
+    public func apply(_ name: String, to targets: [String] = [], roles: [String: String] = [:], parameters: [String: String] = [:],
+                      at sceneTime: Double? = nil) throws -> ApplyResult {
+        let parts = name.split(separator: "@", maxSplits: 1).map(String.init)
+        guard let stored = try database.components.get(parts[0], version: parts.count > 1 ? parts[1] : nil) else {
+            throw ApplyError(description: StoreError.unknownComponent(parts[0]).description)
+        }
+        let definition = try stored.decode()
+        let objects = try (targets + roles.values.sorted()).map { id throws -> StoredObject in
+            guard let object = try database.objects.get(id) else { throw ApplyError(description: StoreError.unknownObject(id).description) }
+            return object
+        }
+        let typed = Dictionary(objects.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        func given(_ definition: ComponentDefinition) throws -> [String: PropertyValue] {
+            var values: [String: PropertyValue] = [:]
+            for (key, text) in parameters {
+                guard let spec = definition.parameters[key] else {
+                    throw ApplyError(description: "\(definition.name) has no parameter '\(key)'")
+                }
+                values[key] = try PropertyValue(converting: text, to: spec.type)
+            }
+            return values
+        }
+
+        switch definition.kind {
+        case .animation:
+            guard !targets.isEmpty else { throw ApplyError(description: "name the objects to animate with --to ID[,ID…]") }
+            var records: [(object: String, payload: JSONValue)] = []
+            for target in targets {
+                let object = typed[target]!
+                let missing = (ObjectType.builtIn[object.type] ?? ObjectType(name: object.type, properties: [:])).missing(definition.requires)
+                guard missing.isEmpty else {
+                    throw ApplyError(description: "\(definition.name) requires \(missing.joined(separator: ", ")), which \(target) (a \(object.type)) does not have")
+                }
+                var values = try overrides(of: definition, on: target)
+                values.merge(try given(definition)) { _, explicit in explicit }
+                _ = try AnimationDefinition(definition, parameters: values)   // check before recording
+                records.append((target, ["component": .string(stored.name), "version": .string(stored.version), "kind": "animation",
+                                         "animations": [["component": .string(stored.name), "version": .string(stored.version),
+                                                         "parameters": .object(values.mapValues(\.jsonValue)), "offset": 0]]]))
+            }
+            return ApplyResult(sceneTime: try database.scene.recordApply(records, at: sceneTime))
+
+        case .layout:
+            let layout = try LayoutDefinition(definition, parameters: try given(definition))
+            var bounds: Rect?
+            if let container = targets.first, case .rect(let r)? = try database.properties.value(for: "bounds", on: container) { bounds = r }
+            guard let rect = layout.rect(containerBounds: bounds) else {
+                throw ApplyError(description: "\(definition.name) needs a rect: --param rect=x,y,w,h, or --to a container with bounds")
+            }
+            let slots = Set(layout.root.slots)
+            if let unknown = roles.keys.sorted().first(where: { !slots.contains($0) }) {
+                throw ApplyError(description: "\(definition.name) has no slot '\(unknown)' (slots: \(layout.root.slots.joined(separator: ", ")))")
+            }
+            var result = ApplyResult(sceneTime: 0)
+            var sets: [(id: String, key: String, value: PropertyValue)] = []
+            for (slot, frame) in LayoutSolver.frames(for: layout.root, in: rect) {
+                guard let id = roles[slot] else { continue }
+                result.frames[id] = frame
+                sets.append((id, "frame", .rect(frame)))
+            }
+            let records = Set(roles.values).sorted().map { (object: $0, payload: JSONValue.object(["component": .string(stored.name), "version": .string(stored.version), "kind": "layout"])) }
+            result.sceneTime = try database.scene.recordApply(records, sets: sets, at: sceneTime)
+            return result
+
+        case .chain:
+            let chain = try ChainDefinition(definition, parameters: try given(definition))
+            if let unbound = chain.roles.first(where: { roles[$0] == nil }) {
+                throw ApplyError(description: "bind every role of \(definition.name): --role \(unbound)=ID (roles: \(chain.roles.joined(separator: ", ")))")
+            }
+            var resolved: [AnimateStep: (name: String, version: String, parameters: [String: JSONValue], duration: Double)] = [:]
+            let schedule = try ChainSchedule(chain.root) { step in
+                guard let reference = step.component else { throw ApplyError(description: "inline animations in chains are not applied yet; name a component") }
+                let parts = reference.split(separator: "@", maxSplits: 1).map(String.init)
+                guard let target = try database.components.get(parts[0], version: parts.count > 1 ? parts[1] : nil) else {
+                    throw ApplyError(description: StoreError.unknownComponent(parts[0]).description)
+                }
+                let stepDefinition = try target.decode()
+                var values: [String: PropertyValue] = [:]
+                for (key, raw) in step.parameters {
+                    guard let spec = stepDefinition.parameters[key] else { throw ApplyError(description: "\(target.name) has no parameter '\(key)'") }
+                    values[key] = try PropertyValue(json: raw, as: spec.type)
+                }
+                let duration = AnimationEffect(try AnimationDefinition(stepDefinition, parameters: values)).endTime
+                resolved[step] = (target.name, target.version, values.mapValues(\.jsonValue), duration)
+                return duration
+            }
+            var perObject: [String: (animations: [JSONValue], sets: [JSONValue])] = [:]
+            for placed in schedule.animations {
+                let step = resolved[placed.step]!
+                perObject[roles[placed.step.role]!, default: ([], [])].animations.append(
+                    ["component": .string(step.name), "version": .string(step.version), "parameters": .object(step.parameters), "offset": .number(placed.start)])
+            }
+            for placed in schedule.sets {
+                perObject[roles[placed.step.role]!, default: ([], [])].sets.append(
+                    ["property": .string(placed.step.property), "value": placed.step.value, "offset": .number(placed.time)])
+            }
+            let records = perObject.keys.sorted().map { id in
+                (object: id, payload: JSONValue.object(["component": .string(stored.name), "version": .string(stored.version), "kind": "chain",
+                                                        "animations": .array(perObject[id]!.animations), "sets": .array(perObject[id]!.sets)]))
+            }
+            let time = try database.scene.recordApply(records, at: sceneTime)
+            return ApplyResult(sceneTime: time, doneTime: time + schedule.doneTime)
+
+        case .decorator:
+            throw ApplyError(description: "applying decorators is not available yet")
+        }
+    }
+
+    /// Parameter values an object sets for a component through `COMPONENT.PARAM` properties.
+    func overrides(of definition: ComponentDefinition, on id: String) throws -> [String: PropertyValue] {
+        var values: [String: PropertyValue] = [:]
+        for (key, spec) in definition.parameters {
+            guard let value = try database.properties.value(for: "\(definition.name).\(key)", on: id) else { continue }
+            guard value.type == spec.type else {
+                throw ApplyError(description: "\(id) sets \(definition.name).\(key) to a \(value.type.rawValue); the parameter takes a \(spec.type.rawValue)")
+            }
+            values[key] = value
+        }
+        return values
+    }
+
+    /// An object's state at a scene time (default: the scene clock's current time), rebuilt from
+    /// the event log: its model values and its presentation values with every animation applied
+    /// to it running.
+    public func state(of id: String, at time: Double? = nil) throws -> ObjectState {
+        let time = try time ?? database.events.currentSceneTime()
+        let scene = try SceneSnapshot(events: try database.events.list(), until: time, resolve: resolver())
+        guard let object = scene.objects[id] else { throw ApplyError(description: StoreError.unknownObject(id).description) }
+        return ObjectState(id: id, type: object.type, time: time, model: object.model(at: time), presentation: object.presentation(at: time))
+    }
+
+    /// Resolves `apply` events' components from the kept versions, caching each resolution.
+    func resolver() -> SceneSnapshot.Resolver {
+        let components = database.components
+        let cache = ResolutionCache()
+        return { name, version, parameters in
+            let key = "\(name)@\(version)|\(JSONValue.object(parameters).canonicalText)"
+            if let hit = cache.values[key] { return hit }
+            guard let stored = try components.get(name, version: version) else { throw ApplyError(description: "the log names \(name)@\(version), which is not kept") }
+            let definition = try stored.decode()
+            var values: [String: PropertyValue] = [:]
+            for (key, raw) in parameters {
+                guard let spec = definition.parameters[key] else { continue }
+                values[key] = try PropertyValue(json: raw, as: spec.type)
+            }
+            let resolved = try AnimationDefinition(definition, parameters: values)
+            cache.values[key] = resolved
+            return resolved
+        }
+    }
+}
+
+private final class ResolutionCache: @unchecked Sendable {
+    var values: [String: AnimationDefinition] = [:]
+}
+
+/// An object at a scene time: what `catalog state` prints.
+public struct ObjectState: Sendable, Hashable {
+    public var id: String
+    public var type: String
+    public var time: Double
+    public var model: [String: PropertyValue]
+    public var presentation: [String: PropertyValue]
+
+    /// `{"id", "type", "model", "presentation", "decorators", "children"}` (DESIGN.md §5).
+    public var jsonValue: JSONValue {
+        ["id": .string(id), "type": .string(type), "t": .number(time),
+         "model": .object(model.mapValues(\.jsonValue)), "presentation": .object(presentation.mapValues(\.jsonValue)),
+         "decorators": .array([]), "children": .object([:])]
+    }
+}

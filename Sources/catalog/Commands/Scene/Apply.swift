@@ -1,0 +1,53 @@
+import ArgumentParser
+import CatalogKit
+
+struct Apply: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Apply an animation, chain or layout to objects at a scene time.",
+        discussion: """
+            An animation runs on every --to object; a layout sets the frames of the objects bound to \
+            its slots (--role SLOT=ID) in --param rect=x,y,w,h, else the --to container's bounds; a \
+            chain runs on the objects bound to its roles and prints when it is done. --at defaults to \
+            the scene clock's current time (that of the last event).
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The component, NAME or NAME@VERSION.", completion: DatabaseCompletion.components()) var component: String
+    @Option(help: "Target objects, comma-separated (a layout's container).", completion: DatabaseCompletion.objects()) var to: String?
+    @Option(name: .customLong("role"), help: "ROLE=ID: bind a chain role or layout slot (repeatable).") var roles: [String] = []
+    @Option(name: .customLong("param"), help: "NAME=VALUE: a parameter value (repeatable).") var parameters: [String] = []
+    @Option(help: "Scene time in seconds.") var at: Double?
+    @Option(help: "Output format: table or json.") var format: OutputFormat = .table
+
+    func validate() throws {
+        for pair in roles + parameters where !pair.contains("=") || pair.hasPrefix("=") {
+            throw ValidationError("--role and --param take NAME=VALUE, not \"\(pair)\"")
+        }
+    }
+
+    func run() throws {
+        func pairs(_ list: [String]) -> [String: String] {
+            Dictionary(list.map { pair in
+                let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+                return (parts[0], parts.count > 1 ? parts[1] : "")
+            }, uniquingKeysWith: { _, last in last })
+        }
+        let catalog = try global.open()
+        let targets = to.map { $0.split(separator: ",").map(String.init) } ?? []
+        let result: ApplyResult
+        do {
+            result = try catalog.apply(component, to: targets, roles: pairs(roles), parameters: pairs(parameters), at: at)
+        } catch let error as ApplyError {
+            throw CommandFailure(error.description)
+        }
+        switch format {
+        case .json: printJSON(result.jsonValue)
+        case .table:
+            print("applied \(component) at t=\(JSONValue.numberText(result.sceneTime))")
+            for (id, frame) in result.frames.sorted(by: { $0.key < $1.key }) {
+                print("  \(id).frame = \(PropertyValue.rect(frame).jsonValue.canonicalText)")
+            }
+            if let done = result.doneTime { print("  done at t=\(JSONValue.numberText(done))") }
+        }
+    }
+}

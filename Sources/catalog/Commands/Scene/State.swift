@@ -1,0 +1,33 @@
+import ArgumentParser
+import CatalogKit
+
+struct State: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "An object's model and presentation values at a scene time.",
+        discussion: """
+            Rebuilt from the event log. --at defaults to the scene clock's current time (that of the \
+            last event). Presentation values are the model values with every animation applied to \
+            the object running at that time.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The object.", completion: DatabaseCompletion.objects()) var id: String
+    @Option(help: "Scene time in seconds.") var at: Double?
+    @Option(help: "Output format: table or json.") var format: OutputFormat = .table
+
+    func run() throws {
+        let catalog = try global.open()
+        let state: ObjectState
+        do { state = try catalog.state(of: id, at: at) } catch let error as ApplyError { throw CommandFailure(error.description) }
+        switch format {
+        case .json: printJSON(state.jsonValue)
+        case .table:
+            print("\(state.id) (\(state.type)) at t=\(JSONValue.numberText(state.time))")
+            var table = Table("PROPERTY", "MODEL", "PRESENTATION")
+            for key in Set(state.model.keys).union(state.presentation.keys).sorted() {
+                table.append(key, state.model[key]?.jsonValue.canonicalText ?? "-", state.presentation[key]?.jsonValue.canonicalText ?? "-")
+            }
+            print(table.render())
+        }
+    }
+}
