@@ -1,0 +1,95 @@
+import CatalogKit
+import Foundation
+import Testing
+
+/// apply and state through the library: the acceptance cases of issue 4 that need no events yet.
+struct SceneTests {
+    let folder = NSTemporaryDirectory() + "scene-tests-" + UUID().uuidString
+
+    private func catalog() throws -> Catalog {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        return try Catalog(path: folder + "/c.sqlite")
+    }
+
+    private func scale(_ state: ObjectState) -> Double? {
+        guard case .transform(let t)? = state.presentation["transform"] else { return nil }
+        return t.m[0]
+    }
+
+    private func opacity(_ state: ObjectState) -> Double? {
+        guard case .number(let n)? = state.presentation["opacity"] else { return nil }
+        return n
+    }
+
+    @Test func bounceSelectOnCellsWithAPerObjectDuration() throws {
+        let catalog = try catalog()
+        try catalog.database.objects.add(id: "cell-1", type: "cell")
+        try catalog.database.objects.add(id: "cell-2", type: "cell")
+        // The XYZLayer idea: this cell's bounce takes 0.3 s.
+        try catalog.database.properties.set(.number(0.3), for: "bounce-select.duration", on: "cell-2")
+        try catalog.apply("bounce-select", to: ["cell-1", "cell-2"], at: 0)
+        // cell-1: 0.8 at 0.1 s, 0.9 from 0.2 s on; cell-2: 0.8 at 0.15 s, 0.9 from 0.3 s on.
+        #expect(abs(scale(try catalog.state(of: "cell-1", at: 0.1))! - 0.8) < 1e-12)
+        #expect(abs(scale(try catalog.state(of: "cell-1", at: 0.2))! - 0.9) < 1e-12)
+        #expect(abs(scale(try catalog.state(of: "cell-1", at: 5))! - 0.9) < 1e-12)
+        #expect(abs(scale(try catalog.state(of: "cell-2", at: 0.15))! - 0.8) < 1e-12)
+        // At 0.2 s of 0.3 s: progress 2/3, a third into the second half: 0.8 + 0.1/3.
+        #expect(abs(scale(try catalog.state(of: "cell-2", at: 0.2))! - (0.8 + 0.1 / 3)) < 1e-12)
+        #expect(abs(scale(try catalog.state(of: "cell-2", at: 0.3))! - 0.9) < 1e-12)
+    }
+
+    @Test func applyNamesTheMissingProperty() throws {
+        let catalog = try catalog()
+        try catalog.database.objects.add(id: "gauge", type: "gauge")   // a custom type without a transform
+        let before = try catalog.database.events.list().count
+        #expect {
+            try catalog.apply("bounce-select", to: ["gauge"], at: 0)
+        } throws: { error in
+            "\(error)".contains("requires transform") && "\(error)".contains("gauge")
+        }
+        #expect(try catalog.database.events.list().count == before)
+    }
+
+    @Test func decoratingLayoutSetsTheSessionsFrames() throws {
+        let catalog = try catalog()
+        try catalog.database.objects.add(id: "a", type: "view")
+        try catalog.database.objects.add(id: "b", type: "view")
+        let result = try catalog.apply("decorating-layout", roles: ["content": "a", "decoration": "b"], parameters: ["rect": "0,0,120,40"])
+        #expect(result.frames == ["a": Rect(x: 0, y: 5, width: 35, height: 30), "b": Rect(x: 35, y: 5, width: 70, height: 30)])
+        #expect(try catalog.database.properties.value(for: "frame", on: "b") == .rect(Rect(x: 35, y: 5, width: 70, height: 30)))
+        // Applied to a container, the container's bounds are the rect.
+        try catalog.database.objects.add(id: "box", type: "view")
+        try catalog.database.properties.set(.rect(Rect(x: 0, y: 0, width: 240, height: 80)), for: "bounds", on: "box")
+        let inBox = try catalog.apply("decorating-layout", to: ["box"], roles: ["content": "a", "decoration": "b"])
+        #expect(inBox.frames["a"] == Rect(x: 0, y: 5, width: 75, height: 70))
+    }
+
+    @Test func theFadeChainDrivesThreeObjectsAndIsDoneOnce() throws {
+        let catalog = try catalog()
+        for (id, type) in [("img", "view"), ("head", "label"), ("body", "label")] { try catalog.database.objects.add(id: id, type: type) }
+        let result = try catalog.apply("fade-sequence", roles: ["image": "img", "headline": "head", "content": "body"], at: 0)
+        #expect(result.doneTime == 1.25)
+        // Steps of 0.25 s: image out 0–0.25, headline out 0.25–0.5, content out 0.5–0.75,
+        // headline in 0.75–1.0, content in 1.0–1.25 (fade-out eases in, fade-in eases out).
+        #expect(opacity(try catalog.state(of: "img", at: 0.25)) == 0)
+        #expect(opacity(try catalog.state(of: "head", at: 0.25)) == 1)
+        #expect(opacity(try catalog.state(of: "head", at: 0.5)) == 0)
+        #expect(opacity(try catalog.state(of: "body", at: 0.9)) == 0)
+        #expect(opacity(try catalog.state(of: "head", at: 1.0)) == 1)
+        #expect(opacity(try catalog.state(of: "body", at: 1.25)) == 1)
+        #expect(opacity(try catalog.state(of: "img", at: 2)) == 0)   // the image stays out
+        // Halfway through the headline's fade-in: easeOut(0.5) of Core Animation's curve.
+        let half = opacity(try catalog.state(of: "head", at: 0.875))!
+        #expect(half > 0.5 && half < 1)
+        #expect(throws: (any Error).self) { try catalog.apply("fade-sequence", roles: ["image": "img"], at: 2) }
+    }
+
+    @Test func stateIsTheSameEveryTimeItIsRebuilt() throws {
+        let catalog = try catalog()
+        try catalog.database.objects.add(id: "c", type: "cell")
+        try catalog.apply("pulse", to: ["c"], at: 0)
+        let first = try (0..<20).map { try catalog.state(of: "c", at: Double($0) * 0.05).jsonValue.canonicalText }
+        let second = try (0..<20).map { try catalog.state(of: "c", at: Double($0) * 0.05).jsonValue.canonicalText }
+        #expect(first == second)
+    }
+}
