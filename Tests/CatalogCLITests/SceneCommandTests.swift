@@ -37,3 +37,40 @@ struct SceneCommandTests {
         #expect(noState.status != 0 && noState.stderr.contains("no object 'nobody'"))
     }
 }
+
+/// `catalog replay`: frames from the log, the same bytes every time.
+struct ReplayCommandTests {
+    @Test func framesFromTheLogAreByteIdentical() throws {
+        let folder = TemporaryFolder()
+        let env = ["CATALOG_DB": folder.file("c.sqlite")]
+        _ = try CLI.run(["object", "add", "cell-1", "--type", "cell"], environment: env)
+        _ = try CLI.run(["apply", "bounce-select", "--to", "cell-1", "--at", "0.5"], environment: env)
+        for format in ["table", "json", "csv"] {
+            let runs = try (0..<2).map { _ in try CLI.run(["replay", "--fps", "20", "--format", format], environment: env) }
+            #expect(runs[0].status == 0 && runs[0].stdout == runs[1].stdout && !runs[0].stdout.isEmpty)
+        }
+        // The natural end is when the bounce ends (0.5 + 0.2); at 0.6 s the scale is 0.8.
+        let json = try JSONValue(jsonData: Data(try CLI.run(["replay", "--fps", "10", "--format", "json"], environment: env).stdout.utf8))
+        let frames = try #require(json["frames"]?.arrayValue)
+        #expect(frames.last?["t"]?.numberValue == 0.7)
+        let at06 = try #require(frames.first { $0["t"]?.numberValue == 0.6 })
+        #expect(abs(at06["objects"]!["cell-1"]!["transform"]!.arrayValue![0].numberValue! - 0.8) < 1e-9)
+        // Replayed only up to the event before the apply, no animation has run: no frames hold an object.
+        let events = try JSONValue(jsonData: Data(try CLI.run(["log", "--format", "json"], environment: env).stdout.utf8)).arrayValue!
+        let applySeq = events.first { $0["operation"]?.stringValue == "apply" }!["seq"]!.numberValue!
+        let early = try CLI.run(["replay", "--seq", JSONValue.numberText(applySeq - 1), "--format", "json"], environment: env)
+        let earlyFrames = try JSONValue(jsonData: Data(early.stdout.utf8))["frames"]!.arrayValue!
+        #expect(!earlyFrames.isEmpty && earlyFrames.allSatisfy { $0["objects"] == .object([:]) })
+    }
+
+    @Test func csvQuotesFieldsWithCommas() throws {
+        let folder = TemporaryFolder()
+        let env = ["CATALOG_DB": folder.file("c.sqlite")]
+        _ = try CLI.run(["object", "add", "v", "--type", "view"], environment: env)
+        _ = try CLI.run(["apply", "shake", "--to", "v", "--at", "0"], environment: env)
+        let csv = try CLI.run(["replay", "--fps", "10", "--format", "csv"], environment: env).stdout
+        let lines = csv.split(separator: "\n")
+        #expect(lines.first == "t,object,property,value")
+        #expect(lines.dropFirst().allSatisfy { $0.contains(",\"[") && $0.hasSuffix("]\"") })
+    }
+}
