@@ -63,6 +63,16 @@ struct ReplayCommandTests {
         #expect(!earlyFrames.isEmpty && earlyFrames.allSatisfy { $0["objects"] == .object([:]) })
     }
 
+    @Test func verifyRebuildsTheLiveState() throws {
+        let folder = TemporaryFolder()
+        let env = ["CATALOG_DB": folder.file("c.sqlite")]
+        _ = try CLI.run(["object", "add", "cell-1", "--type", "cell"], environment: env)
+        _ = try CLI.run(["prop", "set", "cell-1", "bounce-select.duration", "0.3"], environment: env)
+        _ = try CLI.run(["apply", "bounce-select", "--to", "cell-1", "--at", "1"], environment: env)
+        let verify = try CLI.run(["replay", "--verify"], environment: env)
+        #expect(verify.status == 0 && verify.stdout.hasPrefix("verified: "), "\(verify.stderr)")
+    }
+
     @Test func csvQuotesFieldsWithCommas() throws {
         let folder = TemporaryFolder()
         let env = ["CATALOG_DB": folder.file("c.sqlite")]

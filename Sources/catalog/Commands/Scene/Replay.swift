@@ -1,5 +1,6 @@
 import ArgumentParser
 import CatalogKit
+import Foundation
 
 struct Replay: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -19,6 +20,8 @@ struct Replay: ParsableCommand {
     @Option(help: "Replay the log up to this event sequence number.") var seq: Int64?
     @Option(help: "Frames per second.") var fps: Double = 10
     @Option(help: "Output format: table, json or csv.") var format: Format = .table
+    @Flag(help: "Rebuild the whole state from the log into a scratch database and compare content hashes with the live one.")
+    var verify = false
 
     func validate() throws {
         if until != nil, seq != nil { throw ValidationError("give --until or --seq, not both") }
@@ -26,6 +29,16 @@ struct Replay: ParsableCommand {
 
     func run() throws {
         let catalog = try global.open()
+        if verify {
+            let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-verify-\(ProcessInfo.processInfo.processIdentifier).sqlite").path
+            defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: scratch + suffix) } }
+            let result = try SceneVerification.verify(catalog, scratch: scratch)
+            guard result.matches else {
+                throw CommandFailure("the log does not rebuild the live state: live \(result.live), rebuilt \(result.rebuilt)")
+            }
+            print("verified: \(result.events) events rebuild the live state (content hash \(result.live))")
+            return
+        }
         var replay = try SceneReplay(catalog: catalog)
         if let seq { replay = replay.upTo(seq: seq) }
         if let object, try catalog.database.objects.get(object) == nil, seq == nil {
