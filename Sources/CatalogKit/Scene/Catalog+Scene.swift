@@ -143,7 +143,8 @@ extension Catalog {
             return ApplyResult(sceneTime: time, doneTime: time + schedule.doneTime)
 
         case .decorator:
-            throw ApplyError(description: "applying decorators is not available yet")
+            guard !targets.isEmpty else { throw ApplyError(description: "name the objects to decorate with --to ID[,ID…]") }
+            return try attach(stored, to: targets, at: sceneTime)
         }
     }
 
@@ -167,7 +168,16 @@ extension Catalog {
         let time = try time ?? database.events.currentSceneTime()
         let scene = try SceneSnapshot(events: try database.events.list(), until: time, resolve: resolver())
         guard let object = scene.objects[id] else { throw ApplyError(description: StoreError.unknownObject(id).description) }
-        return ObjectState(id: id, type: object.type, time: time, model: object.model(at: time), presentation: object.presentation(at: time))
+        var children: [String: String] = [:]
+        for (childID, child) in scene.objects where childID.hasPrefix(id + "/") && child.type != "decorator" {
+            children[String(childID.dropFirst(id.count + 1))] = childID
+        }
+        let decorators = scene.objects.values.filter { $0.id.hasPrefix(id + "/decorator:") }.compactMap { object -> String? in
+            if case .string(let name)? = object.model["decorator"] { return name }
+            return nil
+        }.sorted()
+        return ObjectState(id: id, type: object.type, time: time, model: object.model(at: time), presentation: object.presentation(at: time),
+                           decorators: decorators, children: children)
     }
 
     /// Resolves `apply` events' components from the kept versions, caching each resolution.
@@ -202,11 +212,15 @@ public struct ObjectState: Sendable, Hashable {
     public var time: Double
     public var model: [String: PropertyValue]
     public var presentation: [String: PropertyValue]
+    /// Decorators attached to the object.
+    public var decorators: [String] = []
+    /// Child objects its decorators created: child name → object id.
+    public var children: [String: String] = [:]
 
     /// `{"id", "type", "model", "presentation", "decorators", "children"}` (DESIGN.md §5).
     public var jsonValue: JSONValue {
         ["id": .string(id), "type": .string(type), "t": .number(time),
          "model": .object(model.mapValues(\.jsonValue)), "presentation": .object(presentation.mapValues(\.jsonValue)),
-         "decorators": .array([]), "children": .object([:])]
+         "decorators": .array(decorators.map(JSONValue.string)), "children": .object(children.mapValues(JSONValue.string))]
     }
 }

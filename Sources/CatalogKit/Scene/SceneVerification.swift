@@ -73,6 +73,8 @@ public enum SceneVerification {
         case .propertyClear:
             guard let id = payload["id"]?.stringValue else { return }
             _ = try database.properties.clear(on: id, at: time)
+        case .send:
+            try database.scene.change(records: [(.send, event.objectID, payload)], at: time)
         case .apply:
             guard let id = event.objectID else { return }
             var members = payload.objectValue ?? [:]

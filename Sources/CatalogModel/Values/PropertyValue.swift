@@ -159,6 +159,7 @@ public enum PropertyValue: Sendable, Hashable {
 /// A value that cannot be read as the type asked for.
 public struct ValueConversionError: Error, Sendable, Hashable, CustomStringConvertible {
     public var type: ValueType
+    public init(type: ValueType) { self.type = type }
     public var description: String { "must be \(ValueConversionError.expectation(type))" }
 
     static func expectation(_ type: ValueType) -> String {

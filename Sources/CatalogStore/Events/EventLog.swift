@@ -28,6 +28,9 @@ public enum EventOperation: String, Sendable, CaseIterable {
     /// A component applied to an object: {component, version, kind, start, parameters, …}; see
     /// `SceneRepository.recordApply`.
     case apply = "apply"
+    /// An event sent to an object: {event, value, effects}. A record only: the changes its
+    /// handlers made are logged as their own events.
+    case send = "send"
 }
 
 /// Appends event rows inside a write transaction. Created by `CatalogDatabase.write`, so an

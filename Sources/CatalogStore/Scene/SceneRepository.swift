@@ -32,6 +32,33 @@ public struct SceneRepository: Sendable {
     }
 }
 
+extension SceneRepository {
+    /// Creates objects owned by others (decorator instances, lazily created children), sets
+    /// properties, and appends record-only events (`send`), all in one transaction: a decorator
+    /// never exists without its back-reference, nor a handler's changes without each other.
+    @discardableResult
+    public func change(creating objects: [(id: String, type: String, owner: String)] = [],
+                       sets: [(id: String, key: String, value: PropertyValue?, policy: AssociationPolicy)] = [],
+                       records: [(operation: EventOperation, object: String?, payload: JSONValue)] = [],
+                       at sceneTime: Double? = nil) throws -> Double {
+        try database.write(at: sceneTime) { db, events in
+            for object in objects {
+                guard ObjectID.isValid(object.id) else { throw StoreError.invalidObjectID(object.id) }
+                let seq = try events.append(.objectAdd, object: object.id, payload: [
+                    "id": .string(object.id), "type": .string(object.type), "owners": [.string(object.owner)],
+                ])
+                try ObjectRepository.insert(id: object.id, type: object.type, seq: seq, db)
+                try db.execute(sql: "INSERT INTO object_owner (object_oid, owner_oid) VALUES (?, ?)",
+                               arguments: [db.lastInsertedRowID, try ObjectRepository.oid(of: object.owner, db)])
+            }
+            var writer = AssociationWriter(db: db, events: events)
+            for set in sets { _ = try writer.set(set.value, for: set.key, on: set.id, policy: set.policy) }
+            for record in records { try events.append(record.operation, object: record.object, payload: record.payload) }
+            return events.sceneTime
+        }
+    }
+}
+
 extension CatalogDatabase {
     public var scene: SceneRepository { SceneRepository(database: self) }
 }

@@ -38,7 +38,22 @@ struct PropSet: ParsableCommand {
         } else {
             parsed = PropertyValue.fromCommandLine(value)
         }
-        let change = try global.open().database.properties.set(parsed, for: key, on: id, policy: policy, at: at)
+        let catalog = try global.open()
+        // A key a decorator declares (url → hyperlink) converts to its type and attaches it.
+        let decorated: Catalog.PropertySetOutcome?
+        do { decorated = try catalog.setDecoratedProperty(parsed, for: key, on: id, policy: policy, at: at) } catch let error as ApplyError {
+            throw CommandFailure(error.description)
+        }
+        if let decorated {
+            if let value = decorated.value {
+                print("set \(key) on \(id): \(value.type.rawValue) \(value.jsonValue.canonicalText) (\(policy.rawValue))")
+            } else {
+                print("unset \(key) on \(id)")
+            }
+            if let name = decorated.attached { print("attached \(name) to \(id)") }
+            return
+        }
+        let change = try catalog.database.properties.set(parsed, for: key, on: id, policy: policy, at: at)
         if let parsed {
             print("set \(key) on \(id): \(parsed.type.rawValue) \(parsed.jsonValue.canonicalText) (\(policy.rawValue))")
         } else {

@@ -1,0 +1,203 @@
+import CatalogEngine
+import CatalogModel
+import CatalogStore
+import Foundation
+
+/// An effect a handler produced for the host to carry out (`openURL`, custom).
+public struct Effect: Sendable, Hashable {
+    public var effect: String
+    public var value: JSONValue
+
+    public var jsonValue: JSONValue { ["effect": .string(effect), "value": value] }
+}
+
+extension Catalog {
+    /// The id of the decorator instance `name` on `owner`: one per owner and decorator type.
+    public static func decoratorID(_ name: String, on owner: String) -> String { "\(owner)/decorator:\(name)" }
+
+    /// The id of a decorator's child object on `owner`.
+    public static func childID(_ child: String, on owner: String) -> String { "\(owner)/\(child)" }
+
+    /// Names of the decorators attached to an object, sorted.
+    public func decorators(of id: String) throws -> [String] {
+        try database.objects.list().filter { $0.type == "decorator" && $0.owners.contains(id) }
+            .compactMap { object -> String? in
+                guard case .string(let name)? = try database.properties.value(for: "decorator", on: object.id) else { return nil }
+                return name
+            }.sorted()
+    }
+
+    /// What ``setProperty(_:for:on:policy:at:)`` did: the value as stored (converted to a
+    /// decorator's declared type) and the decorator it attached, if it attached one.
+    public struct PropertySetOutcome: Sendable, Hashable {
+        public var value: PropertyValue?
+        public var attached: String?
+    }
+
+    /// Sets a property the way `prop set` does: when a decorator in the catalog declares the key
+    /// and attaches when it is set (`url` → `hyperlink` on a label), the value must convert to the
+    /// declared type and the decorator is attached first (once) — in the same transaction.
+    /// Returns nil when no decorator declares the key (the caller sets it plainly).
+    public func setDecoratedProperty(_ value: PropertyValue?, for key: String, on id: String, policy: AssociationPolicy = .retain,
+                                     at sceneTime: Double? = nil) throws -> PropertySetOutcome? {
+        guard let object = try database.objects.get(id) else { throw ApplyError(description: StoreError.unknownObject(id).description) }
+        for stored in try database.components.list(kind: .decorator) {
+            let decorator = try DecoratorDefinition(try stored.decode())
+            guard decorator.attachWhenSet.contains(key), decorator.attachesTo.isEmpty || decorator.attachesTo.contains(object.type),
+                  let declared = decorator.properties[key] else { continue }
+            var typed = value
+            if let value, value.type != declared.type {
+                do {
+                    guard case .string(let text) = value else { throw ValueConversionError(type: declared.type) }
+                    typed = try PropertyValue(converting: text, to: declared.type)
+                } catch {
+                    throw ApplyError(description: "\(stored.name) declares \(key) as \(declared.type.rawValue): it \(error)")
+                }
+            }
+            let attached = try decorators(of: id).contains(stored.name)
+            let attach = attached ? (objects: [], sets: []) : attachment(stored.name, on: id)
+            try database.scene.change(creating: attach.objects, sets: attach.sets + [(id, key, typed, policy)], at: sceneTime)
+            return PropertySetOutcome(value: typed, attached: attached ? nil : stored.name)
+        }
+        return nil
+    }
+
+    /// The objects and properties that attach decorator `name` to `owner`: the instance (owned by
+    /// the owner, so it dies with it) with its name and a weak back-reference.
+    func attachment(_ name: String, on owner: String) -> (objects: [(id: String, type: String, owner: String)],
+                                                          sets: [(id: String, key: String, value: PropertyValue?, policy: AssociationPolicy)]) {
+        let instance = Self.decoratorID(name, on: owner)
+        return ([(instance, "decorator", owner)],
+                [(instance, "decorator", .string(name), .retain), (instance, "owner", .object(owner), .weak)])
+    }
+
+    /// Attaches a decorator explicitly (`apply hyperlink --to label-1`); attaching twice is a no-op.
+    func attach(_ stored: StoredComponent, to targets: [String], at sceneTime: Double?) throws -> ApplyResult {
+        let decorator = try DecoratorDefinition(try stored.decode())
+        var objects: [(id: String, type: String, owner: String)] = []
+        var sets: [(id: String, key: String, value: PropertyValue?, policy: AssociationPolicy)] = []
+        for target in targets {
+            guard let object = try database.objects.get(target) else { throw ApplyError(description: StoreError.unknownObject(target).description) }
+            guard decorator.attachesTo.isEmpty || decorator.attachesTo.contains(object.type) else {
+                throw ApplyError(description: "\(stored.name) attaches to \(decorator.attachesTo.joined(separator: ", ")), not to \(target) (a \(object.type))")
+            }
+            let missing = (ObjectType.builtIn[object.type] ?? ObjectType(name: object.type, properties: [:])).missing(try stored.decode().requires)
+            guard missing.isEmpty else {
+                throw ApplyError(description: "\(stored.name) requires \(missing.joined(separator: ", ")), which \(target) (a \(object.type)) does not have")
+            }
+            guard try !decorators(of: target).contains(stored.name) else { continue }
+            let attach = attachment(stored.name, on: target)
+            objects += attach.objects
+            sets += attach.sets
+        }
+        return ApplyResult(sceneTime: try database.scene.change(creating: objects, sets: sets, at: sceneTime))
+    }
+
+    /// Sends an event to an object: every decorator attached to it runs its handler for the
+    /// event — conditions read the decorator's properties (on the owner), the owner's and the
+    /// event's value; actions set properties, run animations on the owner or a child (created on
+    /// first use) and emit effects. The changes and a `send` record commit together.
+    public func send(_ event: String, to id: String, value: PropertyValue? = nil, at sceneTime: Double? = nil) throws -> [Effect] {
+        guard try database.objects.get(id) != nil else { throw ApplyError(description: StoreError.unknownObject(id).description) }
+        let time = try sceneTime ?? database.events.currentSceneTime()
+        var run = HandlerRun(catalog: self, owner: id, event: value, time: time)
+        for name in try decorators(of: id) {
+            guard let stored = try database.components.get(name) else { continue }
+            let decorator = try DecoratorDefinition(try stored.decode())
+            run.decorator = decorator
+            run.decoratorName = name
+            try run.perform(decorator.handlers[event] ?? [])
+        }
+        let payload: JSONValue = ["event": .string(event), "value": value?.jsonValue ?? .null, "effects": .array(run.effects.map(\.jsonValue))]
+        try database.scene.change(creating: run.created, sets: run.sets, records: run.applies + [(.send, id, payload)], at: time)
+        return run.effects
+    }
+}
+
+/// One event's handlers being carried out: collects the changes to commit together.
+struct HandlerRun {
+    let catalog: Catalog
+    let owner: String
+    let event: PropertyValue?
+    let time: Double
+    var decorator: DecoratorDefinition?
+    var decoratorName = ""
+    var created: [(id: String, type: String, owner: String)] = []
+    var sets: [(id: String, key: String, value: PropertyValue?, policy: AssociationPolicy)] = []
+    var applies: [(operation: EventOperation, object: String?, payload: JSONValue)] = []
+    var effects: [Effect] = []
+    /// Values set earlier in this run, read before the stored ones.
+    var pending: [String: PropertyValue] = [:]
+
+    mutating func perform(_ actions: [DecoratorAction]) throws {
+        for action in actions {
+            switch action {
+            case .when(let condition, let then, let otherwise):
+                try perform(try holds(condition) ? then : otherwise)
+            case .emit(let effect, let value):
+                effects.append(Effect(effect: effect, value: try value.map { try evaluate($0)?.jsonValue ?? .null } ?? .null))
+            case .set(let property, let target, let expression):
+                let id = try object(target)
+                let value = try evaluate(expression)
+                sets.append((id, property, value, .retain))
+                pending["\(id)\u{0}\(property)"] = value
+            case .run(let component, let target, let parameters):
+                let id = try object(target)
+                let parts = component.split(separator: "@", maxSplits: 1).map(String.init)
+                guard let stored = try catalog.database.components.get(parts[0], version: parts.count > 1 ? parts[1] : nil) else {
+                    throw ApplyError(description: StoreError.unknownComponent(parts[0]).description)
+                }
+                applies.append((.apply, id, ["component": .string(stored.name), "version": .string(stored.version), "kind": .string(stored.kind.rawValue),
+                                             "start": .number(time),
+                                             "animations": [["component": .string(stored.name), "version": .string(stored.version),
+                                                             "parameters": .object(parameters), "offset": 0]]]))
+            }
+        }
+    }
+
+    /// The owner, or a child — created (with its initial properties) the first time it is used.
+    mutating func object(_ target: ActionTarget) throws -> String {
+        guard case .child(let name) = target, let spec = decorator?.children[name] else { return owner }
+        let id = Catalog.childID(name, on: owner)
+        if try catalog.database.objects.get(id) == nil, !created.contains(where: { $0.id == id }) {
+            created.append((id, spec.type, owner))
+            for (property, expression) in spec.properties.sorted(by: { $0.key < $1.key }) {
+                sets.append((id, property, try evaluate(expression), .retain))
+            }
+        }
+        return id
+    }
+
+    func evaluate(_ expression: ValueExpression) throws -> PropertyValue? {
+        switch expression {
+        case .eventValue: return event
+        case .literal(let json): return PropertyValue.fromCommandLine(json.canonicalText)
+        case .property(let name):
+            if let value = pending["\(owner)\u{0}\(name)"] { return value }
+            if let stored = try catalog.database.properties.value(for: name, on: owner) { return stored }
+            return decorator?.properties[name]?.defaultValue
+        }
+    }
+
+    func holds(_ condition: DecoratorCondition) throws -> Bool {
+        func isEmpty(_ value: PropertyValue?) -> Bool {
+            switch value {
+            case nil: true
+            case .string(let s)?, .url(let s)?: s.isEmpty
+            default: false
+            }
+        }
+        switch condition {
+        case .empty(let expression): return isEmpty(try evaluate(expression))
+        case .nonEmpty(let expression): return !isEmpty(try evaluate(expression))
+        case .isTrue(let expression): return try evaluate(expression) == .bool(true)
+        case .equals(let a, let b): return try evaluate(a)?.jsonValue == evaluate(b)?.jsonValue
+        case .not(let inner): return try !holds(inner)
+        case .openableURL(let expression):
+            switch try evaluate(expression) {
+            case .url(let text)?, .string(let text)?: return OpenableURL.isOpenable(text)
+            default: return false
+            }
+        }
+    }
+}
