@@ -8,6 +8,11 @@ public struct Effect: Sendable, Hashable {
     public var effect: String
     public var value: JSONValue
 
+    public init(effect: String, value: JSONValue) {
+        self.effect = effect
+        self.value = value
+    }
+
     public var jsonValue: JSONValue { ["effect": .string(effect), "value": value] }
 }
 

@@ -1,0 +1,69 @@
+import CatalogKit
+import Foundation
+import Testing
+
+/// The hyperlink and bouncy-placeholder decorators in the scene (issue 4's acceptance cases).
+struct DecoratorSceneTests {
+    let folder = NSTemporaryDirectory() + "decorator-tests-" + UUID().uuidString
+
+    private func catalog() throws -> Catalog {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        return try Catalog(path: folder + "/c.sqlite")
+    }
+
+    @Test func hyperlinkAttachesOnceAndOpensOnlyOpenableURLs() throws {
+        let catalog = try catalog()
+        try catalog.database.objects.add(id: "label-1", type: "label")
+        try catalog.database.objects.add(id: "bystander", type: "label")
+        let first = try catalog.setDecoratedProperty(.string("https://swift.org"), for: "url", on: "label-1")
+        #expect(first?.attached == "hyperlink" && first?.value == .url("https://swift.org"))
+        let second = try catalog.setDecoratedProperty(.string("mailto:team@example.com"), for: "url", on: "label-1")
+        #expect(second?.attached == nil)
+        #expect(try catalog.decorators(of: "label-1") == ["hyperlink"])
+        #expect(try catalog.send("tap", to: "label-1") == [Effect(effect: "openURL", value: "mailto:team@example.com")])
+        // javascript: is a URL but cannot be opened; text that is no URL is refused outright.
+        _ = try catalog.setDecoratedProperty(.string("javascript:alert(1)"), for: "url", on: "label-1")
+        #expect(try catalog.send("tap", to: "label-1").isEmpty)
+        #expect(throws: (any Error).self) { try catalog.setDecoratedProperty(.string("not a url"), for: "url", on: "label-1") }
+        // Deleting the label removes the decorator and its properties, and nothing else.
+        let removed = try catalog.database.objects.remove("label-1")
+        #expect(removed == ["label-1", Catalog.decoratorID("hyperlink", on: "label-1")])
+        #expect(try catalog.database.objects.get("bystander") != nil)
+        #expect(try catalog.database.objects.get("label-1") == nil)
+        #expect(try catalog.database.properties.list(on: "bystander").isEmpty)
+    }
+
+    @Test func bouncyPlaceholderBouncesOrHidesAndItsLabelsLiveWithTheField() throws {
+        let catalog = try catalog()
+        for id in ["bouncy", "plain"] {
+            try catalog.database.objects.add(id: id, type: "textField", at: 0)
+            _ = try catalog.database.properties.set(.string("Email"), for: "placeholder", on: id, at: 0)
+            try catalog.apply("bouncy-placeholder", to: [id], at: 0)
+        }
+        _ = try catalog.setDecoratedProperty(.bool(true), for: "alwaysBouncePlaceholder", on: "bouncy", at: 0)
+        // The child labels exist only after first use.
+        #expect(try catalog.database.objects.get("bouncy/placeholderLabel") == nil)
+        _ = try catalog.send("textChanged", to: "bouncy", value: .string("a"), at: 1)
+        _ = try catalog.send("textChanged", to: "plain", value: .string("a"), at: 1)
+        #expect(try catalog.state(of: "bouncy", at: 1).children == ["placeholderLabel": "bouncy/placeholderLabel",
+                                                                    "rightPlaceholderLabel": "bouncy/rightPlaceholderLabel"])
+        // Bouncing: the placeholder slides right (100 points over 0.3 s) and fades out while the
+        // right label fades in; at the end it is 100 to the right and transparent, the other opaque.
+        let moved = try catalog.state(of: "bouncy/placeholderLabel", at: 1.3)
+        #expect(moved.presentation["opacity"] == .number(0))
+        if case .transform(let t)? = moved.presentation["transform"] { #expect(abs(t.m[12] - 100) < 1e-9) } else { Issue.record("no transform") }
+        #expect(try catalog.state(of: "bouncy/rightPlaceholderLabel", at: 1.3).presentation["opacity"] == .number(1))
+        // Without bouncing the placeholder label hides.
+        #expect(try catalog.state(of: "plain/placeholderLabel", at: 1).model["hidden"] == .bool(true))
+        // Empty text: the reverse.
+        _ = try catalog.send("textChanged", to: "bouncy", value: .string(""), at: 2)
+        _ = try catalog.send("textChanged", to: "plain", value: .string(""), at: 2)
+        #expect(try catalog.state(of: "bouncy/placeholderLabel", at: 2.3).presentation["opacity"] == .number(1))
+        #expect(try catalog.state(of: "bouncy/rightPlaceholderLabel", at: 2.3).presentation["opacity"] == .number(0))
+        #expect(try catalog.state(of: "plain/placeholderLabel", at: 2).model["hidden"] == .bool(false))
+        // The log rebuilds all of it, and the labels vanish with their field.
+        #expect(try SceneVerification.verify(catalog, scratch: folder + "/rebuilt.sqlite").matches)
+        let removed = try catalog.database.objects.remove("bouncy", at: 3)
+        #expect(Set(removed) == ["bouncy", "bouncy/decorator:bouncy-placeholder", "bouncy/placeholderLabel", "bouncy/rightPlaceholderLabel"])
+    }
+}
