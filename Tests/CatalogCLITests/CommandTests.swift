@@ -105,7 +105,9 @@ struct CommandTests {
         #expect(badType.status != 0 && badType.stderr.contains("absolute URL"))
         #expect(try CLI.run(["--db", db, "prop", "set", "field", "alwaysBouncePlaceholder", "null"]).stdout.contains("unset"))
         let removed = try CLI.run(["--db", db, "object", "remove", "field"])
-        #expect(removed.stdout.contains("removed field, label"))
+        // alwaysBouncePlaceholder is a bouncy-placeholder property: setting it attached the
+        // decorator, which goes with the field.
+        #expect(removed.stdout.contains("removed field, field/decorator:bouncy-placeholder, label"), "\(removed.stdout)")
         let log = try JSONValue(jsonData: Data(try CLI.run(["--db", db, "log", "--object", "field", "--format", "json"]).stdout.utf8))
         #expect(log.arrayValue?.compactMap { $0["operation"]?.stringValue }
             == ["object.add", "prop.set", "prop.set", "prop.set", "prop.unset", "object.remove"])
