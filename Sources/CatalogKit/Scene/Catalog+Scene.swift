@@ -57,7 +57,9 @@ extension Catalog {
                 guard let spec = definition.parameters[key] else {
                     throw ApplyError(description: "\(definition.name) has no parameter '\(key)'")
                 }
-                values[key] = try PropertyValue(converting: text, to: spec.type)
+                do { values[key] = try PropertyValue(converting: text, to: spec.type) } catch {
+                    throw ApplyError(description: "--param \(key)=\(text): \(definition.name).\(key) \(error)")
+                }
             }
             return values
         }

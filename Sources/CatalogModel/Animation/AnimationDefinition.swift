@@ -14,10 +14,7 @@ public enum AnimationDefinition: Sendable, Hashable {
     ///   An undeclared name, a value of the wrong type or outside the declared bounds is refused.
     public init(_ definition: ComponentDefinition, parameters: [String: PropertyValue] = [:], file: String? = nil) throws(DefinitionError) {
         let file = file ?? definition.name
-        guard definition.kind == .animation else {
-            throw DefinitionError(file: file, path: "kind", rule: "\(definition.name) is a \(definition.kind.rawValue), not an animation")
-        }
-        let members = try definition.resolvedMembers(parameters: parameters, file: file)
+        let members = try definition.resolvedMembers(of: .animation, parameters: parameters, file: file)
         if let body = members["animation"] {
             self = .coreAnimation(try CoreAnimationModel(json: body, file: file, path: FieldPath("animation")))
         } else {

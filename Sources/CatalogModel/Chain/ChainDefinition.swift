@@ -21,10 +21,7 @@ public struct ChainDefinition: Sendable, Hashable {
 
     public init(_ definition: ComponentDefinition, parameters: [String: PropertyValue] = [:], file: String? = nil) throws(DefinitionError) {
         let file = file ?? definition.name
-        guard definition.kind == .chain else {
-            throw DefinitionError(file: file, path: "kind", rule: "\(definition.name) is a \(definition.kind.rawValue), not a chain")
-        }
-        let members = try definition.resolvedMembers(parameters: parameters, file: file)
+        let members = try definition.resolvedMembers(of: .chain, parameters: parameters, file: file)
         try self.init(json: members["chain"] ?? .null, file: file, path: FieldPath("chain"))
     }
 

@@ -5,10 +5,7 @@ extension DecoratorDefinition {
     /// have, and well-formed conditions.
     public init(_ definition: ComponentDefinition, parameters: [String: PropertyValue] = [:], file: String? = nil) throws(DefinitionError) {
         let file = file ?? definition.name
-        guard definition.kind == .decorator else {
-            throw DefinitionError(file: file, path: "kind", rule: "\(definition.name) is a \(definition.kind.rawValue), not a decorator")
-        }
-        let members = try definition.resolvedMembers(parameters: parameters, file: file)
+        let members = try definition.resolvedMembers(of: .decorator, parameters: parameters, file: file)
         try self.init(json: members["decorator"] ?? .null, file: file, path: FieldPath("decorator"))
     }
 

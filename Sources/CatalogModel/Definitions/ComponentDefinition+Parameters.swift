@@ -2,6 +2,16 @@
 /// imported (animations, layouts) — defaults, or values given per use and checked against the
 /// declaration.
 extension ComponentDefinition {
+    /// The resolved top-level members of a definition that must be of `kind`: what every kind's
+    /// importer starts from.
+    public func resolvedMembers(of kind: ComponentKind, parameters: [String: PropertyValue], file: String) throws(DefinitionError) -> [String: JSONValue] {
+        guard self.kind == kind else {
+            let article = kind == .animation ? "an" : "a"
+            throw DefinitionError(file: file, path: "kind", rule: "\(name) is a \(self.kind.rawValue), not \(article) \(kind.rawValue)")
+        }
+        return try resolvedMembers(parameters: parameters, file: file)
+    }
+
     /// The document's top-level members with every `"$name"` replaced by the parameter's value:
     /// the given one (checked against the declaration) or the default.
     public func resolvedMembers(parameters: [String: PropertyValue], file: String) throws(DefinitionError) -> [String: JSONValue] {

@@ -18,10 +18,7 @@ public struct LayoutDefinition: Sendable, Hashable {
 
     public init(_ definition: ComponentDefinition, parameters: [String: PropertyValue] = [:], file: String? = nil) throws(DefinitionError) {
         let file = file ?? definition.name
-        guard definition.kind == .layout else {
-            throw DefinitionError(file: file, path: "kind", rule: "\(definition.name) is a \(definition.kind.rawValue), not a layout")
-        }
-        let members = try definition.resolvedMembers(parameters: parameters, file: file)
+        let members = try definition.resolvedMembers(of: .layout, parameters: parameters, file: file)
         root = try LayoutNode(json: members["layout"] ?? .null, file: file, path: FieldPath("layout"))
         if let declared = definition.parameters["rect"] {
             guard case .rect(let fallback) = declared.defaultValue else {
