@@ -11,6 +11,7 @@ struct SceneCommandTests {
             #expect(try CLI.run(["object", "add", id, "--type", type], environment: env).status == 0)
         }
         #expect(try CLI.run(["apply", "bounce-select", "--to", "cell-1", "--at", "0"], environment: env).status == 0)
+        #expect(try CLI.run(["send", "select", "--to", "cell-1"], environment: env).stdout == "no effects\n")
         let state = try CLI.run(["state", "cell-1", "--at", "0.1", "--format", "json"], environment: env)
         let document = try JSONValue(jsonData: Data(state.stdout.utf8))
         #expect(document["id"]?.stringValue == "cell-1" && document["type"]?.stringValue == "cell")
@@ -45,6 +46,7 @@ struct ReplayCommandTests {
         let env = ["CATALOG_DB": folder.file("c.sqlite")]
         _ = try CLI.run(["object", "add", "cell-1", "--type", "cell"], environment: env)
         _ = try CLI.run(["apply", "bounce-select", "--to", "cell-1", "--at", "0.5"], environment: env)
+        _ = try CLI.run(["send", "select", "--to", "cell-1", "--at", "0.5"], environment: env)
         for format in ["table", "json", "csv"] {
             let runs = try (0..<2).map { _ in try CLI.run(["replay", "--fps", "20", "--format", format], environment: env) }
             #expect(runs[0].status == 0 && runs[0].stdout == runs[1].stdout && !runs[0].stdout.isEmpty)
@@ -57,7 +59,7 @@ struct ReplayCommandTests {
         #expect(abs(at06["objects"]!["cell-1"]!["transform"]!.arrayValue![0].numberValue! - 0.8) < 1e-9)
         // Replayed only up to the event before the apply, no animation has run: no frames hold an object.
         let events = try JSONValue(jsonData: Data(try CLI.run(["log", "--format", "json"], environment: env).stdout.utf8)).arrayValue!
-        let applySeq = events.first { $0["operation"]?.stringValue == "apply" }!["seq"]!.numberValue!
+        let applySeq = events.last { $0["operation"]?.stringValue == "apply" }!["seq"]!.numberValue!
         let early = try CLI.run(["replay", "--seq", JSONValue.numberText(applySeq - 1), "--format", "json"], environment: env)
         let earlyFrames = try JSONValue(jsonData: Data(early.stdout.utf8))["frames"]!.arrayValue!
         #expect(!earlyFrames.isEmpty && earlyFrames.allSatisfy { $0["objects"] == .object([:]) })

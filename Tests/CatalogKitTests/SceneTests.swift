@@ -27,15 +27,32 @@ struct SceneTests {
         try catalog.database.objects.add(id: "cell-2", type: "cell")
         // The XYZLayer idea: this cell's bounce takes 0.3 s.
         try catalog.database.properties.set(.number(0.3), for: "bounce-select.duration", on: "cell-2")
+        // Applying adopts the behaviour: nothing moves until an event.
         try catalog.apply("bounce-select", to: ["cell-1", "cell-2"], at: 0)
-        // cell-1: 0.8 at 0.1 s, 0.9 from 0.2 s on; cell-2: 0.8 at 0.15 s, 0.9 from 0.3 s on.
+        #expect(scale(try catalog.state(of: "cell-1", at: 0)) == nil)
+        _ = try catalog.send("select", to: "cell-1", at: 0)
+        _ = try catalog.send("select", to: "cell-2", at: 0)
+        // Select: 1 → 0.8 → 0.9 over 0.2 s: 0.8 at 0.1 s, 0.9 from 0.2 s on; the model is 0.9.
         #expect(abs(scale(try catalog.state(of: "cell-1", at: 0.1))! - 0.8) < 1e-12)
         #expect(abs(scale(try catalog.state(of: "cell-1", at: 0.2))! - 0.9) < 1e-12)
-        #expect(abs(scale(try catalog.state(of: "cell-1", at: 5))! - 0.9) < 1e-12)
+        #expect(abs(scale(try catalog.state(of: "cell-1", at: 0.9))! - 0.9) < 1e-12)
+        guard case .transform(let model)? = try catalog.state(of: "cell-1", at: 0.9).model["transform"] else { Issue.record("no model transform"); return }
+        #expect(model.m[0] == 0.9)
+        // cell-2's keyframe times stretch to 0.3 s: 0.8 at 0.15 s; at 0.2 s, progress 2/3 is a
+        // third into the second half: 0.8 + 0.1/3; 0.9 from 0.3 s on.
         #expect(abs(scale(try catalog.state(of: "cell-2", at: 0.15))! - 0.8) < 1e-12)
-        // At 0.2 s of 0.3 s: progress 2/3, a third into the second half: 0.8 + 0.1/3.
         #expect(abs(scale(try catalog.state(of: "cell-2", at: 0.2))! - (0.8 + 0.1 / 3)) < 1e-12)
         #expect(abs(scale(try catalog.state(of: "cell-2", at: 0.3))! - 0.9) < 1e-12)
+        // Deselect at 1 s: 0.8 → 1 over 0.2 s: 0.9 at 1.1 s, 1 from 1.2 s on; the model is 1.
+        _ = try catalog.send("deselect", to: "cell-1", at: 1)
+        #expect(abs(scale(try catalog.state(of: "cell-1", at: 1.1))! - 0.9) < 1e-12)
+        #expect(abs(scale(try catalog.state(of: "cell-1", at: 1.2))! - 1) < 1e-12)
+        #expect(abs(scale(try catalog.state(of: "cell-1", at: 3))! - 1) < 1e-12)
+        guard case .transform(let back)? = try catalog.state(of: "cell-1", at: 3).model["transform"] else { Issue.record("no model transform"); return }
+        #expect(back.m[0] == 1)
+        // cell-2 deselects with its own duration too: 0.9 half-way, at 1.15 s.
+        _ = try catalog.send("deselect", to: "cell-2", at: 1)
+        #expect(abs(scale(try catalog.state(of: "cell-2", at: 1.15))! - 0.9) < 1e-12)
     }
 
     @Test func applyNamesTheMissingProperty() throws {

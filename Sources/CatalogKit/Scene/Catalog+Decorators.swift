@@ -106,6 +106,19 @@ extension Catalog {
         guard try database.objects.get(id) != nil else { throw ApplyError(description: StoreError.unknownObject(id).description) }
         let time = try sceneTime ?? database.events.currentSceneTime()
         var run = HandlerRun(catalog: self, owner: id, event: value, time: time)
+        // Behaviours the object adopted (animations with `on:` handlers), in the order adopted.
+        var adopted: [String] = []
+        for applied in try database.events.list(object: id) where applied.operation == EventOperation.apply.rawValue {
+            if applied.payload["kind"]?.stringValue == "behaviour", let name = applied.payload["component"]?.stringValue, !adopted.contains(name) {
+                adopted.append(name)
+            }
+        }
+        for name in adopted {
+            guard let stored = try database.components.get(name) else { continue }
+            run.decorator = nil
+            run.decoratorName = name
+            try run.perform(try AnimationHandlers(try stored.decode()).handlers[event] ?? [])
+        }
         for name in try decorators(of: id) {
             guard let stored = try database.components.get(name) else { continue }
             let decorator = try DecoratorDefinition(try stored.decode())
@@ -143,7 +156,12 @@ struct HandlerRun {
                 effects.append(Effect(effect: effect, value: try value.map { try evaluate($0)?.jsonValue ?? .null } ?? .null))
             case .set(let property, let target, let expression):
                 let id = try object(target)
-                let value = try evaluate(expression)
+                var value = try evaluate(expression)
+                // A literal takes the type the target's object type declares for the property.
+                if case .literal(let json) = expression, let declared = try type(of: id)?.properties[property],
+                   let typed = try? PropertyValue(json: json, as: declared) {
+                    value = typed
+                }
                 sets.append((id, property, value, .retain))
                 pending["\(id)\u{0}\(property)"] = value
             case .run(let component, let target, let parameters):
@@ -152,12 +170,31 @@ struct HandlerRun {
                 guard let stored = try catalog.database.components.get(parts[0], version: parts.count > 1 ? parts[1] : nil) else {
                     throw ApplyError(description: StoreError.unknownComponent(parts[0]).description)
                 }
+                // The target's own values (COMPONENT.PARAM properties), then the action's; a
+                // parameter given as {property: KEY} reads the owner's property, if set.
+                let definition = try stored.decode()
+                // (A child created in this run has no properties stored yet.)
+                let isNew = created.contains { $0.id == id }
+                var values = isNew ? [:] : try catalog.overrides(of: definition, on: id).mapValues(\.jsonValue)
+                for (key, raw) in parameters {
+                    if case .object(let reference) = raw, reference.count == 1, let name = reference["property"]?.stringValue {
+                        if let value = try evaluate(.property(name)) { values[key] = value.jsonValue }
+                    } else {
+                        values[key] = raw
+                    }
+                }
                 applies.append((.apply, id, ["component": .string(stored.name), "version": .string(stored.version), "kind": .string(stored.kind.rawValue),
                                              "start": .number(time),
                                              "animations": [["component": .string(stored.name), "version": .string(stored.version),
-                                                             "parameters": .object(parameters), "offset": 0]]]))
+                                                             "parameters": .object(values), "offset": 0]]]))
             }
         }
+    }
+
+    /// The object type of `id` (a child being created this run counts).
+    func type(of id: String) throws -> ObjectType? {
+        let typeName = try created.first { $0.id == id }?.type ?? catalog.database.objects.get(id)?.type
+        return typeName.flatMap { ObjectType.builtIn[$0] }
     }
 
     /// The owner, or a child — created (with its initial properties) the first time it is used.

@@ -67,6 +67,8 @@ extension Catalog {
         switch definition.kind {
         case .animation:
             guard !targets.isEmpty else { throw ApplyError(description: "name the objects to animate with --to ID[,ID…]") }
+            // An animation with `on:` handlers is adopted as a behaviour; its events run it.
+            let adopts = !(try AnimationHandlers(definition)).isEmpty
             var records: [(object: String, payload: JSONValue)] = []
             for target in targets {
                 let object = typed[target]!
@@ -77,6 +79,10 @@ extension Catalog {
                 var values = try overrides(of: definition, on: target)
                 values.merge(try given(definition)) { _, explicit in explicit }
                 _ = try AnimationDefinition(definition, parameters: values)   // check before recording
+                if adopts {
+                    records.append((target, ["component": .string(stored.name), "version": .string(stored.version), "kind": "behaviour"]))
+                    continue
+                }
                 records.append((target, ["component": .string(stored.name), "version": .string(stored.version), "kind": "animation",
                                          "animations": [["component": .string(stored.name), "version": .string(stored.version),
                                                          "parameters": .object(values.mapValues(\.jsonValue)), "offset": 0]]]))

@@ -35,7 +35,7 @@ public struct ComponentDefinition: Sendable, Hashable {
         return ok(first, extra: false) && name.unicodeScalars.allSatisfy { ok($0, extra: true) }
     }
 
-    static let envelopeFields: Set<String> = ["name", "kind", "version", "summary", "tags", "requires", "parameters"]
+    static let envelopeFields: Set<String> = ["name", "kind", "version", "summary", "tags", "requires", "parameters", "on"]
     static let bodyFields: Set<String> = ["animation", "keyframes", "options", "chain", "decorator", "layout"]
 
     /// Validates a decoded document. `file` is only used to name the source in errors.
@@ -134,9 +134,13 @@ public struct ComponentDefinition: Sendable, Hashable {
             throw DefinitionError(file: file, path: "options", rule: "must be a mapping of timing options or a duration in ms")
         }
 
+        if members["on"] != nil, kind != .animation {
+            throw DefinitionError(file: file, path: "on", rule: "only animations take on: handlers (a decorator has handlers:)")
+        }
+
         // Every "$name" in the body must be a declared parameter; collect component references.
         var references: Set<String> = []
-        for field in present {
+        for field in present + (members["on"] != nil ? ["on"] : []) {
             try Self.scanBody(members[field]!, path: root.appending(field), file: file, parameters: parameters,
                               references: &references)
         }
@@ -155,7 +159,10 @@ public struct ComponentDefinition: Sendable, Hashable {
         // Every body must also import and make sense with its default
         // parameters: key times, easings, key paths, values, node types are checked now, not
         // when first used.
-        if kind == .animation { _ = try AnimationDefinition(self, file: file) }
+        if kind == .animation {
+            _ = try AnimationDefinition(self, file: file)
+            _ = try AnimationHandlers(self, file: file)
+        }
         if kind == .layout { _ = try LayoutDefinition(self, file: file) }
         if kind == .chain { _ = try ChainDefinition(self, file: file) }
         if kind == .decorator { _ = try DecoratorDefinition(self, file: file) }
