@@ -40,3 +40,47 @@ struct BuiltInLayoutTests {
         #expect(abs(last.width - (305 - third - 12)) < 1e-9 && last.height == 58)
     }
 }
+
+/// The everyday set: each starts where it says and ends in place.
+struct EverydayAnimationTests {
+    private let definitions = try! BuiltInCatalog.definitions()
+
+    private func sample(_ name: String, at times: [Double]) throws -> [EffectSample] {
+        let effect = AnimationEffect(try AnimationDefinition(try #require(definitions.first { $0.name == name })))
+        return times.map(effect.sample(at:))
+    }
+
+    private func translation(_ value: AnimatedValue) -> (Double, Double)? {
+        guard case .transform(let m) = value else { return nil }
+        return (m.m41, m.m42)
+    }
+
+    @Test(arguments: [("slide-in-left", -40.0, 0.0), ("slide-in-right", 40, 0), ("slide-in-top", 0, -40), ("slide-in-bottom", 0, 40)])
+    func slidesComeInFromTheirEdge(name: String, dx: Double, dy: Double) throws {
+        let samples = try sample(name, at: [0, 0.4, 1])
+        // Properties sort as opacity, transform.
+        #expect(samples[0].values[0] == .number(0))
+        let start = try #require(translation(samples[0].values[1]))
+        #expect(start.0 == dx && start.1 == dy)
+        #expect(samples[2].values[0] == .number(1))
+        let end = try #require(translation(samples[2].values[1]))
+        #expect(end.0 == 0 && end.1 == 0)
+    }
+
+    @Test func popsEndAtFullSize() throws {
+        for name in ["pop", "spring-pop"] {
+            let effect = AnimationEffect(try AnimationDefinition(try #require(definitions.first { $0.name == name })))
+            guard case .transform(let end) = effect.sample(at: effect.endTime + 1).values[0] else { Issue.record("no transform"); continue }
+            #expect(abs(end.m11 - 1) < 1e-3, "\(name)")
+            guard case .transform(let start) = effect.sample(at: 0).values[0] else { continue }
+            #expect(start.m11 < 1, "\(name) starts small")
+        }
+    }
+
+    @Test func tokenFadesUseTheirSystemsDurations() throws {
+        for (name, duration) in [("m3-fade-in", 0.3), ("m3-fade-out", 0.2), ("carbon-fade-in", 0.24), ("carbon-fade-out", 0.11)] {
+            let effect = AnimationEffect(try AnimationDefinition(try #require(definitions.first { $0.name == name })))
+            #expect(abs(effect.endTime - duration) < 1e-12, "\(name)")
+        }
+    }
+}

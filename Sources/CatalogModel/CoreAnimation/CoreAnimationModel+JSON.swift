@@ -28,7 +28,17 @@ extension CoreAnimationModel {
             keyPath = parsed
         }
 
-        var timing = MediaTiming(duration: try reader.number("duration", minimum: 0) ?? Self.defaultDuration)
+        // A duration may be a motion token (md.sys.motion.duration.medium2, carbon.motion.duration.fast-01).
+        var duration = Self.defaultDuration
+        if let token = reader.members["duration"]?.stringValue {
+            guard let seconds = MotionTokens.durations[token] else {
+                throw reader.error("duration", "unknown duration token \"\(token)\" (a number of seconds, or md.sys.motion.duration.* / carbon.motion.duration.*)")
+            }
+            duration = seconds
+        } else if let seconds = try reader.number("duration", minimum: 0) {
+            duration = seconds
+        }
+        var timing = MediaTiming(duration: duration)
         timing.beginTime = try reader.number("beginTime") ?? 0
         timing.timeOffset = try reader.number("timeOffset") ?? 0
         timing.speed = try reader.number("speed", minimum: 0) ?? 1

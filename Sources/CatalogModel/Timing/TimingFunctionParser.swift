@@ -10,12 +10,12 @@ extension TimingFunction {
     /// Parses a Core Animation name or a CSS `<easing-function>`.
     public init(parsing text: String) throws(TimingFunctionError) {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        if let named = Self.coreAnimationNames[trimmed] ?? Self.cssKeywords[trimmed.lowercased()] {
+        if let named = Self.coreAnimationNames[trimmed] ?? Self.cssKeywords[trimmed.lowercased()] ?? MotionTokens.easings[trimmed] {
             self = named
             return
         }
         guard let open = trimmed.firstIndex(of: "("), trimmed.hasSuffix(")") else {
-            throw TimingFunctionError(message: "unknown timing function \"\(text)\" (expected a Core Animation name, a CSS keyword, cubic-bezier(), steps() or linear())")
+            throw TimingFunctionError(message: "unknown timing function \"\(text)\" (expected a Core Animation name, a CSS keyword, a motion token, cubic-bezier(), steps() or linear())")
         }
         let name = trimmed[..<open].trimmingCharacters(in: .whitespaces).lowercased()
         let arguments = trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)]
