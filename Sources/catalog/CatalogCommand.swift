@@ -12,7 +12,7 @@ struct CatalogCommand: ParsableCommand {
             The first command on a new database creates it, migrates it and loads the built-in catalog.
             """,
         subcommands: [
-            Init.self, Migrate.self,
+            Demo.self, Init.self, Migrate.self,
             Add.self, Validate.self, List.self, Show.self, Search.self, History.self, Remove.self, Sample.self,
             ObjectCommand.self, PropCommand.self, Apply.self, Send.self, State.self, Replay.self, Log.self,
         ])

@@ -86,3 +86,20 @@ struct ReplayCommandTests {
         #expect(lines.dropFirst().allSatisfy { $0.contains(",\"[") && $0.hasSuffix("]\"") })
     }
 }
+
+/// `catalog demo`, the README's first command.
+struct DemoCommandTests {
+    @Test func theDemoRunsAndRunsAgainTheSame() throws {
+        let folder = TemporaryFolder()
+        let env = ["CATALOG_DB": folder.file("c.sqlite")]
+        let first = try CLI.run(["demo"], environment: env)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.contains("openURL \"https://swift.org\"") && first.stdout.contains("demo-image.frame = [0,5,35,30]"))
+        #expect(first.stdout.contains("done at t=1.75"))
+        // The timeline row at 0.1 s shows the bounce at 0.8.
+        #expect(first.stdout.split(separator: "\n").contains { $0.hasPrefix("0.1 ") && $0.split(separator: " ")[1] == "0.8" })
+        let second = try CLI.run(["demo"], environment: env)
+        #expect(second.status == 0 && second.stdout == first.stdout)
+        #expect(try CLI.run(["replay", "--verify"], environment: env).status == 0)
+    }
+}

@@ -48,10 +48,10 @@ public struct SceneReplay {
         return end
     }
 
-    /// Frames from 0 to `until` at `fps`, of every object (or just `object`) that has a running
+    /// Frames from `from` (default 0) to `until` at `fps`, of every object (or just `object`) that has a running
     /// animation; each frame lists the animated properties only.
-    public func frames(fps: Double, until: Double, object: String? = nil) throws -> [Frame] {
-        let times = try SampleTimes.frames(fps: fps, from: 0, to: until)
+    public func frames(fps: Double, from: Double = 0, until: Double, object: String? = nil) throws -> [Frame] {
+        let times = try SampleTimes.frames(fps: fps, from: from, to: until)
         return try times.map { time in
             let scene = try SceneSnapshot(events: events, until: time, resolve: resolve)
             var objects: [String: [String: PropertyValue]] = [:]
