@@ -81,6 +81,42 @@ struct SceneTests {
         #expect(inBox.frames["a"] == Rect(x: 0, y: 5, width: 75, height: 70))
     }
 
+    @Test func layoutsOverNodesAndComposedLayoutsShowInState() throws {
+        let catalog = try catalog()
+        // The same layout over SpriteKit-style nodes: anything with a frame.
+        try catalog.database.objects.add(id: "a", type: "node")
+        try catalog.database.objects.add(id: "b", type: "node")
+        try catalog.apply("decorating-layout", roles: ["content": "a", "decoration": "b"], parameters: ["rect": "0,0,120,40"], at: 0)
+        #expect(try catalog.state(of: "a").model["frame"] == .rect(Rect(x: 0, y: 5, width: 35, height: 30)))
+        #expect(try catalog.state(of: "b").presentation["frame"] == .rect(Rect(x: 35, y: 5, width: 70, height: 30)))
+        // The composed layout (decorating with a cascade as decoration) in its default rect
+        // (0, 0, 320, 80): the last accessory at (305/3 + 12, 17), 305 − 305/3 − 12 wide, 58 high.
+        for id in ["c", "x1", "x2", "x3"] { try catalog.database.objects.add(id: id, type: "view") }
+        let composed = try catalog.apply("decorated-cascade", roles: ["content": "c", "accessory-1": "x1", "accessory-2": "x2", "accessory-3": "x3"])
+        let third = 305.0 / 3
+        guard case .rect(let last)? = try catalog.state(of: "x3").model["frame"] else { Issue.record("no frame"); return }
+        #expect(abs(last.x - (third + 12)) < 1e-9 && last.y == 17 && abs(last.width - (305 - third - 12)) < 1e-9 && last.height == 58)
+        let content = try #require(composed.frames["c"])
+        #expect(content.x == 0 && content.y == 5 && abs(content.width - third) < 1e-12 && content.height == 70)
+    }
+
+    @Test func replayFramesReproduceStateAtTheirTimes() throws {
+        let catalog = try catalog()
+        for (id, type) in [("img", "view"), ("head", "label"), ("body", "label"), ("cell", "cell")] { try catalog.database.objects.add(id: id, type: type) }
+        try catalog.apply("bounce-select", to: ["cell"], at: 0)
+        _ = try catalog.send("select", to: "cell", at: 0)
+        try catalog.apply("fade-sequence", roles: ["image": "img", "headline": "head", "content": "body"], at: 0.3)
+        _ = try catalog.send("deselect", to: "cell", at: 1)
+        let frames = try SceneReplay(catalog: catalog).frames(fps: 20, until: 2)
+        for frame in frames {
+            for (id, values) in frame.objects {
+                let state = try catalog.state(of: id, at: frame.time)
+                for (property, value) in values { #expect(state.presentation[property] == value, "\(id).\(property) at \(frame.time)") }
+            }
+        }
+        #expect(frames.count == 41)
+    }
+
     @Test func theFadeChainDrivesThreeObjectsAndIsDoneOnce() throws {
         let catalog = try catalog()
         for (id, type) in [("img", "view"), ("head", "label"), ("body", "label")] { try catalog.database.objects.add(id: id, type: type) }
