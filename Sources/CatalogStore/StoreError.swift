@@ -11,6 +11,8 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case versionNotHigher(name: String, version: String, current: String)
     case componentInUse(name: String, dependents: [String])
     case unknownReference(name: String, target: String)
+    /// Components that reference each other in a loop, first to last (the last is the first again).
+    case referenceCycle([String])
     case sceneTimeBackwards(requested: Double, last: Double)
     case invalidKey(String)
     case invalidPolicy(String)
@@ -29,6 +31,8 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
             "cannot remove \(name): used by \(dependents.joined(separator: ", ")); remove or change those first"
         case .unknownReference(let name, let target):
             "\(name) uses component '\(target)', which is neither stored nor being added"
+        case .referenceCycle(let names):
+            "components reference each other in a loop: \(names.joined(separator: " → ")); break the loop (nothing was added)"
         case .sceneTimeBackwards(let requested, let last):
             "scene time \(requested) is before the last event's time \(last): time only moves forward"
         case .invalidPolicy(let message): message

@@ -147,3 +147,45 @@ struct ComponentRepositoryTests {
         #expect(adds.count == names.count)
     }
 }
+
+/// Reference cycles between components are refused with the loop named, and nothing is added.
+struct ReferenceCycleTests {
+    let folder = TemporaryFolder()
+
+    private func decorator(_ name: String, runs target: String) throws -> ComponentDefinition {
+        try DefinitionDecoder.decode(text: """
+            name: \(name)
+            kind: decorator
+            version: 1.0.0
+            decorator:
+              handlers:
+                tap: [{run: {component: \(target)}}]
+            """, file: "\(name).yaml")
+    }
+
+    @Test func aLoopOfReferencesIsRefused() throws {
+        let database = try CatalogDatabase(path: folder.file("cycles.sqlite"))
+        let path = folder.file("cycles.sqlite")
+        let before = try snapshot(path)
+        #expect(throws: StoreError.referenceCycle(["loop-a", "loop-b", "loop-a"])) {
+            try database.components.add([try decorator("loop-a", runs: "loop-b"), try decorator("loop-b", runs: "loop-a")])
+        }
+        #expect(try snapshot(path) == before)
+        // Without the loop both go in.
+        let fade = try DefinitionDecoder.decode(text: "name: fade\nkind: animation\nversion: 1.0.0\nanimation: {type: basic, keyPath: opacity, toValue: 0}\n", file: "fade.yaml")
+        try database.components.add([try decorator("loop-a", runs: "fade"), fade])
+        // A later version that closes a loop through an existing component is refused too.
+        var looping = try decorator("fade-runner", runs: "loop-a")
+        try database.components.add([looping])
+        looping = try DefinitionDecoder.decode(text: """
+            name: loop-a
+            kind: decorator
+            version: 1.1.0
+            decorator:
+              handlers:
+                tap: [{run: {component: fade-runner}}]
+            """, file: "loop-a.yaml")
+        #expect(throws: StoreError.self) { try database.components.add([looping]) }
+        #expect(try database.components.get("loop-a")?.version == "1.0.0")
+    }
+}

@@ -83,7 +83,29 @@ public struct ComponentRepository: Sendable {
                 outcomes.append(.added(name: definition.name, version: definition.version.description))
             }
         }
+        // References must not loop back (a chain whose step's decorator runs the chain…): the
+        // transaction is rolled back naming the cycle.
+        for name in batchNames {
+            if let cycle = try Self.cycle(from: name, db) { throw StoreError.referenceCycle(cycle) }
+        }
         return outcomes
+    }
+
+    /// A path of references from `start` back to itself, or nil.
+    static func cycle(from start: String, _ db: Database) throws -> [String]? {
+        var path: [String] = [start]
+        var visited: Set<String> = []
+        func visit(_ name: String) throws -> Bool {
+            for target in try String.fetchAll(db, sql: "SELECT target FROM component_reference WHERE name = ? ORDER BY target", arguments: [name]) {
+                if target == start { path.append(target); return true }
+                guard visited.insert(target).inserted else { continue }
+                path.append(target)
+                if try visit(target) { return true }
+                path.removeLast()
+            }
+            return false
+        }
+        return try visit(start) ? path : nil
     }
 
     /// The current version of `name`, or the given kept version.
