@@ -85,7 +85,7 @@ public struct ComponentRepository: Sendable {
         }
         // References must not loop back (a chain whose step's decorator runs the chain…): the
         // transaction is rolled back naming the cycle.
-        for name in batchNames {
+        for name in definitions.map(\.name) {   // in the batch's order, so the loop is named the same way every time
             if let cycle = try Self.cycle(from: name, db) { throw StoreError.referenceCycle(cycle) }
         }
         return outcomes
