@@ -13,6 +13,7 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case unknownReference(name: String, target: String)
     /// Components that reference each other in a loop, first to last (the last is the first again).
     case referenceCycle([String])
+    case builtInType(String)
     case sceneTimeBackwards(requested: Double, last: Double)
     case invalidKey(String)
     case invalidPolicy(String)
@@ -31,6 +32,7 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
             "cannot remove \(name): used by \(dependents.joined(separator: ", ")); remove or change those first"
         case .unknownReference(let name, let target):
             "\(name) uses component '\(target)', which is neither stored nor being added"
+        case .builtInType(let name): "\(name) is a built-in type; declare a custom type under another name"
         case .referenceCycle(let names):
             "components reference each other in a loop: \(names.joined(separator: " → ")); break the loop (nothing was added)"
         case .sceneTimeBackwards(let requested, let last):

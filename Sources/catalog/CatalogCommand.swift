@@ -14,7 +14,7 @@ struct CatalogCommand: ParsableCommand {
         subcommands: [
             Demo.self, Init.self, Migrate.self,
             Add.self, Validate.self, List.self, Show.self, Search.self, History.self, Remove.self, Sample.self,
-            ObjectCommand.self, PropCommand.self, Apply.self, Send.self, State.self, Replay.self, Log.self,
+            ObjectCommand.self, TypeCommand.self, PropCommand.self, Apply.self, Send.self, State.self, Replay.self, Log.self,
         ])
 
     /// DESIGN.md §5 puts `--db` before the command (`catalog --db PATH list`); every command also

@@ -103,3 +103,24 @@ struct DemoCommandTests {
         #expect(try CLI.run(["replay", "--verify"], environment: env).status == 0)
     }
 }
+
+/// Custom object types declared with their properties.
+struct TypeCommandTests {
+    @Test func declaredTypesMeetRequirements() throws {
+        let folder = TemporaryFolder()
+        let env = ["CATALOG_DB": folder.file("c.sqlite")]
+        #expect(try CLI.run(["type", "declare", "gauge", "value:number", "transform:transform"], environment: env).status == 0)
+        _ = try CLI.run(["object", "add", "g1", "--type", "gauge"], environment: env)
+        _ = try CLI.run(["object", "add", "d1", "--type", "dial"], environment: env)
+        #expect(try CLI.run(["apply", "bounce-select", "--to", "g1"], environment: env).status == 0)
+        let undeclared = try CLI.run(["apply", "bounce-select", "--to", "d1"], environment: env)
+        #expect(undeclared.status != 0 && undeclared.stderr.contains("requires transform, which d1 (a dial) does not have"))
+        let builtIn = try CLI.run(["type", "declare", "cell", "x:number"], environment: env)
+        #expect(builtIn.status != 0 && builtIn.stderr.contains("built-in type"))
+        let badProperty = try CLI.run(["type", "declare", "knob", "angle:degrees"], environment: env)
+        #expect(badProperty.status != 0 && badProperty.stderr.contains("NAME:TYPE"))
+        let list = try JSONValue(jsonData: Data(try CLI.run(["type", "list", "--format", "json"], environment: env).stdout.utf8))
+        #expect(list.arrayValue?.contains { $0["name"] == "gauge" && $0["builtIn"] == false && $0["properties"]?["value"] == "number" } == true)
+        #expect(try CLI.run(["replay", "--verify"], environment: env).status == 0)
+    }
+}

@@ -86,7 +86,7 @@ extension Catalog {
             guard decorator.attachesTo.isEmpty || decorator.attachesTo.contains(object.type) else {
                 throw ApplyError(description: "\(stored.name) attaches to \(decorator.attachesTo.joined(separator: ", ")), not to \(target) (a \(object.type))")
             }
-            let missing = (ObjectType.builtIn[object.type] ?? ObjectType(name: object.type, properties: [:])).missing(try stored.decode().requires)
+            let missing = try objectType(object.type).missing(try stored.decode().requires)
             guard missing.isEmpty else {
                 throw ApplyError(description: "\(stored.name) requires \(missing.joined(separator: ", ")), which \(target) (a \(object.type)) does not have")
             }
@@ -193,8 +193,8 @@ struct HandlerRun {
 
     /// The object type of `id` (a child being created this run counts).
     func type(of id: String) throws -> ObjectType? {
-        let typeName = try created.first { $0.id == id }?.type ?? catalog.database.objects.get(id)?.type
-        return typeName.flatMap { ObjectType.builtIn[$0] }
+        guard let typeName = try created.first(where: { $0.id == id })?.type ?? catalog.database.objects.get(id)?.type else { return nil }
+        return try catalog.objectType(typeName)
     }
 
     /// The owner, or a child — created (with its initial properties) the first time it is used.

@@ -72,7 +72,7 @@ extension Catalog {
             var records: [(object: String, payload: JSONValue)] = []
             for target in targets {
                 let object = typed[target]!
-                let missing = (ObjectType.builtIn[object.type] ?? ObjectType(name: object.type, properties: [:])).missing(definition.requires)
+                let missing = try objectType(object.type).missing(definition.requires)
                 guard missing.isEmpty else {
                     throw ApplyError(description: "\(definition.name) requires \(missing.joined(separator: ", ")), which \(target) (a \(object.type)) does not have")
                 }
@@ -154,6 +154,12 @@ extension Catalog {
             guard !targets.isEmpty else { throw ApplyError(description: "name the objects to decorate with --to ID[,ID…]") }
             return try attach(stored, to: targets, at: sceneTime)
         }
+    }
+
+    /// A type by name: built in, declared (`catalog type declare`), or — unknown — one with no
+    /// properties, so that any requirement names what is missing.
+    public func objectType(_ name: String) throws -> ObjectType {
+        try ObjectType.builtIn[name] ?? database.types.get(name) ?? ObjectType(name: name, properties: [:])
     }
 
     /// Parameter values an object sets for a component through `COMPONENT.PARAM` properties.

@@ -91,7 +91,7 @@ public struct SceneSnapshot: Sendable {
                 guard let value = declared.flatMap({ try? PropertyValue(json: raw, as: $0) }) ?? PropertyValue.fromCommandLine(raw.canonicalText) else { continue }
                 objects[id]!.scheduled.append((start + (set["offset"]?.numberValue ?? 0), key, value))
             }
-        case .componentAdd, .componentRemove, .send:
+        case .componentAdd, .componentRemove, .send, .typeDeclare:
             break
         }
     }

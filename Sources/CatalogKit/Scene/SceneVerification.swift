@@ -75,6 +75,9 @@ public enum SceneVerification {
             _ = try database.properties.clear(on: id, at: time)
         case .send:
             try database.scene.change(records: [(.send, event.objectID, payload)], at: time)
+        case .typeDeclare:
+            guard let name = payload["name"]?.stringValue else { return }
+            try database.types.declare(name, properties: (payload["properties"]?.objectValue ?? [:]).compactMapValues { $0.stringValue.flatMap(ValueType.init(rawValue:)) }, at: time)
         case .apply:
             guard let id = event.objectID else { return }
             var members = payload.objectValue ?? [:]
@@ -97,7 +100,10 @@ public enum SceneVerification {
             objects.append(["id": .string(object.id), "type": .string(object.type), "owners": .array(object.owners.sorted().map(JSONValue.string)),
                             "properties": .array(associations)])
         }
-        let state: JSONValue = ["components": .array(components), "objects": .array(objects)]
+        let types = try database.types.list().map { type -> JSONValue in
+            ["name": .string(type.name), "properties": .object(type.properties.mapValues { .string($0.rawValue) })]
+        }
+        let state: JSONValue = ["components": .array(components), "objects": .array(objects), "types": .array(types)]
         return ContentDigest.sha256Hex(Data(state.canonicalText.utf8))
     }
 }

@@ -31,6 +31,8 @@ public enum EventOperation: String, Sendable, CaseIterable {
     /// An event sent to an object: {event, value, effects}. A record only: the changes its
     /// handlers made are logged as their own events.
     case send = "send"
+    /// A custom object type declared: {name, properties: {property: type}}.
+    case typeDeclare = "type.declare"
 }
 
 /// Appends event rows inside a write transaction. Created by `CatalogDatabase.write`, so an

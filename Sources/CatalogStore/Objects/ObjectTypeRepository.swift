@@ -1,0 +1,49 @@
+import CatalogModel
+import Foundation
+import GRDB
+
+/// Custom object types and their properties, declared by the user; every declaration is logged.
+///
+/// ```swift
+/// try database.types.declare("gauge", properties: ["value": .number, "transform": .transform])
+/// try database.types.get("gauge")?.missing(["transform"])   // []
+/// ```
+public struct ObjectTypeRepository: Sendable {
+    let database: CatalogDatabase
+
+    /// Declares (or redeclares) a custom type. Built-in type names are refused.
+    public func declare(_ name: String, properties: [String: ValueType], at sceneTime: Double? = nil) throws {
+        guard ObjectRepository.isValidType(name) else { throw StoreError.invalidType(name) }
+        guard ObjectType.builtIn[name] == nil else { throw StoreError.builtInType(name) }
+        let json = JSONValue.object(properties.mapValues { .string($0.rawValue) })
+        try database.write(at: sceneTime) { db, events in
+            try db.execute(sql: "INSERT INTO object_type (name, properties) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET properties = excluded.properties",
+                           arguments: [name, json.canonicalText])
+            try events.append(.typeDeclare, object: nil, payload: ["name": .string(name), "properties": json])
+        }
+    }
+
+    /// A declared custom type, or nil.
+    public func get(_ name: String) throws -> ObjectType? {
+        try database.pool.read { db in
+            guard let text = try String.fetchOne(db, sql: "SELECT properties FROM object_type WHERE name = ?", arguments: [name]) else { return nil }
+            return Self.type(name, text)
+        }
+    }
+
+    /// Every declared custom type, by name.
+    public func list() throws -> [ObjectType] {
+        try database.pool.read { db in
+            try Row.fetchAll(db, sql: "SELECT name, properties FROM object_type ORDER BY name").map { Self.type($0[0], $0[1]) }
+        }
+    }
+
+    private static func type(_ name: String, _ text: String) -> ObjectType {
+        let members = (try? JSONValue(jsonData: Data(text.utf8)))?.objectValue ?? [:]
+        return ObjectType(name: name, properties: members.compactMapValues { $0.stringValue.flatMap(ValueType.init(rawValue:)) })
+    }
+}
+
+extension CatalogDatabase {
+    public var types: ObjectTypeRepository { ObjectTypeRepository(database: self) }
+}
