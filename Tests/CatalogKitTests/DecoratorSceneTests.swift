@@ -47,8 +47,19 @@ struct DecoratorSceneTests {
         _ = try catalog.send("textChanged", to: "plain", value: .string("a"), at: 1)
         #expect(try catalog.state(of: "bouncy", at: 1).children == ["placeholderLabel": "bouncy/placeholderLabel",
                                                                     "rightPlaceholderLabel": "bouncy/rightPlaceholderLabel"])
-        // Bouncing: the placeholder slides right (100 points over 0.3 s) and fades out while the
-        // right label fades in; at the end it is 100 to the right and transparent, the other opaque.
+        // Bouncing: the placeholder slides right (100 points over 0.3 s, easeOut) and fades out
+        // (linearly) while the right label fades in (fade-in: 0.25 s, easeOut). Half-way through
+        // the slide, at 1.15 s: opacity 1 − 0.5 = 0.5, x beyond 50 (easeOut runs ahead), and the
+        // right label's opacity is easeOut(0.6) — between 0.6 and 1.
+        let midway = try catalog.state(of: "bouncy/placeholderLabel", at: 1.15)
+        guard case .number(let fade)? = midway.presentation["opacity"] else { Issue.record("no opacity"); return }
+        #expect(abs(fade - 0.5) < 1e-12)
+        if case .transform(let t)? = midway.presentation["transform"] { #expect(t.m[12] > 50 && t.m[12] < 100) } else { Issue.record("no transform") }
+        guard case .number(let rightMid)? = try catalog.state(of: "bouncy/rightPlaceholderLabel", at: 1.15).presentation["opacity"] else {
+            Issue.record("no opacity"); return
+        }
+        #expect(rightMid > 0.6 && rightMid < 1)
+        // At the end it is 100 to the right and transparent, the other opaque.
         let moved = try catalog.state(of: "bouncy/placeholderLabel", at: 1.3)
         #expect(moved.presentation["opacity"] == .number(0))
         if case .transform(let t)? = moved.presentation["transform"] { #expect(abs(t.m[12] - 100) < 1e-9) } else { Issue.record("no transform") }
