@@ -32,7 +32,7 @@ extension Catalog {
             }.sorted()
     }
 
-    /// What ``setProperty(_:for:on:policy:at:)`` did: the value as stored (converted to a
+    /// What ``Catalog/setDecoratedProperty(_:for:on:policy:at:)`` did: the value as stored (converted to a
     /// decorator's declared type) and the decorator it attached, if it attached one.
     public struct PropertySetOutcome: Sendable, Hashable {
         public var value: PropertyValue?
