@@ -15,6 +15,8 @@ import Foundation
 /// ```
 public final class Catalog: Sendable {
     public let database: CatalogDatabase
+    /// Decorator and behaviour definitions decoded once per stored version.
+    let resolved = ResolvedDefinitions()
 
     /// Opens the catalog at `path`, or at ``defaultPath(environment:)``.
     public init(path: String? = nil, loadBuiltIns: Bool = true) throws {

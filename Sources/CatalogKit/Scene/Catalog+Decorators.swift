@@ -47,7 +47,7 @@ extension Catalog {
                                      at sceneTime: Double? = nil) throws -> PropertySetOutcome? {
         guard let object = try database.objects.get(id) else { throw ApplyError(description: StoreError.unknownObject(id).description) }
         for stored in try database.components.list(kind: .decorator) {
-            let decorator = try DecoratorDefinition(try stored.decode())
+            let decorator = try resolved.decorator(stored)
             guard decorator.attachWhenSet.contains(key), decorator.attachesTo.isEmpty || decorator.attachesTo.contains(object.type),
                   let declared = decorator.properties[key] else { continue }
             var typed = value
@@ -117,11 +117,11 @@ extension Catalog {
             guard let stored = try database.components.get(name) else { continue }
             run.decorator = nil
             run.decoratorName = name
-            try run.perform(try AnimationHandlers(try stored.decode()).handlers[event] ?? [])
+            try run.perform(try resolved.handlers(stored).handlers[event] ?? [])
         }
         for name in try decorators(of: id) {
             guard let stored = try database.components.get(name) else { continue }
-            let decorator = try DecoratorDefinition(try stored.decode())
+            let decorator = try resolved.decorator(stored)
             run.decorator = decorator
             run.decoratorName = name
             try run.perform(decorator.handlers[event] ?? [])
