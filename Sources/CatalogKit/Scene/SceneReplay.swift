@@ -52,8 +52,14 @@ public struct SceneReplay {
     /// animation; each frame lists the animated properties only.
     public func frames(fps: Double, from: Double = 0, until: Double, object: String? = nil) throws -> [Frame] {
         let times = try SampleTimes.frames(fps: fps, from: from, to: until)
+        // Scene times never decrease along the log, so one pass folds it frame by frame.
+        var scene = SceneSnapshot()
+        var next = 0
         return try times.map { time in
-            let scene = try SceneSnapshot(events: events, until: time, resolve: resolve)
+            while next < events.count, events[next].sceneTime <= time + ComputedTiming.timeTolerance {
+                try scene.fold(events[next], resolve: resolve)
+                next += 1
+            }
             var objects: [String: [String: PropertyValue]] = [:]
             for (id, snapshot) in scene.objects where object == nil || id == object {
                 guard !snapshot.running.isEmpty else { continue }

@@ -53,7 +53,11 @@ public struct SceneSnapshot: Sendable {
         }
     }
 
-    private mutating func fold(_ event: Event, resolve: Resolver) throws {
+    /// An empty scene, to fold events into one at a time (``fold(_:resolve:)``).
+    public init() {}
+
+    /// Applies one logged change to the scene.
+    public mutating func fold(_ event: Event, resolve: Resolver) throws {
         let payload = event.payload
         guard let operation = EventOperation(rawValue: event.operation) else { return }
         switch operation {
