@@ -137,6 +137,29 @@ struct SceneTests {
         #expect(throws: (any Error).self) { try catalog.apply("fade-sequence", roles: ["image": "img"], at: 2) }
     }
 
+    @Test func chainStepsWithInlineAnimationsRun() throws {
+        let catalog = try catalog()
+        try catalog.database.objects.add(id: "box", type: "view")
+        let chain = try DefinitionDecoder.decode(text: """
+            name: blink-then-move
+            kind: chain
+            version: 1.0.0
+            chain:
+              roles: [target]
+              sequence:
+                - {animate: target, animation: {type: basic, keyPath: opacity, fromValue: 1, toValue: 0, duration: 0.5}}
+                - {animate: target, keyframes: [{transform: "translateX(0px)"}, {transform: "translateX(100px)"}], options: {duration: 1000, fill: forwards}}
+            """, file: "blink-then-move.yaml")
+        try catalog.database.components.add([chain])
+        let result = try catalog.apply("blink-then-move", roles: ["target": "box"], at: 0)
+        // 0.5 s of fading, then 1 s of moving: done at 1.5 s.
+        #expect(result.doneTime == 1.5)
+        #expect(try catalog.state(of: "box", at: 0.25).presentation["opacity"] == .number(0.5))
+        guard case .transform(let moving)? = try catalog.state(of: "box", at: 1).presentation["transform"] else { Issue.record("no transform"); return }
+        #expect(abs(moving.m[12] - 50) < 1e-9)
+        #expect(try SceneVerification.verify(catalog, scratch: folder + "/inline.sqlite").matches)
+    }
+
     @Test func stateIsTheSameEveryTimeItIsRebuilt() throws {
         let catalog = try catalog()
         try catalog.database.objects.add(id: "c", type: "cell")

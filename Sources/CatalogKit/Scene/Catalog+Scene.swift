@@ -116,9 +116,14 @@ extension Catalog {
             if let unbound = chain.roles.first(where: { roles[$0] == nil }) {
                 throw ApplyError(description: "bind every role of \(definition.name): --role \(unbound)=ID (roles: \(chain.roles.joined(separator: ", ")))")
             }
-            var resolved: [AnimateStep: (name: String, version: String, parameters: [String: JSONValue], duration: Double)] = [:]
+            var resolved: [AnimateStep: JSONValue] = [:]
             let schedule = try ChainSchedule(chain.root) { step in
-                guard let reference = step.component else { throw ApplyError(description: "inline animations in chains are not applied yet; name a component") }
+                guard let reference = step.component else {
+                    // An inline body runs as it is written; the log carries the body itself.
+                    let body = step.inline ?? .null
+                    resolved[step] = ["inline": body]
+                    return AnimationEffect(try Self.inlineAnimation(body, file: "\(stored.name).chain")).endTime
+                }
                 let parts = reference.split(separator: "@", maxSplits: 1).map(String.init)
                 guard let target = try database.components.get(parts[0], version: parts.count > 1 ? parts[1] : nil) else {
                     throw ApplyError(description: StoreError.unknownComponent(parts[0]).description)
@@ -129,15 +134,14 @@ extension Catalog {
                     guard let spec = stepDefinition.parameters[key] else { throw ApplyError(description: "\(target.name) has no parameter '\(key)'") }
                     values[key] = try PropertyValue(json: raw, as: spec.type)
                 }
-                let duration = AnimationEffect(try AnimationDefinition(stepDefinition, parameters: values)).endTime
-                resolved[step] = (target.name, target.version, values.mapValues(\.jsonValue), duration)
-                return duration
+                resolved[step] = ["component": .string(target.name), "version": .string(target.version), "parameters": .object(values.mapValues(\.jsonValue))]
+                return AnimationEffect(try AnimationDefinition(stepDefinition, parameters: values)).endTime
             }
             var perObject: [String: (animations: [JSONValue], sets: [JSONValue])] = [:]
             for placed in schedule.animations {
-                let step = resolved[placed.step]!
-                perObject[roles[placed.step.role]!, default: ([], [])].animations.append(
-                    ["component": .string(step.name), "version": .string(step.version), "parameters": .object(step.parameters), "offset": .number(placed.start)])
+                var entry = resolved[placed.step]!.objectValue ?? [:]
+                entry["offset"] = .number(placed.start)
+                perObject[roles[placed.step.role]!, default: ([], [])].animations.append(.object(entry))
             }
             for placed in schedule.sets {
                 perObject[roles[placed.step.role]!, default: ([], [])].sets.append(
@@ -160,6 +164,15 @@ extension Catalog {
     /// properties, so that any requirement names what is missing.
     public func objectType(_ name: String) throws -> ObjectType {
         try ObjectType.builtIn[name] ?? database.types.get(name) ?? ObjectType(name: name, properties: [:])
+    }
+
+    /// An inline animation body (a chain step's `animation:` or `keyframes`/`options`).
+    static func inlineAnimation(_ body: JSONValue, file: String) throws -> AnimationDefinition {
+        if let animation = body["animation"] {
+            return .coreAnimation(try CoreAnimationModel(json: animation, file: file, path: FieldPath("animation")))
+        }
+        let options = body["options"].flatMap { $0 == .null ? nil : $0 }
+        return .web(try KeyframeEffectModel(webKeyframes: body["keyframes"] ?? .array([]), options: options, file: file))
     }
 
     /// Parameter values an object sets for a component through `COMPONENT.PARAM` properties.

@@ -84,8 +84,13 @@ public struct SceneSnapshot: Sendable {
             guard let id = event.objectID, objects[id] != nil else { return }
             let start = payload["start"]?.numberValue ?? event.sceneTime
             for animation in payload["animations"]?.arrayValue ?? [] {
-                guard let component = animation["component"]?.stringValue, let version = animation["version"]?.stringValue else { continue }
-                let definition = try resolve(component, version, animation["parameters"]?.objectValue ?? [:])
+                let definition: AnimationDefinition
+                if let inline = animation["inline"] {
+                    definition = try Catalog.inlineAnimation(inline, file: "inline")
+                } else {
+                    guard let component = animation["component"]?.stringValue, let version = animation["version"]?.stringValue else { continue }
+                    definition = try resolve(component, version, animation["parameters"]?.objectValue ?? [:])
+                }
                 objects[id]!.running.append(RunningAnimation(definition, start: start + (animation["offset"]?.numberValue ?? 0)))
             }
             for set in payload["sets"]?.arrayValue ?? [] {
