@@ -77,4 +77,24 @@ struct DecoratorSceneTests {
         let removed = try catalog.database.objects.remove("bouncy", at: 3)
         #expect(Set(removed) == ["bouncy", "bouncy/decorator:bouncy-placeholder", "bouncy/placeholderLabel", "bouncy/rightPlaceholderLabel"])
     }
+
+    @Test func aHandlerCanRunAChainOnItsOwner() throws {
+        let catalog = try catalog()
+        let blinker = try DefinitionDecoder.decode(text: """
+            name: blinker
+            kind: decorator
+            version: 1.0.0
+            decorator:
+              handlers:
+                tap: [{run: {component: fade-sequence}}]
+            """, file: "blinker.yaml")
+        try catalog.database.components.add([blinker])
+        try catalog.database.objects.add(id: "lamp", type: "view")
+        try catalog.apply("blinker", to: ["lamp"], at: 0)
+        _ = try catalog.send("tap", to: "lamp", at: 1)
+        // Every role is the lamp: out 1–1.75 (three fade-outs), in 1.75–2.25: 0 at 1.75, 1 at 2.25.
+        #expect(try catalog.state(of: "lamp", at: 1.75).presentation["opacity"] == .number(0))
+        #expect(try catalog.state(of: "lamp", at: 2.25).presentation["opacity"] == .number(1))
+        #expect(try SceneVerification.verify(catalog, scratch: folder + "/blinker.sqlite").matches)
+    }
 }

@@ -170,9 +170,20 @@ struct HandlerRun {
                 guard let stored = try catalog.database.components.get(parts[0], version: parts.count > 1 ? parts[1] : nil) else {
                     throw ApplyError(description: StoreError.unknownComponent(parts[0]).description)
                 }
+                let definition = try stored.decode()
+                if definition.kind == .chain {
+                    // A chain run by a handler drives the target in every role.
+                    let chain = try ChainDefinition(definition)
+                    let plan = try catalog.chainPlan(stored, chain, roles: Dictionary(uniqueKeysWithValues: chain.roles.map { ($0, id) }))
+                    for record in plan.records {
+                        var payload = record.payload.objectValue ?? [:]
+                        payload["start"] = .number(time)
+                        applies.append((.apply, record.object, .object(payload)))
+                    }
+                    continue
+                }
                 // The target's own values (COMPONENT.PARAM properties), then the action's; a
                 // parameter given as {property: KEY} reads the owner's property, if set.
-                let definition = try stored.decode()
                 // (A child created in this run has no properties stored yet.)
                 let isNew = created.contains { $0.id == id }
                 var values = isNew ? [:] : try catalog.overrides(of: definition, on: id).mapValues(\.jsonValue)

@@ -116,43 +116,10 @@ extension Catalog {
             if let unbound = chain.roles.first(where: { roles[$0] == nil }) {
                 throw ApplyError(description: "bind every role of \(definition.name): --role \(unbound)=ID (roles: \(chain.roles.joined(separator: ", ")))")
             }
-            var resolved: [AnimateStep: JSONValue] = [:]
-            let schedule = try ChainSchedule(chain.root) { step in
-                guard let reference = step.component else {
-                    // An inline body runs as it is written; the log carries the body itself.
-                    let body = step.inline ?? .null
-                    resolved[step] = ["inline": body]
-                    return AnimationEffect(try Self.inlineAnimation(body, file: "\(stored.name).chain")).endTime
-                }
-                let parts = reference.split(separator: "@", maxSplits: 1).map(String.init)
-                guard let target = try database.components.get(parts[0], version: parts.count > 1 ? parts[1] : nil) else {
-                    throw ApplyError(description: StoreError.unknownComponent(parts[0]).description)
-                }
-                let stepDefinition = try target.decode()
-                var values: [String: PropertyValue] = [:]
-                for (key, raw) in step.parameters {
-                    guard let spec = stepDefinition.parameters[key] else { throw ApplyError(description: "\(target.name) has no parameter '\(key)'") }
-                    values[key] = try PropertyValue(json: raw, as: spec.type)
-                }
-                resolved[step] = ["component": .string(target.name), "version": .string(target.version), "parameters": .object(values.mapValues(\.jsonValue))]
-                return AnimationEffect(try AnimationDefinition(stepDefinition, parameters: values)).endTime
-            }
-            var perObject: [String: (animations: [JSONValue], sets: [JSONValue])] = [:]
-            for placed in schedule.animations {
-                var entry = resolved[placed.step]!.objectValue ?? [:]
-                entry["offset"] = .number(placed.start)
-                perObject[roles[placed.step.role]!, default: ([], [])].animations.append(.object(entry))
-            }
-            for placed in schedule.sets {
-                perObject[roles[placed.step.role]!, default: ([], [])].sets.append(
-                    ["property": .string(placed.step.property), "value": placed.step.value, "offset": .number(placed.time)])
-            }
-            let records = perObject.keys.sorted().map { id in
-                (object: id, payload: JSONValue.object(["component": .string(stored.name), "version": .string(stored.version), "kind": "chain",
-                                                        "animations": .array(perObject[id]!.animations), "sets": .array(perObject[id]!.sets)]))
-            }
+            let plan = try chainPlan(stored, chain, roles: roles)
+            let records = plan.records.map { (object: $0.object, payload: $0.payload) }
             let time = try database.scene.recordApply(records, at: sceneTime)
-            return ApplyResult(sceneTime: time, doneTime: time + schedule.doneTime)
+            return ApplyResult(sceneTime: time, doneTime: time + plan.doneTime)
 
         case .decorator:
             guard !targets.isEmpty else { throw ApplyError(description: "name the objects to decorate with --to ID[,ID…]") }
@@ -164,6 +131,48 @@ extension Catalog {
     /// properties, so that any requirement names what is missing.
     public func objectType(_ name: String) throws -> ObjectType {
         try ObjectType.builtIn[name] ?? database.types.get(name) ?? ObjectType(name: name, properties: [:])
+    }
+
+    /// A chain's steps placed in time for the objects bound to its roles: one `apply` payload per
+    /// object (its animations with their offsets and its scheduled sets) and the `done` offset.
+    func chainPlan(_ stored: StoredComponent, _ chain: ChainDefinition, roles: [String: String]) throws
+        -> (records: [(object: String, payload: JSONValue)], doneTime: Double) {
+        var resolved: [AnimateStep: JSONValue] = [:]
+        let schedule = try ChainSchedule(chain.root) { step in
+            guard let reference = step.component else {
+                // An inline body runs as it is written; the log carries the body itself.
+                let body = step.inline ?? .null
+                resolved[step] = ["inline": body]
+                return AnimationEffect(try Self.inlineAnimation(body, file: "\(stored.name).chain")).endTime
+            }
+            let parts = reference.split(separator: "@", maxSplits: 1).map(String.init)
+            guard let target = try database.components.get(parts[0], version: parts.count > 1 ? parts[1] : nil) else {
+                throw ApplyError(description: StoreError.unknownComponent(parts[0]).description)
+            }
+            let stepDefinition = try target.decode()
+            var values: [String: PropertyValue] = [:]
+            for (key, raw) in step.parameters {
+                guard let spec = stepDefinition.parameters[key] else { throw ApplyError(description: "\(target.name) has no parameter '\(key)'") }
+                values[key] = try PropertyValue(json: raw, as: spec.type)
+            }
+            resolved[step] = ["component": .string(target.name), "version": .string(target.version), "parameters": .object(values.mapValues(\.jsonValue))]
+            return AnimationEffect(try AnimationDefinition(stepDefinition, parameters: values)).endTime
+        }
+        var perObject: [String: (animations: [JSONValue], sets: [JSONValue])] = [:]
+        for placed in schedule.animations {
+            var entry = resolved[placed.step]!.objectValue ?? [:]
+            entry["offset"] = .number(placed.start)
+            perObject[roles[placed.step.role]!, default: ([], [])].animations.append(.object(entry))
+        }
+        for placed in schedule.sets {
+            perObject[roles[placed.step.role]!, default: ([], [])].sets.append(
+                ["property": .string(placed.step.property), "value": placed.step.value, "offset": .number(placed.time)])
+        }
+        let records = perObject.keys.sorted().map { id in
+            (object: id, payload: JSONValue.object(["component": .string(stored.name), "version": .string(stored.version), "kind": "chain",
+                                                    "animations": .array(perObject[id]!.animations), "sets": .array(perObject[id]!.sets)]))
+        }
+        return (records, schedule.doneTime)
     }
 
     /// An inline animation body (a chain step's `animation:` or `keyframes`/`options`).
