@@ -58,16 +58,16 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]),
 
-        .testTarget(name: "CatalogModelTests", dependencies: ["CatalogModel"]),
-        // The browser oracle (fixtures copied from ../shared/oracle/) and how to compare with it,
-        // shared by the engine tests (library API) and the CLI tests (`catalog sample`).
-        .target(name: "OracleSupport", dependencies: ["CatalogModel"], path: "Tests/OracleSupport", exclude: ["Fixtures"]),
-        .testTarget(name: "CatalogEngineTests", dependencies: ["CatalogEngine", "CatalogModel", "OracleSupport"]),
+        .testTarget(name: "CatalogModelTests", dependencies: ["CatalogModel", "TestSupport"]),
+        // Shared by the test targets: the browser oracle (fixtures copied from ../shared/oracle/)
+        // and how to compare with it, and the check that a definition error names file, path and rule.
+        .target(name: "TestSupport", dependencies: ["CatalogModel"], path: "Tests/TestSupport", exclude: ["Fixtures"]),
+        .testTarget(name: "CatalogEngineTests", dependencies: ["CatalogEngine", "CatalogModel", "TestSupport"]),
         .testTarget(
             name: "CatalogStoreTests",
             dependencies: ["CatalogKit", "CatalogStore", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "CatalogKitTests", dependencies: ["CatalogKit"]),
-        .testTarget(name: "CatalogCLITests", dependencies: ["CatalogKit", "catalog", "OracleSupport"]),
+        .testTarget(name: "CatalogCLITests", dependencies: ["CatalogKit", "catalog", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

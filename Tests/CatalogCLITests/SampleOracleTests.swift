@@ -1,6 +1,6 @@
 import CatalogModel
 import Foundation
-import OracleSupport
+import TestSupport
 import Testing
 
 /// Every browser oracle case through `catalog sample`: each case written as a bare

@@ -1,5 +1,6 @@
 import CatalogEngine
 import CatalogModel
+import TestSupport
 import Testing
 
 /// Chain definitions and their schedules: SCRAnimationChain's work-time rules, `done` once.
@@ -65,11 +66,8 @@ struct ChainScheduleTests {
 
     @Test(arguments: badChains)
     func badChainsAreRefusedWithTheirPath(json: JSONValue, path: String, rule: String) {
-        #expect {
+        expectDefinitionError(file: "bad.yaml", path: path, rule: rule) {
             _ = try ChainDefinition(json: json, file: "bad.yaml", path: FieldPath("chain"))
-        } throws: { error in
-            guard let error = error as? DefinitionError else { return false }
-            return error.file == "bad.yaml" && error.path == path && error.rule.contains(rule)
         }
     }
 }

@@ -1,6 +1,7 @@
 import CatalogEngine
 import CatalogModel
 import Foundation
+import TestSupport
 import Testing
 
 /// `CAKeyframeAnimation` calculation modes and `CASpringAnimation`, expected values derived by
@@ -135,11 +136,8 @@ struct CoreAnimationKeyframeTests {
 
     @Test(arguments: badBodies)
     func badAnimationsAreRefusedWithTheirPath(body: JSONValue, path: String, rule: String) {
-        #expect {
+        expectDefinitionError(file: "bad.yaml", path: path, rule: rule) {
             _ = try CoreAnimationModel(json: body, file: "bad.yaml", path: FieldPath("animation"))
-        } throws: { error in
-            guard let error = error as? DefinitionError else { return false }
-            return error.file == "bad.yaml" && error.path == path && error.rule.contains(rule)
         }
     }
 }

@@ -1,5 +1,6 @@
 import CatalogEngine
 import CatalogModel
+import TestSupport
 import Testing
 
 /// Keyframe effects per Web Animations Level 1 §"Keyframe effects", and value interpolation per
@@ -121,11 +122,8 @@ struct KeyframeEffectTests {
         (JSONValue.array([["opacity": 0, "composite": "add"]]), "keyframes[0].composite", "replace"),
     ])
     func badKeyframesAreRefusedWithTheirPath(keyframes: JSONValue, path: String, rule: String) {
-        #expect {
+        expectDefinitionError(file: "bad.json", path: path, rule: rule) {
             _ = try KeyframeEffectModel(webKeyframes: keyframes, options: nil, file: "bad.json")
-        } throws: { error in
-            guard let error = error as? DefinitionError else { return false }
-            return error.file == "bad.json" && error.path == path && error.rule.contains(rule)
         }
     }
 }

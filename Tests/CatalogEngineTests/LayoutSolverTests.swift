@@ -1,5 +1,6 @@
 import CatalogEngine
 import CatalogModel
+import TestSupport
 import Testing
 
 /// Layout trees laid out in a rect; expected frames worked out by hand in the comments.
@@ -75,11 +76,8 @@ struct LayoutSolverTests {
 
     @Test(arguments: badLayouts)
     func badLayoutsAreRefusedWithTheirPath(json: JSONValue, path: String, rule: String) {
-        #expect {
+        expectDefinitionError(file: "bad.yaml", path: path, rule: rule) {
             _ = try LayoutNode(json: json, file: "bad.yaml", path: FieldPath("layout"))
-        } throws: { error in
-            guard let error = error as? DefinitionError else { return false }
-            return error.file == "bad.yaml" && error.path == path && error.rule.contains(rule)
         }
     }
 }

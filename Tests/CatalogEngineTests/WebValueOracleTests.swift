@@ -1,6 +1,6 @@
 import CatalogEngine
 import CatalogModel
-import OracleSupport
+import TestSupport
 import Testing
 
 /// Every oracle case through the public library API: the Web Animations body imported as it is,

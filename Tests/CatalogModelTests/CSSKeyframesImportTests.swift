@@ -1,4 +1,5 @@
 import CatalogModel
+import TestSupport
 import Testing
 
 /// CSS `@keyframes` text as a definition: selectors, merged offsets, per-keyframe easing, the
@@ -54,11 +55,8 @@ struct CSSKeyframesImportTests {
         ("p { color: red }", "", "needs an @keyframes rule"),
     ])
     func badCSSIsRefusedWithItsLine(css: String, path: String, rule: String) {
-        #expect {
+        expectDefinitionError(file: "bad.css", path: path, rule: rule) {
             _ = try DefinitionDecoder.decode(text: css, file: "bad.css")
-        } throws: { error in
-            guard let error = error as? DefinitionError else { return false }
-            return error.file == "bad.css" && error.path == path && error.rule.contains(rule)
         }
     }
 }

@@ -1,4 +1,5 @@
 import CatalogModel
+import TestSupport
 import Testing
 
 /// Decorator definitions: the shape, the checks, and the openable-URL rule.
@@ -53,11 +54,8 @@ struct DecoratorDefinitionTests {
 
     @Test(arguments: bad)
     func badDecoratorsAreRefusedWithTheirPath(json: JSONValue, path: String, rule: String) {
-        #expect {
+        expectDefinitionError(file: "bad.yaml", path: path, rule: rule) {
             _ = try DecoratorDefinition(json: json, file: "bad.yaml", path: FieldPath("decorator"))
-        } throws: { error in
-            guard let error = error as? DefinitionError else { return false }
-            return error.file == "bad.yaml" && error.path == path && error.rule.contains(rule)
         }
     }
 }
