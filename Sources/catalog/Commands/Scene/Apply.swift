@@ -3,12 +3,14 @@ import CatalogKit
 
 struct Apply: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Apply an animation, chain or layout to objects at a scene time.",
+        abstract: "Apply an animation, chain, layout or decorator to objects at a scene time.",
         discussion: """
-            An animation runs on every --to object; a layout sets the frames of the objects bound to \
-            its slots (--role SLOT=ID) in --param rect=x,y,w,h, else the --to container's bounds; a \
-            chain runs on the objects bound to its roles and prints when it is done. --at defaults to \
-            the scene clock's current time (that of the last event).
+            An animation runs on every --to object (one with on: handlers, such as bounce-select, is \
+            adopted instead: events run it); a layout sets the frames of the objects bound to its \
+            slots (--role SLOT=ID) in --param rect=x,y,w,h, else the --to container's bounds; a chain \
+            runs on the objects bound to its roles and prints when it is done; a decorator is \
+            attached to every --to object. --at defaults to the scene clock's current time (that of \
+            the last event).
             """)
 
     @OptionGroup var global: GlobalOptions
