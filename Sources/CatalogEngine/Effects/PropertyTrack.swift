@@ -12,13 +12,11 @@ public final class PropertyTrack: Sendable {
     public let property: AnimatableProperty
     /// Computed offsets of the property-specific keyframes, non-decreasing, first 0, last 1.
     public let offsets: [Double]
-    /// The easing of the interval each keyframe starts (the last keyframe's is never used).
-    let easings: [CompiledEasing]
-    /// `intervals[i]` interpolates from keyframe i to keyframe i + 1.
-    let intervals: [ValueInterpolator]
-    // The sampling path reads easings and intervals in place through these copies: taking an
-    // enum out of an array copies it (and its payload) first, which measured as a third of the
-    // time per sample. Owned by the track, freed in deinit.
+    /// The easing of the interval each keyframe starts (the last keyframe's is never used), and
+    /// `intervalStorage[i]`, the interpolation from keyframe i to keyframe i + 1. Plain buffers,
+    /// not arrays: the sampling path reads them in place, and taking a value out of an array
+    /// copies it (and its payload) first, which measured as a third of the time per sample.
+    /// Owned by the track, freed in deinit.
     private nonisolated(unsafe) let easingStorage: UnsafeMutableBufferPointer<CompiledEasing>
     private nonisolated(unsafe) let intervalStorage: UnsafeMutableBufferPointer<ValueInterpolator>
     /// What the property shows when the effect is not in effect.
@@ -47,14 +45,11 @@ public final class PropertyTrack: Sendable {
 
         self.property = property
         offsets = specific.map(\.offset)
-        easings = specific.map { CompiledEasing($0.easing) }
-        var intervals: [ValueInterpolator] = []
-        for index in specific.indices.dropLast() {
-            intervals.append(ValueInterpolator(from: specific[index].value, to: specific[index + 1].value, range: property.range))
+        easingStorage = .allocate(capacity: specific.count)
+        _ = easingStorage.initialize(from: specific.map { CompiledEasing($0.easing) })
+        let intervals = specific.indices.dropLast().map {
+            ValueInterpolator(from: specific[$0].value, to: specific[$0 + 1].value, range: property.range)
         }
-        self.intervals = intervals
-        easingStorage = .allocate(capacity: easings.count)
-        _ = easingStorage.initialize(from: easings)
         intervalStorage = .allocate(capacity: intervals.count)
         _ = intervalStorage.initialize(from: intervals)
         width = intervals[0].width
@@ -113,12 +108,12 @@ public final class PropertyTrack: Sendable {
 
     /// The value numbers written by this track stand for.
     public func decode(_ numbers: UnsafePointer<Double>) -> AnimatedValue {
-        guard isDiscrete else { return intervals[0].decode(numbers) }
+        guard isDiscrete else { return intervalStorage[0].decode(numbers) }
         // Which end of which interval shows; −1 is the underlying value.
         guard numbers[0] >= 0 else { return underlyingValue }
         let code = Int(numbers[0])
         var side = Double(code % 2)
-        return intervals[min(code / 2, intervals.count - 1)].decode(&side)
+        return intervalStorage[min(code / 2, intervalStorage.count - 1)].decode(&side)
     }
 
     /// The value at an iteration progress, as an ``AnimatedValue``.
