@@ -224,7 +224,7 @@ struct HandlerRun {
     func evaluate(_ expression: ValueExpression) throws -> PropertyValue? {
         switch expression {
         case .eventValue: return event
-        case .literal(let json): return PropertyValue.fromCommandLine(json.canonicalText)
+        case .literal(let json): return PropertyValue(untyped: json)
         case .property(let name):
             if let value = pending["\(owner)\u{0}\(name)"] { return value }
             if let stored = try catalog.database.properties.value(for: name, on: owner) { return stored }

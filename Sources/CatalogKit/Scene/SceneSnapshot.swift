@@ -97,7 +97,7 @@ public struct SceneSnapshot: Sendable {
                 guard let key = set["property"]?.stringValue, let raw = set["value"] else { continue }
                 // Typed by the object's type when it declares the property, else read as given.
                 let declared = ObjectType.builtIn[objects[id]!.type]?.properties[key]
-                guard let value = declared.flatMap({ try? PropertyValue(json: raw, as: $0) }) ?? PropertyValue.fromCommandLine(raw.canonicalText) else { continue }
+                guard let value = declared.flatMap({ try? PropertyValue(json: raw, as: $0) }) ?? PropertyValue(untyped: raw) else { continue }
                 objects[id]!.scheduled.append((start + (set["offset"]?.numberValue ?? 0), key, value))
             }
         case .componentAdd, .componentRemove, .send, .typeDeclare:

@@ -65,12 +65,18 @@ public enum PropertyValue: Sendable, Hashable {
     public static func fromCommandLine(_ text: String) -> PropertyValue? {
         if text.hasPrefix("@"), text.count > 1 { return .object(String(text.dropFirst())) }
         guard let json = try? JSONValue(jsonData: Data(text.utf8)) else { return .string(text) }
+        return PropertyValue(untyped: json)
+    }
+
+    /// A JSON value with no declared type: numbers, booleans and strings as themselves, lists and
+    /// mappings as `json`; nil for `null`.
+    public init?(untyped json: JSONValue) {
         switch json {
-        case .number(let n): return .number(n)
-        case .bool(let b): return .bool(b)
-        case .string(let s): return .string(s)
+        case .number(let n): self = .number(n)
+        case .bool(let b): self = .bool(b)
+        case .string(let s): self = .string(s)
         case .null: return nil
-        case .array, .object: return .json(json)
+        case .array, .object: self = .json(json)
         }
     }
 
