@@ -7,8 +7,7 @@ struct BuiltInChainTests {
 
     private func duration(of step: AnimateStep) throws -> Double {
         let component = try #require(definitions.first { $0.name == step.component })
-        var parameters: [String: PropertyValue] = [:]
-        for (key, value) in step.parameters { parameters[key] = try PropertyValue(json: value, as: component.parameters[key]!.type) }
+        let parameters = try component.parameterValues(json: step.parameters, file: "test")
         return AnimationEffect(try AnimationDefinition(component, parameters: parameters)).endTime
     }
 

@@ -21,18 +21,7 @@ public struct AnimationSampling: Sendable {
     ///   - file: names the source in errors (the component's name when nil).
     public init(definition: ComponentDefinition, parameters: [String: String] = [:], file: String? = nil) throws(DefinitionError) {
         let file = file ?? definition.name
-        var values: [String: PropertyValue] = [:]
-        for (key, text) in parameters {
-            guard let spec = definition.parameters[key] else {
-                values[key] = .string(text)   // AnimationDefinition names the undeclared parameter.
-                continue
-            }
-            do throws(ValueConversionError) {
-                values[key] = try PropertyValue(converting: text, to: spec.type)
-            } catch {
-                throw DefinitionError(file: file, path: "parameters.\(key)", rule: "\"\(text)\" \(error.description)")
-            }
-        }
+        let values = try definition.parameterValues(text: parameters, file: file)
         name = definition.name
         effect = AnimationEffect(try AnimationDefinition(definition, parameters: values, file: file))
     }

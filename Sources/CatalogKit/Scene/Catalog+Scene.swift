@@ -52,16 +52,7 @@ extension Catalog {
         }
         let typed = Dictionary(objects.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         func given(_ definition: ComponentDefinition) throws -> [String: PropertyValue] {
-            var values: [String: PropertyValue] = [:]
-            for (key, text) in parameters {
-                guard let spec = definition.parameters[key] else {
-                    throw ApplyError(description: "\(definition.name) has no parameter '\(key)'")
-                }
-                do { values[key] = try PropertyValue(converting: text, to: spec.type) } catch {
-                    throw ApplyError(description: "--param \(key)=\(text): \(definition.name).\(key) \(error)")
-                }
-            }
-            return values
+            try definition.parameterValues(text: parameters, file: definition.name)
         }
 
         switch definition.kind {
@@ -150,11 +141,7 @@ extension Catalog {
                 throw ApplyError(description: StoreError.unknownComponent(parts[0]).description)
             }
             let stepDefinition = try target.decode()
-            var values: [String: PropertyValue] = [:]
-            for (key, raw) in step.parameters {
-                guard let spec = stepDefinition.parameters[key] else { throw ApplyError(description: "\(target.name) has no parameter '\(key)'") }
-                values[key] = try PropertyValue(json: raw, as: spec.type)
-            }
+            let values = try stepDefinition.parameterValues(json: step.parameters, file: "\(stored.name): \(target.name)")
             resolved[step] = ["component": .string(target.name), "version": .string(target.version), "parameters": .object(values.mapValues(\.jsonValue))]
             return AnimationEffect(try AnimationDefinition(stepDefinition, parameters: values)).endTime
         }
@@ -225,11 +212,7 @@ extension Catalog {
             if let hit = cache.values[key] { return hit }
             guard let stored = try components.get(name, version: version) else { throw ApplyError(description: "the log names \(name)@\(version), which is not kept") }
             let definition = try stored.decode()
-            var values: [String: PropertyValue] = [:]
-            for (key, raw) in parameters {
-                guard let spec = definition.parameters[key] else { continue }
-                values[key] = try PropertyValue(json: raw, as: spec.type)
-            }
+            let values = try definition.parameterValues(json: parameters, file: "\(name)@\(version)")
             let resolved = try AnimationDefinition(definition, parameters: values)
             cache.values[key] = resolved
             return resolved

@@ -18,18 +18,48 @@ extension ComponentDefinition {
         var values: [String: JSONValue] = [:]
         for (name, spec) in self.parameters { values[name] = spec.defaultValue.jsonValue }
         for (name, value) in parameters.sorted(by: { $0.key < $1.key }) {
-            guard let spec = self.parameters[name] else {
-                let declared = self.parameters.keys.sorted().joined(separator: ", ")
-                throw DefinitionError(file: file, path: "parameters.\(name)",
-                                      rule: "\(self.name) has no parameter '\(name)'" + (declared.isEmpty ? "" : " (declared: \(declared))"))
-            }
-            try spec.check(value, file: file, path: "parameters.\(name)")
+            try parameter(name, file: file).check(value, file: file, path: "parameters.\(name)")
             values[name] = value.jsonValue
         }
         guard case .object(let members) = document.substitutingParameters(values) else {
             throw DefinitionError(file: file, path: "", rule: "a definition must be a mapping")
         }
         return members
+    }
+
+    /// Parameter values written as text (`--param duration=0.3`), each converted to its declared type.
+    public func parameterValues(text: [String: String], file: String) throws(DefinitionError) -> [String: PropertyValue] {
+        var values: [String: PropertyValue] = [:]
+        for (name, raw) in text.sorted(by: { $0.key < $1.key }) {
+            let spec = try parameter(name, file: file)
+            do throws(ValueConversionError) { values[name] = try PropertyValue(converting: raw, to: spec.type) } catch {
+                throw DefinitionError(file: file, path: "parameters.\(name)", rule: "\"\(raw)\" \(error.description)")
+            }
+        }
+        return values
+    }
+
+    /// Parameter values written as JSON (a chain step's `parameters`, an application in the log),
+    /// each read as its declared type.
+    public func parameterValues(json: [String: JSONValue], file: String) throws(DefinitionError) -> [String: PropertyValue] {
+        var values: [String: PropertyValue] = [:]
+        for (name, raw) in json.sorted(by: { $0.key < $1.key }) {
+            let spec = try parameter(name, file: file)
+            do throws(ValueConversionError) { values[name] = try PropertyValue(json: raw, as: spec.type) } catch {
+                throw DefinitionError(file: file, path: "parameters.\(name)", rule: error.description)
+            }
+        }
+        return values
+    }
+
+    /// The declaration of parameter `name`, or an error listing the declared ones.
+    private func parameter(_ name: String, file: String) throws(DefinitionError) -> ParameterSpec {
+        guard let spec = parameters[name] else {
+            let declared = parameters.keys.sorted().joined(separator: ", ")
+            throw DefinitionError(file: file, path: "parameters.\(name)",
+                                  rule: "\(self.name) has no parameter '\(name)'" + (declared.isEmpty ? "" : " (declared: \(declared))"))
+        }
+        return spec
     }
 }
 
