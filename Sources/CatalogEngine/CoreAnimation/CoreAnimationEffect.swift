@@ -51,21 +51,11 @@ public struct CoreAnimationEffect: Sendable {
     /// - Parameter modelValues: the target's model values by property name; a property without
     ///   one starts from its initial value.
     public init(_ model: CoreAnimationModel, modelValues: [String: AnimationValue] = [:]) {
-        var found: [String: AnimatableProperty] = [:]
-        Self.collect(model, into: &found)
-        properties = found.values.sorted { $0.name < $1.name }
+        properties = model.properties
         let slots = Dictionary(uniqueKeysWithValues: properties.enumerated().map { ($1.name, $0) })
         let model0 = properties.map { AnimatedValue(modelValues[$0.name] ?? $0.initialValue) }
         self.modelValues = model0
         root = Self.compile(model, slots: slots, modelValues: model0)
-    }
-
-    private static func collect(_ model: CoreAnimationModel, into found: inout [String: AnimatableProperty]) {
-        if case .group(let children) = model.body {
-            for child in children { collect(child, into: &found) }
-        } else if let keyPath = model.keyPath {
-            found[keyPath.property.name] = keyPath.property
-        }
     }
 
     private static func compile(_ model: CoreAnimationModel, slots: [String: Int], modelValues: [AnimatedValue]) -> Node {

@@ -63,7 +63,7 @@ public struct SceneReplay {
             var objects: [String: [String: PropertyValue]] = [:]
             for (id, snapshot) in scene.objects where object == nil || id == object {
                 guard !snapshot.running.isEmpty else { continue }
-                let animated = Set(snapshot.running.flatMap { AnimationEffect($0.animation).properties.map(\.name) })
+                let animated = Set(snapshot.running.flatMap { $0.animation.properties.map(\.name) })
                 objects[id] = snapshot.presentation(at: time).filter { animated.contains($0.key) }
             }
             return Frame(time: time, objects: objects)

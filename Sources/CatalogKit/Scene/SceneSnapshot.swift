@@ -32,7 +32,7 @@ public struct SceneSnapshot: Sendable {
         public func presentation(at time: Double) -> [String: PropertyValue] {
             var base: [String: PropertyValue] = [:]
             for animation in running {
-                for property in AnimationEffect(animation.animation).properties where base[property.name] == nil {
+                for property in animation.animation.properties where base[property.name] == nil {
                     base[property.name] = AnimatedValue(property.initialValue).propertyValue
                 }
             }

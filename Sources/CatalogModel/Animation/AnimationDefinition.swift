@@ -21,4 +21,12 @@ public enum AnimationDefinition: Sendable, Hashable {
             self = .web(try KeyframeEffectModel(webKeyframes: members["keyframes"] ?? .array([]), options: members["options"], file: file))
         }
     }
+
+    /// The properties it animates, sorted by name (what a sample's values are, in order).
+    public var properties: [AnimatableProperty] {
+        switch self {
+        case .web(let model): model.properties
+        case .coreAnimation(let model): model.properties
+        }
+    }
 }

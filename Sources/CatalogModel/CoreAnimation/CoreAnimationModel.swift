@@ -79,6 +79,20 @@ public struct CoreAnimationModel: Sendable, Hashable {
         self.cumulative = cumulative
     }
 
+    /// Every property the animation (and, for a group, its children) touches, sorted by name.
+    public var properties: [AnimatableProperty] {
+        var found: [String: AnimatableProperty] = [:]
+        func collect(_ model: CoreAnimationModel) {
+            if case .group(let children) = model.body {
+                children.forEach(collect)
+            } else if let keyPath = model.keyPath {
+                found[keyPath.property.name] = keyPath.property
+            }
+        }
+        collect(self)
+        return found.values.sorted { $0.name < $1.name }
+    }
+
     /// Core Animation's default duration (a transaction's), used when a definition omits one.
     public static let defaultDuration = 0.25
 }
