@@ -71,6 +71,8 @@ public struct CubicBezierCurve: Sendable, Hashable {
             if abs(value - x) < 1e-15 { return t }
             if value < x { low = t } else { high = t }
             t = (low + high) / 2
+            // The bracket cannot shrink below one step of a double: stop there, not at 100.
+            if t <= low || t >= high { return t }
         }
         return t
     }
