@@ -36,7 +36,7 @@ public struct CoreAnimationEffect: Sendable {
         let motion: Motion
         let additive: Bool
         /// The value one repeat cycle ends with, when `cumulative`.
-        let cycleEnd: AnimatedValue?
+        var cycleEnd: AnimatedValue?
         let iterationsPerCycle: Double
 
         func value(progress: Double) -> AnimatedValue {
@@ -88,8 +88,7 @@ public struct CoreAnimationEffect: Sendable {
                         cycleEnd: nil, iterationsPerCycle: model.timing.iterationsPerCycle)
         if model.cumulative {
             // A cycle ends at the far end, or back at the start when it autoreverses.
-            leaf = Leaf(slot: slot, component: component, clock: clock, motion: motion, additive: model.additive,
-                        cycleEnd: leaf.value(progress: model.timing.autoreverses ? 0 : 1), iterationsPerCycle: leaf.iterationsPerCycle)
+            leaf.cycleEnd = leaf.value(progress: model.timing.autoreverses ? 0 : 1)
         }
         return .leaf(leaf)
     }

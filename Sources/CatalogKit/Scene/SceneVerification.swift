@@ -45,14 +45,14 @@ public enum SceneVerification {
         return Result(live: try contentHash(catalog.database), rebuilt: try contentHash(fresh.database), events: events.count)
     }
 
-    /// Carries out one logged change again, at its scene time.
-    static func replay(_ event: Event, into database: CatalogDatabase) throws {
+    /// Carries out one logged change again, at its scene time. Component additions are not
+    /// handled here: ``verify(_:scratch:)`` adds them in their original batches.
+    private static func replay(_ event: Event, into database: CatalogDatabase) throws {
         let payload = event.payload, time = event.sceneTime
         guard let operation = EventOperation(rawValue: event.operation) else { return }
         switch operation {
         case .componentAdd:
-            guard let name = payload["name"]?.stringValue, let definition = payload["definition"] else { return }
-            try database.components.add([try DefinitionDecoder.decode(text: definition.canonicalText, file: "\(name).json")], at: time)
+            break
         case .componentRemove:
             guard let name = payload["name"]?.stringValue else { return }
             try database.components.remove(name, at: time)
