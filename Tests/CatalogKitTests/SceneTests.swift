@@ -159,13 +159,4 @@ struct SceneTests {
         #expect(abs(moving.m[12] - 50) < 1e-9)
         #expect(try SceneVerification.verify(catalog, scratch: folder + "/inline.sqlite").matches)
     }
-
-    @Test func stateIsTheSameEveryTimeItIsRebuilt() throws {
-        let catalog = try catalog()
-        try catalog.database.objects.add(id: "c", type: "cell")
-        try catalog.apply("pulse", to: ["c"], at: 0)
-        let first = try (0..<20).map { try catalog.state(of: "c", at: Double($0) * 0.05).jsonValue.canonicalText }
-        let second = try (0..<20).map { try catalog.state(of: "c", at: Double($0) * 0.05).jsonValue.canonicalText }
-        #expect(first == second)
-    }
 }
