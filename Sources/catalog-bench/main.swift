@@ -157,14 +157,22 @@ try measure("property_set_batched") {
 }
 
 // property_set_autocommit: one transaction per set; the target is absolute (sets per second),
-// the raw C figure shows what this machine's disk and SQLite allow.
+// the raw C figure shows what this machine's disk and SQLite's default checkpointing allow.
+// Disk timings on a shared VM vary from run to run: each side is the median of three rounds,
+// interleaved so that a slow spell of the disk hits both.
 try measure("property_set_autocommit") {
-    let sets = 20_000
-    let time = try seconds { for i in 0..<sets { try database.properties.set(.number(Double(i)), for: "auto", on: ids[i % objects]) } }
+    let sets = 20_000, rounds = 3
     let raw = RawWriter(path: folder + "/raw-autocommit.sqlite")
-    let baseline = seconds { for i in 0..<sets { raw.transaction { raw.set(oid: i % objects, id: ids[i % objects], key: "auto", value: Double(i)) } } }
-    results["property_set_autocommit"] = ["ours": .number(Double(sets) / time), "baseline": .number(Double(sets) / baseline),
-                                          "ratio": .number(baseline / time), "unit": .string("sets per second"), "target": 20000]
+    var ours: [Double] = [], baseline: [Double] = []
+    for round in 0..<rounds {
+        let key = "auto\(round)"
+        ours.append(try seconds { for i in 0..<sets { try database.properties.set(.number(Double(i)), for: key, on: ids[i % objects]) } })
+        baseline.append(seconds { for i in 0..<sets { raw.transaction { raw.set(oid: i % objects, id: ids[i % objects], key: key, value: Double(i)) } } })
+    }
+    let median = { (times: [Double]) in times.sorted()[times.count / 2] }
+    results["property_set_autocommit"] = ["ours": .number(Double(sets) / median(ours)), "baseline": .number(Double(sets) / median(baseline)),
+                                          "ratio": .number(median(baseline) / median(ours)), "unit": .string("sets per second"),
+                                          "target": 20000]
 }
 
 // engine_sample: 10,000 objects × 600 frames (10 s at 60 fps) of a three-keyframe transform and

@@ -38,6 +38,36 @@ struct MigrationTests {
         #expect(try snapshot(path) == before)
     }
 
+    @Test func openingAnUpToDateCatalogWaitsForNoWriter() throws {
+        let path = folder.file("busy.sqlite")
+        _ = try Catalog(path: path)  // migrated, built-ins loaded
+        try DatabaseQueue(path: path).writeWithoutTransaction { db in
+            // A writer at work: it has committed (so the WAL exists; GRDB writes once to create
+            // it otherwise) and now holds the lock.
+            try db.execute(sql: "INSERT INTO setting (key, value) VALUES ('busy', 'yes')")
+            try db.execute(sql: "BEGIN IMMEDIATE")
+            defer { try? db.execute(sql: "ROLLBACK") }
+            // Another connection holds the write lock: opening must neither migrate nor load the
+            // built-ins again (each would wait for that lock, then fail as "database is locked").
+            let catalog = try Catalog(path: path)
+            #expect(try catalog.database.components.get("fade-in") != nil)
+        }
+    }
+
+    @Test func builtInsAreDecodedOnlyWhenTheirFingerprintChanges() throws {
+        let database = try CatalogDatabase(path: folder.file("fingerprint.sqlite"))
+        var decoded = 0
+        let definitions = { () throws -> [ComponentDefinition] in
+            decoded += 1
+            return [try fade()]
+        }
+        #expect(try database.components.loadBuiltIns(fingerprint: "a", definitions: definitions).count == 1)
+        #expect(try database.components.loadBuiltIns(fingerprint: "a", definitions: definitions).isEmpty)
+        #expect(decoded == 1)
+        try database.components.loadBuiltIns(fingerprint: "b", definitions: definitions)
+        #expect(decoded == 2)
+    }
+
     @Test func changedAppliedMigrationIsRefusedAndNothingWritten() throws {
         let path = folder.file("changed.sqlite")
         var migrations = try Migration.embedded()

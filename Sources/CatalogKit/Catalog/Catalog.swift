@@ -27,7 +27,7 @@ public final class Catalog: Sendable {
         }
         database = try CatalogDatabase(path: resolved)
         if loadBuiltIns {
-            try database.components.loadBuiltIns(BuiltInCatalog.definitions(), fingerprint: BuiltInCatalog.fingerprint)
+            try database.components.loadBuiltIns(fingerprint: BuiltInCatalog.fingerprint, definitions: BuiltInCatalog.definitions)
         }
     }
 

@@ -19,7 +19,6 @@ public enum BuiltInCatalog {
     }
 
     /// Identifies this build's built-ins: changes whenever any file does.
-    public static var fingerprint: String {
+    public static let fingerprint: String =
         ContentDigest.sha256Hex(Data(EmbeddedCatalog.files.map { "\($0.name)\n\($0.base64)\n" }.joined().utf8))
-    }
 }

@@ -232,13 +232,20 @@ extension ComponentRepository {
     /// A built-in is added when missing or when it is a higher version than the stored one;
     /// a component the user removed stays removed until the built-ins change; a stored version
     /// the user raised above the built-in is kept. Safe when several processes start at once:
-    /// the fingerprint is checked inside the IMMEDIATE transaction.
+    /// the fingerprint is checked again inside the IMMEDIATE transaction.
+    ///
+    /// `definitions` is called only when the fingerprint differs, and the usual case — already
+    /// loaded — takes no write lock: every command line run opens the catalog this way, so
+    /// decoding the built-ins or queueing for the writer each time would be paid by every command.
     @discardableResult
-    public func loadBuiltIns(_ definitions: [ComponentDefinition], fingerprint: String) throws -> [AddOutcome] {
-        try database.write(at: nil) { db, events in
-            let key = "builtin_catalog"
-            guard try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [key]) != fingerprint
-            else { return [] }
+    public func loadBuiltIns(fingerprint: String, definitions: () throws -> [ComponentDefinition]) throws -> [AddOutcome] {
+        let key = "builtin_catalog"
+        let fingerprintSQL = "SELECT value FROM setting WHERE key = ?"
+        let stored = try database.pool.read { db in try String.fetchOne(db, sql: fingerprintSQL, arguments: [key]) }
+        guard stored != fingerprint else { return [] }
+        let definitions = try definitions()
+        return try database.write(at: nil) { db, events in
+            guard try String.fetchOne(db, sql: fingerprintSQL, arguments: [key]) != fingerprint else { return [] }
             var chosen: [ComponentDefinition] = []
             for definition in definitions {
                 let current = try String.fetchOne(db, sql: """

@@ -18,18 +18,25 @@ public final class CatalogDatabase: Sendable {
     let propertyCache: PropertyCache
     /// Point queries on their own connection (see ``PointReader``).
     let pointReader: PointReader
+    /// Checkpoints this handle's WAL in the background (see ``WALCheckpointer``).
+    let checkpointer: WALCheckpointer
 
     /// Opens (creating if needed) and migrates the database at `path`.
-    /// - Parameter migrations: the migrations to apply; the embedded `Migrations/` by default.
-    public init(path: String, migrations: [Migration]? = nil) throws {
+    /// - Parameters:
+    ///   - migrations: the migrations to apply; the embedded `Migrations/` by default.
+    ///   - checkpointing: when the write-ahead log is copied back into the database file.
+    public init(path: String, migrations: [Migration]? = nil, checkpointing: CheckpointPolicy = .standard) throws {
         self.path = path
         var configuration = Configuration()
         configuration.busyMode = .timeout(60)
         configuration.foreignKeysEnabled = true
+        let checkpointer = WALCheckpointer(path: path, policy: checkpointing)
+        self.checkpointer = checkpointer
         configuration.prepareDatabase { db in
             // WAL + NORMAL is durable against application crashes and only loses the last
             // transactions on power loss; it is what makes autocommit writes fast.
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            if !db.configuration.readonly { checkpointer.install(on: db) }
         }
         pool = try DatabasePool(path: path, configuration: configuration)
         try MigrationRunner(migrations: migrations ?? Migration.embedded()).migrate(pool)
@@ -42,17 +49,29 @@ public final class CatalogDatabase: Sendable {
     public var events: EventLog { EventLog(database: self) }
     public var properties: PropertyRepository { PropertyRepository(database: self) }
 
+    /// Returns once no background checkpoint of this handle is queued or running (see
+    /// ``CheckpointPolicy``), so that the database file holds what they copied: before measuring
+    /// or copying the file, and in tests. Writes are durable without it.
+    public func waitForBackgroundCheckpoints() {
+        checkpointer.drain()
+    }
+
     /// Runs `body` in one IMMEDIATE transaction; `body` appends its event rows through the
     /// given ``EventWriter`` so a change and its log entries commit (or roll back) together.
     func write<T>(at sceneTime: Double?, _ body: (Database, EventWriter) throws -> T) throws -> T {
         try pool.writeWithoutTransaction { db in
-            // BEGIN/COMMIT as cached statements: GRDB's `write` prepares them again on every
-            // call, which showed up in the autocommit profile.
-            try db.cachedStatement(sql: "BEGIN IMMEDIATE").execute()
+            // BEGIN/COMMIT as cached statements stepped through the C API: GRDB's `write`
+            // prepares them again on every call, and its statement bookkeeping (for observers
+            // this database never registers) showed up in the autocommit profile.
+            let begin = RawStatement(try db.cachedStatement(sql: "BEGIN IMMEDIATE"))
+            defer { begin.reset() }
+            try begin.step()
             do {
                 let writer = try EventWriter(db: db, requestedTime: sceneTime)
                 let result = try body(db, writer)
-                try db.cachedStatement(sql: "COMMIT").execute()
+                let commit = RawStatement(try db.cachedStatement(sql: "COMMIT"))
+                defer { commit.reset() }
+                try commit.step()
                 return result
             } catch {
                 if db.isInsideTransaction { try? db.execute(sql: "ROLLBACK") }

@@ -44,7 +44,10 @@ struct EventWriter {
 
     init(db: Database, requestedTime: Double?) throws {
         self.db = db
-        let last = try Double.fetchOne(db.cachedStatement(sql: "SELECT scene_time FROM event ORDER BY seq DESC LIMIT 1")) ?? 0
+        // Through the C API: every write transaction starts here.
+        let statement = RawStatement(try db.cachedStatement(sql: "SELECT scene_time FROM event ORDER BY seq DESC LIMIT 1"))
+        let last = try statement.step() ? statement.double(0) : 0
+        statement.reset()
         if let requestedTime {
             guard requestedTime.isFinite, requestedTime >= last else {
                 throw StoreError.sceneTimeBackwards(requested: requestedTime, last: last)
@@ -57,12 +60,18 @@ struct EventWriter {
 
     @discardableResult
     func append(_ operation: EventOperation, object: String?, payload: JSONValue) throws -> Int64 {
+        try append(operation, object: object, payloadText: payload.canonicalText)
+    }
+
+    /// Appends an event whose payload is already canonical JSON text.
+    @discardableResult
+    func append(_ operation: EventOperation, object: String?, payloadText: String) throws -> Int64 {
         let statement = RawStatement(try db.cachedStatement(
             sql: "INSERT INTO event (scene_time, operation, object_id, payload) VALUES (?, ?, ?, ?)"))
         statement.bind(1, sceneTime)
         statement.bind(2, operation.rawValue)
         if let object { statement.bind(3, object) } else { statement.bind(3, nil as Int64?) }
-        statement.bind(4, payload.canonicalText)
+        statement.bind(4, payloadText)
         defer { statement.reset() }
         try statement.step()
         return db.lastInsertedRowID

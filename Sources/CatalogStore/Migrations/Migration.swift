@@ -10,7 +10,13 @@ import Foundation
 public struct Migration: Sendable, Hashable {
     public var version: Int
     public var fileName: String
-    public var sql: String
+    public var sql: String {
+        didSet { checksum = Self.checksum(of: sql) }
+    }
+    /// SHA-256 of the file with line endings normalised to LF, so a checkout with CRLF endings
+    /// does not look like a changed migration. Kept with the text: every open compares it with
+    /// the recorded one.
+    public private(set) var checksum: String
 
     /// Parses a file name `NNNN_name.sql` (four or more digits) and its content.
     public init(fileName: String, sql: String) throws {
@@ -24,11 +30,10 @@ public struct Migration: Sendable, Hashable {
         self.version = version
         self.fileName = fileName
         self.sql = sql
+        checksum = Self.checksum(of: sql)
     }
 
-    /// SHA-256 of the file with line endings normalised to LF, so a checkout with CRLF endings
-    /// does not look like a changed migration.
-    public var checksum: String {
+    private static func checksum(of sql: String) -> String {
         let normalized = sql.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
         return ContentDigest.sha256Hex(Data(normalized.utf8))
     }

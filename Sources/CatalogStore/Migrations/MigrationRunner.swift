@@ -46,8 +46,12 @@ public struct MigrationRunner: Sendable {
     public func migrate(_ writer: some DatabaseWriter) throws {
         try checkFiles()
         // Validate against what is recorded before writing anything at all.
-        try validate(try writer.read { db in try Self.appliedRows(db) })
-        for migration in migrations {
+        let applied = try writer.read { db in try Self.appliedRows(db) }
+        try validate(applied)
+        // Up to date (every open after the first): no write transaction, so opening a catalog
+        // never queues behind another process's writes.
+        let pending = migrations.filter { migration in !applied.contains { $0.version == migration.version } }
+        for migration in pending {
             try writer.writeWithoutTransaction { db in
                 try db.inTransaction(.immediate) {
                     try db.execute(sql: Self.historyTable)

@@ -80,7 +80,11 @@ public struct ObjectRepository: Sendable {
     }
 
     static func oidIfExists(of id: String, _ db: Database) throws -> Int64? {
-        try Int64.fetchOne(try db.cachedStatement(sql: "SELECT oid FROM object WHERE id = ?"), arguments: [id])
+        // Through the C API: every property write starts here.
+        let statement = RawStatement(try db.cachedStatement(sql: "SELECT oid FROM object WHERE id = ?"))
+        statement.bind(1, id)
+        defer { statement.reset() }
+        return try statement.step() ? statement.int64(0) : nil
     }
 
     static func fetch(_ db: Database, where condition: String, _ arguments: StatementArguments) throws -> [StoredObject] {

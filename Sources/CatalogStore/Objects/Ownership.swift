@@ -26,6 +26,7 @@ enum Ownership {
     /// Deletes every object in `candidates`' ownership subtree that no surviving owner reaches.
     /// Returns the ids deleted, sorted. Candidates that no longer exist are ignored.
     static func collect(candidates: Set<Int64>, _ db: Database) throws -> [String] {
+        guard !candidates.isEmpty else { return [] }  // the usual case on the property write path
         let exists = try db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM object WHERE oid = ?)")
         var subtree = Set<Int64>()
         var queue = try candidates.filter { try Bool.fetchOne(exists, arguments: [$0]) == true }.sorted()

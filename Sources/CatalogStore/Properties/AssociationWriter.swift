@@ -90,13 +90,17 @@ struct AssociationWriter {
         for gone in removed { oids[gone] = nil }
 
         if let value {
-            var payload: [String: JSONValue] = [
-                "id": .string(id), "key": .string(key), "type": .string(value.type.rawValue), "value": value.jsonValue,
-                "policy": .string(policy.rawValue),
-            ]
-            if let copyID { payload["copy"] = .string(copyID) }
-            if !removed.isEmpty { payload["removed"] = .array(removed.map(JSONValue.string)) }
-            try events.append(.propertySet, object: id, payload: .object(payload))
+            // Members in key order: the hot path writes the canonical text without a dictionary.
+            var payload: [(String, JSONValue)] = []
+            payload.reserveCapacity(7)
+            if let copyID { payload.append(("copy", .string(copyID))) }
+            payload.append(("id", .string(id)))
+            payload.append(("key", .string(key)))
+            payload.append(("policy", .string(policy.rawValue)))
+            if !removed.isEmpty { payload.append(("removed", .array(removed.map(JSONValue.string)))) }
+            payload.append(("type", .string(value.type.rawValue)))
+            payload.append(("value", value.jsonValue))
+            try events.append(.propertySet, object: id, payloadText: JSONValue.canonicalText(ofMembers: payload))
         } else {
             try events.append(.propertyUnset, object: id, payload: [
                 "id": .string(id), "key": .string(key), "removed": .array(removed.map(JSONValue.string)),
