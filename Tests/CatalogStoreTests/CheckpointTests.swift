@@ -48,6 +48,21 @@ struct CheckpointTests {
         #expect(count == 200)
     }
 
+    @Test func onCommitCheckpointsOnlyInTheCommitThatCrossesTheLimit() throws {
+        let path = folder.file("on-commit.sqlite")
+        let database = try CatalogDatabase(path: path, checkpointing: .onCommit)
+        try database.objects.add(id: "cell", type: "cell")
+        let before = try fileSize(path)
+        // About 600 frames: below the 1,000-frame limit, so nothing is copied yet.
+        for i in 0..<200 { try database.properties.set(.string(String(repeating: "x", count: 200) + "\(i)"), for: "k\(i)", on: "cell") }
+        database.waitForBackgroundCheckpoints()
+        #expect(try fileSize(path) == before)
+        for i in 0..<2000 { try database.properties.set(.number(Double(i)), for: "n\(i % 20)", on: "cell") }
+        let frameSize = try pageSize(path) + 24
+        #expect((try fileSize(path + "-wal") - 32) / frameSize <= 1010)
+        #expect(try fileSize(path) > before)
+    }
+
     @Test func aPoolOutlivingItsDatabaseHandleKeepsCheckpointing() throws {
         let path = folder.file("outlived.sqlite")
         let policy = CheckpointPolicy(batchFrames: 10, limitFrames: 40)

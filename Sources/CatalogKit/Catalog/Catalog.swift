@@ -19,13 +19,17 @@ public final class Catalog: Sendable {
     let resolved = ResolvedDefinitions()
 
     /// Opens the catalog at `path`, or at ``defaultPath(environment:)``.
-    public init(path: String? = nil, loadBuiltIns: Bool = true) throws {
+    /// - Parameters:
+    ///   - loadBuiltIns: load (or update) the built-in components from `catalog/`.
+    ///   - checkpointing: when the write-ahead log is copied back into the file; see
+    ///     ``CheckpointPolicy``.
+    public init(path: String? = nil, loadBuiltIns: Bool = true, checkpointing: CheckpointPolicy = .standard) throws {
         let resolved = path ?? Self.defaultPath()
         let folder = (resolved as NSString).deletingLastPathComponent
         if !folder.isEmpty {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         }
-        database = try CatalogDatabase(path: resolved)
+        database = try CatalogDatabase(path: resolved, checkpointing: checkpointing)
         if loadBuiltIns {
             try database.components.loadBuiltIns(fingerprint: BuiltInCatalog.fingerprint, definitions: BuiltInCatalog.definitions)
         }

@@ -25,7 +25,8 @@ import GRDBSQLite
 ///
 /// Durability is unchanged: checkpoints sync exactly as before, only on another thread, and a
 /// process that exits before one runs leaves a WAL that the next connection reads as usual.
-/// Other processes keep SQLite's default checkpointing on their own connections.
+/// Several processes may checkpoint one file: SQLite lets one at a time run, a passive one that
+/// finds another running skips, and the writer's own attempt is retried a batch later.
 final class WALCheckpointer: @unchecked Sendable {
     // Unchecked: `connection` is only touched on `queue`; `requested`, `forced` and `pending`
     // only while holding `stateLock`.
@@ -165,4 +166,10 @@ public struct CheckpointPolicy: Sendable, Hashable {
     /// WAL of at most about 8,000 frames (32 MiB with 4 KiB pages). Measured with
     /// `catalog-bench property_set_autocommit`: larger limits did not write faster here.
     public static let standard = CheckpointPolicy(batchFrames: 1000, limitFrames: 8000)
+
+    /// SQLite's own behaviour: the committing connection checkpoints once the WAL holds 1,000
+    /// frames, and nothing runs in the background. For short-lived processes, such as one
+    /// `catalog` command, which would exit before a background checkpoint finished and so let
+    /// the WAL grow to the standard limit.
+    public static let onCommit = CheckpointPolicy(batchFrames: 1000, limitFrames: 1000)
 }

@@ -12,7 +12,9 @@ struct GlobalOptions: ParsableArguments {
     /// Opens the catalog, creating, migrating and loading built-ins as needed.
     func open() throws -> Catalog {
         do {
-            return try Catalog(path: db)
+            // One command, a commit or two, then exit: a background checkpoint would rarely
+            // finish before the process does.
+            return try Catalog(path: db, checkpointing: .onCommit)
         } catch {
             throw CommandFailure("cannot open \(db ?? Catalog.defaultPath()): \(error)")
         }
@@ -56,6 +58,6 @@ enum DatabaseCompletion {
         if let inline = arguments.first(where: { $0.hasPrefix("--db=") }) { path = String(inline.dropFirst(5)) }
         let resolved = path ?? Catalog.defaultPath()
         guard FileManager.default.fileExists(atPath: resolved) else { return nil }
-        return try Catalog(path: resolved, loadBuiltIns: false)
+        return try Catalog(path: resolved, loadBuiltIns: false, checkpointing: .onCommit)
     }
 }
