@@ -113,8 +113,13 @@ final class WALCheckpointer: @unchecked Sendable {
             return nil
         }
         // A checkpoint from a connection that has not read the database yet does nothing: it has
-        // not opened the WAL. One read of the schema opens it; the same sync rule as the pool's.
-        sqlite3_exec(opened, "PRAGMA synchronous = NORMAL; SELECT count(*) FROM sqlite_master", nil, nil, nil)
+        // not opened the WAL. One read of the schema opens it (waiting out another process's
+        // WAL recovery if need be); the same sync rule as the pool's.
+        sqlite3_busy_timeout(opened, 5_000)
+        guard sqlite3_exec(opened, "PRAGMA synchronous = NORMAL; SELECT count(*) FROM sqlite_master", nil, nil, nil) == SQLITE_OK else {
+            sqlite3_close_v2(opened)
+            return nil  // tried again at the next request; the writer's limit bounds the WAL meanwhile
+        }
         connection = opened
         return opened
     }
