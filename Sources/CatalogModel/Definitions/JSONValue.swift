@@ -103,26 +103,20 @@ extension JSONValue {
         return out
     }
 
-    /// The canonical text of an object given as key–value pairs, as ``canonicalText`` would
-    /// write `.object` of the same members (duplicate keys: the last one wins).
+    /// The canonical text of an object whose members are given in strictly increasing key order:
+    /// the same text as ``canonicalText`` of `.object` of those members.
     ///
     /// For hot paths that build an object only to store it (event payloads): no dictionary is
-    /// built or hashed, and members already in key order are not reordered.
+    /// built, hashed or sorted. Debug builds check the order.
     ///
     /// ```swift
-    /// JSONValue.canonicalText(ofMembers: [("id", "cell-1"), ("key", "scale")])   // {"id":"cell-1","key":"scale"}
+    /// JSONValue.canonicalText(ofSortedMembers: [("id", "cell-1"), ("key", "scale")])   // {"id":"cell-1","key":"scale"}
     /// ```
-    public static func canonicalText(ofMembers members: [(String, JSONValue)]) -> String {
-        var sorted = members
-        if !zip(sorted, sorted.dropFirst()).allSatisfy({ $0.0 < $1.0 }) {
-            // Stable, so among equal keys the last one given stays last.
-            sorted = members.enumerated().sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }.map(\.element)
-            sorted = sorted.enumerated().filter { $0.offset + 1 == sorted.count || sorted[$0.offset + 1].0 != $0.element.0 }
-                .map(\.element)
-        }
+    public static func canonicalText(ofSortedMembers members: [(String, JSONValue)]) -> String {
+        assert(zip(members, members.dropFirst()).allSatisfy { $0.0 < $1.0 }, "members must be in strictly increasing key order")
         var out = "{"
         out.reserveCapacity(128)  // an event payload's usual size: one allocation
-        for (index, member) in sorted.enumerated() {
+        for (index, member) in members.enumerated() {
             if index > 0 { out += "," }
             writeString(member.0, into: &out)
             out += ":"

@@ -100,7 +100,7 @@ struct AssociationWriter {
             if !removed.isEmpty { payload.append(("removed", .array(removed.map(JSONValue.string)))) }
             payload.append(("type", .string(value.type.rawValue)))
             payload.append(("value", value.jsonValue))
-            try events.append(.propertySet, object: id, payloadText: JSONValue.canonicalText(ofMembers: payload))
+            try events.append(.propertySet, object: id, payloadText: JSONValue.canonicalText(ofSortedMembers: payload))
         } else {
             try events.append(.propertyUnset, object: id, payload: [
                 "id": .string(id), "key": .string(key), "removed": .array(removed.map(JSONValue.string)),
