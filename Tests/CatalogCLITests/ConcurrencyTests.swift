@@ -44,6 +44,38 @@ import Testing
         #expect(try database.events.list().filter { $0.operation == "prop.set" }.count == 2000)
     }
 
+    @Test func aWriterKilledMidStreamLosesNoCommittedWriteAndLeavesNoHalfChange() throws {
+        let db = folder.file("killed.sqlite")
+        let committed = folder.file("committed")
+        try CLI.run(["--db", db, "init"])
+        for id in ["obj-a", "obj-b"] { try CLI.run(["--db", db, "object", "add", id, "--type", "view"]) }
+        // The victim writes in its own process group, noting each set that returned; after 150
+        // sets of its own, the other writer kills that group with SIGKILL — wherever the victim
+        // is, in a commit or between two. (Its loop is bounded only so that a failed kill ends.)
+        let script = """
+            setsid sh -c 'i=0; while [ $i -lt 5000 ]; do "$CATALOG" --db "$1" prop set obj-a a-$i $i >/dev/null && echo $i >> "$2"; i=$((i+1)); done' \\
+                victim '\(db)' '\(committed)' &
+            victim=$!
+            i=0; while [ $i -lt 150 ]; do "$CATALOG" --db '\(db)' prop set obj-b b-$i $i >/dev/null || exit 1; i=$((i+1)); done
+            kill -9 -$victim
+            wait $victim
+            [ $? -eq 137 ] || { echo "the victim was not killed" >&2; exit 3; }
+            """
+        let result = try #require(try CLI.concurrently([script]).first)
+        #expect(result.status == 0, "\(result.stderr)")
+
+        let database = try CatalogDatabase(path: db)
+        #expect(try database.pool.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") } == "ok")
+        let reported = try String(contentsOfFile: committed, encoding: .utf8).split(separator: "\n").compactMap { Int($0) }
+        #expect(!reported.isEmpty)
+        let stored = try database.properties.list(on: "obj-a")
+        let values = Dictionary(uniqueKeysWithValues: stored.map { ($0.key, $0.value) })
+        for i in reported { #expect(values["a-\(i)"] == .number(Double(i)), "a-\(i) reported set but missing") }
+        // Each change and its event row committed together: as many set events as values.
+        #expect(try database.events.list(object: "obj-a").filter { $0.operation == "prop.set" }.count == stored.count)
+        #expect(try database.properties.list(on: "obj-b").count == 150)
+    }
+
     @Test func aLibraryHandleSeesAnotherProcesssWrite() throws {
         let db = folder.file("cross.sqlite")
         let database = try CatalogDatabase(path: db)
