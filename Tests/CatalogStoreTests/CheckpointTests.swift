@@ -11,8 +11,11 @@ struct CheckpointTests {
         (try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
     }
 
-    private func pageSize(_ path: String) throws -> Int {
-        try DatabaseQueue(path: path).read { db in try Int.fetchOne(db, sql: "PRAGMA page_size")! }
+    /// The WAL file's length in frames. The file keeps its high-water mark, so this is the
+    /// most the WAL ever held: a 32-byte header, then frames of a 24-byte header and a page.
+    private func walFrames(_ path: String) throws -> Int {
+        let pageSize = try DatabaseQueue(path: path).read { db in try Int.fetchOne(db, sql: "PRAGMA page_size")! }
+        return (try fileSize(path + "-wal") - 32) / (pageSize + 24)
     }
 
     @Test func theWALStaysNearItsLimitUnderSustainedWrites() throws {
@@ -22,12 +25,10 @@ struct CheckpointTests {
         try database.objects.add(id: "cell", type: "cell")
         // About three frames per set: some 30 times the limit in all.
         for i in 0..<1000 { try database.properties.set(.number(Double(i)), for: "k\(i % 50)", on: "cell") }
-        // The file keeps its high-water mark: at most the limit plus the commit that crossed it
-        // (a few frames), each frame a 24-byte header and a page, after a 32-byte header.
-        // SQLite's own auto-checkpoint alone would let it reach 1,000 frames.
-        let frameSize = try pageSize(path) + 24
-        let walFrames = (try fileSize(path + "-wal") - 32) / frameSize
-        #expect(walFrames <= Int(policy.limitFrames) + 10, "the WAL reached \(walFrames) frames")
+        // At most the limit plus the commit that crossed it (a few frames). SQLite's own
+        // auto-checkpoint alone would let it reach 1,000 frames.
+        let frames = try walFrames(path)
+        #expect(frames <= Int(policy.limitFrames) + 10, "the WAL reached \(frames) frames")
         for key in 0..<50 { #expect(try database.properties.uncachedValue(for: "k\(key)", on: "cell") == .number(Double(950 + key))) }
     }
 
@@ -58,8 +59,7 @@ struct CheckpointTests {
         database.waitForBackgroundCheckpoints()
         #expect(try fileSize(path) == before)
         for i in 0..<2000 { try database.properties.set(.number(Double(i)), for: "n\(i % 20)", on: "cell") }
-        let frameSize = try pageSize(path) + 24
-        #expect((try fileSize(path + "-wal") - 32) / frameSize <= 1010)
+        #expect(try walFrames(path) <= 1010)
         #expect(try fileSize(path) > before)
     }
 
@@ -75,8 +75,7 @@ struct CheckpointTests {
         for i in 0..<500 {
             try pool.write { db in try db.execute(sql: "INSERT INTO setting (key, value) VALUES (?, 'x')", arguments: ["key-\(i)"]) }
         }
-        let frameSize = try pageSize(path) + 24
-        #expect((try fileSize(path + "-wal") - 32) / frameSize <= Int(policy.limitFrames) + 10)
+        #expect(try walFrames(path) <= Int(policy.limitFrames) + 10)
         #expect(try pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM setting WHERE key LIKE 'key-%'") } == 500)
     }
 }
