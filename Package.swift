@@ -1,8 +1,8 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// Layers, inner to outer (DESIGN.md §2): CatalogModel ← CatalogEngine ← CatalogStore ← CatalogKit
-// ← catalog. The engine is pure evaluation: it depends on the model only, never on the store.
+// Layers, inner to outer (DESIGN.md §2): CatalogModel ← CatalogEngine ← CatalogExport, CatalogStore
+// ← CatalogKit ← catalog. The engine is pure evaluation: it depends on the model only, never on the store.
 let package = Package(
     name: "ComponentCatalog",
     platforms: [.macOS(.v15)],
@@ -30,6 +30,9 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
         .target(name: "CatalogEngine", dependencies: ["CatalogModel"]),
+        // The web forms of components (CSS, Web Animations, an ES module), exact or baked from
+        // the engine's samples; no storage.
+        .target(name: "CatalogExport", dependencies: ["CatalogModel", "CatalogEngine"]),
         .target(
             name: "CatalogStore",
             dependencies: [
@@ -40,7 +43,7 @@ let package = Package(
             plugins: ["EmbedFiles"]),
         .target(
             name: "CatalogKit",
-            dependencies: ["CatalogModel", "CatalogEngine", "CatalogStore"],
+            dependencies: ["CatalogModel", "CatalogEngine", "CatalogExport", "CatalogStore"],
             plugins: ["EmbedFiles"]),
         .executableTarget(
             name: "catalog",

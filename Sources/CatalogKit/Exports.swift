@@ -2,3 +2,4 @@
 @_exported import CatalogModel
 @_exported import CatalogStore
 @_exported import CatalogEngine
+@_exported import CatalogExport

@@ -44,6 +44,14 @@ public enum AnimationEffect: Sendable {
 }
 
 extension CoreAnimationEffect {
+    /// The top-level animation's clock (a spring without a duration runs for its settling duration).
+    public var rootClock: MediaClock {
+        switch root {
+        case .leaf(let leaf): leaf.clock
+        case .group(let clock, _): clock
+        }
+    }
+
     /// The end of the top-level animation's active span, in its parent's time.
     public var endTime: Double {
         switch root {

@@ -28,20 +28,13 @@ struct Sample: ParsableCommand {
     func validate() throws {
         guard (at == nil) != (fps == nil) else { throw ValidationError("give either --at T[,T…] or --fps N") }
         if at != nil, from != nil || to != nil { throw ValidationError("--from and --to go with --fps") }
-        if let bad = parameters.first(where: { !$0.contains("=") || $0.hasPrefix("=") }) {
-            throw ValidationError("--param takes NAME=VALUE, not \"\(bad)\"")
-        }
+        try ComponentSource.validate(parameters: parameters)
     }
 
     func run() throws {
-        let (definition, file) = try load()
-        var values: [String: String] = [:]
-        for parameter in parameters {
-            let parts = parameter.split(separator: "=", maxSplits: 1).map(String.init)
-            values[parts[0]] = parts.count > 1 ? parts[1] : ""
-        }
+        let (definition, file, _) = try ComponentSource.load(component, global: global, kinds: [.animation], purpose: "sample")
         let sampling: AnimationSampling
-        do { sampling = try AnimationSampling(definition: definition, parameters: values, file: file) } catch {
+        do { sampling = try AnimationSampling(definition: definition, parameters: ComponentSource.parameters(parameters), file: file) } catch {
             throw CommandFailure(error.description)
         }
         let times: [Double]
@@ -59,24 +52,5 @@ struct Sample: ParsableCommand {
             for row in rows { table.append(row: row) }
             print(table.render())
         }
-    }
-
-    /// A file (or `-`) when one exists at that path; otherwise a component from the catalog.
-    private func load() throws -> (ComponentDefinition, String) {
-        if component == "-" || FileManager.default.fileExists(atPath: component) {
-            let (definitions, errors) = DefinitionSource.load([component])
-            guard errors.isEmpty else { throw CommandFailure(errors.map(\.description).joined(separator: "\n")) }
-            guard definitions.count == 1 else { throw CommandFailure("\(component): sample takes one definition, found \(definitions.count)") }
-            return (definitions[0], component)
-        }
-        let parts = component.split(separator: "@", maxSplits: 1).map(String.init)
-        let catalog = try global.open()
-        guard let stored = try catalog.database.components.get(parts[0], version: parts.count > 1 ? parts[1] : nil) else {
-            throw CommandFailure("no component or file named \(component): `catalog list` shows the catalog")
-        }
-        guard stored.kind == .animation else {
-            throw CommandFailure("\(stored.name) is a \(stored.kind.rawValue); sample evaluates animations")
-        }
-        return (try stored.decode(), "\(stored.name)@\(stored.version)")
     }
 }

@@ -1,0 +1,118 @@
+import CatalogEngine
+import CatalogModel
+
+/// An animation component as the web runs it: a list of ``WebAnimation``s, each exact where the
+/// web can say what the engine does and baked from the engine's samples where it cannot.
+///
+/// A Web Animations body becomes one animation (baked whole when it cannot be exact). A Core
+/// Animation body becomes one animation per property: exact when one leaf animates that
+/// property and its timing, values and easings have web forms; otherwise the whole property is
+/// baked from the engine (springs, paced and cubic modes, cumulative, `timeOffset`, groups
+/// that clip or repeat their children, two animations of one property).
+///
+/// ```swift
+/// let bounce = try AnimationDefinition(definition)
+/// let export = try AnimationExport(bounce, target: .css)
+/// export.animations[0].fidelity   // .exact
+/// ```
+public struct AnimationExport: Sendable {
+    public var animations: [WebAnimation]
+
+    public init(_ definition: AnimationDefinition, target: ExportTarget) throws(ExportError) {
+        switch definition {
+        case .web(let model):
+            switch ExactExport.web(model, target: target) {
+            case .success(let animation): animations = [animation]
+            case .failure(let why):
+                let effect = AnimationEffect(definition)
+                let window = Self.window(model.timing)
+                animations = try effect.properties.indices.map { slot throws(ExportError) in
+                    try Self.bake(effect, slot: slot, window: window, reason: why.reason)
+                }
+            }
+        case .coreAnimation(let model):
+            animations = try Self.coreAnimation(model, definition: definition, target: target)
+        }
+    }
+
+    private static func coreAnimation(_ model: CoreAnimationModel, definition: AnimationDefinition, target: ExportTarget) throws(ExportError) -> [WebAnimation] {
+        var leaves: [(leaf: CoreAnimationModel, group: ExactExport.GroupContext?)] = []
+        var nested = false
+        if case .group(let children) = model.body {
+            for child in children {
+                if case .group = child.body { nested = true }
+                leaves.append((child, ExactExport.GroupContext(timing: model.timing)))
+            }
+        } else {
+            leaves.append((model, nil))
+        }
+        let effect = AnimationEffect(definition)
+        var window: BakeWindow?
+        var result: [WebAnimation] = []
+        for (slot, property) in effect.properties.enumerated() {
+            let touching = leaves.filter { $0.leaf.keyPath?.property.name == property.name }
+            let outcome: ExactExport.Outcome
+            if nested {
+                outcome = .failure(.init(reason: "a nested group"))
+            } else if touching.count == 1 {
+                outcome = ExactExport.coreAnimation(touching[0].leaf, in: touching[0].group, target: target)
+            } else {
+                outcome = .failure(.init(reason: "\(touching.count) animations of one property"))
+            }
+            switch outcome {
+            case .success(let animation): result.append(animation)
+            case .failure(let why):
+                if window == nil { window = try Self.window(model, effect: effect) }
+                result.append(try bake(effect, slot: slot, window: window!, reason: why.reason))
+            }
+        }
+        return result
+    }
+
+    /// The span a Web Animations effect is active in, from its delay; one period when endless.
+    static func window(_ timing: EffectTiming) -> BakeWindow {
+        let fill = timing.fill
+        let backwards = fill == .backwards || fill == .both, forwards = fill == .forwards || fill == .both
+        if !timing.iterations.isFinite {
+            let period = timing.duration * (timing.direction == .normal || timing.direction == .reverse ? 1 : 2)
+            return BakeWindow(start: timing.delay, length: period, periodic: true, fillsBackwards: backwards, fillsForwards: forwards)
+        }
+        var active = timing.duration * timing.iterations
+        if timing.endDelay < 0 { active = max(0, active + timing.endDelay) }
+        return BakeWindow(start: timing.delay, length: active, periodic: false, fillsBackwards: backwards, fillsForwards: forwards)
+    }
+
+    /// The top-level Core Animation clock's span in its parent's time; one repeat cycle when endless.
+    static func window(_ model: CoreAnimationModel, effect: AnimationEffect) throws(ExportError) -> BakeWindow {
+        guard case .coreAnimation(let ca) = effect else { fatalError("a Core Animation model has a Core Animation effect") }
+        let media = ca.rootClock.media
+        guard media.speed > 0 else { throw ExportError("a speed of 0 or less cannot be exported") }
+        let backwards = media.fillMode == .backwards || media.fillMode == .both
+        let forwards = (media.fillMode == .forwards || media.fillMode == .both) && !media.removedOnCompletion
+        let end = effect.endTime
+        if !end.isFinite {
+            if model.cumulative || Self.hasCumulativeLeaf(model) {
+                throw ExportError("a cumulative animation that repeats forever never repeats itself: give it a finite repeatCount")
+            }
+            let period = media.duration * media.iterationsPerCycle / media.speed
+            return BakeWindow(start: media.beginTime, length: period, periodic: true, fillsBackwards: backwards, fillsForwards: forwards)
+        }
+        return BakeWindow(start: media.beginTime, length: end - media.beginTime, periodic: false, fillsBackwards: backwards, fillsForwards: forwards)
+    }
+
+    private static func hasCumulativeLeaf(_ model: CoreAnimationModel) -> Bool {
+        if case .group(let children) = model.body { return children.contains { $0.cumulative || hasCumulativeLeaf($0) } }
+        return model.cumulative
+    }
+
+    static func bake(_ effect: AnimationEffect, slot: Int, window: BakeWindow, reason: String) throws(ExportError) -> WebAnimation {
+        let animatable = effect.properties[slot]
+        let property = try WebProperty(animatable.name)
+        let baker = KeyframeBaker(property: property, animatable: animatable) { t in effect.sample(at: window.start + t).values[slot] }
+        let baked = baker.bake(window)
+        let timing = WebTiming(delay: window.start * 1000, duration: window.length * 1000, iterations: window.periodic ? .infinity : 1,
+                               fill: WebTiming.fill(backwards: window.fillsBackwards, forwards: window.fillsForwards))
+        return WebAnimation(keyframes: baked.keyframes, timing: timing, properties: [animatable.name],
+                            fidelity: .baked(points: baked.keyframes.count, maxError: baked.maxError, reason: reason))
+    }
+}

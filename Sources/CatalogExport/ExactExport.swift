@@ -1,0 +1,219 @@
+import CatalogEngine
+import CatalogModel
+
+/// Which export the animations are for: Web Animations (`waapi`, and the `js` module built on
+/// it) says more than CSS animations can — an effect-level easing over several keyframes,
+/// `iterationStart`, a negative `endDelay`, two keyframes at one offset — so the same component
+/// may be exact in one and baked in the other.
+public enum ExportTarget: String, Sendable, CaseIterable {
+    case waapi, css
+}
+
+/// The exact translations: a definition (or one Core Animation leaf of it) written as keyframes
+/// and timing the web evaluates exactly as the engine does. Each returns the reason when it
+/// cannot, and the caller bakes that part instead.
+enum ExactExport {
+    typealias Outcome = Result<WebAnimation, Unexpressible>
+
+    struct Unexpressible: Error { var reason: String }
+
+    // MARK: Web Animations body
+
+    static func web(_ model: KeyframeEffectModel, target: ExportTarget) -> Outcome {
+        let timing = model.timing
+        guard let effectEasing = timing.easing.cssText else { return .failure(.init(reason: "a spring easing")) }
+        var keyframes: [WebKeyframe] = []
+        for (offset, frame) in zip(model.computedOffsets, model.keyframes) {
+            guard let easing = frame.easing.cssText else { return .failure(.init(reason: "a spring keyframe easing")) }
+            var values: [String: String] = [:]
+            for (name, value) in frame.values {
+                guard let property = try? WebProperty(name) else { return .failure(.init(reason: "\(name) has no CSS form")) }
+                values[property.camelCase] = property.text(value)
+            }
+            keyframes.append(WebKeyframe(offset: offset, easing: easing, values: values))
+        }
+        var web = WebTiming(delay: timing.delay * 1000, endDelay: timing.endDelay * 1000, duration: timing.duration * 1000,
+                            iterations: timing.iterations, iterationStart: timing.iterationStart, direction: timing.direction.rawValue,
+                            fill: timing.fill == .auto ? "none" : timing.fill.rawValue, easing: effectEasing)
+        if target == .css {
+            if let reason = cssLimits(&keyframes, &web) { return .failure(.init(reason: reason)) }
+        }
+        return .success(WebAnimation(keyframes: keyframes, timing: web, properties: model.properties.map(\.name), fidelity: .exact))
+    }
+
+    /// What CSS animations cannot say: every easing there is a keyframe's, so an effect easing
+    /// survives only over a single linear interval (where it becomes that interval's easing).
+    static func cssLimits(_ keyframes: inout [WebKeyframe], _ timing: inout WebTiming) -> String? {
+        if timing.iterationStart != 0 { return "iterationStart (CSS has none)" }
+        if timing.endDelay < 0 { return "a negative endDelay (CSS has none)" }
+        let offsets = keyframes.map(\.offset)
+        if Set(offsets).count != offsets.count { return "two keyframes at one offset (CSS merges them)" }
+        timing.endDelay = 0
+        guard timing.easing != "linear" else { return nil }
+        guard keyframes.count == 2, offsets == [0, 1], keyframes[0].easing == "linear" else {
+            return "an effect easing over several keyframes (CSS eases each keyframe interval)"
+        }
+        keyframes[0].easing = timing.easing
+        timing.easing = "linear"
+        return nil
+    }
+
+    // MARK: Core Animation
+
+    /// Where a leaf sits: at the top level, or in a group whose clock it runs on.
+    struct GroupContext {
+        var timing: MediaTiming
+    }
+
+    static func coreAnimation(_ leaf: CoreAnimationModel, in group: GroupContext?, target: ExportTarget) -> Outcome {
+        func fail(_ reason: String) -> Outcome { .failure(.init(reason: reason)) }
+        guard let keyPath = leaf.keyPath, let property = try? WebProperty(keyPath.property.name) else {
+            return fail("\(leaf.keyPath?.path ?? "?") has no CSS form")
+        }
+        let media = leaf.timing
+        if leaf.cumulative { return fail("cumulative (the web has no iteration composition)") }
+        if media.timeOffset != 0 { return fail("timeOffset (the web has no wrap-around)") }
+        if media.speed <= 0 { return fail("a speed of 0 or less") }
+        guard let effectEasing = media.timingFunction.cssText else { return fail("a spring timing function") }
+        var composite = "replace"
+        if leaf.additive {
+            switch keyPath.component {
+            case .whole where property.unit != .color:
+                composite = "add"
+            case .translation, .translationX, .translationY, .translationZ, .rotationX, .rotationY, .rotationZ:
+                composite = "add"   // on an element without a transform of its own, as `sample` assumes
+            default:
+                return fail("additive \(keyPath.path) (the web multiplies where Core Animation adds)")
+            }
+        }
+
+        var keyframes: [WebKeyframe] = []
+        func text(_ value: AnimationValue) -> String? { componentText(value, keyPath: keyPath, property: property) }
+        switch leaf.body {
+        case .basic(let ends):
+            if ends.from == nil, ends.to == nil { return fail("byValue alone (relative to a model value the export does not know)") }
+            // A missing end is the model value: the element's own style (an implicit keyframe).
+            let resolved = resolveEnds(ends)
+            if let from = resolved.from {
+                guard let t = text(from) else { return fail("a value with no CSS form") }
+                keyframes.append(WebKeyframe(offset: 0, values: [property.camelCase: t]))
+            }
+            if let to = resolved.to {
+                guard let t = text(to) else { return fail("a value with no CSS form") }
+                keyframes.append(WebKeyframe(offset: 1, values: [property.camelCase: t]))
+            }
+        case .keyframe(let frames):
+            switch frames.calculationMode {
+            case .linear: keyframes = linearKeyframes(frames, property: property, text: text) ?? []
+            case .discrete: keyframes = discreteKeyframes(frames, property: property, text: text) ?? []
+            case .paced, .cubic, .cubicPaced: return fail("the \(frames.calculationMode.rawValue) calculation mode")
+            }
+            if keyframes.isEmpty { return fail("a value or timing function with no CSS form") }
+        case .spring: return fail("a spring")
+        case .group: return fail("a nested group")
+        }
+
+        let ownBackwards = media.fillMode == .backwards || media.fillMode == .both
+        let ownForwards = (media.fillMode == .forwards || media.fillMode == .both) && !media.removedOnCompletion
+        var delay = media.beginTime
+        var backwards = ownBackwards
+        let activeEnd = media.beginTime + media.duration * media.effectTiming.iterations / media.speed
+        if let group = group?.timing {
+            let groupBackwards = group.fillMode == .backwards || group.fillMode == .both
+            let groupForwards = (group.fillMode == .forwards || group.fillMode == .both) && !group.removedOnCompletion
+            guard group.speed == 1, group.timeOffset == 0, group.repeatCount == 0, group.repeatDuration == 0, !group.autoreverses,
+                  group.timingFunction == .linear, group.duration > 0 else {
+                return fail("a group with its own repeats, speed, offset or easing")
+            }
+            guard activeEnd <= group.duration + 1e-12 else { return fail("a child clipped by its group") }
+            guard !ownForwards || groupForwards else { return fail("a child that fills forwards in a group that does not") }
+            if media.beginTime == 0 {
+                backwards = groupBackwards
+            } else if ownBackwards && !groupBackwards {
+                return fail("a child that fills backwards in a group that does not")
+            }
+            delay += group.beginTime
+        }
+        var timing = WebTiming(delay: delay * 1000, duration: media.duration / media.speed * 1000, iterations: media.effectTiming.iterations,
+                               direction: media.autoreverses ? "alternate" : "normal",
+                               fill: WebTiming.fill(backwards: backwards, forwards: ownForwards), easing: effectEasing)
+        if target == .css, let reason = cssLimits(&keyframes, &timing) { return fail(reason) }
+        return .success(WebAnimation(keyframes: keyframes, timing: timing, composite: composite,
+                                     properties: [keyPath.property.name], fidelity: .exact))
+    }
+
+    /// from/to of a basic animation; nil stands for the model value (the element's own style).
+    private static func resolveEnds(_ ends: CoreAnimationModel.Ends) -> (from: AnimationValue?, to: AnimationValue?) {
+        switch (ends.from, ends.to, ends.by) {
+        case (let f?, let t?, _): return (f, t)
+        case (let f?, nil, let b?): return (f, add(f, b))
+        case (nil, let t?, let b?): return (subtract(t, b), t)
+        case (let f?, nil, nil): return (f, nil)
+        case (nil, let t?, nil): return (nil, t)
+        default: return (nil, nil)
+        }
+    }
+
+    private static func add(_ a: AnimationValue, _ b: AnimationValue) -> AnimationValue {
+        AnimatedValue(a).adding(AnimatedValue(b)).animationValue
+    }
+
+    private static func subtract(_ a: AnimationValue, _ b: AnimationValue) -> AnimationValue {
+        AnimatedValue(a).subtracting(AnimatedValue(b)).animationValue
+    }
+
+    private static func linearKeyframes(_ frames: CoreAnimationModel.Keyframes, property: WebProperty,
+                                        text: (AnimationValue) -> String?) -> [WebKeyframe]? {
+        let n = frames.values.count
+        guard n > 0 else { return nil }
+        let times = frames.keyTimes ?? (0..<n).map { n == 1 ? 0 : Double($0) / Double(n - 1) }
+        var keyframes: [WebKeyframe] = []
+        for (index, value) in frames.values.enumerated() {
+            let easing = index < n - 1 ? (frames.timingFunctions?[index] ?? .linear) : .linear
+            guard let css = easing.cssText, let t = text(value) else { return nil }
+            keyframes.append(WebKeyframe(offset: times[index], easing: css, values: [property.camelCase: t]))
+        }
+        // Core Animation holds the first and last values outside the key times; the web would
+        // interpolate from the element's own value there.
+        if let first = keyframes.first, first.offset > 0 { keyframes.insert(WebKeyframe(offset: 0, values: first.values), at: 0) }
+        if let last = keyframes.last, last.offset < 1 { keyframes.append(WebKeyframe(offset: 1, values: last.values)) }
+        return keyframes
+    }
+
+    /// Value i from key time i until key time i + 1: each keyframe holds with `steps(1, jump-end)`.
+    private static func discreteKeyframes(_ frames: CoreAnimationModel.Keyframes, property: WebProperty,
+                                          text: (AnimationValue) -> String?) -> [WebKeyframe]? {
+        let n = frames.values.count
+        guard n > 0 else { return nil }
+        let times = frames.keyTimes ?? (0...n).map { Double($0) / Double(n) }
+        var keyframes: [WebKeyframe] = []
+        for index in 0..<min(n, times.count) {
+            guard let t = text(frames.values[index]) else { return nil }
+            keyframes.append(WebKeyframe(offset: times[index], easing: "steps(1, jump-end)", values: [property.camelCase: t]))
+        }
+        if let first = keyframes.first, first.offset > 0 { keyframes.insert(WebKeyframe(offset: 0, values: first.values), at: 0) }
+        if let last = keyframes.last, last.offset < 1 { keyframes.append(WebKeyframe(offset: 1, values: last.values)) }
+        return keyframes
+    }
+
+    /// A key path's value as the whole CSS property, assuming (as `catalog sample` does) that
+    /// the element's own transform is the identity.
+    static func componentText(_ value: AnimationValue, keyPath: AnimationKeyPath, property: WebProperty) -> String? {
+        let t = CSSNumber.text
+        switch (keyPath.component, value) {
+        case (.whole, _): return property.text(value)
+        case (.scale, .number(let s)): return "scale3d(\(t(s)), \(t(s)), \(t(s)))"
+        case (.scaleX, .number(let s)): return "scale3d(\(t(s)), 1, 1)"
+        case (.scaleY, .number(let s)): return "scale3d(1, \(t(s)), 1)"
+        case (.scaleZ, .number(let s)): return "scale3d(1, 1, \(t(s)))"
+        case (.rotationX, .number(let a)): return "rotate3d(1, 0, 0, \(t(a))rad)"
+        case (.rotationY, .number(let a)): return "rotate3d(0, 1, 0, \(t(a))rad)"
+        case (.rotationZ, .number(let a)): return "rotate3d(0, 0, 1, \(t(a))rad)"
+        case (.translation, .size(let s)): return "translate3d(\(t(s.width))px, \(t(s.height))px, 0px)"
+        case (.translationX, .number(let x)): return "translate3d(\(t(x))px, 0px, 0px)"
+        case (.translationY, .number(let y)): return "translate3d(0px, \(t(y))px, 0px)"
+        case (.translationZ, .number(let z)): return "translate3d(0px, 0px, \(t(z))px)"
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,166 @@
+import CatalogEngine
+import CatalogModel
+
+/// The span of an animation that baking reproduces, in the animation's own time (seconds from
+/// when it is started): from `start` for `length` seconds, once or — `periodic` — forever, with
+/// the fill outside it.
+struct BakeWindow: Sendable {
+    var start: Double
+    var length: Double
+    var periodic: Bool
+    var fillsBackwards: Bool
+    var fillsForwards: Bool
+}
+
+/// Turns what the engine computes for one property into linear keyframes the browser
+/// interpolates back to within the export bound — as few as meet it.
+///
+/// The bound (DESIGN: 0.1 % of the property's range) is per kind: numbers within 0.001 of their
+/// range over the animation (opacity: ±0.001), transform entries within 0.001·max(1, |v|),
+/// colour channels within 2.6/255. Keyframes are fitted to half the bound, leaving the other
+/// half for the browser's own rounding (8-bit colours). The fit samples the engine on a grid
+/// refined wherever a straight line between neighbours misses the midpoint (so jumps of `steps()`
+/// or discrete modes are located to 10⁻⁷ of the span), then keeps the fewest grid points whose
+/// straight segments — interpolated as the browser does, with the engine's own interpolators —
+/// pass within the bound of every grid point between them.
+struct KeyframeBaker {
+    let property: WebProperty
+    let animatable: AnimatableProperty
+    /// The property's value at a time in the window (0…length).
+    let value: (Double) -> AnimatedValue
+
+    struct Result {
+        var keyframes: [WebKeyframe]
+        /// In units of the bound.
+        var maxError: Double
+    }
+
+    func bake(_ window: BakeWindow) -> Result {
+        let length = window.length
+        guard length > 0 else {
+            let v = property.text(value(0))
+            return Result(keyframes: [WebKeyframe(offset: 0, values: [property.camelCase: v]),
+                                      WebKeyframe(offset: 1, values: [property.camelCase: v])], maxError: 0)
+        }
+        // A periodic span ends just before it wraps round to its start.
+        let end = window.periodic ? length * (1 - 1e-9) : length
+        let count = min(max(Int((length * 1000).rounded(.up)), 200), 20_000)
+        var times = (0...count).map { Double($0) / Double(count) * end }
+        var values = times.map(value)
+        let scale = Scale(values, property: animatable)
+        refine(&times, &values, scale: scale, minimumWidth: length * 1e-7)
+
+        var kept = [0]
+        var i = 0
+        while i < times.count - 1 {
+            // Grow the segment while it fits: doubling, then bisecting the last step.
+            var good = i + 1, step = 1
+            while good + step < times.count, fits(i, good + step, times, values, scale) {
+                good += step
+                step *= 2
+            }
+            var low = good, high = min(good + step, times.count)
+            while high - low > 1 {
+                let middle = (low + high) / 2
+                if fits(i, middle, times, values, scale) { low = middle } else { high = middle }
+            }
+            kept.append(low)
+            i = low
+        }
+        let keyframes = kept.map { index in
+            WebKeyframe(offset: index == times.count - 1 ? 1 : times[index] / end, values: [property.camelCase: property.text(values[index])])
+        }
+        return Result(keyframes: keyframes, maxError: measure(kept, times, values, scale, end: end))
+    }
+
+    /// Splits grid intervals whose midpoint a straight line misses, down to `minimumWidth`.
+    private func refine(_ times: inout [Double], _ values: inout [AnimatedValue], scale: Scale, minimumWidth: Double) {
+        var outTimes = [times[0]], outValues = [values[0]]
+        func split(_ t0: Double, _ v0: AnimatedValue, _ t1: Double, _ v1: AnimatedValue, depth: Int) {
+            let tm = (t0 + t1) / 2, vm = value(tm)
+            if depth < 40, t1 - t0 > minimumWidth, scale.error(interpolate(v0, v1, 0.5), vm) > 0.25 {
+                split(t0, v0, tm, vm, depth: depth + 1)
+                split(tm, vm, t1, v1, depth: depth + 1)
+            } else {
+                outTimes.append(t1)
+                outValues.append(v1)
+            }
+        }
+        for k in 1..<times.count { split(times[k - 1], values[k - 1], times[k], values[k], depth: 0) }
+        times = outTimes
+        values = outValues
+    }
+
+    private func fits(_ i: Int, _ j: Int, _ times: [Double], _ values: [AnimatedValue], _ scale: Scale) -> Bool {
+        let interpolator = ValueInterpolator(from: values[i].animationValue, to: values[j].animationValue, range: animatable.range)
+        let span = times[j] - times[i]
+        for k in (i + 1)..<j where scale.error(interpolator.value(at: (times[k] - times[i]) / span), values[k]) > 0.5 {
+            return false
+        }
+        return true
+    }
+
+    /// The largest error of the kept keyframes, at every grid point and midpoint between them.
+    private func measure(_ kept: [Int], _ times: [Double], _ values: [AnimatedValue], _ scale: Scale, end: Double) -> Double {
+        var worst = 0.0
+        for (a, b) in zip(kept, kept.dropFirst()) {
+            let interpolator = ValueInterpolator(from: values[a].animationValue, to: values[b].animationValue, range: animatable.range)
+            let span = times[b] - times[a]
+            for k in a..<b {
+                worst = max(worst, scale.error(interpolator.value(at: (times[k] - times[a]) / span), values[k]))
+                let mid = (times[k] + times[k + 1]) / 2
+                // Midpoints inside a located jump are not a time anyone can observe apart from it.
+                if times[k + 1] - times[k] > end * 1e-6 {
+                    worst = max(worst, scale.error(interpolator.value(at: (mid - times[a]) / span), value(mid)))
+                }
+            }
+        }
+        return worst
+    }
+
+    private func interpolate(_ a: AnimatedValue, _ b: AnimatedValue, _ t: Double) -> AnimatedValue {
+        ValueInterpolator(from: a.animationValue, to: b.animationValue, range: animatable.range).value(at: t)
+    }
+
+    /// Differences in units of the export bound.
+    struct Scale {
+        var numberBound: Double
+
+        init(_ values: [AnimatedValue], property: AnimatableProperty) {
+            if let range = property.range, range.upperBound.isFinite, range.lowerBound.isFinite {
+                numberBound = 0.001 * (range.upperBound - range.lowerBound)
+            } else {
+                let numbers = values.compactMap { if case .number(let n) = $0 { n } else { nil } }
+                let spread = (numbers.max() ?? 0) - (numbers.min() ?? 0)
+                numberBound = 0.001 * max(spread, 1e-3 * max(1, numbers.map(abs).max() ?? 1))
+            }
+        }
+
+        func error(_ a: AnimatedValue, _ b: AnimatedValue) -> Double {
+            switch (a, b) {
+            case (.number(let x), .number(let y)): return abs(x - y) / numberBound
+            case (.color(let x), .color(let y)):
+                let d = [x.red - y.red, x.green - y.green, x.blue - y.blue, x.alpha - y.alpha].map(abs).max()!
+                return d / (2.6 / 255)
+            case (.transform(let x), .transform(let y)):
+                return zip(x.entries, y.entries).map { abs($0 - $1) / (0.001 * max(1, abs($1))) }.max()!
+            default: return a == b ? 0 : .infinity
+            }
+        }
+    }
+}
+
+extension AnimatedValue {
+    /// The definition-side form of an engine value (transforms as whole matrices).
+    var animationValue: AnimationValue {
+        switch self {
+        case .number(let n): .number(n)
+        case .color(let c): .color(c)
+        case .transform(let m): .matrix(m.transform3D)
+        case .point(let p): .point(p)
+        case .size(let s): .size(s)
+        case .rect(let r): .rect(r)
+        case .discrete(let v): .discrete(v)
+        }
+    }
+}

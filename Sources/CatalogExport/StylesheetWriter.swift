@@ -1,0 +1,101 @@
+/// Writes web animations as a CSS stylesheet: one `@keyframes` per animation and one rule per
+/// selector that sets `animation` (a comma-separated list, in stacking order: a later one wins
+/// where two animate one property) and, when some add to the element's own value,
+/// `animation-composition`.
+///
+/// Putting the class on an element starts its animations at that moment; the element's own
+/// style is the underlying value they start from, fill from and return to.
+///
+/// ```swift
+/// let css = StylesheetWriter.stylesheet(header: "fade-in 1.0.0",
+///                                       rules: [(selector: ".fade-in", keyframesName: "fade-in", animations: fade)])
+/// // @keyframes fade-in { 0% { opacity: 0; animation-timing-function: cubic-bezier(0, 0, 0.58, 1); } 100% { opacity: 1; } }
+/// // .fade-in { animation: fade-in 250ms linear 0ms 1 normal forwards; }
+/// ```
+public enum StylesheetWriter {
+    public struct Rule: Sendable {
+        public var selector: String
+        /// The base of the `@keyframes` names (`NAME`, `NAME-2`, … when there are several).
+        public var keyframesName: String
+        public var animations: [WebAnimation]
+
+        public init(selector: String, keyframesName: String, animations: [WebAnimation]) {
+            self.selector = selector
+            self.keyframesName = keyframesName
+            self.animations = animations
+        }
+    }
+
+    public static func stylesheet(header: String, rules: [Rule]) -> String {
+        var out = "/* \(header) — exported by catalog; each animation is exact or baked within 0.1 % (see export --explain). */\n"
+        var body = ""
+        for rule in rules {
+            let base = CSSIdentifier.keyframesName(rule.keyframesName)
+            var entries: [String] = [], composition: [String] = []
+            for (index, animation) in rule.animations.enumerated() {
+                let name = rule.animations.count == 1 ? base : "\(base)-\(index + 1)"
+                out += "\n" + keyframes(name, animation)
+                let t = animation.timing
+                let iterations = t.iterations.isFinite ? CSSNumber.text(t.iterations) : "infinite"
+                entries.append("\(name) \(CSSNumber.text(t.duration))ms linear \(CSSNumber.text(t.delay))ms \(iterations) \(t.direction) \(t.fill)")
+                composition.append(animation.composite)
+            }
+            body += "\n\(rule.selector) {\n  animation: \(entries.isEmpty ? "none" : entries.joined(separator: ",\n    "));\n"
+            if composition.contains(where: { $0 != "replace" }) { body += "  animation-composition: \(composition.joined(separator: ", "));\n" }
+            body += "}\n"
+        }
+        return out + body
+    }
+
+    private static func keyframes(_ name: String, _ animation: WebAnimation) -> String {
+        var text = "@keyframes \(name) {\n"
+        for frame in animation.keyframes {
+            var declarations = frame.values.keys.sorted().map { key in "\(WebProperty.cssName(key)): \(frame.values[key]!);" }
+            if frame.easing != "linear" { declarations.append("animation-timing-function: \(frame.easing);") }
+            text += "  \(CSSNumber.text(frame.offset * 100))% { \(declarations.joined(separator: " ")) }\n"
+        }
+        return text + "}\n"
+    }
+}
+
+/// Component names made into CSS identifiers: `.` and other non-name characters escaped in
+/// selectors; in `@keyframes` names replaced, and kept clear of the `animation` keywords.
+public enum CSSIdentifier {
+    private static let keywords: Set<String> = [
+        "none", "initial", "inherit", "unset", "revert", "default", "linear", "ease", "ease-in", "ease-out", "ease-in-out",
+        "step-start", "step-end", "infinite", "normal", "reverse", "alternate", "alternate-reverse", "forwards", "backwards",
+        "both", "running", "paused", "auto",
+    ]
+
+    public static func keyframesName(_ name: String) -> String {
+        var identifier = String(name.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" })
+        if identifier.first?.isNumber ?? true { identifier = "_" + identifier }
+        return keywords.contains(identifier) ? identifier + "-keyframes" : identifier
+    }
+
+    /// `.NAME` with the name escaped as a CSS class.
+    public static func classSelector(_ name: String) -> String {
+        var escaped = ""
+        for (index, character) in name.enumerated() {
+            if index == 0, character.isNumber {
+                escaped += "\\3\(character) "
+            } else if character.isLetter || character.isNumber || character == "-" || character == "_" {
+                escaped.append(character)
+            } else {
+                escaped += "\\" + String(character)
+            }
+        }
+        return "." + escaped
+    }
+}
+
+extension WebProperty {
+    /// `backgroundColor` → `background-color`.
+    static func cssName(_ camelCase: String) -> String {
+        var name = ""
+        for character in camelCase {
+            if character.isUppercase { name += "-" + character.lowercased() } else { name.append(character) }
+        }
+        return name
+    }
+}

@@ -1,0 +1,116 @@
+import CatalogModel
+
+/// One animation as the web runs it: what `element.animate(keyframes, options)` takes, plus
+/// how faithfully it reproduces the engine. Every export format (`--to waapi`, `css`, `js`) is
+/// written from a list of these.
+///
+/// ```swift
+/// let fade = WebAnimation(
+///     keyframes: [WebKeyframe(offset: 0, values: ["opacity": "0"]), WebKeyframe(offset: 1, values: ["opacity": "1"])],
+///     timing: WebTiming(duration: 250, fill: "forwards"),
+///     properties: ["opacity"], fidelity: .exact)
+/// fade.json   // {"keyframes": [{"offset": 0, "opacity": "0"}, …], "options": {"duration": 250, …}}
+/// ```
+public struct WebAnimation: Sendable, Hashable {
+    public var keyframes: [WebKeyframe]
+    public var timing: WebTiming
+    /// `"replace"` or `"add"` (Core Animation's `additive`).
+    public var composite: String
+    /// The engine properties it animates (Core Animation names where the definition used them).
+    public var properties: [String]
+    public var fidelity: Fidelity
+
+    /// Whether the web reproduces the engine exactly, or approximates it with generated keyframes.
+    public enum Fidelity: Sendable, Hashable {
+        case exact
+        /// Generated from the engine's samples: `points` keyframes, the largest difference measured
+        /// against the engine in units of each property's bound (≤ 1 meets it).
+        case baked(points: Int, maxError: Double, reason: String)
+    }
+
+    public init(keyframes: [WebKeyframe], timing: WebTiming, composite: String = "replace", properties: [String], fidelity: Fidelity) {
+        self.keyframes = keyframes
+        self.timing = timing
+        self.composite = composite
+        self.properties = properties
+        self.fidelity = fidelity
+    }
+
+    /// `{"keyframes": [...], "options": {...}}`, exactly what `element.animate()` takes.
+    public var json: JSONValue {
+        var options = timing.json
+        if composite != "replace" { options["composite"] = .string(composite) }
+        return ["keyframes": .array(keyframes.map(\.json)), "options": .object(options)]
+    }
+}
+
+/// A keyframe: an offset in 0…1, the easing of the interval it starts and CSS values by
+/// camelCase property name.
+public struct WebKeyframe: Sendable, Hashable {
+    public var offset: Double
+    /// CSS easing text; `linear` is left out of the output.
+    public var easing: String
+    public var values: [String: String]
+
+    public init(offset: Double, easing: String = "linear", values: [String: String]) {
+        self.offset = offset
+        self.easing = easing
+        self.values = values
+    }
+
+    var json: JSONValue {
+        var members: [String: JSONValue] = values.mapValues(JSONValue.string)
+        members["offset"] = .number(offset)
+        if easing != "linear" { members["easing"] = .string(easing) }
+        return .object(members)
+    }
+}
+
+/// Web Animations `EffectTiming`, in milliseconds as the Web API has it.
+public struct WebTiming: Sendable, Hashable {
+    public var delay: Double
+    public var endDelay: Double
+    public var duration: Double
+    /// May be fractional or infinite.
+    public var iterations: Double
+    public var iterationStart: Double
+    public var direction: String
+    /// `none`, `forwards`, `backwards` or `both`.
+    public var fill: String
+    public var easing: String
+
+    public init(delay: Double = 0, endDelay: Double = 0, duration: Double, iterations: Double = 1, iterationStart: Double = 0,
+                direction: String = "normal", fill: String = "none", easing: String = "linear") {
+        self.delay = delay
+        self.endDelay = endDelay
+        self.duration = duration
+        self.iterations = iterations
+        self.iterationStart = iterationStart
+        self.direction = direction
+        self.fill = fill
+        self.easing = easing
+    }
+
+    /// JSON has no infinity: endless iterations are written `"Infinity"`, which `animate()` reads
+    /// as the number (WebIDL converts the string); the JS module writes the `Infinity` literal.
+    var json: [String: JSONValue] {
+        var members: [String: JSONValue] = [
+            "delay": .number(delay), "duration": .number(duration), "fill": .string(fill),
+            "iterations": iterations.isFinite ? .number(iterations) : .string("Infinity"),
+            "direction": .string(direction), "easing": .string(easing),
+        ]
+        if endDelay != 0 { members["endDelay"] = .number(endDelay) }
+        if iterationStart != 0 { members["iterationStart"] = .number(iterationStart) }
+        return members
+    }
+
+    /// The fill a pair of flags stands for.
+    static func fill(backwards: Bool, forwards: Bool) -> String {
+        switch (backwards, forwards) {
+        case (true, true): "both"
+        case (true, false): "backwards"
+        case (false, true): "forwards"
+        case (false, false): "none"
+        }
+    }
+}

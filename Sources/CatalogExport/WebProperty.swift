@@ -1,0 +1,118 @@
+import CatalogEngine
+import CatalogModel
+
+/// The CSS property an engine property becomes on the web, and how its values are written.
+///
+/// Core Animation's layer properties map to their CSS counterparts (`cornerRadius` →
+/// `border-radius`); geometry a layer has and an element does not (`position`, `bounds`,
+/// `anchorPoint`, shadows, `zPosition`, `hidden`) has no web form and is refused by name.
+///
+/// ```swift
+/// let radius = try WebProperty("cornerRadius")
+/// radius.camelCase      // "borderRadius"
+/// radius.cssName        // "border-radius"
+/// radius.text(.number(8))   // "8px"
+/// ```
+public struct WebProperty: Sendable, Hashable {
+    public enum Unit: Sendable, Hashable { case number, px, color, transform }
+
+    /// The engine's name (`opacity`, `cornerRadius`, `transform`, …).
+    public var engineName: String
+    /// As `element.animate()` and `getComputedStyle()` name it.
+    public var camelCase: String
+    public var unit: Unit
+    /// What the export's error bound is measured against (DESIGN: 0.1 % of the property's range).
+    public var range: ClosedRange<Double>?
+
+    /// The CSS name (`border-radius`).
+    public var cssName: String { Self.cssName(camelCase) }
+
+    private static let table: [String: (String, Unit)] = [
+        "opacity": ("opacity", .number), "transform": ("transform", .transform),
+        "backgroundColor": ("backgroundColor", .color), "borderColor": ("borderColor", .color), "color": ("color", .color),
+        "cornerRadius": ("borderRadius", .px), "borderRadius": ("borderRadius", .px), "borderWidth": ("borderWidth", .px),
+        "width": ("width", .px), "height": ("height", .px), "left": ("left", .px), "top": ("top", .px),
+        "right": ("right", .px), "bottom": ("bottom", .px),
+    ]
+
+    public init(_ engineName: String) throws(ExportError) {
+        guard let (camelCase, unit) = Self.table[engineName] else {
+            throw ExportError("\(engineName) has no CSS equivalent (exportable: \(Self.table.keys.sorted().joined(separator: ", ")))")
+        }
+        self.engineName = engineName
+        self.camelCase = camelCase
+        self.unit = unit
+        range = engineName == "opacity" ? 0...1 : nil
+    }
+
+    /// A value the engine computed, as CSS text.
+    public func text(_ value: AnimatedValue) -> String {
+        switch value {
+        case .number(let n): unit == .px ? CSSNumber.text(n) + "px" : CSSNumber.text(n)
+        case .color(let c): CSSNumber.color(c)
+        case .transform(let m): CSSNumber.matrix(m)
+        case .point, .size, .rect, .discrete: "none"   // refused by init: no such web property
+        }
+    }
+
+    /// A definition's value, as CSS text (transform lists keep their functions, so that the
+    /// browser interpolates them function by function as the engine does).
+    public func text(_ value: AnimationValue) -> String {
+        switch value {
+        case .transform(let functions): functions.isEmpty ? "none" : functions.map(CSSNumber.function).joined(separator: " ")
+        default: text(AnimatedValue(value))
+        }
+    }
+}
+
+/// Numbers, colours and transforms written as CSS reads them back without loss.
+enum CSSNumber {
+    /// The shortest text that reads back as the same double (integers without ".0").
+    static func text(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return "\(value)"
+    }
+
+    /// Legacy `rgba()`: interpolated in sRGB by browsers (modern colour syntax would be Oklab).
+    static func color(_ c: RGBAColor) -> String {
+        "rgba(\(text(c.red * 255)), \(text(c.green * 255)), \(text(c.blue * 255)), \(text(c.alpha)))"
+    }
+
+    /// `matrix()` when 2D, so that browsers take the 2D decomposition path as the engine does.
+    static func matrix(_ m: Matrix4) -> String {
+        if m.is2D { return "matrix(\([m.m11, m.m12, m.m21, m.m22, m.m41, m.m42].map(text).joined(separator: ", ")))" }
+        return "matrix3d(\(m.entries.map(text).joined(separator: ", ")))"
+    }
+
+    static func function(_ function: TransformFunction) -> String {
+        switch function.primitive {
+        case .translate(let x, let y, let z): "translate3d(\(text(x))px, \(text(y))px, \(text(z))px)"
+        case .scale(let x, let y, let z): "scale3d(\(text(x)), \(text(y)), \(text(z)))"
+        case .rotate(let x, let y, let z, let angle): "rotate3d(\(text(x)), \(text(y)), \(text(z)), \(text(angle))rad)"
+        case .skew(let x, let y): "skew(\(text(x))rad, \(text(y))rad)"
+        case .perspective(let d): d.map { "perspective(\(text($0))px)" } ?? "perspective(none)"
+        case .matrix(let entries): matrix(Matrix4(entries))
+        }
+    }
+}
+
+/// An easing as CSS text, or nil when CSS has no form for it (springs).
+extension TimingFunction {
+    public var cssText: String? {
+        switch self {
+        case .linear: return "linear"
+        case .cubicBezier(let a, let b, let c, let d):
+            return "cubic-bezier(\([a, b, c, d].map(CSSNumber.text).joined(separator: ", ")))"
+        case .steps(let count, let position): return "steps(\(count), \(position.rawValue))"
+        case .piecewiseLinear(let stops):
+            return "linear(\(stops.map { "\(CSSNumber.text($0.output)) \(CSSNumber.text($0.input * 100))%" }.joined(separator: ", ")))"
+        case .spring: return nil
+        }
+    }
+}
+
+/// Why a component cannot be exported, phrased for the command line.
+public struct ExportError: Error, CustomStringConvertible, Sendable {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,81 @@
+import ArgumentParser
+import CatalogKit
+import Foundation
+
+struct Export: ParsableCommand {
+    enum Target: String, ExpressibleByArgument, CaseIterable {
+        case css, waapi, js
+    }
+
+    static let configuration = CommandConfiguration(
+        abstract: "Write an animation or chain as the web runs it: CSS, Web Animations JSON or an ES module.",
+        discussion: """
+            Exact where the web can say what the engine does (Core Animation timing, per-keyframe \
+            easings, discrete steps, simple groups, additive values); elsewhere (springs, paced and \
+            cubic modes, cumulative, iterationStart in CSS, …) keyframes are baked from the \
+            engine's samples, every value within 0.1 % of the property's range. --explain tells \
+            which, per property, with the measured error.
+
+            css: @keyframes and a rule at --selector (default .NAME) setting `animation`; a chain \
+            gets one rule per role at SELECTOR--ROLE. waapi: JSON, [{"keyframes", "options"}] as \
+            element.animate() takes them ({role: [...]} for a chain). js: an ES module exporting \
+            play(element) (chains: play({role: element})), returning {animations, finished}.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "A component NAME[@VERSION], or a definition file (.yaml, .json, .css, - for stdin).",
+              completion: DatabaseCompletion.components())
+    var component: String
+    @Option(help: "What to write: css, waapi or js.") var to: Target
+    @Option(help: "The CSS selector of the rule (default: .NAME).") var selector: String?
+    @Option(name: [.customShort("o"), .long], help: "Write to this file instead of standard output.") var output: String?
+    @Option(name: .customLong("param"), help: "A parameter value, NAME=VALUE (repeatable).") var parameters: [String] = []
+    @Flag(help: "Say, per property, whether the export is exact or baked, and the measured error.") var explain = false
+
+    func validate() throws {
+        try ComponentSource.validate(parameters: parameters)
+        if selector != nil, to != .css { throw ValidationError("--selector goes with --to css") }
+        if let selector, selector.trimmingCharacters(in: .whitespaces).isEmpty || selector.contains("{") || selector.contains("}") {
+            throw ValidationError("--selector takes a CSS selector, not \"\(selector)\"")
+        }
+    }
+
+    func run() throws {
+        let (definition, file, catalog) = try ComponentSource.load(component, global: global, kinds: [.animation, .chain], purpose: "export")
+        let export: ComponentExport
+        do {
+            export = try ComponentExport(definition: definition, parameters: ComponentSource.parameters(parameters),
+                                         target: to == .css ? .css : .waapi, file: file, catalog: catalog)
+        } catch let error as DefinitionError {
+            throw CommandFailure(error.description)
+        } catch let error as ExportError {
+            throw CommandFailure("\(file): cannot export: \(error.description)")
+        }
+        if explain {
+            var table = Table(header: ["ROLE", "PROPERTY", "FIDELITY", "KEYFRAMES", "MAX ERROR", "WHY"])
+            for (role, animation) in export.explanation {
+                let row: [String]
+                switch animation.fidelity {
+                case .exact: row = ["exact", "\(animation.keyframes.count)", "-", "-"]
+                case .baked(let points, let error, let reason):
+                    row = ["baked", "\(points)", String(format: "%.0f%% of bound", error * 100), reason]
+                }
+                table.append(row: [role ?? "-", animation.properties.joined(separator: ",")] + row)
+            }
+            print(table.render())
+            return
+        }
+        let text: String = switch to {
+        case .css: export.stylesheet(selector: selector)
+        case .waapi: export.waapi.prettyText + "\n"
+        case .js: export.module
+        }
+        if let output {
+            do { try text.write(toFile: output, atomically: true, encoding: .utf8) } catch {
+                throw CommandFailure("cannot write \(output): \(error.localizedDescription)")
+            }
+        } else {
+            print(text, terminator: "")
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import ArgumentParser
+import CatalogKit
+import Foundation
+
+/// The COMPONENT argument of `sample` and `export`: a definition file (or `-`) when one exists
+/// at that path, otherwise `NAME[@VERSION]` from the catalog.
+enum ComponentSource {
+    /// The definition, the name errors use for its source, and the catalog when it was opened.
+    static func load(_ component: String, global: GlobalOptions, kinds: Set<ComponentKind>, purpose: String) throws
+        -> (definition: ComponentDefinition, file: String, catalog: Catalog?)
+    {
+        if component == "-" || FileManager.default.fileExists(atPath: component) {
+            let (definitions, errors) = DefinitionSource.load([component])
+            guard errors.isEmpty else { throw CommandFailure(errors.map(\.description).joined(separator: "\n")) }
+            guard definitions.count == 1 else { throw CommandFailure("\(component): \(purpose) takes one definition, found \(definitions.count)") }
+            try check(definitions[0].kind, name: component, kinds: kinds, purpose: purpose)
+            return (definitions[0], component, nil)
+        }
+        let parts = component.split(separator: "@", maxSplits: 1).map(String.init)
+        let catalog = try global.open()
+        guard let stored = try catalog.database.components.get(parts[0], version: parts.count > 1 ? parts[1] : nil) else {
+            throw CommandFailure("no component or file named \(component): `catalog list` shows the catalog")
+        }
+        try check(stored.kind, name: stored.name, kinds: kinds, purpose: purpose)
+        return (try stored.decode(), "\(stored.name)@\(stored.version)", catalog)
+    }
+
+    private static func check(_ kind: ComponentKind, name: String, kinds: Set<ComponentKind>, purpose: String) throws {
+        guard kinds.contains(kind) else {
+            let takes = kinds.map(\.rawValue).sorted().map { $0 + "s" }.joined(separator: " and ")
+            throw CommandFailure("\(name) is a \(kind.rawValue); \(purpose) takes \(takes)")
+        }
+    }
+
+    /// `--param NAME=VALUE` options as a dictionary.
+    static func parameters(_ options: [String]) -> [String: String] {
+        var values: [String: String] = [:]
+        for parameter in options {
+            let parts = parameter.split(separator: "=", maxSplits: 1).map(String.init)
+            values[parts[0]] = parts.count > 1 ? parts[1] : ""
+        }
+        return values
+    }
+
+    /// The check `validate()` makes of `--param` options.
+    static func validate(parameters: [String]) throws {
+        if let bad = parameters.first(where: { !$0.contains("=") || $0.hasPrefix("=") }) {
+            throw ValidationError("--param takes NAME=VALUE, not \"\(bad)\"")
+        }
+    }
+}
