@@ -70,6 +70,8 @@ let package = Package(
             name: "CatalogStoreTests",
             dependencies: ["CatalogKit", "CatalogStore", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "CatalogKitTests", dependencies: ["CatalogKit"]),
+        // Exports run in headless Chromium (Debian's chromium; .ci/run installs it).
+        .testTarget(name: "CatalogExportTests", dependencies: ["CatalogKit", "TestSupport"]),
         .testTarget(name: "CatalogCLITests", dependencies: ["CatalogKit", "catalog", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,171 @@
+import CatalogKit
+import Foundation
+import TestSupport
+
+/// One export put to the browser: the elements it animates (one per role), how it is started
+/// (a stylesheet's classes, `element.animate()` with the WAAPI JSON, or the ES module's `play`),
+/// the times to pause it at, and what the engine says each property shows then.
+struct BrowserCase {
+    enum Start {
+        case css(stylesheet: String, classes: [String: String])
+        case waapi(JSONValue)
+        case module(String, chain: Bool)
+    }
+
+    var id: String
+    var start: Start
+    var roles: [String]
+    /// Engine property names, in the order of each expected row.
+    var properties: [String]
+    /// Properties some part of which was baked (compared within the export bound, not exactly).
+    var baked: Set<String>
+    /// Seconds.
+    var times: [Double]
+    /// Role → per time → per property: the engine's value.
+    var expected: [String: [[AnimatedValue]]]
+}
+
+/// Runs cases in one page of headless Chromium and lists every difference beyond the bounds.
+enum BrowserComparison {
+    static func mismatches(_ cases: [BrowserCase], reducedMotion: Bool = false) throws -> [String] {
+        let answer = try HeadlessChromium.evaluate(html: page(cases),
+                                                   extraArguments: reducedMotion ? ["--force-prefers-reduced-motion"] : [])
+        var problems = (answer["errors"]?.arrayValue ?? []).compactMap(\.stringValue).map { "page error: \($0)" }
+        for item in cases {
+            guard let result = answer["results"]?[item.id] else {
+                problems.append("\(item.id): no result from the page")
+                continue
+            }
+            for role in item.roles {
+                guard let rows = result["values"]?[role]?.arrayValue else {
+                    problems.append("\(item.id): no values for \(role)")
+                    continue
+                }
+                for (index, row) in rows.enumerated() {
+                    for (column, property) in item.properties.enumerated() {
+                        let browser = row.arrayValue.flatMap { column < $0.count ? $0[column].stringValue : nil } ?? "?"
+                        let engine = item.expected[role]![index][column]
+                        let spread = spreadOf(property, in: item.expected.values.flatMap { $0.map { $0[column] } })
+                        if let problem = compare(engine, browser, baked: item.baked.contains(property), spread: spread) {
+                            problems.append("\(item.id) \(role).\(property) at t=\(item.times[index]): \(problem)")
+                        }
+                    }
+                }
+            }
+        }
+        return problems
+    }
+
+    /// How much a number-valued property moves over the case (the 0.1 % bound's range).
+    private static func spreadOf(_ property: String, in values: [AnimatedValue]) -> Double {
+        let numbers = values.compactMap { if case .number(let n) = $0 { n } else { nil } }
+        if property == "opacity" { return 1 }
+        return max((numbers.max() ?? 0) - (numbers.min() ?? 0), 1e-3)
+    }
+
+    /// Exact: the oracle's tolerances (the browser's own rounding). Baked: the export bound —
+    /// opacity ±0.001, other numbers 0.1 % of their spread, transform entries 0.001·max(1, |v|),
+    /// colour channels 2.6/255 — plus that rounding.
+    static func compare(_ engine: AnimatedValue, _ browser: String, baked: Bool, spread: Double) -> String? {
+        switch engine {
+        case .number(let n):
+            let text = browser.hasSuffix("px") ? String(browser.dropLast(2)) : browser
+            guard let value = Double(text) else { return "unreadable \(browser)" }
+            let rounding = 1e-5 * max(1, abs(n))
+            let bound = baked ? 0.001 * spread + rounding : rounding
+            return abs(value - n) <= bound ? nil : "engine \(n), browser \(browser)"
+        case .transform(let m):
+            guard let matrix = BrowserStyle.matrix(browser) else { return "unreadable \(browser)" }
+            let factor = baked ? 0.0011 : 1e-4
+            let off = zip(m.entries, matrix).contains { abs($0 - $1) > factor * max(1, abs($0)) }
+            return off ? "engine \(m.entries), browser \(browser)" : nil
+        case .color(let c):
+            guard let rgba = BrowserStyle.rgba(browser) else { return "unreadable \(browser)" }
+            let channelBound = baked ? 2.6 + 1 : 1.5
+            let ours = [c.red, c.green, c.blue].map { $0 * 255 }
+            // Browsers serialise alpha from 8 bits; transparent hides the channels.
+            let alphaOff = abs((c.alpha * 255).rounded() / 255 - rgba[3]) > (baked ? 0.002 + 2.6 / 255 : 0.002)
+            let channelsOff = c.alpha > 0.02 && zip(ours, rgba.prefix(3)).contains { abs($0 - $1) > channelBound }
+            return alphaOff || channelsOff ? "engine \([c.red, c.green, c.blue, c.alpha]), browser \(browser)" : nil
+        default:
+            return "no web form for \(engine)"
+        }
+    }
+
+    /// The page: builds each case's elements, starts its animations, pauses them all and reads
+    /// the computed style at every time.
+    static func page(_ cases: [BrowserCase]) -> String {
+        var stylesheets = ""
+        var descriptions: [JSONValue] = []
+        for item in cases {
+            var entry: [String: JSONValue] = [
+                "id": .string(item.id), "roles": .array(item.roles.map(JSONValue.string)),
+                "properties": .array(item.properties.map { .string((try? WebProperty($0).camelCase) ?? $0) }),
+                "times": .array(item.times.map { .number($0 * 1000) }),
+            ]
+            switch item.start {
+            case .css(let stylesheet, let classes):
+                stylesheets += stylesheet + "\n"
+                entry["kind"] = "css"
+                entry["classes"] = .object(classes.mapValues(JSONValue.string))
+            case .waapi(let json):
+                entry["kind"] = "waapi"
+                entry["waapi"] = json
+            case .module(let text, let chain):
+                entry["kind"] = "js"
+                entry["module"] = .string(text)
+                entry["chain"] = .bool(chain)
+            }
+            descriptions.append(.object(entry))
+        }
+        let casesJSON = JSONValue.array(descriptions).canonicalText.replacingOccurrences(of: "</", with: "<\\/")
+        return """
+        <!doctype html>
+        <html><head><meta charset="utf-8"><style>
+        .box { width: 10px; height: 10px; }
+        \(stylesheets.replacingOccurrences(of: "</", with: "<\\/"))
+        </style></head><body><div id="root"></div><pre id="out">pending</pre>
+        <script type="module">
+        const cases = \(casesJSON);
+        const results = {}, errors = [];
+        window.addEventListener("error", (e) => errors.push(String(e.message)));
+        for (const c of cases) {
+          try {
+            const elements = {};
+            for (const role of c.roles) {
+              const element = document.createElement("div");
+              element.className = "box";
+              document.getElementById("root").appendChild(element);
+              elements[role] = element;
+            }
+            let animations = [];
+            if (c.kind === "css") {
+              for (const role of c.roles) elements[role].className = "box " + (c.classes[role] || "");
+              for (const role of c.roles) animations.push(...elements[role].getAnimations());
+            } else if (c.kind === "waapi") {
+              const data = Array.isArray(c.waapi) ? { [c.roles[0]]: c.waapi } : c.waapi;
+              for (const role of c.roles) for (const { keyframes, options } of data[role] || []) animations.push(elements[role].animate(keyframes, options));
+            } else {
+              const module = await import("data:text/javascript;charset=utf-8," + encodeURIComponent(c.module));
+              animations = module.play(c.chain ? elements : elements[c.roles[0]]).animations;
+            }
+            for (const a of animations) a.pause();
+            const values = {};
+            for (const role of c.roles) values[role] = [];
+            for (const t of c.times) {
+              for (const a of animations) a.currentTime = t;
+              for (const role of c.roles) {
+                const style = getComputedStyle(elements[role]);
+                values[role].push(c.properties.map((p) => style[p]));
+              }
+            }
+            results[c.id] = { count: animations.length, values };
+          } catch (e) {
+            errors.push(c.id + ": " + e);
+          }
+        }
+        document.getElementById("out").textContent = JSON.stringify({ results, errors });
+        </script></body></html>
+        """
+    }
+}
