@@ -75,11 +75,17 @@ public struct AnimationExport: Sendable {
         let backwards = fill == .backwards || fill == .both, forwards = fill == .forwards || fill == .both
         if !timing.iterations.isFinite {
             let period = timing.duration * (timing.direction == .normal || timing.direction == .reverse ? 1 : 2)
-            return BakeWindow(start: timing.delay, length: period, periodic: true, fillsBackwards: backwards, fillsForwards: forwards)
+            // Before 0 an effect with a negative delay is in its before phase, not repeating.
+            return BakeWindow(start: max(timing.delay, 0), length: period, periodic: true, fillsBackwards: backwards, fillsForwards: forwards)
         }
-        var active = timing.duration * timing.iterations
-        if timing.endDelay < 0 { active = max(0, active + timing.endDelay) }
-        return BakeWindow(start: timing.delay, length: active, periodic: false, fillsBackwards: backwards, fillsForwards: forwards)
+        // A negative end delay ends the active phase early — when it is very negative, before
+        // the delay is over (the after phase starts at the end time) — but a forwards fill still
+        // follows the effect to the end of its active duration (Web Animations' after-phase
+        // active time). The window covers both.
+        let activeEnd = timing.delay + timing.duration * timing.iterations
+        let endTime = activeEnd + timing.endDelay
+        let start = min(timing.delay, max(min(timing.delay, endTime), 0))
+        return BakeWindow(start: start, length: activeEnd - start, periodic: false, fillsBackwards: backwards, fillsForwards: forwards)
     }
 
     /// The top-level Core Animation clock's span in its parent's time; one repeat cycle when endless.

@@ -53,6 +53,10 @@ enum ExactExport {
         guard keyframes.count == 2, offsets == [0, 1], keyframes[0].easing == "linear" else {
             return "an effect easing over several keyframes (CSS eases each keyframe interval)"
         }
+        // Before the delay, an effect's steps() see the before flag; a keyframe's do not.
+        if timing.easing.hasPrefix("steps"), timing.fill == "backwards" || timing.fill == "both" {
+            return "steps() filling backwards (CSS keyframe easings have no before flag)"
+        }
         keyframes[0].easing = timing.easing
         timing.easing = "linear"
         return nil
@@ -88,7 +92,11 @@ enum ExactExport {
         }
 
         var keyframes: [WebKeyframe] = []
-        func text(_ value: AnimationValue) -> String? { componentText(value, keyPath: keyPath, property: property) }
+        func text(_ value: AnimationValue) -> String? {
+            // CSS refuses what is out of a property's range (a negative radius), dropping the keyframe.
+            if keyPath.component == .whole, case .number(let n) = value, !property.accepts(n) { return nil }
+            return componentText(value, keyPath: keyPath, property: property)
+        }
         switch leaf.body {
         case .basic(let ends):
             if ends.from == nil, ends.to == nil { return fail("byValue alone (relative to a model value the export does not know)") }
@@ -105,7 +113,11 @@ enum ExactExport {
         case .keyframe(let frames):
             switch frames.calculationMode {
             case .linear: keyframes = linearKeyframes(frames, property: property, text: text) ?? []
-            case .discrete: keyframes = discreteKeyframes(frames, property: property, text: text) ?? []
+            case .discrete:
+                // Core Animation picks a value for any progress; the web's steps() extrapolate
+                // when an overshooting easing takes the progress outside 0…1.
+                guard media.timingFunction.staysWithinUnitInterval else { return fail("an overshooting easing over discrete values") }
+                keyframes = discreteKeyframes(frames, property: property, text: text) ?? []
             case .paced, .cubic, .cubicPaced: return fail("the \(frames.calculationMode.rawValue) calculation mode")
             }
             if keyframes.isEmpty { return fail("a value or timing function with no CSS form") }
@@ -214,6 +226,18 @@ enum ExactExport {
         case (.translationY, .number(let y)): return "translate3d(0px, \(t(y))px, 0px)"
         case (.translationZ, .number(let z)): return "translate3d(0px, 0px, \(t(z))px)"
         default: return nil
+        }
+    }
+}
+
+extension TimingFunction {
+    /// Whether the output never leaves 0…1 (no overshoot).
+    var staysWithinUnitInterval: Bool {
+        switch self {
+        case .linear, .steps: true
+        case .cubicBezier(_, let y1, _, let y2): (0...1).contains(y1) && (0...1).contains(y2)
+        case .piecewiseLinear(let stops): stops.allSatisfy { (0...1).contains($0.output) }
+        case .spring: false
         }
     }
 }

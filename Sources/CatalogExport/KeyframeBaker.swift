@@ -22,7 +22,7 @@ struct BakeWindow: Sendable {
 /// refined wherever a straight line between neighbours misses the midpoint (so jumps of `steps()`
 /// or discrete modes are located to 10⁻⁷ of the span), then keeps the fewest grid points whose
 /// straight segments — interpolated as the browser does, with the engine's own interpolators —
-/// pass within the bound of every grid point between them.
+/// pass within the bound of every grid point between them. Colours are compared premultiplied.
 struct KeyframeBaker {
     let property: WebProperty
     let animatable: AnimatableProperty
@@ -47,6 +47,15 @@ struct KeyframeBaker {
         let count = min(max(Int((length * 1000).rounded(.up)), 200), 20_000)
         var times = (0...count).map { Double($0) / Double(count) * end }
         var values = times.map(value)
+        // What a backwards fill shows is the value just before the start, which may differ from
+        // the value at it (an effect whose active phase is empty); the refinement then finds
+        // the jump right after the first keyframe.
+        // (A microsecond before: well clear of the engine's 1e-9 s phase tolerance.)
+        if window.fillsBackwards { values[0] = value(-1e-6) }
+        // Likewise a forwards fill shows the after phase, which may start at a different value
+        // than the span's last instant shows (a span wholly before 0 is a before phase to the
+        // browser, but its fill is the end value).
+        if window.fillsForwards, !window.periodic { values[values.count - 1] = value(max(length, -window.start) + 1e-6) }
         let scale = Scale(values, property: animatable)
         refine(&times, &values, scale: scale, minimumWidth: length * 1e-7)
 
@@ -76,9 +85,13 @@ struct KeyframeBaker {
     /// Splits grid intervals whose midpoint a straight line misses, down to `minimumWidth`.
     private func refine(_ times: inout [Double], _ values: inout [AnimatedValue], scale: Scale, minimumWidth: Double) {
         var outTimes = [times[0]], outValues = [values[0]]
+        // A budget keeps a curve that no straight line can follow from taking forever; the
+        // measured error then says so.
+        var budget = 200_000
         func split(_ t0: Double, _ v0: AnimatedValue, _ t1: Double, _ v1: AnimatedValue, depth: Int) {
             let tm = (t0 + t1) / 2, vm = value(tm)
-            if depth < 40, t1 - t0 > minimumWidth, scale.error(interpolate(v0, v1, 0.5), vm) > 0.25 {
+            if depth < 40, budget > 0, t1 - t0 > minimumWidth, scale.error(interpolate(v0, v1, 0.5), vm) > 0.25 {
+                budget -= 1
                 split(t0, v0, tm, vm, depth: depth + 1)
                 split(tm, vm, t1, v1, depth: depth + 1)
             } else {
@@ -140,7 +153,10 @@ struct KeyframeBaker {
             switch (a, b) {
             case (.number(let x), .number(let y)): return abs(x - y) / numberBound
             case (.color(let x), .color(let y)):
-                let d = [x.red - y.red, x.green - y.green, x.blue - y.blue, x.alpha - y.alpha].map(abs).max()!
+                // Premultiplied, as browsers interpolate and as the eye sees it: the channels of
+                // a nearly transparent colour do not show (and swing wildly when un-premultiplied).
+                let d = [x.red * x.alpha - y.red * y.alpha, x.green * x.alpha - y.green * y.alpha,
+                         x.blue * x.alpha - y.blue * y.alpha, x.alpha - y.alpha].map(abs).max()!
                 return d / (2.6 / 255)
             case (.transform(let x), .transform(let y)):
                 return zip(x.entries, y.entries).map { abs($0 - $1) / (0.001 * max(1, abs($1))) }.max()!

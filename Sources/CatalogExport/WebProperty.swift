@@ -45,6 +45,12 @@ public struct WebProperty: Sendable, Hashable {
         range = engineName == "opacity" ? 0...1 : nil
     }
 
+    /// Whether CSS takes this number as the property's value (lengths like `border-radius`,
+    /// `border-width`, `width` and `height` refuse negatives; opacity is clamped, not refused).
+    public func accepts(_ number: Double) -> Bool {
+        number >= 0 || !["borderRadius", "borderWidth", "width", "height"].contains(camelCase)
+    }
+
     /// A value the engine computed, as CSS text.
     public func text(_ value: AnimatedValue) -> String {
         switch value {

@@ -65,7 +65,7 @@ enum BrowserComparison {
 
     /// Exact: the oracle's tolerances (the browser's own rounding). Baked: the export bound —
     /// opacity ±0.001, other numbers 0.1 % of their spread, transform entries 0.001·max(1, |v|),
-    /// colour channels 2.6/255 — plus that rounding.
+    /// premultiplied colour channels 2.6/255 — plus that rounding.
     static func compare(_ engine: AnimatedValue, _ browser: String, baked: Bool, spread: Double) -> String? {
         switch engine {
         case .number(let n):
@@ -81,11 +81,18 @@ enum BrowserComparison {
             return off ? "engine \(m.entries), browser \(browser)" : nil
         case .color(let c):
             guard let rgba = BrowserStyle.rgba(browser) else { return "unreadable \(browser)" }
-            let channelBound = baked ? 2.6 + 1 : 1.5
-            let ours = [c.red, c.green, c.blue].map { $0 * 255 }
-            // Browsers serialise alpha from 8 bits; transparent hides the channels.
-            let alphaOff = abs((c.alpha * 255).rounded() / 255 - rgba[3]) > (baked ? 0.002 + 2.6 / 255 : 0.002)
-            let channelsOff = c.alpha > 0.02 && zip(ours, rgba.prefix(3)).contains { abs($0 - $1) > channelBound }
+            // Browsers keep alpha in 8 bits and print the shortest decimal that names those 8 bits (half a
+            // level each); transparent hides the channels.
+            let alphaOff = abs(c.alpha - rgba[3]) > 1 / 255 + 0.0005 + (baked ? 2.6 / 255 : 0)
+            let channelsOff: Bool
+            if baked {
+                // Baked colours are held to the bound premultiplied — the colour as seen (and as
+                // browsers interpolate it): a nearly transparent colour's channels do not show.
+                let ours = [c.red, c.green, c.blue].map { $0 * 255 * c.alpha }
+                channelsOff = zip(ours, rgba.prefix(3).map { $0 * rgba[3] }).contains { abs($0 - $1) > 2.6 + 1 }
+            } else {
+                channelsOff = c.alpha > 0.02 && zip([c.red, c.green, c.blue].map { $0 * 255 }, rgba.prefix(3)).contains { abs($0 - $1) > 1.5 }
+            }
             return alphaOff || channelsOff ? "engine \([c.red, c.green, c.blue, c.alpha]), browser \(browser)" : nil
         default:
             return "no web form for \(engine)"

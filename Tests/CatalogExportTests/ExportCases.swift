@@ -19,7 +19,8 @@ enum ExportCases {
         let export = try ComponentExport(definition: definition, target: format.target, catalog: catalog)
         let effect = AnimationEffect(try AnimationDefinition(definition))
         let end = effect.endTime.isFinite ? effect.endTime : 2.5
-        let times = times(ending: end)
+        // A CSS animation starts when its class is put on the element: there is no earlier time.
+        let times = times(ending: end).filter { format != .css || $0 >= 0 }
         let properties = effect.properties.map(\.name)
         let rows = times.map { effect.sample(at: $0).values }
         let baked = Set(export.explanation.filter { if case .baked = $0.animation.fidelity { true } else { false } }.flatMap(\.animation.properties))

@@ -38,6 +38,10 @@ public struct CoreAnimationEffect: Sendable {
         /// The value one repeat cycle ends with, when `cumulative`.
         var cycleEnd: AnimatedValue?
         let iterationsPerCycle: Double
+        /// Whether the value is added to the model value or previous cycles (then clamped after).
+        let composes: Bool
+        /// The property's output range (numbers); colours clamp their channels to 0…1.
+        let outputRange: ClosedRange<Double>?
 
         func value(progress: Double) -> AnimatedValue {
             switch motion {
@@ -66,7 +70,11 @@ public struct CoreAnimationEffect: Sendable {
         let slot = slots[keyPath.property.name]!
         let component = keyPath.component
         let base = component.value(in: modelValues[slot])
-        let range = component == .whole ? keyPath.property.range : nil
+        // Output clamping (opacity to 0…1) applies to what is shown: after the value is added to
+        // the model value or the previous cycles' end, as browsers clamp after composition.
+        let propertyRange = component == .whole ? keyPath.property.range : nil
+        let composes = model.additive || model.cumulative
+        let range = composes ? nil : propertyRange
 
         var clock = MediaClock(model.timing)
         let motion: Leaf.Motion
@@ -85,7 +93,7 @@ public struct CoreAnimationEffect: Sendable {
             fatalError("handled above")
         }
         var leaf = Leaf(slot: slot, component: component, clock: clock, motion: motion, additive: model.additive,
-                        cycleEnd: nil, iterationsPerCycle: model.timing.iterationsPerCycle)
+                        cycleEnd: nil, iterationsPerCycle: model.timing.iterationsPerCycle, composes: composes, outputRange: propertyRange)
         if model.cumulative {
             // A cycle ends at the far end, or back at the start when it autoreverses.
             leaf.cycleEnd = leaf.value(progress: model.timing.autoreverses ? 0 : 1)
@@ -139,8 +147,26 @@ public struct CoreAnimationEffect: Sendable {
                 value = cycleEnd.repeated(cycles).adding(value)
             }
             if leaf.additive { value = leaf.component.value(in: values[leaf.slot]).adding(value) }
+            if leaf.composes { value = value.clamped(to: leaf.outputRange) }
             values[leaf.slot] = leaf.component.setting(value, in: values[leaf.slot])
             return timing
+        }
+    }
+}
+
+extension AnimatedValue {
+    /// Output clamping, as browsers apply it to a composed value: numbers to the property's
+    /// range, colour channels to 0…1.
+    func clamped(to range: ClosedRange<Double>?) -> AnimatedValue {
+        func unit(_ v: Double) -> Double { min(max(v, 0), 1) }
+        switch self {
+        case .number(let n):
+            guard let range else { return self }
+            return .number(min(max(n, range.lowerBound), range.upperBound))
+        case .color(let c):
+            return .color(RGBAColor(red: unit(c.red), green: unit(c.green), blue: unit(c.blue), alpha: unit(c.alpha)))
+        default:
+            return self
         }
     }
 }

@@ -15,14 +15,16 @@ public struct PremultipliedColor: Sendable, Hashable {
         return RGBAColor(red: c.x, green: c.y, blue: c.z, alpha: c.w)
     }
 
-    /// Straight r, g, b, a at `t` between two premultiplied colours. As Chromium: alpha exactly 0
-    /// is transparent black; otherwise un-premultiply by the raw alpha and clamp every channel on
-    /// the output, never the progress.
+    /// Straight r, g, b, a at `t` between two premultiplied colours. As Chromium: alpha is
+    /// clamped to [0, 1] first (an overshooting easing takes it outside); clamped to 0 it is
+    /// transparent black, otherwise the channels are un-premultiplied by the clamped alpha and
+    /// clamped on the output, never the progress.
     @inline(__always)
     static func interpolate(_ a: SIMD4<Double>, _ b: SIMD4<Double>, at t: Double) -> SIMD4<Double> {
         let c = a + (b - a) * t
-        guard c.w != 0 else { return SIMD4(0, 0, 0, 0) }
         func unit(_ v: Double) -> Double { min(max(v, 0), 1) }
-        return SIMD4(unit(c.x / c.w), unit(c.y / c.w), unit(c.z / c.w), unit(c.w))
+        let alpha = unit(c.w)
+        guard alpha != 0 else { return SIMD4(0, 0, 0, 0) }
+        return SIMD4(unit(c.x / alpha), unit(c.y / alpha), unit(c.z / alpha), alpha)
     }
 }
