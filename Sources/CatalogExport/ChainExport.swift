@@ -16,20 +16,27 @@ public struct ChainExport: Sendable {
     /// When the chain's `done` fires, in seconds.
     public var doneTime: Double
 
-    public init(_ chain: ChainDefinition, target: ExportTarget,
-                resolve: (AnimateStep) throws -> AnimationDefinition) throws {
-        var definitions: [AnimateStep: AnimationDefinition] = [:]
+    /// - Parameters:
+    ///   - reducedMotion: export the chain as it runs under reduced motion: each step as its
+    ///     `reducedMotion:` makes it (the resolver returns the policy, with a `component` one
+    ///     already replaced by that component), the schedule from those steps' durations.
+    ///   - resolve: a step's animation and its reduced-motion policy.
+    public init(_ chain: ChainDefinition, target: ExportTarget, reducedMotion: Bool = false,
+                resolve: (AnimateStep) throws -> (AnimationDefinition, ReducedMotion?)) throws {
+        var definitions: [AnimateStep: (definition: AnimationDefinition, motion: ReducedMotion?)] = [:]
         let schedule = try ChainSchedule(chain.root) { step in
-            let definition = try definitions[step] ?? resolve(step)
-            definitions[step] = definition
-            return AnimationEffect(definition).endTime
+            let resolved = try definitions[step] ?? resolve(step)
+            definitions[step] = (resolved.0, reducedMotion ? resolved.1 : nil)
+            return ReducedMotionEffect(AnimationEffect(resolved.0), motion: definitions[step]!.motion).endTime
         }
         var perRole: [String: [WebAnimation]] = [:]
         for placed in schedule.sets {
             perRole[placed.step.role, default: []].append(try Self.set(placed.step, at: placed.time))
         }
         for placed in schedule.animations {
-            for var animation in try AnimationExport(definitions[placed.step]!, target: target).animations {
+            let (definition, motion) = definitions[placed.step]!
+            let normal = try AnimationExport(definition, target: target).animations
+            for var animation in try ReducedMotionExport.animations(definition, motion: motion, normal: normal) {
                 animation.timing.delay += placed.start * 1000
                 perRole[placed.step.role, default: []].append(animation)
             }

@@ -18,33 +18,45 @@ public enum StylesheetWriter {
         /// The base of the `@keyframes` names (`NAME`, `NAME-2`, … when there are several).
         public var keyframesName: String
         public var animations: [WebAnimation]
+        /// What plays instead when the user prefers reduced motion; nil: the same animations.
+        public var reduced: [WebAnimation]?
 
-        public init(selector: String, keyframesName: String, animations: [WebAnimation]) {
+        public init(selector: String, keyframesName: String, animations: [WebAnimation], reduced: [WebAnimation]? = nil) {
             self.selector = selector
             self.keyframesName = keyframesName
             self.animations = animations
+            self.reduced = reduced
         }
     }
 
     public static func stylesheet(header: String, rules: [Rule]) -> String {
         var out = "/* \(header) — exported by catalog; each animation is exact or baked within 0.1 % (see export --explain). */\n"
-        var body = ""
+        var body = "", reducedBody = ""
         for rule in rules {
             let base = CSSIdentifier.keyframesName(rule.keyframesName)
-            var entries: [String] = [], composition: [String] = []
-            for (index, animation) in rule.animations.enumerated() {
-                let name = rule.animations.count == 1 ? base : "\(base)-\(index + 1)"
-                out += "\n" + keyframes(name, animation)
-                let t = animation.timing
-                let iterations = t.iterations.isFinite ? CSSNumber.text(t.iterations) : "infinite"
-                entries.append("\(name) \(CSSNumber.text(t.duration))ms linear \(CSSNumber.text(t.delay))ms \(iterations) \(t.direction) \(t.fill)")
-                composition.append(animation.composite)
+            body += "\n" + declarations(rule.selector, names: base, rule.animations, keyframes: &out, indent: "")
+            if let reduced = rule.reduced {
+                reducedBody += declarations(rule.selector, names: base + "--reduced", reduced, keyframes: &out, indent: "  ")
             }
-            body += "\n\(rule.selector) {\n  animation: \(entries.isEmpty ? "none" : entries.joined(separator: ",\n    "));\n"
-            if composition.contains(where: { $0 != "replace" }) { body += "  animation-composition: \(composition.joined(separator: ", "));\n" }
-            body += "}\n"
         }
+        if !reducedBody.isEmpty { body += "\n@media (prefers-reduced-motion: reduce) {\n\(reducedBody)}\n" }
         return out + body
+    }
+
+    /// The rule setting `animation` (and `animation-composition`); appends its `@keyframes`.
+    private static func declarations(_ selector: String, names base: String, _ animations: [WebAnimation], keyframes out: inout String, indent: String) -> String {
+        var entries: [String] = [], composition: [String] = []
+        for (index, animation) in animations.enumerated() {
+            let name = animations.count == 1 ? base : "\(base)-\(index + 1)"
+            out += "\n" + keyframes(name, animation)
+            let t = animation.timing
+            let iterations = t.iterations.isFinite ? CSSNumber.text(t.iterations) : "infinite"
+            entries.append("\(name) \(CSSNumber.text(t.duration))ms linear \(CSSNumber.text(t.delay))ms \(iterations) \(t.direction) \(t.fill)")
+            composition.append(animation.composite)
+        }
+        var text = "\(indent)\(selector) {\n\(indent)  animation: \(entries.isEmpty ? "none" : entries.joined(separator: ",\n\(indent)    "));\n"
+        if composition.contains(where: { $0 != "replace" }) { text += "\(indent)  animation-composition: \(composition.joined(separator: ", "));\n" }
+        return text + "\(indent)}\n"
     }
 
     private static func keyframes(_ name: String, _ animation: WebAnimation) -> String {

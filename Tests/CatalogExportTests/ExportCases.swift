@@ -15,16 +15,20 @@ enum ExportCases {
     }
 
     /// An animation component on one element.
-    static func animation(_ definition: ComponentDefinition, format: Format, id: String? = nil, catalog: Catalog? = nil) throws -> BrowserCase {
+    /// - Parameter reducedMotion: the engine's values are what the definition's `reducedMotion:`
+    ///   makes of it (the page is then loaded with the media feature emulated).
+    static func animation(_ definition: ComponentDefinition, format: Format, id: String? = nil, catalog: Catalog? = nil,
+                          reducedMotion: Bool = false) throws -> BrowserCase {
         let export = try ComponentExport(definition: definition, target: format.target, catalog: catalog)
-        let effect = AnimationEffect(try AnimationDefinition(definition))
-        let end = effect.endTime.isFinite ? effect.endTime : 2.5
+        let base = AnimationEffect(try AnimationDefinition(definition))
+        let effect = ReducedMotionEffect(base, motion: reducedMotion ? definition.reducedMotion : nil)
+        let end = max(effect.endTime.isFinite ? effect.endTime : 2.5, base.endTime.isFinite ? base.endTime : 2.5)
         // A CSS animation starts when its class is put on the element: there is no earlier time.
         let times = times(ending: end).filter { format != .css || $0 >= 0 }
         let properties = effect.properties.map(\.name)
         let rows = times.map { effect.sample(at: $0).values }
         let baked = Set(export.explanation.filter { if case .baked = $0.animation.fidelity { true } else { false } }.flatMap(\.animation.properties))
-        let id = id ?? definition.name
+        let id = (id ?? definition.name) + (reducedMotion ? "/reduced" : "")
         return BrowserCase(id: "\(id)/\(format.rawValue)", start: start(export, format: format, roles: ["element"]),
                            roles: ["element"], properties: properties, baked: baked, times: times, expected: ["element": rows])
     }

@@ -34,6 +34,16 @@ public enum AnimationEffect: Sendable {
         }
     }
 
+    /// Whether its last frame stays once it is over (Web `fill: forwards`/`both`; Core Animation
+    /// `fillMode` forwards/both with `removedOnCompletion: false`, of the top-level animation).
+    public var fillsForwards: Bool {
+        switch self {
+        case .web(let effect): effect.timing.fill == .forwards || effect.timing.fill == .both
+        case .coreAnimation(let effect):
+            (effect.rootClock.media.fillMode == .forwards || effect.rootClock.media.fillMode == .both) && !effect.rootClock.media.removedOnCompletion
+        }
+    }
+
     /// When the animation is over, in seconds from its start (infinite for endless repeats).
     public var endTime: Double {
         switch self {

@@ -4,6 +4,8 @@ import CatalogModel
 
 /// A component (animation or chain) in its web forms — what `catalog export` writes: a CSS
 /// stylesheet, the Web Animations JSON `element.animate()` takes, or an ES module that plays it.
+/// Both the stylesheet and the module carry what plays under reduced motion (an
+/// `@media (prefers-reduced-motion: reduce)` block; a `matchMedia` check).
 ///
 /// ```swift
 /// let definition = try catalog.database.components.get("bounce-select")!.decode()
@@ -21,12 +23,16 @@ public struct ComponentExport: Sendable {
     public let version: String
     public let target: ExportTarget
     public let body: Body
+    /// What plays instead under reduced motion; nil when that is the same (no `reducedMotion:`
+    /// anywhere) or when ``body`` already is the reduced form.
+    public let reducedBody: Body?
 
     /// - Parameters:
     ///   - parameters: `name → text` as given on the command line (`--param k=v`).
-    ///   - catalog: resolves the components a chain's steps name; not needed for animations.
+    ///   - catalog: resolves the components a chain's steps and `reducedMotion:` name.
+    ///   - reducedMotion: export only what plays under reduced motion, as the component itself.
     public init(definition: ComponentDefinition, parameters: [String: String] = [:], target: ExportTarget,
-                file: String? = nil, catalog: Catalog? = nil) throws {
+                file: String? = nil, catalog: Catalog? = nil, reducedMotion: Bool = false) throws {
         let file = file ?? definition.name
         name = definition.name
         version = definition.version.description
@@ -34,25 +40,63 @@ public struct ComponentExport: Sendable {
         let values = try definition.parameterValues(text: parameters, file: file)
         switch definition.kind {
         case .animation:
-            body = .animation(try AnimationExport(try AnimationDefinition(definition, parameters: values, file: file), target: target).animations)
+            let animation = try AnimationDefinition(definition, parameters: values, file: file)
+            let normal = try AnimationExport(animation, target: target).animations
+            let reduced = try Self.reduced(animation, motion: definition.reducedMotion, normal: normal, target: target,
+                                           owner: definition.name, catalog: catalog)
+            body = .animation(reducedMotion ? reduced : normal)
+            reducedBody = reducedMotion || definition.reducedMotion == nil ? nil : .animation(reduced)
         case .chain:
             let chain = try ChainDefinition(definition, parameters: values, file: file)
-            body = .chain(try ChainExport(chain, target: target) { step in try Self.resolve(step, chain: definition.name, catalog: catalog) })
+            func export(_ reduced: Bool) throws -> ChainExport {
+                try ChainExport(chain, target: target, reducedMotion: reduced) { step in
+                    try Self.resolve(step, chain: definition.name, catalog: catalog, reducedMotion: reduced)
+                }
+            }
+            let shown = try export(reducedMotion)
+            body = .chain(shown)
+            let reduced = reducedMotion ? nil : try export(true)
+            // Steps without reducedMotion: play the same; say it once.
+            let same = reduced.map { $0.roles.map(\.animations) == shown.roles.map(\.animations) } ?? true
+            reducedBody = same ? nil : reduced.map(Body.chain)
         case .decorator, .layout:
             throw ExportError("\(definition.name) is a \(definition.kind.rawValue); export takes animations and chains")
         }
     }
 
-    /// A chain step's animation: a catalog component with the step's parameters, or its inline body.
-    private static func resolve(_ step: AnimateStep, chain: String, catalog: Catalog?) throws -> AnimationDefinition {
-        guard let reference = step.component else { return try Catalog.inlineAnimation(step.inline ?? .null, file: "\(chain).chain") }
-        guard let catalog else { throw ExportError("\(chain) runs \(reference): export it from the catalog (catalog add, then export by name)") }
+    /// An animation's reduced-motion form; a `component` policy exports that component.
+    private static func reduced(_ animation: AnimationDefinition, motion: ReducedMotion?, normal: [WebAnimation], target: ExportTarget,
+                                owner: String, catalog: Catalog?) throws -> [WebAnimation] {
+        guard case .component(let reference)? = motion else {
+            return try ReducedMotionExport.animations(animation, motion: motion, normal: normal)
+        }
+        let replacement = try stored(reference, by: owner, catalog: catalog)
+        return try AnimationExport(try AnimationDefinition(replacement), target: target).animations
+    }
+
+    /// A chain step's animation and its reduced-motion policy: a catalog component with the
+    /// step's parameters, or its inline body; under reduced motion a `component` policy is
+    /// replaced by that component.
+    private static func resolve(_ step: AnimateStep, chain: String, catalog: Catalog?, reducedMotion: Bool) throws
+        -> (AnimationDefinition, ReducedMotion?)
+    {
+        guard let reference = step.component else { return (try Catalog.inlineAnimation(step.inline ?? .null, file: "\(chain).chain"), nil) }
+        let definition = try stored(reference, by: chain, catalog: catalog)
+        if reducedMotion, case .component(let other)? = definition.reducedMotion {
+            return (try AnimationDefinition(try stored(other, by: definition.name, catalog: catalog)), nil)
+        }
+        let values = try definition.parameterValues(json: step.parameters, file: "\(chain): \(definition.name)")
+        return (try AnimationDefinition(definition, parameters: values), definition.reducedMotion)
+    }
+
+    private static func stored(_ reference: String, by owner: String, catalog: Catalog?) throws -> ComponentDefinition {
+        guard let catalog else { throw ExportError("\(owner) uses \(reference): export it from the catalog (catalog add, then export by name)") }
         let parts = reference.split(separator: "@", maxSplits: 1).map(String.init)
         guard let stored = try catalog.database.components.get(parts[0], version: parts.count > 1 ? parts[1] : nil) else {
-            throw ExportError("\(chain) runs \(reference), which is not in the catalog")
+            throw ExportError("\(owner) uses \(reference), which is not in the catalog")
         }
-        let definition = try stored.decode()
-        return try AnimationDefinition(definition, parameters: try definition.parameterValues(json: step.parameters, file: "\(chain): \(stored.name)"))
+        guard stored.kind == .animation else { throw ExportError("\(owner) uses \(reference), a \(stored.kind.rawValue), where an animation goes") }
+        return try stored.decode()
     }
 
     private var header: String { "\(name) \(version)" }
@@ -62,10 +106,15 @@ public struct ComponentExport: Sendable {
         let base = selector ?? CSSIdentifier.classSelector(name)
         switch body {
         case .animation(let animations):
-            return StylesheetWriter.stylesheet(header: header, rules: [.init(selector: base, keyframesName: name, animations: animations)])
+            var reduced: [WebAnimation]?
+            if case .animation(let list)? = reducedBody { reduced = list }
+            return StylesheetWriter.stylesheet(header: header, rules: [.init(selector: base, keyframesName: name, animations: animations, reduced: reduced)])
         case .chain(let chain):
+            var reduced: [String: [WebAnimation]] = [:]
+            if case .chain(let other)? = reducedBody { for role in other.roles { reduced[role.role] = role.animations } }
             return StylesheetWriter.stylesheet(header: header, rules: chain.roles.map {
-                .init(selector: "\(base)--\($0.role)", keyframesName: "\(name)--\($0.role)", animations: $0.animations)
+                .init(selector: "\(base)--\($0.role)", keyframesName: "\(name)--\($0.role)", animations: $0.animations,
+                      reduced: reducedBody == nil ? nil : reduced[$0.role] ?? [])
             })
         }
     }
@@ -81,8 +130,14 @@ public struct ComponentExport: Sendable {
     /// The ES module exporting `play(element)` (chains: `play({role: element})`).
     public var module: String {
         switch body {
-        case .animation(let animations): ModuleWriter.module(header: header, animations: animations)
-        case .chain(let chain): ModuleWriter.chainModule(header: header, roles: chain.roles)
+        case .animation(let animations):
+            var reduced: [WebAnimation]?
+            if case .animation(let list)? = reducedBody { reduced = list }
+            return ModuleWriter.module(header: header, animations: animations, reduced: reduced)
+        case .chain(let chain):
+            var reduced: [(role: String, animations: [WebAnimation])]?
+            if case .chain(let other)? = reducedBody { reduced = other.roles }
+            return ModuleWriter.chainModule(header: header, roles: chain.roles, reduced: reduced)
         }
     }
 

@@ -12,18 +12,23 @@ import Foundation
 /// ```
 public struct AnimationSampling: Sendable {
     public let name: String
-    public let effect: AnimationEffect
+    /// What is sampled: the animation, or what it becomes under reduced motion.
+    public let effect: ReducedMotionEffect
 
     /// - Parameters:
     ///   - definition: an animation component.
     ///   - parameters: `name → text` as given on the command line (`--param k=v`), converted to
     ///     each parameter's declared type.
     ///   - file: names the source in errors (the component's name when nil).
-    public init(definition: ComponentDefinition, parameters: [String: String] = [:], file: String? = nil) throws(DefinitionError) {
+    ///   - reducedMotion: sample what the definition's `reducedMotion:` makes of it (`none`,
+    ///     `fade`, `shorten`; a `component` policy is the caller's to resolve: sample that one).
+    public init(definition: ComponentDefinition, parameters: [String: String] = [:], file: String? = nil,
+                reducedMotion: Bool = false) throws(DefinitionError) {
         let file = file ?? definition.name
         let values = try definition.parameterValues(text: parameters, file: file)
         name = definition.name
-        effect = AnimationEffect(try AnimationDefinition(definition, parameters: values, file: file))
+        let base = AnimationEffect(try AnimationDefinition(definition, parameters: values, file: file))
+        effect = ReducedMotionEffect(base, motion: reducedMotion ? definition.reducedMotion : nil)
     }
 
     public func samples(at times: [Double]) -> [EffectSample] { times.map(effect.sample(at:)) }

@@ -23,8 +23,11 @@ public struct ComponentDefinition: Sendable, Hashable {
     public var parameters: [String: ParameterSpec]
     /// The full document as written (after YAML/JSON decoding).
     public var document: JSONValue
-    /// Names of other components this one uses (`component: NAME[@VERSION]` anywhere in the body).
+    /// Names of other components this one uses (`component: NAME[@VERSION]` anywhere in the body,
+    /// and a `reducedMotion:` component).
     public var references: [String]
+    /// What the animation becomes under reduced motion; nil: it plays unchanged.
+    public var reducedMotion: ReducedMotion?
 
     /// `[a-z0-9][a-z0-9.-]*`, at most 100 characters.
     public static func isValidName(_ name: String) -> Bool {
@@ -35,7 +38,7 @@ public struct ComponentDefinition: Sendable, Hashable {
         return ok(first, extra: false) && name.unicodeScalars.allSatisfy { ok($0, extra: true) }
     }
 
-    static let envelopeFields: Set<String> = ["name", "kind", "version", "summary", "tags", "requires", "parameters", "on"]
+    static let envelopeFields: Set<String> = ["name", "kind", "version", "summary", "tags", "requires", "parameters", "on", "reducedMotion"]
     static let bodyFields: Set<String> = ["animation", "keyframes", "options", "chain", "decorator", "layout"]
 
     /// Validates a decoded document. `file` is only used to name the source in errors.
@@ -144,6 +147,17 @@ public struct ComponentDefinition: Sendable, Hashable {
             try Self.scanBody(members[field]!, path: root.appending(field), file: file, parameters: parameters,
                               references: &references)
         }
+        var reducedMotion: ReducedMotion?
+        if let raw = members["reducedMotion"] {
+            guard kind == .animation else {
+                throw DefinitionError(file: file, path: "reducedMotion", rule: "only animations take reducedMotion (a chain's steps use their own)")
+            }
+            reducedMotion = try ReducedMotion(json: raw, file: file, path: root.appending("reducedMotion"))
+            if let target = reducedMotion?.componentName {
+                guard target != name else { throw DefinitionError(file: file, path: "reducedMotion", rule: "names the component itself") }
+                references.insert(target)
+            }
+        }
         references.remove(name)
 
         self.name = name
@@ -155,6 +169,7 @@ public struct ComponentDefinition: Sendable, Hashable {
         self.parameters = parameters
         self.document = document
         self.references = references.sorted()
+        self.reducedMotion = reducedMotion
 
         // Every body must also import and make sense with its default
         // parameters: key times, easings, key paths, values, node types are checked now, not

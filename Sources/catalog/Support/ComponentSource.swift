@@ -6,10 +6,10 @@ import Foundation
 /// at that path, otherwise `NAME[@VERSION]` from the catalog.
 enum ComponentSource {
     /// The definition, the name errors use for its source, and the catalog when it was opened.
-    static func load(_ component: String, global: GlobalOptions, kinds: Set<ComponentKind>, purpose: String) throws
+    static func load(_ component: String, global: GlobalOptions, kinds: Set<ComponentKind>, purpose: String, catalogOnly: Bool = false) throws
         -> (definition: ComponentDefinition, file: String, catalog: Catalog?)
     {
-        if component == "-" || FileManager.default.fileExists(atPath: component) {
+        if !catalogOnly, component == "-" || FileManager.default.fileExists(atPath: component) {
             let (definitions, errors) = DefinitionSource.load([component])
             guard errors.isEmpty else { throw CommandFailure(errors.map(\.description).joined(separator: "\n")) }
             guard definitions.count == 1 else { throw CommandFailure("\(component): \(purpose) takes one definition, found \(definitions.count)") }

@@ -20,6 +20,10 @@ struct Export: ParsableCommand {
             gets one rule per role at SELECTOR--ROLE. waapi: JSON, [{"keyframes", "options"}] as \
             element.animate() takes them ({role: [...]} for a chain). js: an ES module exporting \
             play(element) (chains: play({role: element})), returning {animations, finished}.
+
+            The stylesheet and the module also carry what plays when the user prefers reduced \
+            motion (an @media (prefers-reduced-motion: reduce) block; a matchMedia check): the \
+            component's reducedMotion:, each step's for a chain. --reduced-motion writes only that.
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -31,6 +35,8 @@ struct Export: ParsableCommand {
     @Option(name: [.customShort("o"), .long], help: "Write to this file instead of standard output.") var output: String?
     @Option(name: .customLong("param"), help: "A parameter value, NAME=VALUE (repeatable).") var parameters: [String] = []
     @Flag(help: "Say, per property, whether the export is exact or baked, and the measured error.") var explain = false
+    @Flag(help: "Write only what plays when the user prefers reduced motion (the component's reducedMotion:).")
+    var reducedMotion = false
 
     func validate() throws {
         try ComponentSource.validate(parameters: parameters)
@@ -45,7 +51,7 @@ struct Export: ParsableCommand {
         let export: ComponentExport
         do {
             export = try ComponentExport(definition: definition, parameters: ComponentSource.parameters(parameters),
-                                         target: to == .css ? .css : .waapi, file: file, catalog: catalog)
+                                         target: to == .css ? .css : .waapi, file: file, catalog: catalog, reducedMotion: reducedMotion)
         } catch let error as DefinitionError {
             throw CommandFailure(error.description)
         } catch let error as ExportError {

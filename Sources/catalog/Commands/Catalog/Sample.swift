@@ -24,6 +24,8 @@ struct Sample: ParsableCommand {
     @Option(help: "Last frame time with --fps (default: the end of the animation).") var to: Double?
     @Option(name: .customLong("param"), help: "A parameter value, NAME=VALUE (repeatable).") var parameters: [String] = []
     @Option(help: "Output format: table or json.") var format: OutputFormat = .table
+    @Flag(help: "Sample what the animation becomes when the user prefers reduced motion (its reducedMotion:).")
+    var reducedMotion = false
 
     func validate() throws {
         guard (at == nil) != (fps == nil) else { throw ValidationError("give either --at T[,T…] or --fps N") }
@@ -32,9 +34,17 @@ struct Sample: ParsableCommand {
     }
 
     func run() throws {
-        let (definition, file, _) = try ComponentSource.load(component, global: global, kinds: [.animation], purpose: "sample")
+        var (definition, file, _) = try ComponentSource.load(component, global: global, kinds: [.animation], purpose: "sample")
+        var parameters = ComponentSource.parameters(self.parameters)
+        if reducedMotion, let replacement = definition.reducedMotion, case .component(let name) = replacement {
+            // Another component stands in: sample it, with its own defaults.
+            (definition, file, _) = try ComponentSource.load(name, global: global, kinds: [.animation], purpose: "reducedMotion", catalogOnly: true)
+            parameters = [:]
+        }
         let sampling: AnimationSampling
-        do { sampling = try AnimationSampling(definition: definition, parameters: ComponentSource.parameters(parameters), file: file) } catch {
+        do {
+            sampling = try AnimationSampling(definition: definition, parameters: parameters, file: file, reducedMotion: reducedMotion)
+        } catch {
             throw CommandFailure(error.description)
         }
         let times: [Double]

@@ -1,0 +1,104 @@
+import CatalogModel
+
+/// An animation as it plays under reduced motion (``ReducedMotion``): the same effect, shown at
+/// its end state from its start (`none`), with an opacity cross-fade instead of the motion
+/// (`fade`), or in a fraction of the time (`shorten`). A `component` policy is resolved by the
+/// caller, which samples that component instead; nil plays the animation unchanged.
+///
+/// An endless animation has no end state: under `none` it shows nothing (the model values), under
+/// `fade` only the fade.
+///
+/// ```swift
+/// let shake = AnimationEffect(try AnimationDefinition(definition))
+/// let reduced = ReducedMotionEffect(shake, motion: .noMotion)
+/// reduced.sample(at: 0.1).values   // the model values: shake ends where it began
+/// ```
+public struct ReducedMotionEffect: Sendable {
+    public let base: AnimationEffect
+    public let motion: ReducedMotion?
+    /// The base's properties, plus opacity when a fade adds it; sorted by name.
+    public let properties: [AnimatableProperty]
+    /// Where opacity sits in ``properties`` (a fade's), and whether the base animates it.
+    private let opacitySlot: Int?
+    private let baseAnimatesOpacity: Bool
+    /// The base's values once it is over (its model values when it never ends).
+    private let endSample: EffectSample
+    /// The fade's start and end opacity: the base's own where it animates opacity, else 0 → 1.
+    public let fadeEnds: (from: Double, to: Double)
+
+    public init(_ base: AnimationEffect, motion: ReducedMotion?) {
+        self.base = base
+        self.motion = motion
+        var properties = base.properties
+        baseAnimatesOpacity = properties.contains { $0.name == "opacity" }
+        if case .fade = motion, !baseAnimatesOpacity {
+            properties.append(AnimatableProperty.web("opacity")!)
+            properties.sort { $0.name < $1.name }
+        }
+        self.properties = properties
+        opacitySlot = properties.firstIndex { $0.name == "opacity" }
+        let end = base.endTime
+        if end.isFinite {
+            // Just past the end: the after phase, where a forwards fill shows.
+            endSample = base.sample(at: max(end, 0) + 1e-6)
+        } else {
+            endSample = EffectSample(time: 0, progress: nil, iteration: nil, values: base.properties.map { AnimatedValue($0.initialValue) })
+        }
+        var fade = (from: 0.0, to: 1.0)
+        if let slot = base.properties.firstIndex(where: { $0.name == "opacity" }),
+           case .number(let from) = base.sample(at: 0).values[slot], case .number(let to) = endSample.values[slot] {
+            fade = (from, to)
+        }
+        fadeEnds = fade
+    }
+
+    /// When it is over, in seconds from its start.
+    public var endTime: Double {
+        switch motion {
+        case nil, .component?: base.endTime
+        case .shorten(let factor)?: base.endTime * factor
+        case .noMotion?: 0
+        case .fade(let seconds)?: seconds
+        }
+    }
+
+    public func sample(at time: Double) -> EffectSample {
+        switch motion {
+        case nil, .component?:
+            return base.sample(at: time)
+        case .shorten(let factor)?:
+            var sample = base.sample(at: time / factor)
+            sample.time = time
+            return sample
+        case .noMotion?:
+            guard time >= 0 else { return base.sample(at: time) }
+            var sample = endSample
+            sample.time = time
+            return sample
+        case .fade(let seconds)?:
+            var sample = time < 0 ? base.sample(at: time) : endSample
+            sample.time = time
+            var values = sample.values
+            // A fade the base does not have: opacity shows its model value (1) until it starts.
+            if !baseAnimatesOpacity, let slot = opacitySlot { values.insert(.number(1), at: slot) }
+            if time >= 0, let slot = opacitySlot {
+                let (from, to) = fadeEnds
+                if time < seconds {
+                    let eased = Self.easeInOut.output(at: time / seconds)
+                    values[slot] = .number(from + (to - from) * eased)
+                    sample.progress = time / seconds
+                    sample.iteration = 0
+                } else {
+                    values[slot] = .number(to)
+                }
+            }
+            sample.values = values
+            return sample
+        }
+    }
+
+
+    /// The fade's easing (CSS `ease-in-out`).
+    public static let fadeEasing = TimingFunction.cubicBezier(0.42, 0, 0.58, 1)
+    private static let easeInOut = CompiledEasing(fadeEasing)
+}
