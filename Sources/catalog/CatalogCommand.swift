@@ -13,7 +13,7 @@ struct CatalogCommand: ParsableCommand {
             """,
         subcommands: [
             Demo.self, Init.self, Migrate.self,
-            Add.self, Validate.self, List.self, Show.self, Search.self, History.self, Remove.self, Sample.self, Export.self,
+            Add.self, Validate.self, List.self, Show.self, Search.self, History.self, Remove.self, Sample.self, Export.self, Plot.self, Preview.self,
             ObjectCommand.self, TypeCommand.self, PropCommand.self, Apply.self, Send.self, State.self, Replay.self, Log.self,
         ])
 

@@ -55,3 +55,34 @@ public enum HeadlessChromium {
         return json
     }
 }
+
+extension HeadlessChromium {
+    /// A PNG screenshot of a local file at a window size.
+    public static func screenshot(of file: String, width: Int, height: Int) throws -> Data {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "chromium-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let png = folder.appending(path: "shot.png")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try executable())
+        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--hide-scrollbars",
+                             "--user-data-dir=\(folder.appending(path: "profile").path)", "--window-size=\(width),\(height)",
+                             "--screenshot=\(png.path)", URL(fileURLWithPath: file).absoluteString]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        guard let data = FileManager.default.contents(atPath: png.path) else {
+            throw Failure(description: "chromium exited \(process.terminationStatus) without a screenshot")
+        }
+        return data
+    }
+
+    /// Width and height from a PNG's header, nil when it is not a PNG.
+    public static func pngSize(_ data: Data) -> (Int, Int)? {
+        let bytes = [UInt8](data.prefix(24))
+        guard bytes.count == 24, bytes[0...7] == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] else { return nil }
+        func be(_ i: Int) -> Int { bytes[i..<(i + 4)].reduce(0) { $0 << 8 | Int($1) } }
+        return (be(16), be(20))
+    }
+}

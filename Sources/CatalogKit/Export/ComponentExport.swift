@@ -120,7 +120,9 @@ public struct ComponentExport: Sendable {
     }
 
     /// `[{"keyframes", "options"}]`, or for a chain `{role: [...]}`.
-    public var waapi: JSONValue {
+    public var waapi: JSONValue { Self.waapi(of: body) }
+
+    static func waapi(of body: Body) -> JSONValue {
         switch body {
         case .animation(let animations): .array(animations.map(\.json))
         case .chain(let chain): .object(Dictionary(uniqueKeysWithValues: chain.roles.map { ($0.role, JSONValue.array($0.animations.map(\.json))) }))

@@ -76,12 +76,6 @@ struct Export: ParsableCommand {
         case .waapi: export.waapi.prettyText + "\n"
         case .js: export.module
         }
-        if let output {
-            do { try text.write(toFile: output, atomically: true, encoding: .utf8) } catch {
-                throw CommandFailure("cannot write \(output): \(error.localizedDescription)")
-            }
-        } else {
-            print(text, terminator: "")
-        }
+        try OutputFile.write(text, to: output)
     }
 }

@@ -1,0 +1,42 @@
+import ArgumentParser
+import CatalogKit
+import Foundation
+
+struct Plot: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Draw an animation's values against time as an SVG.",
+        discussion: """
+            One panel per property — a number's value, a colour's r, g, b and a (0…1), the \
+            transform entries that change — and one for the progress, on one time axis from 0 to \
+            the animation's end; the points are the engine's samples (what `catalog sample` \
+            prints), dashed lines mark the keyframe times.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "An animation NAME[@VERSION], or a definition file.", completion: DatabaseCompletion.components())
+    var component: String
+    @Option(help: "Only this property (and the progress).") var property: String?
+    @Option(name: .customLong("param"), help: "A parameter value, NAME=VALUE (repeatable).") var parameters: [String] = []
+    @Option(help: "How many samples across the animation.") var samples: Int = 240
+    @Option(name: [.customShort("o"), .long], help: "Write to this file instead of standard output.") var output: String?
+    @Flag(help: "Plot what the animation becomes when the user prefers reduced motion.") var reducedMotion = false
+
+    func validate() throws {
+        try ComponentSource.validate(parameters: parameters)
+        guard (2...100_000).contains(samples) else { throw ValidationError("--samples takes 2 to 100000") }
+    }
+
+    func run() throws {
+        let (definition, file, _) = try ComponentSource.load(component, global: global, kinds: [.animation], purpose: "plot")
+        let plot: ComponentPlot
+        do {
+            plot = try ComponentPlot(definition: definition, parameters: ComponentSource.parameters(parameters), property: property,
+                                     reducedMotion: reducedMotion, samples: samples, file: file)
+        } catch let error as DefinitionError {
+            throw CommandFailure(error.description)
+        } catch let error as ExportError {
+            throw CommandFailure("\(file): \(error.description)")
+        }
+        try OutputFile.write(plot.svg(), to: output)
+    }
+}

@@ -1,0 +1,31 @@
+import ArgumentParser
+import CatalogKit
+
+struct Preview: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write a self-contained HTML page that plays and scrubs components.",
+        discussion: """
+            Each animation plays on a sample element, each chain over one element per role, each \
+            layout shows its boxes at their frames — with play, pause, loop, a scrubber, speed, a \
+            reduced-motion toggle, the curves and the values at the scrubbed time. The page \
+            needs no network and runs the same data as `catalog export --to waapi`.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "Components, NAME[@VERSION].", completion: DatabaseCompletion.components())
+    var components: [String]
+    @Option(name: [.customShort("o"), .long], help: "Write to this file instead of standard output.") var output: String?
+
+    func validate() throws {
+        guard !components.isEmpty else { throw ValidationError("name at least one component") }
+    }
+
+    func run() throws {
+        let catalog = try global.open()
+        let preview: ComponentPreview
+        do { preview = try ComponentPreview(names: components, catalog: catalog) } catch let error as ExportError {
+            throw CommandFailure(error.description)
+        }
+        try OutputFile.write(preview.html, to: output)
+    }
+}
