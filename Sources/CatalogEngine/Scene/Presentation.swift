@@ -1,13 +1,56 @@
 import CatalogModel
 
-/// An animation running on one object: what it is and when it started, in scene time.
+/// An animation running on one object: what it is and when it started, in scene time, and what
+/// it becomes under reduced motion.
 public struct RunningAnimation: Sendable, Hashable {
     public var animation: AnimationDefinition
     public var start: Double
+    /// The component's `reducedMotion:` (nil: it plays unchanged); a `component` policy comes
+    /// resolved as ``reducedReplacement``.
+    public var reducedMotion: ReducedMotion?
+    public var reducedReplacement: AnimationDefinition?
+    /// Applied while the user preferred reduced motion (`apply`/`send --reduced-motion`): it
+    /// plays reduced whoever looks.
+    public var playsReduced: Bool
 
-    public init(_ animation: AnimationDefinition, start: Double) {
+    public init(_ animation: AnimationDefinition, start: Double, reducedMotion: ReducedMotion? = nil,
+                reducedReplacement: AnimationDefinition? = nil, playsReduced: Bool = false) {
         self.animation = animation
         self.start = start
+        self.reducedMotion = reducedMotion
+        self.reducedReplacement = reducedReplacement
+        self.playsReduced = playsReduced
+    }
+
+    /// What it shows at a time since its start, over the given model values.
+    public func sample(at time: Double, modelValues: [String: AnimationValue], reducedMotion: Bool) -> (properties: [AnimatableProperty], values: [AnimatedValue]) {
+        let reduced = reducedMotion || playsReduced
+        if reduced, let replacement = reducedReplacement {
+            let effect = AnimationEffect(replacement, modelValues: modelValues)
+            return (effect.properties, effect.sample(at: time).values)
+        }
+        let effect = AnimationEffect(animation, modelValues: modelValues)
+        guard reduced, let policy = self.reducedMotion else { return (effect.properties, effect.sample(at: time).values) }
+        let shown = ReducedMotionEffect(effect, motion: policy)
+        return (shown.properties, shown.sample(at: time).values)
+    }
+
+    /// The properties it animates as shown (a reduced-motion fade adds opacity).
+    public func properties(reducedMotion: Bool) -> [AnimatableProperty] {
+        let reduced = reducedMotion || playsReduced
+        if reduced, let replacement = reducedReplacement { return replacement.properties }
+        if reduced, case .fade? = self.reducedMotion, !animation.properties.contains(where: { $0.name == "opacity" }) {
+            return (animation.properties + [AnimatableProperty.web("opacity")!]).sorted { $0.name < $1.name }
+        }
+        return animation.properties
+    }
+
+    /// When it is over, in seconds since its start.
+    public func endTime(reducedMotion: Bool) -> Double {
+        let reduced = reducedMotion || playsReduced
+        if reduced, let replacement = reducedReplacement { return AnimationEffect(replacement).endTime }
+        let effect = AnimationEffect(animation)
+        return reduced ? ReducedMotionEffect(effect, motion: self.reducedMotion).endTime : effect.endTime
     }
 }
 
@@ -22,13 +65,15 @@ public struct RunningAnimation: Sendable, Hashable {
 /// shown["transform"]   // scale 0.8
 /// ```
 public enum Presentation {
-    public static func values(model: [String: PropertyValue], running: [RunningAnimation], at time: Double) -> [String: PropertyValue] {
+    /// - Parameter reducedMotion: the viewer prefers reduced motion: every animation plays as its
+    ///   `reducedMotion:` says (those applied under reduced motion always do).
+    public static func values(model: [String: PropertyValue], running: [RunningAnimation], at time: Double,
+                              reducedMotion: Bool = false) -> [String: PropertyValue] {
         var values = model
         for animation in running {
             let underlying = values.compactMapValues(AnimationValue.init(model:))
-            let effect = AnimationEffect(animation.animation, modelValues: underlying)
-            let sample = effect.sample(at: time - animation.start)
-            for (property, value) in zip(effect.properties, sample.values) {
+            let sample = animation.sample(at: time - animation.start, modelValues: underlying, reducedMotion: reducedMotion)
+            for (property, value) in zip(sample.properties, sample.values) {
                 values[property.name] = value.propertyValue
             }
         }

@@ -102,10 +102,13 @@ extension Catalog {
     /// event — conditions read the decorator's properties (on the owner), the owner's and the
     /// event's value; actions set properties, run animations on the owner or a child (created on
     /// first use) and emit effects. The changes and a `send` record commit together.
-    public func send(_ event: String, to id: String, value: PropertyValue? = nil, at sceneTime: Double? = nil) throws -> [Effect] {
+    /// With `reducedMotion` the animations it runs are recorded as run under reduced motion.
+    public func send(_ event: String, to id: String, value: PropertyValue? = nil, at sceneTime: Double? = nil,
+                     reducedMotion: Bool = false) throws -> [Effect] {
         guard try database.objects.get(id) != nil else { throw ApplyError(description: StoreError.unknownObject(id).description) }
         let time = try sceneTime ?? database.events.currentSceneTime()
         var run = HandlerRun(catalog: self, owner: id, event: value, time: time)
+        run.reducedMotion = reducedMotion
         // Behaviours the object adopted (animations with `on:` handlers), in the order adopted.
         var adopted: [String] = []
         for applied in try database.events.list(object: id) where applied.operation == EventOperation.apply.rawValue {
@@ -138,6 +141,8 @@ struct HandlerRun {
     let owner: String
     let event: PropertyValue?
     let time: Double
+    /// Animations run under reduced motion (`send --reduced-motion`): recorded so, they play reduced.
+    var reducedMotion = false
     var decorator: DecoratorDefinition?
     var decoratorName = ""
     var created: [(id: String, type: String, owner: String)] = []
@@ -174,10 +179,12 @@ struct HandlerRun {
                 if definition.kind == .chain {
                     // A chain run by a handler drives the target in every role.
                     let chain = try ChainDefinition(definition)
-                    let plan = try catalog.chainPlan(stored, chain, roles: Dictionary(uniqueKeysWithValues: chain.roles.map { ($0, id) }))
+                    let plan = try catalog.chainPlan(stored, chain, roles: Dictionary(uniqueKeysWithValues: chain.roles.map { ($0, id) }),
+                                                     reducedMotion: reducedMotion)
                     for record in plan.records {
                         var payload = record.payload.objectValue ?? [:]
                         payload["start"] = .number(time)
+                        if reducedMotion { payload["reducedMotion"] = true }
                         applies.append((.apply, record.object, .object(payload)))
                     }
                     continue
@@ -194,10 +201,12 @@ struct HandlerRun {
                         values[key] = raw
                     }
                 }
-                applies.append((.apply, id, ["component": .string(stored.name), "version": .string(stored.version), "kind": .string(stored.kind.rawValue),
-                                             "start": .number(time),
-                                             "animations": [["component": .string(stored.name), "version": .string(stored.version),
-                                                             "parameters": .object(values), "offset": 0]]]))
+                var payload: [String: JSONValue] = ["component": .string(stored.name), "version": .string(stored.version), "kind": .string(stored.kind.rawValue),
+                                                    "start": .number(time),
+                                                    "animations": [["component": .string(stored.name), "version": .string(stored.version),
+                                                                    "parameters": .object(values), "offset": 0]]]
+                if reducedMotion { payload["reducedMotion"] = true }
+                applies.append((.apply, id, .object(payload)))
             }
         }
     }

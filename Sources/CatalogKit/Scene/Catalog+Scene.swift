@@ -38,9 +38,13 @@ extension Catalog {
     /// try catalog.apply("bounce-select", to: ["cell-1"], at: 0)
     /// try catalog.state(of: "cell-1", at: 0.1).presentation["transform"]   // scale 0.8
     /// ```
+    ///
+    /// With `reducedMotion` (the user prefers it) animations and chains are recorded as applied
+    /// under reduced motion: they play as their `reducedMotion:` says, and a chain's schedule
+    /// follows those steps' durations.
     @discardableResult
     public func apply(_ name: String, to targets: [String] = [], roles: [String: String] = [:], parameters: [String: String] = [:],
-                      at sceneTime: Double? = nil) throws -> ApplyResult {
+                      at sceneTime: Double? = nil, reducedMotion: Bool = false) throws -> ApplyResult {
         let parts = name.split(separator: "@", maxSplits: 1).map(String.init)
         guard let stored = try database.components.get(parts[0], version: parts.count > 1 ? parts[1] : nil) else {
             throw ApplyError(description: StoreError.unknownComponent(parts[0]).description)
@@ -74,9 +78,11 @@ extension Catalog {
                     records.append((target, ["component": .string(stored.name), "version": .string(stored.version), "kind": "behaviour"]))
                     continue
                 }
-                records.append((target, ["component": .string(stored.name), "version": .string(stored.version), "kind": "animation",
-                                         "animations": [["component": .string(stored.name), "version": .string(stored.version),
-                                                         "parameters": .object(values.mapValues(\.jsonValue)), "offset": 0]]]))
+                var payload: [String: JSONValue] = ["component": .string(stored.name), "version": .string(stored.version), "kind": "animation",
+                                                    "animations": [["component": .string(stored.name), "version": .string(stored.version),
+                                                                    "parameters": .object(values.mapValues(\.jsonValue)), "offset": 0]]]
+                if reducedMotion { payload["reducedMotion"] = true }
+                records.append((target, .object(payload)))
             }
             return ApplyResult(sceneTime: try database.scene.recordApply(records, at: sceneTime))
 
@@ -107,8 +113,12 @@ extension Catalog {
             if let unbound = chain.roles.first(where: { roles[$0] == nil }) {
                 throw ApplyError(description: "bind every role of \(definition.name): --role \(unbound)=ID (roles: \(chain.roles.joined(separator: ", ")))")
             }
-            let plan = try chainPlan(stored, chain, roles: roles)
-            let records = plan.records.map { (object: $0.object, payload: $0.payload) }
+            let plan = try chainPlan(stored, chain, roles: roles, reducedMotion: reducedMotion)
+            let records = plan.records.map { record -> (object: String, payload: JSONValue) in
+                guard reducedMotion, var payload = record.payload.objectValue else { return (record.object, record.payload) }
+                payload["reducedMotion"] = true
+                return (record.object, .object(payload))
+            }
             let time = try database.scene.recordApply(records, at: sceneTime)
             return ApplyResult(sceneTime: time, doneTime: time + plan.doneTime)
 
@@ -126,8 +136,9 @@ extension Catalog {
 
     /// A chain's steps placed in time for the objects bound to its roles: one `apply` payload per
     /// object (its animations with their offsets and its scheduled sets) and the `done` offset.
-    func chainPlan(_ stored: StoredComponent, _ chain: ChainDefinition, roles: [String: String]) throws
+    func chainPlan(_ stored: StoredComponent, _ chain: ChainDefinition, roles: [String: String], reducedMotion: Bool = false) throws
         -> (records: [(object: String, payload: JSONValue)], doneTime: Double) {
+        let resolve = resolver()
         var resolved: [AnimateStep: JSONValue] = [:]
         let schedule = try ChainSchedule(chain.root) { step in
             guard let reference = step.component else {
@@ -142,8 +153,12 @@ extension Catalog {
             }
             let stepDefinition = try target.decode()
             let values = try stepDefinition.parameterValues(json: step.parameters, file: "\(stored.name): \(target.name)")
-            resolved[step] = ["component": .string(target.name), "version": .string(target.version), "parameters": .object(values.mapValues(\.jsonValue))]
-            return AnimationEffect(try AnimationDefinition(stepDefinition, parameters: values)).endTime
+            let parameters = values.mapValues(\.jsonValue)
+            resolved[step] = ["component": .string(target.name), "version": .string(target.version), "parameters": .object(parameters)]
+            // Under reduced motion a step lasts as long as what it becomes.
+            let animation = try resolve(target.name, target.version, parameters)
+            return RunningAnimation(animation.definition, start: 0, reducedMotion: animation.reducedMotion,
+                                    reducedReplacement: animation.reducedReplacement, playsReduced: reducedMotion).endTime(reducedMotion: reducedMotion)
         }
         var perObject: [String: (animations: [JSONValue], sets: [JSONValue])] = [:]
         for placed in schedule.animations {
@@ -186,8 +201,8 @@ extension Catalog {
 
     /// An object's state at a scene time (default: the scene clock's current time), rebuilt from
     /// the event log: its model values and its presentation values with every animation applied
-    /// to it running.
-    public func state(of id: String, at time: Double? = nil) throws -> ObjectState {
+    /// to it running (as a viewer who prefers reduced motion sees them, with `reducedMotion`).
+    public func state(of id: String, at time: Double? = nil, reducedMotion: Bool = false) throws -> ObjectState {
         let time = try time ?? database.events.currentSceneTime()
         let scene = try SceneSnapshot(events: try database.events.list(), until: time, resolve: resolver())
         guard let object = scene.objects[id] else { throw ApplyError(description: StoreError.unknownObject(id).description) }
@@ -199,7 +214,7 @@ extension Catalog {
             if case .string(let name)? = object.model["decorator"] { return name }
             return nil
         }.sorted()
-        return ObjectState(id: id, type: object.type, time: time, model: object.model(at: time), presentation: object.presentation(at: time),
+        return ObjectState(id: id, type: object.type, time: time, model: object.model(at: time), presentation: object.presentation(at: time, reducedMotion: reducedMotion),
                            decorators: decorators, children: children)
     }
 
@@ -213,7 +228,14 @@ extension Catalog {
             guard let stored = try components.get(name, version: version) else { throw ApplyError(description: "the log names \(name)@\(version), which is not kept") }
             let definition = try stored.decode()
             let values = try definition.parameterValues(json: parameters, file: "\(name)@\(version)")
-            let resolved = try AnimationDefinition(definition, parameters: values)
+            var resolved = SceneSnapshot.ResolvedAnimation(try AnimationDefinition(definition, parameters: values), reducedMotion: definition.reducedMotion)
+            if case .component(let reference)? = definition.reducedMotion {
+                // The stand-in, with its own defaults, by the reference as written (NAME: its current version).
+                let parts = reference.split(separator: "@", maxSplits: 1).map(String.init)
+                if let other = try components.get(parts[0], version: parts.count > 1 ? parts[1] : nil), other.kind == .animation {
+                    resolved.reducedReplacement = try AnimationDefinition(try other.decode())
+                }
+            }
             cache.values[key] = resolved
             return resolved
         }
@@ -221,7 +243,7 @@ extension Catalog {
 }
 
 private final class ResolutionCache: @unchecked Sendable {
-    var values: [String: AnimationDefinition] = [:]
+    var values: [String: SceneSnapshot.ResolvedAnimation] = [:]
 }
 
 /// An object at a scene time: what `catalog state` prints.

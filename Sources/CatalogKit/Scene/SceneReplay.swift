@@ -35,13 +35,13 @@ public struct SceneReplay {
 
     /// When the last event happened or the last animation it started ends, whichever is later
     /// (animations that never end do not count).
-    public func naturalEnd() throws -> Double {
+    public func naturalEnd(reducedMotion: Bool = false) throws -> Double {
         let last = events.last?.sceneTime ?? 0
         let scene = try SceneSnapshot(events: events, until: .infinity, resolve: resolve)
         var end = last
         for object in scene.objects.values {
             for animation in object.running {
-                let finish = animation.start + AnimationEffect(animation.animation).endTime
+                let finish = animation.start + animation.endTime(reducedMotion: reducedMotion)
                 if finish.isFinite { end = max(end, finish) }
             }
         }
@@ -49,8 +49,9 @@ public struct SceneReplay {
     }
 
     /// Frames from `from` (default 0) to `until` at `fps`, of every object (or just `object`) that has a running
-    /// animation; each frame lists the animated properties only.
-    public func frames(fps: Double, from: Double = 0, until: Double, object: String? = nil) throws -> [Frame] {
+    /// animation; each frame lists the animated properties only — as a viewer who prefers reduced
+    /// motion sees them, with `reducedMotion`.
+    public func frames(fps: Double, from: Double = 0, until: Double, object: String? = nil, reducedMotion: Bool = false) throws -> [Frame] {
         let times = try SampleTimes.frames(fps: fps, from: from, to: until)
         // Scene times never decrease along the log, so one pass folds it frame by frame.
         var scene = SceneSnapshot()
@@ -63,8 +64,8 @@ public struct SceneReplay {
             var objects: [String: [String: PropertyValue]] = [:]
             for (id, snapshot) in scene.objects where object == nil || id == object {
                 guard !snapshot.running.isEmpty else { continue }
-                let animated = Set(snapshot.running.flatMap { $0.animation.properties.map(\.name) })
-                objects[id] = snapshot.presentation(at: time).filter { animated.contains($0.key) }
+                let animated = Set(snapshot.running.flatMap { $0.properties(reducedMotion: reducedMotion).map(\.name) })
+                objects[id] = snapshot.presentation(at: time, reducedMotion: reducedMotion).filter { animated.contains($0.key) }
             }
             return Frame(time: time, objects: objects)
         }

@@ -29,22 +29,37 @@ public struct SceneSnapshot: Sendable {
 
         /// Presentation values at `time`: the model with the running animations applied, over the
         /// type's initial values for properties the model does not hold.
-        public func presentation(at time: Double) -> [String: PropertyValue] {
+        /// - Parameter reducedMotion: as a viewer who prefers reduced motion sees them.
+        public func presentation(at time: Double, reducedMotion: Bool = false) -> [String: PropertyValue] {
             var base: [String: PropertyValue] = [:]
             for animation in running {
-                for property in animation.animation.properties where base[property.name] == nil {
+                for property in animation.properties(reducedMotion: reducedMotion) where base[property.name] == nil {
                     base[property.name] = AnimatedValue(property.initialValue).propertyValue
                 }
             }
             base.merge(model(at: time)) { _, model in model }
-            return Presentation.values(model: base, running: running, at: time)
+            return Presentation.values(model: base, running: running, at: time, reducedMotion: reducedMotion)
         }
     }
 
     public private(set) var objects: [String: Object] = [:]
 
+    /// The animation an `apply` event names, and what it becomes under reduced motion.
+    public struct ResolvedAnimation: Sendable {
+        public var definition: AnimationDefinition
+        public var reducedMotion: ReducedMotion?
+        /// The component a `reducedMotion: COMPONENT` names, resolved.
+        public var reducedReplacement: AnimationDefinition?
+
+        public init(_ definition: AnimationDefinition, reducedMotion: ReducedMotion? = nil, reducedReplacement: AnimationDefinition? = nil) {
+            self.definition = definition
+            self.reducedMotion = reducedMotion
+            self.reducedReplacement = reducedReplacement
+        }
+    }
+
     /// Looks up the animation an `apply` event names: component, version and parameter values.
-    public typealias Resolver = (_ component: String, _ version: String, _ parameters: [String: JSONValue]) throws -> AnimationDefinition
+    public typealias Resolver = (_ component: String, _ version: String, _ parameters: [String: JSONValue]) throws -> ResolvedAnimation
 
     /// Folds `events` (oldest first) with a scene time up to `time`.
     public init(events: [Event], until time: Double, resolve: Resolver) throws {
@@ -83,15 +98,18 @@ public struct SceneSnapshot: Sendable {
         case .apply:
             guard let id = event.objectID, objects[id] != nil else { return }
             let start = payload["start"]?.numberValue ?? event.sceneTime
+            let playsReduced = payload["reducedMotion"]?.boolValue == true
             for animation in payload["animations"]?.arrayValue ?? [] {
-                let definition: AnimationDefinition
+                let resolved: ResolvedAnimation
                 if let inline = animation["inline"] {
-                    definition = try Catalog.inlineAnimation(inline, file: "inline")
+                    resolved = ResolvedAnimation(try Catalog.inlineAnimation(inline, file: "inline"))
                 } else {
                     guard let component = animation["component"]?.stringValue, let version = animation["version"]?.stringValue else { continue }
-                    definition = try resolve(component, version, animation["parameters"]?.objectValue ?? [:])
+                    resolved = try resolve(component, version, animation["parameters"]?.objectValue ?? [:])
                 }
-                objects[id]!.running.append(RunningAnimation(definition, start: start + (animation["offset"]?.numberValue ?? 0)))
+                objects[id]!.running.append(RunningAnimation(resolved.definition, start: start + (animation["offset"]?.numberValue ?? 0),
+                                                             reducedMotion: resolved.reducedMotion, reducedReplacement: resolved.reducedReplacement,
+                                                             playsReduced: playsReduced))
             }
             for set in payload["sets"]?.arrayValue ?? [] {
                 guard let key = set["property"]?.stringValue, let raw = set["value"] else { continue }

@@ -20,6 +20,8 @@ struct Apply: ParsableCommand {
     @Option(name: .customLong("param"), help: "NAME=VALUE: a parameter value (repeatable).") var parameters: [String] = []
     @Option(help: "Scene time in seconds.") var at: Double?
     @Option(help: "Output format: table or json.") var format: OutputFormat = .table
+    @Flag(help: "The user prefers reduced motion: animations and chains play as their reducedMotion: says (recorded so).")
+    var reducedMotion = false
 
     func validate() throws {
         for pair in roles + parameters where !pair.contains("=") || pair.hasPrefix("=") {
@@ -38,7 +40,7 @@ struct Apply: ParsableCommand {
         let targets = to.map { $0.split(separator: ",").map(String.init) } ?? []
         let result: ApplyResult
         do {
-            result = try catalog.apply(component, to: targets, roles: pairs(roles), parameters: pairs(parameters), at: at)
+            result = try catalog.apply(component, to: targets, roles: pairs(roles), parameters: pairs(parameters), at: at, reducedMotion: reducedMotion)
         } catch let error as ApplyError {
             throw CommandFailure(error.description)
         }

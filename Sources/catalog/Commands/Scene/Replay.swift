@@ -22,6 +22,8 @@ struct Replay: ParsableCommand {
     @Option(help: "Output format: table, json or csv.") var format: Format = .table
     @Flag(help: "Rebuild the whole state from the log into a scratch database and compare content hashes with the live one.")
     var verify = false
+    @Flag(help: "Frames as a viewer who prefers reduced motion sees them (each animation's reducedMotion:).")
+    var reducedMotion = false
 
     func validate() throws {
         if until != nil, seq != nil { throw ValidationError("give --until or --seq, not both") }
@@ -45,7 +47,8 @@ struct Replay: ParsableCommand {
             throw CommandFailure("no object '\(object)': `catalog object list` shows them")
         }
         let frames: [SceneReplay.Frame]
-        do { frames = try replay.frames(fps: fps, until: try until ?? replay.naturalEnd(), object: object) } catch {
+        do { frames = try replay.frames(fps: fps, until: try until ?? replay.naturalEnd(reducedMotion: reducedMotion), object: object,
+                                                   reducedMotion: reducedMotion) } catch {
             throw CommandFailure("\(error)")
         }
         switch format {

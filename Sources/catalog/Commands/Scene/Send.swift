@@ -15,12 +15,14 @@ struct Send: ParsableCommand {
     @Option(help: "The event's value (textChanged: the new text).") var value: String?
     @Option(help: "Scene time in seconds.") var at: Double?
     @Option(help: "Output format: table or json.") var format: OutputFormat = .table
+    @Flag(help: "The user prefers reduced motion: the animations the event runs play reduced (recorded so).")
+    var reducedMotion = false
 
     func run() throws {
         let catalog = try global.open()
         let effects: [Effect]
         do {
-            effects = try catalog.send(event, to: to, value: value.flatMap(PropertyValue.fromCommandLine), at: at)
+            effects = try catalog.send(event, to: to, value: value.flatMap(PropertyValue.fromCommandLine), at: at, reducedMotion: reducedMotion)
         } catch let error as ApplyError {
             throw CommandFailure(error.description)
         }

@@ -14,11 +14,13 @@ struct State: ParsableCommand {
     @Argument(help: "The object.", completion: DatabaseCompletion.objects()) var id: String
     @Option(help: "Scene time in seconds.") var at: Double?
     @Option(help: "Output format: table or json.") var format: OutputFormat = .table
+    @Flag(help: "Presentation values as a viewer who prefers reduced motion sees them (each animation's reducedMotion:).")
+    var reducedMotion = false
 
     func run() throws {
         let catalog = try global.open()
         let state: ObjectState
-        do { state = try catalog.state(of: id, at: at) } catch let error as ApplyError { throw CommandFailure(error.description) }
+        do { state = try catalog.state(of: id, at: at, reducedMotion: reducedMotion) } catch let error as ApplyError { throw CommandFailure(error.description) }
         switch format {
         case .json: printJSON(state.jsonValue)
         case .table:
