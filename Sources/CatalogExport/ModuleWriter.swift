@@ -25,6 +25,7 @@ public enum ModuleWriter {
         const prefersReducedMotion = () =>
           typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
 
+
         """
     }
 

@@ -153,7 +153,8 @@ public enum PreviewWriter {
               }
               const card = document.getElementById("card-" + index);
               card.querySelector(".scrubber").max = String(Math.ceil(s.total));
-              scrub(index, 0);
+              // Open at the end state (an element that fades in is visible); Play starts from 0.
+              scrub(index, s.total);
             }
 
             function scrub(index, ms) {
@@ -177,6 +178,7 @@ public enum PreviewWriter {
             function play(index) {
               const s = state[index];
               if (s.animations.length === 0) return;
+              if (s.animations.every((a) => (a.currentTime ?? 0) >= s.total)) scrub(index, 0);
               for (const a of s.animations) { a.playbackRate = s.speed; a.play(); }
               const tick = () => {
                 const now = Math.max(...s.animations.map((a) => a.currentTime ?? 0));
