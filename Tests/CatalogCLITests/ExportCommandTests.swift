@@ -105,4 +105,35 @@ struct ExportCommandTests {
         let selector = try CLI.run(["export", "pop", "--to", "waapi", "--selector", ".x"], environment: ["CATALOG_DB": db])
         #expect(selector.status != 0 && selector.stderr.contains("--selector goes with --to css"))
     }
+
+    @Test func anExportedStylesheetAddedBackSamplesAsTheOriginal() throws {
+        let folder = TemporaryFolder()
+        let db = folder.file("c.sqlite")
+        let times = (0..<24).map { Double($0) * 0.05 + 0.013 }
+        func samples(_ name: String) throws -> [JSONValue] {
+            let result = try CLI.run(["sample", name, "--at", times.map { "\($0)" }.joined(separator: ","), "--format", "json"], environment: ["CATALOG_DB": db])
+            try #require(result.status == 0, "\(result.stderr)")
+            return try JSONValue(jsonData: Data(result.stdout.utf8))["samples"]!.arrayValue!
+        }
+        for name in ["bounce-select", "pop", "slide-in-left", "spring-pop", "fade-in", "pulse", "m3-fade-out"] {
+            let file = folder.file("rt-\(name).css")
+            #expect(try CLI.run(["export", name, "--to", "css", "--selector", ".rt-\(name)", "-o", file], environment: ["CATALOG_DB": db]).status == 0)
+            let added = try CLI.run(["add", file], environment: ["CATALOG_DB": db])
+            try #require(added.status == 0, "\(name): \(added.stderr)")
+            for (original, copy) in zip(try samples(name), try samples("rt-\(name)")) {
+                for (property, value) in original["values"]!.objectValue! {
+                    // Within the export bound: opacity ±0.001, transform entries ±0.001·max(1, |v|).
+                    let a = value.arrayValue?.map { $0.numberValue! } ?? [value.numberValue!]
+                    let b = copy["values"]![property]!.arrayValue?.map { $0.numberValue! } ?? [copy["values"]![property]!.numberValue!]
+                    #expect(zip(a, b).allSatisfy { abs($0 - $1) <= 0.001 * max(1, abs($0)) + 1e-12 }, "\(name).\(property) at \(original["t"]!): \(a) vs \(b)")
+                }
+            }
+        }
+        // shake adds to the element's transform, which a Web Animations body cannot say: refused by name, nothing added.
+        let shake = folder.file("rt-shake.css")
+        #expect(try CLI.run(["export", "shake", "--to", "css", "--selector", ".rt-shake", "-o", shake], environment: ["CATALOG_DB": db]).status == 0)
+        let refused = try CLI.run(["add", shake], environment: ["CATALOG_DB": db])
+        #expect(refused.status != 0 && refused.stderr.contains("rt-shake.css: line") && refused.stderr.contains("animation-composition add"))
+        #expect(!(try CLI.run(["list"], environment: ["CATALOG_DB": db]).stdout.contains("rt-shake")))
+    }
 }

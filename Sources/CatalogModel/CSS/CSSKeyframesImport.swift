@@ -28,17 +28,118 @@ public enum CSSKeyframesImport {
     }
 
     public static func document(css text: String, file: String) throws(DefinitionError) -> JSONValue {
-        let blocks = try topLevelBlocks(stripComments(text), file: file)
+        // `@media` blocks hold what plays under a condition (an export's reduced-motion form);
+        // one component is the unconditional animation, so they are left out.
+        let blocks = try topLevelBlocks(stripComments(text), file: file).filter { !$0.prelude.lowercased().hasPrefix("@media") }
         let keyframeRules = blocks.filter { $0.prelude.lowercased().hasPrefix("@keyframes") }
+        guard !keyframeRules.isEmpty else { throw DefinitionError(file: file, path: "", rule: "a CSS definition needs an @keyframes rule") }
+        var rulesByName: [String: Block] = [:]
+        for rule in keyframeRules { rulesByName[rule.prelude.dropFirst("@keyframes".count).trimmingCharacters(in: .whitespaces)] = rule }
+
+        // The rule that runs them: one setting `animation` (an exported stylesheet's), else `.NAME`.
+        let styleRules = blocks.filter { !$0.prelude.hasPrefix("@") }
+        var animating: [Block] = []
+        for block in styleRules where try declarations(block.body, file: file, line: block.line, context: block.prelude).contains(where: { $0.0 == "animation" }) {
+            animating.append(block)
+        }
+        guard animating.count <= 1 else {
+            throw DefinitionError(file: file, path: "line \(animating[1].line): \(animating[1].prelude)", rule: "one rule may set animation (one file is one component)")
+        }
+        if let rule = animating.first {
+            return try exportedStylesheet(rule, keyframes: rulesByName, file: file)
+        }
         guard keyframeRules.count == 1 else {
-            throw DefinitionError(file: file, path: "", rule: keyframeRules.isEmpty
-                ? "a CSS definition needs an @keyframes rule" : "one @keyframes rule per file (one file is one component); found \(keyframeRules.count)")
+            throw DefinitionError(file: file, path: "", rule: "one @keyframes rule per file (one file is one component), or a rule whose animation lists them; found \(keyframeRules.count)")
         }
         let rule = keyframeRules[0]
         let name = rule.prelude.dropFirst("@keyframes".count).trimmingCharacters(in: .whitespaces)
         guard ComponentDefinition.isValidName(name) else {
             throw DefinitionError(file: file, path: "line \(rule.line): @keyframes", rule: "the name '\(name)' becomes the component's name and must match [a-z0-9][a-z0-9.-]*")
         }
+        var keyframes = try self.keyframes(rule, file: file)
+
+        var options: [String: JSONValue] = ["duration": 0]
+        var keyframeEasing = "ease"
+        if let timing = styleRules.first(where: { $0.prelude.trimmingCharacters(in: .whitespaces) == ".\(name)" }) {
+            for (property, value) in try declarations(timing.body, file: file, line: timing.line, context: timing.prelude) {
+                let field = "line \(timing.line): .\(name).\(property)"
+                switch property {
+                case "animation-duration": options["duration"] = .number(try milliseconds(value, file: file, path: field))
+                case "animation-delay": options["delay"] = .number(try milliseconds(value, file: file, path: field))
+                case "animation-timing-function":
+                    try checkEasing(value, file: file, path: field)
+                    keyframeEasing = value
+                case "animation-iteration-count": options["iterations"] = try iterations(value, file: file, path: field)
+                case "animation-direction": options["direction"] = .string(value)
+                case "animation-fill-mode": options["fill"] = .string(value)
+                case "animation-name": break
+                default:
+                    throw DefinitionError(file: file, path: field, rule: "only animation-duration, -delay, -timing-function, -iteration-count, -direction and -fill-mode go in the timing rule")
+                }
+            }
+        }
+        for index in keyframes.indices where keyframes[index].members["easing"] == nil {
+            keyframes[index].members["easing"] = .string(keyframeEasing)
+        }
+        return ["name": .string(name), "kind": "animation", "version": "1.0.0",
+                "keyframes": .array(keyframes.map { .object($0.members) }), "options": .object(options)]
+    }
+
+    /// A stylesheet as `catalog export --to css` writes it: `@keyframes` rules and one rule whose
+    /// `animation` shorthand lists them. Animations that share one timing (an export's one per
+    /// property) merge into one effect, each keyframe keeping its easing; the component is named
+    /// after the rule's class (`.NAME`), else the first `@keyframes`.
+    private static func exportedStylesheet(_ rule: Block, keyframes rules: [String: Block], file: String) throws(DefinitionError) -> JSONValue {
+        let declarations = try self.declarations(rule.body, file: file, line: rule.line, context: rule.prelude)
+        var entries: [ShorthandAnimation] = []
+        for (property, value) in declarations {
+            let field = "line \(rule.line): \(rule.prelude).\(property)"
+            switch property {
+            case "animation":
+                for item in splitTopLevel(value, on: ",") { entries.append(try ShorthandAnimation(item, file: file, path: field)) }
+            case "animation-composition":
+                if let other = splitTopLevel(value, on: ",").first(where: { $0 != "replace" }) {
+                    throw DefinitionError(file: file, path: field, rule: "animation-composition \(other) has no Web Animations body form (only replace); import it as a Core Animation body with additive: true")
+                }
+            default:
+                break   // the element's own style: not part of the component
+            }
+        }
+        guard let first = entries.first else { throw DefinitionError(file: file, path: "line \(rule.line): \(rule.prelude).animation", rule: "names no animation") }
+        var keyframes: [(offset: Double, members: [String: JSONValue])] = []
+        var animated: [String: String] = [:]
+        for entry in entries {
+            let field = "line \(rule.line): \(rule.prelude).animation"
+            guard let block = rules[entry.name] else { throw DefinitionError(file: file, path: field, rule: "no @keyframes \(entry.name) in the file") }
+            guard entry.timing == first.timing else {
+                throw DefinitionError(file: file, path: field, rule: "\(first.name) and \(entry.name) run on different timings; one component is one effect: give each its own file")
+            }
+            for var frame in try self.keyframes(block, file: file) {
+                for property in frame.members.keys where property != "offset" && property != "easing" {
+                    if let other = animated[property], other != entry.name {
+                        throw DefinitionError(file: file, path: field, rule: "\(other) and \(entry.name) both animate \(property); one component animates a property once")
+                    }
+                    animated[property] = entry.name
+                }
+                if frame.members["easing"] == nil { frame.members["easing"] = .string(entry.easing) }
+                keyframes.append(frame)
+            }
+        }
+        // Stable: keyframes at one offset keep their order (each names its own properties).
+        keyframes = keyframes.enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }.map(\.element)
+        let selector = rule.prelude.trimmingCharacters(in: .whitespaces)
+        let fromClass = selector.hasPrefix(".") ? String(selector.dropFirst()) : ""
+        let name = ComponentDefinition.isValidName(fromClass) ? fromClass : first.name
+        guard ComponentDefinition.isValidName(name) else {
+            throw DefinitionError(file: file, path: "line \(rule.line): \(rule.prelude)", rule: "the component's name comes from the rule's class or the @keyframes, and must match [a-z0-9][a-z0-9.-]*")
+        }
+        return ["name": .string(name), "kind": "animation", "version": "1.0.0",
+                "keyframes": .array(keyframes.map { .object($0.members) }), "options": .object(first.timing.options)]
+    }
+
+    /// One `@keyframes` rule's keyframes, in the Web Animations body's form (offsets, camelCase
+    /// properties, CSS value strings, `easing` where a block sets `animation-timing-function`).
+    private static func keyframes(_ rule: Block, file: String) throws(DefinitionError) -> [(offset: Double, members: [String: JSONValue])] {
         var keyframes: [(offset: Double, members: [String: JSONValue])] = []
         for block in try topLevelBlocks(rule.body, file: file, lineOffset: rule.line - 1) {
             let declarations = try self.declarations(block.body, file: file, line: block.line, context: block.prelude)
@@ -48,9 +149,7 @@ public enum CSSKeyframesImport {
                 for (property, value) in declarations {
                     let field = "line \(block.line): \(selector.trimmingCharacters(in: .whitespaces)).\(property)"
                     if property == "animation-timing-function" {
-                        do throws(TimingFunctionError) { _ = try TimingFunction(parsing: value) } catch {
-                            throw DefinitionError(file: file, path: field, rule: error.message)
-                        }
+                        try checkEasing(value, file: file, path: field)
                         members["easing"] = .string(value)
                         continue
                     }
@@ -71,39 +170,81 @@ public enum CSSKeyframesImport {
                 }
             }
         }
-        keyframes.sort { $0.offset < $1.offset }
+        return keyframes.sorted { $0.offset < $1.offset }
+    }
 
-        var options: [String: JSONValue] = ["duration": 0]
-        var keyframeEasing = "ease"
-        if let timing = blocks.first(where: { $0.prelude.trimmingCharacters(in: .whitespaces) == ".\(name)" }) {
-            for (property, value) in try declarations(timing.body, file: file, line: timing.line, context: timing.prelude) {
-                let field = "line \(timing.line): .\(name).\(property)"
-                switch property {
-                case "animation-duration": options["duration"] = .number(try milliseconds(value, file: file, path: field))
-                case "animation-delay": options["delay"] = .number(try milliseconds(value, file: file, path: field))
-                case "animation-timing-function":
-                    do throws(TimingFunctionError) { _ = try TimingFunction(parsing: value) } catch {
-                        throw DefinitionError(file: file, path: field, rule: error.message)
-                    }
-                    keyframeEasing = value
-                case "animation-iteration-count":
-                    if value == "infinite" { options["iterations"] = "Infinity" } else {
-                        guard let n = Double(value), n >= 0 else { throw DefinitionError(file: file, path: field, rule: "must be a number, 0 or more, or infinite") }
-                        options["iterations"] = .number(n)
-                    }
-                case "animation-direction": options["direction"] = .string(value)
-                case "animation-fill-mode": options["fill"] = .string(value)
-                case "animation-name": break
-                default:
-                    throw DefinitionError(file: file, path: field, rule: "only animation-duration, -delay, -timing-function, -iteration-count, -direction and -fill-mode go in the timing rule")
-                }
+    /// One entry of the `animation` shorthand: `NAME DURATION EASING DELAY ITERATIONS DIRECTION
+    /// FILL` in any order CSS allows (the first time is the duration, the second the delay).
+    struct ShorthandAnimation {
+        struct Timing: Equatable {
+            var duration = 0.0, delay = 0.0
+            var iterations: JSONValue = 1
+            var direction = "normal", fill = "none"
+
+            var options: [String: JSONValue] {
+                ["duration": .number(duration), "delay": .number(delay), "iterations": iterations, "direction": .string(direction), "fill": .string(fill)]
             }
         }
-        for index in keyframes.indices where keyframes[index].members["easing"] == nil {
-            keyframes[index].members["easing"] = .string(keyframeEasing)
+
+        var name = ""
+        var easing = "ease"
+        var timing = Timing()
+
+        init(_ text: String, file: String, path: String) throws(DefinitionError) {
+            var times = 0
+            for token in splitTopLevel(text, on: " ") where !token.isEmpty {
+                if let ms = try? CSSKeyframesImport.milliseconds(token, file: file, path: path), token.last == "s" {
+                    if times == 0 { timing.duration = ms } else { timing.delay = ms }
+                    times += 1
+                } else if token.hasPrefix("-"), token.last == "s", let negative = try? CSSKeyframesImport.milliseconds(String(token.dropFirst()), file: file, path: path) {
+                    guard times > 0 else { throw DefinitionError(file: file, path: path, rule: "a duration cannot be negative (\(token))") }
+                    timing.delay = -negative
+                    times += 1
+                } else if token == "infinite" || Double(token) != nil {
+                    timing.iterations = try CSSKeyframesImport.iterations(token, file: file, path: path)
+                } else if ["normal", "reverse", "alternate", "alternate-reverse"].contains(token) {
+                    timing.direction = token
+                } else if ["none", "forwards", "backwards", "both"].contains(token) {
+                    timing.fill = token
+                } else if ["running", "paused"].contains(token) {
+                    continue
+                } else if (try? TimingFunction(parsing: token)) != nil {
+                    easing = token
+                } else {
+                    name = token
+                }
+            }
+            guard !name.isEmpty else { throw DefinitionError(file: file, path: path, rule: "\"\(text)\" names no @keyframes") }
         }
-        return ["name": .string(name), "kind": "animation", "version": "1.0.0",
-                "keyframes": .array(keyframes.map { .object($0.members) }), "options": .object(options)]
+    }
+
+    /// Splits at `separator` outside parentheses, trimming each part.
+    static func splitTopLevel(_ text: String, on separator: Character) -> [String] {
+        var parts: [String] = [], current = "", depth = 0
+        for character in text {
+            if character == "(" { depth += 1 }
+            if character == ")" { depth -= 1 }
+            if character == separator, depth == 0 {
+                parts.append(current.trimmingCharacters(in: .whitespacesAndNewlines))
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        parts.append(current.trimmingCharacters(in: .whitespacesAndNewlines))
+        return parts.filter { !$0.isEmpty }
+    }
+
+    private static func checkEasing(_ value: String, file: String, path: String) throws(DefinitionError) {
+        do throws(TimingFunctionError) { _ = try TimingFunction(parsing: value) } catch {
+            throw DefinitionError(file: file, path: path, rule: error.message)
+        }
+    }
+
+    static func iterations(_ value: String, file: String, path: String) throws(DefinitionError) -> JSONValue {
+        if value == "infinite" { return "Infinity" }
+        guard let n = Double(value), n >= 0, n.isFinite else { throw DefinitionError(file: file, path: path, rule: "must be a number, 0 or more, or infinite") }
+        return .number(n)
     }
 
     private static func stripComments(_ text: String) -> String {
@@ -190,7 +331,7 @@ public enum CSSKeyframesImport {
         }
     }
 
-    private static func milliseconds(_ value: String, file: String, path: String) throws(DefinitionError) -> Double {
+    static func milliseconds(_ value: String, file: String, path: String) throws(DefinitionError) -> Double {
         if value.hasSuffix("ms"), let n = Double(value.dropLast(2)), n >= 0 { return n }
         if value.hasSuffix("s"), let n = Double(value.dropLast()), n >= 0 { return n * 1000 }
         throw DefinitionError(file: file, path: path, rule: "must be a time such as 300ms or 0.3s, 0 or more")

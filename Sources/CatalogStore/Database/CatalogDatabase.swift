@@ -38,10 +38,26 @@ public final class CatalogDatabase: Sendable {
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
             if !db.configuration.readonly { checkpointer.install(on: db) }
         }
-        pool = try DatabasePool(path: path, configuration: configuration)
+        pool = try Self.openPool(path: path, configuration: configuration)
         try MigrationRunner(migrations: migrations ?? Migration.embedded()).migrate(pool)
         propertyCache = PropertyCache(observer: CommitObserver(pool: pool))
         pointReader = PointReader(path: path)
+    }
+
+    /// Opens the pool, waiting out other processes that open the same new file at that moment:
+    /// switching a new file to WAL (`PRAGMA journal_mode = WAL`, run by GRDB on open) needs a lock
+    /// that SQLite does not wait for with the busy handler, so a race between first opens fails
+    /// with "database is locked" instead of waiting. Retried for up to about 30 s.
+    private static func openPool(path: String, configuration: Configuration) throws -> DatabasePool {
+        var attempt = 0
+        while true {
+            do {
+                return try DatabasePool(path: path, configuration: configuration)
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && attempt < 600 {
+                attempt += 1
+                usleep(UInt32(min(attempt, 50)) * 1_000)
+            }
+        }
     }
 
     public var components: ComponentRepository { ComponentRepository(database: self) }
