@@ -47,7 +47,10 @@ struct Export: ParsableCommand {
     }
 
     func run() throws {
-        let (definition, file, catalog) = try ComponentSource.load(component, global: global, kinds: [.animation, .chain], purpose: "export")
+        let (definition, file, stored) = try ComponentSource.load(component, global: global, kinds: [.animation, .chain], purpose: "export")
+        var catalog = stored
+        // A file that names other components (chain steps, a reducedMotion stand-in) finds them in the catalog.
+        if catalog == nil, !definition.references.isEmpty { catalog = try global.open() }
         let export: ComponentExport
         do {
             export = try ComponentExport(definition: definition, parameters: ComponentSource.parameters(parameters),
