@@ -36,12 +36,12 @@ public struct AnimationExport: Sendable {
     }
 
     private static func coreAnimation(_ model: CoreAnimationModel, definition: AnimationDefinition, target: ExportTarget) throws(ExportError) -> [WebAnimation] {
-        var leaves: [(leaf: CoreAnimationModel, group: ExactExport.GroupContext?)] = []
+        var leaves: [(leaf: CoreAnimationModel, group: MediaTiming?)] = []
         var nested = false
         if case .group(let children) = model.body {
             for child in children {
                 if case .group = child.body { nested = true }
-                leaves.append((child, ExactExport.GroupContext(timing: model.timing)))
+                leaves.append((child, model.timing))
             }
         } else {
             leaves.append((model, nil))

@@ -64,12 +64,8 @@ enum ExactExport {
 
     // MARK: Core Animation
 
-    /// Where a leaf sits: at the top level, or in a group whose clock it runs on.
-    struct GroupContext {
-        var timing: MediaTiming
-    }
-
-    static func coreAnimation(_ leaf: CoreAnimationModel, in group: GroupContext?, target: ExportTarget) -> Outcome {
+    /// - Parameter group: the timing of the group the leaf runs in (its clock), nil at the top level.
+    static func coreAnimation(_ leaf: CoreAnimationModel, in group: MediaTiming?, target: ExportTarget) -> Outcome {
         func fail(_ reason: String) -> Outcome { .failure(.init(reason: reason)) }
         guard let keyPath = leaf.keyPath, let property = try? WebProperty(keyPath.property.name) else {
             return fail("\(leaf.keyPath?.path ?? "?") has no CSS form")
@@ -130,7 +126,7 @@ enum ExactExport {
         var delay = media.beginTime
         var backwards = ownBackwards
         let activeEnd = media.beginTime + media.duration * media.effectTiming.iterations / media.speed
-        if let group = group?.timing {
+        if let group {
             let groupBackwards = group.fillMode == .backwards || group.fillMode == .both
             let groupForwards = (group.fillMode == .forwards || group.fillMode == .both) && !group.removedOnCompletion
             guard group.speed == 1, group.timeOffset == 0, group.repeatCount == 0, group.repeatDuration == 0, !group.autoreverses,
