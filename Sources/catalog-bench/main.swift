@@ -225,6 +225,16 @@ try measure("engine_sample") {
                                 "target": 20_000_000, "allocations_per_sample": allocationsBefore < 0 ? .null : .number(Double(allocations) / samples)]
 }
 
+// property_set_facade: `Catalog.set` (the entry point `prop set` shares: parameter overrides
+// checked, decorator keys attached) against the repository's plain set, batched the same way.
+try measure("property_set_facade") {
+    let sets = 5_000
+    let key = AssociationKey<Double>("facade.scale")
+    let ours = try seconds { for i in 0..<sets { try catalog.set(key, on: ids[i % objects], to: Double(i)) } }
+    let baseline = try seconds { for i in 0..<sets { try database.properties.set(.number(Double(i)), for: "plain.scale", on: ids[i % objects]) } }
+    record("property_set_facade", ours: ours / Double(sets) * 1e6, baseline: baseline / Double(sets) * 1e6, unit: "µs per set")
+}
+
 // export_css: every built-in animation exported to CSS (exact or baked), in µs per component;
 // baseline: the same animations sampled by the engine at 60 fps over their span, the cheapest
 // way to get their values at all.

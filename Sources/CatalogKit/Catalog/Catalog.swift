@@ -60,9 +60,11 @@ public final class Catalog: Sendable {
         return value
     }
 
-    /// Sets (nil removes) the value under `key`, with the key's policy.
+    /// Sets (nil removes) the value under `key`, with the key's policy — as `prop set` does
+    /// (``setProperty(_:for:on:policy:at:)``): a decorator that declares the key attaches, a
+    /// parameter override is checked.
     public func set<Value>(_ key: AssociationKey<Value>, on object: String, to value: Value?) throws {
-        try database.properties.set(value?.propertyValue, for: key.name, on: object, policy: key.policy)
+        try setProperty(value?.propertyValue, for: key.name, on: object, policy: key.policy)
     }
 
     /// Removes the association under `key`.

@@ -35,8 +35,47 @@ extension Catalog {
     /// What ``Catalog/setDecoratedProperty(_:for:on:policy:at:)`` did: the value as stored (converted to a
     /// decorator's declared type) and the decorator it attached, if it attached one.
     public struct PropertySetOutcome: Sendable, Hashable {
+        /// What was stored (converted to a declared type), nil when the property was removed.
         public var value: PropertyValue?
+        /// The decorator setting it attached.
         public var attached: String?
+        /// For `copy` of an object reference: the id of the new, owned copy.
+        public var copyID: String? = nil
+        /// Objects deleted because the change released their last owner.
+        public var removed: [String] = []
+    }
+
+    /// Sets (nil removes) an object's property — the one entry point `prop set` and
+    /// ``set(_:on:to:)`` share:
+    /// - a parameter override (`bounce-select.duration`) is checked against the parameter's
+    ///   declaration (type and bounds) and refused when it does not fit, so no later `send`
+    ///   logs an application that cannot be replayed;
+    /// - a key a decorator declares and attaches on (`url` → `hyperlink` on a label) converts to
+    ///   the declared type and attaches the decorator, in the same transaction;
+    /// - anything else is stored as given.
+    @discardableResult
+    public func setProperty(_ value: PropertyValue?, for key: String, on id: String, policy: AssociationPolicy = .retain,
+                            at sceneTime: Double? = nil) throws -> PropertySetOutcome {
+        var value = value
+        if let given = value { value = try checkedOverride(given, for: key) }
+        if let decorated = try setDecoratedProperty(value, for: key, on: id, policy: policy, at: sceneTime) { return decorated }
+        let change = try database.properties.set(value, for: key, on: id, policy: policy, at: sceneTime)
+        return PropertySetOutcome(value: value, attached: nil, copyID: change.copyID, removed: change.removed)
+    }
+
+    /// A `COMPONENT.PARAM` value checked (and text converted) against the parameter's declaration;
+    /// any other key's value as given.
+    private func checkedOverride(_ value: PropertyValue, for key: String) throws -> PropertyValue {
+        guard let dot = key.lastIndex(of: "."), dot != key.startIndex else { return value }
+        let componentName = String(key[..<dot]), parameter = String(key[key.index(after: dot)...])
+        guard ComponentDefinition.isValidName(componentName), let stored = try database.components.get(componentName),
+              let spec = try stored.decode().parameters[parameter] else { return value }
+        var typed = value
+        if value.type != spec.type, case .string(let text) = value, let converted = try? PropertyValue(converting: text, to: spec.type) { typed = converted }
+        do { try spec.check(typed, file: key, path: "value") } catch {
+            throw ApplyError(description: "\(key) overrides \(stored.name)'s parameter \(parameter): the value \(error.rule)")
+        }
+        return typed
     }
 
     /// Sets a property the way `prop set` does: when a decorator in the catalog declares the key
@@ -45,11 +84,11 @@ extension Catalog {
     /// Returns nil when no decorator declares the key (the caller sets it plainly).
     public func setDecoratedProperty(_ value: PropertyValue?, for key: String, on id: String, policy: AssociationPolicy = .retain,
                                      at sceneTime: Double? = nil) throws -> PropertySetOutcome? {
+        let candidates = try decoratorsAttachingOn(key)
+        guard !candidates.isEmpty else { return nil }
         guard let object = try database.objects.get(id) else { throw ApplyError(description: StoreError.unknownObject(id).description) }
-        for stored in try database.components.list(kind: .decorator) {
-            let decorator = try resolved.decorator(stored)
-            guard decorator.attachWhenSet.contains(key), decorator.attachesTo.isEmpty || decorator.attachesTo.contains(object.type),
-                  let declared = decorator.properties[key] else { continue }
+        for (stored, decorator) in candidates {
+            guard decorator.attachesTo.isEmpty || decorator.attachesTo.contains(object.type), let declared = decorator.properties[key] else { continue }
             var typed = value
             if let value, value.type != declared.type {
                 do {
@@ -65,6 +104,17 @@ extension Catalog {
             return PropertySetOutcome(value: typed, attached: attached ? nil : stored.name)
         }
         return nil
+    }
+
+    /// The decorators that attach when `key` is set, from the catalog's current decorators: kept
+    /// until the component table changes (checked with one small query), so a plain property set
+    /// neither lists nor decodes decorators.
+    private func decoratorsAttachingOn(_ key: String) throws -> [(StoredComponent, DecoratorDefinition)] {
+        let stamp = try database.components.tableStamp()
+        let all = try resolved.decorators(stamp: stamp) {
+            try database.components.list(kind: .decorator).map { stored throws -> (StoredComponent, DecoratorDefinition) in (stored, try resolved.decorator(stored)) }
+        }
+        return all.filter { $0.1.attachWhenSet.contains(key) }
     }
 
     /// The objects and properties that attach decorator `name` to `owner`: the instance (owned by

@@ -8,6 +8,15 @@ final class ResolvedDefinitions: @unchecked Sendable {
     private let lock = NSLock()
     private var decorators: [String: DecoratorDefinition] = [:]
     private var handlers: [String: AnimationHandlers] = [:]
+    private var decoratorList: (stamp: String, list: [(StoredComponent, DecoratorDefinition)])?
+
+    /// The catalog's decorators, decoded, kept while the component table's `stamp` is unchanged.
+    func decorators(stamp: String, build: () throws -> [(StoredComponent, DecoratorDefinition)]) throws -> [(StoredComponent, DecoratorDefinition)] {
+        if let hit = lock.withLock({ decoratorList }), hit.stamp == stamp { return hit.list }
+        let list = try build()
+        lock.withLock { decoratorList = (stamp, list) }
+        return list
+    }
 
     func decorator(_ stored: StoredComponent) throws -> DecoratorDefinition {
         if let hit = lock.withLock({ decorators[stored.contentHash] }) { return hit }

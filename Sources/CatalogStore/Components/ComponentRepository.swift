@@ -150,6 +150,21 @@ public struct ComponentRepository: Sendable {
     }
 
     /// Names of all current components (for shell completion).
+    /// Changes whenever a component is added, updated or removed (its count, and the sum and
+    /// largest of the current version ids): a cheap key for caches of what the catalog holds.
+    public func tableStamp() throws -> String {
+        let sql = "SELECT count(*), coalesce(max(current_version_id), 0), total(current_version_id) FROM component"
+        let fast = try database.pointReader.withStatement(sql) { statement -> String in
+            guard try statement.step() else { return "" }
+            return "\(statement.int64(0))/\(statement.int64(1))/\(statement.double(2))"
+        }
+        if let fast { return fast }
+        return try database.pool.read { db in
+            let row = try Row.fetchOne(db, sql: sql)
+            return row.map { "\($0[0] as Int64)/\($0[1] as Int64)/\($0[2] as Double)" } ?? ""
+        }
+    }
+
     public func names() throws -> [String] {
         try database.pool.read { db in try String.fetchAll(db, sql: "SELECT name FROM component ORDER BY name") }
     }

@@ -39,28 +39,19 @@ struct PropSet: ParsableCommand {
             parsed = PropertyValue.fromCommandLine(value)
         }
         let catalog = try global.open()
-        // A key a decorator declares (url → hyperlink) converts to its type and attaches it.
-        let decorated: Catalog.PropertySetOutcome?
-        do { decorated = try catalog.setDecoratedProperty(parsed, for: key, on: id, policy: policy, at: at) } catch let error as ApplyError {
+        // One entry point with the library: decorated keys attach, parameter overrides are checked.
+        let outcome: Catalog.PropertySetOutcome
+        do { outcome = try catalog.setProperty(parsed, for: key, on: id, policy: policy, at: at) } catch let error as ApplyError {
             throw CommandFailure(error.description)
         }
-        if let decorated {
-            if let value = decorated.value {
-                print("set \(key) on \(id): \(value.type.rawValue) \(value.jsonValue.canonicalText) (\(policy.rawValue))")
-            } else {
-                print("unset \(key) on \(id)")
-            }
-            if let name = decorated.attached { print("attached \(name) to \(id)") }
-            return
-        }
-        let change = try catalog.database.properties.set(parsed, for: key, on: id, policy: policy, at: at)
-        if let parsed {
-            print("set \(key) on \(id): \(parsed.type.rawValue) \(parsed.jsonValue.canonicalText) (\(policy.rawValue))")
+        if let value = outcome.value {
+            print("set \(key) on \(id): \(value.type.rawValue) \(value.jsonValue.canonicalText) (\(policy.rawValue))")
         } else {
             print("unset \(key) on \(id)")
         }
-        if let copy = change.copyID { print("copied into \(copy)") }
-        if !change.removed.isEmpty { print("released " + change.removed.joined(separator: ", ")) }
+        if let name = outcome.attached { print("attached \(name) to \(id)") }
+        if let copy = outcome.copyID { print("copied into \(copy)") }
+        if !outcome.removed.isEmpty { print("released " + outcome.removed.joined(separator: ", ")) }
     }
 }
 

@@ -1,0 +1,41 @@
+import CatalogKit
+import Foundation
+import Testing
+
+/// `Catalog.setProperty` is the one way a property is set — by `prop set` and by
+/// `Catalog.set(_:on:to:)` alike: parameter overrides are checked before they can poison a later
+/// replay, and decorator keys attach their decorator from the library as from the command line.
+struct PropertySetTests {
+    private func catalog() throws -> Catalog {
+        let folder = NSTemporaryDirectory() + "property-set-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        return try Catalog(path: folder + "/c.sqlite")
+    }
+
+    @Test func parameterOverridesAreCheckedAgainstTheirDeclaration() throws {
+        let catalog = try catalog()
+        try catalog.database.objects.add(id: "cell", type: "cell")
+        // bounce-select declares duration: number, minimum 0.
+        for bad: PropertyValue in [.number(-1), .string("slow"), .bool(true)] {
+            #expect(throws: ApplyError.self) { try catalog.setProperty(bad, for: "bounce-select.duration", on: "cell") }
+        }
+        #expect(try catalog.database.properties.value(for: "bounce-select.duration", on: "cell") == nil, "nothing stored")
+        // Text that reads as the declared type is stored as that type.
+        #expect(try catalog.setProperty(.string("0.3"), for: "bounce-select.duration", on: "cell").value == .number(0.3))
+        // And a select then replays: the logged application takes the override.
+        try catalog.apply("bounce-select", to: ["cell"], at: 0)
+        _ = try catalog.send("select", to: "cell", at: 1)
+        guard case .transform(let shown)? = try catalog.state(of: "cell", at: 1.15).presentation["transform"] else { Issue.record("no transform"); return }
+        #expect(abs(shown.m[0] - 0.8) < 1e-12, "0.8 at half of 0.3 s")
+        // A key with a dot that names no component's parameter is any other property.
+        #expect(try catalog.setProperty(.number(-1), for: "profile.offset", on: "cell").value == .number(-1))
+    }
+
+    @Test func theLibraryAttachesDecoratorsAsTheCommandLineDoes() throws {
+        let catalog = try catalog()
+        try catalog.database.objects.add(id: "label", type: "label")
+        try catalog.set(AssociationKey<URL>("url"), on: "label", to: URL(string: "https://swift.org"))
+        #expect(try catalog.state(of: "label").decorators == ["hyperlink"])
+        #expect(try catalog.send("tap", to: "label").map(\.jsonValue) == [["effect": "openURL", "value": "https://swift.org"]])
+    }
+}
