@@ -15,6 +15,7 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case referenceCycle([String])
     case builtInType(String)
     case sceneTimeBackwards(requested: Double, last: Double)
+    case sceneTimeOutOfRange(Double)
     case invalidKey(String)
     case invalidPolicy(String)
 
@@ -37,6 +38,8 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
             "components reference each other in a loop: \(names.joined(separator: " → ")); break the loop (nothing was added)"
         case .sceneTimeBackwards(let requested, let last):
             "scene time \(requested) is before the last event's time \(last): time only moves forward"
+        case .sceneTimeOutOfRange(let requested):
+            "scene time \(requested) is out of range: scene times are finite seconds up to \(JSONValue.numberText(NumericLimits.maximumTime))"
         case .invalidPolicy(let message): message
         case .invalidKey(let key): "property key '\(key)' must be 1–200 characters without spaces or control characters"
         }

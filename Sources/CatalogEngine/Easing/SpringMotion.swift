@@ -65,14 +65,17 @@ public struct SpringMotion: Sendable, Hashable {
         }
         // Non-oscillating, but an initial velocity can make it overshoot once: find a horizon
         // past which |x| stays small, scan for the last step above the threshold, then bisect.
-        var horizon = 1 / omega0
-        while abs(displacement(at: horizon)) > epsilon || abs(displacement(at: horizon * 2)) > epsilon { horizon *= 2 }
+        // Bounded loops whatever the parameters (definitions bound them, but a library caller
+        // may not): at most 200 doublings, and the scan counts steps rather than adding them.
+        var horizon = omega0 > 0 && omega0.isFinite ? 1 / omega0 : 1
+        for _ in 0..<200 where abs(displacement(at: horizon)) > epsilon || abs(displacement(at: horizon * 2)) > epsilon {
+            horizon *= 2
+        }
+        guard horizon.isFinite else { return .greatestFiniteMagnitude }
         let step = horizon / 2000
         var low = 0.0
-        var t = 0.0
-        while t <= horizon * 2 {
-            if abs(displacement(at: t)) > epsilon { low = t }
-            t += step
+        for index in 0...4000 where abs(displacement(at: Double(index) * step)) > epsilon {
+            low = Double(index) * step
         }
         var high = low + step
         for _ in 0..<60 {

@@ -20,19 +20,26 @@ public enum SampleTimes {
             guard let t = Double(part.trimmingCharacters(in: .whitespaces)), t.isFinite else {
                 throw Error(description: "--at takes seconds separated by commas; \"\(part)\" is not a number")
             }
+            if let problem = NumericLimits.problem(time: t) { throw Error(description: "--at \(part): \(problem)") }
             times.append(t)
         }
         return times
     }
 
-    public static func frames(fps: Double, from: Double, to: Double) throws(Error) -> [Double] {
+    /// - Parameter toOption: how the command names the last time (`--to`, `--until`), for errors.
+    public static func frames(fps: Double, from: Double, to: Double, toOption: String = "--to") throws(Error) -> [Double] {
         guard fps > 0, fps.isFinite else { throw Error(description: "--fps must be a positive number of frames per second") }
-        guard to.isFinite else {
-            throw Error(description: "the animation never ends (it repeats forever): give --to")
+        guard !to.isInfinite || to < 0 else {
+            throw Error(description: "the animation never ends (it repeats forever): give \(toOption)")
         }
-        guard to >= from else { throw Error(description: "--to (\(to)) is before --from (\(from))") }
-        let count = Int(((to - from) * fps + 1e-9).rounded(.down))
-        guard count < 1_000_000 else { throw Error(description: "that is \(count + 1) frames; sample fewer (lower --fps or a shorter span)") }
-        return (0...count).map { from + Double($0) / fps }
+        if let problem = NumericLimits.problem(time: from) { throw Error(description: "--from \(JSONValue.numberText(from)): \(problem)") }
+        if let problem = NumericLimits.problem(time: to) { throw Error(description: "\(toOption) \(JSONValue.numberText(to)): \(problem)") }
+        guard to >= from else { throw Error(description: "\(toOption) (\(to)) is before --from (\(from))") }
+        // Counted as a double first: a huge rate or span must not overflow the integer.
+        let span = ((to - from) * fps + 1e-9).rounded(.down)
+        guard span.isFinite, span < Double(NumericLimits.maximumFrames) else {
+            throw Error(description: "that is \(JSONValue.numberText(span + 1)) frames, more than \(NumericLimits.maximumFrames); sample fewer (lower --fps or a shorter span)")
+        }
+        return (0...Int(span)).map { from + Double($0) / fps }
     }
 }

@@ -203,6 +203,7 @@ extension Catalog {
     /// the event log: its model values and its presentation values with every animation applied
     /// to it running (as a viewer who prefers reduced motion sees them, with `reducedMotion`).
     public func state(of id: String, at time: Double? = nil, reducedMotion: Bool = false) throws -> ObjectState {
+        if let time, let problem = NumericLimits.problem(time: time) { throw ApplyError(description: "scene time \(time) \(problem)") }
         let time = try time ?? database.events.currentSceneTime()
         let scene = try SceneSnapshot(events: try database.events.list(), until: time, resolve: resolver())
         guard let object = scene.objects[id] else { throw ApplyError(description: StoreError.unknownObject(id).description) }

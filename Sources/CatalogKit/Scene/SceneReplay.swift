@@ -52,7 +52,7 @@ public struct SceneReplay {
     /// animation; each frame lists the animated properties only — as a viewer who prefers reduced
     /// motion sees them, with `reducedMotion`.
     public func frames(fps: Double, from: Double = 0, until: Double, object: String? = nil, reducedMotion: Bool = false) throws -> [Frame] {
-        let times = try SampleTimes.frames(fps: fps, from: from, to: until)
+        let times = try SampleTimes.frames(fps: fps, from: from, to: until, toOption: "--until")
         // Scene times never decrease along the log, so one pass folds it frame by frame.
         var scene = SceneSnapshot()
         var next = 0

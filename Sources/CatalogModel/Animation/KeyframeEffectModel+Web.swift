@@ -59,11 +59,14 @@ extension KeyframeEffectModel {
         case .number(let n) where property.kind == .number || property.kind == .length: text = n == 0 || property.kind == .number ? "\(n)" : "\(n)px"
         default: throw DefinitionError(file: file, path: path.description, rule: "must be a CSS value string")
         }
+        let value: AnimationValue
         do throws(CSSValueError) {
-            return try AnimationValue(css: text, for: property.kind)
+            value = try AnimationValue(css: text, for: property.kind)
         } catch {
             throw DefinitionError(file: file, path: path.description, rule: error.message)
         }
+        if let problem = NumericLimits.problem(value: value) { throw DefinitionError(file: file, path: path.description, rule: problem) }
+        return value
     }
 
     private static func offset(_ json: JSONValue, file: String, path: FieldPath) throws(DefinitionError) -> Double? {

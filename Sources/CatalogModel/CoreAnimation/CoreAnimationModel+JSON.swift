@@ -142,6 +142,21 @@ extension CoreAnimationModel {
         }
         spring.initialVelocity = try reader.number("initialVelocity") ?? 0
         spring.allowsOverdamping = try reader.bool("allowsOverdamping") ?? spring.allowsOverdamping
+        // Every accepted spring settles, in bounded time: its slowest decay rate, and how far its
+        // initial velocity can carry it, bound the settling duration.
+        for (key, value) in [("mass", spring.mass), ("stiffness", spring.stiffness), ("damping", spring.damping)]
+            where reader.members[key] != nil && !(1e-6...1e6).contains(value) {
+            throw reader.error(key, "must be from 0.000001 to 1000000")
+        }
+        if let perceptual, !(0.01...100).contains(perceptual) { throw reader.error("perceptualDuration", "must be from 0.01 to 100 seconds") }
+        guard abs(spring.initialVelocity) <= 1e4 else { throw reader.error("initialVelocity", "must be from -10000 to 10000 (distances per second)") }
+        let settling = spring.settlingBound
+        guard settling <= NumericLimits.maximumSettlingDuration else {
+            let field = reader.members["damping"] != nil ? "damping" : perceptual != nil ? "perceptualDuration" : "stiffness"
+            throw reader.error(field, settling.isFinite
+                ? "the spring would take about \(JSONValue.numberText(settling.rounded())) s to settle (at most \(JSONValue.numberText(NumericLimits.maximumSettlingDuration)) s): damp it more or stiffen it"
+                : "the spring never settles (no damping): give damping more than 0")
+        }
         return spring
     }
 
@@ -241,6 +256,7 @@ extension AnimationValue {
             default: throw fail("must be a string, number or boolean")
             }
         }
+        if let problem = NumericLimits.problem(value: self) { throw fail(problem) }
     }
 }
 

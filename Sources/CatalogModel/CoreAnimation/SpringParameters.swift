@@ -34,6 +34,19 @@ public struct SpringParameters: Sendable, Hashable {
                   initialVelocity: initialVelocity, allowsOverdamping: bounce < 0)
     }
 
+    /// An upper bound on the settling duration, in seconds: the time the slowest decaying term
+    /// takes to fall by e^-20 (far below the 0.08 % threshold), plus what the initial velocity
+    /// can add; infinite for a spring that never settles.
+    public var settlingBound: Double {
+        let omega0 = naturalFrequency, zeta = dampingRatio
+        guard omega0.isFinite, omega0 > 0, zeta.isFinite, zeta > 0 else { return .infinity }
+        let effective = zeta > 1 && !allowsOverdamping ? 1 : zeta
+        // Slowest decay rate: ζω0 when under-damped, ω0 at critical, ω0(ζ − √(ζ²−1)) over-damped.
+        let rate = effective <= 1 ? effective * omega0 : omega0 * (effective - (effective * effective - 1).squareRoot())
+        guard rate > 0 else { return .infinity }
+        return (20 + log(1 + abs(initialVelocity) / omega0 + 1 / max(1 - effective * effective, 1e-12).squareRoot())) / rate
+    }
+
     /// ω0 = √(k/m).
     public var naturalFrequency: Double { (stiffness / mass).squareRoot() }
     /// ζ = c / (2√(km)).

@@ -44,6 +44,10 @@ extension TimingFunction {
         guard (0...1).contains(x1), (0...1).contains(x2) else {
             throw TimingFunctionError(message: "cubic-bezier x1 and x2 must be within [0, 1] (got \(x1) and \(x2))")
         }
+        let limit = NumericLimits.maximumEasingOutput
+        guard abs(y1) <= limit, abs(y2) <= limit else {
+            throw TimingFunctionError(message: "cubic-bezier y1 and y2 must be within ±\(JSONValue.numberText(limit)) (got \(y1) and \(y2))")
+        }
         return .cubicBezier(x1, y1, x2, y2)
     }
 
@@ -87,8 +91,8 @@ extension TimingFunction {
         var stops: [(output: Double, input: Double?)] = []
         for argument in arguments {
             let parts = argument.split(whereSeparator: \.isWhitespace)
-            guard (1...3).contains(parts.count), let output = Double(parts[0]), output.isFinite else {
-                throw TimingFunctionError(message: "linear() stop \"\(argument)\" must be a number and up to two percentages")
+            guard (1...3).contains(parts.count), let output = Double(parts[0]), output.isFinite, abs(output) <= NumericLimits.maximumEasingOutput else {
+                throw TimingFunctionError(message: "linear() stop \"\(argument)\" must be a number within ±\(JSONValue.numberText(NumericLimits.maximumEasingOutput)) and up to two percentages")
             }
             var inputs: [Double] = []
             for part in parts.dropFirst() {

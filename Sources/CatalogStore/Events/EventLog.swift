@@ -49,7 +49,10 @@ struct EventWriter {
         let last = try statement.step() ? statement.double(0) : 0
         statement.reset()
         if let requestedTime {
-            guard requestedTime.isFinite, requestedTime >= last else {
+            guard requestedTime.isFinite, requestedTime <= NumericLimits.maximumTime else {
+                throw StoreError.sceneTimeOutOfRange(requestedTime)
+            }
+            guard requestedTime >= last else {
                 throw StoreError.sceneTimeBackwards(requested: requestedTime, last: last)
             }
             sceneTime = requestedTime

@@ -1,0 +1,62 @@
+/// The ranges every number is checked against where it enters — a definition, a parameter, a
+/// property, a scene or sample time, a frame count — so that whatever is accepted evaluates to
+/// finite numbers and every accepted log replays.
+///
+/// ```swift
+/// NumericLimits.maximumTime        // 1e9 s: about 31 years of scene time
+/// NumericLimits.check(time: 1e18)  // "must be a time from -1e9 to 1e9 s"
+/// ```
+public enum NumericLimits {
+    /// Scene times, sample times and the span of a sampling, in seconds (about 31 years).
+    public static let maximumTime = 1e9
+    /// Frames one `sample`, `replay` or `demo` evaluates.
+    public static let maximumFrames = 1_000_000
+    /// An animated value's magnitude: a number, a colour channel, a transform function's
+    /// arguments (px, radians, factors) or matrix entry. Far beyond any screen, yet squared
+    /// and multiplied by interpolation and decomposition it stays finite.
+    public static let maximumValue = 1e7
+    /// An easing's output control points (`cubic-bezier` y, `linear()` outputs): overshoot, not overflow.
+    public static let maximumEasingOutput = 1e3
+    /// How long a spring may take to settle, in seconds.
+    public static let maximumSettlingDuration = 1e4
+
+    /// A reason when `time` (seconds) is not finite or beyond ``maximumTime``; nil when it is fine.
+    public static func problem(time: Double, allowNegative: Bool = true) -> String? {
+        let low = allowNegative ? -maximumTime : 0
+        guard time.isFinite, time >= low, time <= maximumTime else {
+            return "must be a time from \(JSONValue.numberText(low)) to \(JSONValue.numberText(maximumTime)) s"
+        }
+        return nil
+    }
+
+    /// A reason when a value's magnitude is beyond ``maximumValue``; nil when it is fine.
+    public static func problem(value: AnimationValue) -> String? {
+        value.magnitude <= maximumValue ? nil : "is beyond the limit of ±\(JSONValue.numberText(maximumValue)) for animated values"
+    }
+}
+
+extension AnimationValue {
+    /// The largest absolute number it holds (∞ for a non-finite one).
+    public var magnitude: Double {
+        func largest(_ numbers: [Double]) -> Double { numbers.map { $0.isFinite ? abs($0) : .infinity }.max() ?? 0 }
+        switch self {
+        case .number(let n): return largest([n])
+        case .color(let c): return largest([c.red, c.green, c.blue, c.alpha])
+        case .matrix(let m): return largest(m.m)
+        case .point(let p): return largest([p.x, p.y])
+        case .size(let s): return largest([s.width, s.height])
+        case .rect(let r): return largest([r.x, r.y, r.width, r.height])
+        case .discrete: return 0
+        case .transform(let functions):
+            return functions.map { function -> Double in
+                switch function.primitive {
+                case .translate(let x, let y, let z), .scale(let x, let y, let z): largest([x, y, z])
+                case .rotate(let x, let y, let z, let angle): largest([x, y, z, angle])
+                case .skew(let x, let y): largest([x, y])
+                case .perspective(let d): largest([d ?? 0])
+                case .matrix(let m): largest(m)
+                }
+            }.max() ?? 0
+        }
+    }
+}
