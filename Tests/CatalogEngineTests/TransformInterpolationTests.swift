@@ -20,6 +20,17 @@ struct TransformInterpolationTests {
         [a, b, 0, 0, c, d, 0, 0, 0, 0, 1, 0, e, f, 0, 1]
     }
 
+    @Test func aMirroredTransformFlipsTheWayChromiumDoes() throws {
+        // rotate(0deg) → scaleX(-1): the negative determinant flips one axis before the 2D
+        // decomposition; Chromium flips x, so halfway the x scale passes through 0 and y stays 1:
+        // matrix(0, 0, 0, 1, 0, 0) (flipping y instead gives a rotation through 90°).
+        expectMatrix(try interpolate("rotate(0deg)", "scaleX(-1)", at: 0.5), matrix(0, 0, 0, 1, 0, 0))
+        expectMatrix(try interpolate("rotate(0deg)", "scaleX(-1)", at: 0.25), matrix(0.5, 0, 0, 1, 0, 0))
+        // With a rotation and a second axis, as Chromium 156 computes it (getComputedStyle, 6 digits).
+        let m = try interpolate("rotate(30deg)", "scale(-1, 2)", at: 0.25)
+        for (ours, browser) in zip(m.entries, matrix(0.46194, 0.191342, -0.478354, 1.15485, 0, 0)) { #expect(abs(ours - browser) < 1e-5) }
+    }
+
     @Test func theBrowserCaseScaleYToSkewXScaleX() throws {
         // Lists of different functions: matrix interpolation. scaleY(7) = [1 0; 0 7] decomposes to
         // scale (1, 7), shear 0; skewX(45deg) scaleX(7) = [7 1; 0 1] to scale (7, 1), shear 1/1 = 1,
