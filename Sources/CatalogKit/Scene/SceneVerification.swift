@@ -3,9 +3,16 @@ import CatalogStore
 import Foundation
 
 /// `replay --verify`: rebuild the whole state from the event log into a fresh database, then
-/// compare content hashes with the live one. The hash covers every kept component version, every
-/// object (id, type, owners) and every association as it reads (so a weak reference to a deleted
-/// object counts as absent, in both).
+/// compare it with the live one, three ways:
+/// - the content hashes: every kept component version, every object (id, type, owners) and every
+///   association as it reads (so a weak reference to a deleted object counts as absent, in both);
+/// - the logs, event by event: carrying out each change again must log the same change, so an
+///   application, a send or a decorator's attachment that does not replay is named;
+/// - the scenes folded from both logs: per object its model, the animations running on it (start,
+///   properties, end) and the sets scheduled for it.
+///
+/// An event that cannot be carried out (malformed, or naming what is not there) is an error
+/// naming it, never skipped.
 ///
 /// ```swift
 /// let check = try SceneVerification.verify(catalog, scratch: "/tmp/rebuilt.sqlite")
@@ -16,10 +23,20 @@ public enum SceneVerification {
         public var live: String
         public var rebuilt: String
         public var events: Int
-        public var matches: Bool { live == rebuilt }
+        /// The first event whose replay logged something else (or nothing), or whose scene differs.
+        public var firstDivergence: String?
+        public var matches: Bool { live == rebuilt && firstDivergence == nil }
     }
 
-    public static func verify(_ catalog: Catalog, scratch path: String) throws -> Result {
+    /// An event the rebuild could not carry out.
+    public struct ReplayFailure: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// - Parameter replay: how one logged change is carried out again (the rebuild's own by
+    ///   default; tests pass a broken one to show that verification notices).
+    public static func verify(_ catalog: Catalog, scratch path: String,
+                              replay: (Event, CatalogDatabase) throws -> Void = SceneVerification.replay) throws -> Result {
         try? FileManager.default.removeItem(atPath: path)
         let fresh = try Catalog(path: path, loadBuiltIns: false)
         let events = try catalog.database.events.list()
@@ -39,48 +56,107 @@ public enum SceneVerification {
                 continue
             }
             try flush()
-            try replay(event, into: fresh.database)
+            do { try replay(event, fresh.database) } catch let failure as ReplayFailure { throw failure } catch {
+                throw ReplayFailure(description: "event \(event.seq) (\(event.operation) at t=\(JSONValue.numberText(event.sceneTime))) does not replay: \(error)")
+            }
         }
         try flush()
-        return Result(live: try contentHash(catalog.database), rebuilt: try contentHash(fresh.database), events: events.count)
+        let rebuiltEvents = try fresh.database.events.list()
+        let divergence = try firstDivergence(live: events, rebuilt: rebuiltEvents)
+            ?? sceneDivergence(live: events, rebuilt: rebuiltEvents, liveCatalog: catalog, rebuiltCatalog: fresh)
+        return Result(live: try contentHash(catalog.database), rebuilt: try contentHash(fresh.database), events: events.count,
+                      firstDivergence: divergence)
+    }
+
+    /// The first event the rebuilt log does not repeat (operation, object, time and payload).
+    static func firstDivergence(live: [Event], rebuilt: [Event]) throws -> String? {
+        for (index, event) in live.enumerated() {
+            let name = "event \(event.seq) (\(event.operation)\(event.objectID.map { " on \($0)" } ?? "") at t=\(JSONValue.numberText(event.sceneTime)))"
+            guard index < rebuilt.count else { return "\(name) is missing from the rebuilt log" }
+            let other = rebuilt[index]
+            if other.operation != event.operation || other.objectID != event.objectID || other.sceneTime != event.sceneTime
+                || other.payload.canonicalText != event.payload.canonicalText {
+                return "\(name) replays as \(other.operation)\(other.objectID.map { " on \($0)" } ?? "") at t=\(JSONValue.numberText(other.sceneTime)): "
+                    + "\(excerpt(event.payload)) ≠ \(excerpt(other.payload))"
+            }
+        }
+        return rebuilt.count > live.count ? "the rebuilt log has \(rebuilt.count - live.count) more events than the live one" : nil
+    }
+
+    /// Folds both logs event by event and names the first event after which the scenes differ.
+    static func sceneDivergence(live: [Event], rebuilt: [Event], liveCatalog: Catalog, rebuiltCatalog: Catalog) throws -> String? {
+        var a = SceneSnapshot(), b = SceneSnapshot()
+        let resolveA = liveCatalog.resolver(), resolveB = rebuiltCatalog.resolver()
+        for (event, other) in zip(live, rebuilt) {
+            try a.fold(event, resolve: resolveA)
+            try b.fold(other, resolve: resolveB)
+            if sceneDigest(a) != sceneDigest(b) {
+                return "event \(event.seq) (\(event.operation) at t=\(JSONValue.numberText(event.sceneTime))) leaves a different scene"
+            }
+        }
+        return nil
+    }
+
+    /// What the scene holds, per object, as canonical text.
+    static func sceneDigest(_ scene: SceneSnapshot) -> String {
+        let objects = scene.objects.keys.sorted().map { id -> JSONValue in
+            let object = scene.objects[id]!
+            let running = object.running.map { animation -> JSONValue in
+                ["start": .number(animation.start), "properties": .array(animation.animation.properties.map { .string($0.name) }),
+                 "end": .number(animation.endTime(reducedMotion: false).isFinite ? animation.endTime(reducedMotion: false) : -1),
+                 "reduced": .bool(animation.playsReduced)]
+            }
+            let scheduled = object.scheduled.map { JSONValue.array([.number($0.time), .string($0.key), $0.value.jsonValue]) }
+            return ["id": .string(id), "type": .string(object.type), "model": .object(object.model.mapValues(\.jsonValue)),
+                    "running": .array(running), "scheduled": .array(scheduled)]
+        }
+        return JSONValue.array(objects).canonicalText
+    }
+
+    private static func excerpt(_ payload: JSONValue) -> String {
+        let text = payload.canonicalText
+        return text.count > 200 ? String(text.prefix(200)) + "…" : text
     }
 
     /// Carries out one logged change again, at its scene time. Component additions are not
-    /// handled here: ``verify(_:scratch:)`` adds them in their original batches.
-    private static func replay(_ event: Event, into database: CatalogDatabase) throws {
+    /// handled here: ``verify(_:scratch:replay:)`` adds them in their original batches. A
+    /// malformed event is an error naming it.
+    public static func replay(_ event: Event, into database: CatalogDatabase) throws {
         let payload = event.payload, time = event.sceneTime
-        guard let operation = EventOperation(rawValue: event.operation) else { return }
+        func malformed(_ what: String) -> ReplayFailure {
+            ReplayFailure(description: "event \(event.seq) (\(event.operation) at t=\(JSONValue.numberText(time))) is malformed: \(what)")
+        }
+        guard let operation = EventOperation(rawValue: event.operation) else { throw malformed("unknown operation") }
         switch operation {
         case .componentAdd:
             break
         case .componentRemove:
-            guard let name = payload["name"]?.stringValue else { return }
+            guard let name = payload["name"]?.stringValue else { throw malformed("no name") }
             try database.components.remove(name, at: time)
         case .objectAdd:
-            guard let id = payload["id"]?.stringValue, let type = payload["type"]?.stringValue else { return }
+            guard let id = payload["id"]?.stringValue, let type = payload["type"]?.stringValue else { throw malformed("no id or type") }
             try database.objects.add(id: id, type: type, owners: (payload["owners"]?.arrayValue ?? []).compactMap(\.stringValue), at: time)
         case .objectRemove:
-            guard let id = payload["id"]?.stringValue else { return }
+            guard let id = payload["id"]?.stringValue else { throw malformed("no id") }
             _ = try database.objects.remove(id, at: time)
         case .propertySet:
             guard let id = payload["id"]?.stringValue, let key = payload["key"]?.stringValue, let typeName = payload["type"]?.stringValue,
-                  let type = ValueType(rawValue: typeName), let raw = payload["value"] else { return }
+                  let type = ValueType(rawValue: typeName), let raw = payload["value"] else { throw malformed("no id, key, type or value") }
             let policy = payload["policy"]?.stringValue.flatMap(AssociationPolicy.init(rawValue:)) ?? .retain
             try database.properties.set(try PropertyValue(json: raw, as: type), for: key, on: id, policy: policy, at: time)
         case .propertyUnset:
-            guard let id = payload["id"]?.stringValue, let key = payload["key"]?.stringValue else { return }
+            guard let id = payload["id"]?.stringValue, let key = payload["key"]?.stringValue else { throw malformed("no id or key") }
             _ = try database.properties.unset(key, on: id, at: time)
         case .propertyClear:
-            guard let id = payload["id"]?.stringValue else { return }
+            guard let id = payload["id"]?.stringValue else { throw malformed("no id") }
             _ = try database.properties.clear(on: id, at: time)
         case .send:
             try database.scene.change(records: [(.send, event.objectID, payload)], at: time)
         case .typeDeclare:
-            guard let name = payload["name"]?.stringValue else { return }
+            guard let name = payload["name"]?.stringValue else { throw malformed("no name") }
             try database.types.declare(name, properties: (payload["properties"]?.objectValue ?? [:]).compactMapValues { $0.stringValue.flatMap(ValueType.init(rawValue:)) }, at: time)
         case .apply:
-            guard let id = event.objectID else { return }
-            var members = payload.objectValue ?? [:]
+            guard let id = event.objectID, var members = payload.objectValue else { throw malformed("no object or payload") }
             members["start"] = nil   // recordApply stamps it again from the scene time
             try database.scene.recordApply([(object: id, payload: .object(members))], at: time)
         }

@@ -34,8 +34,12 @@ struct Replay: ParsableCommand {
         if verify {
             let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-verify-\(ProcessInfo.processInfo.processIdentifier).sqlite").path
             defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: scratch + suffix) } }
-            let result = try SceneVerification.verify(catalog, scratch: scratch)
+            let result: SceneVerification.Result
+            do { result = try SceneVerification.verify(catalog, scratch: scratch) } catch let failure as SceneVerification.ReplayFailure {
+                throw CommandFailure("the log does not replay: \(failure.description)")
+            }
             guard result.matches else {
+                if let divergence = result.firstDivergence { throw CommandFailure("the log does not rebuild the live state: \(divergence)") }
                 throw CommandFailure("the log does not rebuild the live state: live \(result.live), rebuilt \(result.rebuilt)")
             }
             print("verified: \(result.events) events rebuild the live state (content hash \(result.live))")

@@ -1,0 +1,101 @@
+import CatalogKit
+import Foundation
+import GRDB
+import Testing
+
+/// `replay --verify` verifies the scene, not only the stored state: a rebuild whose apply, send
+/// or decorator replay is broken fails, naming the first event that diverges; a malformed event
+/// is an error naming it, never skipped.
+struct VerificationTests {
+    let folder = NSTemporaryDirectory() + "verification-" + UUID().uuidString
+
+    /// A scene with an adopted behaviour and a select, a decorated label and a tap.
+    private func scene() throws -> Catalog {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let catalog = try Catalog(path: folder + "/c.sqlite")
+        try catalog.database.objects.add(id: "cell", type: "cell")
+        try catalog.database.objects.add(id: "label", type: "label")
+        try catalog.apply("bounce-select", to: ["cell"], at: 0)
+        _ = try catalog.send("select", to: "cell", at: 1)
+        try catalog.setProperty(.string("https://swift.org"), for: "url", on: "label", at: 2)
+        _ = try catalog.send("tap", to: "label", at: 3)
+        try catalog.apply("fade-in", to: ["label"], at: 4)
+        return catalog
+    }
+
+    private func verify(_ catalog: Catalog, replay: @escaping (Event, CatalogDatabase) throws -> Void) throws -> SceneVerification.Result {
+        try SceneVerification.verify(catalog, scratch: folder + "/rebuilt-\(UUID().uuidString).sqlite", replay: replay)
+    }
+
+    @Test func anIntactRebuildVerifies() throws {
+        let result = try verify(try scene(), replay: SceneVerification.replay)
+        #expect(result.matches && result.firstDivergence == nil)
+    }
+
+    @Test func aRebuildThatDropsApplicationsFailsAtTheFirstOne() throws {
+        let catalog = try scene()
+        let firstApply = try #require(try catalog.database.events.list().first { $0.operation == "apply" })
+        let result = try verify(catalog) { event, database in
+            if event.operation != "apply" { try SceneVerification.replay(event, into: database) }
+        }
+        // The stored state is the same (applications store nothing); the log and the scene are not.
+        #expect(result.live == result.rebuilt)
+        #expect(!result.matches)
+        #expect(result.firstDivergence?.hasPrefix("event \(firstApply.seq) (apply on cell at t=0)") == true, "\(result.firstDivergence ?? "nil")")
+    }
+
+    @Test func aRebuildThatAltersWhatASendDidFailsThere() throws {
+        let catalog = try scene()
+        let tap = try #require(try catalog.database.events.list().first { $0.operation == "send" && $0.objectID == "label" })
+        let result = try verify(catalog) { event, database in
+            guard event.seq == tap.seq else { return try SceneVerification.replay(event, into: database) }
+            var altered = event
+            altered.payload = ["event": "tap", "value": nil, "effects": []]   // the openURL effect lost
+            try SceneVerification.replay(altered, into: database)
+        }
+        #expect(!result.matches)
+        #expect(result.firstDivergence?.hasPrefix("event \(tap.seq) (send on label at t=3)") == true, "\(result.firstDivergence ?? "nil")")
+    }
+
+    @Test func aRebuildThatChangesADecoratorsStateFailsThere() throws {
+        let catalog = try scene()
+        // hyperlink's url, a property the decorator declares on its owner: rebuilt with another value.
+        let url = try #require(try catalog.database.events.list().first { $0.operation == "prop.set" && $0.payload["key"] == "url" })
+        let result = try verify(catalog) { event, database in
+            guard event.seq == url.seq, var payload = event.payload.objectValue else { return try SceneVerification.replay(event, into: database) }
+            payload["value"] = "https://example.com"
+            var altered = event
+            altered.payload = .object(payload)
+            try SceneVerification.replay(altered, into: database)
+        }
+        #expect(!result.matches && result.live != result.rebuilt)
+        #expect(result.firstDivergence?.hasPrefix("event \(url.seq) (prop.set on label at t=2)") == true, "\(result.firstDivergence ?? "nil")")
+    }
+
+    @Test func aRebuildThatCannotCarryOutAnEventNamesIt() throws {
+        let catalog = try scene()
+        // Without the decorator's instance, the next change to it cannot be made: an error, not a skip.
+        let attach = try #require(try catalog.database.events.list().first { $0.operation == "object.add" && ($0.objectID ?? "").contains("decorator:") })
+        #expect {
+            _ = try verify(catalog) { event, database in
+                if event.seq != attach.seq { try SceneVerification.replay(event, into: database) }
+            }
+        } throws: { error in
+            "\(error)".contains("does not replay: no object 'label/decorator:hyperlink'")
+        }
+    }
+
+    @Test func aMalformedEventIsAnErrorNamingIt() throws {
+        let catalog = try scene()
+        let queue = try DatabaseQueue(path: folder + "/c.sqlite")
+        try queue.write { db in
+            try db.execute(sql: "INSERT INTO event (scene_time, operation, object_id, payload) VALUES (5, 'prop.set', 'cell', '{\"id\": \"cell\"}')")
+        }
+        let seq = try queue.read { db in try Int64.fetchOne(db, sql: "SELECT max(seq) FROM event")! }
+        #expect {
+            _ = try SceneVerification.verify(catalog, scratch: folder + "/malformed.sqlite")
+        } throws: { error in
+            "\(error)" == "event \(seq) (prop.set at t=5) is malformed: no id, key, type or value"
+        }
+    }
+}
