@@ -83,24 +83,26 @@ public enum SceneVerification {
         return rebuilt.count > live.count ? "the rebuilt log has \(rebuilt.count - live.count) more events than the live one" : nil
     }
 
-    /// Folds both logs event by event and names the first event after which the scenes differ.
+    /// Folds both logs event by event and names the first event after which the object it is
+    /// about differs between the scenes (and compares the whole scenes at the end).
     static func sceneDivergence(live: [Event], rebuilt: [Event], liveCatalog: Catalog, rebuiltCatalog: Catalog) throws -> String? {
         var a = SceneSnapshot(), b = SceneSnapshot()
         let resolveA = liveCatalog.resolver(), resolveB = rebuiltCatalog.resolver()
         for (event, other) in zip(live, rebuilt) {
             try a.fold(event, resolve: resolveA)
             try b.fold(other, resolve: resolveB)
-            if sceneDigest(a) != sceneDigest(b) {
-                return "event \(event.seq) (\(event.operation) at t=\(JSONValue.numberText(event.sceneTime))) leaves a different scene"
+            if let id = event.objectID, sceneDigest(a, only: id) != sceneDigest(b, only: id) {
+                return "event \(event.seq) (\(event.operation) on \(id) at t=\(JSONValue.numberText(event.sceneTime))) leaves a different scene"
             }
         }
-        return nil
+        return sceneDigest(a) == sceneDigest(b) ? nil : "the scenes differ after the last event"
     }
 
-    /// What the scene holds, per object, as canonical text.
-    static func sceneDigest(_ scene: SceneSnapshot) -> String {
-        let objects = scene.objects.keys.sorted().map { id -> JSONValue in
-            let object = scene.objects[id]!
+    /// What the scene holds, per object (or only `id`), as canonical text.
+    static func sceneDigest(_ scene: SceneSnapshot, only id: String? = nil) -> String {
+        let ids = id.map { [$0] } ?? scene.objects.keys.sorted()
+        let objects = ids.compactMap { id -> JSONValue? in
+            guard let object = scene.objects[id] else { return nil }
             let running = object.running.map { animation -> JSONValue in
                 ["start": .number(animation.start), "properties": .array(animation.animation.properties.map { .string($0.name) }),
                  "end": .number(animation.endTime(reducedMotion: false).isFinite ? animation.endTime(reducedMotion: false) : -1),
