@@ -16,6 +16,7 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case builtInType(String)
     case sceneTimeBackwards(requested: Double, last: Double)
     case sceneTimeOutOfRange(Double)
+    case ownsItself(String)
     case invalidKey(String)
     case invalidPolicy(String)
 
@@ -38,6 +39,7 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
             "components reference each other in a loop: \(names.joined(separator: " → ")); break the loop (nothing was added)"
         case .sceneTimeBackwards(let requested, let last):
             "scene time \(requested) is before the last event's time \(last): time only moves forward"
+        case .ownsItself(let id): "object '\(id)' cannot own itself: name another --owner"
         case .sceneTimeOutOfRange(let requested):
             "scene time \(requested) is out of range: scene times are finite seconds up to \(JSONValue.numberText(NumericLimits.maximumTime))"
         case .invalidPolicy(let message): message

@@ -38,4 +38,32 @@ struct PropertySetTests {
         #expect(try catalog.state(of: "label").decorators == ["hyperlink"])
         #expect(try catalog.send("tap", to: "label").map(\.jsonValue) == [["effect": "openURL", "value": "https://swift.org"]])
     }
+
+    @Test func keysTheObjectsTypeDeclaresConvertToTheirType() throws {
+        let catalog = try catalog()
+        try catalog.database.objects.add(id: "v1", type: "view")
+        // A view's frame is a rect: the command line's text converts, and a layout then uses it.
+        #expect(try catalog.setProperty(.string("0,0,10,10"), for: "frame", on: "v1").value == .rect(Rect(x: 0, y: 0, width: 10, height: 10)))
+        #expect(try catalog.setProperty(.string("red"), for: "backgroundColor", on: "v1").value == .color(RGBAColor(red: 1, green: 0, blue: 0)))
+        for (key, bad) in [("frame", PropertyValue.string("wide")), ("opacity", .string("high")), ("backgroundColor", .number(3))] {
+            #expect(throws: ApplyError.self, "\(key)") { try catalog.setProperty(bad, for: key, on: "v1") }
+        }
+        // A key the type does not declare is stored as given.
+        #expect(try catalog.setProperty(.string("0,0,10,10"), for: "note", on: "v1").value == .string("0,0,10,10"))
+        // Declared custom types convert too.
+        try catalog.database.types.declare("badge", properties: ["count": .number])
+        try catalog.database.objects.add(id: "b", type: "badge")
+        #expect(try catalog.setProperty(.string("3"), for: "count", on: "b").value == .number(3))
+    }
+
+    @Test func anObjectCannotOwnItself() throws {
+        let catalog = try catalog()
+        #expect(throws: StoreError.ownsItself("loop")) { try catalog.database.objects.add(id: "loop", type: "view", owners: ["loop"]) }
+        #expect(try catalog.database.objects.get("loop") == nil)
+    }
+
+    @Test func jsonTextMustBeJSON() throws {
+        #expect(throws: ValueConversionError.self) { try PropertyValue(converting: "{", to: .json) }
+        #expect(try PropertyValue(converting: "{\"a\": 1}", to: .json) == .json(["a": 1]))
+    }
 }

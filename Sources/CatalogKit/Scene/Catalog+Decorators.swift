@@ -52,15 +52,35 @@ extension Catalog {
     ///   logs an application that cannot be replayed;
     /// - a key a decorator declares and attaches on (`url` → `hyperlink` on a label) converts to
     ///   the declared type and attaches the decorator, in the same transaction;
+    /// - a key the object's type declares (a view's `frame`, a declared type's properties)
+    ///   converts to its type (`0,0,10,10` → a rect) or is refused with the form it takes;
     /// - anything else is stored as given.
     @discardableResult
     public func setProperty(_ value: PropertyValue?, for key: String, on id: String, policy: AssociationPolicy = .retain,
                             at sceneTime: Double? = nil) throws -> PropertySetOutcome {
         var value = value
-        if let given = value { value = try checkedOverride(given, for: key) }
+        if let given = value {
+            value = try checkedOverride(given, for: key)
+            guard let object = try database.objects.get(id) else { throw StoreError.unknownObject(id) }
+            if let declared = try objectType(object.type).properties[key] { value = try Self.converted(given, to: declared, key: key, on: object.type) }
+        }
         if let decorated = try setDecoratedProperty(value, for: key, on: id, policy: policy, at: sceneTime) { return decorated }
         let change = try database.properties.set(value, for: key, on: id, policy: policy, at: sceneTime)
         return PropertySetOutcome(value: value, attached: nil, copyID: change.copyID, removed: change.removed)
+    }
+
+    /// A value as the type declares it: text and JSON converted, anything else refused with the form.
+    private static func converted(_ value: PropertyValue, to declared: ValueType, key: String, on type: String) throws -> PropertyValue {
+        if value.type == declared { return value }
+        do {
+            switch value {
+            case .string(let text): return try PropertyValue(converting: text, to: declared)
+            case .object(let reference) where declared == .string: return .string("@" + reference)
+            default: return try PropertyValue(json: value.jsonValue, as: declared)
+            }
+        } catch {
+            throw ApplyError(description: "\(key) of a \(type) is a \(declared.rawValue): \(error)")
+        }
     }
 
     /// A `COMPONENT.PARAM` value checked (and text converted) against the parameter's declaration;

@@ -90,6 +90,10 @@ public enum PropertyValue: Sendable, Hashable {
         case .url: self = try PropertyValue(json: .string(text), as: .url)
         case .object:
             self = try PropertyValue(json: .string(text.hasPrefix("@") ? text : "@" + text), as: .object)
+        case .json:
+            // Text said to be JSON must be JSON: `{` is a mistake, not a string.
+            guard let json = try? JSONValue(jsonData: Data(text.utf8)) else { throw ValueConversionError(type: .json) }
+            self = .json(json)
         default:
             if let json = try? JSONValue(jsonData: Data(text.utf8)) {
                 self = try PropertyValue(json: json, as: type)
@@ -133,6 +137,9 @@ public enum PropertyValue: Sendable, Hashable {
         case .color:
             if case .string(let s) = json, let color = RGBAColor(hex: s) {
                 self = .color(color)
+            } else if case .string(let s) = json, let color = try? RGBAColor(css: s) {
+                // Any CSS colour a definition takes: names, rgb(), hsl().
+                self = .color(color)
             } else if case .array(let items) = json, items.count == 3 {
                 let c = try numbers(3)
                 self = .color(RGBAColor(red: c[0], green: c[1], blue: c[2]))
@@ -174,7 +181,7 @@ public struct ValueConversionError: Error, Sendable, Hashable, CustomStringConve
         case .string: "a string"
         case .bool: "true or false"
         case .url: "an absolute URL with a scheme (https://…)"
-        case .color: "a colour: #rgb, #rrggbb, #rrggbbaa or [r, g, b, a] in 0…1"
+        case .color: "a colour: a CSS colour (#rgb, #rrggbb, a name, rgb(), hsl()) or [r, g, b, a] in 0…1"
         case .point: "a point: x,y or [x, y]"
         case .size: "a size: w,h or [w, h]"
         case .rect: "a rect: x,y,w,h or [x, y, w, h]"

@@ -15,6 +15,7 @@ public struct ObjectRepository: Sendable {
     public func add(id: String, type: String, owners: [String] = [], at sceneTime: Double? = nil) throws {
         guard ObjectID.isValid(id) else { throw StoreError.invalidObjectID(id) }
         guard Self.isValidType(type) else { throw StoreError.invalidType(type) }
+        guard !owners.contains(id) else { throw StoreError.ownsItself(id) }
         try database.write(at: sceneTime) { db, events in
             let seq = try events.append(.objectAdd, object: id, payload: [
                 "id": .string(id), "type": .string(type), "owners": .array(owners.map(JSONValue.string)),
