@@ -51,7 +51,13 @@ extension AnimatedValue {
         case .transform: .transform(.identity)
         case .discrete: self
         }
-        for _ in 0..<max(count, 0) { result = result.adding(self) }
+        // By doubling, so that a billion repeat cycles cost thirty additions, not a billion.
+        var power = self, remaining = max(count, 0)
+        while remaining > 0 {
+            if remaining & 1 == 1 { result = result.adding(power) }
+            remaining >>= 1
+            if remaining > 0 { power = power.adding(power) }
+        }
         return result
     }
 

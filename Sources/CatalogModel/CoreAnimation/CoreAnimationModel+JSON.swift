@@ -44,6 +44,16 @@ extension CoreAnimationModel {
         timing.speed = try reader.number("speed", minimum: 0) ?? 1
         timing.repeatCount = try reader.number("repeatCount", minimum: 0, allowInfinity: true) ?? 0
         timing.repeatDuration = try reader.number("repeatDuration", minimum: 0) ?? 0
+        // Limits that keep every derived time finite (see NumericLimits).
+        for (key, value, signed) in [("duration", duration, false), ("beginTime", timing.beginTime, true),
+                                     ("timeOffset", timing.timeOffset, true), ("repeatDuration", timing.repeatDuration, false)]
+            where reader.members[key] != nil {
+            if let problem = NumericLimits.problem(duration: value, allowNegative: signed) { throw reader.error(key, problem) }
+        }
+        if timing.speed > NumericLimits.maximumSpeed { throw reader.error("speed", "must be from 0 to \(JSONValue.numberText(NumericLimits.maximumSpeed))") }
+        if timing.repeatCount.isFinite, timing.repeatCount > NumericLimits.maximumRepeats {
+            throw reader.error("repeatCount", "must be from 0 to \(JSONValue.numberText(NumericLimits.maximumRepeats)), or .inf")
+        }
         if timing.repeatCount > 0, timing.repeatDuration > 0 {
             throw reader.error("repeatDuration", "set repeatCount or repeatDuration, not both (Core Animation leaves the pair undefined)")
         }

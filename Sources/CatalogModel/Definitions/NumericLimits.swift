@@ -19,6 +19,21 @@ public enum NumericLimits {
     public static let maximumEasingOutput = 1e3
     /// How long a spring may take to settle, in seconds.
     public static let maximumSettlingDuration = 1e4
+    /// The shortest duration other than 0, in seconds: a repeat duration over it stays finite.
+    public static let minimumDuration = 1e-6
+    /// Iterations, repeat counts and iteration starts (other than endless).
+    public static let maximumRepeats = 1e9
+    /// Core Animation `speed`.
+    public static let maximumSpeed = 1e3
+
+    /// A reason when a duration or offset in seconds is out of range: durations are 0 or from
+    /// ``minimumDuration`` to ``maximumTime``; offsets (delays, begin times) within ±``maximumTime``.
+    public static func problem(duration: Double, allowNegative: Bool) -> String? {
+        guard duration.isFinite, abs(duration) <= maximumTime else { return "must be within ±\(JSONValue.numberText(maximumTime)) s" }
+        if allowNegative { return nil }
+        guard duration == 0 || duration >= minimumDuration else { return "must be 0 or from \(JSONValue.numberText(minimumDuration)) s" }
+        return duration >= 0 ? nil : "must be 0 or more"
+    }
 
     /// A reason when `time` (seconds) is not finite or beyond ``maximumTime``; nil when it is fine.
     public static func problem(time: Double, allowNegative: Bool = true) -> String? {

@@ -36,11 +36,15 @@ extension EffectTiming {
                 }
             case "iterations":
                 let n = value.stringValue == "Infinity" ? Double.infinity : try number()
-                guard n >= 0, !n.isNaN else { throw DefinitionError(file: file, path: field.description, rule: "must be 0 or more") }
+                guard n >= 0, !n.isNaN, n.isInfinite || n <= NumericLimits.maximumRepeats else {
+                    throw DefinitionError(file: file, path: field.description, rule: "must be from 0 to \(JSONValue.numberText(NumericLimits.maximumRepeats)), or Infinity")
+                }
                 iterations = n
             case "iterationStart":
                 let n = try number()
-                guard n >= 0, n.isFinite else { throw DefinitionError(file: file, path: field.description, rule: "must be a finite number, 0 or more") }
+                guard n >= 0, n <= NumericLimits.maximumRepeats else {
+                    throw DefinitionError(file: file, path: field.description, rule: "must be from 0 to \(JSONValue.numberText(NumericLimits.maximumRepeats))")
+                }
                 iterationStart = n
             case "fill":
                 guard let fill = Fill(rawValue: try text()) else {
@@ -65,9 +69,12 @@ extension EffectTiming {
     }
 
     private static func milliseconds(_ value: Double, file: String, path: FieldPath, allowNegative: Bool) throws(DefinitionError) -> Double {
-        guard value.isFinite, allowNegative || value >= 0 else {
-            throw DefinitionError(file: file, path: path.description, rule: allowNegative ? "must be a finite number of milliseconds" : "must be a finite number of milliseconds, 0 or more")
+        let seconds = value / 1000
+        guard value.isFinite, allowNegative || value >= 0, NumericLimits.problem(duration: seconds, allowNegative: allowNegative) == nil else {
+            throw DefinitionError(file: file, path: path.description, rule: allowNegative
+                ? "must be milliseconds within ±\(JSONValue.numberText(NumericLimits.maximumTime * 1000))"
+                : "must be 0 or from 0.001 to \(JSONValue.numberText(NumericLimits.maximumTime * 1000)) milliseconds")
         }
-        return value / 1000
+        return seconds
     }
 }
