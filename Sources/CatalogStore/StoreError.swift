@@ -17,6 +17,8 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case sceneTimeBackwards(requested: Double, last: Double)
     case sceneTimeOutOfRange(Double)
     case ownsItself(String)
+    case notADatabase(String)
+    case cannotOpen(String)
     case invalidKey(String)
     case invalidPolicy(String)
 
@@ -39,6 +41,8 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
             "components reference each other in a loop: \(names.joined(separator: " → ")); break the loop (nothing was added)"
         case .sceneTimeBackwards(let requested, let last):
             "scene time \(requested) is before the last event's time \(last): time only moves forward"
+        case .notADatabase(let path): "\(path) is not a catalog database (not an SQLite file): give another path"
+        case .cannotOpen(let path): "cannot open \(path): its folder is missing or not writable"
         case .ownsItself(let id): "object '\(id)' cannot own itself: name another --owner"
         case .sceneTimeOutOfRange(let requested):
             "scene time \(requested) is out of range: scene times are finite seconds up to \(JSONValue.numberText(NumericLimits.maximumTime))"

@@ -11,6 +11,7 @@ struct CatalogCommand: ParsableCommand {
             $XDG_DATA_HOME/component-catalog/catalog.sqlite (~/.local/share/… when unset). \
             The first command on a new database creates it, migrates it and loads the built-in catalog.
             """,
+        version: "0.5.0",
         subcommands: [
             Demo.self, Init.self, Migrate.self,
             Add.self, Validate.self, List.self, Show.self, Search.self, History.self, Remove.self, Sample.self, Export.self, Plot.self, Preview.self,

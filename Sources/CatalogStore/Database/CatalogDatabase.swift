@@ -38,8 +38,14 @@ public final class CatalogDatabase: Sendable {
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
             if !db.configuration.readonly { checkpointer.install(on: db) }
         }
-        pool = try Self.openPool(path: path, configuration: configuration)
-        try MigrationRunner(migrations: migrations ?? Migration.embedded()).migrate(pool)
+        do {
+            pool = try Self.openPool(path: path, configuration: configuration)
+            try MigrationRunner(migrations: migrations ?? Migration.embedded()).migrate(pool)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
+            throw StoreError.notADatabase(path)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_CANTOPEN {
+            throw StoreError.cannotOpen(path)
+        }
         propertyCache = PropertyCache(observer: CommitObserver(pool: pool))
         pointReader = PointReader(path: path)
     }

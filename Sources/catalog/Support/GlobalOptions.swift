@@ -11,12 +11,31 @@ struct GlobalOptions: ParsableArguments {
 
     /// Opens the catalog, creating, migrating and loading built-ins as needed.
     func open() throws -> Catalog {
+        let given = db ?? ProcessInfo.processInfo.environment["CATALOG_DB"]
+        if let given { try Self.check(given) }
+        let path = given ?? Catalog.defaultPath()
         do {
             // One command, a commit or two, then exit: a background checkpoint would rarely
             // finish before the process does.
-            return try Catalog(path: db, checkpointing: .onCommit)
+            return try Catalog(path: given, checkpointing: .onCommit)
+        } catch let error as StoreError {
+            throw CommandFailure(error.description)
         } catch {
-            throw CommandFailure("cannot open \(db ?? Catalog.defaultPath()): \(error)")
+            throw CommandFailure("cannot open \(path): \(error)")
+        }
+    }
+
+    /// Paths that cannot be a database file, each with its own message.
+    private static func check(_ path: String) throws {
+        guard !path.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw CommandFailure("the database path is empty: give --db PATH, or unset CATALOG_DB for the default")
+        }
+        if let scheme = path.range(of: "://").map({ String(path[..<$0.lowerBound]) }) {
+            throw CommandFailure("\(scheme):// is not served by this build, which keeps catalogs in SQLite files: give --db a file path")
+        }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw CommandFailure("\(path) is a folder: give a database file, e.g. \((path as NSString).appendingPathComponent("catalog.sqlite"))")
         }
     }
 }
