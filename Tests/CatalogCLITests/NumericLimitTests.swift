@@ -19,11 +19,23 @@ struct NumericLimitTests {
             (["sample", "fade-in", "--at", "1e300"], "--at 1e300: must be a time"),
             (["replay", "--until", "1e19"], "--until 1e+19: must be a time"),
             (["demo", "--fps", "1e308"], "more than 1000000"),
+            (["sample", "fade-in", "--fps=-5"], "--fps must be a positive number"),
         ] {
             let result = try run(arguments, db: db)
             // Status 1 is an error reported; a crash would be a signal.
             #expect(result.status == 1 && result.stderr.contains(message), "\(arguments): \(result.status) \(result.stderr)")
         }
+    }
+
+    @Test func anInfiniteSpanIsNamedForWhatItIs() throws {
+        let folder = TemporaryFolder()
+        let given = try run(["sample", "fade-in", "--fps", "10", "--to", "inf"], db: folder.file("c.sqlite"))
+        #expect(given.status == 64 && given.stderr.contains("--to must be a finite number, not inf"), "\(given.stderr)")
+        let file = folder.file("still.json")
+        try #"{"name": "still", "kind": "animation", "version": "1.0.0", "animation": {"type": "basic", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "speed": 0}}"#
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        let frozen = try run(["sample", file, "--fps", "10"], db: folder.file("c.sqlite"))
+        #expect(frozen.status == 1 && frozen.stderr.contains("or its speed is 0"), "\(frozen.stderr)")
     }
 
     @Test func sceneTimesBeyondTheRangeAreRefusedAndTheLogStillReplays() throws {

@@ -30,7 +30,7 @@ public enum SampleTimes {
     public static func frames(fps: Double, from: Double, to: Double, toOption: String = "--to") throws(Error) -> [Double] {
         guard fps > 0, fps.isFinite else { throw Error(description: "--fps must be a positive number of frames per second") }
         guard !to.isInfinite || to < 0 else {
-            throw Error(description: "the animation never ends (it repeats forever): give \(toOption)")
+            throw Error(description: "the animation never ends (it repeats forever, or its speed is 0): give \(toOption)")
         }
         if let problem = NumericLimits.problem(time: from) { throw Error(description: "--from \(JSONValue.numberText(from)): \(problem)") }
         if let problem = NumericLimits.problem(time: to) { throw Error(description: "\(toOption) \(JSONValue.numberText(to)): \(problem)") }

@@ -29,6 +29,9 @@ struct Sample: ParsableCommand {
 
     func validate() throws {
         guard (at == nil) != (fps == nil) else { throw ValidationError("give either --at T[,T…] or --fps N") }
+        for (name, value) in [("--from", from), ("--to", to), ("--fps", fps)] {
+            if let value, !value.isFinite { throw ValidationError("\(name) must be a finite number, not \(value)") }
+        }
         if at != nil, from != nil || to != nil { throw ValidationError("--from and --to go with --fps") }
         try ComponentSource.validate(parameters: parameters)
     }
