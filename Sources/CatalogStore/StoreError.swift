@@ -11,6 +11,8 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case versionNotHigher(name: String, version: String, current: String)
     case componentInUse(name: String, dependents: [String])
     case unknownReference(name: String, target: String)
+    /// A chain step (or a reducedMotion stand-in) naming a component that is not an animation.
+    case referenceKind(name: String, target: String, kind: String)
     /// Components that reference each other in a loop, first to last (the last is the first again).
     case referenceCycle([String])
     case builtInType(String)
@@ -36,6 +38,8 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
             "cannot remove \(name): used by \(dependents.joined(separator: ", ")); remove or change those first"
         case .unknownReference(let name, let target):
             "\(name) uses component '\(target)', which is neither stored nor being added"
+        case .referenceKind(let name, let target, let kind):
+            "\(name) runs \(target), a \(kind): a chain step (or a reducedMotion stand-in) takes an animation"
         case .builtInType(let name): "\(name) is a built-in type; declare a custom type under another name"
         case .referenceCycle(let names):
             "components reference each other in a loop: \(names.joined(separator: " → ")); break the loop (nothing was added)"

@@ -97,6 +97,13 @@ extension Catalog {
             if let unknown = roles.keys.sorted().first(where: { !slots.contains($0) }) {
                 throw ApplyError(description: "\(definition.name) has no slot '\(unknown)' (slots: \(layout.root.slots.joined(separator: ", ")))")
             }
+            guard !roles.isEmpty else {
+                throw ApplyError(description: "\(definition.name) lays out nothing: bind its slots with --role SLOT=ID (slots: \(layout.root.slots.joined(separator: ", ")))")
+            }
+            // One object has one frame: two slots would overwrite each other.
+            for (id, bound) in Dictionary(grouping: roles.keys.sorted(), by: { roles[$0]! }) where bound.count > 1 {
+                throw ApplyError(description: "\(id) is bound to \(bound.count) slots (\(bound.joined(separator: ", "))): bind each object to one slot")
+            }
             var result = ApplyResult(sceneTime: 0)
             var sets: [(id: String, key: String, value: PropertyValue)] = []
             for (slot, frame) in LayoutSolver.frames(for: layout.root, in: rect) {
@@ -110,6 +117,9 @@ extension Catalog {
 
         case .chain:
             let chain = try ChainDefinition(definition, parameters: try given(definition))
+            if let unknown = roles.keys.sorted().first(where: { !chain.roles.contains($0) }) {
+                throw ApplyError(description: "\(definition.name) has no role '\(unknown)' (roles: \(chain.roles.joined(separator: ", ")))")
+            }
             if let unbound = chain.roles.first(where: { roles[$0] == nil }) {
                 throw ApplyError(description: "bind every role of \(definition.name): --role \(unbound)=ID (roles: \(chain.roles.joined(separator: ", ")))")
             }

@@ -147,6 +147,9 @@ public struct ComponentDefinition: Sendable, Hashable {
             try Self.scanBody(members[field]!, path: root.appending(field), file: file, parameters: parameters,
                               references: &references)
         }
+        if kind == .chain, references.contains(name) {
+            throw DefinitionError(file: file, path: "chain", rule: "runs itself (component: \(name)): a chain cannot contain itself")
+        }
         var reducedMotion: ReducedMotion?
         if let raw = members["reducedMotion"] {
             guard kind == .animation else {

@@ -31,7 +31,6 @@ public struct ComponentRepository: Sendable {
     }
 
     func add(_ definitions: [ComponentDefinition], db: Database, events: EventWriter) throws -> [AddOutcome] {
-        let batchNames = Set(definitions.map(\.name))
         var outcomes: [AddOutcome] = []
         for definition in definitions {
             let hash = definition.contentHash
@@ -50,9 +49,21 @@ public struct ComponentRepository: Sendable {
                                                       current: currentVersion.description)
                 }
             }
-            for target in definition.references where !batchNames.contains(target) {
-                guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM component WHERE name = ?)", arguments: [target]) == true
-                else { throw StoreError.unknownReference(name: definition.name, target: target) }
+            for target in definition.references {
+                // A chain's steps and a reducedMotion stand-in run animations: anything else could
+                // never be applied.
+                let kind: String?
+                if let member = definitions.first(where: { $0.name == target }) {
+                    kind = member.kind.rawValue
+                } else {
+                    kind = try String.fetchOne(db, sql: "SELECT v.kind FROM component c JOIN component_version v ON v.id = c.current_version_id WHERE c.name = ?",
+                                               arguments: [target])
+                }
+                guard let kind else { throw StoreError.unknownReference(name: definition.name, target: target) }
+                let runsAnimations = definition.kind == .chain || definition.reducedMotion?.componentName == target
+                if runsAnimations, kind != ComponentKind.animation.rawValue {
+                    throw StoreError.referenceKind(name: definition.name, target: target, kind: kind)
+                }
             }
             let seq = try events.append(.componentAdd, object: nil, payload: [
                 "name": .string(definition.name), "version": .string(definition.version.description),
