@@ -107,3 +107,19 @@ struct DefinitionValidationTests {
         #expect(chain.references == ["fade-in", "fade-out"])
     }
 }
+
+/// Error messages quote at most an excerpt of what they were given.
+struct ErrorExcerptTests {
+    @Test func aHugeDocumentIsNotEchoedWhole() {
+        let lines = ["name: big", "kind: animation", "version: 1.0.0"] + (0..<50_000).map { "k\($0): " + String(repeating: "v", count: 100) } + ["name: again"]
+        let text = lines.joined(separator: "\n")   // about 5 MB, with a duplicate key at the end
+        #expect(text.utf8.count > 5_000_000)
+        #expect {
+            _ = try DefinitionDecoder.decode(text: text, file: "big.yaml")
+        } throws: { error in
+            let description = "\(error)"
+            return description.hasPrefix("big.yaml: ") && description.contains("duplicated") && description.count < 600
+                && description.contains("more characters)")
+        }
+    }
+}

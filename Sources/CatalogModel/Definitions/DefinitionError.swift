@@ -14,8 +14,17 @@ public struct DefinitionError: Error, Sendable, Hashable, CustomStringConvertibl
 
     public init(file: String, path: String, rule: String) {
         self.file = file
-        self.path = path
-        self.rule = rule
+        self.path = Self.excerpt(path)
+        self.rule = Self.excerpt(rule)
+    }
+
+    /// Messages never echo unbounded input (a parser's error may quote the whole document):
+    /// text past ``maximumLength`` characters is cut, saying how much was left out.
+    public static let maximumLength = 300
+
+    static func excerpt(_ text: String) -> String {
+        guard text.count > maximumLength else { return text }
+        return String(text.prefix(maximumLength)) + "… (\(text.count - maximumLength) more characters)"
     }
 
     public var description: String {
