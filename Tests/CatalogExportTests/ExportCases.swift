@@ -68,26 +68,12 @@ enum ExportCases {
         for role in chain.roles {
             expected[role] = try times.map { t in
                 let state = try catalog.state(of: roles[role]!, at: applied.sceneTime + t)
-                return properties.map { AnimatedValue(state.presentation[$0] ?? .number(1)) }
+                // A presentation value in the engine's form, through the scene's own conversion.
+                return properties.map { AnimatedValue(AnimationValue(model: state.presentation[$0] ?? .number(1))!) }
             }
         }
         let baked = Set(export.explanation.filter { if case .baked = $0.animation.fidelity { true } else { false } }.flatMap(\.animation.properties))
         return BrowserCase(id: "\(name)/\(format.rawValue)", start: start(export, format: format, roles: chain.roles), roles: chain.roles,
                            properties: properties, baked: baked, times: times, expected: expected)
-    }
-}
-
-extension AnimatedValue {
-    /// A stored presentation value in the engine's form.
-    init(_ value: PropertyValue) {
-        switch value {
-        case .number(let n): self = .number(n)
-        case .color(let c): self = .color(c)
-        case .transform(let t): self = .transform(Matrix4(t))
-        case .point(let p): self = .point(p)
-        case .size(let s): self = .size(s)
-        case .rect(let r): self = .rect(r)
-        default: self = .discrete(value)
-        }
     }
 }

@@ -37,15 +37,22 @@ public struct ReducedMotionEffect: Sendable {
         }
         self.properties = properties
         opacitySlot = properties.firstIndex { $0.name == "opacity" }
+        // Only `none` and `fade` show the end state; the others never read it.
+        let showsEnd: Bool = switch motion {
+        case .noMotion?, .fade?: true
+        default: false
+        }
         let end = base.endTime
-        if end.isFinite {
+        if !showsEnd {
+            endSample = EffectSample(time: 0, progress: nil, iteration: nil, values: [])
+        } else if end.isFinite {
             // Just past the end: the after phase, where a forwards fill shows.
             endSample = base.sample(at: max(end, 0) + 1e-6)
         } else {
             endSample = EffectSample(time: 0, progress: nil, iteration: nil, values: base.properties.map { AnimatedValue($0.initialValue) })
         }
         var fade = (from: 0.0, to: 1.0)
-        if let slot = base.properties.firstIndex(where: { $0.name == "opacity" }),
+        if showsEnd, let slot = base.properties.firstIndex(where: { $0.name == "opacity" }),
            case .number(let from) = base.sample(at: 0).values[slot], case .number(let to) = endSample.values[slot] {
             fade = (from, to)
         }

@@ -41,6 +41,7 @@ public struct ComponentPlot: Sendable {
         self.times = times
         self.panels = panels
         let parameterValues = try definition.parameterValues(text: parameters, file: file ?? definition.name)
+        // Keyframe marks come from the exact export; a property with no web form just has none.
         let export = reducedMotion ? nil : try? AnimationExport(try AnimationDefinition(definition, parameters: parameterValues), target: .waapi)
         keyframeTimes = Array(Set((export?.animations ?? []).filter { $0.fidelity == .exact }.flatMap { animation in
             animation.keyframes.map { (animation.timing.delay + $0.offset * animation.timing.duration) / 1000 }
