@@ -1,5 +1,12 @@
 // swift-tools-version: 6.1
+import Foundation
 import PackageDescription
+
+// `CATALOG_FUZZING=1 swift build --product catalog-fuzz` (what `.ci/fuzz` runs) builds the fuzz
+// driver as a libFuzzer binary, with the model and engine instrumented for coverage. Only then:
+// a package that others depend on may not carry unsafe flags, and a normal build needs none.
+let fuzzing = ProcessInfo.processInfo.environment["CATALOG_FUZZING"] == "1"
+let instrumented: [SwiftSetting] = fuzzing ? [.unsafeFlags(["-sanitize=fuzzer"])] : []
 
 // Layers, inner to outer (DESIGN.md §2): CatalogModel ← CatalogEngine ← CatalogExport, CatalogStore
 // ← CatalogKit ← catalog. The engine is pure evaluation: it depends on the model only, never on the store.
@@ -10,12 +17,15 @@ let package = Package(
         .library(name: "CatalogKit", targets: ["CatalogKit"]),
         .executable(name: "catalog", targets: ["catalog"]),
         .executable(name: "catalog-bench", targets: ["catalog-bench"]),
+        .executable(name: "catalog-fuzz", targets: ["catalog-fuzz"]),
     ],
+    // Ranges, not exact pins: an app that depends on CatalogKit resolves these together with its
+    // own dependencies. The lower bounds are the versions this package is built and tested with.
     dependencies: [
-        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
-        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
-        .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
-        .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         // Build-time tool + plugin: turn Migrations/ and catalog/ into Swift source, so the binary
@@ -28,8 +38,16 @@ let package = Package(
             dependencies: [
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),
-            ]),
-        .target(name: "CatalogEngine", dependencies: ["CatalogModel"]),
+            ],
+            swiftSettings: instrumented),
+        .target(name: "CatalogEngine", dependencies: ["CatalogModel"], swiftSettings: instrumented),
+        // The fuzzed front doors (definitions, CSS values, property values, time lists) and the
+        // driver that runs them under libFuzzer (`.ci/fuzz`) or over given files.
+        .target(name: "CatalogFuzzing", dependencies: ["CatalogModel", "CatalogEngine"], swiftSettings: instrumented),
+        .executableTarget(
+            name: "catalog-fuzz", dependencies: ["CatalogFuzzing"],
+            swiftSettings: fuzzing ? [.unsafeFlags(["-sanitize=fuzzer", "-parse-as-library"]), .define("FUZZING")] : [],
+            linkerSettings: fuzzing ? [.unsafeFlags(["-sanitize=fuzzer"])] : []),
         // The web forms of components (CSS, Web Animations, an ES module), exact or baked from
         // the engine's samples; no storage.
         .target(name: "CatalogExport", dependencies: ["CatalogModel", "CatalogEngine"]),
@@ -65,7 +83,7 @@ let package = Package(
         // Shared by the test targets: the browser oracle (fixtures copied from ../shared/oracle/)
         // and how to compare with it, and the check that a definition error names file, path and rule.
         .target(name: "TestSupport", dependencies: ["CatalogModel"], path: "Tests/TestSupport", exclude: ["Fixtures"]),
-        .testTarget(name: "CatalogEngineTests", dependencies: ["CatalogEngine", "CatalogModel", "TestSupport"]),
+        .testTarget(name: "CatalogEngineTests", dependencies: ["CatalogEngine", "CatalogModel", "CatalogFuzzing", "TestSupport"]),
         .testTarget(
             name: "CatalogStoreTests",
             dependencies: ["CatalogKit", "CatalogStore", .product(name: "GRDB", package: "GRDB.swift")]),

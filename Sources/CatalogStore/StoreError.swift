@@ -21,6 +21,8 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case ownsItself(String)
     case notADatabase(String)
     case cannotOpen(String)
+    /// The file may be read but not written by this process.
+    case readOnly(String, needsMigration: Bool)
     case invalidKey(String)
     case invalidPolicy(String)
 
@@ -47,6 +49,10 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
             "scene time \(requested) is before the last event's time \(last): time only moves forward"
         case .notADatabase(let path): "\(path) is not a catalog database (not an SQLite file): give another path"
         case .cannotOpen(let path): "cannot open \(path): its folder is missing or not writable"
+        case .readOnly(let path, let needsMigration):
+            needsMigration
+                ? "\(path) is read-only and older than this build's schema: open it once with write access to migrate it"
+                : "\(path) is read-only: nothing was written (reads work; writing needs write access to the file and its folder)"
         case .ownsItself(let id): "object '\(id)' cannot own itself: name another --owner"
         case .sceneTimeOutOfRange(let requested):
             "scene time \(requested) is out of range: scene times are finite seconds up to \(JSONValue.numberText(NumericLimits.maximumTime))"

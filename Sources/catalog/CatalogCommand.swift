@@ -18,21 +18,34 @@ struct CatalogCommand: ParsableCommand {
             ObjectCommand.self, TypeCommand.self, PropCommand.self, Apply.self, Send.self, State.self, Replay.self, Log.self,
         ])
 
-    /// DESIGN.md §5 puts `--db` before the command (`catalog --db PATH list`); every command also
-    /// takes it after its name. A leading `--db` is handed on as `$CATALOG_DB`, which has the same
-    /// meaning, so each command resolves the path one way.
+    /// `--db` before the command name (`catalog --db PATH list`, as DESIGN.md §5 writes it):
+    /// argument-parser hands a parent's option group on to the subcommand's group of the same
+    /// type; given twice, the one after the command name wins.
+    @OptionGroup var global: GlobalOptions
+
+    /// Parses, adding what a person needs to the parser's own errors (see ``ArgumentHints``),
+    /// then runs the command. Exit codes: 0 success, 1 a command that failed, 64 a usage error.
     static func main() {
-        var arguments = Array(CommandLine.arguments.dropFirst())
-        while let first = arguments.first, first == "--db" || first.hasPrefix("--db=") {
-            if first == "--db" {
-                guard arguments.count > 1 else { break }
-                setenv("CATALOG_DB", arguments[1], 1)
-                arguments.removeFirst(2)
-            } else {
-                setenv("CATALOG_DB", String(first.dropFirst(5)), 1)
-                arguments.removeFirst()
-            }
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let message = ArgumentHints.bundledFlags(in: arguments) {
+            FileHandle.standardError.write(Data("Error: \(message)\n".utf8))
+            Foundation.exit(ExitCode.validationFailure.rawValue)
         }
-        main(arguments)
+        var command: ParsableCommand
+        do {
+            command = try parseAsRoot(arguments)
+        } catch {
+            let code = exitCode(for: error)
+            guard code != .success else { exit(withError: error) }  // --help, --version
+            var message = ArgumentHints.didYouMean(arguments, root: self).map { "Error: \($0)" } ?? fullMessage(for: error)
+            if let hint = ArgumentHints.negativeValue(in: arguments) { message += "\n" + hint }
+            FileHandle.standardError.write(Data((message + "\n").utf8))
+            Foundation.exit(code.rawValue)
+        }
+        do {
+            try command.run()
+        } catch {
+            exit(withError: error)
+        }
     }
 }

@@ -22,8 +22,8 @@ struct NumericLimitTests {
             (["sample", "fade-in", "--fps=-5"], "--fps must be a positive number"),
         ] {
             let result = try run(arguments, db: db)
-            // Status 1 is an error reported; a crash would be a signal.
-            #expect(result.status == 1 && result.stderr.contains(message), "\(arguments): \(result.status) \(result.stderr)")
+            // Status 1 (a failed command) or 64 (a usage error) is an error reported; a crash would be a signal.
+            #expect([1, 64].contains(result.status) && result.stderr.contains(message), "\(arguments): \(result.status) \(result.stderr)")
         }
     }
 

@@ -36,4 +36,18 @@ struct RefusalTests {
         }
         #expect(!(try run(["log"], db: db).stdout.contains("apply")), "nothing applied")
     }
+
+    /// A NUL inside a property's text is kept whole everywhere it goes (value column, event
+    /// payload, replay), never cut short in one of them.
+    @Test func aNULInAPropertyValueIsKeptWhole() throws {
+        let folder = TemporaryFolder()
+        let db = folder.file("c.sqlite")
+        #expect(try run(["object", "add", "v1", "--type", "view"], db: db).status == 0)
+        #expect(try run(["prop", "set", "v1", "note", #""a\u0000b""#], db: db).status == 0)
+        let expected = #""value": "a\u0000b""#
+        #expect(try run(["prop", "get", "v1", "note", "--format", "json"], db: db).stdout.contains(expected))
+        #expect(try run(["replay", "--verify"], db: db).status == 0)
+        // `state` shows it whole too.
+        #expect(try run(["state", "v1", "--format", "json"], db: db).stdout.contains(#""note": "a\u0000b""#))
+    }
 }

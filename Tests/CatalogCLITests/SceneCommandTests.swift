@@ -11,7 +11,7 @@ struct SceneCommandTests {
             #expect(try CLI.run(["object", "add", id, "--type", type], environment: env).status == 0)
         }
         #expect(try CLI.run(["apply", "bounce-select", "--to", "cell-1", "--at", "0"], environment: env).status == 0)
-        #expect(try CLI.run(["send", "select", "--to", "cell-1"], environment: env).stdout == "no effects\n")
+        #expect(try CLI.run(["send", "select", "--to", "cell-1"], environment: env).stdout == "no effects; set cell-1.transform; ran bounce-select on cell-1\n")
         let state = try CLI.run(["state", "cell-1", "--at", "0.1", "--format", "json"], environment: env)
         let document = try JSONValue(jsonData: Data(state.stdout.utf8))
         #expect(document["id"]?.stringValue == "cell-1" && document["type"]?.stringValue == "cell")

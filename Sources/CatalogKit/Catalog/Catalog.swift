@@ -30,7 +30,8 @@ public final class Catalog: Sendable {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         }
         database = try CatalogDatabase(path: resolved, checkpointing: checkpointing)
-        if loadBuiltIns {
+        // A read-only file keeps the built-ins it has: loading would be a write.
+        if loadBuiltIns, !database.isReadOnly {
             try database.components.loadBuiltIns(fingerprint: BuiltInCatalog.fingerprint, definitions: BuiltInCatalog.definitions)
         }
     }

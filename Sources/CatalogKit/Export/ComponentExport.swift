@@ -91,8 +91,7 @@ public struct ComponentExport: Sendable {
 
     private static func stored(_ reference: String, by owner: String, catalog: Catalog?) throws -> ComponentDefinition {
         guard let catalog else { throw ExportError("\(owner) uses \(reference): export it from the catalog (catalog add, then export by name)") }
-        let parts = reference.split(separator: "@", maxSplits: 1).map(String.init)
-        guard let stored = try catalog.database.components.get(parts[0], version: parts.count > 1 ? parts[1] : nil) else {
+        guard let stored = try catalog.database.components.get(ComponentReference(reference)) else {
             throw ExportError("\(owner) uses \(reference), which is not in the catalog")
         }
         guard stored.kind == .animation else { throw ExportError("\(owner) uses \(reference), a \(stored.kind.rawValue), where an animation goes") }

@@ -16,8 +16,7 @@ public struct ComponentPreview: Sendable {
     public init(names: [String], catalog: Catalog) throws {
         var definitions: [ComponentDefinition] = []
         for reference in names {
-            let parts = reference.split(separator: "@", maxSplits: 1).map(String.init)
-            guard let stored = try catalog.database.components.get(parts[0], version: parts.count > 1 ? parts[1] : nil) else {
+            guard let stored = try catalog.database.components.get(ComponentReference(reference)) else {
                 throw ExportError("no component named \(reference): `catalog list` shows the catalog")
             }
             definitions.append(try stored.decode())

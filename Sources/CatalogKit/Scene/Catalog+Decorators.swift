@@ -16,6 +16,33 @@ public struct Effect: Sendable, Hashable {
     public var jsonValue: JSONValue { ["effect": .string(effect), "value": value] }
 }
 
+/// Everything one event did: the effects it emitted, the child objects it created, the
+/// properties it set and the animations it started — empty when no handler took the event.
+///
+/// ```swift
+/// let outcome = try catalog.dispatch("textChanged", to: "field-1", value: .string("Hi"))
+/// outcome.effects       // []
+/// outcome.sets          // [field-1.lt_placeholderLabel … ]
+/// outcome.didNothing    // false
+/// ```
+public struct EventOutcome: Sendable, Hashable {
+    public struct PropertySet: Sendable, Hashable {
+        public var object: String
+        public var key: String
+    }
+    public struct Animation: Sendable, Hashable {
+        public var component: String
+        public var object: String
+    }
+    public var effects: [Effect]
+    public var created: [String]
+    public var sets: [PropertySet]
+    public var animations: [Animation]
+
+    /// True when no handler of the object or its decorators took the event.
+    public var didNothing: Bool { effects.isEmpty && created.isEmpty && sets.isEmpty && animations.isEmpty }
+}
+
 extension Catalog {
     /// The id of the decorator instance `name` on `owner`: one per owner and decorator type.
     public static func decoratorID(_ name: String, on owner: String) -> String { "\(owner)/decorator:\(name)" }
@@ -25,9 +52,9 @@ extension Catalog {
 
     /// Names of the decorators attached to an object, sorted.
     public func decorators(of id: String) throws -> [String] {
-        try database.objects.list().filter { $0.type == "decorator" && $0.owners.contains(id) }
-            .compactMap { object -> String? in
-                guard case .string(let name)? = try database.properties.value(for: "decorator", on: object.id) else { return nil }
+        try database.objects.owned(by: id, type: "decorator")
+            .compactMap { decorator -> String? in
+                guard case .string(let name)? = try database.properties.value(for: "decorator", on: decorator) else { return nil }
                 return name
             }.sorted()
     }
@@ -175,6 +202,14 @@ extension Catalog {
     /// With `reducedMotion` the animations it runs are recorded as run under reduced motion.
     public func send(_ event: String, to id: String, value: PropertyValue? = nil, at sceneTime: Double? = nil,
                      reducedMotion: Bool = false) throws -> [Effect] {
+        try dispatch(event, to: id, value: value, at: sceneTime, reducedMotion: reducedMotion).effects
+    }
+
+    /// ``send(_:to:value:at:reducedMotion:)`` with everything the event did, not only its
+    /// effects: what `catalog send` reports when an event changed properties or ran animations
+    /// but emitted nothing.
+    public func dispatch(_ event: String, to id: String, value: PropertyValue? = nil, at sceneTime: Double? = nil,
+                         reducedMotion: Bool = false) throws -> EventOutcome {
         guard try database.objects.get(id) != nil else { throw ApplyError(description: StoreError.unknownObject(id).description) }
         let time = try sceneTime ?? database.events.currentSceneTime()
         var run = HandlerRun(catalog: self, owner: id, event: value, time: time)
@@ -201,7 +236,12 @@ extension Catalog {
         }
         let payload: JSONValue = ["event": .string(event), "value": value?.jsonValue ?? .null, "effects": .array(run.effects.map(\.jsonValue))]
         try database.scene.change(creating: run.created, sets: run.sets, records: run.applies + [(.send, id, payload)], at: time)
-        return run.effects
+        return EventOutcome(effects: run.effects,
+                            created: run.created.map(\.id),
+                            sets: run.sets.map { EventOutcome.PropertySet(object: $0.id, key: $0.key) },
+                            animations: run.applies.compactMap { apply in
+                                apply.payload["component"]?.stringValue.map { EventOutcome.Animation(component: $0, object: apply.object ?? id) }
+                            })
     }
 }
 
@@ -241,9 +281,9 @@ struct HandlerRun {
                 pending["\(id)\u{0}\(property)"] = value
             case .run(let component, let target, let parameters):
                 let id = try object(target)
-                let parts = component.split(separator: "@", maxSplits: 1).map(String.init)
-                guard let stored = try catalog.database.components.get(parts[0], version: parts.count > 1 ? parts[1] : nil) else {
-                    throw ApplyError(description: StoreError.unknownComponent(parts[0]).description)
+                let reference = ComponentReference(component)
+                guard let stored = try catalog.database.components.get(reference) else {
+                    throw ApplyError(description: StoreError.unknownComponent(reference.name).description)
                 }
                 let definition = try stored.decode()
                 if definition.kind == .chain {

@@ -45,9 +45,9 @@ extension Catalog {
     @discardableResult
     public func apply(_ name: String, to targets: [String] = [], roles: [String: String] = [:], parameters: [String: String] = [:],
                       at sceneTime: Double? = nil, reducedMotion: Bool = false) throws -> ApplyResult {
-        let parts = name.split(separator: "@", maxSplits: 1).map(String.init)
-        guard let stored = try database.components.get(parts[0], version: parts.count > 1 ? parts[1] : nil) else {
-            throw ApplyError(description: StoreError.unknownComponent(parts[0]).description)
+        let reference = ComponentReference(name)
+        guard let stored = try database.components.get(reference) else {
+            throw ApplyError(description: StoreError.unknownComponent(reference.name).description)
         }
         let definition = try stored.decode()
         let objects = try (targets + roles.values.sorted()).map { id throws -> StoredObject in
@@ -157,9 +157,8 @@ extension Catalog {
                 resolved[step] = ["inline": body]
                 return AnimationEffect(try Self.inlineAnimation(body, file: "\(stored.name).chain")).endTime
             }
-            let parts = reference.split(separator: "@", maxSplits: 1).map(String.init)
-            guard let target = try database.components.get(parts[0], version: parts.count > 1 ? parts[1] : nil) else {
-                throw ApplyError(description: StoreError.unknownComponent(parts[0]).description)
+            guard let target = try database.components.get(ComponentReference(reference)) else {
+                throw ApplyError(description: StoreError.unknownComponent(ComponentReference(reference).name).description)
             }
             let stepDefinition = try target.decode()
             let values = try stepDefinition.parameterValues(json: step.parameters, file: "\(stored.name): \(target.name)")
@@ -242,8 +241,7 @@ extension Catalog {
             var resolved = SceneSnapshot.ResolvedAnimation(try AnimationDefinition(definition, parameters: values), reducedMotion: definition.reducedMotion)
             if case .component(let reference)? = definition.reducedMotion {
                 // The stand-in, with its own defaults, by the reference as written (NAME: its current version).
-                let parts = reference.split(separator: "@", maxSplits: 1).map(String.init)
-                if let other = try components.get(parts[0], version: parts.count > 1 ? parts[1] : nil), other.kind == .animation {
+                if let other = try components.get(ComponentReference(reference)), other.kind == .animation {
                     resolved.reducedReplacement = try AnimationDefinition(try other.decode())
                 }
             }

@@ -47,6 +47,7 @@ public struct ComponentDefinition: Sendable, Hashable {
             throw DefinitionError(file: file, path: "", rule: "a definition must be a mapping, not \(document.typeName)")
         }
         let root = FieldPath()
+        try Self.rejectNUL(in: document, path: root, file: file)
         try ParameterSpec.rejectUnknown(members, allowed: Self.envelopeFields.union(Self.bodyFields), file: file, path: root)
 
         func string(_ key: String, required: Bool) throws(DefinitionError) -> String? {
@@ -234,5 +235,27 @@ public struct ComponentDefinition: Sendable, Hashable {
     /// SHA-256 of ``canonicalJSON``, lowercase hex. Equal content ⇔ equal hash.
     public var contentHash: String {
         ContentDigest.sha256Hex(Data(canonicalJSON.utf8))
+    }
+}
+
+extension ComponentDefinition {
+    /// No text in a definition may hold a NUL character: SQLite's C strings would cut it short
+    /// in one column (the summary) while the JSON of the whole definition kept it, so it is
+    /// refused where it enters rather than stored two ways.
+    static func rejectNUL(in value: JSONValue, path: FieldPath, file: String) throws(DefinitionError) {
+        switch value {
+        case .string(let text) where text.utf8.contains(0):
+            throw DefinitionError(file: file, path: path.description, rule: "must not contain a NUL character (\\u0000)")
+        case .array(let items):
+            for (index, item) in items.enumerated() { try rejectNUL(in: item, path: path.appending(index: index), file: file) }
+        case .object(let members):
+            for (key, member) in members {
+                if key.utf8.contains(0) {
+                    throw DefinitionError(file: file, path: path.description, rule: "a key must not contain a NUL character (\\u0000)")
+                }
+                try rejectNUL(in: member, path: path.appending(key), file: file)
+            }
+        default: break
+        }
     }
 }

@@ -38,22 +38,31 @@ public enum DefinitionDecoder {
         let trimmed = text.drop(while: { $0.isWhitespace })
         if file.lowercased().hasSuffix(".json") || trimmed.first == "{" || trimmed.first == "[" {
             do {
-                return try JSONValue(jsonData: Data(text.utf8))
+                return try JSONReader.read(text)
             } catch {
-                throw DefinitionError(file: file, path: "", rule: "malformed JSON: \(describe(error))")
+                throw DefinitionError(file: file, path: error.path, rule: error.isMalformed
+                    ? "malformed JSON at line \(error.line), column \(error.column): \(error.message)"
+                    : "\(error.message) (JSON line \(error.line), column \(error.column))")
             }
         }
         let node: Node?
         do {
             node = try Yams.compose(yaml: text)
         } catch {
+            // libyaml stops at its own nesting limit and names a C function: say it as a rule.
+            if "\(error)".contains("Maximum nesting level") {
+                throw DefinitionError(file: file, path: "", rule: "nesting deeper than \(JSONReader.maximumDepth) levels")
+            }
             throw DefinitionError(file: file, path: "", rule: "malformed YAML: \(error)")
         }
         guard let node else { throw DefinitionError(file: file, path: "", rule: "the file is empty") }
-        return try convert(node, path: FieldPath(), file: file)
+        return try convert(node, path: FieldPath(), depth: 0, file: file)
     }
 
-    private static func convert(_ node: Node, path: FieldPath, file: String) throws(DefinitionError) -> JSONValue {
+    private static func convert(_ node: Node, path: FieldPath, depth: Int, file: String) throws(DefinitionError) -> JSONValue {
+        if depth > JSONReader.maximumDepth {
+            throw DefinitionError(file: file, path: "", rule: "nesting deeper than \(JSONReader.maximumDepth) levels")
+        }
         switch node {
         case .scalar(let scalar):
             switch Tag.Name(rawValue: node.tag.rawValue) {
@@ -66,7 +75,7 @@ public enum DefinitionDecoder {
         case .sequence(let sequence):
             var items: [JSONValue] = []
             for (index, item) in sequence.enumerated() {
-                items.append(try convert(item, path: path.appending(index: index), file: file))
+                items.append(try convert(item, path: path.appending(index: index), depth: depth + 1, file: file))
             }
             return .array(items)
         case .mapping(let mapping):
@@ -80,19 +89,11 @@ public enum DefinitionDecoder {
                 guard members[key] == nil else {
                     throw DefinitionError(file: file, path: child.description, rule: "duplicate key")
                 }
-                members[key] = try convert(valueNode, path: child, file: file)
+                members[key] = try convert(valueNode, path: child, depth: depth + 1, file: file)
             }
             return .object(members)
         case .alias:
             throw DefinitionError(file: file, path: path.description, rule: "YAML aliases are not supported")
         }
-    }
-
-    private static func describe(_ error: any Error) -> String {
-        if case DecodingError.dataCorrupted(let context) = error {
-            let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
-            return underlying ?? context.debugDescription
-        }
-        return "\(error)"
     }
 }

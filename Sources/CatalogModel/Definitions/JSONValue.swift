@@ -89,9 +89,16 @@ extension JSONValue: Codable {
 }
 
 extension JSONValue {
-    /// Parses JSON text. Throws `DecodingError` with the position on malformed input.
-    public init(jsonData data: Data) throws {
-        self = try JSONDecoder().decode(JSONValue.self, from: data)
+    /// Parses JSON text strictly (see ``JSONReader``): duplicate keys, too deep nesting and
+    /// numbers beyond `Double` are errors, each with its line and column.
+    public init(jsonData data: Data) throws(JSONSyntaxError) {
+        do {
+            self = try data.withUnsafeBytes { raw in try JSONReader.read(raw.bindMemory(to: UInt8.self)) }
+        } catch let error as JSONSyntaxError {
+            throw error
+        } catch {
+            preconditionFailure("JSONReader throws only JSONSyntaxError")
+        }
     }
 
     /// The canonical text: sorted keys, no insignificant whitespace, shortest round-trip numbers,

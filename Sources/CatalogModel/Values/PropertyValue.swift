@@ -92,8 +92,11 @@ public enum PropertyValue: Sendable, Hashable {
             self = try PropertyValue(json: .string(text.hasPrefix("@") ? text : "@" + text), as: .object)
         case .json:
             // Text said to be JSON must be JSON: `{` is a mistake, not a string.
-            guard let json = try? JSONValue(jsonData: Data(text.utf8)) else { throw ValueConversionError(type: .json) }
-            self = .json(json)
+            do {
+                self = .json(try JSONReader.read(text))
+            } catch {
+                throw ValueConversionError(type: .json, reason: error.description)
+            }
         default:
             if let json = try? JSONValue(jsonData: Data(text.utf8)) {
                 self = try PropertyValue(json: json, as: type)
@@ -172,8 +175,15 @@ public enum PropertyValue: Sendable, Hashable {
 /// A value that cannot be read as the type asked for.
 public struct ValueConversionError: Error, Sendable, Hashable, CustomStringConvertible {
     public var type: ValueType
-    public init(type: ValueType) { self.type = type }
-    public var description: String { "must be \(ValueConversionError.expectation(type))" }
+    /// Why the text is not of that type, when there is more to say than the expected form.
+    public var reason: String?
+    public init(type: ValueType, reason: String? = nil) {
+        self.type = type
+        self.reason = reason
+    }
+    public var description: String {
+        "must be \(ValueConversionError.expectation(type))" + (reason.map { " (\($0))" } ?? "")
+    }
 
     static func expectation(_ type: ValueType) -> String {
         switch type {

@@ -120,6 +120,11 @@ public struct ComponentRepository: Sendable {
     }
 
     /// The current version of `name`, or the given kept version.
+    /// The component a ``ComponentReference`` names (`NAME` or `NAME@VERSION`), if stored.
+    public func get(_ reference: ComponentReference) throws -> StoredComponent? {
+        try get(reference.name, version: reference.version)
+    }
+
     public func get(_ name: String, version: String? = nil) throws -> StoredComponent? {
         let sql = version == nil ? Self.currentVersionSQL : Self.keptVersionSQL
         let fast = try database.pointReader.withStatement(sql) { statement -> StoredComponent? in
@@ -214,7 +219,7 @@ public struct ComponentRepository: Sendable {
         let sql = "SELECT \(columns) FROM \(source) WHERE \(condition) ORDER BY \(order)"
         return try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
             StoredComponent(name: row[0], version: row[1], kind: ComponentKind(rawValue: row[2])!, summary: row[3],
-                            tags: Self.tags(row[4]), contentHash: row[5], definition: row[6], addedSeq: row[7])
+                            tags: StringListColumn.read(row[4]), contentHash: row[5], definition: row[6], addedSeq: row[7])
         }
     }
 
@@ -222,33 +227,8 @@ public struct ComponentRepository: Sendable {
     static func component(_ statement: RawStatement) -> StoredComponent {
         StoredComponent(name: statement.text(0) ?? "", version: statement.text(1) ?? "",
                         kind: ComponentKind(rawValue: statement.text(2) ?? "") ?? .animation, summary: statement.text(3) ?? "",
-                        tags: tags(statement.text(4) ?? "[]"), contentHash: statement.text(5) ?? "",
+                        tags: StringListColumn.read(statement.text(4) ?? "[]"), contentHash: statement.text(5) ?? "",
                         definition: statement.text(6) ?? "", addedSeq: statement.int64(7))
-    }
-
-    /// Reads the `tags` column, canonical JSON of a string array. Without a backslash (the usual
-    /// case) every quote delimits a tag, so tags are cut out byte by byte; anything else goes
-    /// through the JSON decoder.
-    static func tags(_ text: String) -> [String] {
-        let utf8 = text.utf8
-        guard !utf8.contains(UInt8(ascii: "\\")) else {
-            return (try? JSONValue(jsonData: Data(utf8)))?.arrayValue?.compactMap(\.stringValue) ?? []
-        }
-        var tags: [String] = []
-        var opening: String.Index?
-        var index = utf8.startIndex
-        while index != utf8.endIndex {
-            if utf8[index] == UInt8(ascii: "\"") {
-                if let start = opening {
-                    tags.append(String(Substring(utf8[utf8.index(after: start)..<index])))
-                    opening = nil
-                } else {
-                    opening = index
-                }
-            }
-            index = utf8.index(after: index)
-        }
-        return tags
     }
 }
 

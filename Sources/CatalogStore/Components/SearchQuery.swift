@@ -5,6 +5,11 @@
 /// and digits (any script), each quoted and given a prefix `*`, all required. `"bounce-sel"`
 /// becomes `"bounce"* "sel"*`, which finds `bounce-select`; `OR` becomes the word `"or"*`.
 ///
+/// Why not GRDB's `FTS5Pattern(matchingAllPrefixesIn:)`: it splits the text with FTS5's `ascii`
+/// tokenizer, in a new in-memory database per call, so every non-ASCII character — an em dash,
+/// a non-breaking space, CJK punctuation — stays inside a word, while the `component_fts` table
+/// splits with `unicode61`: `fade—in` would search for one word the index never holds.
+///
 /// ```swift
 /// SearchQuery("fade OR (in").ftsExpression   // "fade"* "or"* "in"*
 /// SearchQuery("*** --").ftsExpression        // nil: nothing to look for

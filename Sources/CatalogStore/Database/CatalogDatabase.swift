@@ -20,6 +20,10 @@ public final class CatalogDatabase: Sendable {
     let pointReader: PointReader
     /// Checkpoints this handle's WAL in the background (see ``WALCheckpointer``).
     let checkpointer: WALCheckpointer
+    /// True when the file exists but this process may not write it (a `chmod 444` file, a
+    /// shared read-only copy): it is opened read-only, every read works, and a write is refused
+    /// with ``StoreError/readOnly(_:)`` instead of failing inside SQLite.
+    public let isReadOnly: Bool
 
     /// Opens (creating if needed) and migrates the database at `path`.
     /// - Parameters:
@@ -27,7 +31,9 @@ public final class CatalogDatabase: Sendable {
     ///   - checkpointing: when the write-ahead log is copied back into the database file.
     public init(path: String, migrations: [Migration]? = nil, checkpointing: CheckpointPolicy = .standard) throws {
         self.path = path
+        isReadOnly = FileManager.default.fileExists(atPath: path) && access(path, W_OK) != 0
         var configuration = Configuration()
+        configuration.readonly = isReadOnly
         configuration.busyMode = .timeout(60)
         configuration.foreignKeysEnabled = true
         let checkpointer = WALCheckpointer(path: path, policy: checkpointing)
@@ -35,19 +41,40 @@ public final class CatalogDatabase: Sendable {
         configuration.prepareDatabase { db in
             // WAL + NORMAL is durable against application crashes and only loses the last
             // transactions on power loss; it is what makes autocommit writes fast.
+            guard !db.configuration.readonly else { return }
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
-            if !db.configuration.readonly { checkpointer.install(on: db) }
+            checkpointer.install(on: db)
         }
+        let location = isReadOnly ? Self.readOnlyLocation(path) : path
         do {
-            pool = try Self.openPool(path: path, configuration: configuration)
-            try MigrationRunner(migrations: migrations ?? Migration.embedded()).migrate(pool)
+            pool = try Self.openPool(path: location, configuration: configuration)
+            let runner = MigrationRunner(migrations: try migrations ?? Migration.embedded())
+            if isReadOnly {
+                guard try runner.isCurrent(pool) else { throw StoreError.readOnly(path, needsMigration: true) }
+            } else {
+                try runner.migrate(pool)
+            }
         } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
             throw StoreError.notADatabase(path)
         } catch let error as DatabaseError where error.resultCode == .SQLITE_CANTOPEN {
             throw StoreError.cannotOpen(path)
         }
         propertyCache = PropertyCache(observer: CommitObserver(pool: pool))
-        pointReader = PointReader(path: path)
+        pointReader = PointReader(path: location, readOnly: isReadOnly)
+    }
+
+    /// Where a read-only file is opened. A WAL database is read through its `-shm` index, which
+    /// SQLite creates beside the file; when the folder is read-only too and no `-wal`/`-shm`
+    /// exist (the last writer closed cleanly, so the file holds everything), the file is opened
+    /// `immutable` instead: no locks, no index — nobody can be writing it.
+    static func readOnlyLocation(_ path: String) -> String {
+        let folder = (path as NSString).deletingLastPathComponent
+        let fileManager = FileManager.default
+        guard access(folder.isEmpty ? "." : folder, W_OK) != 0, !fileManager.fileExists(atPath: path + "-wal"),
+            !fileManager.fileExists(atPath: path + "-shm"),
+            let encoded = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "?#%")))
+        else { return path }
+        return "file:\(encoded)?immutable=1"
     }
 
     /// Opens the pool, waiting out other processes that open the same new file at that moment:
@@ -81,7 +108,8 @@ public final class CatalogDatabase: Sendable {
     /// Runs `body` in one IMMEDIATE transaction; `body` appends its event rows through the
     /// given ``EventWriter`` so a change and its log entries commit (or roll back) together.
     func write<T>(at sceneTime: Double?, _ body: (Database, EventWriter) throws -> T) throws -> T {
-        try pool.writeWithoutTransaction { db in
+        guard !isReadOnly else { throw StoreError.readOnly(path, needsMigration: false) }
+        return try pool.writeWithoutTransaction { db in
             // BEGIN/COMMIT as cached statements stepped through the C API: GRDB's `write`
             // prepares them again on every call, and its statement bookkeeping (for observers
             // this database never registers) showed up in the autocommit profile.

@@ -18,9 +18,12 @@ final class PointReader: @unchecked Sendable {
     private var connection: OpaquePointer?
     private var statements: [String: OpaquePointer] = [:]
     private let path: String
+    private let readOnly: Bool
 
-    init(path: String) {
+    /// `path` may be a `file:` URI (an immutable read-only file, see `CatalogDatabase`).
+    init(path: String, readOnly: Bool = false) {
         self.path = path
+        self.readOnly = readOnly
     }
 
     deinit {
@@ -43,7 +46,7 @@ final class PointReader: @unchecked Sendable {
         if let handle = statements[sql] { return handle }
         if self.connection == nil {
             var connection: OpaquePointer?
-            let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX
+            let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE) | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
             guard sqlite3_open_v2(path, &connection, flags, nil) == SQLITE_OK, let connection else {
                 sqlite3_close_v2(connection)
                 return nil

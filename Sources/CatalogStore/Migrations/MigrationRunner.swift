@@ -73,6 +73,16 @@ public struct MigrationRunner: Sendable {
         }
     }
 
+    /// True when every migration is applied and the recorded ones match their files: what a
+    /// read-only open needs, since it cannot migrate. Throws as ``migrate(_:)`` does for a
+    /// changed file or a newer database.
+    public func isCurrent(_ reader: some DatabaseReader) throws -> Bool {
+        try checkFiles()
+        let applied = try reader.read { db in try Self.appliedRows(db) }
+        try validate(applied)
+        return migrations.allSatisfy { migration in applied.contains { $0.version == migration.version } }
+    }
+
     /// Every known migration with its applied time, or nil while pending.
     public func status(_ reader: some DatabaseReader) throws -> [Entry] {
         try checkFiles()

@@ -88,15 +88,29 @@ public struct ObjectRepository: Sendable {
         return try statement.step() ? statement.int64(0) : nil
     }
 
+    /// Objects with their owners (explicit and retaining associations, by id), in one
+    /// statement: listing N objects is one query, not N + 1.
     static func fetch(_ db: Database, where condition: String, _ arguments: StatementArguments) throws -> [StoredObject] {
-        let rows = try Row.fetchAll(db, sql: """
-            SELECT o.oid, o.id, o.type FROM object o WHERE \(condition) ORDER BY o.id
-            """, arguments: arguments)
-        return try rows.map { row in
-            let owners = try String.fetchAll(db, sql: """
-                SELECT id FROM object WHERE oid IN (\(Ownership.ownersSQL)) ORDER BY id
-                """, arguments: [row[0] as Int64])
-            return StoredObject(id: row[1], type: row[2], owners: owners)
+        let rows = try Row.fetchAll(db.cachedStatement(sql: """
+            SELECT o.id, o.type, (
+                SELECT json_group_array(id) FROM (
+                    SELECT w.id FROM object w WHERE w.oid IN (
+                        SELECT owner_oid FROM object_owner WHERE object_oid = o.oid
+                        UNION SELECT object_oid FROM association WHERE target_oid = o.oid AND policy IN ('retain', 'copy'))
+                    ORDER BY w.id))
+            FROM object o WHERE \(condition) ORDER BY o.id
+            """), arguments: arguments)
+        return rows.map { row in StoredObject(id: row[0], type: row[1], owners: StringListColumn.read(row[2])) }
+    }
+
+    /// The objects `owner` owns explicitly (`--owner`) whose type is `type`, by id: a decorator's
+    /// owner finds its decorators through the owner index, not by listing every object.
+    public func owned(by owner: String, type: String) throws -> [String] {
+        try database.pool.read { db in
+            try String.fetchAll(db.cachedStatement(sql: """
+                SELECT o.id FROM object_owner w JOIN object o ON o.oid = w.object_oid
+                WHERE w.owner_oid = (SELECT oid FROM object WHERE id = ?) AND o.type = ? ORDER BY o.id
+                """), arguments: [owner, type])
         }
     }
 }

@@ -11,7 +11,7 @@ struct Demo: ParsableCommand {
             """)
 
     @OptionGroup var global: GlobalOptions
-    @Option(help: "Frames per second of the timeline.") var fps: Double = 10
+    @Option(parsing: .unconditional, help: "Frames per second of the timeline.") var fps: Double = 10
 
     func run() throws {
         let transcript = try CatalogDemo.run(on: try global.open(), fps: fps)

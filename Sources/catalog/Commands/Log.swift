@@ -5,7 +5,7 @@ struct Log: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Show the event log, oldest first.")
 
     @OptionGroup var global: GlobalOptions
-    @Option(help: "Only events after this sequence number.") var since: Int64 = 0
+    @Option(parsing: .unconditional, help: "Only events after this sequence number.") var since: Int64 = 0
     @Option(help: "Only events about this object.", completion: DatabaseCompletion.objects()) var object: String?
     @Option(help: "Output format: table or json.") var format: OutputFormat = .table
 

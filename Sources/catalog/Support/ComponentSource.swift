@@ -16,9 +16,8 @@ enum ComponentSource {
             try check(definitions[0].kind, name: component, kinds: kinds, purpose: purpose)
             return (definitions[0], component, nil)
         }
-        let parts = component.split(separator: "@", maxSplits: 1).map(String.init)
         let catalog = try global.open()
-        guard let stored = try catalog.database.components.get(parts[0], version: parts.count > 1 ? parts[1] : nil) else {
+        guard let stored = try catalog.database.components.get(ComponentReference(component)) else {
             throw CommandFailure("no component or file named \(component): `catalog list` shows the catalog")
         }
         try check(stored.kind, name: stored.name, kinds: kinds, purpose: purpose)
@@ -29,23 +28,6 @@ enum ComponentSource {
         guard kinds.contains(kind) else {
             let takes = kinds.map(\.rawValue).sorted().map { $0 + "s" }.joined(separator: " and ")
             throw CommandFailure("\(name) is a \(kind.rawValue); \(purpose) takes \(takes)")
-        }
-    }
-
-    /// `--param NAME=VALUE` options as a dictionary.
-    static func parameters(_ options: [String]) -> [String: String] {
-        var values: [String: String] = [:]
-        for parameter in options {
-            let parts = parameter.split(separator: "=", maxSplits: 1).map(String.init)
-            values[parts[0]] = parts.count > 1 ? parts[1] : ""
-        }
-        return values
-    }
-
-    /// The check `validate()` makes of `--param` options.
-    static func validate(parameters: [String]) throws {
-        if let bad = parameters.first(where: { !$0.contains("=") || $0.hasPrefix("=") }) {
-            throw ValidationError("--param takes NAME=VALUE, not \"\(bad)\"")
         }
     }
 }

@@ -30,16 +30,15 @@ struct Export: ParsableCommand {
     @Argument(help: "A component NAME[@VERSION], or a definition file (.yaml, .json, .css, - for stdin).",
               completion: DatabaseCompletion.components())
     var component: String
-    @Option(help: "What to write: css, waapi or js.") var to: Target
+    @Option(parsing: .unconditional, help: "What to write: css, waapi or js.") var to: Target
     @Option(help: "The CSS selector of the rule (default: .NAME).") var selector: String?
     @Option(name: [.customShort("o"), .long], help: "Write to this file instead of standard output.") var output: String?
-    @Option(name: .customLong("param"), help: "A parameter value, NAME=VALUE (repeatable).") var parameters: [String] = []
+    @Option(name: .customLong("param"), help: ArgumentHelp("A parameter value (repeatable).", valueName: "NAME=VALUE")) var parameters: [KeyValue] = []
     @Flag(help: "Say, per property, whether the export is exact or baked, and the measured error.") var explain = false
     @Flag(help: "Write only what plays when the user prefers reduced motion (the component's reducedMotion:).")
     var reducedMotion = false
 
     func validate() throws {
-        try ComponentSource.validate(parameters: parameters)
         if selector != nil, to != .css { throw ValidationError("--selector goes with --to css") }
         if let selector, selector.trimmingCharacters(in: .whitespaces).isEmpty || selector.contains("{") || selector.contains("}") {
             throw ValidationError("--selector takes a CSS selector, not \"\(selector)\"")
@@ -53,7 +52,7 @@ struct Export: ParsableCommand {
         if catalog == nil, !definition.references.isEmpty { catalog = try global.open() }
         let export: ComponentExport
         do {
-            export = try ComponentExport(definition: definition, parameters: ComponentSource.parameters(parameters),
+            export = try ComponentExport(definition: definition, parameters: KeyValue.dictionary(parameters),
                                          target: to == .css ? .css : .waapi, file: file, catalog: catalog, reducedMotion: reducedMotion)
         } catch let error as DefinitionError {
             throw CommandFailure(error.description)

@@ -16,13 +16,12 @@ struct Plot: ParsableCommand {
     @Argument(help: "An animation NAME[@VERSION], or a definition file.", completion: DatabaseCompletion.components())
     var component: String
     @Option(help: "Only this property (and the progress).") var property: String?
-    @Option(name: .customLong("param"), help: "A parameter value, NAME=VALUE (repeatable).") var parameters: [String] = []
-    @Option(help: "How many samples across the animation.") var samples: Int = 240
+    @Option(name: .customLong("param"), help: ArgumentHelp("A parameter value (repeatable).", valueName: "NAME=VALUE")) var parameters: [KeyValue] = []
+    @Option(parsing: .unconditional, help: "How many samples across the animation.") var samples: Int = 240
     @Option(name: [.customShort("o"), .long], help: "Write to this file instead of standard output.") var output: String?
     @Flag(help: "Plot what the animation becomes when the user prefers reduced motion.") var reducedMotion = false
 
     func validate() throws {
-        try ComponentSource.validate(parameters: parameters)
         guard (2...100_000).contains(samples) else { throw ValidationError("--samples takes 2 to 100000") }
     }
 
@@ -30,7 +29,7 @@ struct Plot: ParsableCommand {
         let (definition, file, _) = try ComponentSource.load(component, global: global, kinds: [.animation], purpose: "plot")
         let plot: ComponentPlot
         do {
-            plot = try ComponentPlot(definition: definition, parameters: ComponentSource.parameters(parameters), property: property,
+            plot = try ComponentPlot(definition: definition, parameters: KeyValue.dictionary(parameters), property: property,
                                      reducedMotion: reducedMotion, samples: samples, file: file)
         } catch let error as DefinitionError {
             throw CommandFailure(error.description)

@@ -18,11 +18,11 @@ struct Sample: ParsableCommand {
     @Argument(help: "A component NAME[@VERSION], or a definition file (.yaml, .json, - for stdin).",
               completion: DatabaseCompletion.components())
     var component: String
-    @Option(help: "Times in seconds, comma-separated (0,0.05,0.1); write --at=-0.1,0 when the first is negative.") var at: String?
-    @Option(help: "Frames per second between --from and --to.") var fps: Double?
-    @Option(help: "First frame time with --fps (default 0).") var from: Double?
-    @Option(help: "Last frame time with --fps (default: the end of the animation).") var to: Double?
-    @Option(name: .customLong("param"), help: "A parameter value, NAME=VALUE (repeatable).") var parameters: [String] = []
+    @Option(parsing: .unconditional, help: "Times in seconds, comma-separated (0,0.05,0.1); e.g. --at -0.1,0.") var at: String?
+    @Option(parsing: .unconditional, help: "Frames per second between --from and --to.") var fps: Double?
+    @Option(parsing: .unconditional, help: "First frame time with --fps (default 0).") var from: Double?
+    @Option(parsing: .unconditional, help: "Last frame time with --fps (default: the end of the animation).") var to: Double?
+    @Option(name: .customLong("param"), help: ArgumentHelp("A parameter value (repeatable).", valueName: "NAME=VALUE")) var parameters: [KeyValue] = []
     @Option(help: "Output format: table or json.") var format: OutputFormat = .table
     @Flag(help: "Sample what the animation becomes when the user prefers reduced motion (its reducedMotion:).")
     var reducedMotion = false
@@ -32,13 +32,13 @@ struct Sample: ParsableCommand {
         for (name, value) in [("--from", from), ("--to", to), ("--fps", fps)] {
             if let value, !value.isFinite { throw ValidationError("\(name) must be a finite number, not \(value)") }
         }
+        if let fps, fps <= 0 { throw ValidationError("--fps must be a positive number of frames per second, not \(fps)") }
         if at != nil, from != nil || to != nil { throw ValidationError("--from and --to go with --fps") }
-        try ComponentSource.validate(parameters: parameters)
     }
 
     func run() throws {
         var (definition, file, _) = try ComponentSource.load(component, global: global, kinds: [.animation], purpose: "sample")
-        var parameters = ComponentSource.parameters(self.parameters)
+        var parameters = KeyValue.dictionary(self.parameters)
         if reducedMotion, let replacement = definition.reducedMotion, case .component(let name) = replacement {
             // Another component stands in: sample it, with its own defaults.
             (definition, file, _) = try ComponentSource.load(name, global: global, kinds: [.animation], purpose: "reducedMotion", catalogOnly: true)

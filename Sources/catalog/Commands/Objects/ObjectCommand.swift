@@ -15,7 +15,7 @@ struct ObjectAdd: ParsableCommand {
     @Argument(help: "A stable id of your choice, e.g. cell-42.") var id: String
     @Option(help: "The object's type: layer, view, label, textField, cell, node or your own.") var type: String
     @Option(help: "An owning object (repeatable).", completion: DatabaseCompletion.objects()) var owner: [String] = []
-    @Option(help: "Scene time in seconds (default: the time of the last event).") var at: Double?
+    @Option(parsing: .unconditional, help: "Scene time in seconds (default: the time of the last event).") var at: Double?
 
     func validate() throws {
         guard ObjectID.isValid(id) else { throw ValidationError("object id '\(id)' \(ObjectID.rule)") }
@@ -75,7 +75,7 @@ struct ObjectRemove: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "Object id.", completion: DatabaseCompletion.objects()) var id: String
-    @Option(help: "Scene time in seconds (default: the time of the last event).") var at: Double?
+    @Option(parsing: .unconditional, help: "Scene time in seconds (default: the time of the last event).") var at: Double?
 
     func run() throws {
         let removed = try global.open().database.objects.remove(id, at: at)

@@ -15,7 +15,7 @@ struct TypeDeclare: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The type name.") var name: String
     @Argument(help: "Properties, NAME:TYPE.") var properties: [String] = []
-    @Option(help: "Scene time in seconds.") var at: Double?
+    @Option(parsing: .unconditional, help: "Scene time in seconds.") var at: Double?
 
     func validate() throws {
         for property in properties {

@@ -25,7 +25,7 @@ struct PropSet: ParsableCommand {
     @Argument(help: "The value.") var value: String
     @Option(help: "retain (default), copy or weak.") var policy: AssociationPolicy = .retain
     @Option(help: "Convert VALUE to this type.") var type: ValueType?
-    @Option(help: "Scene time in seconds (default: the time of the last event).") var at: Double?
+    @Option(parsing: .unconditional, help: "Scene time in seconds (default: the time of the last event).") var at: Double?
 
     func run() throws {
         let parsed: PropertyValue?
@@ -81,7 +81,7 @@ struct PropUnset: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @Argument(help: "Object id.", completion: DatabaseCompletion.objects()) var id: String
     @Argument(help: "Property key.") var key: String
-    @Option(help: "Scene time in seconds (default: the time of the last event).") var at: Double?
+    @Option(parsing: .unconditional, help: "Scene time in seconds (default: the time of the last event).") var at: Double?
 
     func run() throws {
         let removed = try global.open().database.properties.unset(key, on: id, at: at)
@@ -111,7 +111,7 @@ struct PropClear: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "Object id.", completion: DatabaseCompletion.objects()) var id: String
-    @Option(help: "Scene time in seconds (default: the time of the last event).") var at: Double?
+    @Option(parsing: .unconditional, help: "Scene time in seconds (default: the time of the last event).") var at: Double?
 
     func run() throws {
         let removed = try global.open().database.properties.clear(on: id, at: at)

@@ -15,32 +15,21 @@ struct Apply: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The component, NAME or NAME@VERSION.", completion: DatabaseCompletion.components()) var component: String
-    @Option(help: "Target objects, comma-separated (a layout's container).", completion: DatabaseCompletion.objects()) var to: String?
-    @Option(name: .customLong("role"), help: "ROLE=ID: bind a chain role or layout slot (repeatable).") var roles: [String] = []
-    @Option(name: .customLong("param"), help: "NAME=VALUE: a parameter value (repeatable).") var parameters: [String] = []
-    @Option(help: "Scene time in seconds.") var at: Double?
+    @Option(parsing: .unconditional, help: "Target objects, comma-separated (a layout's container).", completion: DatabaseCompletion.objects()) var to: String?
+    @Option(name: .customLong("role"), help: ArgumentHelp("Bind a chain role or layout slot to an object (repeatable).", valueName: "ROLE=ID"))
+    var roles: [KeyValue] = []
+    @Option(name: .customLong("param"), help: ArgumentHelp("A parameter value (repeatable).", valueName: "NAME=VALUE")) var parameters: [KeyValue] = []
+    @Option(parsing: .unconditional, help: "Scene time in seconds.") var at: Double?
     @Option(help: "Output format: table or json.") var format: OutputFormat = .table
     @Flag(help: "The user prefers reduced motion: animations and chains play as their reducedMotion: says (recorded so).")
     var reducedMotion = false
 
-    func validate() throws {
-        for pair in roles + parameters where !pair.contains("=") || pair.hasPrefix("=") {
-            throw ValidationError("--role and --param take NAME=VALUE, not \"\(pair)\"")
-        }
-    }
-
     func run() throws {
-        func pairs(_ list: [String]) -> [String: String] {
-            Dictionary(list.map { pair in
-                let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
-                return (parts[0], parts.count > 1 ? parts[1] : "")
-            }, uniquingKeysWith: { _, last in last })
-        }
         let catalog = try global.open()
         let targets = to.map { $0.split(separator: ",").map(String.init) } ?? []
         let result: ApplyResult
         do {
-            result = try catalog.apply(component, to: targets, roles: pairs(roles), parameters: pairs(parameters), at: at, reducedMotion: reducedMotion)
+            result = try catalog.apply(component, to: targets, roles: KeyValue.dictionary(roles), parameters: KeyValue.dictionary(parameters), at: at, reducedMotion: reducedMotion)
         } catch let error as ApplyError {
             throw CommandFailure(error.description)
         }

@@ -16,9 +16,9 @@ struct Replay: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @Option(help: "Only this object.", completion: DatabaseCompletion.objects()) var object: String?
-    @Option(help: "Last frame time in seconds.") var until: Double?
-    @Option(help: "Replay the log up to this event sequence number.") var seq: Int64?
-    @Option(help: "Frames per second.") var fps: Double = 10
+    @Option(parsing: .unconditional, help: "Last frame time in seconds.") var until: Double?
+    @Option(parsing: .unconditional, help: "Replay the log up to this event sequence number.") var seq: Int64?
+    @Option(parsing: .unconditional, help: "Frames per second.") var fps: Double = 10
     @Option(help: "Output format: table, json or csv.") var format: Format = .table
     @Flag(help: "Rebuild the whole state from the log into a scratch database and compare content hashes with the live one.")
     var verify = false
@@ -27,6 +27,7 @@ struct Replay: ParsableCommand {
 
     func validate() throws {
         if until != nil, seq != nil { throw ValidationError("give --until or --seq, not both") }
+        if !(fps > 0 && fps.isFinite) { throw ValidationError("--fps must be a positive number of frames per second, not \(fps)") }
     }
 
     func run() throws {

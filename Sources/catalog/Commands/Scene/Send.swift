@@ -11,26 +11,36 @@ struct Send: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The event name.") var event: String
-    @Option(help: "The object.", completion: DatabaseCompletion.objects()) var to: String
-    @Option(help: "The event's value (textChanged: the new text).") var value: String?
-    @Option(help: "Scene time in seconds.") var at: Double?
+    @Option(parsing: .unconditional, help: "The object.", completion: DatabaseCompletion.objects()) var to: String
+    @Option(parsing: .unconditional, help: "The event's value (textChanged: the new text).") var value: String?
+    @Option(parsing: .unconditional, help: "Scene time in seconds.") var at: Double?
     @Option(help: "Output format: table or json.") var format: OutputFormat = .table
     @Flag(help: "The user prefers reduced motion: the animations the event runs play reduced (recorded so).")
     var reducedMotion = false
 
     func run() throws {
         let catalog = try global.open()
-        let effects: [Effect]
+        let outcome: EventOutcome
         do {
-            effects = try catalog.send(event, to: to, value: value.flatMap(PropertyValue.fromCommandLine), at: at, reducedMotion: reducedMotion)
+            outcome = try catalog.dispatch(event, to: to, value: value.flatMap(PropertyValue.fromCommandLine), at: at, reducedMotion: reducedMotion)
         } catch let error as ApplyError {
             throw CommandFailure(error.description)
         }
         switch format {
-        case .json: printJSON(["effects": .array(effects.map(\.jsonValue))])
+        case .json: printJSON(["effects": .array(outcome.effects.map(\.jsonValue))])
         case .table:
-            if effects.isEmpty { print("no effects") }
-            for effect in effects { print("\(effect.effect) \(effect.value.canonicalText)") }
+            for effect in outcome.effects { print("\(effect.effect) \(effect.value.canonicalText)") }
+            guard outcome.effects.isEmpty else { return }
+            // Say what the event did instead, or that nothing took it (still recorded in the log).
+            if outcome.didNothing {
+                print("no effects: nothing on \(to) handles '\(event)' (the event is logged)")
+                return
+            }
+            var did: [String] = []
+            if !outcome.created.isEmpty { did.append("created \(outcome.created.joined(separator: ", "))") }
+            if !outcome.sets.isEmpty { did.append("set " + outcome.sets.map { "\($0.object).\($0.key)" }.joined(separator: ", ")) }
+            if !outcome.animations.isEmpty { did.append("ran " + outcome.animations.map { "\($0.component) on \($0.object)" }.joined(separator: ", ")) }
+            print("no effects; " + did.joined(separator: "; "))
         }
     }
 }

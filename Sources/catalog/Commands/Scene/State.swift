@@ -12,7 +12,7 @@ struct State: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The object.", completion: DatabaseCompletion.objects()) var id: String
-    @Option(help: "Scene time in seconds.") var at: Double?
+    @Option(parsing: .unconditional, help: "Scene time in seconds.") var at: Double?
     @Option(help: "Output format: table or json.") var format: OutputFormat = .table
     @Flag(help: "Presentation values as a viewer who prefers reduced motion sees them (each animation's reducedMotion:).")
     var reducedMotion = false

@@ -1,0 +1,37 @@
+import ArgumentParser
+import CatalogKit
+
+/// `NAME[@VERSION]` read by argument-parser (see ``ComponentReference``).
+extension ComponentReference: ExpressibleByArgument {
+    public init?(argument: String) {
+        guard !argument.isEmpty, !argument.hasPrefix("@") else { return nil }
+        self.init(argument)
+    }
+
+    public static var defaultCompletionKind: CompletionKind { DatabaseCompletion.components() }
+}
+
+/// `NAME=VALUE` of `--param` and `--role`: split at the first `=`; the value may be empty or
+/// hold more `=`. Text without `=`, or with nothing before it, is refused by the parser,
+/// naming the option.
+///
+/// ```swift
+/// KeyValue(argument: "rect=0,0,120,40")   // key "rect", value "0,0,120,40"
+/// ```
+struct KeyValue: ExpressibleByArgument, Hashable {
+    var key: String
+    var value: String
+
+    init?(argument: String) {
+        guard let equals = argument.firstIndex(of: "="), equals != argument.startIndex else { return nil }
+        key = String(argument[..<equals])
+        value = String(argument[argument.index(after: equals)...])
+    }
+
+    static var defaultValueDescription: String { "NAME=VALUE" }
+
+    /// The pairs as a dictionary; a key given twice keeps its last value, as options do.
+    static func dictionary(_ pairs: [KeyValue]) -> [String: String] {
+        Dictionary(pairs.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
+    }
+}
