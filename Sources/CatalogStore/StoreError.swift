@@ -25,6 +25,8 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case readOnly(String, needsMigration: Bool)
     case invalidKey(String)
     case invalidPolicy(String)
+    /// A logged event this build cannot read (written by another program or build).
+    case unreadableEvent(seq: Int64, reason: String)
 
     public var description: String {
         switch self {
@@ -57,6 +59,8 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case .sceneTimeOutOfRange(let requested):
             "scene time \(requested) is out of range: scene times are finite seconds up to \(JSONValue.numberText(NumericLimits.maximumTime))"
         case .invalidPolicy(let message): message
+        case .unreadableEvent(let seq, let reason):
+            "event \(seq) cannot be read by this build (\(reason)): was the log written by a newer catalog?"
         case .invalidKey(let key): "property key '\(key)' must be 1–200 characters without spaces or control characters"
         }
     }

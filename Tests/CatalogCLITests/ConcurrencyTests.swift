@@ -51,7 +51,7 @@ import Testing
             let missing = Set((0..<500).map { PropertyValue.number(Double($0)) }).subtracting(properties.map(\.value))
             #expect(missing.isEmpty, "\(missing.count) values lost")
         }
-        #expect(try database.events.list().filter { $0.operation == "prop.set" }.count == 2000)
+        #expect(try database.events.list().filter { $0.operation == .propertySet }.count == 2000)
     }
 
     @Test func aWriterKilledMidStreamLosesNoCommittedWriteAndLeavesNoHalfChange() throws {
@@ -82,7 +82,7 @@ import Testing
         let values = Dictionary(uniqueKeysWithValues: stored.map { ($0.key, $0.value) })
         for i in reported { #expect(values["a-\(i)"] == .number(Double(i)), "a-\(i) reported set but missing") }
         // Each change and its event row committed together: as many set events as values.
-        #expect(try database.events.list(object: "obj-a").filter { $0.operation == "prop.set" }.count == stored.count)
+        #expect(try database.events.list(object: "obj-a").filter { $0.operation == .propertySet }.count == stored.count)
         #expect(try database.properties.list(on: "obj-b").count == 150)
     }
 

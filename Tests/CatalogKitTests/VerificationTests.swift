@@ -34,9 +34,9 @@ struct VerificationTests {
 
     @Test func aRebuildThatDropsApplicationsFailsAtTheFirstOne() throws {
         let catalog = try scene()
-        let firstApply = try #require(try catalog.database.events.list().first { $0.operation == "apply" })
+        let firstApply = try #require(try catalog.database.events.list().first { $0.operation == .apply })
         let result = try verify(catalog) { event, database in
-            if event.operation != "apply" { try SceneVerification.replay(event, into: database) }
+            if event.operation != .apply { try SceneVerification.replay(event, into: database) }
         }
         // The stored state is the same (applications store nothing); the log and the scene are not.
         #expect(result.live == result.rebuilt)
@@ -46,7 +46,7 @@ struct VerificationTests {
 
     @Test func aRebuildThatAltersWhatASendDidFailsThere() throws {
         let catalog = try scene()
-        let tap = try #require(try catalog.database.events.list().first { $0.operation == "send" && $0.objectID == "label" })
+        let tap = try #require(try catalog.database.events.list().first { $0.operation == .send && $0.objectID == "label" })
         let result = try verify(catalog) { event, database in
             guard event.seq == tap.seq else { return try SceneVerification.replay(event, into: database) }
             var altered = event
@@ -60,7 +60,7 @@ struct VerificationTests {
     @Test func aRebuildThatChangesADecoratorsStateFailsThere() throws {
         let catalog = try scene()
         // hyperlink's url, a property the decorator declares on its owner: rebuilt with another value.
-        let url = try #require(try catalog.database.events.list().first { $0.operation == "prop.set" && $0.payload["key"] == "url" })
+        let url = try #require(try catalog.database.events.list().first { $0.operation == .propertySet && $0.payload["key"] == "url" })
         let result = try verify(catalog) { event, database in
             guard event.seq == url.seq, var payload = event.payload.objectValue else { return try SceneVerification.replay(event, into: database) }
             payload["value"] = "https://example.com"
@@ -75,7 +75,7 @@ struct VerificationTests {
     @Test func aRebuildThatCannotCarryOutAnEventNamesIt() throws {
         let catalog = try scene()
         // Without the decorator's instance, the next change to it cannot be made: an error, not a skip.
-        let attach = try #require(try catalog.database.events.list().first { $0.operation == "object.add" && ($0.objectID ?? "").contains("decorator:") })
+        let attach = try #require(try catalog.database.events.list().first { $0.operation == .objectAdd && ($0.objectID ?? "").contains("decorator:") })
         #expect {
             _ = try verify(catalog) { event, database in
                 if event.seq != attach.seq { try SceneVerification.replay(event, into: database) }
@@ -95,7 +95,7 @@ struct VerificationTests {
         #expect {
             _ = try SceneVerification.verify(catalog, scratch: folder + "/malformed.sqlite")
         } throws: { error in
-            "\(error)" == "event \(seq) (prop.set at t=5) is malformed: no id, key, type or value"
+            "\(error)" == "event \(seq) (prop.set at t=5) is malformed: no type"
         }
     }
 }

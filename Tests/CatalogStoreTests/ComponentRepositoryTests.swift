@@ -143,7 +143,7 @@ struct ComponentRepositoryTests {
         try catalog.database.components.remove("shake")
         _ = try Catalog(path: path)
         #expect(try !catalog.database.components.names().contains("shake"))
-        let adds = try catalog.database.events.list().filter { $0.operation == "component.add" }
+        let adds = try catalog.database.events.list().filter { $0.operation == .componentAdd }
         #expect(adds.count == names.count)
     }
 }

@@ -114,7 +114,7 @@ struct OwnershipTests {
         try database.properties.set(.rect(Rect(x: 0, y: 5, width: 35, height: 30)), for: "frame", on: "v")
         try database.properties.unset("frame", on: "v")
         let events = try database.events.list().dropFirst(start)
-        #expect(events.map(\.operation) == ["object.add", "prop.set", "prop.unset"])
+        #expect(events.map(\.operation) == [.objectAdd, .propertySet, .propertyUnset])
         #expect(events.map(\.sceneTime) == [1.5, 1.5, 1.5], "without --at the clock stays at the last event")
         let count = try database.events.list().count
         #expect(throws: StoreError.self) { try database.properties.set(.number(1), for: "k", on: "ghost") }

@@ -216,8 +216,9 @@ extension Catalog {
         run.reducedMotion = reducedMotion
         // Behaviours the object adopted (animations with `on:` handlers), in the order adopted.
         var adopted: [String] = []
-        for applied in try database.events.list(object: id) where applied.operation == EventOperation.apply.rawValue {
-            if applied.payload["kind"]?.stringValue == "behaviour", let name = applied.payload["component"]?.stringValue, !adopted.contains(name) {
+        for applied in try database.events.list(object: id) where applied.operation == .apply {
+            if case .apply(_, let application) = try applied.change(), application.kind == "behaviour",
+                let name = application.component, !adopted.contains(name) {
                 adopted.append(name)
             }
         }

@@ -71,52 +71,49 @@ public struct SceneSnapshot: Sendable {
     /// An empty scene, to fold events into one at a time (``fold(_:resolve:)``).
     public init() {}
 
-    /// Applies one logged change to the scene.
+    /// Applies one logged change to the scene. A malformed event throws ``MalformedEvent``.
     public mutating func fold(_ event: Event, resolve: Resolver) throws {
-        let payload = event.payload
-        guard let operation = EventOperation(rawValue: event.operation) else { return }
-        switch operation {
-        case .objectAdd:
-            guard let id = payload["id"]?.stringValue, let type = payload["type"]?.stringValue else { return }
+        try fold(try event.change(), at: event.sceneTime, resolve: resolve)
+    }
+
+    /// Applies one change, already decoded, logged at scene time `time`.
+    public mutating func fold(_ change: EventChange, at time: Double, resolve: Resolver) throws {
+        switch change {
+        case .objectAdd(let id, let type, _):
             objects[id] = Object(id: id, type: type)
-        case .objectRemove:
-            for removed in (payload["removed"]?.arrayValue ?? []).compactMap(\.stringValue) + [payload["id"]?.stringValue].compactMap({ $0 }) {
-                objects[removed] = nil
-            }
-        case .propertySet:
-            guard let id = payload["id"]?.stringValue, let key = payload["key"]?.stringValue,
-                  let typeName = payload["type"]?.stringValue, let type = ValueType(rawValue: typeName), let raw = payload["value"] else { return }
-            objects[id]?.model[key] = try? PropertyValue(json: raw, as: type)
-        case .propertyUnset:
-            guard let id = payload["id"]?.stringValue, let key = payload["key"]?.stringValue else { return }
+        case .objectRemove(let id, let removed):
+            for gone in removed + [id] { objects[gone] = nil }
+        case .propertySet(let id, let key, let value, _):
+            objects[id]?.model[key] = value
+        case .propertyUnset(let id, let key, let removed):
             objects[id]?.model[key] = nil
-            for removed in (payload["removed"]?.arrayValue ?? []).compactMap(\.stringValue) { objects[removed] = nil }
-        case .propertyClear:
-            guard let id = payload["id"]?.stringValue else { return }
+            for gone in removed { objects[gone] = nil }
+        case .propertyClear(let id, let removed):
             objects[id]?.model = [:]
-            for removed in (payload["removed"]?.arrayValue ?? []).compactMap(\.stringValue) { objects[removed] = nil }
-        case .apply:
-            guard let id = event.objectID, objects[id] != nil else { return }
-            let start = payload["start"]?.numberValue ?? event.sceneTime
-            let playsReduced = payload["reducedMotion"]?.boolValue == true
-            for animation in payload["animations"]?.arrayValue ?? [] {
+            for gone in removed { objects[gone] = nil }
+        case .apply(let id, let application):
+            guard objects[id] != nil else { return }
+            let start = application.start ?? time
+            for animation in application.animations {
                 let resolved: ResolvedAnimation
-                if let inline = animation["inline"] {
-                    resolved = ResolvedAnimation(try Catalog.inlineAnimation(inline, file: "inline"))
-                } else {
-                    guard let component = animation["component"]?.stringValue, let version = animation["version"]?.stringValue else { continue }
-                    resolved = try resolve(component, version, animation["parameters"]?.objectValue ?? [:])
+                let offset: Double
+                switch animation {
+                case .inline(let body, let at):
+                    resolved = ResolvedAnimation(try Catalog.inlineAnimation(body, file: "inline"))
+                    offset = at
+                case .component(let name, let version, let parameters, let at):
+                    resolved = try resolve(name, version, parameters)
+                    offset = at
                 }
-                objects[id]!.running.append(RunningAnimation(resolved.definition, start: start + (animation["offset"]?.numberValue ?? 0),
+                objects[id]!.running.append(RunningAnimation(resolved.definition, start: start + offset,
                                                              reducedMotion: resolved.reducedMotion, reducedReplacement: resolved.reducedReplacement,
-                                                             playsReduced: playsReduced))
+                                                             playsReduced: application.playsReduced))
             }
-            for set in payload["sets"]?.arrayValue ?? [] {
-                guard let key = set["property"]?.stringValue, let raw = set["value"] else { continue }
+            for set in application.sets {
                 // Typed by the object's type when it declares the property, else read as given.
-                let declared = ObjectType.builtIn[objects[id]!.type]?.properties[key]
-                guard let value = declared.flatMap({ try? PropertyValue(json: raw, as: $0) }) ?? PropertyValue(untyped: raw) else { continue }
-                objects[id]!.scheduled.append((start + (set["offset"]?.numberValue ?? 0), key, value))
+                let declared = ObjectType.builtIn[objects[id]!.type]?.properties[set.property]
+                guard let value = declared.flatMap({ try? PropertyValue(json: set.value, as: $0) }) ?? PropertyValue(untyped: set.value) else { continue }
+                objects[id]!.scheduled.append((start + set.offset, set.property, value))
             }
         case .componentAdd, .componentRemove, .send, .typeDeclare:
             break

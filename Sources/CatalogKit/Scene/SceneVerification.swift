@@ -47,9 +47,12 @@ public enum SceneVerification {
             if !batch.isEmpty { try fresh.database.components.add(batch, at: batchTime) }
             batch = []
         }
-        for event in events {
-            if event.operation == EventOperation.componentAdd.rawValue, let definition = event.payload["definition"],
-               let name = event.payload["name"]?.stringValue {
+        // Each event decoded once: replayed here, folded again below.
+        let changes = try events.map { event throws -> EventChange in
+            do { return try event.change() } catch { throw ReplayFailure(description: "\(error)") }
+        }
+        for (event, change) in zip(events, changes) {
+            if case .componentAdd(let name, _, let definition) = change {
                 if !batch.isEmpty, batchTime != event.sceneTime { try flush() }
                 batch.append(try DefinitionDecoder.decode(text: definition.canonicalText, file: "\(name).json"))
                 batchTime = event.sceneTime
@@ -63,7 +66,7 @@ public enum SceneVerification {
         try flush()
         let rebuiltEvents = try fresh.database.events.list()
         let divergence = try firstDivergence(live: events, rebuilt: rebuiltEvents)
-            ?? sceneDivergence(live: events, rebuilt: rebuiltEvents, liveCatalog: catalog, rebuiltCatalog: fresh)
+            ?? sceneDivergence(live: zip(events, changes).map { $0 }, rebuilt: rebuiltEvents, liveCatalog: catalog, rebuiltCatalog: fresh)
         return Result(live: try contentHash(catalog.database), rebuilt: try contentHash(fresh.database), events: events.count,
                       firstDivergence: divergence)
     }
@@ -85,11 +88,11 @@ public enum SceneVerification {
 
     /// Folds both logs event by event and names the first event after which the object it is
     /// about differs between the scenes (and compares the whole scenes at the end).
-    static func sceneDivergence(live: [Event], rebuilt: [Event], liveCatalog: Catalog, rebuiltCatalog: Catalog) throws -> String? {
+    static func sceneDivergence(live: [(Event, EventChange)], rebuilt: [Event], liveCatalog: Catalog, rebuiltCatalog: Catalog) throws -> String? {
         var a = SceneSnapshot(), b = SceneSnapshot()
         let resolveA = liveCatalog.resolver(), resolveB = rebuiltCatalog.resolver()
-        for (event, other) in zip(live, rebuilt) {
-            try a.fold(event, resolve: resolveA)
+        for ((event, change), other) in zip(live, rebuilt) {
+            try a.fold(change, at: event.sceneTime, resolve: resolveA)
             try b.fold(other, resolve: resolveB)
             if let id = event.objectID, sceneDigest(a, only: id) != sceneDigest(b, only: id) {
                 return "event \(event.seq) (\(event.operation) on \(id) at t=\(JSONValue.numberText(event.sceneTime))) leaves a different scene"
@@ -124,41 +127,30 @@ public enum SceneVerification {
     /// handled here: ``verify(_:scratch:replay:)`` adds them in their original batches. A
     /// malformed event is an error naming it.
     public static func replay(_ event: Event, into database: CatalogDatabase) throws {
-        let payload = event.payload, time = event.sceneTime
-        func malformed(_ what: String) -> ReplayFailure {
-            ReplayFailure(description: "event \(event.seq) (\(event.operation) at t=\(JSONValue.numberText(time))) is malformed: \(what)")
-        }
-        guard let operation = EventOperation(rawValue: event.operation) else { throw malformed("unknown operation") }
-        switch operation {
+        let change: EventChange
+        do { change = try event.change() } catch { throw ReplayFailure(description: error.description) }
+        let time = event.sceneTime
+        switch change {
         case .componentAdd:
             break
-        case .componentRemove:
-            guard let name = payload["name"]?.stringValue else { throw malformed("no name") }
+        case .componentRemove(let name):
             try database.components.remove(name, at: time)
-        case .objectAdd:
-            guard let id = payload["id"]?.stringValue, let type = payload["type"]?.stringValue else { throw malformed("no id or type") }
-            try database.objects.add(id: id, type: type, owners: (payload["owners"]?.arrayValue ?? []).compactMap(\.stringValue), at: time)
-        case .objectRemove:
-            guard let id = payload["id"]?.stringValue else { throw malformed("no id") }
+        case .objectAdd(let id, let type, let owners):
+            try database.objects.add(id: id, type: type, owners: owners, at: time)
+        case .objectRemove(let id, _):
             _ = try database.objects.remove(id, at: time)
-        case .propertySet:
-            guard let id = payload["id"]?.stringValue, let key = payload["key"]?.stringValue, let typeName = payload["type"]?.stringValue,
-                  let type = ValueType(rawValue: typeName), let raw = payload["value"] else { throw malformed("no id, key, type or value") }
-            let policy = payload["policy"]?.stringValue.flatMap(AssociationPolicy.init(rawValue:)) ?? .retain
-            try database.properties.set(try PropertyValue(json: raw, as: type), for: key, on: id, policy: policy, at: time)
-        case .propertyUnset:
-            guard let id = payload["id"]?.stringValue, let key = payload["key"]?.stringValue else { throw malformed("no id or key") }
+        case .propertySet(let id, let key, let value, let policy):
+            try database.properties.set(value, for: key, on: id, policy: policy, at: time)
+        case .propertyUnset(let id, let key, _):
             _ = try database.properties.unset(key, on: id, at: time)
-        case .propertyClear:
-            guard let id = payload["id"]?.stringValue else { throw malformed("no id") }
+        case .propertyClear(let id, _):
             _ = try database.properties.clear(on: id, at: time)
-        case .send:
-            try database.scene.change(records: [(.send, event.objectID, payload)], at: time)
-        case .typeDeclare:
-            guard let name = payload["name"]?.stringValue else { throw malformed("no name") }
-            try database.types.declare(name, properties: (payload["properties"]?.objectValue ?? [:]).compactMapValues { $0.stringValue.flatMap(ValueType.init(rawValue:)) }, at: time)
-        case .apply:
-            guard let id = event.objectID, var members = payload.objectValue else { throw malformed("no object or payload") }
+        case .send(let object, _):
+            try database.scene.change(records: [(.send, object, event.payload)], at: time)
+        case .typeDeclare(let name, let properties):
+            try database.types.declare(name, properties: properties, at: time)
+        case .apply(let id, let application):
+            var members = application.record.objectValue ?? [:]
             members["start"] = nil   // recordApply stamps it again from the scene time
             try database.scene.recordApply([(object: id, payload: .object(members))], at: time)
         }

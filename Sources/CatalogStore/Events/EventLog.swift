@@ -6,18 +6,27 @@ import GRDB
 public struct Event: Sendable, Hashable {
     public var seq: Int64
     public var sceneTime: Double
-    public var operation: String
+    public var operation: EventOperation
     public var objectID: String?
+    /// The payload as logged; ``change()`` reads it as typed fields.
     public var payload: JSONValue
 
+    public init(seq: Int64, sceneTime: Double, operation: EventOperation, objectID: String?, payload: JSONValue) {
+        self.seq = seq
+        self.sceneTime = sceneTime
+        self.operation = operation
+        self.objectID = objectID
+        self.payload = payload
+    }
+
     public var jsonValue: JSONValue {
-        ["seq": .number(Double(seq)), "t": .number(sceneTime), "operation": .string(operation),
+        ["seq": .number(Double(seq)), "t": .number(sceneTime), "operation": .string(operation.rawValue),
          "object": objectID.map(JSONValue.string) ?? .null, "payload": payload]
     }
 }
 
 /// The operations the log records, with their payload shapes.
-public enum EventOperation: String, Sendable, CaseIterable {
+public enum EventOperation: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     case componentAdd = "component.add"        // {name, version, hash, definition}
     case componentRemove = "component.remove"  // {name}
     case objectAdd = "object.add"              // {id, type, owners}
@@ -33,6 +42,8 @@ public enum EventOperation: String, Sendable, CaseIterable {
     case send = "send"
     /// A custom object type declared: {name, properties: {property: type}}.
     case typeDeclare = "type.declare"
+
+    public var description: String { rawValue }
 }
 
 /// Appends event rows inside a write transaction. Created by `CatalogDatabase.write`, so an
@@ -104,8 +115,17 @@ public struct EventLog: Sendable {
                 arguments += [limit]
             }
             return try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
-                Event(seq: row[0], sceneTime: row[1], operation: row[2], objectID: row[3],
-                      payload: (try? JSONValue(jsonData: Data((row[4] as String).utf8))) ?? .null)
+                let seq: Int64 = row[0], name: String = row[2]
+                // Only this build's operations are ever written; another name is a log this
+                // build cannot read, said so rather than skipped.
+                guard let operation = EventOperation(rawValue: name) else {
+                    throw StoreError.unreadableEvent(seq: seq, reason: "unknown operation '\(name)'")
+                }
+                let payload: JSONValue
+                do { payload = try JSONReader.read(row[4] as String) } catch {
+                    throw StoreError.unreadableEvent(seq: seq, reason: "payload: \(error)")
+                }
+                return Event(seq: seq, sceneTime: row[1], operation: operation, objectID: row[3], payload: payload)
             }
         }
     }

@@ -16,7 +16,7 @@ struct Log: ParsableCommand {
         case .table:
             var table = Table("SEQ", "T", "OPERATION", "OBJECT", "PAYLOAD")
             for event in events {
-                table.append(String(event.seq), JSONValue.numberText(event.sceneTime), event.operation, event.objectID ?? "-",
+                table.append(String(event.seq), JSONValue.numberText(event.sceneTime), event.operation.rawValue, event.objectID ?? "-",
                              event.payload.canonicalText.count > 100 ? String(event.payload.canonicalText.prefix(97)) + "..." : event.payload.canonicalText)
             }
             print(table.render())
