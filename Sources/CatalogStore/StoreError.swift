@@ -31,11 +31,11 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .migration(let message): message
-        case .unknownObject(let id): "no object '\(id)': create it with `catalog object add \(id) --type TYPE`"
+        case .unknownObject(let id): "no object '\(id)'"
         case .objectExists(let id): "object '\(id)' already exists: remove it first or choose another id"
         case .invalidObjectID(let id): "object id '\(id)' \(ObjectID.rule)"
         case .invalidType(let type): "object type '\(type)' must match [A-Za-z][A-Za-z0-9_-]*"
-        case .unknownComponent(let name): "no component '\(name)': `catalog list` shows what is there"
+        case .unknownComponent(let name): "no component '\(name)'"
         case .versionNotHigher(let name, let version, let current):
             "\(name) \(version) differs from the stored \(name) \(current) but is not a higher version: bump `version` above \(current)"
         case .componentInUse(let name, let dependents):

@@ -45,7 +45,7 @@ struct CatalogCommand: ParsableCommand {
         do {
             try command.run()
         } catch {
-            exit(withError: error)
+            exit(withError: ErrorPresentation.text(for: error).map(CommandFailure.init) ?? error)
         }
     }
 }

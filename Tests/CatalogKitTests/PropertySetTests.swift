@@ -17,7 +17,7 @@ struct PropertySetTests {
         try catalog.database.objects.add(id: "cell", type: "cell")
         // bounce-select declares duration: number, minimum 0.
         for bad: PropertyValue in [.number(-1), .string("slow"), .bool(true)] {
-            #expect(throws: ApplyError.self) { try catalog.setProperty(bad, for: "bounce-select.duration", on: "cell") }
+            #expect(throws: SceneError.self) { try catalog.setProperty(bad, for: "bounce-select.duration", on: "cell") }
         }
         #expect(try catalog.database.properties.value(for: "bounce-select.duration", on: "cell") == nil, "nothing stored")
         // Text that reads as the declared type is stored as that type.
@@ -46,7 +46,7 @@ struct PropertySetTests {
         #expect(try catalog.setProperty(.string("0,0,10,10"), for: "frame", on: "v1").value == .rect(Rect(x: 0, y: 0, width: 10, height: 10)))
         #expect(try catalog.setProperty(.string("red"), for: "backgroundColor", on: "v1").value == .color(RGBAColor(red: 1, green: 0, blue: 0)))
         for (key, bad) in [("frame", PropertyValue.string("wide")), ("opacity", .string("high")), ("backgroundColor", .number(3))] {
-            #expect(throws: ApplyError.self, "\(key)") { try catalog.setProperty(bad, for: key, on: "v1") }
+            #expect(throws: SceneError.self, "\(key)") { try catalog.setProperty(bad, for: key, on: "v1") }
         }
         // A key the type does not declare is stored as given.
         #expect(try catalog.setProperty(.string("0,0,10,10"), for: "note", on: "v1").value == .string("0,0,10,10"))

@@ -106,7 +106,7 @@ extension Catalog {
             default: return try PropertyValue(json: value.jsonValue, as: declared)
             }
         } catch {
-            throw ApplyError(description: "\(key) of a \(type) is a \(declared.rawValue): \(error)")
+            throw SceneError.propertyType(key: key, type: type, declared: declared, reason: "\(error)")
         }
     }
 
@@ -120,7 +120,7 @@ extension Catalog {
         var typed = value
         if value.type != spec.type, case .string(let text) = value, let converted = try? PropertyValue(converting: text, to: spec.type) { typed = converted }
         do { try spec.check(typed, file: key, path: "value") } catch {
-            throw ApplyError(description: "\(key) overrides \(stored.name)'s parameter \(parameter): the value \(error.rule)")
+            throw SceneError.overrideRule(key: key, component: stored.name, parameter: parameter, rule: error.rule)
         }
         return typed
     }
@@ -133,7 +133,7 @@ extension Catalog {
                                      at sceneTime: Double? = nil) throws -> PropertySetOutcome? {
         let candidates = try decoratorsAttachingOn(key)
         guard !candidates.isEmpty else { return nil }
-        guard let object = try database.objects.get(id) else { throw ApplyError(description: StoreError.unknownObject(id).description) }
+        guard let object = try database.objects.get(id) else { throw SceneError.store(.unknownObject(id)) }
         for (stored, decorator) in candidates {
             guard decorator.attachesTo.isEmpty || decorator.attachesTo.contains(object.type), let declared = decorator.properties[key] else { continue }
             var typed = value
@@ -142,7 +142,7 @@ extension Catalog {
                     guard case .string(let text) = value else { throw ValueConversionError(type: declared.type) }
                     typed = try PropertyValue(converting: text, to: declared.type)
                 } catch {
-                    throw ApplyError(description: "\(stored.name) declares \(key) as \(declared.type.rawValue): it \(error)")
+                    throw SceneError.decoratorProperty(decorator: stored.name, key: key, declared: declared.type, reason: "\(error)")
                 }
             }
             let attached = try decorators(of: id).contains(stored.name)
@@ -179,13 +179,13 @@ extension Catalog {
         var objects: [(id: String, type: String, owner: String)] = []
         var sets: [(id: String, key: String, value: PropertyValue?, policy: AssociationPolicy)] = []
         for target in targets {
-            guard let object = try database.objects.get(target) else { throw ApplyError(description: StoreError.unknownObject(target).description) }
+            guard let object = try database.objects.get(target) else { throw SceneError.store(.unknownObject(target)) }
             guard decorator.attachesTo.isEmpty || decorator.attachesTo.contains(object.type) else {
-                throw ApplyError(description: "\(stored.name) attaches to \(decorator.attachesTo.joined(separator: ", ")), not to \(target) (a \(object.type))")
+                throw SceneError.attachesTo(decorator: stored.name, types: decorator.attachesTo, object: target, type: object.type)
             }
             let missing = try objectType(object.type).missing(try stored.decode().requires)
             guard missing.isEmpty else {
-                throw ApplyError(description: "\(stored.name) requires \(missing.joined(separator: ", ")), which \(target) (a \(object.type)) does not have")
+                throw SceneError.missingRequirements(component: stored.name, missing: missing, object: target, type: object.type)
             }
             guard try !decorators(of: target).contains(stored.name) else { continue }
             let attach = attachment(stored.name, on: target)
@@ -210,7 +210,7 @@ extension Catalog {
     /// but emitted nothing.
     public func dispatch(_ event: String, to id: String, value: PropertyValue? = nil, at sceneTime: Double? = nil,
                          reducedMotion: Bool = false) throws -> EventOutcome {
-        guard try database.objects.get(id) != nil else { throw ApplyError(description: StoreError.unknownObject(id).description) }
+        guard try database.objects.get(id) != nil else { throw SceneError.store(.unknownObject(id)) }
         let time = try sceneTime ?? database.events.currentSceneTime()
         var run = HandlerRun(catalog: self, owner: id, event: value, time: time)
         run.reducedMotion = reducedMotion
@@ -284,7 +284,7 @@ struct HandlerRun {
                 let id = try object(target)
                 let reference = ComponentReference(component)
                 guard let stored = try catalog.database.components.get(reference) else {
-                    throw ApplyError(description: StoreError.unknownComponent(reference.name).description)
+                    throw SceneError.store(.unknownComponent(reference.name))
                 }
                 let definition = try stored.decode()
                 if definition.kind == .chain {

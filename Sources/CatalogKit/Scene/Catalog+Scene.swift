@@ -19,9 +19,6 @@ public struct ApplyResult: Sendable, Hashable {
 }
 
 /// Why an application was refused, phrased for the user.
-public struct ApplyError: Error, Sendable, CustomStringConvertible {
-    public var description: String
-}
 
 extension Catalog {
     /// Applies a component at a scene time (default: the scene clock's current time).
@@ -47,11 +44,11 @@ extension Catalog {
                       at sceneTime: Double? = nil, reducedMotion: Bool = false) throws -> ApplyResult {
         let reference = ComponentReference(name)
         guard let stored = try database.components.get(reference) else {
-            throw ApplyError(description: StoreError.unknownComponent(reference.name).description)
+            throw SceneError.store(.unknownComponent(reference.name))
         }
         let definition = try stored.decode()
         let objects = try (targets + roles.values.sorted()).map { id throws -> StoredObject in
-            guard let object = try database.objects.get(id) else { throw ApplyError(description: StoreError.unknownObject(id).description) }
+            guard let object = try database.objects.get(id) else { throw SceneError.store(.unknownObject(id)) }
             return object
         }
         let typed = Dictionary(objects.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
@@ -61,7 +58,7 @@ extension Catalog {
 
         switch definition.kind {
         case .animation:
-            guard !targets.isEmpty else { throw ApplyError(description: "name the objects to animate with --to ID[,ID…]") }
+            guard !targets.isEmpty else { throw SceneError.noTargets(component: definition.name, kind: .animation) }
             // An animation with `on:` handlers is adopted as a behaviour; its events run it.
             let adopts = !(try AnimationHandlers(definition)).isEmpty
             var records: [(object: String, payload: JSONValue)] = []
@@ -69,7 +66,7 @@ extension Catalog {
                 let object = typed[target]!
                 let missing = try objectType(object.type).missing(definition.requires)
                 guard missing.isEmpty else {
-                    throw ApplyError(description: "\(definition.name) requires \(missing.joined(separator: ", ")), which \(target) (a \(object.type)) does not have")
+                    throw SceneError.missingRequirements(component: definition.name, missing: missing, object: target, type: object.type)
                 }
                 var values = try overrides(of: definition, on: target)
                 values.merge(try given(definition)) { _, explicit in explicit }
@@ -91,18 +88,18 @@ extension Catalog {
             var bounds: Rect?
             if let container = targets.first, case .rect(let r)? = try database.properties.value(for: "bounds", on: container) { bounds = r }
             guard let rect = layout.rect(containerBounds: bounds) else {
-                throw ApplyError(description: "\(definition.name) needs a rect: --param rect=x,y,w,h, or --to a container with bounds")
+                throw SceneError.noRect(layout: definition.name)
             }
             let slots = Set(layout.root.slots)
             if let unknown = roles.keys.sorted().first(where: { !slots.contains($0) }) {
-                throw ApplyError(description: "\(definition.name) has no slot '\(unknown)' (slots: \(layout.root.slots.joined(separator: ", ")))")
+                throw SceneError.unknownSlot(layout: definition.name, slot: unknown, slots: layout.root.slots)
             }
             guard !roles.isEmpty else {
-                throw ApplyError(description: "\(definition.name) lays out nothing: bind its slots with --role SLOT=ID (slots: \(layout.root.slots.joined(separator: ", ")))")
+                throw SceneError.nothingBound(layout: definition.name, slots: layout.root.slots)
             }
             // One object has one frame: two slots would overwrite each other.
             for (id, bound) in Dictionary(grouping: roles.keys.sorted(), by: { roles[$0]! }) where bound.count > 1 {
-                throw ApplyError(description: "\(id) is bound to \(bound.count) slots (\(bound.joined(separator: ", "))): bind each object to one slot")
+                throw SceneError.boundTwice(object: id, slots: bound)
             }
             var result = ApplyResult(sceneTime: 0)
             var sets: [(id: String, key: String, value: PropertyValue)] = []
@@ -118,10 +115,10 @@ extension Catalog {
         case .chain:
             let chain = try ChainDefinition(definition, parameters: try given(definition))
             if let unknown = roles.keys.sorted().first(where: { !chain.roles.contains($0) }) {
-                throw ApplyError(description: "\(definition.name) has no role '\(unknown)' (roles: \(chain.roles.joined(separator: ", ")))")
+                throw SceneError.unknownRole(chain: definition.name, role: unknown, roles: chain.roles)
             }
             if let unbound = chain.roles.first(where: { roles[$0] == nil }) {
-                throw ApplyError(description: "bind every role of \(definition.name): --role \(unbound)=ID (roles: \(chain.roles.joined(separator: ", ")))")
+                throw SceneError.unboundRole(chain: definition.name, role: unbound, roles: chain.roles)
             }
             let plan = try chainPlan(stored, chain, roles: roles, reducedMotion: reducedMotion)
             let records = plan.records.map { record -> (object: String, payload: JSONValue) in
@@ -133,7 +130,7 @@ extension Catalog {
             return ApplyResult(sceneTime: time, doneTime: time + plan.doneTime)
 
         case .decorator:
-            guard !targets.isEmpty else { throw ApplyError(description: "name the objects to decorate with --to ID[,ID…]") }
+            guard !targets.isEmpty else { throw SceneError.noTargets(component: definition.name, kind: .decorator) }
             return try attach(stored, to: targets, at: sceneTime)
         }
     }
@@ -158,7 +155,7 @@ extension Catalog {
                 return AnimationEffect(try Self.inlineAnimation(body, file: "\(stored.name).chain")).endTime
             }
             guard let target = try database.components.get(ComponentReference(reference)) else {
-                throw ApplyError(description: StoreError.unknownComponent(ComponentReference(reference).name).description)
+                throw SceneError.store(.unknownComponent(ComponentReference(reference).name))
             }
             let stepDefinition = try target.decode()
             let values = try stepDefinition.parameterValues(json: step.parameters, file: "\(stored.name): \(target.name)")
@@ -201,7 +198,7 @@ extension Catalog {
         for (key, spec) in definition.parameters {
             guard let value = try database.properties.value(for: "\(definition.name).\(key)", on: id) else { continue }
             guard value.type == spec.type else {
-                throw ApplyError(description: "\(id) sets \(definition.name).\(key) to a \(value.type.rawValue); the parameter takes a \(spec.type.rawValue)")
+                throw SceneError.overrideType(object: id, component: definition.name, parameter: key, given: value.type, expected: spec.type)
             }
             values[key] = value
         }
@@ -212,10 +209,10 @@ extension Catalog {
     /// the event log: its model values and its presentation values with every animation applied
     /// to it running (as a viewer who prefers reduced motion sees them, with `reducedMotion`).
     public func state(of id: String, at time: Double? = nil, reducedMotion: Bool = false) throws -> ObjectState {
-        if let time, let problem = NumericLimits.problem(time: time) { throw ApplyError(description: "scene time \(time) \(problem)") }
+        if let time, let problem = NumericLimits.problem(time: time) { throw SceneError.sceneTime(time, problem: problem) }
         let time = try time ?? database.events.currentSceneTime()
         let scene = try SceneSnapshot(events: try database.events.list(), until: time, resolve: resolver())
-        guard let object = scene.objects[id] else { throw ApplyError(description: StoreError.unknownObject(id).description) }
+        guard let object = scene.objects[id] else { throw SceneError.store(.unknownObject(id)) }
         var children: [String: String] = [:]
         for (childID, child) in scene.objects where childID.hasPrefix(id + "/") && child.type != "decorator" {
             children[String(childID.dropFirst(id.count + 1))] = childID
@@ -235,7 +232,7 @@ extension Catalog {
         return { name, version, parameters in
             let key = "\(name)@\(version)|\(JSONValue.object(parameters).canonicalText)"
             if let hit = cache.values[key] { return hit }
-            guard let stored = try components.get(name, version: version) else { throw ApplyError(description: "the log names \(name)@\(version), which is not kept") }
+            guard let stored = try components.get(name, version: version) else { throw SceneError.versionNotKept(name: name, version: version) }
             let definition = try stored.decode()
             let values = try definition.parameterValues(json: parameters, file: "\(name)@\(version)")
             var resolved = SceneSnapshot.ResolvedAnimation(try AnimationDefinition(definition, parameters: values), reducedMotion: definition.reducedMotion)

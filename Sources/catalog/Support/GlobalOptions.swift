@@ -19,7 +19,7 @@ struct GlobalOptions: ParsableArguments {
             // finish before the process does.
             return try Catalog(path: given, checkpointing: .onCommit)
         } catch let error as StoreError {
-            throw CommandFailure(error.description)
+            throw error   // worded by ErrorPresentation
         } catch {
             throw CommandFailure("cannot open \(path): \(error)")
         }

@@ -10,7 +10,7 @@ struct History: ParsableCommand {
 
     func run() throws {
         let versions = try global.open().database.components.history(name)
-        guard !versions.isEmpty else { throw CommandFailure(StoreError.unknownComponent(name).description) }
+        guard !versions.isEmpty else { throw StoreError.unknownComponent(name) }
         switch format {
         case .json:
             printJSON(.array(versions.map { version in

@@ -14,7 +14,7 @@ struct Show: ParsableCommand {
             if let version = component.version, try catalog.database.components.get(component.name) != nil {
                 throw CommandFailure("\(component.name) has no version \(version): `catalog history \(component.name)` lists the kept versions")
             }
-            throw CommandFailure(StoreError.unknownComponent(component.name).description)
+            throw StoreError.unknownComponent(component.name)
         }
         let definition = try JSONValue(jsonData: Data(stored.definition.utf8))
         switch format {

@@ -54,7 +54,7 @@ struct ObjectShow: ParsableCommand {
 
     func run() throws {
         let database = try global.open().database
-        guard let object = try database.objects.get(id) else { throw CommandFailure(StoreError.unknownObject(id).description) }
+        guard let object = try database.objects.get(id) else { throw StoreError.unknownObject(id) }
         let properties = try database.properties.list(on: id)
         switch format {
         case .json:

@@ -41,9 +41,7 @@ struct PropSet: ParsableCommand {
         let catalog = try global.open()
         // One entry point with the library: decorated keys attach, parameter overrides are checked.
         let outcome: Catalog.PropertySetOutcome
-        do { outcome = try catalog.setProperty(parsed, for: key, on: id, policy: policy, at: at) } catch let error as ApplyError {
-            throw CommandFailure(error.description)
-        }
+        outcome = try catalog.setProperty(parsed, for: key, on: id, policy: policy, at: at)
         if let value = outcome.value {
             print("set \(key) on \(id): \(value.type.rawValue) \(value.jsonValue.canonicalText) (\(policy.rawValue))")
         } else {

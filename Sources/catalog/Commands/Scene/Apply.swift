@@ -27,12 +27,8 @@ struct Apply: ParsableCommand {
     func run() throws {
         let catalog = try global.open()
         let targets = to.map { $0.split(separator: ",").map(String.init) } ?? []
-        let result: ApplyResult
-        do {
-            result = try catalog.apply(component, to: targets, roles: KeyValue.dictionary(roles), parameters: KeyValue.dictionary(parameters), at: at, reducedMotion: reducedMotion)
-        } catch let error as ApplyError {
-            throw CommandFailure(error.description)
-        }
+        let result = try catalog.apply(component, to: targets, roles: KeyValue.dictionary(roles), parameters: KeyValue.dictionary(parameters),
+                                       at: at, reducedMotion: reducedMotion)
         switch format {
         case .json: printJSON(result.jsonValue)
         case .table:

@@ -20,12 +20,7 @@ struct Send: ParsableCommand {
 
     func run() throws {
         let catalog = try global.open()
-        let outcome: EventOutcome
-        do {
-            outcome = try catalog.dispatch(event, to: to, value: value.flatMap(PropertyValue.fromCommandLine), at: at, reducedMotion: reducedMotion)
-        } catch let error as ApplyError {
-            throw CommandFailure(error.description)
-        }
+        let outcome = try catalog.dispatch(event, to: to, value: value.flatMap(PropertyValue.fromCommandLine), at: at, reducedMotion: reducedMotion)
         switch format {
         case .json: printJSON(["effects": .array(outcome.effects.map(\.jsonValue))])
         case .table:

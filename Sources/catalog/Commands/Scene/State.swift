@@ -19,8 +19,7 @@ struct State: ParsableCommand {
 
     func run() throws {
         let catalog = try global.open()
-        let state: ObjectState
-        do { state = try catalog.state(of: id, at: at, reducedMotion: reducedMotion) } catch let error as ApplyError { throw CommandFailure(error.description) }
+        let state = try catalog.state(of: id, at: at, reducedMotion: reducedMotion)
         switch format {
         case .json: printJSON(state.jsonValue)
         case .table:

@@ -1,0 +1,74 @@
+import CatalogModel
+import CatalogStore
+
+/// Why the scene refused a change — apply, send, a property set through the facade, a state
+/// query — as typed cases, so a caller can tell them apart and a command line can add its own
+/// hints (`catalog` names its options); the store's own refusals are wrapped, not re-worded.
+///
+/// ```swift
+/// do { try catalog.apply("fade-sequence", roles: ["image": "v1"]) }
+/// catch SceneError.unboundRole(let chain, let role, _) { print("\(chain) still needs \(role)") }
+/// ```
+public enum SceneError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The store refused (an unknown object or component, time moving backwards, …).
+    case store(StoreError)
+    /// An animation or decorator applied to no object.
+    case noTargets(component: String, kind: ComponentKind)
+    /// The object's type lacks properties the component `requires`.
+    case missingRequirements(component: String, missing: [String], object: String, type: String)
+    /// A layout with neither a `rect` parameter nor a container with bounds.
+    case noRect(layout: String)
+    case unknownSlot(layout: String, slot: String, slots: [String])
+    /// A layout applied with no slot bound: it would lay out nothing.
+    case nothingBound(layout: String, slots: [String])
+    /// One object bound to several layout slots (one object has one frame).
+    case boundTwice(object: String, slots: [String])
+    case unknownRole(chain: String, role: String, roles: [String])
+    case unboundRole(chain: String, role: String, roles: [String])
+    /// A `COMPONENT.PARAM` property of the wrong type.
+    case overrideType(object: String, component: String, parameter: String, given: ValueType, expected: ValueType)
+    /// A `COMPONENT.PARAM` property outside the parameter's declaration.
+    case overrideRule(key: String, component: String, parameter: String, rule: String)
+    /// A value that does not convert to the type the object's type declares for the key.
+    case propertyType(key: String, type: String, declared: ValueType, reason: String)
+    /// A value that does not convert to the type a decorator declares for the key.
+    case decoratorProperty(decorator: String, key: String, declared: ValueType, reason: String)
+    /// A decorator applied to an object of a type it does not attach to.
+    case attachesTo(decorator: String, types: [String], object: String, type: String)
+    case sceneTime(Double, problem: String)
+    /// The log names a component version that is no longer kept.
+    case versionNotKept(name: String, version: String)
+
+    public var description: String {
+        switch self {
+        case .store(let error): error.description
+        case .noTargets(let component, let kind):
+            "\(component) is a\(kind == .animation ? "n" : "") \(kind.rawValue): name the objects to \(kind == .animation ? "animate" : "decorate")"
+        case .missingRequirements(let component, let missing, let object, let type):
+            "\(component) requires \(missing.joined(separator: ", ")), which \(object) (a \(type)) does not have"
+        case .noRect(let layout): "\(layout) needs a rect: a rect parameter, or a container with bounds"
+        case .unknownSlot(let layout, let slot, let slots): "\(layout) has no slot '\(slot)' (slots: \(slots.joined(separator: ", ")))"
+        case .nothingBound(let layout, let slots): "\(layout) lays out nothing: bind its slots (slots: \(slots.joined(separator: ", ")))"
+        case .boundTwice(let object, let slots):
+            "\(object) is bound to \(slots.count) slots (\(slots.joined(separator: ", "))): bind each object to one slot"
+        case .unknownRole(let chain, let role, let roles): "\(chain) has no role '\(role)' (roles: \(roles.joined(separator: ", ")))"
+        case .unboundRole(let chain, let role, let roles):
+            "bind every role of \(chain): \(role) is unbound (roles: \(roles.joined(separator: ", ")))"
+        case .overrideType(let object, let component, let parameter, let given, let expected):
+            "\(object) sets \(component).\(parameter) to a \(given.rawValue); the parameter takes a \(expected.rawValue)"
+        case .overrideRule(let key, let component, let parameter, let rule):
+            "\(key) overrides \(component)'s parameter \(parameter): the value \(rule)"
+        case .propertyType(let key, let type, let declared, let reason): "\(key) of a \(type) is a \(declared.rawValue): \(reason)"
+        case .decoratorProperty(let decorator, let key, let declared, let reason):
+            "\(decorator) declares \(key) as \(declared.rawValue): it \(reason)"
+        case .attachesTo(let decorator, let types, let object, let type):
+            "\(decorator) attaches to \(types.joined(separator: ", ")), not to \(object) (a \(type))"
+        case .sceneTime(let time, let problem): "scene time \(time) \(problem)"
+        case .versionNotKept(let name, let version): "the log names \(name)@\(version), which is not kept"
+        }
+    }
+}
+
+/// The name `SceneError` had before it was typed.
+@available(*, deprecated, renamed: "SceneError")
+public typealias ApplyError = SceneError
