@@ -9,12 +9,15 @@ import Foundation
 ///
 /// ```swift
 /// let catalog = try Catalog(path: "/tmp/demo.sqlite")
-/// try catalog.database.objects.add(id: "label-1", type: "label")
+/// try catalog.objects.add(id: "label-1", type: "label")
 /// let url = AssociationKey<URL>("hyperlink.url", policy: .copy)
 /// try catalog.set(url, on: "label-1", to: URL(string: "https://swift.org"))
 /// ```
 public final class Catalog: Sendable {
-    public let database: CatalogDatabase
+    /// The store underneath. Within the package only: users go through the facade, whose
+    /// property writes (``setProperty(_:for:on:policy:at:)``) check overrides and attach
+    /// decorators, which the store alone does not.
+    package let database: CatalogDatabase
     /// Decorator and behaviour definitions decoded once per stored version.
     let resolved = ResolvedDefinitions()
 
@@ -34,6 +37,28 @@ public final class Catalog: Sendable {
         if loadBuiltIns, !database.isReadOnly {
             try database.components.loadBuiltIns(fingerprint: BuiltInCatalog.fingerprint, definitions: BuiltInCatalog.definitions)
         }
+    }
+
+    /// The database file.
+    public var path: String { database.path }
+    /// True when the file could be opened for reading only (see ``CatalogDatabase/isReadOnly``).
+    public var isReadOnly: Bool { database.isReadOnly }
+
+    /// The components: add, list, search, history, remove.
+    public var components: ComponentRepository { database.components }
+    /// The objects and their ownership.
+    public var objects: ObjectRepository { database.objects }
+    /// Reading, removing and clearing associated properties; set them with
+    /// ``setProperty(_:for:on:policy:at:)`` or ``set(_:on:to:)``.
+    public var properties: PropertyRepository { database.properties }
+    /// Custom object types and their declared properties.
+    public var types: ObjectTypeRepository { database.types }
+    /// The event log.
+    public var events: EventLog { database.events }
+
+    /// Every migration this build carries, with the time it was applied (nil while pending).
+    public func migrationStatus() throws -> [MigrationRunner.Entry] {
+        try MigrationRunner(migrations: try Migration.embedded()).status(database.pool)
     }
 
     /// `$CATALOG_DB` if set; otherwise `$XDG_DATA_HOME/component-catalog/catalog.sqlite`, falling

@@ -8,7 +8,7 @@ import CatalogModel
 /// `@media (prefers-reduced-motion: reduce)` block; a `matchMedia` check).
 ///
 /// ```swift
-/// let definition = try catalog.database.components.get("bounce-select")!.decode()
+/// let definition = try catalog.components.get("bounce-select")!.decode()
 /// let export = try ComponentExport(definition: definition, target: .css, catalog: catalog)
 /// print(export.stylesheet())   // @keyframes bounce-select { … } .bounce-select { animation: … }
 /// ```
@@ -91,7 +91,7 @@ public struct ComponentExport: Sendable {
 
     private static func stored(_ reference: String, by owner: String, catalog: Catalog?) throws -> ComponentDefinition {
         guard let catalog else { throw ExportError("\(owner) uses \(reference): export it from the catalog (catalog add, then export by name)") }
-        guard let stored = try catalog.database.components.get(ComponentReference(reference)) else {
+        guard let stored = try catalog.components.get(ComponentReference(reference)) else {
             throw ExportError("\(owner) uses \(reference), which is not in the catalog")
         }
         guard stored.kind == .animation else { throw ExportError("\(owner) uses \(reference), a \(stored.kind.rawValue), where an animation goes") }

@@ -10,7 +10,7 @@ struct Log: ParsableCommand {
     @Option(help: "Output format: table or json.") var format: OutputFormat = .table
 
     func run() throws {
-        let events = try global.open().database.events.list(since: since, object: object)
+        let events = try global.open().events.list(since: since, object: object)
         switch format {
         case .json: printJSON(.array(events.map(\.jsonValue)))
         case .table:

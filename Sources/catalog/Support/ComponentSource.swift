@@ -17,7 +17,7 @@ enum ComponentSource {
             return (definitions[0], component, nil)
         }
         let catalog = try global.open()
-        guard let stored = try catalog.database.components.get(ComponentReference(component)) else {
+        guard let stored = try catalog.components.get(ComponentReference(component)) else {
             throw CommandFailure("no component or file named \(component): `catalog list` shows the catalog")
         }
         try check(stored.kind, name: stored.name, kinds: kinds, purpose: purpose)

@@ -60,13 +60,13 @@ func printJSON(_ value: JSONValue) {
 enum DatabaseCompletion {
     static func components() -> CompletionKind {
         .custom { arguments, _, prefix in
-            (try? open(arguments)?.database.components.names())?.filter { $0.hasPrefix(prefix) } ?? []
+            (try? open(arguments)?.components.names())?.filter { $0.hasPrefix(prefix) } ?? []
         }
     }
 
     static func objects() -> CompletionKind {
         .custom { arguments, _, prefix in
-            (try? open(arguments)?.database.objects.ids())?.filter { $0.hasPrefix(prefix) } ?? []
+            (try? open(arguments)?.objects.ids())?.filter { $0.hasPrefix(prefix) } ?? []
         }
     }
 

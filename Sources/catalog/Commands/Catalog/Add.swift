@@ -12,7 +12,7 @@ struct Add: ParsableCommand {
     func run() throws {
         let definitions = try input.load(consequence: "nothing was added")
         let catalog = try global.open()
-        for outcome in try catalog.database.components.add(definitions) {
+        for outcome in try catalog.components.add(definitions) {
             switch outcome {
             case .added(let name, let version): print("added \(name) \(version)")
             case .updated(let name, let from, let to): print("updated \(name) \(from) → \(to)")

@@ -9,7 +9,7 @@ struct Remove: ParsableCommand {
     @Argument(help: "Component name.", completion: DatabaseCompletion.components()) var name: String
 
     func run() throws {
-        try global.open().database.components.remove(name)
+        try global.open().components.remove(name)
         print("removed \(name)")
     }
 }

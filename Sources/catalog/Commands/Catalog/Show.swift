@@ -10,8 +10,8 @@ struct Show: ParsableCommand {
 
     func run() throws {
         let catalog = try global.open()
-        guard let stored = try catalog.database.components.get(component) else {
-            if let version = component.version, try catalog.database.components.get(component.name) != nil {
+        guard let stored = try catalog.components.get(component) else {
+            if let version = component.version, try catalog.components.get(component.name) != nil {
                 throw CommandFailure("\(component.name) has no version \(version): `catalog history \(component.name)` lists the kept versions")
             }
             throw StoreError.unknownComponent(component.name)

@@ -9,7 +9,7 @@ struct Init: ParsableCommand {
 
     func run() throws {
         let catalog = try global.open()
-        let count = try catalog.database.components.list().count
-        print("catalog ready at \(catalog.database.path) (\(count) components)")
+        let count = try catalog.components.list().count
+        print("catalog ready at \(catalog.path) (\(count) components)")
     }
 }

@@ -12,7 +12,7 @@ struct Migrate: ParsableCommand {
 
     func run() throws {
         let catalog = try global.open()  // opening applies pending migrations
-        let entries = try MigrationRunner(migrations: try Migration.embedded()).status(catalog.database.pool)
+        let entries = try catalog.migrationStatus()
         guard status else {
             print("database at version \(entries.filter { $0.appliedAt != nil }.count) of \(entries.count): up to date")
             return

@@ -22,7 +22,7 @@ struct ObjectAdd: ParsableCommand {
     }
 
     func run() throws {
-        try global.open().database.objects.add(id: id, type: type, owners: owner, at: at)
+        try global.open().objects.add(id: id, type: type, owners: owner, at: at)
         print("added \(type) \(id)")
     }
 }
@@ -34,7 +34,7 @@ struct ObjectList: ParsableCommand {
     @Option(help: "Output format: table or json.") var format: OutputFormat = .table
 
     func run() throws {
-        let objects = try global.open().database.objects.list()
+        let objects = try global.open().objects.list()
         switch format {
         case .json: printJSON(.array(objects.map(\.jsonValue)))
         case .table:
@@ -53,9 +53,9 @@ struct ObjectShow: ParsableCommand {
     @Option(help: "Output format: table or json.") var format: OutputFormat = .table
 
     func run() throws {
-        let database = try global.open().database
-        guard let object = try database.objects.get(id) else { throw StoreError.unknownObject(id) }
-        let properties = try database.properties.list(on: id)
+        let catalog = try global.open()
+        guard let object = try catalog.objects.get(id) else { throw StoreError.unknownObject(id) }
+        let properties = try catalog.properties.list(on: id)
         switch format {
         case .json:
             var document = object.jsonValue.objectValue!
@@ -78,7 +78,7 @@ struct ObjectRemove: ParsableCommand {
     @Option(parsing: .unconditional, help: "Scene time in seconds (default: the time of the last event).") var at: Double?
 
     func run() throws {
-        let removed = try global.open().database.objects.remove(id, at: at)
+        let removed = try global.open().objects.remove(id, at: at)
         print("removed " + removed.joined(separator: ", "))
     }
 }

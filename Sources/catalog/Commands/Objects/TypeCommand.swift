@@ -32,7 +32,7 @@ struct TypeDeclare: ParsableCommand {
             let parts = property.split(separator: ":", maxSplits: 1).map(String.init)
             declared[parts[0]] = ValueType(rawValue: parts[1])!
         }
-        try global.open().database.types.declare(name, properties: declared, at: at)
+        try global.open().types.declare(name, properties: declared, at: at)
         print("declared \(name): \(declared.keys.sorted().map { "\($0) \(declared[$0]!.rawValue)" }.joined(separator: ", "))")
     }
 }
@@ -44,7 +44,7 @@ struct TypeList: ParsableCommand {
     @Option(help: "Output format: table or json.") var format: OutputFormat = .table
 
     func run() throws {
-        let declared = try global.open().database.types.list()
+        let declared = try global.open().types.list()
         let all = ObjectType.builtIn.values.sorted { $0.name < $1.name }.map { ($0, true) } + declared.map { ($0, false) }
         switch format {
         case .json:

@@ -63,7 +63,7 @@ struct PropGet: ParsableCommand {
     @Option(help: "Output format: table or json.") var format: OutputFormat = .table
 
     func run() throws {
-        guard let association = try global.open().database.properties.association(for: key, on: id) else {
+        guard let association = try global.open().properties.association(for: key, on: id) else {
             throw CommandFailure("\(id) has no property '\(key)'")
         }
         switch format {
@@ -82,7 +82,7 @@ struct PropUnset: ParsableCommand {
     @Option(parsing: .unconditional, help: "Scene time in seconds (default: the time of the last event).") var at: Double?
 
     func run() throws {
-        let removed = try global.open().database.properties.unset(key, on: id, at: at)
+        let removed = try global.open().properties.unset(key, on: id, at: at)
         print("unset \(key) on \(id)")
         if !removed.isEmpty { print("released " + removed.joined(separator: ", ")) }
     }
@@ -96,7 +96,7 @@ struct PropList: ParsableCommand {
     @Option(help: "Output format: table or json.") var format: OutputFormat = .table
 
     func run() throws {
-        let properties = try global.open().database.properties.list(on: id)
+        let properties = try global.open().properties.list(on: id)
         switch format {
         case .json: printJSON(.array(properties.map(\.jsonValue)))
         case .table: print(propertyTable(properties))
@@ -112,7 +112,7 @@ struct PropClear: ParsableCommand {
     @Option(parsing: .unconditional, help: "Scene time in seconds (default: the time of the last event).") var at: Double?
 
     func run() throws {
-        let removed = try global.open().database.properties.clear(on: id, at: at)
+        let removed = try global.open().properties.clear(on: id, at: at)
         print("cleared \(id)")
         if !removed.isEmpty { print("released " + removed.joined(separator: ", ")) }
     }

@@ -48,7 +48,7 @@ struct Replay: ParsableCommand {
         }
         var replay = try SceneReplay(catalog: catalog)
         if let seq { replay = replay.upTo(seq: seq) }
-        if let object, try catalog.database.objects.get(object) == nil, seq == nil {
+        if let object, try catalog.objects.get(object) == nil, seq == nil {
             throw CommandFailure("no object '\(object)': `catalog object list` shows them")
         }
         let frames: [SceneReplay.Frame]
