@@ -235,6 +235,30 @@ try measure("property_set_facade") {
     record("property_set_facade", ours: ours / Double(sets) * 1e6, baseline: baseline / Double(sets) * 1e6, unit: "µs per set")
 }
 
+// definition_reuse: from a stored version to an evaluable animation, for every built-in
+// animation — decoded once and the validated body reused (ours) against decoding the stored JSON
+// and compiling the body again each time (the path before either was kept).
+try measure("definition_reuse") {
+    let stored = try database.components.list(kind: .animation).compactMap { try database.components.get($0.name) }
+    let rounds = 200
+    let ours = try seconds {
+        for _ in 0..<rounds {
+            for version in stored { sink += Double(try AnimationDefinition(try version.decode()).properties.count) }
+        }
+    }
+    let baseline = try seconds {
+        for _ in 0..<rounds {
+            for version in stored {
+                var definition = try DefinitionDecoder.decode(text: version.definition, file: "\(version.name).json")
+                definition.defaultBody = DefaultBody()   // forget the compiled body: compile it again
+                sink += Double(try AnimationDefinition(definition).properties.count)
+            }
+        }
+    }
+    let count = Double(rounds * stored.count)
+    record("definition_reuse", ours: ours / count * 1e6, baseline: baseline / count * 1e6, unit: "µs per stored animation made evaluable")
+}
+
 // export_css: every built-in animation exported to CSS (exact or baked), in µs per component;
 // baseline: the same animations sampled by the engine at 60 fps over their span, the cheapest
 // way to get their values at all.

@@ -13,6 +13,10 @@ public enum AnimationDefinition: Sendable, Hashable {
     /// - Parameter parameters: values for declared parameters; the others take their defaults.
     ///   An undeclared name, a value of the wrong type or outside the declared bounds is refused.
     public init(_ definition: ComponentDefinition, parameters: [String: PropertyValue] = [:], file: String? = nil) throws(DefinitionError) {
+        if parameters.isEmpty, case .animation(let compiled)? = definition.defaultBody.body {
+            self = compiled   // compiled once, by validation
+            return
+        }
         let file = file ?? definition.name
         let members = try definition.resolvedMembers(of: .animation, parameters: parameters, file: file)
         if let body = members["animation"] {

@@ -20,6 +20,10 @@ public struct ChainDefinition: Sendable, Hashable {
     public var root: ChainNode
 
     public init(_ definition: ComponentDefinition, parameters: [String: PropertyValue] = [:], file: String? = nil) throws(DefinitionError) {
+        if parameters.isEmpty, case .chain(let compiled)? = definition.defaultBody.body {
+            self = compiled   // compiled once, by validation
+            return
+        }
         let file = file ?? definition.name
         let members = try definition.resolvedMembers(of: .chain, parameters: parameters, file: file)
         try self.init(json: members["chain"] ?? .null, file: file, path: FieldPath("chain"))

@@ -4,6 +4,10 @@ extension DecoratorDefinition {
     /// target the owner or a declared child, property references the decorator or its owner types
     /// have, and well-formed conditions.
     public init(_ definition: ComponentDefinition, parameters: [String: PropertyValue] = [:], file: String? = nil) throws(DefinitionError) {
+        if parameters.isEmpty, case .decorator(let compiled)? = definition.defaultBody.body {
+            self = compiled   // compiled once, by validation
+            return
+        }
         let file = file ?? definition.name
         let members = try definition.resolvedMembers(of: .decorator, parameters: parameters, file: file)
         try self.init(json: members["decorator"] ?? .null, file: file, path: FieldPath("decorator"))

@@ -28,6 +28,8 @@ public struct ComponentDefinition: Sendable, Hashable {
     public var references: [String]
     /// What the animation becomes under reduced motion; nil: it plays unchanged.
     public var reducedMotion: ReducedMotion?
+    /// The body compiled with the default parameters, when validation compiled it.
+    public var defaultBody = DefaultBody()
 
     /// `[a-z0-9][a-z0-9.-]*`, at most 100 characters.
     public static func isValidName(_ name: String) -> Bool {
@@ -178,13 +180,15 @@ public struct ComponentDefinition: Sendable, Hashable {
         // Every body must also import and make sense with its default
         // parameters: key times, easings, key paths, values, node types are checked now, not
         // when first used.
-        if kind == .animation {
-            _ = try AnimationDefinition(self, file: file)
+        // The compiled body is kept: evaluating with the defaults reads it, not the JSON again.
+        switch kind {
+        case .animation:
+            defaultBody.body = .animation(try AnimationDefinition(self, file: file))
             _ = try AnimationHandlers(self, file: file)
+        case .layout: defaultBody.body = .layout(try LayoutDefinition(self, file: file))
+        case .chain: defaultBody.body = .chain(try ChainDefinition(self, file: file))
+        case .decorator: defaultBody.body = .decorator(try DecoratorDefinition(self, file: file))
         }
-        if kind == .layout { _ = try LayoutDefinition(self, file: file) }
-        if kind == .chain { _ = try ChainDefinition(self, file: file) }
-        if kind == .decorator { _ = try DecoratorDefinition(self, file: file) }
     }
 
     static func isParameterName(_ key: String) -> Bool {

@@ -17,6 +17,10 @@ public struct LayoutDefinition: Sendable, Hashable {
     public func rect(containerBounds: Rect?) -> Rect? { rect ?? containerBounds ?? defaultRect }
 
     public init(_ definition: ComponentDefinition, parameters: [String: PropertyValue] = [:], file: String? = nil) throws(DefinitionError) {
+        if parameters.isEmpty, case .layout(let compiled)? = definition.defaultBody.body {
+            self = compiled   // compiled once, by validation
+            return
+        }
         let file = file ?? definition.name
         let members = try definition.resolvedMembers(of: .layout, parameters: parameters, file: file)
         root = try LayoutNode(json: members["layout"] ?? .null, file: file, path: FieldPath("layout"))

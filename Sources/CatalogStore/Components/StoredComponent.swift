@@ -1,5 +1,6 @@
 import CatalogModel
 import Foundation
+import Synchronization
 
 /// A component version as stored: envelope columns plus the canonical definition.
 public struct StoredComponent: Sendable, Hashable {
@@ -14,9 +15,17 @@ public struct StoredComponent: Sendable, Hashable {
     /// Event-log sequence number of the add that stored this version.
     public var addedSeq: Int64
 
-    /// The definition decoded (validated again: stored JSON always was).
+    /// The definition decoded (validated again: stored JSON always was). A stored version never
+    /// changes, so each is decoded once per process (keyed by name, version and content hash).
     public func decode() throws -> ComponentDefinition {
-        try DefinitionDecoder.decode(text: definition, file: "\(name)@\(version).json")
+        let key = "\(name)@\(version)#\(contentHash)"
+        if let decoded = DecodedDefinitions.shared.withLock({ $0[key] }) { return decoded }
+        let decoded = try DefinitionDecoder.decode(text: definition, file: "\(name)@\(version).json")
+        DecodedDefinitions.shared.withLock { cache in
+            if cache.count >= DecodedDefinitions.capacity { cache.removeAll() }   // a bound, for processes that see many versions
+            cache[key] = decoded
+        }
+        return decoded
     }
 
     public var summaryJSON: JSONValue {
@@ -31,4 +40,10 @@ public enum AddOutcome: Sendable, Hashable {
     case updated(name: String, from: String, to: String)
     /// Identical content was already stored; nothing was written.
     case unchanged(name: String, version: String)
+}
+
+/// The process-wide cache behind ``StoredComponent/decode()``.
+enum DecodedDefinitions {
+    static let capacity = 4096
+    static let shared = Mutex<[String: ComponentDefinition]>([:])
 }

@@ -1,0 +1,22 @@
+/// A definition's body as validation compiled it, with the default parameters: kept with the
+/// definition so that evaluating it with those defaults (the usual case: `sample`, a chain step,
+/// a handler's run) does not read the JSON body a second time.
+///
+/// It is derived from ``ComponentDefinition/document``, so it takes no part in equality or hashing.
+public struct DefaultBody: Sendable, Hashable {
+    public enum Body: Sendable {
+        case animation(AnimationDefinition)
+        case layout(LayoutDefinition)
+        case chain(ChainDefinition)
+        case decorator(DecoratorDefinition)
+    }
+
+    public var body: Body?
+
+    public init(_ body: Body? = nil) {
+        self.body = body
+    }
+
+    public static func == (a: DefaultBody, b: DefaultBody) -> Bool { true }
+    public func hash(into hasher: inout Hasher) {}
+}

@@ -1,0 +1,35 @@
+import CatalogKit
+import Testing
+
+/// The body validation compiled is the body evaluation uses: for every built-in, what the kept
+/// default body gives equals compiling the JSON body afresh.
+struct DefinitionReuseTests {
+    @Test func theKeptBodyEqualsAFreshCompile() throws {
+        for definition in try BuiltInCatalog.definitions() {
+            var fresh = definition
+            fresh.defaultBody = DefaultBody()
+            switch definition.kind {
+            case .animation: #expect(try AnimationDefinition(definition) == AnimationDefinition(fresh), "\(definition.name)")
+            case .layout: #expect(try LayoutDefinition(definition) == LayoutDefinition(fresh), "\(definition.name)")
+            case .chain: #expect(try ChainDefinition(definition) == ChainDefinition(fresh), "\(definition.name)")
+            case .decorator: #expect(try DecoratorDefinition(definition) == DecoratorDefinition(fresh), "\(definition.name)")
+            }
+            #expect(definition.defaultBody.body != nil, "\(definition.name): validation kept its body")
+        }
+    }
+
+    /// Parameters given: the body is compiled with them, never the kept default one.
+    @Test func givenParametersCompileAfresh() throws {
+        let definition = try DefinitionDecoder.decode(text: """
+            name: p
+            kind: animation
+            version: 1.0.0
+            parameters: {duration: {type: number, default: 0.2, minimum: 0}}
+            animation: {type: basic, keyPath: opacity, fromValue: 0, toValue: 1, duration: $duration}
+            """, file: "p.yaml")
+        guard case .coreAnimation(let slow) = try AnimationDefinition(definition, parameters: ["duration": .number(0.9)]),
+            case .coreAnimation(let standard) = try AnimationDefinition(definition)
+        else { Issue.record("not a Core Animation body"); return }
+        #expect(slow.timing.duration == 0.9 && standard.timing.duration == 0.2)
+    }
+}
