@@ -259,6 +259,24 @@ try measure("definition_reuse") {
     record("definition_reuse", ours: ours / count * 1e6, baseline: baseline / count * 1e6, unit: "µs per stored animation made evaluable")
 }
 
+// presentation_frame: one object's presentation value per frame with bounce-select running
+// (as `replay` and `state` compute it: the effect built over the frame's model values, then
+// sampled); baseline: sampling an effect built once, the least a frame can cost.
+try measure("presentation_frame") {
+    let bounce = try AnimationDefinition(try database.components.get("bounce-select")!.decode())
+    let running = [RunningAnimation(bounce, start: 0)]
+    let model: [String: PropertyValue] = ["transform": .transform(.identity)]
+    let frames = 200_000
+    let ours = seconds {
+        for frame in 0..<frames { sink += Double(Presentation.values(model: model, running: running, at: Double(frame % 30) / 100).count) }
+    }
+    let effect = AnimationEffect(bounce, modelValues: ["transform": .transform([])])
+    let baseline = seconds {
+        for frame in 0..<frames { sink += Double(effect.sample(at: Double(frame % 30) / 100).values.count) }
+    }
+    record("presentation_frame", ours: ours / Double(frames) * 1e9, baseline: baseline / Double(frames) * 1e9, unit: "ns per frame")
+}
+
 // export_css: every built-in animation exported to CSS (exact or baked), in µs per component;
 // baseline: the same animations sampled by the engine at 60 fps over their span, the cheapest
 // way to get their values at all.

@@ -1,17 +1,24 @@
 import CatalogModel
+import Synchronization
 
 /// An animation running on one object: what it is and when it started, in scene time, and what
 /// it becomes under reduced motion.
+///
+/// Its fields are constants: the effect built for a frame's model values is kept and reused for
+/// the next frame over the same values (``sample(at:modelValues:reducedMotion:)``), so replaying
+/// many frames builds each effect once, not once per frame.
 public struct RunningAnimation: Sendable, Hashable {
-    public var animation: AnimationDefinition
-    public var start: Double
+    public let animation: AnimationDefinition
+    public let start: Double
     /// The component's `reducedMotion:` (nil: it plays unchanged); a `component` policy comes
     /// resolved as ``reducedReplacement``.
-    public var reducedMotion: ReducedMotion?
-    public var reducedReplacement: AnimationDefinition?
+    public let reducedMotion: ReducedMotion?
+    public let reducedReplacement: AnimationDefinition?
     /// Applied while the user preferred reduced motion (`apply`/`send --reduced-motion`): it
     /// plays reduced whoever looks.
-    public var playsReduced: Bool
+    public let playsReduced: Bool
+    /// The last effect built, shared by copies (they describe the same animation).
+    private let built = BuiltEffect()
 
     public init(_ animation: AnimationDefinition, start: Double, reducedMotion: ReducedMotion? = nil,
                 reducedReplacement: AnimationDefinition? = nil, playsReduced: Bool = false) {
@@ -25,13 +32,12 @@ public struct RunningAnimation: Sendable, Hashable {
     /// What it shows at a time since its start, over the given model values.
     public func sample(at time: Double, modelValues: [String: AnimationValue], reducedMotion: Bool) -> (properties: [AnimatableProperty], values: [AnimatedValue]) {
         let reduced = reducedMotion || playsReduced
-        if reduced, let replacement = reducedReplacement {
-            let effect = AnimationEffect(replacement, modelValues: modelValues)
-            return (effect.properties, effect.sample(at: time).values)
+        let shown = built.effect(modelValues: modelValues, reduced: reduced) { () -> ReducedMotionEffect in
+            if reduced, let replacement = reducedReplacement {
+                return ReducedMotionEffect(AnimationEffect(replacement, modelValues: modelValues), motion: nil)
+            }
+            return ReducedMotionEffect(AnimationEffect(animation, modelValues: modelValues), motion: reduced ? self.reducedMotion : nil)
         }
-        let effect = AnimationEffect(animation, modelValues: modelValues)
-        guard reduced, let policy = self.reducedMotion else { return (effect.properties, effect.sample(at: time).values) }
-        let shown = ReducedMotionEffect(effect, motion: policy)
         return (shown.properties, shown.sample(at: time).values)
     }
 
@@ -52,6 +58,27 @@ public struct RunningAnimation: Sendable, Hashable {
         let effect = AnimationEffect(animation)
         return reduced ? ReducedMotionEffect(effect, motion: self.reducedMotion).endTime : effect.endTime
     }
+}
+
+/// The effect a ``RunningAnimation`` built for some model values, kept for the next frame.
+/// Derived state: it takes no part in equality or hashing.
+final class BuiltEffect: Sendable, Hashable {
+    private struct Entry {
+        var modelValues: [String: AnimationValue]
+        var reduced: Bool
+        var effect: ReducedMotionEffect
+    }
+    private let last = Mutex<Entry?>(nil)
+
+    func effect(modelValues: [String: AnimationValue], reduced: Bool, build: () -> ReducedMotionEffect) -> ReducedMotionEffect {
+        if let entry = last.withLock({ $0 }), entry.reduced == reduced, entry.modelValues == modelValues { return entry.effect }
+        let effect = build()
+        last.withLock { $0 = Entry(modelValues: modelValues, reduced: reduced, effect: effect) }
+        return effect
+    }
+
+    static func == (a: BuiltEffect, b: BuiltEffect) -> Bool { true }
+    func hash(into hasher: inout Hasher) {}
 }
 
 /// Presentation values: an object's model values with its running animations applied at a
