@@ -277,6 +277,31 @@ try measure("presentation_frame") {
     record("presentation_frame", ours: ours / Double(frames) * 1e9, baseline: baseline / Double(frames) * 1e9, unit: "ns per frame")
 }
 
+// state_one_object: `state` of one object in a scene of 10,000 objects with a property each
+// (20,000 events): folded from that object's events through the per-object index (ours), and
+// — the way it was before — from the whole log; baseline: reading that object's event rows
+// through SQLite's C API.
+try measure("state_one_object") {
+    let scene = try Catalog(path: folder + "/state.sqlite")
+    let count = 10_000
+    for i in 0..<count { try scene.objects.add(id: "obj-\(i)", type: "view") }
+    try scene.database.properties.setAll((0..<count).map { (id: "obj-\($0)", key: "opacity", value: PropertyValue.number(0.5)) })
+    let rounds = 200
+    let ours = try seconds { for i in 0..<rounds { sink += Double(try scene.state(of: "obj-\(i * 37 % count)").model.count) } }
+    let whole = try seconds {
+        for i in 0..<10 {
+            let folded = try SceneSnapshot(events: try scene.events.list(), until: .infinity, resolve: scene.resolver())
+            sink += Double(folded.objects["obj-\(i * 37 % count)"]?.model.count ?? 0)
+        }
+    }
+    let raw = rawLoop(folder + "/state.sqlite", sql: "SELECT seq, scene_time, operation, object_id, payload FROM event WHERE object_id = ?", count: rounds) { statement, i in
+        sqlite3_bind_text(statement, 1, "obj-\(i * 37 % count)", -1, transient)
+    }
+    results["state_one_object"] = ["ours": .number(ours / Double(rounds) * 1e3), "baseline": .number(raw / Double(rounds) * 1e3),
+                                   "ratio": .number(ours / raw), "whole_log_fold": .number(whole / 10 * 1e3),
+                                   "unit": .string("ms per state (20,000 events); baseline: reading its rows in C")]
+}
+
 // export_css: every built-in animation exported to CSS (exact or baked), in µs per component;
 // baseline: the same animations sampled by the engine at 60 fps over their span, the cheapest
 // way to get their values at all.

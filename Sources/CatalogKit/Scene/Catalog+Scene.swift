@@ -211,8 +211,14 @@ extension Catalog {
     public func state(of id: String, at time: Double? = nil, reducedMotion: Bool = false) throws -> ObjectState {
         if let time, let problem = NumericLimits.problem(time: time) { throw SceneError.sceneTime(time, problem: problem) }
         let time = try time ?? database.events.currentSceneTime()
-        let scene = try SceneSnapshot(events: try database.events.list(), until: time, resolve: resolver())
+        let scene = try objectScene(id, at: time) ?? SceneSnapshot(events: try database.events.list(), until: time, resolve: resolver())
         guard let object = scene.objects[id] else { throw SceneError.store(.unknownObject(id)) }
+        return Self.objectState(id, object, in: scene, at: time, reducedMotion: reducedMotion)
+    }
+
+    /// What `state` reports of an object of a folded scene: its values, decorators and children.
+    package static func objectState(_ id: String, _ object: SceneSnapshot.Object, in scene: SceneSnapshot, at time: Double,
+                            reducedMotion: Bool) -> ObjectState {
         var children: [String: String] = [:]
         for (childID, child) in scene.objects where childID.hasPrefix(id + "/") && child.type != "decorator" {
             children[String(childID.dropFirst(id.count + 1))] = childID
@@ -225,8 +231,23 @@ extension Catalog {
                            decorators: decorators, children: children)
     }
 
+    /// The scene of `id` and the objects under it (`id/…`) at `time`, folded from their own
+    /// events only (the per-object index) — nil when that cannot be known so, and the whole log
+    /// decides. It can when each of them exists now and was created by then: an object is only
+    /// ever removed with its incarnation, so it was alive all along; any other event that
+    /// changes it names it as its object.
+    func objectScene(_ id: String, at time: Double) throws -> SceneSnapshot? {
+        let until = time + ComputedTiming.timeTolerance
+        guard let created = try database.objects.creationTime(of: id), created <= until else { return nil }
+        let scene = try SceneSnapshot(events: try database.events.list(about: id, until: until), until: time, resolve: resolver())
+        for other in scene.objects.keys where other != id {
+            guard let created = try database.objects.creationTime(of: other), created <= until else { return nil }
+        }
+        return scene
+    }
+
     /// Resolves `apply` events' components from the kept versions, caching each resolution.
-    func resolver() -> SceneSnapshot.Resolver {
+    package func resolver() -> SceneSnapshot.Resolver {
         let components = database.components
         let cache = ResolutionCache()
         return { name, version, parameters in

@@ -114,19 +114,34 @@ public struct EventLog: Sendable {
                 sql += " LIMIT ?"
                 arguments += [limit]
             }
-            return try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
-                let seq: Int64 = row[0], name: String = row[2]
-                // Only this build's operations are ever written; another name is a log this
-                // build cannot read, said so rather than skipped.
-                guard let operation = EventOperation(rawValue: name) else {
-                    throw StoreError.unreadableEvent(seq: seq, reason: "unknown operation '\(name)'")
-                }
-                let payload: JSONValue
-                do { payload = try JSONReader.read(row[4] as String) } catch {
-                    throw StoreError.unreadableEvent(seq: seq, reason: "payload: \(error)")
-                }
-                return Event(seq: seq, sceneTime: row[1], operation: operation, objectID: row[3], payload: payload)
-            }
+            return try Row.fetchAll(db, sql: sql, arguments: arguments).map(Self.event)
+        }
+    }
+
+    /// One row as an event; a row this build cannot read is an error naming it.
+    static func event(_ row: Row) throws -> Event {
+        let seq: Int64 = row[0], name: String = row[2]
+        // Only this build's operations are ever written; another name is a log this build
+        // cannot read, said so rather than skipped.
+        guard let operation = EventOperation(rawValue: name) else {
+            throw StoreError.unreadableEvent(seq: seq, reason: "unknown operation '\(name)'")
+        }
+        let payload: JSONValue
+        do { payload = try JSONReader.read(row[4] as String) } catch {
+            throw StoreError.unreadableEvent(seq: seq, reason: "payload: \(error)")
+        }
+        return Event(seq: seq, sceneTime: row[1], operation: operation, objectID: row[3], payload: payload)
+    }
+
+    /// The events about `id` and the objects under it (`id/…`: its children and decorators),
+    /// oldest first, up to scene time `time`: one range of the per-object index, not the log.
+    public func list(about id: String, until time: Double) throws -> [Event] {
+        try database.pool.read { db in
+            // Ids under `id/` sort between "id/" and "id0" ('0' follows '/').
+            try Row.fetchAll(db.cachedStatement(sql: """
+                SELECT seq, scene_time, operation, object_id, payload FROM event
+                WHERE (object_id = ?1 OR (object_id >= ?2 AND object_id < ?3)) AND scene_time <= ?4 ORDER BY seq
+                """), arguments: [id, id + "/", id + "0", time]).map(Self.event)
         }
     }
 

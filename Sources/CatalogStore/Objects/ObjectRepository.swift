@@ -44,6 +44,16 @@ public struct ObjectRepository: Sendable {
         try database.pool.read { db in try Self.fetch(db, where: "1", []) }
     }
 
+    /// The scene time the object as it exists now was created (its latest `object.add`); nil
+    /// when there is no such object.
+    public func creationTime(of id: String) throws -> Double? {
+        try database.pool.read { db in
+            try Double.fetchOne(db.cachedStatement(sql: """
+                SELECT e.scene_time FROM object o JOIN event e ON e.seq = o.created_seq WHERE o.id = ?
+                """), arguments: [id])
+        }
+    }
+
     /// Ids of all objects (for shell completion).
     public func ids() throws -> [String] {
         try database.pool.read { db in try String.fetchAll(db, sql: "SELECT id FROM object ORDER BY id") }
