@@ -190,10 +190,7 @@ public struct ComponentRepository: Sendable {
     public func search(_ text: String, limit: Int = 50) throws -> [StoredComponent] {
         guard let match = SearchQuery(text).ftsExpression else { return [] }
         return try database.pool.read { db in
-            // bm25 weights: a hit in the name counts most, then tags, then the summary.
-            try Self.fetch(db, join: true, from: "component_search s JOIN component c ON c.current_version_id = s.rowid",
-                           where: "component_search MATCH ?", [match],
-                           order: "bm25(component_search, 10.0, 2.0, 5.0), c.name LIMIT \(max(1, limit))")
+            try Self.fetch(db, sql: Self.searchSQL(limit: limit), [match])
         }
     }
 
@@ -216,8 +213,21 @@ public struct ComponentRepository: Sendable {
     {
         let source = from.map { "\($0) JOIN component_version v ON v.id = c.current_version_id" }
             ?? (join ? "component c JOIN component_version v ON v.id = c.current_version_id" : "component_version v")
-        let sql = "SELECT \(columns) FROM \(source) WHERE \(condition) ORDER BY \(order)"
-        return try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
+        return try fetch(db, sql: "SELECT \(columns) FROM \(source) WHERE \(condition) ORDER BY \(order)", arguments)
+    }
+
+    /// Full-text hits joined to the current versions, best match first (bm25 weights: a hit in
+    /// the name counts most, then tags, then the summary).
+    static func searchSQL(limit: Int) -> String {
+        """
+        SELECT \(columns) FROM component_search s JOIN component c ON c.current_version_id = s.rowid
+        JOIN component_version v ON v.id = c.current_version_id
+        WHERE component_search MATCH ? ORDER BY bm25(component_search, 10.0, 2.0, 5.0), c.name LIMIT \(max(1, limit))
+        """
+    }
+
+    private static func fetch(_ db: Database, sql: String, _ arguments: StatementArguments) throws -> [StoredComponent] {
+        try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
             StoredComponent(name: row[0], version: row[1], kind: ComponentKind(rawValue: row[2])!, summary: row[3],
                             tags: StringListColumn.read(row[4]), contentHash: row[5], definition: row[6], addedSeq: row[7])
         }

@@ -138,12 +138,14 @@ public struct EventLog: Sendable {
     public func list(about id: String, until time: Double) throws -> [Event] {
         try database.pool.read { db in
             // Ids under `id/` sort between "id/" and "id0" ('0' follows '/').
-            try Row.fetchAll(db.cachedStatement(sql: """
-                SELECT seq, scene_time, operation, object_id, payload FROM event
-                WHERE (object_id = ?1 OR (object_id >= ?2 AND object_id < ?3)) AND scene_time <= ?4 ORDER BY seq
-                """), arguments: [id, id + "/", id + "0", time]).map(Self.event)
+            try Row.fetchAll(db.cachedStatement(sql: Self.aboutSQL), arguments: [id, id + "/", id + "0", time]).map(Self.event)
         }
     }
+
+    static let aboutSQL = """
+        SELECT seq, scene_time, operation, object_id, payload FROM event
+        WHERE (object_id = ?1 OR (object_id >= ?2 AND object_id < ?3)) AND scene_time <= ?4 ORDER BY seq
+        """
 
     /// The scene time of the latest event (0 for an empty log).
     public func currentSceneTime() throws -> Double {

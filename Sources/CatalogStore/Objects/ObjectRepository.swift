@@ -47,12 +47,10 @@ public struct ObjectRepository: Sendable {
     /// The scene time the object as it exists now was created (its latest `object.add`); nil
     /// when there is no such object.
     public func creationTime(of id: String) throws -> Double? {
-        try database.pool.read { db in
-            try Double.fetchOne(db.cachedStatement(sql: """
-                SELECT e.scene_time FROM object o JOIN event e ON e.seq = o.created_seq WHERE o.id = ?
-                """), arguments: [id])
-        }
+        try database.pool.read { db in try Double.fetchOne(db.cachedStatement(sql: Self.creationTimeSQL), arguments: [id]) }
     }
+
+    static let creationTimeSQL = "SELECT e.scene_time FROM object o JOIN event e ON e.seq = o.created_seq WHERE o.id = ?"
 
     /// Ids of all objects (for shell completion).
     public func ids() throws -> [String] {
@@ -101,26 +99,32 @@ public struct ObjectRepository: Sendable {
     /// Objects with their owners (explicit and retaining associations, by id), in one
     /// statement: listing N objects is one query, not N + 1.
     static func fetch(_ db: Database, where condition: String, _ arguments: StatementArguments) throws -> [StoredObject] {
-        let rows = try Row.fetchAll(db.cachedStatement(sql: """
-            SELECT o.id, o.type, (
-                SELECT json_group_array(id) FROM (
-                    SELECT w.id FROM object w WHERE w.oid IN (
-                        SELECT owner_oid FROM object_owner WHERE object_oid = o.oid
-                        UNION SELECT object_oid FROM association WHERE target_oid = o.oid AND policy IN ('retain', 'copy'))
-                    ORDER BY w.id))
-            FROM object o WHERE \(condition) ORDER BY o.id
-            """), arguments: arguments)
+        let rows = try Row.fetchAll(db.cachedStatement(sql: listSQL(where: condition)), arguments: arguments)
         return rows.map { row in StoredObject(id: row[0], type: row[1], owners: StringListColumn.read(row[2])) }
+    }
+
+    static func listSQL(where condition: String) -> String {
+        """
+        SELECT o.id, o.type, (
+            SELECT json_group_array(id) FROM (
+                SELECT w.id FROM object w WHERE w.oid IN (
+                    SELECT owner_oid FROM object_owner WHERE object_oid = o.oid
+                    UNION SELECT object_oid FROM association WHERE target_oid = o.oid AND policy IN ('retain', 'copy'))
+                ORDER BY w.id))
+        FROM object o WHERE \(condition) ORDER BY o.id
+        """
     }
 
     /// The objects `owner` owns explicitly (`--owner`) whose type is `type`, by id: a decorator's
     /// owner finds its decorators through the owner index, not by listing every object.
     public func owned(by owner: String, type: String) throws -> [String] {
         try database.pool.read { db in
-            try String.fetchAll(db.cachedStatement(sql: """
-                SELECT o.id FROM object_owner w JOIN object o ON o.oid = w.object_oid
-                WHERE w.owner_oid = (SELECT oid FROM object WHERE id = ?) AND o.type = ? ORDER BY o.id
-                """), arguments: [owner, type])
+            try String.fetchAll(db.cachedStatement(sql: Self.ownedSQL), arguments: [owner, type])
         }
     }
+
+    static let ownedSQL = """
+        SELECT o.id FROM object_owner w JOIN object o ON o.oid = w.object_oid
+        WHERE w.owner_oid = (SELECT oid FROM object WHERE id = ?) AND o.type = ? ORDER BY o.id
+        """
 }

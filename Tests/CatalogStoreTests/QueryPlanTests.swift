@@ -1,0 +1,73 @@
+import Foundation
+import GRDB
+import Testing
+@testable import CatalogStore
+
+/// The hot queries use indexes: `EXPLAIN QUERY PLAN` on a migrated database shows no full scan
+/// of a table that grows with the store, so a lost index fails here, not for a user with a
+/// million objects.
+struct QueryPlanTests {
+    /// The queries that run per command or per item, by what they are for.
+    static let queries: [(String, String)] = [
+        ("component by name", ComponentRepository.currentVersionSQL),
+        ("component version", ComponentRepository.keptVersionSQL),
+        ("search", ComponentRepository.searchSQL(limit: 50)),
+        ("property read", PropertyRepository.readSQL),
+        ("owners of an object", Ownership.ownersSQL),
+        ("children of an object", Ownership.childrenSQL),
+        ("one object with its owners", ObjectRepository.listSQL(where: "o.id = ?")),
+        ("decorators of an object", ObjectRepository.ownedSQL),
+        ("when an object was created", ObjectRepository.creationTimeSQL),
+        ("events about an object and those under it", EventLog.aboutSQL),
+    ]
+
+    /// Tables whose size grows with the store.
+    static let growing = ["component", "component_version", "object", "object_owner", "association", "event"]
+
+    @Test(arguments: queries.map(\.0))
+    func aHotQueryScansNoGrowingTable(name: String) throws {
+        let folder = TemporaryFolder()
+        let database = try CatalogDatabase(path: folder.file("c.sqlite"))
+        let sql = Self.queries.first { $0.0 == name }!.1
+        let plan = try Self.plan(sql, database)
+        #expect(try Self.scans(sql, database).isEmpty, "\(name): \(plan)")
+    }
+
+    /// The check sees a lost index: without migration 0005's, search scans `component`.
+    @Test func aDroppedIndexShowsAsAScan() throws {
+        let folder = TemporaryFolder()
+        let database = try CatalogDatabase(path: folder.file("c.sqlite"))
+        try database.pool.write { db in try db.execute(sql: "DROP INDEX component_by_current_version") }
+        #expect(try Self.scans(ComponentRepository.searchSQL(limit: 50), database) == ["SCAN c"])
+    }
+
+    static func plan(_ sql: String, _ database: CatalogDatabase) throws -> [String] {
+        try database.pool.read { db in
+            let statement = try db.makeStatement(sql: "EXPLAIN QUERY PLAN " + sql)
+            statement.setUncheckedArguments([])   // a plan needs no values: parameters stay NULL
+            return try Row.fetchAll(statement).map { $0["detail"] as String }
+        }
+    }
+
+    /// The plan's full scans of growing tables.
+    static func scans(_ sql: String, _ database: CatalogDatabase) throws -> [String] {
+        let plan = try plan(sql, database)
+        // SQLite names a table by its alias in the plan ("SCAN o"): resolve both.
+        return plan.filter { detail in
+            guard detail.hasPrefix("SCAN "), !detail.contains("VIRTUAL TABLE") else { return false }
+            let table = String(detail.dropFirst(5).prefix { $0 != " " })
+            return growing.contains(table) || aliases(in: sql)[table].map(growing.contains) == true
+        }
+    }
+
+    /// `FROM table alias` and `JOIN table alias` pairs of a query.
+    static func aliases(in sql: String) -> [String: String] {
+        let words = sql.split(whereSeparator: { $0.isWhitespace || $0 == "(" || $0 == ")" }).map(String.init)
+        var result: [String: String] = [:]
+        for (index, word) in words.enumerated() where (word.uppercased() == "FROM" || word.uppercased() == "JOIN") && index + 2 < words.count {
+            let alias = words[index + 2]
+            if !["WHERE", "JOIN", "ON", "ORDER", "LEFT", "UNION", "AS"].contains(alias.uppercased()) { result[alias] = words[index + 1] }
+        }
+        return result
+    }
+}
