@@ -26,6 +26,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
     ],
     targets: [
         // Build-time tool + plugin: turn Migrations/ and catalog/ into Swift source, so the binary
@@ -61,7 +62,7 @@ let package = Package(
             plugins: ["EmbedFiles"]),
         .target(
             name: "CatalogKit",
-            dependencies: ["CatalogModel", "CatalogEngine", "CatalogExport", "CatalogStore"],
+            dependencies: ["CatalogModel", "CatalogEngine", "CatalogExport", "CatalogStore", .product(name: "CSV", package: "CSV.swift")],
             plugins: ["EmbedFiles"]),
         .executableTarget(
             name: "catalog",

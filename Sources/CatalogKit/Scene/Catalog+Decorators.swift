@@ -97,7 +97,7 @@ extension Catalog {
     }
 
     /// A value as the type declares it: text and JSON converted, anything else refused with the form.
-    private static func converted(_ value: PropertyValue, to declared: ValueType, key: String, on type: String) throws -> PropertyValue {
+    static func converted(_ value: PropertyValue, to declared: ValueType, key: String, on type: String) throws -> PropertyValue {
         if value.type == declared { return value }
         do {
             switch value {
@@ -112,7 +112,7 @@ extension Catalog {
 
     /// A `COMPONENT.PARAM` value checked (and text converted) against the parameter's declaration;
     /// any other key's value as given.
-    private func checkedOverride(_ value: PropertyValue, for key: String) throws -> PropertyValue {
+    func checkedOverride(_ value: PropertyValue, for key: String) throws -> PropertyValue {
         guard let dot = key.lastIndex(of: "."), dot != key.startIndex else { return value }
         let componentName = String(key[..<dot]), parameter = String(key[key.index(after: dot)...])
         guard ComponentDefinition.isValidName(componentName), let stored = try database.components.get(componentName),
@@ -156,7 +156,7 @@ extension Catalog {
     /// The decorators that attach when `key` is set, from the catalog's current decorators: kept
     /// until the component table changes (checked with one small query), so a plain property set
     /// neither lists nor decodes decorators.
-    private func decoratorsAttachingOn(_ key: String) throws -> [(StoredComponent, DecoratorDefinition)] {
+    func decoratorsAttachingOn(_ key: String) throws -> [(StoredComponent, DecoratorDefinition)] {
         let stamp = try database.components.tableStamp()
         let all = try resolved.decorators(stamp: stamp) {
             try database.components.list(kind: .decorator).map { stored throws -> (StoredComponent, DecoratorDefinition) in (stored, try resolved.decorator(stored)) }

@@ -22,7 +22,7 @@ public struct DefinitionError: Error, Sendable, Hashable, CustomStringConvertibl
     /// text past ``maximumLength`` characters is cut, saying how much was left out.
     public static let maximumLength = 300
 
-    static func excerpt(_ text: String) -> String {
+    public static func excerpt(_ text: String) -> String {
         guard text.count > maximumLength else { return text }
         return String(text.prefix(maximumLength)) + "… (\(text.count - maximumLength) more characters)"
     }

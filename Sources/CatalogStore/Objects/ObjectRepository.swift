@@ -13,19 +13,33 @@ public struct ObjectRepository: Sendable {
 
     /// Creates an object. Owners must exist; the new object is deleted with its last owner.
     public func add(id: String, type: String, owners: [String] = [], at sceneTime: Double? = nil) throws {
-        guard ObjectID.isValid(id) else { throw StoreError.invalidObjectID(id) }
-        guard Self.isValidType(type) else { throw StoreError.invalidType(type) }
-        guard !owners.contains(id) else { throw StoreError.ownsItself(id) }
+        try addAll([(id, type, owners)], at: sceneTime)
+    }
+
+    /// Creates many objects in one transaction, in order (an owner may be one added before it),
+    /// one `object.add` event each: all or nothing.
+    public func addAll(_ objects: [(id: String, type: String, owners: [String])], at sceneTime: Double? = nil) throws {
+        for object in objects { try Self.check(id: object.id, type: object.type, owners: object.owners) }
         try database.write(at: sceneTime) { db, events in
-            let seq = try events.append(.objectAdd, object: id, payload: [
-                "id": .string(id), "type": .string(type), "owners": .array(owners.map(JSONValue.string)),
-            ])
-            try Self.insert(id: id, type: type, seq: seq, db)
-            let oid = db.lastInsertedRowID
-            for owner in Set(owners) {
-                try db.execute(sql: "INSERT INTO object_owner (object_oid, owner_oid) VALUES (?, ?)",
-                               arguments: [oid, try Self.oid(of: owner, db)])
-            }
+            for object in objects { try Self.add(id: object.id, type: object.type, owners: object.owners, db, events) }
+        }
+    }
+
+    static func check(id: String, type: String, owners: [String]) throws {
+        guard ObjectID.isValid(id) else { throw StoreError.invalidObjectID(id) }
+        guard isValidType(type) else { throw StoreError.invalidType(type) }
+        guard !owners.contains(id) else { throw StoreError.ownsItself(id) }
+    }
+
+    /// One object added inside a write transaction, with its event.
+    static func add(id: String, type: String, owners: [String], _ db: Database, _ events: EventWriter) throws {
+        let seq = try events.append(.objectAdd, object: id, payload: [
+            "id": .string(id), "type": .string(type), "owners": .array(owners.map(JSONValue.string)),
+        ])
+        try insert(id: id, type: type, seq: seq, db)
+        let oid = db.lastInsertedRowID
+        for owner in Set(owners) {
+            try db.execute(sql: "INSERT INTO object_owner (object_oid, owner_oid) VALUES (?, ?)", arguments: [oid, try Self.oid(of: owner, db)])
         }
     }
 

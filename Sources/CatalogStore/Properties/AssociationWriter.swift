@@ -3,7 +3,7 @@ import GRDB
 
 /// The write path of one association inside a transaction: validation, `copy` snapshots,
 /// the upsert, releasing what the old value owned, and the event row.
-struct AssociationWriter {
+package struct AssociationWriter {
     let db: Database
     let events: EventWriter
     /// Object id → oid, for batches that touch the same objects repeatedly.
@@ -14,7 +14,7 @@ struct AssociationWriter {
         self.events = events
     }
 
-    static func isValidKey(_ key: String) -> Bool {
+    public static func isValidKey(_ key: String) -> Bool {
         let utf8 = key.utf8
         guard !utf8.isEmpty, utf8.count <= 200 else { return false }
         // Printable ASCII (the usual key) is decided byte by byte; anything else by Unicode properties.

@@ -44,12 +44,7 @@ extension SceneRepository {
         try database.write(at: sceneTime) { db, events in
             for object in objects {
                 guard ObjectID.isValid(object.id) else { throw StoreError.invalidObjectID(object.id) }
-                let seq = try events.append(.objectAdd, object: object.id, payload: [
-                    "id": .string(object.id), "type": .string(object.type), "owners": [.string(object.owner)],
-                ])
-                try ObjectRepository.insert(id: object.id, type: object.type, seq: seq, db)
-                try db.execute(sql: "INSERT INTO object_owner (object_oid, owner_oid) VALUES (?, ?)",
-                               arguments: [db.lastInsertedRowID, try ObjectRepository.oid(of: object.owner, db)])
+                try ObjectRepository.add(id: object.id, type: object.type, owners: [object.owner], db, events)
             }
             var writer = AssociationWriter(db: db, events: events)
             for set in sets { _ = try writer.set(set.value, for: set.key, on: set.id, policy: set.policy) }
@@ -61,4 +56,29 @@ extension SceneRepository {
 
 extension CatalogDatabase {
     public var scene: SceneRepository { SceneRepository(database: self) }
+}
+
+/// One change of a bulk write (``SceneRepository/apply(_:at:)``).
+public enum BulkChange: Sendable {
+    /// An object, with its owners (each existing, or added earlier in the same write).
+    case add(id: String, type: String, owners: [String])
+    /// A property set (nil removes it), as `prop set` writes it.
+    case set(id: String, key: String, value: PropertyValue?, policy: AssociationPolicy)
+}
+
+extension SceneRepository {
+    /// Carries out `changes` in order in one transaction, one event each: all or nothing. For
+    /// imports (`catalog import`), where a file's changes stand or fall together.
+    public func apply(_ changes: [BulkChange], at sceneTime: Double? = nil) throws {
+        for case .add(let id, let type, let owners) in changes { try ObjectRepository.check(id: id, type: type, owners: owners) }
+        try database.write(at: sceneTime) { db, events in
+            var writer = AssociationWriter(db: db, events: events)
+            for change in changes {
+                switch change {
+                case .add(let id, let type, let owners): try ObjectRepository.add(id: id, type: type, owners: owners, db, events)
+                case .set(let id, let key, let value, let policy): _ = try writer.set(value, for: key, on: id, policy: policy)
+                }
+            }
+        }
+    }
 }

@@ -1,0 +1,169 @@
+import CSV
+import CatalogModel
+import CatalogStore
+import Foundation
+
+/// Objects and properties to add in one go — what `catalog import` reads — from JSON Lines or
+/// CSV, one change a line:
+///
+/// ```text
+/// {"object": "cell-1", "type": "cell", "owner": "list-1"}                      adds an object (owner optional)
+/// {"object": "cell-1", "key": "frame", "value": [0, 0, 320, 44], "type": "rect"}  sets a property
+/// ```
+///
+/// A line with a `key` sets a property: `type` is then the value's type and, with `policy`,
+/// optional, as for `prop set`; `value: null` removes it. CSV takes a header of the same field
+/// names; its values are text, read as `prop set` reads its VALUE. Rows are checked as they are
+/// read, and an error names the file and line.
+///
+/// ```swift
+/// let rows = try BulkImport(text: #"{"object": "cell-1", "type": "cell"}"#, file: "cells.jsonl")
+/// try catalog.importRows(rows)
+/// ```
+public struct BulkImport: Sendable {
+    public enum Change: Sendable, Hashable {
+        case object(id: String, type: String, owner: String?)
+        /// `value` as written; `type` and `policy` when given.
+        case property(id: String, key: String, value: PropertyValue?, type: ValueType?, policy: AssociationPolicy)
+    }
+
+    public var file: String
+    /// The changes with the line (JSON Lines) or row (CSV, counting the header as 1) each came from.
+    public var changes: [(line: Int, change: Change)]
+
+    static let fields: Set<String> = ["object", "type", "owner", "key", "value", "policy"]
+
+    /// Reads CSV when the file ends in `.csv`, JSON Lines otherwise.
+    public init(text: String, file: String) throws(ImportError) {
+        self.file = file
+        changes = file.lowercased().hasSuffix(".csv") ? try Self.csv(text, file: file) : try Self.jsonLines(text, file: file)
+    }
+
+    static func jsonLines(_ text: String, file: String) throws(ImportError) -> [(line: Int, change: Change)] {
+        var changes: [(line: Int, change: Change)] = []
+        // Split on bytes: a newline is one byte in UTF-8, and grapheme-aware splitting of a large
+        // file cost more than reading its JSON.
+        for (index, line) in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
+            let number = index + 1
+            guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { continue }
+            let members: [String: JSONValue]
+            do {
+                guard let object = try JSONReader.read(String(Substring(line))).objectValue else {
+                    throw ImportError(file: file, line: number, message: "a line must be one JSON object")
+                }
+                members = object
+            } catch let error as ImportError {
+                throw error
+            } catch let error as JSONSyntaxError {
+                let at = error.path.isEmpty ? "" : "\(error.path): "
+                throw ImportError(file: file, line: number, message: error.isMalformed
+                    ? "malformed JSON at column \(error.column): \(error.message)" : "\(at)\(error.message)")
+            } catch {
+                throw ImportError(file: file, line: number, message: "\(error)")
+            }
+            func text(_ key: String) throws(ImportError) -> String? {
+                guard let value = members[key], value != .null else { return nil }
+                guard let string = value.stringValue else { throw ImportError(file: file, line: number, message: "\(key) must be a string, not \(value.typeName)") }
+                return string
+            }
+            if let unknown = members.keys.sorted().first(where: { !fields.contains($0) }) {
+                throw ImportError(file: file, line: number, message: "unknown field '\(unknown)' (fields: object, type, owner, key, value, policy)")
+            }
+            guard let id = try text("object") else { throw ImportError(file: file, line: number, message: "object is required") }
+            changes.append((number, try change(id: id, type: try text("type"), owner: try text("owner"), key: try text("key"),
+                                               value: members["value"].map { .json($0) }, policy: try text("policy"), file: file, line: number)))
+        }
+        return changes
+    }
+
+    static func csv(_ text: String, file: String) throws(ImportError) -> [(line: Int, change: Change)] {
+        let reader: CSVReader
+        do { reader = try CSVReader(string: text, hasHeaderRow: true) } catch {
+            throw ImportError(file: file, line: 1, message: "not CSV: \(error)")
+        }
+        let header = reader.headerRow ?? []
+        if let unknown = header.first(where: { !fields.contains($0) }) {
+            throw ImportError(file: file, line: 1, message: "unknown column '\(unknown)' (columns: object, type, owner, key, value, policy)")
+        }
+        guard header.contains("object") else { throw ImportError(file: file, line: 1, message: "the header needs an object column") }
+        var changes: [(line: Int, change: Change)] = []
+        var number = 1
+        while let row = reader.next() {
+            number += 1
+            guard row.count == header.count else {
+                throw ImportError(file: file, line: number, message: "\(row.count) fields where the header has \(header.count)")
+            }
+            let cells = Dictionary(zip(header, row), uniquingKeysWith: { first, _ in first })
+            func cell(_ key: String) -> String? { cells[key].flatMap { $0.isEmpty ? nil : $0 } }
+            guard let id = cell("object") else { throw ImportError(file: file, line: number, message: "object is required") }
+            changes.append((number, try change(id: id, type: cell("type"), owner: cell("owner"), key: cell("key"),
+                                               value: cells["value"].map { .text($0) }, policy: cell("policy"), file: file, line: number)))
+        }
+        if let error = reader.error { throw ImportError(file: file, line: number + 1, message: "malformed CSV: \(error)") }
+        return changes
+    }
+
+    enum RawValue {
+        case json(JSONValue)
+        case text(String)
+    }
+
+    static func change(id: String, type: String?, owner: String?, key: String?, value: RawValue?, policy: String?,
+                       file: String, line: Int) throws(ImportError) -> Change {
+        guard let key else {
+            guard value == nil || { if case .text(let t)? = value { t.isEmpty } else { false } }(), policy == nil else {
+                throw ImportError(file: file, line: line, message: "value and policy go with a key (a line without one adds an object)")
+            }
+            guard let type else { throw ImportError(file: file, line: line, message: "an object needs a type (or give a key to set a property)") }
+            return .object(id: id, type: type, owner: owner)
+        }
+        guard owner == nil else { throw ImportError(file: file, line: line, message: "owner goes with an object, not with a key") }
+        let valueType: ValueType?
+        if let type {
+            guard let parsed = ValueType(rawValue: type) else {
+                throw ImportError(file: file, line: line, message: "type '\(type)' is not a value type (\(ValueType.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            valueType = parsed
+        } else {
+            valueType = nil
+        }
+        let parsedPolicy: AssociationPolicy
+        if let policy {
+            guard let known = AssociationPolicy(rawValue: policy) else { throw ImportError(file: file, line: line, message: "policy must be retain, copy or weak") }
+            parsedPolicy = known
+        } else {
+            parsedPolicy = .retain
+        }
+        guard let value else { throw ImportError(file: file, line: line, message: "a property needs a value (null removes it)") }
+        let typed: PropertyValue?
+        do {
+            switch (value, valueType) {
+            case (.text(let text), let type?): typed = try PropertyValue(converting: text, to: type)
+            case (.text(let text), nil): typed = PropertyValue.fromCommandLine(text)
+            case (.json(.null), _): typed = nil
+            case (.json(.string(let text)), let type?): typed = try PropertyValue(converting: text, to: type)
+            case (.json(.string(let text)), nil): typed = text.hasPrefix("@") && text.count > 1 ? .object(String(text.dropFirst())) : .string(text)
+            case (.json(let json), let type?): typed = try PropertyValue(json: json, as: type)
+            case (.json(let json), nil): typed = PropertyValue(untyped: json)
+            }
+        } catch {
+            throw ImportError(file: file, line: line, message: "value for \(key): \(error)")
+        }
+        return .property(id: id, key: key, value: typed, type: valueType, policy: parsedPolicy)
+    }
+}
+
+/// A row that cannot be imported: the file, the line (or CSV row) and why. Nothing was written.
+public struct ImportError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var message: String
+
+    public init(file: String, line: Int, message: String) {
+        self.file = file
+        self.line = line
+        self.message = DefinitionError.excerpt(message)
+    }
+
+    public var description: String { "\(file):\(line): \(message)" }
+}

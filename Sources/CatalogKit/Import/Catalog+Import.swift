@@ -1,0 +1,93 @@
+import CatalogModel
+import CatalogStore
+
+/// What an import did.
+public struct ImportSummary: Sendable, Hashable {
+    public var objects = 0
+    public var properties = 0
+    /// Decorators attached because a row set a key they declare (`url` → `hyperlink`), as
+    /// `owner decorator` pairs.
+    public var attached: [String] = []
+}
+
+extension Catalog {
+    /// Adds the objects and sets the properties of `rows` in one transaction, one event per
+    /// change: all or nothing. Each row is checked as `prop set` / `object add` check it — types
+    /// converted, parameter overrides checked, decorators attached by the keys they declare — and
+    /// a row that fails is an ``ImportError`` naming its line; nothing is written then.
+    ///
+    /// One event per change (not one batch event) keeps the log's meaning: `log --object`,
+    /// `state` and `replay` read an imported property exactly as one set by hand.
+    @discardableResult
+    public func importRows(_ rows: BulkImport, at sceneTime: Double? = nil) throws -> ImportSummary {
+        if let sceneTime, let problem = NumericLimits.problem(time: sceneTime) { throw SceneError.sceneTime(sceneTime, problem: problem) }
+        var changes: [BulkChange] = []
+        var summary = ImportSummary()
+        var types: [String: String?] = [:]          // objects seen: their type (nil: none now)
+        var attached = Set<String>()                 // "owner decorator" attached in this file
+        var decoratorsByKey: [String: [(StoredComponent, DecoratorDefinition)]] = [:]
+        func knownType(of id: String) throws -> String? {
+            if let known = types[id] { return known }
+            let stored = try objects.get(id)?.type
+            types[id] = stored
+            return stored
+        }
+        for (line, change) in rows.changes {
+            do {
+                switch change {
+                case .object(let id, let type, let owner):
+                    guard try knownType(of: id) == nil else { throw StoreError.objectExists(id) }
+                    if let owner { guard try knownType(of: owner) != nil else { throw StoreError.unknownObject(owner) } }
+                    types[id] = type
+                    changes.append(.add(id: id, type: type, owners: owner.map { [$0] } ?? []))
+                    summary.objects += 1
+                case .property(let id, let key, var value, _, let policy):
+                    guard let objectType = try knownType(of: id) else { throw StoreError.unknownObject(id) }
+                    guard AssociationWriter.isValidKey(key) else { throw StoreError.invalidKey(key) }
+                    if let given = value {
+                        value = try checkedOverride(given, for: key)
+                        if let declared = try self.objectType(objectType).properties[key] {
+                            value = try Self.converted(value!, to: declared, key: key, on: objectType)
+                        }
+                    }
+                    if policy == .weak, let value, value.type != .object {
+                        throw StoreError.invalidPolicy("policy weak applies only to object references (@id), not to a \(value.type.rawValue)")
+                    }
+                    if case .object(let target)? = value, try knownType(of: target) == nil { throw StoreError.unknownObject(target) }
+                    if decoratorsByKey[key] == nil { decoratorsByKey[key] = try decoratorsAttachingOn(key) }
+                    for (stored, decorator) in decoratorsByKey[key]! {
+                        guard decorator.attachesTo.isEmpty || decorator.attachesTo.contains(objectType), let declared = decorator.properties[key] else { continue }
+                        if let given = value, given.type != declared.type {
+                            guard case .string(let text) = given else {
+                                throw SceneError.decoratorProperty(decorator: stored.name, key: key, declared: declared.type, reason: "must be \(declared.type.rawValue)")
+                            }
+                            do { value = try PropertyValue(converting: text, to: declared.type) } catch {
+                                throw SceneError.decoratorProperty(decorator: stored.name, key: key, declared: declared.type, reason: "\(error)")
+                            }
+                        }
+                        let pair = "\(id) \(stored.name)"
+                        if !attached.contains(pair), try !decorators(of: id).contains(stored.name) {
+                            let attach = attachment(stored.name, on: id)
+                            for object in attach.objects {
+                                changes.append(.add(id: object.id, type: object.type, owners: [object.owner]))
+                                types[object.id] = object.type
+                            }
+                            for set in attach.sets { changes.append(.set(id: set.id, key: set.key, value: set.value, policy: set.policy)) }
+                            attached.insert(pair)
+                            summary.attached.append(pair)
+                        }
+                        break
+                    }
+                    changes.append(.set(id: id, key: key, value: value, policy: policy))
+                    summary.properties += 1
+                }
+            } catch let error as ImportError {
+                throw error
+            } catch {
+                throw ImportError(file: rows.file, line: line, message: "\(error)")
+            }
+        }
+        try database.scene.apply(changes, at: sceneTime)
+        return summary
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+/// `catalog import` does what the same `object add` / `prop set` commands do one by one, in one
+/// transaction, and a bad row names its line and leaves the database as it was.
+struct ImportCommandTests {
+    private func run(_ arguments: [String], db: String, stdin: String? = nil) throws -> CLI.Result {
+        try CLI.run(arguments, environment: ["CATALOG_DB": db], stdin: stdin)
+    }
+
+    /// What every object holds, as `object show --format json` prints it, object by object.
+    private func contents(_ db: String) throws -> [String] {
+        let ids = try run(["object", "list", "--format", "json"], db: db).stdout
+        let list = try JSONSerialization.jsonObject(with: Data(ids.utf8)) as? [[String: Any]] ?? []
+        return try list.compactMap { $0["id"] as? String }.sorted().map { try run(["object", "show", $0, "--format", "json"], db: db).stdout }
+    }
+
+    @Test(arguments: ["jsonl", "csv"])
+    func anImportEqualsTheSameCommandsOneByOne(format: String) throws {
+        let folder = TemporaryFolder()
+        let imported = folder.file("imported.sqlite"), byHand = folder.file("by-hand.sqlite")
+        let file = folder.file("changes.\(format)")
+        let text = format == "jsonl"
+            ? """
+              {"object": "list-1", "type": "view"}
+              {"object": "cell-1", "type": "cell", "owner": "list-1"}
+              {"object": "cell-1", "key": "frame", "value": "0,0,320,44"}
+              {"object": "cell-1", "key": "bounce-select.duration", "value": 0.3}
+              {"object": "label-1", "type": "label"}
+              {"object": "label-1", "key": "url", "value": "https://swift.org"}
+              {"object": "list-1", "key": "selection", "value": "@cell-1", "policy": "weak"}
+
+              """
+            : """
+              object,type,owner,key,value,policy
+              list-1,view,,,,
+              cell-1,cell,list-1,,,
+              cell-1,,,frame,"0,0,320,44",
+              cell-1,,,bounce-select.duration,0.3,
+              label-1,label,,,,
+              label-1,,,url,https://swift.org,
+              list-1,,,selection,@cell-1,weak
+
+              """
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        let result = try run(["import", file], db: imported)
+        #expect(result.status == 0 && result.stdout == "imported 3 objects and 4 properties; attached 1 decorator\n", "\(result.stderr)")
+        for command in [["object", "add", "list-1", "--type", "view"], ["object", "add", "cell-1", "--type", "cell", "--owner", "list-1"],
+                        ["prop", "set", "cell-1", "frame", "0,0,320,44"], ["prop", "set", "cell-1", "bounce-select.duration", "0.3"],
+                        ["object", "add", "label-1", "--type", "label"], ["prop", "set", "label-1", "url", "https://swift.org"],
+                        ["prop", "set", "list-1", "selection", "@cell-1", "--policy", "weak"]] {
+            #expect(try run(command, db: byHand).status == 0, "\(command)")
+        }
+        #expect(try contents(imported) == contents(byHand))
+        #expect(try run(["replay", "--verify"], db: imported).status == 0)
+        // One event per change, as by hand.
+        #expect(try run(["log"], db: imported).stdout.split(separator: "\n").count == run(["log"], db: byHand).stdout.split(separator: "\n").count)
+    }
+
+    @Test func aBadRowNamesItsLineAndNothingIsWritten() throws {
+        let folder = TemporaryFolder()
+        let db = folder.file("c.sqlite")
+        #expect(try run(["object", "add", "v1", "--type", "view"], db: db).status == 0)
+        let before = try run(["log", "--format", "json"], db: db).stdout
+        for (text, message) in [
+            (#"{"object": "v2", "type": "view"}"# + "\n" + #"{"object": "v2", "key": "frame", "value": "wide"}"#,
+             "-:2: frame of a view is a rect: must be a rect: x,y,w,h or [x, y, w, h]"),
+            (#"{"object": "v2", "type": "view"}"# + "\n\n" + #"{"object": "v3", "key": "k", "value": 1}"#, "-:3: no object 'v3'"),
+            (#"{"object": "v2", "type": "view", "colour": "red"}"#, "-:1: unknown field 'colour'"),
+            (#"{"object": "v2", "type": "view"}"# + "\n" + #"{"object": "v1", "type": "view"}"#, "-:2: object 'v1' already exists"),
+            ("{\"object\": \"v2\", \"type\": \"view\"}\n{\"object\": ", "-:2: malformed"),
+        ] {
+            let result = try run(["import", "-"], db: db, stdin: text)
+            #expect(result.status == 1 && result.stderr.contains(message) && result.stderr.contains("nothing was imported"), "\(result.stderr)")
+        }
+        #expect(try run(["log", "--format", "json"], db: db).stdout == before, "nothing written")
+    }
+}
