@@ -118,6 +118,32 @@ public struct EventLog: Sendable {
         }
     }
 
+    /// Calls `body` with each event as it is read — oldest first, or newest first with
+    /// `reverse` — so that memory stays flat however long the log: `since` and `object` select
+    /// as in ``list(since:object:limit:)``, `limit` stops after that many.
+    ///
+    /// ```swift
+    /// try database.events.forEach(since: 100, limit: 10) { event in print(event.seq) }
+    /// ```
+    public func forEach(since: Int64 = 0, object: String? = nil, limit: Int? = nil, reverse: Bool = false,
+                        _ body: (Event) throws -> Void) throws {
+        try database.pool.read { db in
+            var sql = "SELECT seq, scene_time, operation, object_id, payload FROM event WHERE seq > ?"
+            var arguments: StatementArguments = [since]
+            if let object {
+                sql += " AND object_id = ?"
+                arguments += [object]
+            }
+            sql += reverse ? " ORDER BY seq DESC" : " ORDER BY seq"
+            if let limit {
+                sql += " LIMIT ?"
+                arguments += [limit]
+            }
+            let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+            while let row = try rows.next() { try body(try Self.event(row)) }
+        }
+    }
+
     /// One row as an event; a row this build cannot read is an error naming it.
     static func event(_ row: Row) throws -> Event {
         let seq: Int64 = row[0], name: String = row[2]

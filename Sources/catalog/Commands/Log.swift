@@ -1,25 +1,52 @@
 import ArgumentParser
 import CatalogKit
+import Foundation
 
 struct Log: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Show the event log, oldest first.")
+    static let configuration = CommandConfiguration(
+        abstract: "Show the event log, oldest first.",
+        discussion: """
+            Rows are printed as they are read, so memory stays flat however long the log: \
+            --format jsonl writes one event per line (the form for scripts and pipes); the table \
+            sizes its columns on the first 1,000 rows. --format json is one document, read whole.
+            """)
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case table, json, jsonl
+    }
 
     @OptionGroup var global: GlobalOptions
-    @Option(parsing: .unconditional, help: "Only events after this sequence number.") var since: Int64 = 0
+    @Option(name: [.long, .customLong("after")], parsing: .unconditional, help: "Only events after this sequence number.")
+    var since: Int64 = 0
     @Option(help: "Only events about this object.", completion: DatabaseCompletion.objects()) var object: String?
-    @Option(help: "Output format: table or json.") var format: OutputFormat = .table
+    @Option(parsing: .unconditional, help: "At most this many events.") var limit: Int?
+    @Flag(help: "Newest first.") var reverse = false
+    @Option(help: "Output format: table, json or jsonl (one event per line).") var format: Format = .table
+
+    func validate() throws {
+        if let limit, limit < 0 { throw ValidationError("--limit takes 0 or more, not \(limit)") }
+        if since < 0 { throw ValidationError("--since takes a sequence number, 0 or more") }
+    }
 
     func run() throws {
-        let events = try global.open().events.list(since: since, object: object)
+        let events = try global.open().events
         switch format {
-        case .json: printJSON(.array(events.map(\.jsonValue)))
+        case .json:
+            var all: [JSONValue] = []
+            try events.forEach(since: since, object: object, limit: limit, reverse: reverse) { all.append($0.jsonValue) }
+            printJSON(.array(all))
+        case .jsonl:
+            var output = BufferedOutput()
+            try events.forEach(since: since, object: object, limit: limit, reverse: reverse) { output.write($0.jsonValue.canonicalText + "\n") }
+            output.flush()
         case .table:
-            var table = Table("SEQ", "T", "OPERATION", "OBJECT", "PAYLOAD")
-            for event in events {
-                table.append(String(event.seq), JSONValue.numberText(event.sceneTime), event.operation.rawValue, event.objectID ?? "-",
-                             event.payload.canonicalText.count > 100 ? String(event.payload.canonicalText.prefix(97)) + "..." : event.payload.canonicalText)
+            var table = StreamingTable("SEQ", "T", "OPERATION", "OBJECT", "PAYLOAD")
+            try events.forEach(since: since, object: object, limit: limit, reverse: reverse) { event in
+                let payload = event.payload.canonicalText
+                table.append([String(event.seq), JSONValue.numberText(event.sceneTime), event.operation.rawValue, event.objectID ?? "-",
+                              payload.count > 100 ? String(payload.prefix(97)) + "..." : payload])
             }
-            print(table.render())
+            table.finish()
         }
     }
 }

@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+
+/// `log` pages and streams: --limit, --after (--since), --reverse, and JSON Lines whose lines are
+/// the events `--format json` lists.
+struct LogCommandTests {
+    private func run(_ arguments: [String], db: String) throws -> CLI.Result { try CLI.run(arguments, environment: ["CATALOG_DB": db]) }
+
+    @Test func pagesAndStreams() throws {
+        let folder = TemporaryFolder()
+        let db = folder.file("c.sqlite")
+        for index in 0..<5 { #expect(try run(["object", "add", "v\(index)", "--type", "view"], db: db).status == 0) }
+        let all = try JSONSerialization.jsonObject(with: Data(try run(["log", "--format", "json"], db: db).stdout.utf8)) as! [[String: Any]]
+        let seqs = all.map { $0["seq"] as! Int }
+        #expect(seqs == seqs.sorted() && seqs.count >= 5)
+
+        func lines(_ arguments: [String]) throws -> [[String: Any]] {
+            try run(["log", "--format", "jsonl"] + arguments, db: db).stdout.split(separator: "\n").map {
+                try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any]
+            }
+        }
+        // Every line one event, the same as the document lists.
+        #expect(try lines([]).map { $0["seq"] as! Int } == seqs)
+        #expect(try lines(["--limit", "2"]).map { $0["seq"] as! Int } == Array(seqs.prefix(2)))
+        #expect(try lines(["--reverse", "--limit", "2"]).map { $0["seq"] as! Int } == Array(seqs.reversed().prefix(2)))
+        let cut = seqs[seqs.count - 3]
+        #expect(try lines(["--after", String(cut)]).map { $0["seq"] as! Int } == seqs.filter { $0 > cut })
+        #expect(try lines(["--since", String(cut), "--object", "v4"]).map { $0["object"] as! String } == ["v4"])
+        // The table says the same, newest first.
+        let table = try run(["log", "--reverse", "--limit", "1"], db: db).stdout.split(separator: "\n")
+        #expect(table.count == 2 && table[1].hasPrefix("\(seqs.last!) "))
+        #expect(try run(["log", "--limit", "-1"], db: db).status == 64)
+    }
+}
