@@ -11,6 +11,20 @@ struct SampleCommandTests {
         return try JSONValue(jsonData: Data(result.stdout.utf8))
     }
 
+    /// Times too many for a command line come from a file (`--at @FILE`) or standard input
+    /// (`--at -`), separated by commas, spaces or newlines: the same samples as the list.
+    @Test func timesFromAFileOrStandardInput() throws {
+        let folder = TemporaryFolder()
+        let db = folder.file("c.sqlite"), file = folder.file("times.txt")
+        try "0\n0.05 0.1,\n0.15\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let listed = try json(["sample", "bounce-select", "--at", "0,0.05,0.1,0.15"], db: db)
+        #expect(try json(["sample", "bounce-select", "--at", "@" + file], db: db) == listed)
+        let piped = try CLI.run(["sample", "bounce-select", "--at", "-", "--format", "json"], environment: ["CATALOG_DB": db], stdin: "0 0.05\n0.1\n0.15")
+        #expect(try JSONValue(jsonData: Data(piped.stdout.utf8)) == listed)
+        let missing = try CLI.run(["sample", "bounce-select", "--at", "@" + folder.file("none.txt")], environment: ["CATALOG_DB": db])
+        #expect(missing.status == 1 && missing.stderr.contains("cannot read"))
+    }
+
     @Test func bounceSelectFramesAndADurationParameter() throws {
         let folder = TemporaryFolder()
         let db = folder.file("c.sqlite")

@@ -13,10 +13,14 @@ public enum SampleTimes {
         public var description: String
     }
 
-    /// Comma-separated seconds (`0,0.05,0.1`).
-    public static func list(_ text: String) throws(Error) -> [Double] {
+    /// Seconds separated by commas (`0,0.05,0.1`) — or, in a file of times, by commas, spaces
+    /// or newlines (`separatedByWhitespace`).
+    public static func list(_ text: String, separatedByWhitespace: Bool = false) throws(Error) -> [Double] {
         var times: [Double] = []
-        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+        let parts = separatedByWhitespace
+            ? text.split(whereSeparator: { $0 == "," || $0.isWhitespace })
+            : text.split(separator: ",", omittingEmptySubsequences: false)
+        for part in parts {
             guard let t = Double(part.trimmingCharacters(in: .whitespaces)), t.isFinite else {
                 throw Error(description: "--at takes seconds separated by commas; \"\(part)\" is not a number")
             }

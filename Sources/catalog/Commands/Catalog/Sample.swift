@@ -18,7 +18,9 @@ struct Sample: ParsableCommand {
     @Argument(help: "A component NAME[@VERSION], or a definition file (.yaml, .json, - for stdin).",
               completion: DatabaseCompletion.components())
     var component: String
-    @Option(parsing: .unconditional, help: "Times in seconds, comma-separated (0,0.05,0.1); e.g. --at -0.1,0.") var at: String?
+    @Option(parsing: .unconditional, help: """
+        Times in seconds, comma-separated (0,0.05,0.1; --at -0.1,0 works); @FILE reads them from a file         and - from standard input, separated by commas, spaces or newlines.
+        """) var at: String?
     @Option(parsing: .unconditional, help: "Frames per second between --from and --to.") var fps: Double?
     @Option(parsing: .unconditional, help: "First frame time with --fps (default 0).") var from: Double?
     @Option(parsing: .unconditional, help: "Last frame time with --fps (default: the end of the animation).") var to: Double?
@@ -52,10 +54,10 @@ struct Sample: ParsableCommand {
         }
         let times: [Double]
         do {
-            if let at { times = try SampleTimes.list(at) } else {
+            if let at { times = try Self.times(at) } else {
                 times = try SampleTimes.frames(fps: fps!, from: from ?? 0, to: to ?? sampling.effect.endTime)
             }
-        } catch { throw CommandFailure(error.description) }
+        } catch let error as SampleTimes.Error { throw CommandFailure(error.description) }
 
         switch format {
         case .json: printJSON(sampling.json(at: times))
@@ -65,5 +67,18 @@ struct Sample: ParsableCommand {
             for row in rows { table.append(row: row) }
             print(table.render())
         }
+    }
+
+    /// The `--at` times: a list, `@FILE` or `-` (standard input), for lists too long for a command line.
+    static func times(_ given: String) throws -> [Double] {
+        if given == "-" {
+            return try SampleTimes.list(String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self), separatedByWhitespace: true)
+        }
+        if given.hasPrefix("@") {
+            let path = String(given.dropFirst())
+            guard let data = FileManager.default.contents(atPath: path) else { throw CommandFailure("--at @\(path): cannot read \(path)") }
+            return try SampleTimes.list(String(decoding: data, as: UTF8.self), separatedByWhitespace: true)
+        }
+        return try SampleTimes.list(given)
     }
 }
