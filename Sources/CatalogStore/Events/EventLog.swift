@@ -102,20 +102,9 @@ public struct EventLog: Sendable {
 
     /// Events with `seq > since`, optionally only those about `object`, oldest first.
     public func list(since: Int64 = 0, object: String? = nil, limit: Int? = nil) throws -> [Event] {
-        try database.pool.read { db in
-            var sql = "SELECT seq, scene_time, operation, object_id, payload FROM event WHERE seq > ?"
-            var arguments: StatementArguments = [since]
-            if let object {
-                sql += " AND object_id = ?"
-                arguments += [object]
-            }
-            sql += " ORDER BY seq"
-            if let limit {
-                sql += " LIMIT ?"
-                arguments += [limit]
-            }
-            return try Row.fetchAll(db, sql: sql, arguments: arguments).map(Self.event)
-        }
+        var events: [Event] = []
+        try forEach(since: since, object: object, limit: limit) { events.append($0) }
+        return events
     }
 
     /// Calls `body` with each event as it is read — oldest first, or newest first with
