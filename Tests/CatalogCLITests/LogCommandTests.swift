@@ -32,3 +32,31 @@ struct LogCommandTests {
         #expect(try run(["log", "--limit", "-1"], db: db).status == 64)
     }
 }
+
+/// `object list` pages by id with --after and --limit, and streams JSON Lines.
+struct ObjectListPagingTests {
+    @Test func pagesJoinUpToTheWholeList() throws {
+        let folder = TemporaryFolder()
+        let env = ["CATALOG_DB": folder.file("c.sqlite")]
+        let ids = (0..<7).map { "obj-\($0)" }
+        let lines = ids.map { #"{"object": "\#($0)", "type": "view"}"# }.joined(separator: "\n")
+        #expect(try CLI.run(["import", "-"], environment: env, stdin: lines).status == 0)
+        func page(_ arguments: [String]) throws -> [String] {
+            try CLI.run(["object", "list", "--format", "jsonl"] + arguments, environment: env).stdout.split(separator: "\n").map {
+                (try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any])["id"] as! String
+            }
+        }
+        #expect(try page([]) == ids)
+        var seen: [String] = []
+        var after: [String] = []
+        while true {
+            let next = try page(["--limit", "3"] + after)
+            if next.isEmpty { break }
+            seen += next
+            after = ["--after", next.last!]
+        }
+        #expect(seen == ids)
+        let table = try CLI.run(["object", "list"], environment: env).stdout.split(separator: "\n").dropFirst().map { String($0.prefix { $0 != " " }) }
+        #expect(table == ids)
+    }
+}

@@ -55,7 +55,22 @@ public struct ObjectRepository: Sendable {
 
     /// All objects, by id.
     public func list() throws -> [StoredObject] {
-        try database.pool.read { db in try Self.fetch(db, where: "1", []) }
+        var objects: [StoredObject] = []
+        try forEach { objects.append($0) }
+        return objects
+    }
+
+    /// Calls `body` with each object, by id, as it is read (memory stays flat): those after
+    /// `after` (a cursor: the last id of the previous page), at most `limit`.
+    public func forEach(after: String? = nil, limit: Int? = nil, _ body: (StoredObject) throws -> Void) throws {
+        try database.pool.read { db in
+            let sql = Self.listSQL(where: after == nil ? "1" : "o.id > ?") + (limit == nil ? "" : " LIMIT ?")
+            var arguments: StatementArguments = []
+            if let after { arguments += [after] }
+            if let limit { arguments += [limit] }
+            let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
+            while let row = try rows.next() { try body(Self.object(row)) }
+        }
     }
 
     /// The scene time the object as it exists now was created (its latest `object.add`); nil
@@ -113,8 +128,11 @@ public struct ObjectRepository: Sendable {
     /// Objects with their owners (explicit and retaining associations, by id), in one
     /// statement: listing N objects is one query, not N + 1.
     static func fetch(_ db: Database, where condition: String, _ arguments: StatementArguments) throws -> [StoredObject] {
-        let rows = try Row.fetchAll(db.cachedStatement(sql: listSQL(where: condition)), arguments: arguments)
-        return rows.map { row in StoredObject(id: row[0], type: row[1], owners: StringListColumn.read(row[2])) }
+        try Row.fetchAll(db.cachedStatement(sql: listSQL(where: condition)), arguments: arguments).map(object)
+    }
+
+    static func object(_ row: Row) -> StoredObject {
+        StoredObject(id: row[0], type: row[1], owners: StringListColumn.read(row[2]))
     }
 
     static func listSQL(where condition: String) -> String {

@@ -28,19 +28,38 @@ struct ObjectAdd: ParsableCommand {
 }
 
 struct ObjectList: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "List objects.")
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List objects, by id.",
+        discussion: "Rows print as they are read; page with --limit and --after (the last id of the previous page).")
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case table, json, jsonl
+    }
 
     @OptionGroup var global: GlobalOptions
-    @Option(help: "Output format: table or json.") var format: OutputFormat = .table
+    @Option(help: "Only objects whose id sorts after this one.") var after: String?
+    @Option(parsing: .unconditional, help: "At most this many objects.") var limit: Int?
+    @Option(help: "Output format: table, json or jsonl (one object per line).") var format: Format = .table
+
+    func validate() throws {
+        if let limit, limit < 0 { throw ValidationError("--limit takes 0 or more, not \(limit)") }
+    }
 
     func run() throws {
-        let objects = try global.open().objects.list()
+        let objects = try global.open().objects
         switch format {
-        case .json: printJSON(.array(objects.map(\.jsonValue)))
+        case .json:
+            var all: [JSONValue] = []
+            try objects.forEach(after: after, limit: limit) { all.append($0.jsonValue) }
+            printJSON(.array(all))
+        case .jsonl:
+            var output = BufferedOutput()
+            try objects.forEach(after: after, limit: limit) { output.write($0.jsonValue.canonicalText + "\n") }
+            output.flush()
         case .table:
-            var table = Table("ID", "TYPE", "OWNERS")
-            for object in objects { table.append(object.id, object.type, object.owners.joined(separator: ",")) }
-            print(table.render())
+            var table = StreamingTable("ID", "TYPE", "OWNERS")
+            try objects.forEach(after: after, limit: limit) { table.append([$0.id, $0.type, $0.owners.joined(separator: ",")]) }
+            table.finish()
         }
     }
 }
