@@ -33,10 +33,20 @@ public struct BulkImport: Sendable {
 
     static let fields: Set<String> = ["object", "type", "owner", "key", "value", "policy"]
 
-    /// Reads CSV when the file ends in `.csv`, JSON Lines otherwise.
-    public init(text: String, file: String) throws(ImportError) {
+    public enum Format: String, Sendable, CaseIterable {
+        case jsonl, csv
+
+        /// CSV for a `.csv` file, JSON Lines otherwise.
+        public init(file: String) { self = file.lowercased().hasSuffix(".csv") ? .csv : .jsonl }
+    }
+
+    /// - Parameter format: how `text` is written; by default from the file's extension.
+    public init(text: String, file: String, format: Format? = nil) throws(ImportError) {
         self.file = file
-        changes = file.lowercased().hasSuffix(".csv") ? try Self.csv(text, file: file) : try Self.jsonLines(text, file: file)
+        switch format ?? Format(file: file) {
+        case .csv: changes = try Self.csv(text, file: file)
+        case .jsonl: changes = try Self.jsonLines(text, file: file)
+        }
     }
 
     static func jsonLines(_ text: String, file: String) throws(ImportError) -> [(line: Int, change: Change)] {

@@ -17,12 +17,8 @@ struct Import: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @Argument(help: "A .jsonl or .csv file, or - for JSON Lines on standard input.", completion: .file(extensions: ["jsonl", "csv"]))
     var file: String
-    @Option(help: ArgumentHelp("Read standard input as this format.", valueName: "jsonl|csv")) var format: String?
+    @Option(help: "The file's format: jsonl or csv (default: from its extension; JSON Lines for -).") var format: BulkImport.Format?
     @Option(parsing: .unconditional, help: "Scene time in seconds (default: the time of the last event).") var at: Double?
-
-    func validate() throws {
-        if let format, !["jsonl", "csv"].contains(format) { throw ValidationError("--format takes jsonl or csv, not \(format)") }
-    }
 
     func run() throws {
         let text: String
@@ -32,9 +28,8 @@ struct Import: ParsableCommand {
             guard let data = FileManager.default.contents(atPath: file) else { throw CommandFailure("cannot read \(file)") }
             text = String(decoding: data, as: UTF8.self)
         }
-        let name = file == "-" ? "-" + (format == "csv" ? ".csv" : "") : file
         let rows: BulkImport
-        do { rows = try BulkImport(text: text, file: format == "csv" && !name.hasSuffix(".csv") ? name + ".csv" : name) } catch {
+        do { rows = try BulkImport(text: text, file: file, format: format) } catch {
             throw CommandFailure("\(error)\nnothing was imported")
         }
         let catalog = try global.open()
@@ -47,3 +42,5 @@ struct Import: ParsableCommand {
         print(line)
     }
 }
+
+extension BulkImport.Format: ExpressibleByArgument {}
