@@ -319,6 +319,43 @@ try measure("import_properties") {
                                     "ratio": .number(ours / baseline), "unit": .string("properties per second (ratio: time against raw C)")]
 }
 
+// cli_read_start: the median wall time of `catalog prop get` (a whole process: start, open,
+// one read, exit) against `sqlite3` reading the same row in one shot; 21 runs each, interleaved.
+try measure("cli_read_start") {
+    let catalogBinary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("catalog").path
+    let sqlite3 = ["/usr/bin/sqlite3", "/usr/local/bin/sqlite3"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    guard FileManager.default.isExecutableFile(atPath: catalogBinary), let sqlite3 else {
+        results["cli_read_start"] = ["skipped": .string("needs the release catalog binary beside catalog-bench and sqlite3")]
+        return
+    }
+    let file = folder + "/cli.sqlite"
+    let setup = try Catalog(path: file)
+    try setup.objects.add(id: "cell-1", type: "cell")
+    try setup.setProperty(.rect(Rect(x: 0, y: 0, width: 320, height: 44)), for: "frame", on: "cell-1")
+    // posix_spawn and waitpid: Foundation's Process.waitUntilExit polls, which alone took 50 ms.
+    func wall(_ executable: String, _ arguments: [String]) throws -> Double {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        return seconds {
+            var pid: pid_t = 0
+            guard posix_spawn(&pid, executable, &actions, nil, argv, environ) == 0 else { return }
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+        }
+    }
+    var ours: [Double] = [], baseline: [Double] = []
+    for _ in 0..<21 {
+        ours.append(try wall(catalogBinary, ["--db", file, "prop", "get", "cell-1", "frame"]))
+        baseline.append(try wall(sqlite3, [file, "SELECT value FROM association LIMIT 1"]))
+    }
+    let median = { (values: [Double]) in values.sorted()[values.count / 2] * 1e3 }
+    record("cli_read_start", ours: median(ours), baseline: median(baseline), unit: "ms, median wall of one process")
+}
+
 // export_css: every built-in animation exported to CSS (exact or baked), in µs per component;
 // baseline: the same animations sampled by the engine at 60 fps over their span, the cheapest
 // way to get their values at all.

@@ -26,8 +26,18 @@ public final class Catalog: Sendable {
     ///   - loadBuiltIns: load (or update) the built-in components from `catalog/`.
     ///   - checkpointing: when the write-ahead log is copied back into the file; see
     ///     ``CheckpointPolicy``.
-    public init(path: String? = nil, loadBuiltIns: Bool = true, checkpointing: CheckpointPolicy = .standard) throws {
+    ///   - forReading: the caller only reads. An existing catalog that is migrated and holds this
+    ///     build's built-ins is then opened read-only (``CatalogDatabase/isReadOnly``): nothing is
+    ///     synced or checkpointed, and any write is refused. Otherwise it opens as usual.
+    public init(path: String? = nil, loadBuiltIns: Bool = true, checkpointing: CheckpointPolicy = .standard, forReading: Bool = false) throws {
         let resolved = path ?? Self.defaultPath()
+        if forReading, FileManager.default.fileExists(atPath: resolved),
+            let reader = try? CatalogDatabase(path: resolved, checkpointing: checkpointing, readOnly: true),
+            (try? !loadBuiltIns || reader.components.builtInsAreCurrent(fingerprint: BuiltInCatalog.fingerprint)) == true
+        {
+            database = reader
+            return
+        }
         let folder = (resolved as NSString).deletingLastPathComponent
         if !folder.isEmpty {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -254,6 +254,11 @@ extension ComponentRepository {
     /// loaded — takes no write lock: every command line run opens the catalog this way, so
     /// decoding the built-ins or queueing for the writer each time would be paid by every command.
     @discardableResult
+    /// True when the built-ins of `fingerprint` are loaded (a read: nothing to load).
+    public func builtInsAreCurrent(fingerprint: String) throws -> Bool {
+        try database.pool.read { db in try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = 'builtin_catalog'") } == fingerprint
+    }
+
     public func loadBuiltIns(fingerprint: String, definitions: () throws -> [ComponentDefinition]) throws -> [AddOutcome] {
         let key = "builtin_catalog"
         let fingerprintSQL = "SELECT value FROM setting WHERE key = ?"

@@ -29,9 +29,15 @@ public final class CatalogDatabase: Sendable {
     /// - Parameters:
     ///   - migrations: the migrations to apply; the embedded `Migrations/` by default.
     ///   - checkpointing: when the write-ahead log is copied back into the database file.
-    public init(path: String, migrations: [Migration]? = nil, checkpointing: CheckpointPolicy = .standard) throws {
+    /// - Parameter readOnly: open an existing, migrated file for reading only, even when it
+    ///   could be written: no write connection, so nothing is synced, checkpointed or deleted on
+    ///   close (what a read command needs). A file that needs migrating is refused
+    ///   (``StoreError/readOnly(_:needsMigration:)``); open it normally once.
+    public init(path: String, migrations: [Migration]? = nil, checkpointing: CheckpointPolicy = .standard, readOnly: Bool = false) throws {
         self.path = path
-        isReadOnly = FileManager.default.fileExists(atPath: path) && access(path, W_OK) != 0
+        let exists = FileManager.default.fileExists(atPath: path)
+        if readOnly, !exists { throw StoreError.cannotOpen(path) }
+        isReadOnly = exists && (readOnly || access(path, W_OK) != 0)
         var configuration = Configuration()
         configuration.readonly = isReadOnly
         configuration.busyMode = .timeout(60)

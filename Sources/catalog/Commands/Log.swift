@@ -29,7 +29,7 @@ struct Log: ParsableCommand {
     }
 
     func run() throws {
-        let events = try global.open().events
+        let events = try global.open(forReading: true).events
         switch format {
         case .json:
             var all: [JSONValue] = []

@@ -16,7 +16,7 @@ enum ComponentSource {
             try check(definitions[0].kind, name: component, kinds: kinds, purpose: purpose)
             return (definitions[0], component, nil)
         }
-        let catalog = try global.open()
+        let catalog = try global.open(forReading: true)
         guard let stored = try catalog.components.get(ComponentReference(component)) else {
             throw CommandFailure("no component or file named \(component): `catalog list` shows the catalog")
         }

@@ -10,14 +10,16 @@ struct GlobalOptions: ParsableArguments {
     var db: String?
 
     /// Opens the catalog, creating, migrating and loading built-ins as needed.
-    func open() throws -> Catalog {
+    /// - Parameter forReading: the command only reads: an up-to-date catalog opens read-only,
+    ///   so the command syncs, checkpoints and deletes nothing on the way out.
+    func open(forReading: Bool = false) throws -> Catalog {
         let given = db ?? ProcessInfo.processInfo.environment["CATALOG_DB"]
         if let given { try Self.check(given) }
         let path = given ?? Catalog.defaultPath()
         do {
             // One command, a commit or two, then exit: a background checkpoint would rarely
             // finish before the process does.
-            return try Catalog(path: given, checkpointing: .onCommit)
+            return try Catalog(path: given, checkpointing: .onCommit, forReading: forReading)
         } catch let error as StoreError {
             throw error   // worded by ErrorPresentation
         } catch {

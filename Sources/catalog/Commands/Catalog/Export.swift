@@ -49,7 +49,7 @@ struct Export: ParsableCommand {
         let (definition, file, stored) = try ComponentSource.load(component, global: global, kinds: [.animation, .chain], purpose: "export")
         var catalog = stored
         // A file that names other components (chain steps, a reducedMotion stand-in) finds them in the catalog.
-        if catalog == nil, !definition.references.isEmpty { catalog = try global.open() }
+        if catalog == nil, !definition.references.isEmpty { catalog = try global.open(forReading: true) }
         let export: ComponentExport
         do {
             export = try ComponentExport(definition: definition, parameters: KeyValue.dictionary(parameters),

@@ -9,7 +9,7 @@ struct History: ParsableCommand {
     @Option(help: "Output format: table or json.") var format: OutputFormat = .table
 
     func run() throws {
-        let versions = try global.open().components.history(name)
+        let versions = try global.open(forReading: true).components.history(name)
         guard !versions.isEmpty else { throw StoreError.unknownComponent(name) }
         switch format {
         case .json:

@@ -10,7 +10,7 @@ struct List: ParsableCommand {
     @Option(help: "Output format: table or json.") var format: OutputFormat = .table
 
     func run() throws {
-        let components = try global.open().components.list(kind: kind, tag: tag)
+        let components = try global.open(forReading: true).components.list(kind: kind, tag: tag)
         printComponents(components, format: format)
     }
 }

@@ -21,7 +21,7 @@ struct Preview: ParsableCommand {
     }
 
     func run() throws {
-        let catalog = try global.open()
+        let catalog = try global.open(forReading: true)
         let preview: ComponentPreview
         do { preview = try ComponentPreview(names: components, catalog: catalog) } catch let error as ExportError {
             throw CommandFailure(error.description)

@@ -11,7 +11,7 @@ struct Search: ParsableCommand {
     @Option(help: "Output format: table or json.") var format: OutputFormat = .table
 
     func run() throws {
-        let results = try global.open().components.search(text.joined(separator: " "))
+        let results = try global.open(forReading: true).components.search(text.joined(separator: " "))
         printComponents(results, format: format)
     }
 }

@@ -9,7 +9,7 @@ struct Show: ParsableCommand {
     @Option(help: "Output format: table or json.") var format: OutputFormat = .table
 
     func run() throws {
-        let catalog = try global.open()
+        let catalog = try global.open(forReading: true)
         guard let stored = try catalog.components.get(component) else {
             if let version = component.version, try catalog.components.get(component.name) != nil {
                 throw CommandFailure("\(component.name) has no version \(version): `catalog history \(component.name)` lists the kept versions")

@@ -46,7 +46,7 @@ struct ObjectList: ParsableCommand {
     }
 
     func run() throws {
-        let objects = try global.open().objects
+        let objects = try global.open(forReading: true).objects
         switch format {
         case .json:
             var all: [JSONValue] = []
@@ -72,7 +72,7 @@ struct ObjectShow: ParsableCommand {
     @Option(help: "Output format: table or json.") var format: OutputFormat = .table
 
     func run() throws {
-        let catalog = try global.open()
+        let catalog = try global.open(forReading: true)
         guard let object = try catalog.objects.get(id) else { throw StoreError.unknownObject(id) }
         let properties = try catalog.properties.list(on: id)
         switch format {

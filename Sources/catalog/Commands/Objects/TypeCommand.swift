@@ -44,7 +44,7 @@ struct TypeList: ParsableCommand {
     @Option(help: "Output format: table or json.") var format: OutputFormat = .table
 
     func run() throws {
-        let declared = try global.open().types.list()
+        let declared = try global.open(forReading: true).types.list()
         let all = ObjectType.builtIn.values.sorted { $0.name < $1.name }.map { ($0, true) } + declared.map { ($0, false) }
         switch format {
         case .json:

@@ -63,7 +63,7 @@ struct PropGet: ParsableCommand {
     @Option(help: "Output format: table or json.") var format: OutputFormat = .table
 
     func run() throws {
-        guard let association = try global.open().properties.association(for: key, on: id) else {
+        guard let association = try global.open(forReading: true).properties.association(for: key, on: id) else {
             throw CommandFailure("\(id) has no property '\(key)'")
         }
         switch format {
@@ -96,7 +96,7 @@ struct PropList: ParsableCommand {
     @Option(help: "Output format: table or json.") var format: OutputFormat = .table
 
     func run() throws {
-        let properties = try global.open().properties.list(on: id)
+        let properties = try global.open(forReading: true).properties.list(on: id)
         switch format {
         case .json: printJSON(.array(properties.map(\.jsonValue)))
         case .table: print(propertyTable(properties))

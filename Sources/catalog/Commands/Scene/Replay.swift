@@ -31,7 +31,7 @@ struct Replay: ParsableCommand {
     }
 
     func run() throws {
-        let catalog = try global.open()
+        let catalog = try global.open(forReading: true)
         if verify {
             let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-verify-\(ProcessInfo.processInfo.processIdentifier).sqlite").path
             defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: scratch + suffix) } }

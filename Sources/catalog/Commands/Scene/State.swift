@@ -18,7 +18,7 @@ struct State: ParsableCommand {
     var reducedMotion = false
 
     func run() throws {
-        let catalog = try global.open()
+        let catalog = try global.open(forReading: true)
         let state = try catalog.state(of: id, at: at, reducedMotion: reducedMotion)
         switch format {
         case .json: printJSON(state.jsonValue)
