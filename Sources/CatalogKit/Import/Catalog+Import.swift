@@ -57,14 +57,7 @@ extension Catalog {
                     if decoratorsByKey[key] == nil { decoratorsByKey[key] = try decoratorsAttachingOn(key) }
                     for (stored, decorator) in decoratorsByKey[key]! {
                         guard decorator.attachesTo.isEmpty || decorator.attachesTo.contains(objectType), let declared = decorator.properties[key] else { continue }
-                        if let given = value, given.type != declared.type {
-                            guard case .string(let text) = given else {
-                                throw SceneError.decoratorProperty(decorator: stored.name, key: key, declared: declared.type, reason: "must be \(declared.type.rawValue)")
-                            }
-                            do { value = try PropertyValue(converting: text, to: declared.type) } catch {
-                                throw SceneError.decoratorProperty(decorator: stored.name, key: key, declared: declared.type, reason: "\(error)")
-                            }
-                        }
+                        value = try Self.decoratorValue(value, declared: declared.type, decorator: stored.name, key: key)
                         let pair = "\(id) \(stored.name)"
                         if !attached.contains(pair), try !decorators(of: id).contains(stored.name) {
                             let attach = attachment(stored.name, on: id)

@@ -136,21 +136,25 @@ extension Catalog {
         guard let object = try database.objects.get(id) else { throw SceneError.store(.unknownObject(id)) }
         for (stored, decorator) in candidates {
             guard decorator.attachesTo.isEmpty || decorator.attachesTo.contains(object.type), let declared = decorator.properties[key] else { continue }
-            var typed = value
-            if let value, value.type != declared.type {
-                do {
-                    guard case .string(let text) = value else { throw ValueConversionError(type: declared.type) }
-                    typed = try PropertyValue(converting: text, to: declared.type)
-                } catch {
-                    throw SceneError.decoratorProperty(decorator: stored.name, key: key, declared: declared.type, reason: "\(error)")
-                }
-            }
+            let typed = try Self.decoratorValue(value, declared: declared.type, decorator: stored.name, key: key)
             let attached = try decorators(of: id).contains(stored.name)
             let attach = attached ? (objects: [], sets: []) : attachment(stored.name, on: id)
             try database.scene.change(creating: attach.objects, sets: attach.sets + [(id, key, typed, policy)], at: sceneTime)
             return PropertySetOutcome(value: typed, attached: attached ? nil : stored.name)
         }
         return nil
+    }
+
+    /// A value for a key a decorator declares: as given when of the declared type, text
+    /// converted to it, anything else refused naming the decorator.
+    static func decoratorValue(_ value: PropertyValue?, declared: ValueType, decorator: String, key: String) throws -> PropertyValue? {
+        guard let value, value.type != declared else { return value }
+        do {
+            guard case .string(let text) = value else { throw ValueConversionError(type: declared) }
+            return try PropertyValue(converting: text, to: declared)
+        } catch {
+            throw SceneError.decoratorProperty(decorator: decorator, key: key, declared: declared, reason: "\(error)")
+        }
     }
 
     /// The decorators that attach when `key` is set, from the catalog's current decorators: kept

@@ -96,10 +96,14 @@ public enum JSONReader {
             index += count
         }
 
-        mutating func object(path: FieldPath, depth: Int) throws(JSONSyntaxError) -> JSONValue {
+        func checkDepth(_ depth: Int) throws(JSONSyntaxError) {
             guard depth <= JSONReader.maximumDepth else {
                 throw error("nesting deeper than \(JSONReader.maximumDepth) levels", isMalformed: false)
             }
+        }
+
+        mutating func object(path: FieldPath, depth: Int) throws(JSONSyntaxError) -> JSONValue {
+            try checkDepth(depth)
             index += 1
             var members: [String: JSONValue] = [:]
             skipWhitespace()
@@ -132,9 +136,7 @@ public enum JSONReader {
         }
 
         mutating func array(path: FieldPath, depth: Int) throws(JSONSyntaxError) -> JSONValue {
-            guard depth <= JSONReader.maximumDepth else {
-                throw error("nesting deeper than \(JSONReader.maximumDepth) levels", isMalformed: false)
-            }
+            try checkDepth(depth)
             index += 1
             var items: [JSONValue] = []
             skipWhitespace()
