@@ -27,6 +27,14 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidPolicy(String)
     /// A logged event this build cannot read (written by another program or build).
     case unreadableEvent(seq: Int64, reason: String)
+    /// Compaction needs a snapshot at its base.
+    case noSnapshot(seq: Int64)
+    /// Compaction always keeps the newest event: it holds the scene clock and the log's numbering.
+    case compactsEverything(newest: Int64)
+    /// The state asked for is older than the log's base: those events were compacted.
+    case compacted(requested: Double, base: LogBase)
+    /// A kept snapshot whose rows do not hash to its recorded hash.
+    case damagedSnapshot(seq: Int64)
 
     public var description: String {
         switch self {
@@ -61,6 +69,14 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case .invalidPolicy(let message): message
         case .unreadableEvent(let seq, let reason):
             "event \(seq) cannot be read by this build (\(reason)): was the log written by a newer catalog?"
+        case .noSnapshot(let seq): "no snapshot is kept at event \(seq)"
+        case .compactsEverything(let newest):
+            "compaction keeps the newest event (\(newest)), which holds the scene clock and the log's numbering: compact before an earlier point"
+        case .compacted(let requested, let base):
+            "scene time \(JSONValue.numberText(requested)) is before the log's base (event \(base.seq), t=\(JSONValue.numberText(base.sceneTime))): "
+                + "the events before it were compacted into a snapshot, so only states from t=\(JSONValue.numberText(base.sceneTime)) on are kept"
+        case .damagedSnapshot(let seq):
+            "the snapshot at event \(seq) is damaged (its rows do not match its hash): run `catalog replay --verify`, then `catalog snapshot` to take a fresh one"
         case .invalidKey(let key): "property key '\(key)' must be 1–200 characters without spaces or control characters"
         }
     }

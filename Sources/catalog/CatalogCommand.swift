@@ -15,7 +15,7 @@ struct CatalogCommand: ParsableCommand {
         subcommands: [
             Demo.self, Init.self, Migrate.self,
             Add.self, Validate.self, List.self, Show.self, Search.self, History.self, Remove.self, Sample.self, Export.self, Plot.self, Preview.self,
-            ObjectCommand.self, TypeCommand.self, PropCommand.self, Import.self, Apply.self, Send.self, State.self, Replay.self, Log.self,
+            ObjectCommand.self, TypeCommand.self, PropCommand.self, Import.self, Apply.self, Send.self, State.self, Replay.self, Log.self, Snapshot.self,
         ])
 
     /// `--db` before the command name (`catalog --db PATH list`, as DESIGN.md §5 writes it):
@@ -46,6 +46,17 @@ struct CatalogCommand: ParsableCommand {
             try command.run()
         } catch {
             exit(withError: ErrorPresentation.text(for: error).map(CommandFailure.init) ?? error)
+        }
+        keepSnapshotIfDue()
+    }
+
+    /// After a command that wrote: the log has grown past the snapshot policy's interval, so
+    /// the scene is kept as a snapshot. The command's own change is committed whatever happens
+    /// here, so a failure is a warning, not the command's error.
+    private static func keepSnapshotIfDue() {
+        guard let catalog = GlobalOptions.openedForWriting, !catalog.isReadOnly else { return }
+        do { try catalog.snapshotIfDue() } catch {
+            FileHandle.standardError.write(Data("warning: no snapshot was kept: \(ErrorPresentation.text(for: error) ?? "\(error)")\n".utf8))
         }
     }
 }

@@ -99,6 +99,27 @@ struct OwnershipTests {
         #expect(try ids().isEmpty, "the copy and its children die with the holder")
     }
 
+    /// Copying what the old value alone keeps alive (its own copy, or an object only it owns)
+    /// copies it before releasing it, and the event names what the release removed.
+    @Test func aCopyOfTheCopyItReplacesIsMadeBeforeTheOldOneGoes() throws {
+        try database.objects.add(id: "original", type: "label")
+        try database.properties.set(.string("Hello"), for: "text", on: "original")
+        try database.objects.add(id: "holder", type: "view")
+        let first = try #require(try database.properties.set(.object("original"), for: "snapshot", on: "holder", policy: .copy).copyID)
+        let again = try database.properties.set(.object(first), for: "snapshot", on: "holder", policy: .copy)
+        let second = try #require(again.copyID)
+        #expect(second != first)
+        #expect(again.removed == [first])
+        #expect(try database.properties.value(for: "text", on: second) == .string("Hello"))
+        #expect(try database.objects.get(first) == nil)
+        let logged = try #require(try database.events.list().last)
+        #expect(logged.payload["removed"] == [.string(first)])
+        // A copy of something else still reuses the freed id.
+        let third = try database.properties.set(.object("original"), for: "snapshot", on: "holder", policy: .copy)
+        #expect(third.removed == [second])
+        #expect(third.copyID == first)
+    }
+
     @Test func clearRemovesAllAssociationsAndReleasesOwnedObjects() throws {
         try database.objects.add(id: "v", type: "view")
         try database.objects.add(id: "child", type: "view")

@@ -19,10 +19,12 @@ struct QueryPlanTests {
         ("decorators of an object", ObjectRepository.ownedSQL),
         ("when an object was created", ObjectRepository.creationTimeSQL),
         ("events about an object and those under it", EventLog.aboutSQL),
+        ("the snapshot nearest a time", SnapshotRepository.nearestSQL),
+        ("an object and those under it in a snapshot", SnapshotRepository.aboutSQL),
     ]
 
     /// Tables whose size grows with the store.
-    static let growing = ["component", "component_version", "object", "object_owner", "association", "event"]
+    static let growing = ["component", "component_version", "object", "object_owner", "association", "event", "scene_snapshot", "scene_snapshot_object"]
 
     @Test(arguments: queries.map(\.0))
     func aHotQueryScansNoGrowingTable(name: String) throws {

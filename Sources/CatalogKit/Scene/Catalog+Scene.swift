@@ -211,7 +211,7 @@ extension Catalog {
     public func state(of id: String, at time: Double? = nil, reducedMotion: Bool = false) throws -> ObjectState {
         if let time, let problem = NumericLimits.problem(time: time) { throw SceneError.sceneTime(time, problem: problem) }
         let time = try time ?? database.events.currentSceneTime()
-        let scene = try objectScene(id, at: time) ?? SceneSnapshot(events: try database.events.list(), until: time, resolve: resolver())
+        let scene = try objectScene(id, at: time) ?? foldedScene(until: time).scene
         guard let object = scene.objects[id] else { throw SceneError.store(.unknownObject(id)) }
         return Self.objectState(id, object, in: scene, at: time, reducedMotion: reducedMotion)
     }
@@ -231,15 +231,22 @@ extension Catalog {
                            decorators: decorators, children: children)
     }
 
-    /// The scene of `id` and the objects under it (`id/…`) at `time`, folded from their own
-    /// events only (the per-object index) — nil when that cannot be known so, and the whole log
-    /// decides. It can when each of them exists now and was created by then: an object is only
-    /// ever removed with its incarnation, so it was alive all along; any other event that
-    /// changes it names it as its object.
+    /// The scene of `id` and the objects under it (`id/…`) at `time`: their rows of the nearest
+    /// snapshot, then their own events since (the per-object index) — nil when that cannot be
+    /// known so, and the whole scene decides. It can when each of them exists now and was
+    /// created by then: an object is only ever removed with its incarnation, so it was alive
+    /// all along; any other event that changes it names it as its object.
     func objectScene(_ id: String, at time: Double) throws -> SceneSnapshot? {
         let until = time + ComputedTiming.timeTolerance
         guard let created = try database.objects.creationTime(of: id), created <= until else { return nil }
-        let scene = try SceneSnapshot(events: try database.events.list(about: id, until: until), until: time, resolve: resolver())
+        let resolve = resolver()
+        var scene = SceneSnapshot()
+        var after: Int64 = 0
+        if let base = try snapshot(atOrBefore: until) {
+            scene = try SceneSnapshot(storedRows: try database.snapshots.objects(of: base.seq, about: id), resolve: resolve)
+            after = base.seq
+        }
+        for event in try database.events.list(about: id, after: after, until: until) { try scene.fold(event, resolve: resolve) }
         for other in scene.objects.keys where other != id {
             guard let created = try database.objects.creationTime(of: other), created <= until else { return nil }
         }

@@ -38,6 +38,8 @@ public enum SceneError: Error, Sendable, Hashable, CustomStringConvertible {
     case sceneTime(Double, problem: String)
     /// The log names a component version that is no longer kept.
     case versionNotKept(name: String, version: String)
+    /// A compaction point at or before the log's first kept event.
+    case nothingToCompact(before: Int64)
 
     public var description: String {
         switch self {
@@ -65,6 +67,7 @@ public enum SceneError: Error, Sendable, Hashable, CustomStringConvertible {
             "\(decorator) attaches to \(types.joined(separator: ", ")), not to \(object) (a \(type))"
         case .sceneTime(let time, let problem): "scene time \(time) \(problem)"
         case .versionNotKept(let name, let version): "the log names \(name)@\(version), which is not kept"
+        case .nothingToCompact(let cut): "no event before \(cut) is left to compact: name a later point"
         }
     }
 }

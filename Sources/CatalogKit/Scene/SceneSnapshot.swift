@@ -17,6 +17,9 @@ public struct SceneSnapshot: Sendable {
         public var type: String
         public var model: [String: PropertyValue] = [:]
         public var running: [RunningAnimation] = []
+        /// What each of ``running`` was applied as, in the same order: a stored snapshot names
+        /// its animations this way and resolves them again when read.
+        public var sources: [AnimationSource] = []
         /// Property sets a chain scheduled: applied to the model once their time has come.
         public var scheduled: [(time: Double, key: String, value: PropertyValue)] = []
 
@@ -42,7 +45,28 @@ public struct SceneSnapshot: Sendable {
         }
     }
 
-    public private(set) var objects: [String: Object] = [:]
+    public internal(set) var objects: [String: Object] = [:]
+
+    /// A running animation as its `apply` event named it: the component version and parameter
+    /// values (or the inline body), when it starts in scene time, and whether it plays reduced.
+    public struct AnimationSource: Sendable, Hashable {
+        public var animation: EventChange.Animation
+        public var start: Double
+        public var playsReduced: Bool
+
+        /// The animation it names, resolved as a fold resolves it.
+        func running(resolve: Resolver) throws -> RunningAnimation {
+            let resolved: ResolvedAnimation
+            switch animation {
+            case .inline(let body, _):
+                resolved = ResolvedAnimation(try Catalog.inlineAnimation(body, file: "inline"))
+            case .component(let name, let version, let parameters, _):
+                resolved = try resolve(name, version, parameters)
+            }
+            return RunningAnimation(resolved.definition, start: start, reducedMotion: resolved.reducedMotion,
+                                    reducedReplacement: resolved.reducedReplacement, playsReduced: playsReduced)
+        }
+    }
 
     /// The animation an `apply` event names, and what it becomes under reduced motion.
     public struct ResolvedAnimation: Sendable {
@@ -95,19 +119,17 @@ public struct SceneSnapshot: Sendable {
             guard objects[id] != nil else { return }
             let start = application.start ?? time
             for animation in application.animations {
-                let resolved: ResolvedAnimation
-                let offset: Double
+                // The source keeps the absolute start, not the offset from the application's.
+                let source: AnimationSource
                 switch animation {
-                case .inline(let body, let at):
-                    resolved = ResolvedAnimation(try Catalog.inlineAnimation(body, file: "inline"))
-                    offset = at
-                case .component(let name, let version, let parameters, let at):
-                    resolved = try resolve(name, version, parameters)
-                    offset = at
+                case .inline(let body, let offset):
+                    source = AnimationSource(animation: .inline(body, offset: 0), start: start + offset, playsReduced: application.playsReduced)
+                case .component(let name, let version, let parameters, let offset):
+                    source = AnimationSource(animation: .component(name: name, version: version, parameters: parameters, offset: 0),
+                                             start: start + offset, playsReduced: application.playsReduced)
                 }
-                objects[id]!.running.append(RunningAnimation(resolved.definition, start: start + offset,
-                                                             reducedMotion: resolved.reducedMotion, reducedReplacement: resolved.reducedReplacement,
-                                                             playsReduced: application.playsReduced))
+                objects[id]!.running.append(try source.running(resolve: resolve))
+                objects[id]!.sources.append(source)
             }
             for set in application.sets {
                 // Typed by the object's type when it declares the property, else read as given.

@@ -11,6 +11,14 @@ import Foundation
 /// - the scenes folded from both logs: per object its model, the animations running on it (start,
 ///   properties, end) and the sets scheduled for it.
 ///
+/// Every kept scene snapshot is checked too: its rows must hash to its recorded hash and equal
+/// the scene folded from the log up to its event, so a wrong snapshot is named, never trusted.
+///
+/// After a compaction (``Catalog/compactLog(before:)``) the events before the log's base are
+/// gone, so the store cannot be rebuilt from them: verification then starts from the base
+/// snapshot (its hash checked), folds the events after it, checks the later snapshots, and
+/// compares the scene it ends with — its objects, their types and values — with the live store.
+///
 /// An event that cannot be carried out (malformed, or naming what is not there) is an error
 /// naming it, never skipped.
 ///
@@ -25,6 +33,9 @@ public enum SceneVerification {
         public var events: Int
         /// The first event whose replay logged something else (or nothing), or whose scene differs.
         public var firstDivergence: String?
+        /// For a compacted log: the base snapshot the check started from (its scene hash), and
+        /// `live`/`rebuilt` are the hashes of the scene's objects as the store and the fold hold them.
+        public var base: StoredSnapshot?
         public var matches: Bool { live == rebuilt && firstDivergence == nil }
     }
 
@@ -37,6 +48,7 @@ public enum SceneVerification {
     ///   default; tests pass a broken one to show that verification notices).
     public static func verify(_ catalog: Catalog, scratch path: String,
                               replay: (Event, CatalogDatabase) throws -> Void = SceneVerification.replay) throws -> Result {
+        if let base = try catalog.database.snapshots.logBase() { return try verifyCompacted(catalog, base: base) }
         try? FileManager.default.removeItem(atPath: path)
         let fresh = try Catalog(path: path, loadBuiltIns: false)
         let events = try catalog.database.events.list()
@@ -91,14 +103,89 @@ public enum SceneVerification {
     static func sceneDivergence(live: [(Event, EventChange)], rebuilt: [Event], liveCatalog: Catalog, rebuiltCatalog: Catalog) throws -> String? {
         var a = SceneSnapshot(), b = SceneSnapshot()
         let resolveA = liveCatalog.resolver(), resolveB = rebuiltCatalog.resolver()
+        let snapshots = Dictionary(uniqueKeysWithValues: try liveCatalog.database.snapshots.list().map { ($0.seq, $0) })
         for ((event, change), other) in zip(live, rebuilt) {
             try a.fold(change, at: event.sceneTime, resolve: resolveA)
             try b.fold(other, resolve: resolveB)
+            if let snapshot = snapshots[event.seq], let problem = try snapshotDivergence(snapshot, folded: a, in: liveCatalog.database) {
+                return problem
+            }
             if let id = event.objectID, sceneDigest(a, only: id) != sceneDigest(b, only: id) {
                 return "event \(event.seq) (\(event.operation) on \(id) at t=\(JSONValue.numberText(event.sceneTime))) leaves a different scene"
             }
         }
         return sceneDigest(a) == sceneDigest(b) ? nil : "the scenes differ after the last event"
+    }
+
+    /// Why a kept snapshot is not the scene `folded` from the log up to its event (nil: it is).
+    static func snapshotDivergence(_ snapshot: StoredSnapshot, folded: SceneSnapshot, in database: CatalogDatabase) throws -> String? {
+        var kept: [(id: String, state: String)] = []
+        try database.snapshots.forEachObject(of: snapshot.seq) { kept.append(($0, $1)) }
+        let name = "the snapshot at event \(snapshot.seq) (t=\(JSONValue.numberText(snapshot.sceneTime)))"
+        guard SnapshotRepository.hash(of: kept) == snapshot.hash else { return "\(name) is damaged: its rows do not match its hash" }
+        let fresh = folded.storedRows()
+        guard SnapshotRepository.hash(of: fresh) != snapshot.hash else { return nil }
+        let keptByID = Dictionary(kept, uniquingKeysWith: { a, _ in a })
+        let freshByID = Dictionary(fresh, uniquingKeysWith: { a, _ in a })
+        let differing = Set(keptByID.keys).union(freshByID.keys).sorted().first { keptByID[$0] != freshByID[$0] }
+        return "\(name) does not match the log" + (differing.map { ": object \($0) is \(excerpt(keptByID[$0]) ) in it, \(excerpt(freshByID[$0])) in a fresh fold" } ?? "")
+    }
+
+    private static func excerpt(_ text: String?) -> String {
+        guard let text else { return "absent" }
+        return text.count > 120 ? String(text.prefix(120)) + "…" : text
+    }
+
+    /// Verification of a compacted log: the base snapshot, the events after it and the later
+    /// snapshots, folded into a scene that must hold what the live store holds.
+    static func verifyCompacted(_ catalog: Catalog, base: LogBase) throws -> Result {
+        let database = catalog.database
+        let resolve = catalog.resolver()
+        let snapshots = Dictionary(uniqueKeysWithValues: try database.snapshots.list().map { ($0.seq, $0) })
+        guard let baseSnapshot = snapshots[base.seq] else { throw ReplayFailure(description: "the log's base snapshot (event \(base.seq)) is missing") }
+        var scene: SceneSnapshot
+        do { scene = try catalog.loadSnapshot(baseSnapshot, resolve: resolve) } catch {
+            return Result(live: "", rebuilt: "", events: 0, firstDivergence: "\(error)")
+        }
+        var count = 0
+        var divergence: String?
+        try database.events.scan(after: base.seq) { event in
+            guard divergence == nil else { return }
+            do { try scene.fold(event, resolve: resolve) } catch {
+                throw ReplayFailure(description: "event \(event.seq) (\(event.operation) at t=\(JSONValue.numberText(event.sceneTime))) does not replay: \(error)")
+            }
+            count += 1
+            if let snapshot = snapshots[event.seq] { divergence = try snapshotDivergence(snapshot, folded: scene, in: database) }
+        }
+        let rebuilt = sceneView(scene), live = try storeView(database, only: Set(scene.objects.keys))
+        if divergence == nil, live != rebuilt {
+            let first = zip(live.arrayValue ?? [], rebuilt.arrayValue ?? []).first { $0 != $1 }
+            divergence = "the scene folded from the log's base does not hold what the store holds"
+                + (first.map { ": \(excerpt($0.0.canonicalText)) ≠ \(excerpt($0.1.canonicalText))" } ?? "")
+        }
+        return Result(live: ContentDigest.sha256Hex(Data(live.canonicalText.utf8)), rebuilt: ContentDigest.sha256Hex(Data(rebuilt.canonicalText.utf8)),
+                      events: count, firstDivergence: divergence, base: baseSnapshot)
+    }
+
+    /// The live store's objects `ids` (absent ones too), with their types and values as read.
+    /// Object references are left out on both sides: the scene keeps a reference as it was
+    /// given, while the store holds what the policy made of it (a copy's id, a weak reference
+    /// to a removed object read as absent); copies are objects of the store only.
+    static func storeView(_ database: CatalogDatabase, only ids: Set<String>) throws -> JSONValue {
+        .array(try ids.sorted().map { id in
+            guard let object = try database.objects.get(id) else { return ["id": .string(id), "absent": true] }
+            let values = try database.properties.list(on: id).filter { $0.value.type != .object }.map { ($0.key, $0.value.jsonValue) }
+            return ["id": .string(id), "type": .string(object.type), "model": .object(Dictionary(values, uniquingKeysWith: { a, _ in a }))]
+        })
+    }
+
+    /// The same view of a folded scene.
+    static func sceneView(_ scene: SceneSnapshot) -> JSONValue {
+        .array(scene.objects.keys.sorted().map { id in
+            let object = scene.objects[id]!
+            return ["id": .string(id), "type": .string(object.type),
+                    "model": .object(object.model.filter { $0.value.type != .object }.mapValues(\.jsonValue))]
+        })
     }
 
     /// What the scene holds, per object (or only `id`), as canonical text.

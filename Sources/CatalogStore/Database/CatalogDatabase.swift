@@ -103,6 +103,7 @@ public final class CatalogDatabase: Sendable {
     public var objects: ObjectRepository { ObjectRepository(database: self) }
     public var events: EventLog { EventLog(database: self) }
     public var properties: PropertyRepository { PropertyRepository(database: self) }
+    public var snapshots: SnapshotRepository { SnapshotRepository(database: self) }
 
     /// Returns once no background checkpoint of this handle is queued or running (see
     /// ``CheckpointPolicy``), so that the database file holds what they copied: before measuring

@@ -148,19 +148,56 @@ public struct EventLog: Sendable {
         return Event(seq: seq, sceneTime: row[1], operation: operation, objectID: row[3], payload: payload)
     }
 
-    /// The events about `id` and the objects under it (`id/…`: its children and decorators),
-    /// oldest first, up to scene time `time`: one range of the per-object index, not the log.
-    public func list(about id: String, until time: Double) throws -> [Event] {
+    /// The events about `id` and the objects under it (`id/…`: its children and decorators)
+    /// after event `seq`, oldest first, up to scene time `time`: one range of the per-object
+    /// index, not the log.
+    public func list(about id: String, after seq: Int64 = 0, until time: Double) throws -> [Event] {
         try database.pool.read { db in
             // Ids under `id/` sort between "id/" and "id0" ('0' follows '/').
-            try Row.fetchAll(db.cachedStatement(sql: Self.aboutSQL), arguments: [id, id + "/", id + "0", time]).map(Self.event)
+            try Row.fetchAll(db.cachedStatement(sql: Self.aboutSQL), arguments: [id, id + "/", id + "0", time, seq]).map(Self.event)
         }
     }
 
     static let aboutSQL = """
         SELECT seq, scene_time, operation, object_id, payload FROM event
-        WHERE (object_id = ?1 OR (object_id >= ?2 AND object_id < ?3)) AND scene_time <= ?4 ORDER BY seq
+        WHERE (object_id = ?1 OR (object_id >= ?2 AND object_id < ?3)) AND scene_time <= ?4 AND seq > ?5 ORDER BY seq
         """
+
+    /// Calls `body` with each event after `seq` up to `last`, oldest first, stopping at the first
+    /// one later than scene time `time` (scene times never decrease along the log) — the way a
+    /// fold reads the log: a page at a time, without holding it. `body` runs outside any read
+    /// of the log, so it may read the store itself.
+    public func scan(after seq: Int64, through last: Int64 = .max, until time: Double = .infinity, pageSize: Int = 2_048,
+                     _ body: (Event) throws -> Void) throws {
+        var after = seq
+        while true {
+            let page = try database.pool.read { db in
+                try Row.fetchAll(db.cachedStatement(sql: Self.pageSQL), arguments: [after, last, pageSize]).map(Self.event)
+            }
+            for event in page {
+                guard event.sceneTime <= time else { return }
+                try body(event)
+            }
+            guard page.count == pageSize, let next = page.last?.seq else { return }
+            after = next
+        }
+    }
+
+    static let pageSQL = """
+        SELECT seq, scene_time, operation, object_id, payload FROM event
+        WHERE seq > ? AND seq <= ? ORDER BY seq LIMIT ?
+        """
+
+    /// The first event at or after scene time `time`, if any.
+    public func firstSeq(atOrAfter time: Double) throws -> Int64? {
+        // Scene times never decrease along the log: the scan in seq order stops at the first.
+        try database.pool.read { db in try Int64.fetchOne(db, sql: "SELECT seq FROM event WHERE scene_time >= ? ORDER BY seq LIMIT 1", arguments: [time]) }
+    }
+
+    /// The sequence number of the latest event (0 for an empty log).
+    public func lastSeq() throws -> Int64 {
+        try database.pool.read { db in try Int64.fetchOne(db, sql: "SELECT max(seq) FROM event") ?? 0 }
+    }
 
     /// The scene time of the latest event (0 for an empty log).
     public func currentSceneTime() throws -> Double {

@@ -49,14 +49,24 @@ package struct AssociationWriter {
         var stored = value
         var targetOID: Int64?
         var copyID: String?
+        var releasedEarly: [String] = []
         if case .object(let targetID) = value {
             let target = try oid(of: targetID)
             if policy == .copy {
-                // Release the previous copy first, so its id can be reused by the new one.
+                // Release the previous copy first, so its id can be reused by the new one —
+                // unless that takes the object to copy with it (a copy of the copy, or of
+                // something only it owns): then the copy is made first and the release follows.
                 if !released.isEmpty {
+                    try db.execute(sql: "SAVEPOINT release_before_copy")
                     try db.execute(sql: "DELETE FROM association WHERE object_oid = ? AND key = ?", arguments: [holder, key])
-                    _ = try Ownership.collect(candidates: released, db)
-                    released = []
+                    let collected = try Ownership.collect(candidates: released, db)
+                    if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM object WHERE oid = ?)", arguments: [target]) == true {
+                        releasedEarly = collected
+                        released = []
+                    } else {
+                        try db.execute(sql: "ROLLBACK TO release_before_copy")
+                    }
+                    try db.execute(sql: "RELEASE release_before_copy")
                 }
                 var copier = ObjectCopier(db: db, seq: try nextSeq())
                 let copy = try copier.copy(target, as: ObjectCopier.idFor(holder: id, key: key))
@@ -86,7 +96,7 @@ package struct AssociationWriter {
             try db.cachedStatement(sql: "DELETE FROM association WHERE object_oid = ? AND key = ?").execute(arguments: [holder, key])
         }
         if let targetOID { released.remove(targetOID) }
-        let removed = try Ownership.collect(candidates: released, db)
+        let removed = releasedEarly + (try Ownership.collect(candidates: released, db))
         for gone in removed { oids[gone] = nil }
 
         if let value {

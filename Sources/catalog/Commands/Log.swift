@@ -4,12 +4,13 @@ import Foundation
 
 struct Log: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Show the event log, oldest first.",
+        abstract: "Show the event log, oldest first; compact it (log compact).",
         discussion: """
             Rows are printed as they are read, so memory stays flat however long the log: \
             --format jsonl writes one event per line (the form for scripts and pipes); the table \
             sizes its columns on the first 1,000 rows. --format json is one document, read whole.
-            """)
+            """,
+        subcommands: [LogCompact.self])
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case table, json, jsonl

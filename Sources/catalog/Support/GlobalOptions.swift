@@ -19,13 +19,20 @@ struct GlobalOptions: ParsableArguments {
         do {
             // One command, a commit or two, then exit: a background checkpoint would rarely
             // finish before the process does.
-            return try Catalog(path: given, checkpointing: .onCommit, forReading: forReading)
+            let catalog = try Catalog(path: given, checkpointing: .onCommit, forReading: forReading)
+            if !forReading { Self.openedForWriting = catalog }
+            return catalog
         } catch let error as StoreError {
             throw error   // worded by ErrorPresentation
         } catch {
             throw CommandFailure("cannot open \(path): \(error)")
         }
     }
+
+    /// The catalog a writing command opened: once the command has succeeded, `main` keeps a
+    /// scene snapshot when one is due (``Catalog/snapshotIfDue(every:)``). One command runs per
+    /// process, on the main thread.
+    nonisolated(unsafe) static var openedForWriting: Catalog?
 
     /// Paths that cannot be a database file, each with its own message.
     private static func check(_ path: String) throws {

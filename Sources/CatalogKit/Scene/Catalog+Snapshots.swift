@@ -1,0 +1,121 @@
+import CatalogEngine
+import CatalogModel
+import CatalogStore
+
+/// Scene snapshots: the scene folded up to an event, kept in the store so that reading a state
+/// starts from the nearest snapshot instead of the first event, and so that the log can be
+/// compacted. A snapshot is derived data, checked by `replay --verify` against a fresh fold.
+///
+/// ```swift
+/// try catalog.takeSnapshot()              // the scene after the latest event
+/// try catalog.snapshotIfDue()              // after a batch of writes: only when the log has grown enough
+/// try catalog.compactLog(before: .seq(5_000))
+/// ```
+extension Catalog {
+    /// A snapshot is due once this many events (and at least as many as the scene has objects)
+    /// were logged since the last one: keeping snapshots then costs at most one row per event.
+    public static let snapshotInterval: Int64 = 10_000
+
+    /// Keeps a snapshot of the scene after the latest event (nil for an empty log). Folds from
+    /// the newest snapshot, so its cost is the events since then plus writing the scene.
+    @discardableResult
+    public func takeSnapshot() throws -> StoredSnapshot? {
+        let last = try database.events.lastSeq()
+        guard last > 0 else { return nil }
+        if let latest = try database.snapshots.latest(), latest.seq == last { return latest }
+        let (scene, seq, time) = try foldedScene(until: .infinity)
+        return try database.snapshots.add(seq: seq, sceneTime: time, objects: scene.storedRows())
+    }
+
+    /// Takes a snapshot when the policy says one is due (``snapshotInterval`` events since the
+    /// last, and at least as many as the scene's objects); otherwise does nothing. The command
+    /// line calls it after every command that writes.
+    @discardableResult
+    public func snapshotIfDue(every interval: Int64 = snapshotInterval) throws -> StoredSnapshot? {
+        let latest = try database.snapshots.latest()
+        let since = try database.events.lastSeq() - (latest?.seq ?? 0)
+        guard since >= max(interval, Int64(latest?.objectCount ?? 0)) else { return nil }
+        return try takeSnapshot()
+    }
+
+    /// The whole scene with the events up to scene time `time` (and up to event `seq`) folded:
+    /// the nearest snapshot before, then the events after it, read as they go. Also returns the
+    /// last event folded and its scene time. Throws ``StoreError/compacted(requested:base:)``
+    /// for a time before the log's base.
+    package func foldedScene(until time: Double, through seq: Int64 = .max) throws -> (scene: SceneSnapshot, seq: Int64, time: Double) {
+        let until = time + ComputedTiming.timeTolerance
+        let resolve = resolver()
+        var scene = SceneSnapshot()
+        var last: (seq: Int64, time: Double) = (0, 0)
+        if let base = try snapshot(atOrBefore: until, seq: seq) {
+            scene = try loadSnapshot(base, resolve: resolve)
+            last = (base.seq, base.sceneTime)
+        }
+        try database.events.scan(after: last.seq, through: seq, until: until) { event in
+            try scene.fold(event, resolve: resolve)
+            last = (event.seq, event.sceneTime)
+        }
+        return (scene, last.seq, last.time)
+    }
+
+    /// The snapshot to start a fold up to `until` from; an error when the log's base is later.
+    func snapshot(atOrBefore until: Double, seq: Int64 = .max) throws -> StoredSnapshot? {
+        let nearest = try database.snapshots.latest(atOrBefore: until, seq: seq)
+        if let base = try database.snapshots.logBase(), nearest.map({ $0.seq < base.seq }) ?? true {
+            throw SceneError.store(.compacted(requested: until - ComputedTiming.timeTolerance, base: base))
+        }
+        return nearest
+    }
+
+    /// A kept snapshot read back whole, its rows checked against its hash first.
+    func loadSnapshot(_ stored: StoredSnapshot, resolve: SceneSnapshot.Resolver) throws -> SceneSnapshot {
+        var rows: [(id: String, state: String)] = []
+        rows.reserveCapacity(stored.objectCount)
+        try database.snapshots.forEachObject(of: stored.seq) { rows.append(($0, $1)) }
+        guard SnapshotRepository.hash(of: rows) == stored.hash else { throw SceneError.store(.damagedSnapshot(seq: stored.seq)) }
+        return try SceneSnapshot(storedRows: rows, resolve: resolve)
+    }
+
+    /// The kept snapshots, oldest first.
+    public func snapshots() throws -> [StoredSnapshot] { try database.snapshots.list() }
+
+    /// Rewrites the file without the pages that removed rows freed (after ``compactLog(before:)``):
+    /// its size in bytes before and after.
+    public func reclaimSpace() throws -> (before: Int64, after: Int64) { try database.snapshots.reclaimSpace() }
+
+    /// Where `compactLog(before:)` cuts: before an event, or before a scene time.
+    public enum CompactionPoint: Sendable, Hashable {
+        /// Events with a smaller sequence number go.
+        case seq(Int64)
+        /// Events earlier than this scene time go.
+        case time(Double)
+    }
+
+    /// What a compaction did.
+    public struct Compaction: Sendable, Hashable {
+        /// The snapshot that now stands for the removed events (the log's base).
+        public var base: StoredSnapshot
+        public var eventsRemoved: Int
+    }
+
+    /// Replaces the events before `point` by a snapshot of the scene after the last of them:
+    /// `state` at any time from the base on is unchanged (byte for byte), while the history
+    /// before it is kept as that state, not as events. The newest event always stays.
+    public func compactLog(before point: CompactionPoint) throws -> Compaction {
+        let cut: Int64
+        switch point {
+        case .seq(let seq): cut = seq
+        case .time(let time):
+            // The first event at or after the time; every event before it goes.
+            cut = try database.events.firstSeq(atOrAfter: time) ?? (try database.events.lastSeq())
+        }
+        let base = cut - 1
+        guard base > (try database.snapshots.logBase()?.seq ?? 0) else {
+            throw SceneError.nothingToCompact(before: cut)
+        }
+        let (scene, seq, time) = try foldedScene(until: .infinity, through: base)
+        let snapshot = try database.snapshots.add(seq: seq, sceneTime: time, objects: scene.storedRows())
+        let removed = try database.snapshots.compact(through: snapshot.seq)
+        return Compaction(base: snapshot, eventsRemoved: removed)
+    }
+}

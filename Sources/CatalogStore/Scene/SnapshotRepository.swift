@@ -1,0 +1,169 @@
+import CatalogModel
+import Foundation
+import GRDB
+
+/// A kept scene snapshot: the scene folded from the log up to event `seq` (see
+/// ``SnapshotRepository``).
+public struct StoredSnapshot: Sendable, Hashable {
+    /// The last event folded into it.
+    public var seq: Int64
+    /// That event's scene time.
+    public var sceneTime: Double
+    public var objectCount: Int
+    /// SHA-256 of its object rows (``SnapshotRepository/hash(of:)``).
+    public var hash: String
+
+    public var jsonValue: JSONValue {
+        ["seq": .number(Double(seq)), "t": .number(sceneTime), "objects": .number(Double(objectCount)), "hash": .string(hash)]
+    }
+}
+
+/// Where the log starts after a compaction: the events up to `seq` were replaced by the
+/// snapshot at `seq`, so the state before `sceneTime` is no longer kept.
+public struct LogBase: Sendable, Hashable {
+    public var seq: Int64
+    public var sceneTime: Double
+}
+
+/// Keeps scene snapshots: each one a row per object of the scene folded up to an event, as
+/// canonical JSON text that the scene code (CatalogKit) writes and reads — the store only keeps
+/// the rows, their hash and the log's base. Compaction lives here too, since it removes events.
+///
+/// ```swift
+/// try database.snapshots.add(seq: 120, sceneTime: 3, objects: [("cell-1", #"{"type":"cell",…}"#)])
+/// try database.snapshots.latest(atOrBefore: 5)?.seq      // 120
+/// ```
+public struct SnapshotRepository: Sendable {
+    let database: CatalogDatabase
+
+    /// Keeps a snapshot of the scene after event `seq`; `objects` in any order. Replaces a
+    /// snapshot already kept at `seq` (the same events fold to the same scene).
+    @discardableResult
+    public func add(seq: Int64, sceneTime: Double, objects: [(id: String, state: String)]) throws -> StoredSnapshot {
+        guard !database.isReadOnly else { throw StoreError.readOnly(database.path, needsMigration: false) }
+        let sorted = objects.sorted { $0.id < $1.id }
+        let snapshot = StoredSnapshot(seq: seq, sceneTime: sceneTime, objectCount: sorted.count, hash: Self.hash(of: sorted))
+        try database.pool.write { db in
+            try db.execute(sql: "DELETE FROM scene_snapshot WHERE seq = ?", arguments: [seq])
+            try db.execute(sql: "INSERT INTO scene_snapshot (seq, scene_time, object_count, hash) VALUES (?, ?, ?, ?)",
+                           arguments: [seq, sceneTime, sorted.count, snapshot.hash])
+            let insert = RawStatement(try db.cachedStatement(sql: "INSERT INTO scene_snapshot_object (snapshot_seq, object_id, state) VALUES (?, ?, ?)"))
+            for object in sorted {
+                insert.bind(1, seq)
+                insert.bind(2, object.id)
+                insert.bind(3, object.state)
+                defer { insert.reset() }
+                try insert.step()
+            }
+        }
+        return snapshot
+    }
+
+    /// SHA-256 of the rows as `id TAB state LF`, in id order: what a snapshot's `hash` is.
+    public static func hash(of objects: [(id: String, state: String)]) -> String {
+        var text = ""
+        for object in objects.sorted(by: { $0.id < $1.id }) { text += object.id + "\t" + object.state + "\n" }
+        return ContentDigest.sha256Hex(Data(text.utf8))
+    }
+
+    /// Every kept snapshot, oldest first.
+    public func list() throws -> [StoredSnapshot] {
+        try database.pool.read { db in
+            try Row.fetchAll(db, sql: "SELECT seq, scene_time, object_count, hash FROM scene_snapshot ORDER BY seq").map(Self.snapshot)
+        }
+    }
+
+    /// The newest snapshot, if any.
+    public func latest() throws -> StoredSnapshot? {
+        try database.pool.read { db in
+            try Row.fetchOne(db.cachedStatement(sql: "SELECT seq, scene_time, object_count, hash FROM scene_snapshot ORDER BY seq DESC LIMIT 1"))
+                .map(Self.snapshot)
+        }
+    }
+
+    /// The newest snapshot whose scene time is at most `time` (and whose seq is at most `seq`).
+    public func latest(atOrBefore time: Double, seq: Int64 = .max) throws -> StoredSnapshot? {
+        try database.pool.read { db in
+            try Row.fetchOne(db.cachedStatement(sql: Self.nearestSQL), arguments: [time, seq]).map(Self.snapshot)
+        }
+    }
+
+    static let nearestSQL = """
+        SELECT seq, scene_time, object_count, hash FROM scene_snapshot
+        WHERE scene_time <= ? AND seq <= ? ORDER BY scene_time DESC, seq DESC LIMIT 1
+        """
+
+    private static func snapshot(_ row: Row) -> StoredSnapshot {
+        StoredSnapshot(seq: row[0], sceneTime: row[1], objectCount: row[2], hash: row[3])
+    }
+
+    /// The object rows of the snapshot at `seq`, in id order, as they are read.
+    public func forEachObject(of seq: Int64, _ body: (_ id: String, _ state: String) throws -> Void) throws {
+        try database.pool.read { db in
+            let rows = try Row.fetchCursor(db.cachedStatement(sql: "SELECT object_id, state FROM scene_snapshot_object WHERE snapshot_seq = ? ORDER BY object_id"),
+                                           arguments: [seq])
+            while let row = try rows.next() { try body(row[0], row[1]) }
+        }
+    }
+
+    /// The rows of `id` and the objects under it (`id/…`) in the snapshot at `seq`: one range
+    /// of the primary key.
+    public func objects(of seq: Int64, about id: String) throws -> [(id: String, state: String)] {
+        try database.pool.read { db in
+            // Ids under `id/` sort between "id/" and "id0" ('0' follows '/').
+            try Row.fetchAll(db.cachedStatement(sql: Self.aboutSQL), arguments: [seq, id, id + "/", id + "0"]).map { (id: $0[0], state: $0[1]) }
+        }
+    }
+
+    static let aboutSQL = """
+        SELECT object_id, state FROM scene_snapshot_object
+        WHERE snapshot_seq = ?1 AND (object_id = ?2 OR (object_id >= ?3 AND object_id < ?4))
+        """
+
+    /// The log's base after the latest compaction (nil: the log is whole, from its first event).
+    public func logBase() throws -> LogBase? {
+        try database.pool.read { db in
+            try Row.fetchOne(db, sql: "SELECT base_seq, scene_time FROM log_compaction ORDER BY base_seq DESC LIMIT 1")
+                .map { LogBase(seq: $0[0], sceneTime: $0[1]) }
+        }
+    }
+
+    /// Replaces the events up to `base` by the snapshot kept at `base`, in one transaction:
+    /// deletes those events and the older snapshots, and records the new base. The newest
+    /// event is never removed: it holds the scene clock and the numbering of the log.
+    /// Returns how many events were removed.
+    @discardableResult
+    public func compact(through base: Int64) throws -> Int {
+        guard !database.isReadOnly else { throw StoreError.readOnly(database.path, needsMigration: false) }
+        return try database.pool.write { db in
+            guard let time = try Double.fetchOne(db, sql: "SELECT scene_time FROM scene_snapshot WHERE seq = ?", arguments: [base]) else {
+                throw StoreError.noSnapshot(seq: base)
+            }
+            let newest = try Int64.fetchOne(db, sql: "SELECT max(seq) FROM event") ?? 0
+            guard base < newest else { throw StoreError.compactsEverything(newest: newest) }
+            try db.execute(sql: "DELETE FROM event WHERE seq <= ?", arguments: [base])
+            let removed = db.changesCount
+            try db.execute(sql: "DELETE FROM scene_snapshot WHERE seq < ?", arguments: [base])
+            try db.execute(sql: "INSERT OR REPLACE INTO log_compaction (base_seq, scene_time, events_removed) VALUES (?, ?, ?)",
+                           arguments: [base, time, removed])
+            return removed
+        }
+    }
+
+    /// Rewrites the file without the free pages that deleted rows left (`VACUUM`), returning its
+    /// size before and after in bytes (the write-ahead log checkpointed first).
+    public func reclaimSpace() throws -> (before: Int64, after: Int64) {
+        guard !database.isReadOnly else { throw StoreError.readOnly(database.path, needsMigration: false) }
+        func size() throws -> Int64 {
+            try database.pool.read { db in
+                (try Int64.fetchOne(db, sql: "PRAGMA page_count") ?? 0) * (try Int64.fetchOne(db, sql: "PRAGMA page_size") ?? 0)
+            }
+        }
+        let before = try size()
+        try database.pool.writeWithoutTransaction { db in
+            try db.execute(sql: "VACUUM")
+            try db.checkpoint(.truncate)
+        }
+        return (before, try size())
+    }
+}
