@@ -51,70 +51,119 @@ public enum SceneVerification {
         if let base = try catalog.database.snapshots.logBase() { return try verifyCompacted(catalog, base: base) }
         try? FileManager.default.removeItem(atPath: path)
         let fresh = try Catalog(path: path, loadBuiltIns: false)
-        let events = try catalog.database.events.list()
+        var comparison = LogComparison(live: catalog, rebuilt: fresh, snapshots: try catalog.database.snapshots.list())
         // Components added together (a batch may reference its own members) are added together again.
-        var batch: [ComponentDefinition] = []
-        var batchTime = 0.0
+        var components: [ComponentDefinition] = []
+        var componentsTime = 0.0
         func flush() throws {
-            if !batch.isEmpty { try fresh.database.components.add(batch, at: batchTime) }
-            batch = []
+            if !components.isEmpty { try fresh.database.components.add(components, at: componentsTime) }
+            components = []
         }
-        // Each event decoded once: replayed here, folded again below.
-        let changes = try events.map { event throws -> EventChange in
-            do { return try event.change() } catch { throw ReplayFailure(description: "\(error)") }
-        }
-        for (event, change) in zip(events, changes) {
-            if case .componentAdd(let name, _, let definition) = change {
-                if !batch.isEmpty, batchTime != event.sceneTime { try flush() }
-                batch.append(try DefinitionDecoder.decode(text: definition.canonicalText, file: "\(name).json"))
-                batchTime = event.sceneTime
-                continue
+        // The log a page at a time: each page carried out in one transaction of the rebuild,
+        // then its events compared with what the rebuild logged; memory holds a page and the
+        // two scenes, never the log.
+        var page: [(Event, EventChange)] = []
+        func carryOut() throws {
+            try fresh.database.batch {
+                for (event, change) in page {
+                    if case .componentAdd(let name, _, let definition) = change {
+                        if !components.isEmpty, componentsTime != event.sceneTime { try flush() }
+                        components.append(try DefinitionDecoder.decode(text: definition.canonicalText, file: "\(name).json"))
+                        componentsTime = event.sceneTime
+                        continue
+                    }
+                    try flush()
+                    do { try replay(event, fresh.database) } catch let failure as ReplayFailure { throw failure } catch {
+                        throw ReplayFailure(description: "event \(event.seq) (\(event.operation) at t=\(JSONValue.numberText(event.sceneTime))) does not replay: \(error)")
+                    }
+                }
             }
-            try flush()
-            do { try replay(event, fresh.database) } catch let failure as ReplayFailure { throw failure } catch {
-                throw ReplayFailure(description: "event \(event.seq) (\(event.operation) at t=\(JSONValue.numberText(event.sceneTime))) does not replay: \(error)")
-            }
+            try comparison.compare(page)
+            page.removeAll(keepingCapacity: true)
         }
-        try flush()
-        let rebuiltEvents = try fresh.database.events.list()
-        let divergence = try firstDivergence(live: events, rebuilt: rebuiltEvents)
-            ?? sceneDivergence(live: zip(events, changes).map { $0 }, rebuilt: rebuiltEvents, liveCatalog: catalog, rebuiltCatalog: fresh)
-        return Result(live: try contentHash(catalog.database), rebuilt: try contentHash(fresh.database), events: events.count,
-                      firstDivergence: divergence)
+        try catalog.database.events.scan(after: 0) { event in
+            guard comparison.divergence == nil else { return }
+            do { page.append((event, try event.change())) } catch { throw ReplayFailure(description: "\(error)") }
+            if page.count == 1_024 { try carryOut() }
+        }
+        if comparison.divergence == nil {
+            try carryOut()
+            try fresh.database.batch { try flush() }
+            try comparison.finish()
+        }
+        return Result(live: try contentHash(catalog.database), rebuilt: try contentHash(fresh.database), events: comparison.events,
+                      firstDivergence: comparison.divergence)
     }
 
-    /// The first event the rebuilt log does not repeat (operation, object, time and payload).
-    static func firstDivergence(live: [Event], rebuilt: [Event]) throws -> String? {
-        for (index, event) in live.enumerated() {
-            let name = "event \(event.seq) (\(event.operation)\(event.objectID.map { " on \($0)" } ?? "") at t=\(JSONValue.numberText(event.sceneTime)))"
-            guard index < rebuilt.count else { return "\(name) is missing from the rebuilt log" }
-            let other = rebuilt[index]
+    /// The live log against the one the rebuild wrote, event by event as both grow: the same
+    /// operation, object, time and payload; the same scene around the object after each; every
+    /// kept snapshot equal to the live fold at its event.
+    struct LogComparison {
+        let live: Catalog
+        let rebuilt: Catalog
+        let snapshots: [Int64: StoredSnapshot]
+        let resolveLive: SceneSnapshot.Resolver
+        let resolveRebuilt: SceneSnapshot.Resolver
+        var liveScene = SceneSnapshot(), rebuiltScene = SceneSnapshot()
+        /// Live events not yet paired with a rebuilt one (a component batch still to be added).
+        var waiting: [(Event, EventChange)] = []
+        var rebuiltSeq: Int64 = 0
+        var events = 0
+        var divergence: String?
+
+        init(live: Catalog, rebuilt: Catalog, snapshots: [StoredSnapshot]) {
+            self.live = live
+            self.rebuilt = rebuilt
+            self.snapshots = Dictionary(uniqueKeysWithValues: snapshots.map { ($0.seq, $0) })
+            resolveLive = live.resolver()
+            resolveRebuilt = rebuilt.resolver()
+        }
+
+        mutating func compare(_ page: [(Event, EventChange)]) throws {
+            waiting += page
+            events += page.count
+            try rebuilt.database.events.scan(after: rebuiltSeq) { other in
+                rebuiltSeq = other.seq
+                guard divergence == nil else { return }
+                guard !waiting.isEmpty else {
+                    divergence = "the rebuilt log has more events than the live one (from its event \(other.seq))"
+                    return
+                }
+                let (event, change) = waiting.removeFirst()
+                divergence = try pair(event, change, other)
+            }
+        }
+
+        mutating func finish() throws {
+            try compare([])
+            guard divergence == nil else { return }
+            if let (event, _) = waiting.first {
+                divergence = "\(SceneVerification.name(event)) is missing from the rebuilt log"
+            } else if sceneDigest(liveScene) != sceneDigest(rebuiltScene) {
+                divergence = "the scenes differ after the last event"
+            }
+        }
+
+        private mutating func pair(_ event: Event, _ change: EventChange, _ other: Event) throws -> String? {
             if other.operation != event.operation || other.objectID != event.objectID || other.sceneTime != event.sceneTime
                 || other.payload.canonicalText != event.payload.canonicalText {
-                return "\(name) replays as \(other.operation)\(other.objectID.map { " on \($0)" } ?? "") at t=\(JSONValue.numberText(other.sceneTime)): "
+                return "\(SceneVerification.name(event)) replays as \(other.operation)\(other.objectID.map { " on \($0)" } ?? "") at t=\(JSONValue.numberText(other.sceneTime)): "
                     + "\(excerpt(event.payload)) ≠ \(excerpt(other.payload))"
             }
-        }
-        return rebuilt.count > live.count ? "the rebuilt log has \(rebuilt.count - live.count) more events than the live one" : nil
-    }
-
-    /// Folds both logs event by event and names the first event after which the object it is
-    /// about differs between the scenes (and compares the whole scenes at the end).
-    static func sceneDivergence(live: [(Event, EventChange)], rebuilt: [Event], liveCatalog: Catalog, rebuiltCatalog: Catalog) throws -> String? {
-        var a = SceneSnapshot(), b = SceneSnapshot()
-        let resolveA = liveCatalog.resolver(), resolveB = rebuiltCatalog.resolver()
-        let snapshots = Dictionary(uniqueKeysWithValues: try liveCatalog.database.snapshots.list().map { ($0.seq, $0) })
-        for ((event, change), other) in zip(live, rebuilt) {
-            try a.fold(change, at: event.sceneTime, resolve: resolveA)
-            try b.fold(other, resolve: resolveB)
-            if let snapshot = snapshots[event.seq], let problem = try snapshotDivergence(snapshot, folded: a, in: liveCatalog.database) {
+            try liveScene.fold(change, at: event.sceneTime, resolve: resolveLive)
+            try rebuiltScene.fold(other, resolve: resolveRebuilt)
+            if let snapshot = snapshots[event.seq], let problem = try snapshotDivergence(snapshot, folded: liveScene, in: live.database) {
                 return problem
             }
-            if let id = event.objectID, sceneDigest(a, only: id) != sceneDigest(b, only: id) {
+            if let id = event.objectID, sceneDigest(liveScene, only: id) != sceneDigest(rebuiltScene, only: id) {
                 return "event \(event.seq) (\(event.operation) on \(id) at t=\(JSONValue.numberText(event.sceneTime))) leaves a different scene"
             }
+            return nil
         }
-        return sceneDigest(a) == sceneDigest(b) ? nil : "the scenes differ after the last event"
+    }
+
+    static func name(_ event: Event) -> String {
+        "event \(event.seq) (\(event.operation)\(event.objectID.map { " on \($0)" } ?? "") at t=\(JSONValue.numberText(event.sceneTime)))"
     }
 
     /// Why a kept snapshot is not the scene `folded` from the log up to its event (nil: it is).

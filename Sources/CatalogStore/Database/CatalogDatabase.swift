@@ -24,6 +24,8 @@ public final class CatalogDatabase: Sendable {
     /// shared read-only copy): it is opened read-only, every read works, and a write is refused
     /// with ``StoreError/readOnly(_:)`` instead of failing inside SQLite.
     public let isReadOnly: Bool
+    /// The connection of a ``batch(_:)`` while its body runs.
+    let openBatch = OpenBatch()
 
     /// Opens (creating if needed) and migrates the database at `path`.
     /// - Parameters:
@@ -112,10 +114,46 @@ public final class CatalogDatabase: Sendable {
         checkpointer.drain()
     }
 
+    /// Runs `body` — any number of changes through the repositories — in one transaction: each
+    /// change still commits with its event rows (a savepoint each), but the batch pays one
+    /// commit instead of one per change. Used where many logged changes are carried out at once
+    /// (`replay --verify` rebuilding a store). Reads through the repositories inside `body` are
+    /// not allowed (GRDB's connections are not reentrant); changes made on other threads wait.
+    public func batch<T>(_ body: () throws -> T) throws -> T {
+        guard !isReadOnly else { throw StoreError.readOnly(path, needsMigration: false) }
+        return try pool.writeWithoutTransaction { db in
+            try db.execute(sql: "BEGIN IMMEDIATE")
+            openBatch.begin(db)
+            defer { openBatch.end() }
+            do {
+                let result = try body()
+                try db.execute(sql: "COMMIT")
+                return result
+            } catch {
+                if db.isInsideTransaction { try? db.execute(sql: "ROLLBACK") }
+                throw error
+            }
+        }
+    }
+
     /// Runs `body` in one IMMEDIATE transaction; `body` appends its event rows through the
     /// given ``EventWriter`` so a change and its log entries commit (or roll back) together.
     func write<T>(at sceneTime: Double?, _ body: (Database, EventWriter) throws -> T) throws -> T {
         guard !isReadOnly else { throw StoreError.readOnly(path, needsMigration: false) }
+        if let db = openBatch.connection() {
+            // Inside a batch: a savepoint of its transaction, so a refused change still leaves
+            // nothing behind while the others commit together.
+            try db.execute(sql: "SAVEPOINT change")
+            do {
+                let result = try body(db, try EventWriter(db: db, requestedTime: sceneTime))
+                try db.execute(sql: "RELEASE change")
+                return result
+            } catch {
+                try? db.execute(sql: "ROLLBACK TO change")
+                try? db.execute(sql: "RELEASE change")
+                throw error
+            }
+        }
         return try pool.writeWithoutTransaction { db in
             // BEGIN/COMMIT as cached statements stepped through the C API: GRDB's `write`
             // prepares them again on every call, and its statement bookkeeping (for observers
@@ -134,6 +172,30 @@ public final class CatalogDatabase: Sendable {
                 if db.isInsideTransaction { try? db.execute(sql: "ROLLBACK") }
                 throw error
             }
+        }
+    }
+}
+
+/// The write connection of an open batch, visible only to the thread running it: a change
+/// made on that thread joins the batch's transaction, one made on another waits its turn.
+final class OpenBatch: @unchecked Sendable {
+    private let lock = NSLock()
+    private var db: Database?
+    private var thread: pthread_t?
+
+    func begin(_ db: Database) {
+        lock.withLock { (self.db, thread) = (db, pthread_self()) }
+    }
+
+    func end() {
+        lock.withLock { (db, thread) = (nil, nil) }
+    }
+
+    /// The batch's connection when the calling thread runs the batch.
+    func connection() -> Database? {
+        lock.withLock {
+            guard let thread, pthread_equal(thread, pthread_self()) != 0 else { return nil }
+            return db
         }
     }
 }

@@ -1,0 +1,56 @@
+import CatalogKit
+import Foundation
+import GRDB
+import Testing
+
+/// `replay` and `replay --verify` of a 10^5-event store run within 128 MiB of address space:
+/// they read the log a page at a time and hold only the scene. The same limit stops a command
+/// that does hold the whole log (`log --format json`, one document), so the limit is not slack.
+struct MemoryLimitTests {
+    static let limitKiB = 131_072
+
+    /// `catalog ARGUMENTS` under `ulimit -v`.
+    private func limited(_ arguments: [String], db: String) throws -> CLI.Result {
+        let quoted = ([CLI.executable] + arguments).map { "'\($0)'" }.joined(separator: " ")
+        return try CLI.run(["-c", "ulimit -v \(Self.limitKiB) && exec \(quoted)"], executable: "/bin/sh", environment: ["CATALOG_DB": db])
+    }
+
+    @Test func replayingATenToTheFiveEventLogStaysWithinTheLimit() throws {
+        let folder = TemporaryFolder()
+        let db = folder.file("c.sqlite")
+        // 1,000 objects and 99 rounds of a property on each: 100,000 events; then 10 fades.
+        var rows = (0..<1_000).map { #"{"object": "o\#($0)", "type": "view"}"# }
+        for round in 0..<99 { rows += (0..<1_000).map { #"{"object": "o\#($0)", "key": "alpha", "value": \#(Double(round) / 100)}"# } }
+        let file = folder.file("rows.jsonl")
+        try rows.joined(separator: "\n").write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(try CLI.run(["import", file], environment: ["CATALOG_DB": db]).status == 0)
+        #expect(try CLI.run(["apply", "fade-in", "--to", (0..<10).map { "o\($0)" }.joined(separator: ","), "--at", "1"],
+                            environment: ["CATALOG_DB": db]).status == 0)
+        // The import kept a snapshot (it was due); without one every event is read.
+        let keptSnapshot = try CLI.run(["snapshot", "--list", "--format", "json"], environment: ["CATALOG_DB": db]).stdout
+        #expect(keptSnapshot.contains("\"seq\""))
+        try dropSnapshots(db)
+
+        let replay = try limited(["replay", "--until", "1.3", "--fps", "10", "--format", "csv"], db: db)
+        #expect(replay.status == 0, "\(replay.stderr)")
+        let lines = replay.stdout.split(separator: "\n")
+        #expect(lines.first == "t,object,property,value")
+        #expect(lines.count == 1 + 4 * 10, "frames at 1, 1.1, 1.2, 1.3 of ten fading objects")
+        #expect(lines.last?.hasPrefix("1.3,o9,opacity,") == true)
+
+        let verify = try limited(["replay", "--verify"], db: db)
+        #expect(verify.status == 0, "\(verify.stderr)")
+        let verified = verify.stdout.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
+        #expect(verified >= 100_010 && verify.stdout.contains("events rebuild the live state"), "\(verify.stdout)")
+
+        // The limit binds: one document of the whole log does not fit.
+        #expect(try limited(["log", "--format", "json"], db: db).status != 0)
+    }
+
+    /// Removes the kept snapshots, so that replay reads every event.
+    private func dropSnapshots(_ db: String) throws {
+        let catalog = try Catalog(path: db)
+        try catalog.database.pool.write { try $0.execute(sql: "DELETE FROM scene_snapshot") }
+        #expect(try catalog.snapshots().isEmpty)
+    }
+}
