@@ -41,6 +41,8 @@ func rawLoop(_ path: String, sql: String, count: Int, bind: (OpaquePointer, Int)
     return time
 }
 
+if CommandLine.arguments.dropFirst().first == "--peak-of" { ScaleBenchmark.peakOf(Array(CommandLine.arguments.dropFirst(2))) }
+
 nonisolated(unsafe) let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 let folder = NSTemporaryDirectory() + "catalog-bench-\(getpid())"
 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -52,6 +54,32 @@ let objects = 1000
 let ids = (0..<objects).map { "obj-\($0)" }
 for id in ids { try database.objects.add(id: id, type: "view") }
 try database.properties.setAll(ids.enumerated().map { (id: $1, key: "scale", value: .number(Double($0))) })
+
+// `catalog-bench scale [SIZE…]`: the store at growing sizes (see ScaleBenchmark).
+if CommandLine.arguments.dropFirst().first == "scale" {
+    let catalogBinary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("catalog").path
+    let sqlite3 = ["/usr/bin/sqlite3", "/usr/local/bin/sqlite3"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    guard FileManager.default.isExecutableFile(atPath: catalogBinary), let sqlite3 else {
+        print("scale needs the release catalog binary beside catalog-bench, and sqlite3")
+        exit(1)
+    }
+    let bench = ScaleBenchmark(folder: folder, catalogBinary: catalogBinary, sqlite3: sqlite3)
+    let sizes = CommandLine.arguments.dropFirst(2).compactMap { Int($0) }
+    var rows: [String: JSONValue] = [:]
+    for size in sizes.isEmpty ? [10_000, 100_000, 1_000_000] : sizes {
+        // About 400 bytes a object on disk (object, property, two events, snapshot row), twice over.
+        let free = (try? FileManager.default.attributesOfFileSystem(forPath: folder)[.systemFreeSize] as? Int) ?? 0
+        guard free > size * 800 else {
+            rows[String(size)] = ["skipped": .string("needs about \(size * 800 / 1_000_000) MB free, \(free / 1_000_000) MB are")]
+            continue
+        }
+        rows[String(size)] = try bench.measure(size)
+        FileHandle.standardError.write(Data("scale \(size) done\n".utf8))
+    }
+    rows["sample_cli"] = try bench.sampleCLI()
+    print(JSONValue.object(rows).prettyText)
+    exit(0)
+}
 
 var results: [String: JSONValue] = [:]
 @MainActor func record(_ key: String, ours: Double, baseline: Double, unit: String) {

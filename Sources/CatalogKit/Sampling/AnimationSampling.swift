@@ -45,6 +45,47 @@ public struct AnimationSampling: Sendable {
         return ["name": .string(name), "samples": .array(samples)]
     }
 
+    /// ``json(at:)``'s `prettyText`, written a piece at a time to `write` as the samples are
+    /// computed: the same bytes, without the document in memory (`sample --format json`).
+    public func writeJSON(at times: [Double], to write: (String) -> Void) {
+        var out = "{\n  \"name\": "
+        JSONValue.writeString(name, into: &out)
+        out += ",\n  \"samples\": "
+        guard !times.isEmpty else { return write(out + "[]\n}") }
+        out += "[\n"
+        // Values in key order, as a JSON object's members print.
+        let names = effect.properties.map(\.name)
+        let order = Array(Set(names)).sorted()
+        let column = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { _, later in later })
+        for (index, time) in times.enumerated() {
+            let sample = effect.sample(at: time)
+            out += "    {\n      \"iteration\": "
+            out += sample.iteration.map(JSONValue.numberText) ?? "null"
+            out += ",\n      \"progress\": "
+            out += sample.progress.map(JSONValue.numberText) ?? "null"
+            out += ",\n      \"t\": "
+            out += JSONValue.numberText(sample.time)
+            out += ",\n      \"values\": "
+            if order.isEmpty { out += "{}" } else {
+                out += "{\n"
+                for (position, name) in order.enumerated() {
+                    out += "        "
+                    JSONValue.writeString(name, into: &out)
+                    out += ": "
+                    sample.values[column[name]!].propertyValue.jsonValue.writePretty(into: &out, indent: "        ")
+                    out += position < order.count - 1 ? ",\n" : "\n"
+                }
+                out += "      }"
+            }
+            out += index < times.count - 1 ? "\n    },\n" : "\n    }\n"
+            if out.utf8.count >= 1 << 16 {
+                write(out)
+                out = ""
+            }
+        }
+        write(out + "  ]\n}")
+    }
+
     /// Header and rows for a table: t, progress, iteration, then one column per property.
     public func table(at times: [Double]) -> (header: [String], rows: [[String]]) {
         let header = ["t", "progress", "iteration"] + effect.properties.map(\.name)

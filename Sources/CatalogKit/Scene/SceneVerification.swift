@@ -105,8 +105,10 @@ public enum SceneVerification {
         let resolveLive: SceneSnapshot.Resolver
         let resolveRebuilt: SceneSnapshot.Resolver
         var liveScene = SceneSnapshot(), rebuiltScene = SceneSnapshot()
-        /// Live events not yet paired with a rebuilt one (a component batch still to be added).
+        /// Live events not yet paired with a rebuilt one (a component batch still to be added),
+        /// from `nextWaiting` on.
         var waiting: [(Event, EventChange)] = []
+        var nextWaiting = 0
         var rebuiltSeq: Int64 = 0
         var events = 0
         var divergence: String?
@@ -120,16 +122,19 @@ public enum SceneVerification {
         }
 
         mutating func compare(_ page: [(Event, EventChange)]) throws {
+            waiting.removeFirst(nextWaiting)
+            nextWaiting = 0
             waiting += page
             events += page.count
             try rebuilt.database.events.scan(after: rebuiltSeq) { other in
                 rebuiltSeq = other.seq
                 guard divergence == nil else { return }
-                guard !waiting.isEmpty else {
+                guard nextWaiting < waiting.count else {
                     divergence = "the rebuilt log has more events than the live one (from its event \(other.seq))"
                     return
                 }
-                let (event, change) = waiting.removeFirst()
+                let (event, change) = waiting[nextWaiting]
+                nextWaiting += 1
                 divergence = try pair(event, change, other)
             }
         }
@@ -137,7 +142,8 @@ public enum SceneVerification {
         mutating func finish() throws {
             try compare([])
             guard divergence == nil else { return }
-            if let (event, _) = waiting.first {
+            if nextWaiting < waiting.count {
+                let (event, _) = waiting[nextWaiting]
                 divergence = "\(SceneVerification.name(event)) is missing from the rebuilt log"
             } else if sceneDigest(liveScene) != sceneDigest(rebuiltScene) {
                 divergence = "the scenes differ after the last event"
@@ -146,7 +152,7 @@ public enum SceneVerification {
 
         private mutating func pair(_ event: Event, _ change: EventChange, _ other: Event) throws -> String? {
             if other.operation != event.operation || other.objectID != event.objectID || other.sceneTime != event.sceneTime
-                || other.payload.canonicalText != event.payload.canonicalText {
+                || other.payload != event.payload {
                 return "\(SceneVerification.name(event)) replays as \(other.operation)\(other.objectID.map { " on \($0)" } ?? "") at t=\(JSONValue.numberText(other.sceneTime)): "
                     + "\(excerpt(event.payload)) ≠ \(excerpt(other.payload))"
             }
@@ -155,7 +161,7 @@ public enum SceneVerification {
             if let snapshot = snapshots[event.seq], let problem = try snapshotDivergence(snapshot, folded: liveScene, in: live.database) {
                 return problem
             }
-            if let id = event.objectID, sceneDigest(liveScene, only: id) != sceneDigest(rebuiltScene, only: id) {
+            if let id = event.objectID, !SceneVerification.same(liveScene.objects[id], rebuiltScene.objects[id]) {
                 return "event \(event.seq) (\(event.operation) on \(id) at t=\(JSONValue.numberText(event.sceneTime))) leaves a different scene"
             }
             return nil
@@ -235,6 +241,20 @@ public enum SceneVerification {
             return ["id": .string(id), "type": .string(object.type),
                     "model": .object(object.model.filter { $0.value.type != .object }.mapValues(\.jsonValue))]
         })
+    }
+
+    /// Whether two folds hold the same object: type, model, running animations (start,
+    /// properties, end, reduced) and scheduled sets — what ``sceneDigest(_:only:)`` writes out,
+    /// compared without writing it.
+    static func same(_ a: SceneSnapshot.Object?, _ b: SceneSnapshot.Object?) -> Bool {
+        guard let a, let b else { return a == nil && b == nil }
+        guard a.type == b.type, a.model == b.model, a.running.count == b.running.count, a.scheduled.count == b.scheduled.count else { return false }
+        for (x, y) in zip(a.running, b.running) {
+            guard x.start == y.start, x.playsReduced == y.playsReduced, x.animation.properties.map(\.name) == y.animation.properties.map(\.name),
+                  x.endTime(reducedMotion: false) == y.endTime(reducedMotion: false) || (x.endTime(reducedMotion: false).isNaN && y.endTime(reducedMotion: false).isNaN)
+            else { return false }
+        }
+        return zip(a.scheduled, b.scheduled).allSatisfy { $0.time == $1.time && $0.key == $1.key && $0.value == $1.value }
     }
 
     /// What the scene holds, per object (or only `id`), as canonical text.

@@ -165,7 +165,8 @@ extension JSONValue {
         }
     }
 
-    private func writePretty(into out: inout String, indent: String) {
+    /// Appends `prettyText` as it reads nested at `indent` (the caller wrote what comes before).
+    public func writePretty(into out: inout String, indent: String) {
         let inner = indent + "  "
         switch self {
         case .array(let values) where !values.isEmpty:
@@ -206,7 +207,8 @@ extension JSONValue {
         return "\(value)"
     }
 
-    static func writeString(_ value: String, into out: inout String) {
+    /// Appends `value` as a JSON string literal (quoted, escaped as canonical text escapes it).
+    public static func writeString(_ value: String, into out: inout String) {
         // Most strings need no escape: copy them whole (event payloads are a hot path).
         if !value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
             out += "\""

@@ -143,10 +143,10 @@ public final class CatalogDatabase: Sendable {
         if let db = openBatch.connection() {
             // Inside a batch: a savepoint of its transaction, so a refused change still leaves
             // nothing behind while the others commit together.
-            try db.execute(sql: "SAVEPOINT change")
+            try db.cachedStatement(sql: "SAVEPOINT change").execute()
             do {
                 let result = try body(db, try EventWriter(db: db, requestedTime: sceneTime))
-                try db.execute(sql: "RELEASE change")
+                try db.cachedStatement(sql: "RELEASE change").execute()
                 return result
             } catch {
                 try? db.execute(sql: "ROLLBACK TO change")

@@ -133,6 +133,44 @@ public struct EventLog: Sendable {
         }
     }
 
+    /// ``forEach(since:object:limit:reverse:_:)`` for output: each event as its one-line
+    /// canonical JSON (`event.jsonValue.canonicalText`), built from the row as stored — the
+    /// payload is already canonical JSON text, so it is copied, not parsed and written again.
+    /// An operation this build does not know is an error naming the event, as when reading.
+    public func forEachJSONLine(since: Int64 = 0, object: String? = nil, limit: Int? = nil, reverse: Bool = false,
+                                _ body: (String) throws -> Void) throws {
+        try database.pool.read { db in
+            var sql = "SELECT seq, scene_time, operation, object_id, payload FROM event WHERE seq > ?1"
+            if object != nil { sql += " AND object_id = ?2" }
+            sql += reverse ? " ORDER BY seq DESC" : " ORDER BY seq"
+            sql += " LIMIT ?3"
+            let statement = RawStatement(try db.cachedStatement(sql: sql))
+            defer { statement.reset() }
+            statement.bind(1, since)
+            if let object { statement.bind(2, object) }
+            statement.bind(3, Int64(limit ?? -1))
+            while try statement.step() {
+                let seq = statement.int64(0)
+                let name = statement.text(2) ?? ""
+                guard let operation = EventOperation(rawValue: name) else {
+                    throw StoreError.unreadableEvent(seq: seq, reason: "unknown operation '\(name)'")
+                }
+                var line = "{\"object\":"
+                if let id = statement.text(3) { JSONValue.writeString(id, into: &line) } else { line += "null" }
+                line += ",\"operation\":\""
+                line += operation.rawValue
+                line += "\",\"payload\":"
+                line += statement.text(4) ?? "null"
+                line += ",\"seq\":"
+                line += String(seq)
+                line += ",\"t\":"
+                line += JSONValue.numberText(statement.double(1))
+                line += "}"
+                try body(line)
+            }
+        }
+    }
+
     /// One row as an event; a row this build cannot read is an error naming it.
     static func event(_ row: Row) throws -> Event {
         let seq: Int64 = row[0], name: String = row[2]

@@ -10,4 +10,18 @@ public struct StoredObject: Sendable, Hashable {
     public var jsonValue: JSONValue {
         ["id": .string(id), "type": .string(type), "owners": .array(owners.map(JSONValue.string))]
     }
+
+    /// `jsonValue.canonicalText`, written directly (`object list --format jsonl` prints one a line).
+    public var jsonLine: String {
+        var line = "{\"id\":"
+        JSONValue.writeString(id, into: &line)
+        line += ",\"owners\":["
+        for (index, owner) in owners.enumerated() {
+            if index > 0 { line += "," }
+            JSONValue.writeString(owner, into: &line)
+        }
+        line += "],\"type\":"
+        JSONValue.writeString(type, into: &line)
+        return line + "}"
+    }
 }

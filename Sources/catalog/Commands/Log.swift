@@ -38,7 +38,7 @@ struct Log: ParsableCommand {
             printJSON(.array(all))
         case .jsonl:
             var output = BufferedOutput()
-            try events.forEach(since: since, object: object, limit: limit, reverse: reverse) { output.write($0.jsonValue.canonicalText + "\n") }
+            try events.forEachJSONLine(since: since, object: object, limit: limit, reverse: reverse) { output.write($0 + "\n") }
             output.flush()
         case .table:
             var table = StreamingTable("SEQ", "T", "OPERATION", "OBJECT", "PAYLOAD")

@@ -60,7 +60,11 @@ struct Sample: ParsableCommand {
         } catch let error as SampleTimes.Error { throw CommandFailure(error.description) }
 
         switch format {
-        case .json: printJSON(sampling.json(at: times))
+        case .json:
+            var output = BufferedOutput()
+            sampling.writeJSON(at: times) { output.write($0) }
+            output.write("\n")
+            output.flush()
         case .table:
             let (header, rows) = sampling.table(at: times)
             var table = Table(header: header)

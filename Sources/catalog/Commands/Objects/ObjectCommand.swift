@@ -54,7 +54,7 @@ struct ObjectList: ParsableCommand {
             printJSON(.array(all))
         case .jsonl:
             var output = BufferedOutput()
-            try objects.forEach(after: after, limit: limit) { output.write($0.jsonValue.canonicalText + "\n") }
+            try objects.forEach(after: after, limit: limit) { output.write($0.jsonLine + "\n") }
             output.flush()
         case .table:
             var table = StreamingTable("ID", "TYPE", "OWNERS")
