@@ -35,6 +35,15 @@ struct QueryPlanTests {
         #expect(try Self.scans(sql, database).isEmpty, "\(name): \(plan)")
     }
 
+    /// A search on the first column of a key alone reads every row of that value: one object's
+    /// rows of a snapshot must be a range of the key's second column too.
+    @Test func oneObjectsSnapshotRowsAreARangeOfTheKey() throws {
+        let folder = TemporaryFolder()
+        let database = try CatalogDatabase(path: folder.file("c.sqlite"))
+        let plan = try Self.plan(SnapshotRepository.aboutSQL, database)
+        #expect(plan.contains { $0.contains("snapshot_seq=? AND object_id>? AND object_id<?") }, "\(plan)")
+    }
+
     /// The check sees a lost index: without migration 0005's, search scans `component`.
     @Test func aDroppedIndexShowsAsAScan() throws {
         let folder = TemporaryFolder()

@@ -115,9 +115,11 @@ public struct SnapshotRepository: Sendable {
         }
     }
 
+    /// One range of the primary key, [id, "id0"), then only `id` itself and what is under
+    /// `id/`: an `OR` of the two would make SQLite read every row of the snapshot instead.
     static let aboutSQL = """
         SELECT object_id, state FROM scene_snapshot_object
-        WHERE snapshot_seq = ?1 AND (object_id = ?2 OR (object_id >= ?3 AND object_id < ?4))
+        WHERE snapshot_seq = ?1 AND object_id >= ?2 AND object_id < ?4 AND (object_id = ?2 OR object_id >= ?3)
         """
 
     /// The log's base after the latest compaction (nil: the log is whole, from its first event).
