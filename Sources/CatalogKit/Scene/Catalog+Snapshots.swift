@@ -67,13 +67,17 @@ extension Catalog {
         return nearest
     }
 
-    /// A kept snapshot read back whole, its rows checked against its hash first.
+    /// A kept snapshot read back whole, a page of rows at a time, its rows checked against its
+    /// hash as they go (a damaged one is refused, not trusted).
     func loadSnapshot(_ stored: StoredSnapshot, resolve: SceneSnapshot.Resolver) throws -> SceneSnapshot {
-        var rows: [(id: String, state: String)] = []
-        rows.reserveCapacity(stored.objectCount)
-        try database.snapshots.forEachObject(of: stored.seq) { rows.append(($0, $1)) }
-        guard SnapshotRepository.hash(of: rows) == stored.hash else { throw SceneError.store(.damagedSnapshot(seq: stored.seq)) }
-        return try SceneSnapshot(storedRows: rows, resolve: resolve)
+        var scene = SceneSnapshot()
+        var digest = ContentDigest.Stream()
+        try database.snapshots.forEachObject(of: stored.seq) { id, state in
+            digest.update(id + "\t" + state + "\n")
+            scene.objects[id] = try SceneSnapshot.Object(id: id, storedState: state, resolve: resolve)
+        }
+        guard digest.hex == stored.hash else { throw SceneError.store(.damagedSnapshot(seq: stored.seq)) }
+        return scene
     }
 
     /// The kept snapshots, oldest first.

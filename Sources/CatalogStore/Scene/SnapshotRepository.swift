@@ -61,9 +61,9 @@ public struct SnapshotRepository: Sendable {
 
     /// SHA-256 of the rows as `id TAB state LF`, in id order: what a snapshot's `hash` is.
     public static func hash(of objects: [(id: String, state: String)]) -> String {
-        var text = ""
-        for object in objects.sorted(by: { $0.id < $1.id }) { text += object.id + "\t" + object.state + "\n" }
-        return ContentDigest.sha256Hex(Data(text.utf8))
+        var digest = ContentDigest.Stream()
+        for object in objects.sorted(by: { $0.id < $1.id }) { digest.update(object.id + "\t" + object.state + "\n") }
+        return digest.hex
     }
 
     /// Every kept snapshot, oldest first.
@@ -97,13 +97,27 @@ public struct SnapshotRepository: Sendable {
         StoredSnapshot(seq: row[0], sceneTime: row[1], objectCount: row[2], hash: row[3])
     }
 
-    /// The object rows of the snapshot at `seq`, in id order, as they are read.
-    public func forEachObject(of seq: Int64, _ body: (_ id: String, _ state: String) throws -> Void) throws {
-        try database.pool.read { db in
-            let rows = try Row.fetchCursor(db.cachedStatement(sql: "SELECT object_id, state FROM scene_snapshot_object WHERE snapshot_seq = ? ORDER BY object_id"),
-                                           arguments: [seq])
-            while let row = try rows.next() { try body(row[0], row[1]) }
+    /// The object rows of the snapshot at `seq`, in id order, a page at a time: `body` runs
+    /// outside any read, so it may read the store itself.
+    public func forEachObject(of seq: Int64, pageSize: Int = 4_096, _ body: (_ id: String, _ state: String) throws -> Void) throws {
+        var after = ""
+        while true {
+            let page = try database.pool.read { db in
+                try Row.fetchAll(db.cachedStatement(sql: Self.pageSQL), arguments: [seq, after, pageSize]).map { (id: $0[0] as String, state: $0[1] as String) }
+            }
+            for row in page { try body(row.id, row.state) }
+            guard page.count == pageSize, let last = page.last?.id else { return }
+            after = last
         }
+    }
+
+    static let pageSQL = "SELECT object_id, state FROM scene_snapshot_object WHERE snapshot_seq = ? AND object_id > ? ORDER BY object_id LIMIT ?"
+
+    /// Whether the rows of the snapshot at `seq` hash to its recorded hash, read a page at a time.
+    public func rowsMatchHash(of snapshot: StoredSnapshot) throws -> Bool {
+        var digest = ContentDigest.Stream()
+        try forEachObject(of: snapshot.seq) { digest.update($0 + "\t" + $1 + "\n") }
+        return digest.hex == snapshot.hash
     }
 
     /// The rows of `id` and the objects under it (`id/…`) in the snapshot at `seq`: one range
