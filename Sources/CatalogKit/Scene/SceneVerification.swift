@@ -312,24 +312,40 @@ public enum SceneVerification {
         }
     }
 
-    /// SHA-256 of the state's canonical JSON.
+    /// SHA-256 of the state's canonical JSON — `{"components": […], "objects": […], "types": […]}`
+    /// — fed to the digest a piece at a time (objects a page at a time), so that hashing a large
+    /// store never holds its whole text.
     public static func contentHash(_ database: CatalogDatabase) throws -> String {
-        var components: [JSONValue] = []
+        var digest = ContentDigest.Stream()
+        digest.update("{\"components\":[")
+        var first = true
         for name in try database.components.names() {
             for version in try database.components.history(name) {
-                components.append(["name": .string(version.name), "version": .string(version.version), "hash": .string(version.contentHash)])
+                let entry: JSONValue = ["name": .string(version.name), "version": .string(version.version), "hash": .string(version.contentHash)]
+                digest.update((first ? "" : ",") + entry.canonicalText)
+                first = false
             }
         }
-        var objects: [JSONValue] = []
-        for object in try database.objects.list().sorted(by: { $0.id < $1.id }) {
-            let associations = try database.properties.list(on: object.id).sorted { $0.key < $1.key }.map(\.jsonValue)
-            objects.append(["id": .string(object.id), "type": .string(object.type), "owners": .array(object.owners.sorted().map(JSONValue.string)),
-                            "properties": .array(associations)])
+        digest.update("],\"objects\":[")
+        first = true
+        var after: String?
+        while true {
+            var page: [StoredObject] = []
+            try database.objects.forEach(after: after, limit: 1_024) { page.append($0) }
+            for object in page {
+                let associations = try database.properties.list(on: object.id).sorted { $0.key < $1.key }.map(\.jsonValue)
+                let entry: JSONValue = ["id": .string(object.id), "type": .string(object.type),
+                                        "owners": .array(object.owners.sorted().map(JSONValue.string)), "properties": .array(associations)]
+                digest.update((first ? "" : ",") + entry.canonicalText)
+                first = false
+            }
+            guard page.count == 1_024 else { break }
+            after = page.last!.id
         }
         let types = try database.types.list().map { type -> JSONValue in
             ["name": .string(type.name), "properties": .object(type.properties.mapValues { .string($0.rawValue) })]
         }
-        let state: JSONValue = ["components": .array(components), "objects": .array(objects), "types": .array(types)]
-        return ContentDigest.sha256Hex(Data(state.canonicalText.utf8))
+        digest.update("],\"types\":" + JSONValue.array(types).canonicalText + "}")
+        return digest.hex
     }
 }
