@@ -58,5 +58,38 @@ struct ObjectListPagingTests {
         #expect(seen == ids)
         let table = try CLI.run(["object", "list"], environment: env).stdout.split(separator: "\n").dropFirst().map { String($0.prefix { $0 != " " }) }
         #expect(table == ids)
+        // Backwards: the last id first, pages joining up the same way.
+        #expect(try page(["--reverse"]) == ids.reversed())
+        #expect(try page(["--reverse", "--after", "obj-4", "--limit", "2"]) == ["obj-3", "obj-2"])
+    }
+}
+
+/// `list` pages components by name with --after, --limit and --reverse, and streams JSON Lines.
+struct ComponentListPagingTests {
+    @Test func pagesJoinUpToTheWholeList() throws {
+        let folder = TemporaryFolder()
+        let env = ["CATALOG_DB": folder.file("c.sqlite")]
+        func names(_ arguments: [String]) throws -> [String] {
+            try CLI.run(["list", "--format", "jsonl"] + arguments, environment: env).stdout.split(separator: "\n").map {
+                (try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any])["name"] as! String
+            }
+        }
+        let all = try names([])
+        #expect(all.count >= 10 && all == all.sorted())
+        let document = try JSONSerialization.jsonObject(with: Data(try CLI.run(["list", "--format", "json"], environment: env).stdout.utf8)) as! [[String: Any]]
+        #expect(document.map { $0["name"] as! String } == all)
+        for reverse in [false, true] {
+            var seen: [String] = []
+            var after: [String] = []
+            while true {
+                let next = try names(["--limit", "4"] + after + (reverse ? ["--reverse"] : []))
+                if next.isEmpty { break }
+                seen += next
+                after = ["--after", next.last!]
+            }
+            #expect(seen == (reverse ? all.reversed() : all))
+        }
+        #expect(try names(["--kind", "layout", "--limit", "1"]).count == 1)
+        #expect(try CLI.run(["list", "--limit", "-2"], environment: env).status == 64)
     }
 }

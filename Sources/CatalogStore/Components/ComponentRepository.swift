@@ -143,10 +143,19 @@ public struct ComponentRepository: Sendable {
     }
 
     /// Current versions, by name, optionally filtered by kind and tag.
-    public func list(kind: ComponentKind? = nil, tag: String? = nil) throws -> [StoredComponent] {
+    /// - Parameters:
+    ///   - after: a cursor, the last name of the previous page (names before it with `reverse`).
+    ///   - limit: at most this many.
+    ///   - reverse: by name, last first.
+    public func list(kind: ComponentKind? = nil, tag: String? = nil, after: String? = nil, limit: Int? = nil,
+                     reverse: Bool = false) throws -> [StoredComponent] {
         try database.pool.read { db in
             var conditions = ["1"]
             var arguments: StatementArguments = []
+            if let after {
+                conditions.append(reverse ? "c.name < ?" : "c.name > ?")
+                arguments += [after]
+            }
             if let kind {
                 conditions.append("v.kind = ?")
                 arguments += [kind.rawValue]
@@ -155,7 +164,12 @@ public struct ComponentRepository: Sendable {
                 conditions.append("c.name IN (SELECT name FROM component_tag WHERE tag = ?)")
                 arguments += [tag]
             }
-            return try Self.fetch(db, join: true, where: conditions.joined(separator: " AND "), arguments, order: "c.name")
+            var order = reverse ? "c.name DESC" : "c.name"
+            if let limit {
+                order += " LIMIT ?"
+                arguments += [limit]
+            }
+            return try Self.fetch(db, join: true, where: conditions.joined(separator: " AND "), arguments, order: order)
         }
     }
 

@@ -61,10 +61,13 @@ public struct ObjectRepository: Sendable {
     }
 
     /// Calls `body` with each object, by id, as it is read (memory stays flat): those after
-    /// `after` (a cursor: the last id of the previous page), at most `limit`.
-    public func forEach(after: String? = nil, limit: Int? = nil, _ body: (StoredObject) throws -> Void) throws {
+    /// `after` (a cursor: the last id of the previous page; before it with `reverse`, which
+    /// lists the last id first), at most `limit`.
+    public func forEach(after: String? = nil, limit: Int? = nil, reverse: Bool = false, _ body: (StoredObject) throws -> Void) throws {
         try database.pool.read { db in
-            let sql = Self.listSQL(where: after == nil ? "1" : "o.id > ?") + (limit == nil ? "" : " LIMIT ?")
+            var sql = Self.listSQL(where: after == nil ? "1" : reverse ? "o.id < ?" : "o.id > ?")
+            if reverse { sql += " DESC" }
+            if limit != nil { sql += " LIMIT ?" }
             var arguments: StatementArguments = []
             if let after { arguments += [after] }
             if let limit { arguments += [limit] }

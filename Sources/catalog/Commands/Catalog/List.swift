@@ -2,16 +2,34 @@ import ArgumentParser
 import CatalogKit
 
 struct List: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List components (current versions).")
+    static let configuration = CommandConfiguration(
+        abstract: "List components (current versions), by name.",
+        discussion: "Page with --limit and --after (the last name of the previous page); --format jsonl writes one component a line.")
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case table, json, jsonl }
 
     @OptionGroup var global: GlobalOptions
     @Option(help: "Only this kind: animation, chain, decorator or layout.") var kind: ComponentKind?
     @Option(help: "Only components with this tag.") var tag: String?
-    @Option(help: "Output format: table or json.") var format: OutputFormat = .table
+    @Option(help: "Only components whose name sorts after this one (before it with --reverse).") var after: String?
+    @Option(parsing: .unconditional, help: "At most this many components.") var limit: Int?
+    @Flag(help: "Last name first.") var reverse = false
+    @Option(help: "Output format: table, json or jsonl (one component per line).") var format: Format = .table
+
+    func validate() throws {
+        if let limit, limit < 0 { throw ValidationError("--limit takes 0 or more, not \(limit)") }
+    }
 
     func run() throws {
-        let components = try global.open(forReading: true).components.list(kind: kind, tag: tag)
-        printComponents(components, format: format)
+        let components = try global.open(forReading: true).components.list(kind: kind, tag: tag, after: after, limit: limit, reverse: reverse)
+        switch format {
+        case .jsonl:
+            var output = BufferedOutput()
+            for component in components { output.write(component.summaryJSON.canonicalText + "\n") }
+            output.flush()
+        case .json: printComponents(components, format: .json)
+        case .table: printComponents(components, format: .table)
+        }
     }
 }
 

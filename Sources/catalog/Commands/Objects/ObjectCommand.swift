@@ -37,7 +37,8 @@ struct ObjectList: ParsableCommand {
     }
 
     @OptionGroup var global: GlobalOptions
-    @Option(help: "Only objects whose id sorts after this one.") var after: String?
+    @Option(help: "Only objects whose id sorts after this one (before it with --reverse).") var after: String?
+    @Flag(help: "Last id first.") var reverse = false
     @Option(parsing: .unconditional, help: "At most this many objects.") var limit: Int?
     @Option(help: "Output format: table, json or jsonl (one object per line).") var format: Format = .table
 
@@ -50,15 +51,15 @@ struct ObjectList: ParsableCommand {
         switch format {
         case .json:
             var all: [JSONValue] = []
-            try objects.forEach(after: after, limit: limit) { all.append($0.jsonValue) }
+            try objects.forEach(after: after, limit: limit, reverse: reverse) { all.append($0.jsonValue) }
             printJSON(.array(all))
         case .jsonl:
             var output = BufferedOutput()
-            try objects.forEach(after: after, limit: limit) { output.write($0.jsonLine + "\n") }
+            try objects.forEach(after: after, limit: limit, reverse: reverse) { output.write($0.jsonLine + "\n") }
             output.flush()
         case .table:
             var table = StreamingTable("ID", "TYPE", "OWNERS")
-            try objects.forEach(after: after, limit: limit) { table.append([$0.id, $0.type, $0.owners.joined(separator: ",")]) }
+            try objects.forEach(after: after, limit: limit, reverse: reverse) { table.append([$0.id, $0.type, $0.owners.joined(separator: ",")]) }
             table.finish()
         }
     }
