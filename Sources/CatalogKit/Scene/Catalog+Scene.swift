@@ -231,26 +231,39 @@ extension Catalog {
                            decorators: decorators, children: children)
     }
 
-    /// The scene of `id` and the objects under it (`id/…`) at `time`: their rows of the nearest
-    /// snapshot, then their own events since (the per-object index) — nil when that cannot be
-    /// known so, and the whole scene decides. It can when each of them exists now and was
-    /// created by then: an object is only ever removed with its incarnation, so it was alive
-    /// all along; any other event that changes it names it as its object.
+    /// The scene of `id` and the objects under it (`id/…`) at `time`, from their own history
+    /// (``ownHistory(of:from:until:)``) — nil when that cannot be known so, and the whole scene
+    /// decides.
     func objectScene(_ id: String, at time: Double) throws -> SceneSnapshot? {
-        let until = time + ComputedTiming.timeTolerance
-        guard let created = try database.objects.creationTime(of: id), created <= until else { return nil }
+        try ownHistory(of: id, from: time, until: time)?.scene
+    }
+
+    /// `id` and the objects under it (`id/…`) at `start` — their rows of the nearest snapshot,
+    /// then their own events (the per-object index) — and their events after it up to `end`.
+    /// Nil unless each object the fold ends with exists now and was created by `start`: an
+    /// object is only ever removed with its incarnation, so it was alive all along, and any
+    /// other event that changes it names it as its object. Otherwise (an object under the id
+    /// removed by another object's event, one created later) the whole scene decides.
+    func ownHistory(of id: String, from start: Double, until end: Double) throws -> (scene: SceneSnapshot, later: [Event])? {
+        let start = start + ComputedTiming.timeTolerance, end = end + ComputedTiming.timeTolerance
+        guard let created = try database.objects.creationTime(of: id), created <= start else { return nil }
         let resolve = resolver()
         var scene = SceneSnapshot()
         var after: Int64 = 0
-        if let base = try snapshot(atOrBefore: until) {
+        if let base = try snapshot(atOrBefore: start) {
             scene = try SceneSnapshot(storedRows: try database.snapshots.objects(of: base.seq, about: id), resolve: resolve)
             after = base.seq
         }
-        for event in try database.events.list(about: id, after: after, until: until) { try scene.fold(event, resolve: resolve) }
-        for other in scene.objects.keys where other != id {
-            guard let created = try database.objects.creationTime(of: other), created <= until else { return nil }
+        var later: [Event] = []
+        for event in try database.events.list(about: id, after: after, until: end) {
+            if event.sceneTime <= start { try scene.fold(event, resolve: resolve) } else { later.append(event) }
         }
-        return scene
+        var last = scene
+        for event in later { try last.fold(event, resolve: resolve) }
+        for other in last.objects.keys where other != id {
+            guard let created = try database.objects.creationTime(of: other), created <= start else { return nil }
+        }
+        return (scene, later)
     }
 
     /// Resolves `apply` events' components from the kept versions, caching each resolution.

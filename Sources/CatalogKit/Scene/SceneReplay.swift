@@ -74,7 +74,7 @@ public struct SceneReplay {
         // own events tell its story, else of the whole scene from the nearest snapshot.
         var scene: SceneSnapshot
         let events: ((Event) throws -> Void) throws -> Void
-        if let object, let (own, later) = try objectHistory(object, from: first, until: last) {
+        if let object, lastSeq == .max, let (own, later) = try catalog.ownHistory(of: object, from: first, until: times[times.count - 1]) {
             scene = own
             events = { body in for event in later { try body(event) } }
         } else {
@@ -95,33 +95,6 @@ public struct SceneReplay {
             try scene.fold(event, resolve: resolve)
         }
         try emit(upTo: .infinity)
-    }
-
-    /// `id` and the objects under it at `first` (their snapshot rows, their own events) and their
-    /// events after it up to `last` — nil unless each of them is alive now and was created by
-    /// `first`, so that no event about another object (a removal with its owner) changed them
-    /// in between; ``Catalog/objectScene(_:at:)`` argues the same way.
-    private func objectHistory(_ id: String, from first: Double, until last: Double) throws -> (SceneSnapshot, [Event])? {
-        let database = catalog.database
-        let start = first + ComputedTiming.timeTolerance
-        guard lastSeq == .max, let created = try database.objects.creationTime(of: id), created <= start else { return nil }
-        let resolve = catalog.resolver()
-        var scene = SceneSnapshot()
-        var after: Int64 = 0
-        if let base = try catalog.snapshot(atOrBefore: start) {
-            scene = try SceneSnapshot(storedRows: try database.snapshots.objects(of: base.seq, about: id), resolve: resolve)
-            after = base.seq
-        }
-        var later: [Event] = []
-        var seen = Set(scene.objects.keys)
-        for event in try database.events.list(about: id, after: after, until: last) {
-            if let object = event.objectID { seen.insert(object) }
-            if event.sceneTime <= start { try scene.fold(event, resolve: resolve) } else { later.append(event) }
-        }
-        for other in seen {
-            guard let created = try database.objects.creationTime(of: other), created <= start else { return nil }
-        }
-        return (scene, later)
     }
 
     private static func frame(_ scene: SceneSnapshot, at time: Double, object: String?, reducedMotion: Bool) -> Frame {
