@@ -332,8 +332,9 @@ public enum SceneVerification {
         while true {
             var page: [StoredObject] = []
             try database.objects.forEach(after: after, limit: 1_024) { page.append($0) }
+            let lists = try database.properties.list(on: page.map(\.id))
             for object in page {
-                let associations = try database.properties.list(on: object.id).sorted { $0.key < $1.key }.map(\.jsonValue)
+                let associations = (lists[object.id] ?? []).sorted { $0.key < $1.key }.map(\.jsonValue)
                 let entry: JSONValue = ["id": .string(object.id), "type": .string(object.type),
                                         "owners": .array(object.owners.sorted().map(JSONValue.string)), "properties": .array(associations)]
                 digest.update((first ? "" : ",") + entry.canonicalText)

@@ -39,13 +39,13 @@ public struct ObjectRepository: Sendable {
         try insert(id: id, type: type, seq: seq, db)
         let oid = db.lastInsertedRowID
         for owner in Set(owners) {
-            try db.execute(sql: "INSERT INTO object_owner (object_oid, owner_oid) VALUES (?, ?)", arguments: [oid, try Self.oid(of: owner, db)])
+            try db.cachedStatement(sql: "INSERT INTO object_owner (object_oid, owner_oid) VALUES (?, ?)").execute(arguments: [oid, try Self.oid(of: owner, db)])
         }
     }
 
     static func insert(id: String, type: String, seq: Int64, _ db: Database) throws {
         guard try oidIfExists(of: id, db) == nil else { throw StoreError.objectExists(id) }
-        try db.execute(sql: "INSERT INTO object (id, type, created_seq) VALUES (?, ?, ?)", arguments: [id, type, seq])
+        try db.cachedStatement(sql: "INSERT INTO object (id, type, created_seq) VALUES (?, ?, ?)").execute(arguments: [id, type, seq])
     }
 
     /// The object, or nil.

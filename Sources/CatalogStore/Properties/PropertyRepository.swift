@@ -79,15 +79,29 @@ public struct PropertyRepository: Sendable {
 
     /// Every present association of the object, by key.
     public func list(on id: String) throws -> [Association] {
+        try database.pool.read { db in try Self.list(on: try ObjectRepository.oid(of: id, db), db) }
+    }
+
+    /// ``list(on:)`` for many objects in one read (absent objects are left out): what a pass
+    /// over a whole store reads a page at a time.
+    public func list(on ids: [String]) throws -> [String: [Association]] {
         try database.pool.read { db in
-            let oid = try ObjectRepository.oid(of: id, db)
-            return try Row.fetchAll(db, sql: """
-                SELECT key, type, value, policy,
-                       target_oid IS NULL OR EXISTS (SELECT 1 FROM object t WHERE t.oid = target_oid)
-                FROM association WHERE object_oid = ? ORDER BY key
-                """, arguments: [oid]).compactMap { row in
-                Self.association(key: row[0], type: row[1], value: row[2], policy: row[3], live: row[4])
+            var lists: [String: [Association]] = [:]
+            for id in ids {
+                guard let oid = try ObjectRepository.oidIfExists(of: id, db) else { continue }
+                lists[id] = try Self.list(on: oid, db)
             }
+            return lists
+        }
+    }
+
+    private static func list(on oid: Int64, _ db: Database) throws -> [Association] {
+        try Row.fetchAll(db.cachedStatement(sql: """
+            SELECT key, type, value, policy,
+                   target_oid IS NULL OR EXISTS (SELECT 1 FROM object t WHERE t.oid = target_oid)
+            FROM association WHERE object_oid = ? ORDER BY key
+            """), arguments: [oid]).compactMap { row in
+            Self.association(key: row[0], type: row[1], value: row[2], policy: row[3], live: row[4])
         }
     }
 
