@@ -15,12 +15,15 @@ CREATE INDEX scene_snapshot_by_time ON scene_snapshot(scene_time, seq);
 
 -- Each object of a snapshot's scene as canonical JSON (type, model, running animations by their
 -- sources, scheduled sets): one row per object, so one object's state is one index lookup.
+-- `running` counts its running animations: a replay reads only the rows that have some.
 CREATE TABLE scene_snapshot_object (
     snapshot_seq INTEGER NOT NULL REFERENCES scene_snapshot(seq) ON DELETE CASCADE,
     object_id    TEXT    NOT NULL,
     state        TEXT    NOT NULL,
+    running      INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (snapshot_seq, object_id)
 ) WITHOUT ROWID;
+CREATE INDEX scene_snapshot_animated ON scene_snapshot_object(snapshot_seq, object_id) WHERE running > 0;
 
 -- Compactions: the events up to `base_seq` were replaced by the snapshot at `base_seq`. The
 -- latest row is the log's base: state before its scene time is no longer kept.

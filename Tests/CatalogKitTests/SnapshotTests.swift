@@ -160,6 +160,44 @@ struct SnapshotTests {
         #expect(result.firstDivergence?.contains("planted") == true, "\(result.firstDivergence ?? "nil")")
     }
 
+    /// `replay` folds only the objects that move (their snapshot rows, their own events, the
+    /// removals that name them); its frames must be those of the whole scene folded in order.
+    @Test(arguments: [13, 14, 15])
+    func replayFramesAreTheWholeFoldsFrames(seed: UInt64) throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let (catalog, _) = try history(seed: seed, every: 31)
+        let replay = try SceneReplay(catalog: catalog)
+        let end = try replay.naturalEnd()
+        let frames = try replay.frames(fps: 10, until: end)
+        let events = try catalog.events.list()
+        let resolve = catalog.resolver()
+        var scene = SceneSnapshot()
+        var next = 0
+        var animated = 0
+        for frame in frames {
+            while next < events.count, events[next].sceneTime <= frame.time + 1e-9 {
+                try scene.fold(events[next], resolve: resolve)
+                next += 1
+            }
+            var expected: [String: [String: PropertyValue]] = [:]
+            for (id, object) in scene.objects where !object.running.isEmpty {
+                let names = Set(object.running.flatMap { $0.properties(reducedMotion: false).map(\.name) })
+                expected[id] = object.presentation(at: frame.time).filter { names.contains($0.key) }
+            }
+            #expect(frame.objects == expected, "t=\(frame.time)")
+            animated += expected.count
+        }
+        #expect(animated > 20)
+        // The natural end is the whole scene's: the last event or the last finite animation end.
+        var last = events.last?.sceneTime ?? 0
+        for object in scene.objects.values {
+            for animation in object.running where (animation.start + animation.endTime(reducedMotion: false)).isFinite {
+                last = max(last, animation.start + animation.endTime(reducedMotion: false))
+            }
+        }
+        #expect(end == last)
+    }
+
     @Test func replayFromATimeStartsAtTheNearestSnapshotWithTheSameFrames() throws {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let (catalog, times) = try history(seed: 12, every: 17)

@@ -3,9 +3,9 @@ import CatalogModel
 import CatalogStore
 
 /// Frames of presentation values rebuilt from the event log — what `catalog replay` prints. The
-/// scene starts from the nearest snapshot before the first frame and folds the events after it
-/// as they are read, frame by frame, so memory holds the scene, never the log; the same log
-/// always gives byte-identical frames.
+/// animated part of the scene (``AnimatedFold``) starts from the nearest snapshot before the
+/// first frame and folds the events after it as they are read, frame by frame, so memory holds
+/// the objects that move, never the log; the same log always gives byte-identical frames.
 ///
 /// ```swift
 /// let frames = try SceneReplay(catalog: catalog).frames(fps: 10, until: 1.5)
@@ -41,9 +41,10 @@ public struct SceneReplay {
     /// When the last event happened or the last animation it started ends, whichever is later
     /// (animations that never end do not count).
     public func naturalEnd(reducedMotion: Bool = false) throws -> Double {
-        let (scene, _, last) = try catalog.foldedScene(until: .infinity, through: lastSeq)
-        var end = last
-        for object in scene.objects.values {
+        var fold = try AnimatedFold(catalog, until: .infinity, through: lastSeq)
+        try catalog.database.events.scanRows(after: fold.seq, through: lastSeq) { try fold.fold($0) }
+        var end = fold.time
+        for object in fold.scene.objects.values {
             for animation in object.running {
                 let finish = animation.start + animation.endTime(reducedMotion: reducedMotion)
                 if finish.isFinite { end = max(end, finish) }
@@ -69,32 +70,30 @@ public struct SceneReplay {
         guard let first = times.first else { return }
         let tolerance = ComputedTiming.timeTolerance
         let last = times[times.count - 1] + tolerance
-        let resolve = catalog.resolver()
-        // The scene at the first frame and the events after it: of the object alone when its
-        // own events tell its story, else of the whole scene from the nearest snapshot.
-        var scene: SceneSnapshot
-        let events: ((Event) throws -> Void) throws -> Void
-        if let object, lastSeq == .max, let (own, later) = try catalog.ownHistory(of: object, from: first, until: times[times.count - 1]) {
-            scene = own
-            events = { body in for event in later { try body(event) } }
-        } else {
-            let folded = try catalog.foldedScene(until: first, through: lastSeq)
-            scene = folded.scene
-            events = { body in try catalog.database.events.scan(after: folded.seq, through: lastSeq, until: last, body) }
-        }
         var next = 0
-        func emit(upTo limit: Double) throws {
+        func emit(_ scene: SceneSnapshot, upTo limit: Double) throws {
             while next < times.count, times[next] + tolerance < limit {
                 try body(Self.frame(scene, at: times[next], object: object, reducedMotion: reducedMotion))
                 next += 1
             }
         }
-        // Scene times never decrease along the log, so one pass folds it frame by frame.
-        try events { event in
-            try emit(upTo: event.sceneTime)
-            try scene.fold(event, resolve: resolve)
+        // Scene times never decrease along the log, so one pass folds it frame by frame: the
+        // object alone when its own events tell its story, else the animated part of the scene.
+        if let object, lastSeq == .max, var (scene, later) = try catalog.ownHistory(of: object, from: first, until: times[times.count - 1]) {
+            let resolve = catalog.resolver()
+            for event in later {
+                try emit(scene, upTo: event.sceneTime)
+                try scene.fold(event, resolve: resolve)
+            }
+            try emit(scene, upTo: .infinity)
+        } else {
+            var fold = try AnimatedFold(catalog, until: first, through: lastSeq)
+            try catalog.database.events.scanRows(after: fold.seq, through: lastSeq, until: last) { row in
+                try emit(fold.scene, upTo: row.sceneTime)
+                try fold.fold(row)
+            }
+            try emit(fold.scene, upTo: .infinity)
         }
-        try emit(upTo: .infinity)
     }
 
     private static func frame(_ scene: SceneSnapshot, at time: Double, object: String?, reducedMotion: Bool) -> Frame {

@@ -14,8 +14,8 @@ import CatalogStore
 /// and the text of a re-encoded row is byte-identical.
 extension SceneSnapshot {
     /// The scene as snapshot rows, in id order.
-    func storedRows() -> [(id: String, state: String)] {
-        objects.keys.sorted().map { ($0, objects[$0]!.storedState.canonicalText) }
+    func storedRows() -> [(id: String, state: String, running: Int)] {
+        objects.keys.sorted().map { ($0, objects[$0]!.storedState.canonicalText, objects[$0]!.running.count) }
     }
 
     /// The rows of a snapshot read back into a scene, resolving the running animations.

@@ -172,19 +172,7 @@ public struct EventLog: Sendable {
     }
 
     /// One row as an event; a row this build cannot read is an error naming it.
-    static func event(_ row: Row) throws -> Event {
-        let seq: Int64 = row[0], name: String = row[2]
-        // Only this build's operations are ever written; another name is a log this build
-        // cannot read, said so rather than skipped.
-        guard let operation = EventOperation(rawValue: name) else {
-            throw StoreError.unreadableEvent(seq: seq, reason: "unknown operation '\(name)'")
-        }
-        let payload: JSONValue
-        do { payload = try JSONReader.read(row[4] as String) } catch {
-            throw StoreError.unreadableEvent(seq: seq, reason: "payload: \(error)")
-        }
-        return Event(seq: seq, sceneTime: row[1], operation: operation, objectID: row[3], payload: payload)
-    }
+    static func event(_ row: Row) throws -> Event { try LoggedRow(row).event() }
 
     /// The events about `id` and the objects under it (`id/…`: its children and decorators)
     /// after event `seq`, oldest first, up to scene time `time`: one range of the per-object
@@ -207,14 +195,22 @@ public struct EventLog: Sendable {
     /// of the log, so it may read the store itself.
     public func scan(after seq: Int64, through last: Int64 = .max, until time: Double = .infinity, pageSize: Int = 2_048,
                      _ body: (Event) throws -> Void) throws {
+        try scanRows(after: seq, through: last, until: time, pageSize: pageSize) { try body(try $0.event()) }
+    }
+
+    /// ``scan(after:through:until:pageSize:_:)`` without reading the payloads: each row hands
+    /// over its payload as text, read only when ``LoggedRow/event()`` is called — for a pass
+    /// that needs the payloads of a few events only.
+    public func scanRows(after seq: Int64, through last: Int64 = .max, until time: Double = .infinity, pageSize: Int = 2_048,
+                         _ body: (LoggedRow) throws -> Void) throws {
         var after = seq
         while true {
             let page = try database.pool.read { db in
-                try Row.fetchAll(db.cachedStatement(sql: Self.pageSQL), arguments: [after, last, pageSize]).map(Self.event)
+                try Row.fetchAll(db.cachedStatement(sql: Self.pageSQL), arguments: [after, last, pageSize]).map(LoggedRow.init)
             }
-            for event in page {
-                guard event.sceneTime <= time else { return }
-                try body(event)
+            for row in page {
+                guard row.sceneTime <= time else { return }
+                try body(row)
             }
             guard page.count == pageSize, let next = page.last?.seq else { return }
             after = next
@@ -242,5 +238,37 @@ public struct EventLog: Sendable {
         try database.pool.read { db in
             try Double.fetchOne(db, sql: "SELECT scene_time FROM event ORDER BY seq DESC LIMIT 1") ?? 0
         }
+    }
+}
+
+/// One row of the event log as stored: its payload still text (see ``EventLog/scanRows(after:through:until:pageSize:_:)``).
+public struct LoggedRow: Sendable, Hashable {
+    public var seq: Int64
+    public var sceneTime: Double
+    /// The operation as stored; ``event()`` refuses one this build does not know.
+    public var operationName: String
+    public var objectID: String?
+    public var payloadText: String
+
+    init(_ row: Row) {
+        seq = row[0]
+        sceneTime = row[1]
+        operationName = row[2]
+        objectID = row[3]
+        payloadText = row[4]
+    }
+
+    public var operation: EventOperation? { EventOperation(rawValue: operationName) }
+
+    /// The row read as an event; a row this build cannot read is an error naming it.
+    public func event() throws -> Event {
+        // Only this build's operations are ever written; another name is a log this build
+        // cannot read, said so rather than skipped.
+        guard let operation else { throw StoreError.unreadableEvent(seq: seq, reason: "unknown operation '\(operationName)'") }
+        let payload: JSONValue
+        do { payload = try JSONReader.read(payloadText) } catch {
+            throw StoreError.unreadableEvent(seq: seq, reason: "payload: \(error)")
+        }
+        return Event(seq: seq, sceneTime: sceneTime, operation: operation, objectID: objectID, payload: payload)
     }
 }

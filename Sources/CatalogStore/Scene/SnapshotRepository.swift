@@ -39,19 +39,21 @@ public struct SnapshotRepository: Sendable {
     /// Keeps a snapshot of the scene after event `seq`; `objects` in any order. Replaces a
     /// snapshot already kept at `seq` (the same events fold to the same scene).
     @discardableResult
-    public func add(seq: Int64, sceneTime: Double, objects: [(id: String, state: String)]) throws -> StoredSnapshot {
+    /// `running`: how many animations run on the object (a replay reads only rows that have some).
+    public func add(seq: Int64, sceneTime: Double, objects: [(id: String, state: String, running: Int)]) throws -> StoredSnapshot {
         guard !database.isReadOnly else { throw StoreError.readOnly(database.path, needsMigration: false) }
         let sorted = objects.sorted { $0.id < $1.id }
-        let snapshot = StoredSnapshot(seq: seq, sceneTime: sceneTime, objectCount: sorted.count, hash: Self.hash(of: sorted))
+        let snapshot = StoredSnapshot(seq: seq, sceneTime: sceneTime, objectCount: sorted.count, hash: Self.hash(of: sorted.map { ($0.id, $0.state) }))
         try database.pool.write { db in
             try db.execute(sql: "DELETE FROM scene_snapshot WHERE seq = ?", arguments: [seq])
             try db.execute(sql: "INSERT INTO scene_snapshot (seq, scene_time, object_count, hash) VALUES (?, ?, ?, ?)",
                            arguments: [seq, sceneTime, sorted.count, snapshot.hash])
-            let insert = RawStatement(try db.cachedStatement(sql: "INSERT INTO scene_snapshot_object (snapshot_seq, object_id, state) VALUES (?, ?, ?)"))
+            let insert = RawStatement(try db.cachedStatement(sql: "INSERT INTO scene_snapshot_object (snapshot_seq, object_id, state, running) VALUES (?, ?, ?, ?)"))
             for object in sorted {
                 insert.bind(1, seq)
                 insert.bind(2, object.id)
                 insert.bind(3, object.state)
+                insert.bind(4, Int64(object.running))
                 defer { insert.reset() }
                 try insert.step()
             }
@@ -112,6 +114,17 @@ public struct SnapshotRepository: Sendable {
     }
 
     static let pageSQL = "SELECT object_id, state FROM scene_snapshot_object WHERE snapshot_seq = ? AND object_id > ? ORDER BY object_id LIMIT ?"
+
+    /// The rows of the snapshot at `seq` with running animations, in id order (the partial
+    /// index `scene_snapshot_animated`): what a replay starts from. Unlike a whole read, these
+    /// are not checked against the snapshot's hash; `replay --verify` checks every row.
+    public func animatedObjects(of seq: Int64) throws -> [(id: String, state: String)] {
+        try database.pool.read { db in
+            try Row.fetchAll(db.cachedStatement(sql: Self.animatedSQL), arguments: [seq]).map { (id: $0[0] as String, state: $0[1] as String) }
+        }
+    }
+
+    static let animatedSQL = "SELECT object_id, state FROM scene_snapshot_object WHERE snapshot_seq = ? AND running > 0 ORDER BY object_id"
 
     /// Whether the rows of the snapshot at `seq` hash to its recorded hash, read a page at a time.
     public func rowsMatchHash(of snapshot: StoredSnapshot) throws -> Bool {
