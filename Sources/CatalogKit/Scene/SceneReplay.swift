@@ -66,7 +66,15 @@ public struct SceneReplay {
     /// computed.
     public func forEachFrame(fps: Double, from: Double = 0, until: Double, object: String? = nil, reducedMotion: Bool = false,
                              _ body: (Frame) throws -> Void) throws {
-        let times = try SampleTimes.frames(fps: fps, from: from, to: until, toOption: "--until")
+        try forEachFrame(at: try SampleTimes.frames(fps: fps, from: from, to: until, toOption: "--until"), object: object,
+                         reducedMotion: reducedMotion, body)
+    }
+
+    /// Frames at the given scene times, which must not decrease (the log is folded in one pass).
+    public func forEachFrame(at times: [Double], object: String? = nil, reducedMotion: Bool = false, _ body: (Frame) throws -> Void) throws {
+        if let index = times.indices.dropFirst().first(where: { times[$0] < times[$0 - 1] }) {
+            throw SampleTimes.Error(description: "frame times must not decrease: \(JSONValue.numberText(times[index])) follows \(JSONValue.numberText(times[index - 1]))")
+        }
         guard let first = times.first else { return }
         let tolerance = ComputedTiming.timeTolerance
         let last = times[times.count - 1] + tolerance

@@ -11,6 +11,7 @@ public enum SampleTimes {
     /// Times that cannot be sampled, phrased for the command line.
     public struct Error: Swift.Error, CustomStringConvertible {
         public var description: String
+        public init(description: String) { self.description = description }
     }
 
     /// Seconds separated by commas (`0,0.05,0.1`) — or, in a file of times, by commas, spaces

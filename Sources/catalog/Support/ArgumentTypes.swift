@@ -1,5 +1,6 @@
 import ArgumentParser
 import CatalogKit
+import Foundation
 
 /// `NAME[@VERSION]` read by argument-parser (see ``ComponentReference``).
 extension ComponentReference: ExpressibleByArgument {
@@ -33,5 +34,21 @@ struct KeyValue: ExpressibleByArgument, Hashable {
     /// The pairs as a dictionary; a key given twice keeps its last value, as options do.
     static func dictionary(_ pairs: [KeyValue]) -> [String: String] {
         Dictionary(pairs.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
+    }
+}
+
+/// The times an `--at` option takes: a list (`0,0.05,0.1`), `@FILE` or `-` (standard input),
+/// for lists too long for a command line. `sample` and `replay` read them the same way.
+enum TimeList {
+    static func read(_ given: String) throws -> [Double] {
+        if given == "-" {
+            return try SampleTimes.list(String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self), separatedByWhitespace: true)
+        }
+        if given.hasPrefix("@") {
+            let path = String(given.dropFirst())
+            guard let data = FileManager.default.contents(atPath: path) else { throw CommandFailure("--at @\(path): cannot read \(path)") }
+            return try SampleTimes.list(String(decoding: data, as: UTF8.self), separatedByWhitespace: true)
+        }
+        return try SampleTimes.list(given)
     }
 }

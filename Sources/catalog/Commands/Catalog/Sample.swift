@@ -54,7 +54,7 @@ struct Sample: ParsableCommand {
         }
         let times: [Double]
         do {
-            if let at { times = try Self.times(at) } else {
+            if let at { times = try TimeList.read(at) } else {
                 times = try SampleTimes.frames(fps: fps!, from: from ?? 0, to: to ?? sampling.effect.endTime)
             }
         } catch let error as SampleTimes.Error { throw CommandFailure(error.description) }
@@ -71,18 +71,5 @@ struct Sample: ParsableCommand {
             for row in rows { table.append(row: row) }
             print(table.render())
         }
-    }
-
-    /// The `--at` times: a list, `@FILE` or `-` (standard input), for lists too long for a command line.
-    static func times(_ given: String) throws -> [Double] {
-        if given == "-" {
-            return try SampleTimes.list(String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self), separatedByWhitespace: true)
-        }
-        if given.hasPrefix("@") {
-            let path = String(given.dropFirst())
-            guard let data = FileManager.default.contents(atPath: path) else { throw CommandFailure("--at @\(path): cannot read \(path)") }
-            return try SampleTimes.list(String(decoding: data, as: UTF8.self), separatedByWhitespace: true)
-        }
-        return try SampleTimes.list(given)
     }
 }

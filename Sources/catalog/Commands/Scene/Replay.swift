@@ -8,9 +8,11 @@ struct Replay: ParsableCommand {
         discussion: """
             Frames run from --from (default: scene time 0, or the log's base once it was compacted) \
             to --until (default: when the last event happened or the last animation ends) at --fps \
-            (default 10), for every object with an animation, or --object ID. --seq N replays the log \
-            only up to event N. The scene starts from the nearest snapshot before the first frame \
-            and the log is read as it goes. The same log always prints the same bytes.
+            (default 10), or at the times --at gives (a list, @FILE or - for standard input), for \
+            every object with an animation, or --object ID. --seq N replays the log only up to event \
+            N. The scene starts from the nearest snapshot before the first frame, the log is read as \
+            it goes and frames print as they are computed (the table sizes its columns on the first \
+            1,000 rows). The same log always prints the same bytes.
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case table, json, csv }
@@ -21,6 +23,8 @@ struct Replay: ParsableCommand {
     @Option(parsing: .unconditional, help: "Last frame time in seconds.") var until: Double?
     @Option(parsing: .unconditional, help: "Replay the log up to this event sequence number.") var seq: Int64?
     @Option(parsing: .unconditional, help: "Frames per second.") var fps: Double = 10
+    @Option(parsing: .unconditional, help: ArgumentHelp("Frames at these scene times, in increasing order: T[,T…], @FILE or - (standard input).",
+                                                        valueName: "times")) var at: String?
     @Option(help: "Output format: table, json or csv.") var format: Format = .table
     @Flag(help: "Rebuild the whole state from the log into a scratch database and compare content hashes with the live one; check every kept snapshot against a fresh fold.")
     var verify = false
@@ -29,6 +33,7 @@ struct Replay: ParsableCommand {
 
     func validate() throws {
         if until != nil, seq != nil { throw ValidationError("give --until or --seq, not both") }
+        if at != nil, from != nil || until != nil { throw ValidationError("--at gives the frame times: leave out --from and --until") }
         if let from, !(from >= 0 && from.isFinite) { throw ValidationError("--from takes a scene time, 0 or more, not \(from)") }
         if !(fps > 0 && fps.isFinite) { throw ValidationError("--fps must be a positive number of frames per second, not \(fps)") }
     }
@@ -59,33 +64,60 @@ struct Replay: ParsableCommand {
         if let object, try catalog.objects.get(object) == nil, seq == nil {
             throw CommandFailure("no object '\(object)': `catalog object list` shows them")
         }
-        let frames: [SceneReplay.Frame]
-        do { frames = try replay.frames(fps: fps, from: try from ?? replay.earliestTime(), until: try until ?? replay.naturalEnd(reducedMotion: reducedMotion),
-                                        object: object, reducedMotion: reducedMotion) } catch {
+        var output = FrameOutput(format: format)
+        do {
+            if let at {
+                try replay.forEachFrame(at: try TimeList.read(at), object: object, reducedMotion: reducedMotion) { output.write($0) }
+            } else {
+                try replay.forEachFrame(fps: fps, from: try from ?? replay.earliestTime(), until: try until ?? replay.naturalEnd(reducedMotion: reducedMotion),
+                                        object: object, reducedMotion: reducedMotion) { output.write($0) }
+            }
+        } catch let failure as CommandFailure {
+            throw failure
+        } catch {
             throw CommandFailure("\(error)")
         }
-        switch format {
-        case .json:
-            printJSON(["frames": .array(frames.map { frame in
-                ["t": .number(frame.time), "objects": .object(frame.objects.mapValues { .object($0.mapValues(\.jsonValue)) })]
-            })])
-        case .table, .csv:
-            var rows: [[String]] = []
-            for frame in frames {
-                for id in frame.objects.keys.sorted() {
-                    for (property, value) in frame.objects[id]!.sorted(by: { $0.key < $1.key }) {
-                        rows.append([JSONValue.numberText(frame.time), id, property, value.jsonValue.canonicalText])
-                    }
+        output.finish()
+    }
+
+    /// Prints frames as they come: CSV and table rows (property by property, objects and
+    /// properties by name), or the JSON document `{"frames": [{"objects", "t"}]}` a frame at a
+    /// time, in the bytes `printJSON` would print for the whole.
+    struct FrameOutput {
+        let format: Format
+        private var table = StreamingTable("T", "OBJECT", "PROPERTY", "VALUE")
+        private var text = BufferedOutput()
+        private var frames = 0
+
+        init(format: Format) {
+            self.format = format
+            if format == .csv { text.write("t,object,property,value\n") }
+        }
+
+        mutating func write(_ frame: SceneReplay.Frame) {
+            if format == .json {
+                let value: JSONValue = ["t": .number(frame.time), "objects": .object(frame.objects.mapValues { .object($0.mapValues(\.jsonValue)) })]
+                var piece = frames == 0 ? "{\n  \"frames\": [\n    " : ",\n    "
+                value.writePretty(into: &piece, indent: "    ")
+                text.write(piece)
+                frames += 1
+                return
+            }
+            for id in frame.objects.keys.sorted() {
+                for (property, value) in frame.objects[id]!.sorted(by: { $0.key < $1.key }) {
+                    let row = [JSONValue.numberText(frame.time), id, property, value.jsonValue.canonicalText]
+                    if format == .csv { text.write(row.map(Replay.csvField).joined(separator: ",") + "\n") } else { table.append(row) }
                 }
             }
-            if format == .csv {
-                print("t,object,property,value")
-                for row in rows { print(row.map(Self.csvField).joined(separator: ",")) }
-            } else {
-                var table = Table("T", "OBJECT", "PROPERTY", "VALUE")
-                for row in rows { table.append(row: row) }
-                print(table.render())
+        }
+
+        mutating func finish() {
+            switch format {
+            case .json: text.write(frames == 0 ? "{\n  \"frames\": []\n}\n" : "\n  ]\n}\n")
+            case .csv: break
+            case .table: table.finish()
             }
+            text.flush()
         }
     }
 
