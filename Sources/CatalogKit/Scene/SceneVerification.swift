@@ -8,8 +8,8 @@ import Foundation
 ///   association as it reads (so a weak reference to a deleted object counts as absent, in both);
 /// - the logs, event by event: carrying out each change again must log the same change, so an
 ///   application, a send or a decorator's attachment that does not replay is named;
-/// - the scenes folded from both logs: per object its model, the animations running on it (start,
-///   properties, end) and the sets scheduled for it.
+/// - the live log folded event by event, so that an event that does not fold is named (the
+///   rebuilt log, event for event the same over the same component versions, folds the same).
 ///
 /// Every kept scene snapshot is checked too: its rows must hash to its recorded hash and equal
 /// the scene folded from the log up to its event, so a wrong snapshot is named, never trusted.
@@ -62,10 +62,10 @@ public enum SceneVerification {
         // The log a page at a time: each page carried out in one transaction of the rebuild,
         // then its events compared with what the rebuild logged; memory holds a page and the
         // two scenes, never the log.
-        var page: [(Event, EventChange)] = []
+        var page: [(row: LoggedRow, event: Event, change: EventChange)] = []
         func carryOut() throws {
             try fresh.database.batch {
-                for (event, change) in page {
+                for (_, event, change) in page {
                     if case .componentAdd(let name, _, let definition) = change {
                         if !components.isEmpty, componentsTime != event.sceneTime { try flush() }
                         components.append(try DefinitionDecoder.decode(text: definition.canonicalText, file: "\(name).json"))
@@ -81,9 +81,12 @@ public enum SceneVerification {
             try comparison.compare(page)
             page.removeAll(keepingCapacity: true)
         }
-        try catalog.database.events.scan(after: 0) { event in
+        try catalog.database.events.scanRows(after: 0) { row in
             guard comparison.divergence == nil else { return }
-            do { page.append((event, try event.change())) } catch { throw ReplayFailure(description: "\(error)") }
+            do {
+                let event = try row.event()
+                page.append((row, event, try event.change()))
+            } catch { throw ReplayFailure(description: "\(error)") }
             if page.count == 1_024 { try carryOut() }
         }
         if comparison.divergence == nil {
@@ -96,18 +99,19 @@ public enum SceneVerification {
     }
 
     /// The live log against the one the rebuild wrote, event by event as both grow: the same
-    /// operation, object, time and payload; the same scene around the object after each; every
-    /// kept snapshot equal to the live fold at its event.
+    /// operation, object, time and payload text; every kept snapshot equal to the live fold at
+    /// its event. The rebuilt log is not folded as well: the same events over the same component
+    /// versions (the content hashes compare those) fold to the same scene, the fold being
+    /// deterministic.
     struct LogComparison {
         let live: Catalog
         let rebuilt: Catalog
         let snapshots: [Int64: StoredSnapshot]
-        let resolveLive: SceneSnapshot.Resolver
-        let resolveRebuilt: SceneSnapshot.Resolver
-        var liveScene = SceneSnapshot(), rebuiltScene = SceneSnapshot()
+        let resolve: SceneSnapshot.Resolver
+        var scene = SceneSnapshot()
         /// Live events not yet paired with a rebuilt one (a component batch still to be added),
         /// from `nextWaiting` on.
-        var waiting: [(Event, EventChange)] = []
+        var waiting: [(row: LoggedRow, event: Event, change: EventChange)] = []
         var nextWaiting = 0
         var rebuiltSeq: Int64 = 0
         var events = 0
@@ -117,53 +121,43 @@ public enum SceneVerification {
             self.live = live
             self.rebuilt = rebuilt
             self.snapshots = Dictionary(uniqueKeysWithValues: snapshots.map { ($0.seq, $0) })
-            resolveLive = live.resolver()
-            resolveRebuilt = rebuilt.resolver()
+            resolve = live.resolver()
         }
 
-        mutating func compare(_ page: [(Event, EventChange)]) throws {
+        mutating func compare(_ page: [(row: LoggedRow, event: Event, change: EventChange)]) throws {
             waiting.removeFirst(nextWaiting)
             nextWaiting = 0
             waiting += page
             events += page.count
-            try rebuilt.database.events.scan(after: rebuiltSeq) { other in
+            try rebuilt.database.events.scanRows(after: rebuiltSeq) { other in
                 rebuiltSeq = other.seq
                 guard divergence == nil else { return }
                 guard nextWaiting < waiting.count else {
                     divergence = "the rebuilt log has more events than the live one (from its event \(other.seq))"
                     return
                 }
-                let (event, change) = waiting[nextWaiting]
+                let entry = waiting[nextWaiting]
                 nextWaiting += 1
-                divergence = try pair(event, change, other)
+                divergence = try pair(entry.row, entry.event, entry.change, other)
             }
         }
 
         mutating func finish() throws {
             try compare([])
-            guard divergence == nil else { return }
-            if nextWaiting < waiting.count {
-                let (event, _) = waiting[nextWaiting]
-                divergence = "\(SceneVerification.name(event)) is missing from the rebuilt log"
-            } else if sceneDigest(liveScene) != sceneDigest(rebuiltScene) {
-                divergence = "the scenes differ after the last event"
-            }
+            guard divergence == nil, nextWaiting < waiting.count else { return }
+            divergence = "\(SceneVerification.name(waiting[nextWaiting].event)) is missing from the rebuilt log"
         }
 
-        private mutating func pair(_ event: Event, _ change: EventChange, _ other: Event) throws -> String? {
-            if other.operation != event.operation || other.objectID != event.objectID || other.sceneTime != event.sceneTime
-                || other.payload != event.payload {
-                return "\(SceneVerification.name(event)) replays as \(other.operation)\(other.objectID.map { " on \($0)" } ?? "") at t=\(JSONValue.numberText(other.sceneTime)): "
-                    + "\(excerpt(event.payload)) ≠ \(excerpt(other.payload))"
+        private mutating func pair(_ row: LoggedRow, _ event: Event, _ change: EventChange, _ other: LoggedRow) throws -> String? {
+            if other.operationName != row.operationName || other.objectID != row.objectID || other.sceneTime != row.sceneTime
+                || other.payloadText != row.payloadText {
+                return "\(SceneVerification.name(event)) replays as \(other.operationName)\(other.objectID.map { " on \($0)" } ?? "") at t=\(JSONValue.numberText(other.sceneTime)): "
+                    + "\(excerpt(row.payloadText)) ≠ \(excerpt(other.payloadText))"
             }
-            try liveScene.fold(change, at: event.sceneTime, resolve: resolveLive)
-            try rebuiltScene.fold(other, resolve: resolveRebuilt)
-            if let snapshot = snapshots[event.seq], let problem = try snapshotDivergence(snapshot, folded: liveScene, in: live.database) {
-                return problem
+            do { try scene.fold(change, at: event.sceneTime, resolve: resolve) } catch {
+                throw ReplayFailure(description: "\(SceneVerification.name(event)) does not fold: \(error)")
             }
-            if let id = event.objectID, !SceneVerification.same(liveScene.objects[id], rebuiltScene.objects[id]) {
-                return "event \(event.seq) (\(event.operation) on \(id) at t=\(JSONValue.numberText(event.sceneTime))) leaves a different scene"
-            }
+            if let snapshot = snapshots[event.seq] { return try snapshotDivergence(snapshot, folded: scene, in: live.database) }
             return nil
         }
     }
@@ -241,42 +235,6 @@ public enum SceneVerification {
             return ["id": .string(id), "type": .string(object.type),
                     "model": .object(object.model.filter { $0.value.type != .object }.mapValues(\.jsonValue))]
         })
-    }
-
-    /// Whether two folds hold the same object: type, model, running animations (start,
-    /// properties, end, reduced) and scheduled sets — what ``sceneDigest(_:only:)`` writes out,
-    /// compared without writing it.
-    static func same(_ a: SceneSnapshot.Object?, _ b: SceneSnapshot.Object?) -> Bool {
-        guard let a, let b else { return a == nil && b == nil }
-        guard a.type == b.type, a.model == b.model, a.running.count == b.running.count, a.scheduled.count == b.scheduled.count else { return false }
-        for (x, y) in zip(a.running, b.running) {
-            guard x.start == y.start, x.playsReduced == y.playsReduced, x.animation.properties.map(\.name) == y.animation.properties.map(\.name),
-                  x.endTime(reducedMotion: false) == y.endTime(reducedMotion: false) || (x.endTime(reducedMotion: false).isNaN && y.endTime(reducedMotion: false).isNaN)
-            else { return false }
-        }
-        return zip(a.scheduled, b.scheduled).allSatisfy { $0.time == $1.time && $0.key == $1.key && $0.value == $1.value }
-    }
-
-    /// What the scene holds, per object (or only `id`), as canonical text.
-    static func sceneDigest(_ scene: SceneSnapshot, only id: String? = nil) -> String {
-        let ids = id.map { [$0] } ?? scene.objects.keys.sorted()
-        let objects = ids.compactMap { id -> JSONValue? in
-            guard let object = scene.objects[id] else { return nil }
-            let running = object.running.map { animation -> JSONValue in
-                ["start": .number(animation.start), "properties": .array(animation.animation.properties.map { .string($0.name) }),
-                 "end": .number(animation.endTime(reducedMotion: false).isFinite ? animation.endTime(reducedMotion: false) : -1),
-                 "reduced": .bool(animation.playsReduced)]
-            }
-            let scheduled = object.scheduled.map { JSONValue.array([.number($0.time), .string($0.key), $0.value.jsonValue]) }
-            return ["id": .string(id), "type": .string(object.type), "model": .object(object.model.mapValues(\.jsonValue)),
-                    "running": .array(running), "scheduled": .array(scheduled)]
-        }
-        return JSONValue.array(objects).canonicalText
-    }
-
-    private static func excerpt(_ payload: JSONValue) -> String {
-        let text = payload.canonicalText
-        return text.count > 200 ? String(text.prefix(200)) + "…" : text
     }
 
     /// Carries out one logged change again, at its scene time. Component additions are not
