@@ -9,7 +9,19 @@ import Foundation
 /// ```
 public enum ContentDigest {
     public static func sha256Hex(_ data: Data) -> String {
-        SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+        hex(SHA256.hash(data: data))
+    }
+
+    /// Lowercase hex of the digest's bytes (without `String(format:)`, which is slow enough to
+    /// show in a command's start: every open checks the migrations' checksums).
+    static func hex<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        for byte in bytes {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0f)])
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// SHA-256 of text fed a piece at a time, for content too large to gather first.
@@ -26,6 +38,6 @@ public enum ContentDigest {
             var text = text
             text.withUTF8 { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }
         }
-        public var hex: String { hasher.finalize().map { String(format: "%02x", $0) }.joined() }
+        public var hex: String { ContentDigest.hex(hasher.finalize()) }
     }
 }
