@@ -126,12 +126,6 @@ public struct SnapshotRepository: Sendable {
 
     static let animatedSQL = "SELECT object_id, state FROM scene_snapshot_object WHERE snapshot_seq = ? AND running > 0 ORDER BY object_id"
 
-    /// Whether the rows of the snapshot at `seq` hash to its recorded hash, read a page at a time.
-    public func rowsMatchHash(of snapshot: StoredSnapshot) throws -> Bool {
-        var digest = ContentDigest.Stream()
-        try forEachObject(of: snapshot.seq) { digest.update($0 + "\t" + $1 + "\n") }
-        return digest.hex == snapshot.hash
-    }
 
     /// The rows of `id` and the objects under it (`id/…`) in the snapshot at `seq`: one range
     /// of the primary key.
