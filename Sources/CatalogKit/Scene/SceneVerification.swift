@@ -292,10 +292,22 @@ public enum SceneVerification {
             try database.objects.forEach(after: after, limit: 1_024) { page.append($0) }
             let lists = try database.properties.list(on: page.map(\.id))
             for object in page {
-                let associations = (lists[object.id] ?? []).sorted { $0.key < $1.key }.map(\.jsonValue)
-                let entry: JSONValue = ["id": .string(object.id), "type": .string(object.type),
-                                        "owners": .array(object.owners.sorted().map(JSONValue.string)), "properties": .array(associations)]
-                digest.update((first ? "" : ",") + entry.canonicalText)
+                // {"id", "owners", "properties", "type"}: the canonical text, written directly.
+                var entry = first ? "{\"id\":" : ",{\"id\":"
+                JSONValue.writeString(object.id, into: &entry)
+                entry += ",\"owners\":["
+                for (index, owner) in object.owners.sorted().enumerated() {
+                    if index > 0 { entry += "," }
+                    JSONValue.writeString(owner, into: &entry)
+                }
+                entry += "],\"properties\":["
+                for (index, association) in (lists[object.id] ?? []).sorted(by: { $0.key < $1.key }).enumerated() {
+                    if index > 0 { entry += "," }
+                    entry += association.canonicalText
+                }
+                entry += "],\"type\":"
+                JSONValue.writeString(object.type, into: &entry)
+                digest.update(entry + "}")
                 first = false
             }
             guard page.count == 1_024 else { break }

@@ -9,6 +9,14 @@ public struct Association: Sendable, Hashable {
     public var jsonValue: JSONValue {
         ["key": .string(key), "type": .string(value.type.rawValue), "value": value.jsonValue, "policy": .string(policy.rawValue)]
     }
+
+    /// `jsonValue.canonicalText`, written directly (a store's content hash writes one per property).
+    public var canonicalText: String {
+        var text = "{\"key\":"
+        JSONValue.writeString(key, into: &text)
+        text += ",\"policy\":\"" + policy.rawValue + "\",\"type\":\"" + value.type.rawValue + "\",\"value\":"
+        return text + value.jsonValue.canonicalText + "}"
+    }
 }
 
 /// What a set, unset or clear did besides the change itself.

@@ -96,13 +96,22 @@ public struct PropertyRepository: Sendable {
     }
 
     private static func list(on oid: Int64, _ db: Database) throws -> [Association] {
-        try Row.fetchAll(db.cachedStatement(sql: """
+        // Through the C API: a store's content hash reads every object's list.
+        let statement = RawStatement(try db.cachedStatement(sql: """
             SELECT key, type, value, policy,
                    target_oid IS NULL OR EXISTS (SELECT 1 FROM object t WHERE t.oid = target_oid)
             FROM association WHERE object_oid = ? ORDER BY key
-            """), arguments: [oid]).compactMap { row in
-            Self.association(key: row[0], type: row[1], value: row[2], policy: row[3], live: row[4])
+            """))
+        defer { statement.reset() }
+        statement.bind(1, oid)
+        var list: [Association] = []
+        while try statement.step() {
+            if let association = Self.association(key: statement.text(0) ?? "", type: statement.text(1), value: statement.databaseValue(2),
+                                                  policy: statement.text(3), live: statement.int64(4) != 0) {
+                list.append(association)
+            }
         }
+        return list
     }
 
     // MARK: Writes
