@@ -8,10 +8,8 @@ import Testing
 /// objects with owners and properties as they read, types.
 struct ContentHashTests {
     @Test func theStreamedHashIsTheWholeDocumentsHash() throws {
-        let folder = NSTemporaryDirectory() + "content-hash-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let catalog = try Catalog(path: folder + "/c.sqlite")
+        let folder = TemporaryFolder()
+        let catalog = try Catalog(path: folder.file("c.sqlite"))
         try catalog.types.declare("badge", properties: ["count": .number, "tint": .color])
         try catalog.objects.add(id: "liste-é", type: "view")
         try catalog.objects.add(id: "cell:1", type: "cell", owners: ["liste-é"])

@@ -7,10 +7,8 @@ import Testing
 struct ObjectStateFoldTests {
     @Test(arguments: [1, 2])
     func foldingTheObjectsEventsAnswersAsTheWholeLog(seed: UInt64) throws {
-        let folder = NSTemporaryDirectory() + "state-fold-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let catalog = try Catalog(path: folder + "/c.sqlite")
+        let folder = TemporaryFolder()
+        let catalog = try Catalog(path: folder.file("c.sqlite"))
         var history = RandomHistory(seed: seed)
         let times = try history.write(into: catalog)
         let ids = RandomHistory.ids

@@ -6,10 +6,8 @@ import Testing
 /// pretty text of the whole document, for every built-in animation, before, during and after it.
 struct SampleWriterTests {
     @Test func theStreamedDocumentIsThePrettyText() throws {
-        let folder = NSTemporaryDirectory() + "sample-writer-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let catalog = try Catalog(path: folder + "/c.sqlite")
+        let folder = TemporaryFolder()
+        let catalog = try Catalog(path: folder.file("c.sqlite"))
         var checked = 0
         for name in try catalog.components.names() {
             guard let stored = try catalog.components.get(name), stored.kind == .animation else { continue }
