@@ -8,10 +8,15 @@ struct Search: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "Words to look for.") var text: [String]
+    @Option(parsing: .unconditional, help: "At most this many results.") var limit: Int = 50
     @Option(help: "Output format: table or json.") var format: OutputFormat = .table
 
+    func validate() throws {
+        if limit < 1 { throw ValidationError("--limit takes 1 or more, not \(limit)") }
+    }
+
     func run() throws {
-        let results = try global.open(forReading: true).components.search(text.joined(separator: " "))
+        let results = try global.open(forReading: true).components.search(text.joined(separator: " "), limit: limit)
         printComponents(results, format: format)
     }
 }
