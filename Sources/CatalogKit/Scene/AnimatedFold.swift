@@ -72,7 +72,7 @@ struct AnimatedFold {
         if let base {
             own = try SceneSnapshot(storedRows: try catalog.database.snapshots.objects(of: base.seq, about: id).filter { $0.id == id }, resolve: resolve)
         }
-        for event in try catalog.database.events.list(since: base?.seq ?? 0, object: id) where event.seq < seq {
+        for event in try catalog.database.events.list(since: base?.seq ?? 0, object: id, before: seq) {
             try own.fold(event, resolve: resolve)
         }
         if let object = own.objects[id] { scene.objects[id] = object }

@@ -101,20 +101,21 @@ public struct EventLog: Sendable {
     let database: CatalogDatabase
 
     /// Events with `seq > since`, optionally only those about `object`, oldest first.
-    public func list(since: Int64 = 0, object: String? = nil, limit: Int? = nil) throws -> [Event] {
+    /// `before`: only events numbered below it.
+    public func list(since: Int64 = 0, object: String? = nil, before: Int64? = nil, limit: Int? = nil) throws -> [Event] {
         var events: [Event] = []
-        try forEach(since: since, object: object, limit: limit) { events.append($0) }
+        try forEach(since: since, object: object, before: before, limit: limit) { events.append($0) }
         return events
     }
 
     /// Calls `body` with each event as it is read — oldest first, or newest first with
     /// `reverse` — so that memory stays flat however long the log: `since` and `object` select
-    /// as in ``list(since:object:limit:)``, `limit` stops after that many.
+    /// as in ``list(since:object:before:limit:)``, `limit` stops after that many.
     ///
     /// ```swift
     /// try database.events.forEach(since: 100, limit: 10) { event in print(event.seq) }
     /// ```
-    public func forEach(since: Int64 = 0, object: String? = nil, limit: Int? = nil, reverse: Bool = false,
+    public func forEach(since: Int64 = 0, object: String? = nil, before: Int64? = nil, limit: Int? = nil, reverse: Bool = false,
                         _ body: (Event) throws -> Void) throws {
         try database.pool.read { db in
             var sql = "SELECT seq, scene_time, operation, object_id, payload FROM event WHERE seq > ?"
@@ -122,6 +123,10 @@ public struct EventLog: Sendable {
             if let object {
                 sql += " AND object_id = ?"
                 arguments += [object]
+            }
+            if let before {
+                sql += " AND seq < ?"
+                arguments += [before]
             }
             sql += reverse ? " ORDER BY seq DESC" : " ORDER BY seq"
             if let limit {
@@ -133,7 +138,7 @@ public struct EventLog: Sendable {
         }
     }
 
-    /// ``forEach(since:object:limit:reverse:_:)`` for output: each event as its one-line
+    /// ``forEach(since:object:before:limit:reverse:_:)`` for output: each event as its one-line
     /// canonical JSON (`event.jsonValue.canonicalText`), built from the row as stored — the
     /// payload is already canonical JSON text, so it is copied, not parsed and written again.
     /// An operation this build does not know is an error naming the event, as when reading.
