@@ -394,25 +394,15 @@ try measure("cli_read_start") {
     let setup = try Catalog(path: file)
     try setup.objects.add(id: "cell-1", type: "cell")
     try setup.setProperty(.rect(Rect(x: 0, y: 0, width: 320, height: 44)), for: "frame", on: "cell-1")
-    // posix_spawn and waitpid: Foundation's Process.waitUntilExit polls, which alone took 50 ms.
-    func wall(_ executable: String, _ arguments: [String]) throws -> Double {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        return seconds {
-            var pid: pid_t = 0
-            guard posix_spawn(&pid, executable, &actions, nil, argv, environ) == 0 else { return }
-            var status: Int32 = 0
-            waitpid(pid, &status, 0)
-        }
+    // posix_spawn and wait4 (ScaleBenchmark.spawn): Foundation's Process.waitUntilExit polls,
+    // which alone took 50 ms.
+    func wall(_ executable: String, _ arguments: [String]) -> Double {
+        seconds { _ = ScaleBenchmark.spawn(executable, arguments, output: "/dev/null") }
     }
     var ours: [Double] = [], baseline: [Double] = []
     for _ in 0..<21 {
-        ours.append(try wall(catalogBinary, ["--db", file, "prop", "get", "cell-1", "frame"]))
-        baseline.append(try wall(sqlite3, [file, "SELECT value FROM association LIMIT 1"]))
+        ours.append(wall(catalogBinary, ["--db", file, "prop", "get", "cell-1", "frame"]))
+        baseline.append(wall(sqlite3, [file, "SELECT value FROM association LIMIT 1"]))
     }
     let median = { (values: [Double]) in values.sorted()[values.count / 2] * 1e3 }
     record("cli_read_start", ours: median(ours), baseline: median(baseline), unit: "ms, median wall of one process")
