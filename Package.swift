@@ -82,13 +82,14 @@ let package = Package(
 
         .testTarget(name: "CatalogModelTests", dependencies: ["CatalogModel", "TestSupport"]),
         // Shared by the test targets: the browser oracle (fixtures copied from ../shared/oracle/)
-        // and how to compare with it, and the check that a definition error names file, path and rule.
+        // and how to compare with it, the check that a definition error names file, path and rule,
+        // and a temporary folder per test.
         .target(name: "TestSupport", dependencies: ["CatalogModel"], path: "Tests/TestSupport", exclude: ["Fixtures"]),
         .testTarget(name: "CatalogEngineTests", dependencies: ["CatalogEngine", "CatalogModel", "CatalogFuzzing", "TestSupport"]),
         .testTarget(
             name: "CatalogStoreTests",
-            dependencies: ["CatalogKit", "CatalogStore", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "CatalogKitTests", dependencies: ["CatalogKit"]),
+            dependencies: ["CatalogKit", "CatalogStore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "CatalogKitTests", dependencies: ["CatalogKit", "TestSupport"]),
         // Exports run in headless Chromium (Debian's chromium; .ci/run installs it).
         .testTarget(name: "CatalogExportTests", dependencies: ["CatalogKit", "TestSupport"]),
         .testTarget(name: "CatalogCLITests", dependencies: ["CatalogKit", "catalog", "TestSupport"]),

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Mistakes at the command line get a message a person can act on, with exit status 64.

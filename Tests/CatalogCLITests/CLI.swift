@@ -68,13 +68,3 @@ enum CLI {
         }
     }
 }
-
-final class TemporaryFolder {
-    let path: String
-    init() {
-        path = NSTemporaryDirectory() + "catalog-cli-" + UUID().uuidString
-        try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-    func file(_ name: String) -> String { path + "/" + name }
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-}

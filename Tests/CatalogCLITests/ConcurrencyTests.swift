@@ -1,6 +1,7 @@
 import CatalogKit
 import Foundation
 import GRDB
+import TestSupport
 import Testing
 
 /// Several `catalog` processes on one database file at the same moment.

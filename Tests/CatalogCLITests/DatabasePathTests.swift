@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// What `--db` cannot be gets its own one-line message and exit status 1, and nothing is created.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `catalog import` does what the same `object add` / `prop set` commands do one by one, in one

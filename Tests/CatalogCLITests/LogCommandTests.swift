@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `log` pages and streams: --limit, --after (--since), --reverse, and JSON Lines whose lines are

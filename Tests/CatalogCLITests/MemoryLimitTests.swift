@@ -1,6 +1,7 @@
 import CatalogKit
 import Foundation
 import GRDB
+import TestSupport
 import Testing
 
 /// `replay` and `replay --verify` of a 10^5-event store run within 128 MiB of address space:

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A database this process may read but not write: every read command works, a write is refused

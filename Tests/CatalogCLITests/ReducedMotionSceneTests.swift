@@ -1,5 +1,6 @@
 import CatalogModel
 import Foundation
+import TestSupport
 import Testing
 
 /// `--reduced-motion` on the scene commands: `state` and `replay` show what a viewer who prefers

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Chains and layouts refuse what could never run, by name, and change nothing.

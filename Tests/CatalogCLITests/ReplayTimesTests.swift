@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `replay --at` takes its frame times as `sample --at` does — a list, `@FILE` or `-` — and

@@ -1,5 +1,6 @@
 import CatalogModel
 import Foundation
+import TestSupport
 import Testing
 
 /// `catalog sample` beyond the oracle: built-in components, frames, parameters, the table form,

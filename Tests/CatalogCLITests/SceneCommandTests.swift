@@ -1,5 +1,6 @@
 import CatalogModel
 import Foundation
+import TestSupport
 import Testing
 
 /// `catalog apply` and `catalog state` through the binary.

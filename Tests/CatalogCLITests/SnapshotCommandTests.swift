@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `snapshot`, `log compact` and `replay --from` on the command line: a compacted log answers

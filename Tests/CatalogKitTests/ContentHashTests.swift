@@ -1,6 +1,7 @@
 import CatalogKit
 import CatalogModel
 import Foundation
+import TestSupport
 import Testing
 
 /// `replay --verify`'s content hash is written a piece at a time, straight from the rows: it

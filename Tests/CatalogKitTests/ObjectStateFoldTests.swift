@@ -1,5 +1,6 @@
 import CatalogKit
 import Foundation
+import TestSupport
 import Testing
 
 /// `state` folds only the object's own events (and those of the objects under its id) when it

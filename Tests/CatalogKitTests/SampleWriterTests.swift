@@ -1,5 +1,6 @@
 import CatalogKit
 import Foundation
+import TestSupport
 import Testing
 
 /// `sample --format json` writes its document a piece at a time: the bytes must be exactly the

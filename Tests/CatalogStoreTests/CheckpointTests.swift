@@ -1,6 +1,7 @@
 import CatalogKit
 import Foundation
 import GRDB
+import TestSupport
 import Testing
 
 /// The write-ahead log is checkpointed in the background and stays bounded (``CheckpointPolicy``).

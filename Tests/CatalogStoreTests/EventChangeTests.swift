@@ -1,4 +1,5 @@
 import CatalogKit
+import TestSupport
 import Testing
 
 /// Every operation the store logs reads back as its typed change, with the values given.

@@ -1,6 +1,7 @@
 import CatalogKit
 import CatalogStore
 import Foundation
+import TestSupport
 import Testing
 
 /// `log --format jsonl` copies each stored payload into its line instead of parsing and writing

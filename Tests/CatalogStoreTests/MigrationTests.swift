@@ -1,6 +1,7 @@
 import CatalogKit
 import Foundation
 import GRDB
+import TestSupport
 import Testing
 
 struct MigrationTests {

@@ -1,5 +1,6 @@
 import CatalogKit
 import Foundation
+import TestSupport
 import Testing
 
 /// The cache rule: a read sees every commit — by any handle or process — that finished before it.

@@ -1,6 +1,7 @@
 import CatalogKit
 import Foundation
 import GRDB
+import TestSupport
 import Testing
 
 /// The log reproduces the state exactly (DESIGN.md §4): rebuilt into a fresh database, every

@@ -1,17 +1,7 @@
 import CatalogKit
 import Foundation
 import GRDB
-
-/// A fresh folder per test, removed at deinit.
-final class TemporaryFolder {
-    let path: String
-    init() {
-        path = NSTemporaryDirectory() + "catalog-test-" + UUID().uuidString
-        try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-    func file(_ name: String) -> String { path + "/" + name }
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-}
+import TestSupport
 
 /// Everything stored, for "nothing changed" assertions: every table's rows.
 func snapshot(_ path: String) throws -> String {

@@ -1,5 +1,6 @@
 import CatalogKit
 import Foundation
+import TestSupport
 import Testing
 
 struct ProfileCell: PersistentObject {
