@@ -28,4 +28,19 @@ struct EventLogLineTests {
             }
         }
     }
+
+    /// `object list --format jsonl` writes each object's line directly: exactly its canonical text.
+    @Test func everyObjectLineIsItsCanonicalText() throws {
+        let folder = TemporaryFolder()
+        let catalog = try Catalog(path: folder.file("c.sqlite"))
+        try catalog.objects.add(id: "liste-é", type: "view")
+        try catalog.objects.add(id: "cell:1", type: "cell", owners: ["liste-é"])
+        try catalog.objects.add(id: "b", type: "view")
+        try catalog.setProperty(.object("cell:1"), for: "keeps", on: "b")
+        try catalog.setProperty(.object("b"), for: "copy", on: "liste-é", policy: .copy)
+        var lines: [String] = [], expected: [String] = []
+        try catalog.objects.forEach { lines.append($0.jsonLine); expected.append($0.jsonValue.canonicalText) }
+        #expect(lines == expected)
+        #expect(lines.count == 5 && lines.contains { $0.contains(#""owners":["b","liste-é"]"#) })
+    }
 }
