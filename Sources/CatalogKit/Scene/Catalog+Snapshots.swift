@@ -85,7 +85,7 @@ extension Catalog {
 
     /// Rewrites the file without the pages that removed rows freed (after ``compactLog(before:)``):
     /// its size in bytes before and after.
-    public func reclaimSpace() throws -> (before: Int64, after: Int64) { try database.snapshots.reclaimSpace() }
+    public func reclaimSpace() throws -> (before: Int64, after: Int64) { try database.reclaimSpace() }
 
     /// Where `compactLog(before:)` cuts: before an event, or before a scene time.
     public enum CompactionPoint: Sendable, Hashable {

@@ -114,6 +114,23 @@ public final class CatalogDatabase: Sendable {
         checkpointer.drain()
     }
 
+    /// Rewrites the file without the free pages that deleted rows left (`VACUUM`), returning its
+    /// size before and after in bytes (the write-ahead log checkpointed into it afterwards).
+    public func reclaimSpace() throws -> (before: Int64, after: Int64) {
+        guard !isReadOnly else { throw StoreError.readOnly(path, needsMigration: false) }
+        func size() throws -> Int64 {
+            try pool.read { db in
+                (try Int64.fetchOne(db, sql: "PRAGMA page_count") ?? 0) * (try Int64.fetchOne(db, sql: "PRAGMA page_size") ?? 0)
+            }
+        }
+        let before = try size()
+        try pool.writeWithoutTransaction { db in
+            try db.execute(sql: "VACUUM")
+            try db.checkpoint(.truncate)
+        }
+        return (before, try size())
+    }
+
     /// Runs `body` — any number of changes through the repositories — in one transaction: each
     /// change still commits with its event rows (a savepoint each), but the batch pays one
     /// commit instead of one per change. Used where many logged changes are carried out at once

@@ -118,42 +118,33 @@ public struct EventLog: Sendable {
     public func forEach(since: Int64 = 0, object: String? = nil, before: Int64? = nil, limit: Int? = nil, reverse: Bool = false,
                         _ body: (Event) throws -> Void) throws {
         try database.pool.read { db in
-            var sql = "SELECT seq, scene_time, operation, object_id, payload FROM event WHERE seq > ?"
-            var arguments: StatementArguments = [since]
-            if let object {
-                sql += " AND object_id = ?"
-                arguments += [object]
-            }
-            if let before {
-                sql += " AND seq < ?"
-                arguments += [before]
-            }
-            sql += reverse ? " ORDER BY seq DESC" : " ORDER BY seq"
-            if let limit {
-                sql += " LIMIT ?"
-                arguments += [limit]
-            }
-            let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+            let sql = Self.rangeSQL(object: object != nil, before: before != nil, reverse: reverse)
+            let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: [since, object, before, Int64(limit ?? -1)])
             while let row = try rows.next() { try body(try Self.event(row)) }
         }
+    }
+
+    /// The events after `?1` (about `?2`, before `?3` when asked), `?4` at most (-1: all).
+    static func rangeSQL(object: Bool, before: Bool, reverse: Bool) -> String {
+        var sql = "SELECT seq, scene_time, operation, object_id, payload FROM event WHERE seq > ?1"
+        if object { sql += " AND object_id = ?2" }
+        if before { sql += " AND seq < ?3" }
+        return sql + (reverse ? " ORDER BY seq DESC" : " ORDER BY seq") + " LIMIT ?4"
     }
 
     /// ``forEach(since:object:before:limit:reverse:_:)`` for output: each event as its one-line
     /// canonical JSON (`event.jsonValue.canonicalText`), built from the row as stored — the
     /// payload is already canonical JSON text, so it is copied, not parsed and written again.
     /// An operation this build does not know is an error naming the event, as when reading.
-    public func forEachJSONLine(since: Int64 = 0, object: String? = nil, limit: Int? = nil, reverse: Bool = false,
+    public func forEachJSONLine(since: Int64 = 0, object: String? = nil, before: Int64? = nil, limit: Int? = nil, reverse: Bool = false,
                                 _ body: (String) throws -> Void) throws {
         try database.pool.read { db in
-            var sql = "SELECT seq, scene_time, operation, object_id, payload FROM event WHERE seq > ?1"
-            if object != nil { sql += " AND object_id = ?2" }
-            sql += reverse ? " ORDER BY seq DESC" : " ORDER BY seq"
-            sql += " LIMIT ?3"
-            let statement = RawStatement(try db.cachedStatement(sql: sql))
+            let statement = RawStatement(try db.cachedStatement(sql: Self.rangeSQL(object: object != nil, before: before != nil, reverse: reverse)))
             defer { statement.reset() }
             statement.bind(1, since)
             if let object { statement.bind(2, object) }
-            statement.bind(3, Int64(limit ?? -1))
+            if let before { statement.bind(3, before) }
+            statement.bind(4, Int64(limit ?? -1))
             while try statement.step() {
                 let seq = statement.int64(0)
                 let name = statement.text(2) ?? ""

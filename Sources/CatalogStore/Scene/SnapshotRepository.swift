@@ -172,21 +172,4 @@ public struct SnapshotRepository: Sendable {
             return removed
         }
     }
-
-    /// Rewrites the file without the free pages that deleted rows left (`VACUUM`), returning its
-    /// size before and after in bytes (the write-ahead log checkpointed first).
-    public func reclaimSpace() throws -> (before: Int64, after: Int64) {
-        guard !database.isReadOnly else { throw StoreError.readOnly(database.path, needsMigration: false) }
-        func size() throws -> Int64 {
-            try database.pool.read { db in
-                (try Int64.fetchOne(db, sql: "PRAGMA page_count") ?? 0) * (try Int64.fetchOne(db, sql: "PRAGMA page_size") ?? 0)
-            }
-        }
-        let before = try size()
-        try database.pool.writeWithoutTransaction { db in
-            try db.execute(sql: "VACUUM")
-            try db.checkpoint(.truncate)
-        }
-        return (before, try size())
-    }
 }
