@@ -47,36 +47,19 @@ public enum SceneVerification {
     /// - Parameter replay: how one logged change is carried out again (the rebuild's own by
     ///   default; tests pass a broken one to show that verification notices).
     public static func verify(_ catalog: Catalog, scratch path: String,
-                              replay: (Event, CatalogDatabase) throws -> Void = SceneVerification.replay) throws -> Result {
+                              replay: @escaping (Event, CatalogDatabase) throws -> Void = SceneVerification.replay) throws -> Result {
         if let base = try catalog.database.snapshots.logBase() { return try verifyCompacted(catalog, base: base) }
         try? FileManager.default.removeItem(atPath: path)
         let fresh = try Catalog(path: path, loadBuiltIns: false)
         var comparison = LogComparison(live: catalog, rebuilt: fresh, snapshots: try catalog.database.snapshots.list())
-        // Components added together (a batch may reference its own members) are added together again.
-        var components: [ComponentDefinition] = []
-        var componentsTime = 0.0
-        func flush() throws {
-            if !components.isEmpty { try fresh.database.components.add(components, at: componentsTime) }
-            components = []
-        }
+        var rebuild = LogRebuild(target: fresh.database, replay: replay)
         // The log a page at a time: each page carried out in one transaction of the rebuild,
         // then its events compared with what the rebuild logged; memory holds a page and the
         // two scenes, never the log.
         var page: [(row: LoggedRow, event: Event, change: EventChange)] = []
         func carryOut() throws {
             try fresh.database.batch {
-                for (_, event, change) in page {
-                    if case .componentAdd(let name, _, let definition) = change {
-                        if !components.isEmpty, componentsTime != event.sceneTime { try flush() }
-                        components.append(try DefinitionDecoder.decode(text: definition.canonicalText, file: "\(name).json"))
-                        componentsTime = event.sceneTime
-                        continue
-                    }
-                    try flush()
-                    do { try replay(event, fresh.database) } catch let failure as ReplayFailure { throw failure } catch {
-                        throw ReplayFailure(description: "event \(event.seq) (\(event.operation) at t=\(JSONValue.numberText(event.sceneTime))) does not replay: \(error)")
-                    }
-                }
+                for (_, event, change) in page { try rebuild.carryOut(event, change) }
             }
             try comparison.compare(page)
             page.removeAll(keepingCapacity: true)
@@ -91,7 +74,7 @@ public enum SceneVerification {
         }
         if comparison.divergence == nil {
             try carryOut()
-            try fresh.database.batch { try flush() }
+            try fresh.database.batch { try rebuild.flush() }
             try comparison.finish()
         }
         return Result(live: try contentHash(catalog.database), rebuilt: try contentHash(fresh.database), events: comparison.events,
@@ -319,4 +302,10 @@ public enum SceneVerification {
         digest.update("],\"types\":" + JSONValue.array(types).canonicalText + "}")
         return digest.hex
     }
+}
+
+extension Catalog {
+    /// The content hash of the store as it is now — what `replay --verify` prints as "live":
+    /// equal on two stores that hold the same components, objects, associations and types.
+    public func contentHash() throws -> String { try SceneVerification.contentHash(database) }
 }

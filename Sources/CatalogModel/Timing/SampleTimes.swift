@@ -1,5 +1,3 @@
-import CatalogModel
-
 /// The times `catalog sample` evaluates at: a list given with `--at`, or frames at a rate
 /// between two times (`--fps`, `--from`, `--to`). Frame k is at from + k / fps, computed from k
 /// so that long runs do not drift.

@@ -153,6 +153,13 @@ public final class CatalogDatabase: Sendable {
         }
     }
 
+    /// Reads through the open batch's connection when the calling thread runs a batch (so a
+    /// read inside ``batch(_:)`` sees what the batch wrote so far), else through the pool.
+    func read<T>(_ body: (Database) throws -> T) throws -> T {
+        if let db = openBatch.connection() { return try body(db) }
+        return try pool.read(body)
+    }
+
     /// Runs `body` in one IMMEDIATE transaction; `body` appends its event rows through the
     /// given ``EventWriter`` so a change and its log entries commit (or roll back) together.
     func write<T>(at sceneTime: Double?, _ body: (Database, EventWriter) throws -> T) throws -> T {

@@ -136,9 +136,16 @@ public struct EventLog: Sendable {
     /// canonical JSON (`event.jsonValue.canonicalText`), built from the row as stored — the
     /// payload is already canonical JSON text, so it is copied, not parsed and written again.
     /// An operation this build does not know is an error naming the event, as when reading.
+    /// Inside a ``CatalogDatabase/batch(_:)`` it reads what the batch has written so far.
     public func forEachJSONLine(since: Int64 = 0, object: String? = nil, before: Int64? = nil, limit: Int? = nil, reverse: Bool = false,
                                 _ body: (String) throws -> Void) throws {
-        try database.pool.read { db in
+        try forEachNumberedJSONLine(since: since, object: object, before: before, limit: limit, reverse: reverse) { try body($1) }
+    }
+
+    /// ``forEachJSONLine(since:object:before:limit:reverse:_:)`` handing over each line's seq too.
+    public func forEachNumberedJSONLine(since: Int64 = 0, object: String? = nil, before: Int64? = nil, limit: Int? = nil, reverse: Bool = false,
+                                        _ body: (Int64, String) throws -> Void) throws {
+        try database.read { db in
             let statement = RawStatement(try db.cachedStatement(sql: Self.rangeSQL(object: object != nil, before: before != nil, reverse: reverse)))
             defer { statement.reset() }
             statement.bind(1, since)
@@ -162,7 +169,7 @@ public struct EventLog: Sendable {
                 line += ",\"t\":"
                 line += JSONValue.numberText(statement.double(1))
                 line += "}"
-                try body(line)
+                try body(seq, line)
             }
         }
     }
@@ -226,7 +233,7 @@ public struct EventLog: Sendable {
 
     /// The sequence number of the latest event (0 for an empty log).
     public func lastSeq() throws -> Int64 {
-        try database.pool.read { db in try Int64.fetchOne(db, sql: "SELECT max(seq) FROM event") ?? 0 }
+        try database.read { db in try Int64.fetchOne(db, sql: "SELECT max(seq) FROM event") ?? 0 }
     }
 
     /// The scene time of the latest event (0 for an empty log).

@@ -12,14 +12,16 @@ struct GlobalOptions: ParsableArguments {
     /// Opens the catalog, creating, migrating and loading built-ins as needed.
     /// - Parameter forReading: the command only reads: an up-to-date catalog opens read-only,
     ///   so the command syncs, checkpoints and deletes nothing on the way out.
-    func open(forReading: Bool = false) throws -> Catalog {
+    /// - Parameter loadBuiltIns: load the built-in catalog into a new or outdated database
+    ///   (`store import` rebuilds from nothing, so it does not).
+    func open(forReading: Bool = false, loadBuiltIns: Bool = true) throws -> Catalog {
         let given = db ?? ProcessInfo.processInfo.environment["CATALOG_DB"]
         if let given { try Self.check(given) }
         let path = given ?? Catalog.defaultPath()
         do {
             // One command, a commit or two, then exit: a background checkpoint would rarely
             // finish before the process does.
-            let catalog = try Catalog(path: given, checkpointing: .onCommit, forReading: forReading)
+            let catalog = try Catalog(path: given, loadBuiltIns: loadBuiltIns, checkpointing: .onCommit, forReading: forReading)
             if !forReading { Self.openedForWriting = catalog }
             return catalog
         } catch let error as StoreError {

@@ -1,0 +1,56 @@
+import CatalogModel
+import CatalogStore
+
+/// Carries logged changes out again on another store, in log order — what `replay --verify`
+/// and `store import` both do to rebuild a store from its history.
+///
+/// Components added together (a batch may reference its own members) are added together
+/// again: consecutive `component.add` events at one scene time are held and added as one batch
+/// before the next other change. Call it inside the target's ``CatalogDatabase/batch(_:)``, and
+/// ``flush()`` once after the last event.
+///
+/// ```swift
+/// var rebuild = LogRebuild(target: fresh.database)
+/// try fresh.database.batch {
+///     for event in events { try rebuild.carryOut(event, try event.change()) }
+///     try rebuild.flush()
+/// }
+/// ```
+struct LogRebuild {
+    let target: CatalogDatabase
+    /// How one change other than a component addition is carried out (tests pass a broken one).
+    var replay: (Event, CatalogDatabase) throws -> Void = SceneVerification.replay
+    private var components: [ComponentDefinition] = []
+    private var componentsTime = 0.0
+
+    init(target: CatalogDatabase, replay: @escaping (Event, CatalogDatabase) throws -> Void = SceneVerification.replay) {
+        self.target = target
+        self.replay = replay
+    }
+
+    /// Carries out `event` (whose decoded change is `change`); an event that cannot be carried
+    /// out is a ``SceneVerification/ReplayFailure`` naming it.
+    mutating func carryOut(_ event: Event, _ change: EventChange) throws {
+        if case .componentAdd(let name, _, let definition) = change {
+            if !components.isEmpty, componentsTime != event.sceneTime { try flush() }
+            do {
+                components.append(try DefinitionDecoder.decode(text: definition.canonicalText, file: "\(name).json"))
+            } catch {
+                throw SceneVerification.ReplayFailure(description: "\(SceneVerification.name(event)) does not replay: \(error)")
+            }
+            componentsTime = event.sceneTime
+            return
+        }
+        try flush()
+        do { try replay(event, target) } catch let failure as SceneVerification.ReplayFailure { throw failure } catch {
+            throw SceneVerification.ReplayFailure(description: "\(SceneVerification.name(event)) does not replay: \(error)")
+        }
+    }
+
+    /// Adds the components still held.
+    mutating func flush() throws {
+        guard !components.isEmpty else { return }
+        try target.components.add(components, at: componentsTime)
+        components = []
+    }
+}

@@ -1,0 +1,233 @@
+import CatalogModel
+import CatalogStore
+import Foundation
+
+/// A whole store's history as JSON Lines — what `catalog store export` writes and `catalog store
+/// import` reads — to move a store between backends and to keep a backup that any build can
+/// rebuild and check.
+///
+/// ```text
+/// {"format":"component-catalog-store","version":1}
+/// {"object":null,"operation":"component.add","payload":{…},"seq":1,"t":0}      one line per event,
+/// …                                                                            as `log --format jsonl`
+/// {"end":{"events":1234,"sha256":"…"}}
+/// ```
+///
+/// The closing line counts the events and holds the SHA-256 of their lines (each with its
+/// `\n`), so a file cut short or changed is refused, never half imported. Components travel in
+/// the log itself (`component.add` carries the definition), so the history alone rebuilds
+/// everything the content hash covers.
+///
+/// ```swift
+/// let file = FileHandle(forWritingAtPath: "backup.jsonl")!
+/// try catalog.exportHistory { file.write(Data($0.utf8)) }
+/// let copy = try Catalog(path: "copy.sqlite", loadBuiltIns: false)
+/// try copy.importHistory(from: "backup.jsonl")
+/// ```
+public enum StoreArchive {
+    /// The first line of every archive.
+    public static let header: JSONValue = ["format": "component-catalog-store", "version": 1]
+
+    /// What an export wrote or an import rebuilt.
+    public struct Summary: Sendable, Hashable {
+        public var events: Int
+        /// The last event's sequence number (0 for an empty log).
+        public var lastSeq: Int64
+        /// SHA-256 of the event lines, as the closing line holds it.
+        public var sha256: String
+    }
+
+    /// Why an archive was refused, naming the file, the line (0: the file as a whole) and the rule.
+    public struct FormatError: Error, Sendable, Hashable, CustomStringConvertible {
+        public var file: String
+        public var line: Int
+        public var rule: String
+        public var description: String { line > 0 ? "\(file):\(line): \(rule)" : "\(file): \(rule)" }
+    }
+
+    /// Why a store cannot be exported or cannot take an import.
+    public enum RefusalError: Error, Sendable, Hashable, CustomStringConvertible {
+        case compacted(base: Int64)
+        case notEmpty(path: String, events: Int64)
+
+        public var description: String {
+            switch self {
+            case .compacted(let base):
+                "the log was compacted (its history before event \(base) is gone), so the store cannot be exported as history: "
+                    + "back up the database itself instead (for SQLite, `sqlite3 FILE \".backup COPY\"`)"
+            case .notEmpty(let path, let events):
+                "\(path) already holds \(events) events: store import rebuilds a store from nothing; give --db a new database"
+            }
+        }
+    }
+
+    static func closingLine(events: Int, sha256: String) -> String {
+        JSONValue.object(["end": ["events": .number(Double(events)), "sha256": .string(sha256)]]).canonicalText
+    }
+}
+
+extension Catalog {
+    /// Writes the whole history — the header, every event as one line, the closing line — to
+    /// `write`, a line (with its `\n`) at a time, read in one read transaction so that the
+    /// archive is one consistent moment of a store others may be writing. A compacted log is
+    /// refused (``StoreArchive/RefusalError/compacted(base:)``).
+    @discardableResult
+    public func exportHistory(_ write: (String) throws -> Void) throws -> StoreArchive.Summary {
+        if let base = try database.snapshots.logBase() { throw StoreArchive.RefusalError.compacted(base: base.seq) }
+        try write(StoreArchive.header.canonicalText + "\n")
+        var digest = ContentDigest.Stream()
+        var count = 0
+        var last: Int64 = 0
+        try database.events.forEachNumberedJSONLine { seq, line in
+            last = seq
+            let text = line + "\n"
+            digest.update(text)
+            count += 1
+            try write(text)
+        }
+        let sha256 = digest.hex
+        try write(StoreArchive.closingLine(events: count, sha256: sha256) + "\n")
+        return StoreArchive.Summary(events: count, lastSeq: last, sha256: sha256)
+    }
+
+    /// Rebuilds this store — which must hold no events (open it with `loadBuiltIns: false`) —
+    /// from the archive at `path`, in one transaction: every event is carried out again at its
+    /// scene time and must log exactly its line again (same seq, operation, object, time and
+    /// payload), the closing line must count and hash what came before it. Any refusal leaves
+    /// the store as it was.
+    @discardableResult
+    public func importHistory(from path: String) throws -> StoreArchive.Summary {
+        let existing = try database.events.lastSeq()
+        guard existing == 0, try database.snapshots.logBase() == nil else {
+            throw StoreArchive.RefusalError.notEmpty(path: self.path, events: existing)
+        }
+        var reader = ArchiveReading(file: path, target: database)
+        do {
+            try database.batch {
+                try JSONLinesReader(path: path).forEach { number, line in try reader.read(line, number: number) }
+                try reader.finish()
+            }
+        } catch let error as JSONLinesReader.LineTooLong {
+            throw StoreArchive.FormatError(file: path, line: error.line, rule: error.description)
+        } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
+            throw StoreArchive.FormatError(file: path, line: 0, rule: "no such file")
+        }
+        return reader.summary
+    }
+}
+
+/// One pass over an archive into a store, inside the store's batch: lines checked as read,
+/// events carried out a page at a time, the log the rebuild wrote compared line for line.
+struct ArchiveReading {
+    let file: String
+    let target: CatalogDatabase
+    var rebuild: LogRebuild
+    var digest = ContentDigest.Stream()
+    var summary = StoreArchive.Summary(events: 0, lastSeq: 0, sha256: "")
+    var sawHeader = false
+    var closing: (line: Int, events: Int, sha256: String)?
+    var lastTime = 0.0
+    /// Input lines carried out whose logged line has not been read back yet.
+    var pending: [(number: Int, line: String)] = []
+    var nextPending = 0
+    var rebuiltSeq: Int64 = 0
+
+    init(file: String, target: CatalogDatabase) {
+        self.file = file
+        self.target = target
+        rebuild = LogRebuild(target: target)
+    }
+
+    func refuse(_ line: Int, _ rule: String) -> StoreArchive.FormatError { StoreArchive.FormatError(file: file, line: line, rule: rule) }
+
+    mutating func read(_ line: String, number: Int) throws {
+        if line.allSatisfy({ $0 == " " || $0 == "\t" }) { return }
+        if let closing { throw refuse(number, "a line after the closing line (line \(closing.line)): the archive ends there") }
+        let value: JSONValue
+        do { value = try JSONReader.read(line) } catch { throw refuse(number, "not JSON: \(error)") }
+        guard sawHeader else {
+            guard value == StoreArchive.header else {
+                throw refuse(number, "the first line must be \(StoreArchive.header.canonicalText) (a catalog store archive, written by `catalog store export`)")
+            }
+            sawHeader = true
+            return
+        }
+        if let end = value["end"] {
+            guard value.objectValue?.count == 1, let events = end["events"]?.numberValue, let sha256 = end["sha256"]?.stringValue else {
+                throw refuse(number, "end: the closing line is {\"end\": {\"events\": N, \"sha256\": HEX}}")
+            }
+            closing = (number, Int(events), sha256)
+            return
+        }
+        let event = try self.event(value, number: number)
+        digest.update(line + "\n")
+        summary.events += 1
+        summary.lastSeq = event.seq
+        lastTime = event.sceneTime
+        let change: EventChange
+        do { change = try event.change() } catch { throw refuse(number, "payload: \(error.problem)") }
+        do { try rebuild.carryOut(event, change) } catch { throw refuse(number, "\(error)") }
+        pending.append((number, line))
+        if pending.count >= 1_024 { try compareRebuilt() }
+    }
+
+    /// The event a line holds: exactly its five members, each of its type and range.
+    func event(_ value: JSONValue, number: Int) throws -> Event {
+        guard let members = value.objectValue else { throw refuse(number, "an event line is a JSON object") }
+        let expected: Set<String> = ["object", "operation", "payload", "seq", "t"]
+        if let unknown = Set(members.keys).subtracting(expected).sorted().first { throw refuse(number, "\(unknown): unknown field of an event line") }
+        if let missing = expected.subtracting(members.keys).sorted().first { throw refuse(number, "\(missing): missing") }
+        guard let seqNumber = members["seq"]?.numberValue, seqNumber >= 1, seqNumber <= 9_007_199_254_740_991, seqNumber.rounded() == seqNumber else {
+            throw refuse(number, "seq: a whole number from 1")
+        }
+        let seq = Int64(seqNumber)
+        guard seq > summary.lastSeq else { throw refuse(number, "seq: \(seq) does not follow \(summary.lastSeq) (sequence numbers increase)") }
+        guard let time = members["t"]?.numberValue, time.isFinite, time >= 0, time <= NumericLimits.maximumTime else {
+            throw refuse(number, "t: a scene time from 0 to \(JSONValue.numberText(NumericLimits.maximumTime)) seconds")
+        }
+        guard time >= lastTime else { throw refuse(number, "t: \(JSONValue.numberText(time)) is before the previous event's \(JSONValue.numberText(lastTime)) (scene time never goes back)") }
+        guard let name = members["operation"]?.stringValue, let operation = EventOperation(rawValue: name) else {
+            throw refuse(number, "operation: one of \(EventOperation.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        let object: String?
+        switch members["object"] {
+        case .string(let id): object = id
+        case .null: object = nil
+        default: throw refuse(number, "object: an object id or null")
+        }
+        return Event(seq: seq, sceneTime: time, operation: operation, objectID: object, payload: members["payload"]!)
+    }
+
+    /// Reads back what the rebuild logged since last time and pairs it with the input lines
+    /// (components the rebuild still holds, to add with their batch, stay pending).
+    mutating func compareRebuilt() throws {
+        var mismatch: StoreArchive.FormatError?
+        try target.events.forEachNumberedJSONLine(since: rebuiltSeq) { seq, rebuilt in
+            rebuiltSeq = seq
+            guard mismatch == nil else { return }
+            guard nextPending < pending.count else {
+                mismatch = refuse(pending.last?.number ?? 0, "the rebuild logged an event the archive does not hold: \(rebuilt)")
+                return
+            }
+            let (number, line) = pending[nextPending]
+            nextPending += 1
+            if rebuilt != line { mismatch = refuse(number, "this event rebuilds as \(rebuilt)") }
+        }
+        if let mismatch { throw mismatch }
+        pending.removeFirst(nextPending)
+        nextPending = 0
+    }
+
+    mutating func finish() throws {
+        guard sawHeader else { throw refuse(0, "empty: a catalog store archive starts with \(StoreArchive.header.canonicalText)") }
+        guard let closing else { throw refuse(0, "it ends without its closing line {\"end\": …}: the file is cut short") }
+        summary.sha256 = digest.hex
+        guard closing.events == summary.events else {
+            throw refuse(closing.line, "end.events: the archive holds \(summary.events) events, not \(closing.events)")
+        }
+        guard closing.sha256 == summary.sha256 else { throw refuse(closing.line, "end.sha256: the event lines do not hash to it (the file was changed)") }
+        try rebuild.flush()
+        try compareRebuilt()
+        if let first = pending.first { throw refuse(first.number, "this event logged nothing when carried out again") }
+    }
+}
