@@ -154,24 +154,76 @@ public struct EventLog: Sendable {
             statement.bind(4, Int64(limit ?? -1))
             while try statement.step() {
                 let seq = statement.int64(0)
-                let name = statement.text(2) ?? ""
-                guard let operation = EventOperation(rawValue: name) else {
-                    throw StoreError.unreadableEvent(seq: seq, reason: "unknown operation '\(name)'")
-                }
-                var line = "{\"object\":"
-                if let id = statement.text(3) { JSONValue.writeString(id, into: &line) } else { line += "null" }
-                line += ",\"operation\":\""
-                line += operation.rawValue
-                line += "\",\"payload\":"
-                line += statement.text(4) ?? "null"
-                line += ",\"seq\":"
-                line += String(seq)
-                line += ",\"t\":"
-                line += JSONValue.numberText(statement.double(1))
-                line += "}"
+                let line = try Self.jsonLine(statement)
                 try body(seq, line)
             }
         }
+    }
+
+    /// Follows the log: calls `body` with each event after `since` (about `object` when given)
+    /// as its JSON line — first those already there, then each as it commits, in any process —
+    /// until `body` returns false. `batchEnd` runs after each group of lines (to flush output).
+    ///
+    /// Commits are noticed by polling `PRAGMA data_version` on a connection of its own every
+    /// `interval` seconds — a few microseconds when nothing changed; the log is read again only
+    /// after a change. No event is missed or seen twice: writers take the write lock before
+    /// numbering an event, so events commit in seq order, and each read starts after the last
+    /// seq seen.
+    ///
+    /// ```swift
+    /// try database.events.follow(since: 0) { seq, line in print(line); return true }
+    /// ```
+    public func follow(since: Int64 = 0, object: String? = nil, interval: Double = 0.005, batchEnd: () -> Void = {},
+                       _ body: (Int64, String) throws -> Bool) throws {
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(60)
+        let connection = try DatabaseQueue(path: database.pool.path, configuration: configuration)
+        var last = since
+        var seen: Int64?
+        let pause = useconds_t(max(interval, 0.000_1) * 1_000_000)
+        while true {
+            let version = try connection.inDatabase { db in try Int64.fetchOne(db, sql: "PRAGMA data_version") }
+            if version != seen {
+                seen = version
+                var going = true
+                try connection.read { db in
+                    let statement = RawStatement(try db.cachedStatement(sql: Self.rangeSQL(object: object != nil, before: false, reverse: false)))
+                    defer { statement.reset() }
+                    statement.bind(1, last)
+                    if let object { statement.bind(2, object) }
+                    statement.bind(4, Int64(-1))
+                    while going, try statement.step() {
+                        last = statement.int64(0)
+                        going = try body(last, try Self.jsonLine(statement))
+                    }
+                }
+                batchEnd()
+                if !going { return }
+            }
+            usleep(pause)
+        }
+    }
+
+    /// The canonical JSON line of the row under `statement` (columns as in ``rangeSQL(object:before:reverse:)``).
+    static func jsonLine(_ statement: RawStatement) throws -> String {
+        let seq = statement.int64(0)
+        let name = statement.text(2) ?? ""
+        guard let operation = EventOperation(rawValue: name) else {
+            throw StoreError.unreadableEvent(seq: seq, reason: "unknown operation '\(name)'")
+        }
+        var line = "{\"object\":"
+        if let id = statement.text(3) { JSONValue.writeString(id, into: &line) } else { line += "null" }
+        line += ",\"operation\":\""
+        line += operation.rawValue
+        line += "\",\"payload\":"
+        line += statement.text(4) ?? "null"
+        line += ",\"seq\":"
+        line += String(seq)
+        line += ",\"t\":"
+        line += JSONValue.numberText(statement.double(1))
+        line += "}"
+        return line
     }
 
     /// One row as an event; a row this build cannot read is an error naming it.

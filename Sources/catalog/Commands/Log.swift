@@ -8,7 +8,10 @@ struct Log: ParsableCommand {
         discussion: """
             Rows are printed as they are read, so memory stays flat however long the log: \
             --format jsonl writes one event per line (the form for scripts and pipes); the table \
-            sizes its columns on the first 1,000 rows. --format json is one document, read whole.
+            sizes its columns on the first 1,000 rows. --format json is one document, read whole. \
+            --follow keeps printing events as they commit, from any process, until interrupted \
+            (or until --limit events were printed): with --since N, every event after N exactly \
+            once, in order.
             """,
         subcommands: [LogCompact.self])
 
@@ -23,14 +26,18 @@ struct Log: ParsableCommand {
     @Option(parsing: .unconditional, help: "At most this many events.") var limit: Int?
     @Flag(help: "Newest first.") var reverse = false
     @Option(help: "Output format: table, json or jsonl (one event per line).") var format: Format = .table
+    @Flag(help: "Keep printing events as they commit, until interrupted.") var follow = false
 
     func validate() throws {
         if let limit, limit < 0 { throw ValidationError("--limit takes 0 or more, not \(limit)") }
         if since < 0 { throw ValidationError("--since takes a sequence number, 0 or more") }
+        if follow, reverse { throw ValidationError("--follow prints events as they come, oldest first: drop --reverse") }
+        if follow, format == .json { throw ValidationError("--follow never ends a JSON document: use --format jsonl or table") }
     }
 
     func run() throws {
         let events = try global.open(forReading: true).events
+        if follow { return try followEvents(events) }
         switch format {
         case .json:
             var all: [JSONValue] = []
@@ -48,6 +55,34 @@ struct Log: ParsableCommand {
                               payload.count > 100 ? String(payload.prefix(97)) + "..." : payload])
             }
             table.finish()
+        }
+    }
+
+    /// `--follow`: the events after --since, then each as it commits, flushed batch by batch.
+    private func followEvents(_ events: EventLog) throws {
+        var printed = 0
+        let wanted = limit ?? .max
+        guard wanted > 0 else { return }
+        switch format {
+        case .jsonl, .json:
+            var output = BufferedOutput()
+            try events.follow(since: since, object: object, batchEnd: { output.flush() }) { _, line in
+                output.write(line + "\n")
+                printed += 1
+                return printed < wanted
+            }
+        case .table:
+            // Sized on the events already there (the header alone when none), then row by row.
+            var table = StreamingTable("SEQ", "T", "OPERATION", "OBJECT", "PAYLOAD")
+            try events.follow(since: since, object: object, batchEnd: { table.finish() }) { _, line in
+                let event = try JSONReader.read(line)
+                let payload = event["payload"]?.canonicalText ?? "null"
+                table.append([JSONValue.numberText(event["seq"]?.numberValue ?? 0), JSONValue.numberText(event["t"]?.numberValue ?? 0),
+                              event["operation"]?.stringValue ?? "", event["object"]?.stringValue ?? "-",
+                              payload.count > 100 ? String(payload.prefix(97)) + "..." : payload])
+                printed += 1
+                return printed < wanted
+            }
         }
     }
 }

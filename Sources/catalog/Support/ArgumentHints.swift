@@ -30,6 +30,9 @@ enum ArgumentHints {
             }
             if token == "--" { return nil }
             if token.hasPrefix("-") {
+                // After any other option the words are its values or arguments (`log --format
+                // json`), never a subcommand name: subcommands come first.
+                guard token == "--db" || token.hasPrefix("--db=") else { return nil }
                 skipNext = token == "--db"
                 continue
             }
