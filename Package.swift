@@ -27,6 +27,12 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        // What postgres-nio runs on; named here because the PostgreSQL store uses their types
+        // (event loops, TLS configuration, the logger) directly.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // Build-time tool + plugin: turn Migrations/ and catalog/ into Swift source, so the binary
@@ -60,6 +66,19 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
             plugins: ["EmbedFiles"]),
+        // The store on a PostgreSQL server, for a team: its own target, so that a SQLite-only
+        // user of the library never builds postgres-nio and SwiftNIO.
+        .target(
+            name: "CatalogStorePostgres",
+            dependencies: [
+                "CatalogModel", "CatalogStore",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            plugins: ["EmbedFiles"]),
         .target(
             name: "CatalogKit",
             dependencies: ["CatalogModel", "CatalogEngine", "CatalogExport", "CatalogStore", .product(name: "CSV", package: "CSV.swift")],
@@ -90,6 +109,9 @@ let package = Package(
             name: "CatalogStoreTests",
             dependencies: ["CatalogKit", "CatalogStore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "CatalogKitTests", dependencies: ["CatalogKit", "TestSupport"]),
+        // Against a throwaway PostgreSQL server the tests start themselves (TestSupport's
+        // PostgresServer; .ci/run installs Debian's postgresql where it is missing).
+        .testTarget(name: "CatalogStorePostgresTests", dependencies: ["CatalogStorePostgres", "CatalogStore", "TestSupport"]),
         // Exports run in headless Chromium (Debian's chromium; .ci/run installs it).
         .testTarget(name: "CatalogExportTests", dependencies: ["CatalogKit", "TestSupport"]),
         .testTarget(name: "CatalogCLITests", dependencies: ["CatalogKit", "catalog", "TestSupport"]),

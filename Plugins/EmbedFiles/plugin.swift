@@ -3,8 +3,9 @@ import PackagePlugin
 
 /// Embeds package files into a target as generated Swift source.
 ///
-/// Which files a target receives is fixed here, by target name, because exactly two targets
-/// carry data: `CatalogStore` embeds `Migrations/*.sql` (the only source of the schema) and
+/// Which files a target receives is fixed here, by target name, because exactly three targets
+/// carry data: `CatalogStore` embeds `Migrations/sqlite/*.sql` and `CatalogStorePostgres`
+/// `Migrations/postgres/*.sql` (the only sources of the schema, one per dialect) and
 /// `CatalogKit` embeds `catalog/**/*.{yaml,yml,json}` (the built-in components).
 @main
 struct EmbedFiles: BuildToolPlugin {
@@ -12,7 +13,8 @@ struct EmbedFiles: BuildToolPlugin {
         let root = context.package.directoryURL
         let (folder, extensions, symbol): (String, Set<String>, String)
         switch target.name {
-        case "CatalogStore": (folder, extensions, symbol) = ("Migrations", ["sql"], "EmbeddedMigrations")
+        case "CatalogStore": (folder, extensions, symbol) = ("Migrations/sqlite", ["sql"], "EmbeddedMigrations")
+        case "CatalogStorePostgres": (folder, extensions, symbol) = ("Migrations/postgres", ["sql"], "EmbeddedMigrations")
         case "CatalogKit": (folder, extensions, symbol) = ("catalog", ["yaml", "yml", "json"], "EmbeddedCatalog")
         default: return []
         }

@@ -25,6 +25,29 @@ public struct Event: Sendable, Hashable {
     }
 }
 
+extension Event {
+    /// An event's one-line canonical JSON (`event.jsonValue.canonicalText`) from its stored
+    /// columns: the payload is already canonical JSON text, so it is copied, not parsed and
+    /// written again. An operation this build does not know is an error naming the event.
+    public static func jsonLine(seq: Int64, sceneTime: Double, operation name: String, objectID: String?, payloadText: String) throws -> String {
+        guard let operation = EventOperation(rawValue: name) else {
+            throw StoreError.unreadableEvent(seq: seq, reason: "unknown operation '\(name)'")
+        }
+        var line = "{\"object\":"
+        if let objectID { JSONValue.writeString(objectID, into: &line) } else { line += "null" }
+        line += ",\"operation\":\""
+        line += operation.rawValue
+        line += "\",\"payload\":"
+        line += payloadText
+        line += ",\"seq\":"
+        line += String(seq)
+        line += ",\"t\":"
+        line += JSONValue.numberText(sceneTime)
+        line += "}"
+        return line
+    }
+}
+
 /// The operations the log records, with their payload shapes.
 public enum EventOperation: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     case componentAdd = "component.add"        // {name, version, hash, definition}
@@ -207,23 +230,8 @@ public struct EventLog: Sendable {
 
     /// The canonical JSON line of the row under `statement` (columns as in ``rangeSQL(object:before:reverse:)``).
     static func jsonLine(_ statement: RawStatement) throws -> String {
-        let seq = statement.int64(0)
-        let name = statement.text(2) ?? ""
-        guard let operation = EventOperation(rawValue: name) else {
-            throw StoreError.unreadableEvent(seq: seq, reason: "unknown operation '\(name)'")
-        }
-        var line = "{\"object\":"
-        if let id = statement.text(3) { JSONValue.writeString(id, into: &line) } else { line += "null" }
-        line += ",\"operation\":\""
-        line += operation.rawValue
-        line += "\",\"payload\":"
-        line += statement.text(4) ?? "null"
-        line += ",\"seq\":"
-        line += String(seq)
-        line += ",\"t\":"
-        line += JSONValue.numberText(statement.double(1))
-        line += "}"
-        return line
+        try Event.jsonLine(seq: statement.int64(0), sceneTime: statement.double(1), operation: statement.text(2) ?? "",
+                           objectID: statement.text(3), payloadText: statement.text(4) ?? "null")
     }
 
     /// One row as an event; a row this build cannot read is an error naming it.

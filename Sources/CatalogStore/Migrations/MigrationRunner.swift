@@ -15,22 +15,36 @@ import GRDB
 /// ```
 public struct MigrationRunner: Sendable {
     public var migrations: [Migration]
+    /// Where the files live in the repository, for messages (`Migrations/sqlite`).
+    public var folder: String
 
-    public init(migrations: [Migration]) {
+    public init(migrations: [Migration], folder: String = "Migrations/sqlite") {
         self.migrations = migrations.sorted { $0.version < $1.version }
+        self.folder = folder
     }
 
     /// A migration and, if applied, when.
     public struct Entry: Sendable, Hashable {
         public var migration: Migration
         public var appliedAt: String?
+
+        public init(migration: Migration, appliedAt: String?) {
+            self.migration = migration
+            self.appliedAt = appliedAt
+        }
     }
 
     /// A history row.
-    struct Applied {
-        var version: Int
-        var name: String
-        var checksum: String
+    package struct Applied: Sendable {
+        package var version: Int
+        package var name: String
+        package var checksum: String
+
+        package init(version: Int, name: String, checksum: String) {
+            self.version = version
+            self.name = name
+            self.checksum = checksum
+        }
     }
 
     static let historyTable = """
@@ -95,14 +109,15 @@ public struct MigrationRunner: Sendable {
     }
 
     /// Versions must run 1, 2, 3, … without holes.
-    func checkFiles() throws {
+    package func checkFiles() throws {
         for (index, migration) in migrations.enumerated() where migration.version != index + 1 {
             throw StoreError.migration(
-                "Migrations/ has no file for version \(String(format: "%04d", index + 1)) (next file is \(migration.fileName)): restore the missing migration; never renumber applied ones")
+                "\(folder)/ has no file for version \(String(format: "%04d", index + 1)) (next file is \(migration.fileName)): restore the missing migration; never renumber applied ones")
         }
     }
 
-    func validate(_ applied: [Applied]) throws {
+    /// Every recorded migration must be one of this build's files, unchanged.
+    package func validate(_ applied: [Applied]) throws {
         let known = Dictionary(uniqueKeysWithValues: migrations.map { ($0.version, $0) })
         for row in applied {
             guard let migration = known[row.version] else {
@@ -111,7 +126,7 @@ public struct MigrationRunner: Sendable {
             }
             guard migration.checksum == row.checksum else {
                 throw StoreError.migration(
-                    "Migrations/\(migration.fileName) changed after it was applied (recorded checksum \(row.checksum.prefix(12))…, file now \(migration.checksum.prefix(12))…): restore the original file and put the change in a new migration")
+                    "\(folder)/\(migration.fileName) changed after it was applied (recorded checksum \(row.checksum.prefix(12))…, file now \(migration.checksum.prefix(12))…): restore the original file and put the change in a new migration")
             }
         }
     }
@@ -122,7 +137,7 @@ public struct MigrationRunner: Sendable {
             .map { Applied(version: $0[0], name: $0[1], checksum: $0[2]) }
     }
 
-    static func timestamp() -> String {
+    package static func timestamp() -> String {
         // The one wall-clock read of the store: when a migration was applied (bookkeeping only).
         ISO8601DateFormatter().string(from: Date())
     }

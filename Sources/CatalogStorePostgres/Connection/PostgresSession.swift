@@ -1,0 +1,131 @@
+import Foundation
+import Logging
+import NIOCore
+import NIOPosix
+import NIOSSL
+import PostgresNIO
+
+/// A value bound to a statement parameter (`$1`, `$2`, …).
+public enum SQLValue: Sendable, Hashable {
+    case text(String)
+    case integer(Int64)
+    case real(Double)
+    case bool(Bool)
+    case null
+}
+
+/// One result row, read by column index.
+public struct SQLRow: Sendable {
+    let cells: [PostgresCell]
+
+    init(_ row: PostgresRow) { cells = Array(row) }
+
+    public var count: Int { cells.count }
+
+    public func text(_ index: Int) throws -> String? { try cells[index].decode(String?.self) }
+    public func integer(_ index: Int) throws -> Int64? { try cells[index].decode(Int64?.self) }
+    public func real(_ index: Int) throws -> Double? { try cells[index].decode(Double?.self) }
+    public func bool(_ index: Int) throws -> Bool? { try cells[index].decode(Bool?.self) }
+}
+
+/// One connection to a PostgreSQL server, used synchronously: the store's API is synchronous
+/// like SQLite's, so each call waits for postgres-nio's future on the calling thread (never an
+/// event-loop thread). Calls from several threads take turns.
+///
+/// ```swift
+/// let session = try PostgresSession(endpoint: try PostgresEndpoint(url: "postgres://me@localhost/catalog"))
+/// let rows = try session.query("SELECT seq FROM event WHERE seq > $1", [.integer(0)])
+/// ```
+public final class PostgresSession: @unchecked Sendable {
+    public let endpoint: PostgresEndpoint
+    let connection: PostgresConnection
+    private let lock = NSRecursiveLock()
+    static let logger = Logger(label: "component-catalog.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
+
+    /// Connects, within the endpoint's connect timeout; errors are ``PostgresStoreError``s.
+    public init(endpoint: PostgresEndpoint) throws {
+        self.endpoint = endpoint
+        let tls: PostgresConnection.Configuration.TLS
+        do {
+            switch endpoint.tls {
+            case .disable: tls = .disable
+            case .require:
+                var configuration = TLSConfiguration.makeClientConfiguration()
+                configuration.certificateVerification = .none
+                tls = .require(try NIOSSLContext(configuration: configuration))
+            case .verifyFull:
+                tls = .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
+            }
+        } catch {
+            throw PostgresStoreError.tls(server: "\(endpoint.host):\(endpoint.port)", reason: "\(error)")
+        }
+        var configuration = PostgresConnection.Configuration(
+            host: endpoint.host, port: endpoint.port, username: endpoint.user, password: endpoint.password, database: endpoint.database, tls: tls)
+        configuration.options.connectTimeout = .milliseconds(Int64(endpoint.connectTimeout * 1_000))
+        do {
+            connection = try PostgresConnection.connect(
+                on: MultiThreadedEventLoopGroup.singleton.next(), configuration: configuration, id: 1, logger: Self.logger
+            ).wait()
+        } catch {
+            throw PostgresStoreError.from(error, endpoint: endpoint, connecting: true)
+        }
+    }
+
+    deinit {
+        try? connection.close().wait()
+    }
+
+    /// Runs one statement with its parameters and returns its rows.
+    @discardableResult
+    public func query(_ sql: String, _ values: [SQLValue] = []) throws -> [SQLRow] {
+        var bindings = PostgresBindings(capacity: values.count)
+        for value in values {
+            switch value {
+            case .text(let text): bindings.append(text)
+            case .integer(let number): bindings.append(number)
+            case .real(let number): bindings.append(number)
+            case .bool(let flag): bindings.append(flag)
+            case .null: bindings.appendNull()
+            }
+        }
+        let query = PostgresQuery(unsafeSQL: sql, binds: bindings)
+        return try lock.withLock {
+            do {
+                return try connection.query(query, logger: Self.logger).wait().rows.map(SQLRow.init)
+            } catch {
+                throw PostgresStoreError.from(error, endpoint: endpoint, connecting: false)
+            }
+        }
+    }
+
+    /// Runs SQL text that may hold several statements (a migration file), without parameters,
+    /// one statement at a time (see ``SQLScript``).
+    public func execute(script sql: String) throws {
+        try lock.withLock {
+            for statement in SQLScript.statements(sql) { try query(statement) }
+        }
+    }
+
+    /// Runs `body` between BEGIN and COMMIT, rolling back when it throws. The session is held
+    /// for the whole transaction, so other threads' statements cannot slip into it.
+    public func transaction<T>(_ body: () throws -> T) throws -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        try query("BEGIN")
+        do {
+            let result = try body()
+            try query("COMMIT")
+            return result
+        } catch {
+            _ = try? query("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// Calls `handler` (on an event-loop thread) with each notification's payload on `channel`,
+    /// after `LISTEN channel` returned.
+    public func listen(_ channel: String, _ handler: @escaping @Sendable (String) -> Void) throws {
+        connection.addListener(channel: channel) { _, notification in handler(notification.payload) }
+        try query("LISTEN \(channel)")
+    }
+}

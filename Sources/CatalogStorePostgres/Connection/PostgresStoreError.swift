@@ -1,0 +1,77 @@
+import Foundation
+import PostgresNIO
+
+/// Why the PostgreSQL store could not do what was asked, worded for the person running the
+/// command: each names the server (never the password) and what to do.
+public enum PostgresStoreError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Nothing answered at the address (refused, unreachable, or no answer within the timeout).
+    case cannotConnect(server: String, reason: String)
+    case authentication(server: String, user: String)
+    case unknownDatabase(server: String, database: String)
+    /// The role may read but not write: nothing was written.
+    case readOnly(server: String, user: String, detail: String)
+    /// The connection broke mid-command (the server stopped or restarted): the open
+    /// transaction, if any, was rolled back by the server.
+    case connectionLost(server: String)
+    /// TLS was asked for (`sslmode`) and could not be set up.
+    case tls(server: String, reason: String)
+    /// Any other error the server reported, with its SQLSTATE.
+    case server(server: String, sqlState: String, message: String)
+
+    public var description: String {
+        switch self {
+        case .cannotConnect(let server, let reason):
+            "cannot reach the PostgreSQL server at \(server) (\(reason)): check the host and port, and that the server runs"
+        case .authentication(let server, let user):
+            "PostgreSQL at \(server) refused the password of role '\(user)': give it in the URL, $PGPASSWORD or ~/.pgpass"
+        case .unknownDatabase(let server, let database):
+            "PostgreSQL at \(server) has no database '\(database)': create it first (createdb \(database)) or name another in --db"
+        case .readOnly(_, let user, let detail):
+            "permission denied: the catalog is read-only for role '\(user)' (\(detail)); nothing was written"
+        case .connectionLost(let server):
+            "the connection to the PostgreSQL server at \(server) was lost (stopped or restarted?): what this command had not committed was rolled back; run it again"
+        case .tls(let server, let reason):
+            "no TLS connection to \(server): \(reason)"
+        case .server(let server, let sqlState, let message):
+            "PostgreSQL at \(server): \(message) (SQLSTATE \(sqlState))"
+        }
+    }
+
+    /// The error postgres-nio reported, as one of these.
+    static func from(_ error: any Error, endpoint: PostgresEndpoint, connecting: Bool) -> any Error {
+        if let error = error as? PostgresStoreError { return error }
+        let server = "\(endpoint.host):\(endpoint.port)"
+        guard let error = error as? PSQLError else {
+            return connecting ? PostgresStoreError.cannotConnect(server: server, reason: "\(error)") : error
+        }
+        switch error.code {
+        case .server:
+            let state = error.serverInfo?[.sqlState] ?? "?"
+            let message = error.serverInfo?[.message] ?? "\(error)"
+            switch state {
+            case "28P01", "28000": return PostgresStoreError.authentication(server: server, user: endpoint.user)
+            case "3D000": return PostgresStoreError.unknownDatabase(server: server, database: endpoint.database)
+            case "42501", "25006": return PostgresStoreError.readOnly(server: server, user: endpoint.user, detail: message)
+            case "57P01", "57P02", "57P03": return connecting ? PostgresStoreError.cannotConnect(server: server, reason: message) : PostgresStoreError.connectionLost(server: server)
+            default: return PostgresStoreError.server(server: server, sqlState: state, message: message)
+            }
+        case .sslUnsupported, .failedToAddSSLHandler, .receivedUnencryptedDataAfterSSLRequest:
+            return PostgresStoreError.tls(server: server, reason: "\(error.code)")
+        case .authMechanismRequiresPassword:
+            return PostgresStoreError.authentication(server: server, user: endpoint.user)
+        case .connectionError, .serverClosedConnection, .uncleanShutdown, .clientClosedConnection:
+            if connecting {
+                let reason = error.underlying.map { "\($0)" } ?? "\(error.code)"
+                return PostgresStoreError.cannotConnect(server: server, reason: reason.contains("timeout") || reason.contains("Timeout") ? "no answer within \(JSONNumber.text(endpoint.connectTimeout)) s" : reason)
+            }
+            return PostgresStoreError.connectionLost(server: server)
+        default:
+            return connecting ? PostgresStoreError.cannotConnect(server: server, reason: "\(error.code)") : PostgresStoreError.connectionLost(server: server)
+        }
+    }
+}
+
+/// Seconds as a person writes them (10, not 10.0).
+enum JSONNumber {
+    static func text(_ value: Double) -> String { value.rounded() == value ? String(Int(value)) : String(value) }
+}

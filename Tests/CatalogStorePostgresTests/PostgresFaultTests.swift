@@ -1,0 +1,101 @@
+import CatalogStore
+import CatalogStorePostgres
+import Foundation
+import TestSupport
+import Testing
+
+/// What goes wrong between a machine and its server: each failure gets its own one-line
+/// message naming the server (never the password), and nothing acknowledged is lost.
+struct PostgresFaultTests {
+    private func expectRefusal(_ url: String, _ expected: (PostgresStoreError) -> Bool) {
+        do {
+            _ = try PostgresDatabase(url: url, environment: [:])
+            Issue.record("\(url) connected")
+        } catch let error as PostgresStoreError {
+            #expect(expected(error), "\(error)")
+            #expect(!error.description.contains(PostgresServer.password))
+            #expect(!error.description.contains("\n"))
+        } catch {
+            Issue.record("\(error)")
+        }
+    }
+
+    @Test func aWrongPasswordAnUnknownDatabaseAndNoServerEachSaySo() throws {
+        let server = try PostgresServer.shared()
+        let name = try server.createDatabase()
+        expectRefusal(server.url(database: name, password: "wrong")) { error in
+            if case .authentication(_, "postgres") = error { return error.description.contains("127.0.0.1:\(server.port)") }
+            return false
+        }
+        expectRefusal(server.url(database: "no_such_catalog")) { error in
+            if case .unknownDatabase(_, "no_such_catalog") = error { return true }
+            return false
+        }
+        // Port 1 on loopback: nothing listens, the connection is refused at once.
+        expectRefusal("postgres://postgres:x@127.0.0.1:1/catalog") { error in
+            if case .cannotConnect(let address, _) = error { return address == "127.0.0.1:1" }
+            return false
+        }
+    }
+
+    @Test func aReadOnlyRoleReadsButCannotWriteAndNothingIsWritten() throws {
+        let server = try PostgresServer.shared()
+        let name = try server.createDatabase()
+        let owner = try PostgresDatabase(url: server.url(database: name))
+        try owner.write(at: 1) { try $0.append(.typeDeclare, object: nil, payloadText: #"{"name":"badge","properties":{}}"#) }
+        let role = "reader_" + name.suffix(8)
+        // The GRANTs the README documents for a read-only role.
+        try server.psql("""
+            CREATE ROLE \(role) LOGIN PASSWORD 'read-only';
+            GRANT CONNECT ON DATABASE \(name) TO \(role);
+            """)
+        try server.psql("GRANT USAGE ON SCHEMA public TO \(role); GRANT SELECT ON ALL TABLES IN SCHEMA public TO \(role);", database: name)
+        let reader = try PostgresDatabase(url: server.url(database: name, user: role, password: "read-only"), environment: [:])
+        #expect(try reader.events.lastSeq() == 1)
+        #expect { try reader.write(at: 2) { try $0.append(.typeDeclare, object: nil, payloadText: "{}") } } throws: { error in
+            "\(error)".hasPrefix("permission denied: the catalog is read-only for role '\(role)'")
+        }
+        #expect(try owner.events.lastSeq() == 1)
+    }
+
+    @Test func aServerStoppedMidStreamLosesNoAcknowledgedWriteAndServesAgainAfterARestart() throws {
+        let server = try PostgresServer()
+        defer { server.shutDown() }
+        let url = server.url(database: try server.createDatabase())
+        let writer = try PostgresDatabase(url: url)
+        let acknowledged = LineList()
+        let stopped = DispatchSemaphore(value: 0)
+        let failure = ErrorList()
+        let thread = Thread {
+            var index = 0
+            while true {
+                do {
+                    let payload = #"{"name":"t\#(index)","properties":{}}"#
+                    let seq = try writer.write(at: nil) { try $0.append(.typeDeclare, object: nil, payloadText: payload) }
+                    acknowledged.append(seq, payload)
+                    index += 1
+                } catch {
+                    failure.append(error)
+                    break
+                }
+            }
+            stopped.signal()
+        }
+        thread.start()
+        while acknowledged.count < 50 { usleep(1_000) }   // waits for progress, not for a time
+        try server.stopImmediately()
+        stopped.wait()
+        let error = try #require(failure.errors.first as? PostgresStoreError)
+        #expect(error == .connectionLost(server: "127.0.0.1:\(server.port)"), "\(error)")
+
+        try server.start()
+        let reopened = try PostgresDatabase(url: url)
+        var logged: [String] = []
+        try reopened.events.forEachNumberedJSONLine { _, line in logged.append(line) }
+        // Every acknowledged write is there, in order; at most the one in flight besides.
+        #expect(Array(logged.prefix(acknowledged.count)).map { $0.components(separatedBy: #""payload":"#)[1].components(separatedBy: #","seq""#)[0] } == acknowledged.lines)
+        #expect(logged.count - acknowledged.count <= 1)
+        let next = try reopened.write(at: nil) { try $0.append(.typeDeclare, object: nil, payloadText: "{}") }
+        #expect(next == Int64(logged.count) + 1)
+    }
+}
