@@ -66,7 +66,7 @@ struct ScaleBenchmark {
             for start in stride(from: 0, to: size, by: batch) {
                 try catalog.database.properties.setAll((start..<min(size, start + batch)).map {
                     (id: "cell-\($0)", key: "alpha", value: PropertyValue.number(Double($0 % 100) / 100))
-                }, at: 1)
+                }, policy: .retain, at: 1)
             }
             try catalog.apply("fade-in", to: ["cell-0", "cell-1"], at: 1)
             try catalog.snapshotIfDue()
@@ -107,7 +107,7 @@ struct ScaleBenchmark {
         // replay of every object from the snapshot the build left …
         row["replay_all"] = entry(run(catalogBinary, db + ["replay", "--fps", "4", "--until", "2"]), run(sqlite3, ["-json", path, eventsSQL]))
         // … and without any snapshot: every event folded.
-        try catalog.database.pool.write { try $0.execute(sql: "DELETE FROM scene_snapshot") }
+        try catalog.sqlite!.pool.write { try $0.execute(sql: "DELETE FROM scene_snapshot") }
         row["replay_all_no_snapshot"] = entry(run(catalogBinary, db + ["replay", "--fps", "4", "--until", "2"]), nil)
         row["replay_verify"] = entry(run(catalogBinary, db + ["replay", "--verify"]), nil)
         let snapshot = run(catalogBinary, db + ["snapshot"])

@@ -51,7 +51,7 @@ struct MemoryLimitTests {
     /// Removes the kept snapshots, so that replay reads every event.
     private func dropSnapshots(_ db: String) throws {
         let catalog = try Catalog(path: db)
-        try catalog.database.pool.write { try $0.execute(sql: "DELETE FROM scene_snapshot") }
+        try catalog.sqlite!.pool.write { try $0.execute(sql: "DELETE FROM scene_snapshot") }
         #expect(try catalog.snapshots().isEmpty)
     }
 }

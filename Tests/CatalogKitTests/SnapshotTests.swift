@@ -70,7 +70,7 @@ struct SnapshotTests {
         let chained = try #require(try catalog.takeSnapshot())
         #expect(chained.seq > earlier.last!.seq)
         // … and again from the log alone: the same rows, so the same hash.
-        try catalog.database.pool.write { try $0.execute(sql: "DELETE FROM scene_snapshot") }
+        try catalog.sqlite!.pool.write { try $0.execute(sql: "DELETE FROM scene_snapshot") }
         let fromLog = try #require(try catalog.takeSnapshot())
         #expect(fromLog.seq == chained.seq)
         #expect(fromLog.objectCount == chained.objectCount)
@@ -84,7 +84,7 @@ struct SnapshotTests {
         #expect(try SceneVerification.verify(catalog, scratch: folder + "/v0.sqlite").matches)
         let target = try #require(try catalog.snapshots().first { $0.objectCount > 0 })
         // A row changed and the hash made to fit: only a fresh fold can tell.
-        try catalog.database.pool.write { db in
+        try catalog.sqlite!.pool.write { db in
             let id = try String.fetchOne(db, sql: "SELECT object_id FROM scene_snapshot_object WHERE snapshot_seq = ? ORDER BY object_id LIMIT 1",
                                          arguments: [target.seq])!
             try db.execute(sql: """
@@ -105,7 +105,7 @@ struct SnapshotTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let (catalog, _) = try history(seed: 8)
         let target = try #require(try catalog.snapshots().last { $0.objectCount > 0 })
-        try catalog.database.pool.write { db in
+        try catalog.sqlite!.pool.write { db in
             try db.execute(sql: """
                 DELETE FROM scene_snapshot_object WHERE snapshot_seq = ?1
                 AND object_id = (SELECT min(object_id) FROM scene_snapshot_object WHERE snapshot_seq = ?1)
@@ -157,7 +157,7 @@ struct SnapshotTests {
         _ = try catalog.compactLog(before: .time(times[times.count / 2]))
         let victim = try #require(try catalog.objects.ids().first)
         // A change behind the log's back: the store now holds what no event says.
-        try catalog.database.pool.write { db in
+        try catalog.sqlite!.pool.write { db in
             try db.execute(sql: "UPDATE object SET type = 'planted' WHERE id = ?", arguments: [victim])
         }
         let result = try SceneVerification.verify(catalog, scratch: folder + "/v.sqlite")

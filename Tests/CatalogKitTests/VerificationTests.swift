@@ -23,7 +23,7 @@ struct VerificationTests {
         return catalog
     }
 
-    private func verify(_ catalog: Catalog, replay: @escaping (Event, CatalogDatabase) throws -> Void) throws -> SceneVerification.Result {
+    private func verify(_ catalog: Catalog, replay: @escaping (Event, any CatalogBackend) throws -> Void) throws -> SceneVerification.Result {
         try SceneVerification.verify(catalog, scratch: folder + "/rebuilt-\(UUID().uuidString).sqlite", replay: replay)
     }
 

@@ -82,9 +82,10 @@ struct PostgresFaultTests {
             stopped.signal()
         }
         thread.start()
-        while acknowledged.count < 50 { usleep(1_000) }   // waits for progress, not for a time
+        while acknowledged.count < 50, failure.errors.isEmpty { usleep(1_000) }   // waits for progress, not for a time
         try server.stopImmediately()
-        stopped.wait()
+        // A hang guard, not a timing: the writer must fail at once, never wait on a dead server.
+        #expect(stopped.wait(timeout: .now() + 60) == .success, "the writer still waits on a stopped server")
         let error = try #require(failure.errors.first as? PostgresStoreError)
         #expect(error == .connectionLost(server: "127.0.0.1:\(server.port)"), "\(error)")
 

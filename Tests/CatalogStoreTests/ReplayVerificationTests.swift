@@ -40,7 +40,7 @@ struct ReplayVerificationTests {
         try catalog.database.properties.set(.number(1), for: "opacity", on: "cell")
         #expect(try SceneVerification.verify(catalog, scratch: folder.file("a.sqlite")).matches)
         // Rewrite the stored value without an event row.
-        try catalog.database.pool.write { db in
+        try catalog.sqlite!.pool.write { db in
             try db.execute(sql: "UPDATE association SET value = 0.5 WHERE key = 'opacity'")
         }
         #expect(!(try SceneVerification.verify(catalog, scratch: folder.file("b.sqlite")).matches))

@@ -17,7 +17,10 @@ public final class Catalog: Sendable {
     /// The store underneath. Within the package only: users go through the facade, whose
     /// property writes (``setProperty(_:for:on:policy:at:)``) check overrides and attach
     /// decorators, which the store alone does not.
-    package let database: CatalogDatabase
+    package let database: any CatalogBackend
+    /// The SQLite file underneath, when the catalog is on one (benchmarks and tests reach past
+    /// the stores to tamper with it or time it).
+    package var sqlite: CatalogDatabase? { database as? CatalogDatabase }
     /// Decorator and behaviour definitions decoded once per stored version.
     let resolved = ResolvedDefinitions()
 
@@ -49,26 +52,26 @@ public final class Catalog: Sendable {
         }
     }
 
-    /// The database file.
-    public var path: String { database.path }
+    /// Where the catalog is: its database file, or its server's URL without the password.
+    public var path: String { database.location }
     /// True when the file could be opened for reading only (see ``CatalogDatabase/isReadOnly``).
     public var isReadOnly: Bool { database.isReadOnly }
 
     /// The components: add, list, search, history, remove.
-    public var components: ComponentRepository { database.components }
+    public var components: any ComponentStore { database.components }
     /// The objects and their ownership.
-    public var objects: ObjectRepository { database.objects }
+    public var objects: any ObjectStore { database.objects }
     /// Reading, removing and clearing associated properties; set them with
     /// ``setProperty(_:for:on:policy:at:)`` or ``set(_:on:to:)``.
-    public var properties: PropertyRepository { database.properties }
+    public var properties: any PropertyStore { database.properties }
     /// Custom object types and their declared properties.
-    public var types: ObjectTypeRepository { database.types }
+    public var types: any ObjectTypeStore { database.types }
     /// The event log.
-    public var events: EventLog { database.events }
+    public var events: any EventStore { database.events }
 
     /// Every migration this build carries, with the time it was applied (nil while pending).
     public func migrationStatus() throws -> [MigrationRunner.Entry] {
-        try MigrationRunner(migrations: try Migration.embedded()).status(database.pool)
+        try database.migrationStatus()
     }
 
     /// `$CATALOG_DB` if set; otherwise `$XDG_DATA_HOME/component-catalog/catalog.sqlite`, falling

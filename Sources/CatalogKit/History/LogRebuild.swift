@@ -17,13 +17,13 @@ import CatalogStore
 /// }
 /// ```
 struct LogRebuild {
-    let target: CatalogDatabase
+    let target: any CatalogBackend
     /// How one change other than a component addition is carried out (tests pass a broken one).
-    var replay: (Event, CatalogDatabase) throws -> Void = SceneVerification.replay
+    var replay: (Event, any CatalogBackend) throws -> Void = SceneVerification.replay
     private var components: [ComponentDefinition] = []
     private var componentsTime = 0.0
 
-    init(target: CatalogDatabase, replay: @escaping (Event, CatalogDatabase) throws -> Void = SceneVerification.replay) {
+    init(target: any CatalogBackend, replay: @escaping (Event, any CatalogBackend) throws -> Void = SceneVerification.replay) {
         self.target = target
         self.replay = replay
     }

@@ -120,7 +120,7 @@ extension Catalog {
 /// events carried out a page at a time, the log the rebuild wrote compared line for line.
 struct ArchiveReading {
     let file: String
-    let target: CatalogDatabase
+    let target: any CatalogBackend
     var rebuild: LogRebuild
     var digest = ContentDigest.Stream()
     var summary = StoreArchive.Summary(events: 0, lastSeq: 0, sha256: "")
@@ -132,7 +132,7 @@ struct ArchiveReading {
     var nextPending = 0
     var rebuiltSeq: Int64 = 0
 
-    init(file: String, target: CatalogDatabase) {
+    init(file: String, target: any CatalogBackend) {
         self.file = file
         self.target = target
         rebuild = LogRebuild(target: target)

@@ -45,7 +45,7 @@ public enum CatalogDemo {
         let tap = try catalog.send("tap", to: "demo-headline", at: t0)
         lines.append("\(at(0))  tap demo-headline → \(tap.map { "\($0.effect) \($0.value.canonicalText)" }.joined(separator: ", "))")
 
-        _ = try database.properties.set(.rect(Rect(x: 0, y: 0, width: 120, height: 40)), for: "bounds", on: "demo-card", at: t0)
+        _ = try database.properties.set(.rect(Rect(x: 0, y: 0, width: 120, height: 40)), for: "bounds", on: "demo-card", policy: .retain, at: t0)
         let layout = try catalog.apply("decorating-layout", to: ["demo-card"], roles: ["content": "demo-image", "decoration": "demo-headline"], at: t0)
         for (id, frame) in layout.frames.sorted(by: { $0.key < $1.key }) {
             lines.append("\(at(0))  decorating-layout in demo-card's bounds: \(id).frame = \(PropertyValue.rect(frame).jsonValue.canonicalText)")

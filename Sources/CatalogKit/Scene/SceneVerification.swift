@@ -47,7 +47,7 @@ public enum SceneVerification {
     /// - Parameter replay: how one logged change is carried out again (the rebuild's own by
     ///   default; tests pass a broken one to show that verification notices).
     public static func verify(_ catalog: Catalog, scratch path: String,
-                              replay: @escaping (Event, CatalogDatabase) throws -> Void = SceneVerification.replay) throws -> Result {
+                              replay: @escaping (Event, any CatalogBackend) throws -> Void = SceneVerification.replay) throws -> Result {
         if let base = try catalog.database.snapshots.logBase() { return try verifyCompacted(catalog, base: base) }
         try? FileManager.default.removeItem(atPath: path)
         let fresh = try Catalog(path: path, loadBuiltIns: false)
@@ -150,7 +150,7 @@ public enum SceneVerification {
     }
 
     /// Why a kept snapshot is not the scene `folded` from the log up to its event (nil: it is).
-    static func snapshotDivergence(_ snapshot: StoredSnapshot, folded: SceneSnapshot, in database: CatalogDatabase) throws -> String? {
+    static func snapshotDivergence(_ snapshot: StoredSnapshot, folded: SceneSnapshot, in database: any CatalogBackend) throws -> String? {
         var kept: [(id: String, state: String)] = []
         try database.snapshots.forEachObject(of: snapshot.seq) { kept.append(($0, $1)) }
         let name = "the snapshot at event \(snapshot.seq) (t=\(JSONValue.numberText(snapshot.sceneTime)))"
@@ -203,7 +203,7 @@ public enum SceneVerification {
     /// Object references are left out on both sides: the scene keeps a reference as it was
     /// given, while the store holds what the policy made of it (a copy's id, a weak reference
     /// to a removed object read as absent); copies are objects of the store only.
-    static func storeView(_ database: CatalogDatabase, only ids: Set<String>) throws -> JSONValue {
+    static func storeView(_ database: any CatalogBackend, only ids: Set<String>) throws -> JSONValue {
         .array(try ids.sorted().map { id in
             guard let object = try database.objects.get(id) else { return ["id": .string(id), "absent": true] }
             let values = try database.properties.list(on: id).filter { $0.value.type != .object }.map { ($0.key, $0.value.jsonValue) }
@@ -223,7 +223,7 @@ public enum SceneVerification {
     /// Carries out one logged change again, at its scene time. Component additions are not
     /// handled here: ``verify(_:scratch:replay:)`` adds them in their original batches. A
     /// malformed event is an error naming it.
-    public static func replay(_ event: Event, into database: CatalogDatabase) throws {
+    public static func replay(_ event: Event, into database: any CatalogBackend) throws {
         let change: EventChange
         do { change = try event.change() } catch { throw ReplayFailure(description: error.description) }
         let time = event.sceneTime
@@ -256,7 +256,7 @@ public enum SceneVerification {
     /// SHA-256 of the state's canonical JSON — `{"components": […], "objects": […], "types": […]}`
     /// — fed to the digest a piece at a time (objects a page at a time), so that hashing a large
     /// store never holds its whole text.
-    public static func contentHash(_ database: CatalogDatabase) throws -> String {
+    public static func contentHash(_ database: any CatalogBackend) throws -> String {
         var digest = ContentDigest.Stream()
         digest.update("{\"components\":[")
         var first = true
@@ -272,7 +272,7 @@ public enum SceneVerification {
         var after: String?
         while true {
             var page: [StoredObject] = []
-            try database.objects.forEach(after: after, limit: 1_024) { page.append($0) }
+            try database.objects.forEach(after: after, limit: 1_024, reverse: false) { page.append($0) }
             let lists = try database.properties.list(on: page.map(\.id))
             for object in page {
                 // {"id", "owners", "properties", "type"}: the canonical text, written directly.

@@ -40,6 +40,8 @@ public final class PostgresSession: @unchecked Sendable {
     public let endpoint: PostgresEndpoint
     let connection: PostgresConnection
     private let lock = NSRecursiveLock()
+    /// The promise the calling thread waits on, failed if the connection closes first (see ``wait(_:)``).
+    private let pending = PendingResult()
     static let logger = Logger(label: "component-catalog.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
 
     /// Connects, within the endpoint's connect timeout; errors are ``PostgresStoreError``s.
@@ -69,6 +71,8 @@ public final class PostgresSession: @unchecked Sendable {
         } catch {
             throw PostgresStoreError.from(error, endpoint: endpoint, connecting: true)
         }
+        let pending = self.pending, lost = PostgresStoreError.connectionLost(server: "\(endpoint.host):\(endpoint.port)")
+        connection.closeFuture.whenComplete { _ in pending.fail(lost) }
     }
 
     deinit {
@@ -91,11 +95,24 @@ public final class PostgresSession: @unchecked Sendable {
         let query = PostgresQuery(unsafeSQL: sql, binds: bindings)
         return try lock.withLock {
             do {
-                return try connection.query(query, logger: Self.logger).wait().rows.map(SQLRow.init)
+                return try wait(connection.query(query, logger: Self.logger)).rows.map(SQLRow.init)
             } catch {
                 throw PostgresStoreError.from(error, endpoint: endpoint, connecting: false)
             }
         }
+    }
+
+    /// Waits for `future`, or until the connection closes: a statement sent just as the server
+    /// went away may otherwise never be answered.
+    private func wait(_ future: EventLoopFuture<PostgresQueryResult>) throws -> PostgresQueryResult {
+        guard !connection.isClosed else { throw PostgresStoreError.connectionLost(server: "\(endpoint.host):\(endpoint.port)") }
+        let promise = future.eventLoop.makePromise(of: PostgresQueryResult.self)
+        future.cascade(to: promise)
+        pending.set(promise)
+        defer { pending.set(nil) }
+        // Closed between the check and `set`: the close callback has already run.
+        if connection.isClosed { promise.fail(PostgresStoreError.connectionLost(server: "\(endpoint.host):\(endpoint.port)")) }
+        return try promise.futureResult.wait()
     }
 
     /// Runs SQL text that may hold several statements (a migration file), without parameters,
@@ -127,5 +144,18 @@ public final class PostgresSession: @unchecked Sendable {
     public func listen(_ channel: String, _ handler: @escaping @Sendable (String) -> Void) throws {
         connection.addListener(channel: channel) { _, notification in handler(notification.payload) }
         try query("LISTEN \(channel)")
+    }
+}
+
+/// The one promise a session's caller waits on at a time.
+final class PendingResult: @unchecked Sendable {
+    private let lock = NSLock()
+    private var promise: EventLoopPromise<PostgresQueryResult>?
+
+    func set(_ promise: EventLoopPromise<PostgresQueryResult>?) { lock.withLock { self.promise = promise } }
+
+    func fail(_ error: any Error) {
+        // Completing a promise twice is ignored by NIO: the query may have answered first.
+        lock.withLock { promise }?.fail(error)
     }
 }

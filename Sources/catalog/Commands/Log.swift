@@ -41,7 +41,7 @@ struct Log: ParsableCommand {
         switch format {
         case .json:
             var all: [JSONValue] = []
-            try events.forEach(since: since, object: object, limit: limit, reverse: reverse) { all.append($0.jsonValue) }
+            try events.forEach(since: since, object: object, before: nil, limit: limit, reverse: reverse) { all.append($0.jsonValue) }
             printJSON(.array(all))
         case .jsonl:
             var output = BufferedOutput()
@@ -49,7 +49,7 @@ struct Log: ParsableCommand {
             output.flush()
         case .table:
             var table = StreamingTable("SEQ", "T", "OPERATION", "OBJECT", "PAYLOAD")
-            try events.forEach(since: since, object: object, limit: limit, reverse: reverse) { event in
+            try events.forEach(since: since, object: object, before: nil, limit: limit, reverse: reverse) { event in
                 let payload = event.payload.canonicalText
                 table.append([String(event.seq), JSONValue.numberText(event.sceneTime), event.operation.rawValue, event.objectID ?? "-",
                               payload.count > 100 ? String(payload.prefix(97)) + "..." : payload])
@@ -59,7 +59,7 @@ struct Log: ParsableCommand {
     }
 
     /// `--follow`: the events after --since, then each as it commits, flushed batch by batch.
-    private func followEvents(_ events: EventLog) throws {
+    private func followEvents(_ events: any EventStore) throws {
         var printed = 0
         let wanted = limit ?? .max
         guard wanted > 0 else { return }

@@ -1,0 +1,39 @@
+import CatalogModel
+
+/// Components and their history, on either backend (``ComponentRepository`` on SQLite).
+///
+/// ```swift
+/// try backend.components.add([definition])
+/// let latest = try backend.components.get("bounce-select")
+/// ```
+public protocol ComponentStore: Sendable {
+    /// Adds or updates definitions in one transaction; refuses all if any is refused.
+    @discardableResult
+    func add(_ definitions: [ComponentDefinition], at sceneTime: Double?) throws -> [AddOutcome]
+    func get(_ reference: ComponentReference) throws -> StoredComponent?
+    /// The current version, or the kept `version`.
+    func get(_ name: String, version: String?) throws -> StoredComponent?
+    func list(kind: ComponentKind?, tag: String?, after: String?, limit: Int?, reverse: Bool) throws -> [StoredComponent]
+    /// Every kept version of `name`, oldest first.
+    func history(_ name: String) throws -> [StoredComponent]
+    /// Changes whenever a component is added, updated or removed: a key for caches.
+    func tableStamp() throws -> String
+    func names() throws -> [String]
+    /// Full-text search over name, summary and tags; the text is taken as text.
+    func search(_ text: String, limit: Int) throws -> [StoredComponent]
+    func remove(_ name: String, at sceneTime: Double?) throws
+    func builtInsAreCurrent(fingerprint: String) throws -> Bool
+    @discardableResult
+    func loadBuiltIns(fingerprint: String, definitions: () throws -> [ComponentDefinition]) throws -> [AddOutcome]
+}
+
+extension ComponentStore {
+    @discardableResult
+    public func add(_ definitions: [ComponentDefinition]) throws -> [AddOutcome] { try add(definitions, at: nil) }
+    public func get(_ name: String) throws -> StoredComponent? { try get(name, version: nil) }
+    public func list(kind: ComponentKind? = nil, tag: String? = nil) throws -> [StoredComponent] {
+        try list(kind: kind, tag: tag, after: nil, limit: nil, reverse: false)
+    }
+    public func search(_ text: String) throws -> [StoredComponent] { try search(text, limit: 50) }
+    public func remove(_ name: String) throws { try remove(name, at: nil) }
+}

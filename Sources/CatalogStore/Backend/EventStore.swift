@@ -1,0 +1,63 @@
+import CatalogModel
+
+/// The event log, read, on either backend (``EventLog`` on SQLite). Events are appended only
+/// by the changes they record.
+///
+/// ```swift
+/// try backend.events.forEach(since: 0, object: nil, before: nil, limit: 10, reverse: false) { print($0.seq) }
+/// ```
+public protocol EventStore: Sendable {
+    /// Events after `since` (about `object`, before `before` when given), oldest first or newest
+    /// first with `reverse`, at most `limit`, each as it is read.
+    func forEach(since: Int64, object: String?, before: Int64?, limit: Int?, reverse: Bool, _ body: (Event) throws -> Void) throws
+    /// The same events, each as its canonical JSON line with its seq.
+    func forEachNumberedJSONLine(since: Int64, object: String?, before: Int64?, limit: Int?, reverse: Bool,
+                                 _ body: (Int64, String) throws -> Void) throws
+    /// The events after `since`, then each as it commits anywhere, until `body` returns false;
+    /// `batchEnd` after each group.
+    func follow(since: Int64, object: String?, batchEnd: () -> Void, _ body: (Int64, String) throws -> Bool) throws
+    /// The events about `id` and the objects under it (`id/…`) after `seq`, up to scene time `time`.
+    func list(about id: String, after seq: Int64, until time: Double) throws -> [Event]
+    /// The log after `seq` through `last`, a page at a time, stopping past scene time `time`;
+    /// payloads left as text.
+    func scanRows(after seq: Int64, through last: Int64, until time: Double, pageSize: Int, _ body: (LoggedRow) throws -> Void) throws
+    /// The first event at or after scene time `time`.
+    func firstSeq(atOrAfter time: Double) throws -> Int64?
+    /// The last event's seq (0 for an empty log).
+    func lastSeq() throws -> Int64
+    /// The scene time of the latest event (0 for an empty log).
+    func currentSceneTime() throws -> Double
+}
+
+extension EventStore {
+    public func list(since: Int64 = 0, object: String? = nil, before: Int64? = nil, limit: Int? = nil) throws -> [Event] {
+        var events: [Event] = []
+        try forEach(since: since, object: object, before: before, limit: limit, reverse: false) { events.append($0) }
+        return events
+    }
+    public func forEach(since: Int64 = 0, object: String? = nil, before: Int64? = nil, limit: Int? = nil, _ body: (Event) throws -> Void) throws {
+        try forEach(since: since, object: object, before: before, limit: limit, reverse: false, body)
+    }
+    public func forEach(since: Int64 = 0, object: String? = nil, limit: Int? = nil, reverse: Bool, _ body: (Event) throws -> Void) throws {
+        try forEach(since: since, object: object, before: nil, limit: limit, reverse: reverse, body)
+    }
+    public func forEachJSONLine(since: Int64 = 0, object: String? = nil, before: Int64? = nil, limit: Int? = nil, reverse: Bool = false,
+                                _ body: (String) throws -> Void) throws {
+        try forEachNumberedJSONLine(since: since, object: object, before: before, limit: limit, reverse: reverse) { try body($1) }
+    }
+    public func forEachNumberedJSONLine(since: Int64 = 0, _ body: (Int64, String) throws -> Void) throws {
+        try forEachNumberedJSONLine(since: since, object: nil, before: nil, limit: nil, reverse: false, body)
+    }
+    public func follow(since: Int64 = 0, object: String? = nil, _ body: (Int64, String) throws -> Bool) throws {
+        try follow(since: since, object: object, batchEnd: {}, body)
+    }
+    public func list(about id: String, until time: Double) throws -> [Event] { try list(about: id, after: 0, until: time) }
+    public func scanRows(after seq: Int64, through last: Int64 = .max, until time: Double = .infinity, _ body: (LoggedRow) throws -> Void) throws {
+        try scanRows(after: seq, through: last, until: time, pageSize: 2_048, body)
+    }
+    /// ``scanRows(after:through:until:pageSize:_:)`` with each row read as an event.
+    public func scan(after seq: Int64, through last: Int64 = .max, until time: Double = .infinity, pageSize: Int = 2_048,
+                     _ body: (Event) throws -> Void) throws {
+        try scanRows(after: seq, through: last, until: time, pageSize: pageSize) { try body(try $0.event()) }
+    }
+}

@@ -1,0 +1,39 @@
+import CatalogModel
+
+/// Objects of the scene and their lifetimes, on either backend (``ObjectRepository`` on SQLite).
+///
+/// ```swift
+/// try backend.objects.add(id: "field-1", type: "textField", owners: [], at: nil)
+/// try backend.objects.remove("field-1")
+/// ```
+public protocol ObjectStore: Sendable {
+    /// Creates objects in one transaction, in order, one `object.add` event each: all or nothing.
+    func addAll(_ objects: [(id: String, type: String, owners: [String])], at sceneTime: Double?) throws
+    func get(_ id: String) throws -> StoredObject?
+    /// Objects in id order after `after`, at most `limit`, newest first with `reverse`, a page
+    /// at a time.
+    func forEach(after: String?, limit: Int?, reverse: Bool, _ body: (StoredObject) throws -> Void) throws
+    /// The scene time of the event that created the object.
+    func creationTime(of id: String) throws -> Double?
+    func ids() throws -> [String]
+    /// Removes the object and what it alone owned; returns the ids removed with it.
+    @discardableResult
+    func remove(_ id: String, at sceneTime: Double?) throws -> [String]
+    /// Objects of `type` that `owner` owns.
+    func owned(by owner: String, type: String) throws -> [String]
+}
+
+extension ObjectStore {
+    public func add(id: String, type: String, owners: [String] = [], at sceneTime: Double? = nil) throws {
+        try addAll([(id, type, owners)], at: sceneTime)
+    }
+    public func addAll(_ objects: [(id: String, type: String, owners: [String])]) throws { try addAll(objects, at: nil) }
+    public func list() throws -> [StoredObject] {
+        var objects: [StoredObject] = []
+        try forEach(after: nil, limit: nil, reverse: false) { objects.append($0) }
+        return objects
+    }
+    public func forEach(_ body: (StoredObject) throws -> Void) throws { try forEach(after: nil, limit: nil, reverse: false, body) }
+    @discardableResult
+    public func remove(_ id: String) throws -> [String] { try remove(id, at: nil) }
+}

@@ -1,0 +1,36 @@
+import CatalogModel
+
+/// Changes the scene makes in one transaction — applications, sends, a chain's sets, bulk
+/// imports — on either backend (``SceneRepository`` on SQLite).
+///
+/// ```swift
+/// try backend.scene.apply([.add(id: "cell-1", type: "cell", owners: [])], at: nil)
+/// ```
+public protocol SceneStore: Sendable {
+    /// Records applications (`apply` events) and the properties they set; returns the scene time.
+    @discardableResult
+    func recordApply(_ records: [(object: String, payload: JSONValue)], sets: [(id: String, key: String, value: PropertyValue)],
+                     at sceneTime: Double?) throws -> Double
+    /// Objects created, properties set and events recorded, together; returns the scene time.
+    @discardableResult
+    func change(creating objects: [(id: String, type: String, owner: String)],
+                sets: [(id: String, key: String, value: PropertyValue?, policy: AssociationPolicy)],
+                records: [(operation: EventOperation, object: String?, payload: JSONValue)],
+                at sceneTime: Double?) throws -> Double
+    /// Carries out `changes` in order in one transaction, one event each: all or nothing.
+    func apply(_ changes: [BulkChange], at sceneTime: Double?) throws
+}
+
+extension SceneStore {
+    @discardableResult
+    public func recordApply(_ records: [(object: String, payload: JSONValue)], at sceneTime: Double?) throws -> Double {
+        try recordApply(records, sets: [], at: sceneTime)
+    }
+    @discardableResult
+    public func change(creating objects: [(id: String, type: String, owner: String)] = [],
+                       sets: [(id: String, key: String, value: PropertyValue?, policy: AssociationPolicy)] = [],
+                       records: [(operation: EventOperation, object: String?, payload: JSONValue)] = [],
+                       at sceneTime: Double?) throws -> Double {
+        try change(creating: objects, sets: sets, records: records, at: sceneTime)
+    }
+}

@@ -1,0 +1,21 @@
+/// The SQLite file as a ``CatalogBackend``: its repositories are the stores.
+extension CatalogDatabase: CatalogBackend {
+    public var location: String { path }
+
+    public func migrationStatus() throws -> [MigrationRunner.Entry] {
+        try MigrationRunner(migrations: try Migration.embedded()).status(pool)
+    }
+}
+
+extension ComponentRepository: ComponentStore {}
+extension ObjectRepository: ObjectStore {}
+extension PropertyRepository: PropertyStore {}
+extension ObjectTypeRepository: ObjectTypeStore {}
+extension SceneRepository: SceneStore {}
+extension SnapshotRepository: SnapshotStore {}
+
+extension EventLog: EventStore {
+    public func follow(since: Int64, object: String?, batchEnd: () -> Void, _ body: (Int64, String) throws -> Bool) throws {
+        try follow(since: since, object: object, interval: 0.005, batchEnd: batchEnd, body)
+    }
+}
