@@ -25,98 +25,7 @@ public struct ComponentRepository: Sendable {
     /// Adds or updates definitions in one transaction. Throws without writing if any is refused.
     @discardableResult
     public func add(_ definitions: [ComponentDefinition], at sceneTime: Double? = nil) throws -> [AddOutcome] {
-        try database.write(at: sceneTime) { db, events in
-            try add(definitions, db: db, events: events)
-        }
-    }
-
-    func add(_ definitions: [ComponentDefinition], db: Database, events: EventWriter) throws -> [AddOutcome] {
-        var outcomes: [AddOutcome] = []
-        for definition in definitions {
-            let hash = definition.contentHash
-            let current = try Row.fetchOne(db, sql: """
-                SELECT v.id, v.version, v.content_hash FROM component c JOIN component_version v ON v.id = c.current_version_id
-                WHERE c.name = ?
-                """, arguments: [definition.name])
-            if let current {
-                let currentVersion = SemanticVersion(current[1] as String)!
-                if current[2] as String == hash {
-                    outcomes.append(.unchanged(name: definition.name, version: current[1]))
-                    continue
-                }
-                guard definition.version > currentVersion else {
-                    throw StoreError.versionNotHigher(name: definition.name, version: definition.version.description,
-                                                      current: currentVersion.description)
-                }
-            }
-            for target in definition.references {
-                // A chain's steps and a reducedMotion stand-in run animations: anything else could
-                // never be applied.
-                let kind: String?
-                if let member = definitions.first(where: { $0.name == target }) {
-                    kind = member.kind.rawValue
-                } else {
-                    kind = try String.fetchOne(db, sql: "SELECT v.kind FROM component c JOIN component_version v ON v.id = c.current_version_id WHERE c.name = ?",
-                                               arguments: [target])
-                }
-                guard let kind else { throw StoreError.unknownReference(name: definition.name, target: target) }
-                let runsAnimations = definition.kind == .chain || definition.reducedMotion?.componentName == target
-                if runsAnimations, kind != ComponentKind.animation.rawValue {
-                    throw StoreError.referenceKind(name: definition.name, target: target, kind: kind)
-                }
-            }
-            let seq = try events.append(.componentAdd, object: nil, payload: [
-                "name": .string(definition.name), "version": .string(definition.version.description),
-                "hash": .string(hash), "definition": definition.document,
-            ])
-            try db.execute(sql: """
-                INSERT INTO component_version (name, version, kind, summary, tags, definition, content_hash, added_seq)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [definition.name, definition.version.description, definition.kind.rawValue, definition.summary,
-                                 JSONValue.array(definition.tags.map(JSONValue.string)).canonicalText,
-                                 definition.canonicalJSON, hash, seq])
-            let versionID = db.lastInsertedRowID
-            try db.execute(sql: """
-                INSERT INTO component (name, current_version_id) VALUES (?, ?)
-                ON CONFLICT (name) DO UPDATE SET current_version_id = excluded.current_version_id
-                """, arguments: [definition.name, versionID])
-            try db.execute(sql: "DELETE FROM component_tag WHERE name = ?", arguments: [definition.name])
-            for tag in Set(definition.tags) {
-                try db.execute(sql: "INSERT INTO component_tag (tag, name) VALUES (?, ?)", arguments: [tag, definition.name])
-            }
-            try db.execute(sql: "DELETE FROM component_reference WHERE name = ?", arguments: [definition.name])
-            for target in definition.references {
-                try db.execute(sql: "INSERT INTO component_reference (target, name) VALUES (?, ?)", arguments: [target, definition.name])
-            }
-            if let current {
-                outcomes.append(.updated(name: definition.name, from: current[1], to: definition.version.description))
-            } else {
-                outcomes.append(.added(name: definition.name, version: definition.version.description))
-            }
-        }
-        // References must not loop back (a chain whose step's decorator runs the chain…): the
-        // transaction is rolled back naming the cycle.
-        for name in definitions.map(\.name) {   // in the batch's order, so the loop is named the same way every time
-            if let cycle = try Self.cycle(from: name, db) { throw StoreError.referenceCycle(cycle) }
-        }
-        return outcomes
-    }
-
-    /// A path of references from `start` back to itself, or nil.
-    static func cycle(from start: String, _ db: Database) throws -> [String]? {
-        var path: [String] = [start]
-        var visited: Set<String> = []
-        func visit(_ name: String) throws -> Bool {
-            for target in try String.fetchAll(db, sql: "SELECT target FROM component_reference WHERE name = ? ORDER BY target", arguments: [name]) {
-                if target == start { path.append(target); return true }
-                guard visited.insert(target).inserted else { continue }
-                path.append(target)
-                if try visit(target) { return true }
-                path.removeLast()
-            }
-            return false
-        }
-        return try visit(start) ? path : nil
+        try database.transaction(at: sceneTime) { transaction in try ComponentWrites.add(definitions, transaction) }
     }
 
     /// The current version of `name`, or the given kept version.
@@ -210,16 +119,7 @@ public struct ComponentRepository: Sendable {
 
     /// Removes a component and its history, refusing while another component uses it.
     public func remove(_ name: String, at sceneTime: Double? = nil) throws {
-        try database.write(at: sceneTime) { db, events in
-            guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM component WHERE name = ?)", arguments: [name]) == true
-            else { throw StoreError.unknownComponent(name) }
-            let dependents = try String.fetchAll(db, sql: "SELECT name FROM component_reference WHERE target = ? ORDER BY name",
-                                                 arguments: [name])
-            guard dependents.isEmpty else { throw StoreError.componentInUse(name: name, dependents: dependents) }
-            try db.execute(sql: "DELETE FROM component WHERE name = ?", arguments: [name])
-            try db.execute(sql: "DELETE FROM component_version WHERE name = ?", arguments: [name])
-            try events.append(.componentRemove, object: nil, payload: ["name": .string(name)])
-        }
+        try database.transaction(at: sceneTime) { transaction in try ComponentWrites.remove(name, transaction) }
     }
 
     static func fetch(_ db: Database, join: Bool = false, from: String? = nil, where condition: String,
@@ -279,19 +179,8 @@ extension ComponentRepository {
         let stored = try database.pool.read { db in try String.fetchOne(db, sql: fingerprintSQL, arguments: [key]) }
         guard stored != fingerprint else { return [] }
         let definitions = try definitions()
-        return try database.write(at: nil) { db, events in
-            guard try String.fetchOne(db, sql: fingerprintSQL, arguments: [key]) != fingerprint else { return [] }
-            var chosen: [ComponentDefinition] = []
-            for definition in definitions {
-                let current = try String.fetchOne(db, sql: """
-                    SELECT v.version FROM component c JOIN component_version v ON v.id = c.current_version_id WHERE c.name = ?
-                    """, arguments: [definition.name]).flatMap(SemanticVersion.init)
-                if current == nil || definition.version > current! { chosen.append(definition) }
-            }
-            let outcomes = try add(chosen, db: db, events: events)
-            try db.execute(sql: "INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                           arguments: [key, fingerprint])
-            return outcomes
+        return try database.transaction(at: nil) { transaction in
+            try ComponentWrites.loadBuiltIns(fingerprint: fingerprint, definitions: definitions, transaction)
         }
     }
 }

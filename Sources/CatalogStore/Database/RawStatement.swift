@@ -59,6 +59,16 @@ struct RawStatement {
         }
     }
 
+    func bind(_ index: Int32, _ value: SQLValue) {
+        switch value {
+        case .null: sqlite3_bind_null(handle, index)
+        case .integer(let n): sqlite3_bind_int64(handle, index, n)
+        case .real(let d): sqlite3_bind_double(handle, index, d)
+        case .text(let s): bind(index, s)
+        case .bool(let flag): sqlite3_bind_int64(handle, index, flag ? 1 : 0)
+        }
+    }
+
     /// Steps once: true when a row is available, false when done. Throws GRDB's `DatabaseError`.
     @discardableResult
     func step() throws -> Bool {
@@ -101,6 +111,18 @@ struct RawStatement {
             } else {
                 Data().databaseValue
             }
+        default: .null
+        }
+    }
+
+    var columnCount: Int32 { sqlite3_column_count(handle) }
+
+    /// A column as a ``SQLValue`` (a blob, which the store never writes, reads as NULL).
+    func value(_ column: Int32) -> SQLValue {
+        switch sqlite3_column_type(handle, column) {
+        case SQLITE_INTEGER: .integer(int64(column))
+        case SQLITE_FLOAT: .real(double(column))
+        case SQLITE_TEXT: .text(text(column) ?? "")
         default: .null
         }
     }

@@ -19,33 +19,10 @@ public struct ObjectRepository: Sendable {
     /// Creates many objects in one transaction, in order (an owner may be one added before it),
     /// one `object.add` event each: all or nothing.
     public func addAll(_ objects: [(id: String, type: String, owners: [String])], at sceneTime: Double? = nil) throws {
-        for object in objects { try Self.check(id: object.id, type: object.type, owners: object.owners) }
-        try database.write(at: sceneTime) { db, events in
-            for object in objects { try Self.add(id: object.id, type: object.type, owners: object.owners, db, events) }
+        for object in objects { try ObjectWrites.check(id: object.id, type: object.type, owners: object.owners) }
+        try database.transaction(at: sceneTime) { transaction in
+            for object in objects { try ObjectWrites.add(id: object.id, type: object.type, owners: object.owners, transaction) }
         }
-    }
-
-    static func check(id: String, type: String, owners: [String]) throws {
-        guard ObjectID.isValid(id) else { throw StoreError.invalidObjectID(id) }
-        guard isValidType(type) else { throw StoreError.invalidType(type) }
-        guard !owners.contains(id) else { throw StoreError.ownsItself(id) }
-    }
-
-    /// One object added inside a write transaction, with its event.
-    static func add(id: String, type: String, owners: [String], _ db: Database, _ events: EventWriter) throws {
-        let seq = try events.append(.objectAdd, object: id, payload: [
-            "id": .string(id), "type": .string(type), "owners": .array(owners.map(JSONValue.string)),
-        ])
-        try insert(id: id, type: type, seq: seq, db)
-        let oid = db.lastInsertedRowID
-        for owner in Set(owners) {
-            try db.cachedStatement(sql: "INSERT INTO object_owner (object_oid, owner_oid) VALUES (?, ?)").execute(arguments: [oid, try Self.oid(of: owner, db)])
-        }
-    }
-
-    static func insert(id: String, type: String, seq: Int64, _ db: Database) throws {
-        guard try oidIfExists(of: id, db) == nil else { throw StoreError.objectExists(id) }
-        try db.cachedStatement(sql: "INSERT INTO object (id, type, created_seq) VALUES (?, ?, ?)").execute(arguments: [id, type, seq])
     }
 
     /// The object, or nil.
@@ -94,25 +71,7 @@ public struct ObjectRepository: Sendable {
     /// Returns the ids deleted, the object itself first.
     @discardableResult
     public func remove(_ id: String, at sceneTime: Double? = nil) throws -> [String] {
-        try database.write(at: sceneTime) { db, events in
-            let oid = try Self.oid(of: id, db)
-            let children = Set(try Ownership.children(of: oid, db))
-            try db.execute(sql: "DELETE FROM object WHERE oid = ?", arguments: [oid])
-            let collected = try Ownership.collect(candidates: children, db)
-            try events.append(.objectRemove, object: id, payload: [
-                "id": .string(id), "removed": .array(collected.map(JSONValue.string)),
-            ])
-            return [id] + collected
-        }
-    }
-
-    static func isValidType(_ type: String) -> Bool {
-        guard let first = type.unicodeScalars.first, type.utf8.count <= 100,
-            ("a"..."z").contains(first) || ("A"..."Z").contains(first)
-        else { return false }
-        return type.unicodeScalars.allSatisfy {
-            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "-"
-        }
+        try database.transaction(at: sceneTime) { transaction in try ObjectWrites.remove(id, transaction) }
     }
 
     static func oid(of id: String, _ db: Database) throws -> Int64 {

@@ -13,14 +13,10 @@ public struct ObjectTypeRepository: Sendable {
 
     /// Declares (or redeclares) a custom type. Built-in type names are refused.
     public func declare(_ name: String, properties: [String: ValueType], at sceneTime: Double? = nil) throws {
-        guard ObjectRepository.isValidType(name) else { throw StoreError.invalidType(name) }
+        guard ObjectWrites.isValidType(name) else { throw StoreError.invalidType(name) }
         guard ObjectType.builtIn[name] == nil else { throw StoreError.builtInType(name) }
         let json = JSONValue.object(properties.mapValues { .string($0.rawValue) })
-        try database.write(at: sceneTime) { db, events in
-            try db.execute(sql: "INSERT INTO object_type (name, properties) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET properties = excluded.properties",
-                           arguments: [name, json.canonicalText])
-            try events.append(.typeDeclare, object: nil, payload: ["name": .string(name), "properties": json])
-        }
+        try database.transaction(at: sceneTime) { transaction in try ObjectWrites.declareType(name, properties: properties, transaction) }
     }
 
     /// A declared custom type, or nil.

@@ -1,5 +1,3 @@
-import GRDB
-
 /// The ownership graph and its collector: an object is deleted with its last owner.
 ///
 /// Owners of X are its explicit owners (`object_owner`) and every object holding X through a
@@ -19,39 +17,37 @@ enum Ownership {
         UNION SELECT object_oid FROM association WHERE target_oid = ?1 AND policy IN ('retain', 'copy')
         """
 
-    static func children(of oid: Int64, _ db: Database) throws -> [Int64] {
-        try Int64.fetchAll(try db.cachedStatement(sql: childrenSQL), arguments: [oid])
+    static func children(of oid: Int64, _ transaction: any StoreTransaction) throws -> [Int64] {
+        try transaction.column(childrenSQL, [.integer(oid)]).compactMap(\.integer)
     }
 
     /// Deletes every object in `candidates`' ownership subtree that no surviving owner reaches.
     /// Returns the ids deleted, sorted. Candidates that no longer exist are ignored.
-    static func collect(candidates: Set<Int64>, _ db: Database) throws -> [String] {
+    static func collect(candidates: Set<Int64>, _ transaction: any StoreTransaction) throws -> [String] {
         guard !candidates.isEmpty else { return [] }  // the usual case on the property write path
-        let exists = try db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM object WHERE oid = ?)")
         var subtree = Set<Int64>()
-        var queue = try candidates.filter { try Bool.fetchOne(exists, arguments: [$0]) == true }.sorted()
+        var queue = try candidates.filter { try ObjectWrites.exists($0, transaction) }.sorted()
         while let oid = queue.popLast() {
             guard subtree.insert(oid).inserted else { continue }
-            queue += try children(of: oid, db)
+            queue += try children(of: oid, transaction)
         }
         guard !subtree.isEmpty else { return [] }
         // Seeds: members with an owner outside the subtree (all remaining owners are alive).
-        let ownersStatement = try db.cachedStatement(sql: ownersSQL)
         var alive = Set<Int64>()
         var marking: [Int64] = []
-        for oid in subtree where try Int64.fetchAll(ownersStatement, arguments: [oid]).contains(where: { !subtree.contains($0) }) {
+        for oid in subtree where try transaction.column(ownersSQL, [.integer(oid)]).contains(where: { !subtree.contains($0.integer ?? 0) }) {
             marking.append(oid)
         }
         while let oid = marking.popLast() {
             guard alive.insert(oid).inserted else { continue }
-            marking += try children(of: oid, db).filter(subtree.contains)
+            marking += try children(of: oid, transaction).filter(subtree.contains)
         }
         let garbage = subtree.subtracting(alive)
         guard !garbage.isEmpty else { return [] }
-        let list = garbage.map(String.init).joined(separator: ",")
-        let ids = try String.fetchAll(db, sql: "SELECT id FROM object WHERE oid IN (\(list)) ORDER BY id")
+        let list = garbage.sorted().map(String.init).joined(separator: ",")
+        let ids = try transaction.column("SELECT id FROM object WHERE oid IN (\(list)) ORDER BY id").compactMap(\.text)
         // Cascades remove their associations and owner edges.
-        try db.execute(sql: "DELETE FROM object WHERE oid IN (\(list))")
+        try transaction.execute("DELETE FROM object WHERE oid IN (\(list))")
         return ids
     }
 }

@@ -1,17 +1,14 @@
 import CatalogModel
-import GRDB
 
 /// The write path of one association inside a transaction: validation, `copy` snapshots,
 /// the upsert, releasing what the old value owned, and the event row.
 package struct AssociationWriter {
-    let db: Database
-    let events: EventWriter
+    let transaction: any StoreTransaction
     /// Object id → oid, for batches that touch the same objects repeatedly.
     private var oids: [String: Int64] = [:]
 
-    init(db: Database, events: EventWriter) {
-        self.db = db
-        self.events = events
+    init(_ transaction: any StoreTransaction) {
+        self.transaction = transaction
     }
 
     public static func isValidKey(_ key: String) -> Bool {
@@ -24,7 +21,7 @@ package struct AssociationWriter {
 
     private mutating func oid(of id: String) throws -> Int64 {
         if let oid = oids[id] { return oid }
-        let oid = try ObjectRepository.oid(of: id, db)
+        let oid = try ObjectWrites.oid(of: id, transaction)
         oids[id] = oid
         return oid
     }
@@ -35,16 +32,13 @@ package struct AssociationWriter {
         if policy == .weak, let value, value.type != .object {
             throw StoreError.invalidPolicy("policy weak applies only to object references (@id), not to a \(value.type.rawValue)")
         }
-        // What the old value owned, if anything (read through the C API: this is the hot path).
-        let oldStatement = RawStatement(try db.cachedStatement(sql: "SELECT policy, target_oid FROM association WHERE object_oid = ? AND key = ?"))
-        oldStatement.bind(1, holder)
-        oldStatement.bind(2, key)
-        let hadOld = try oldStatement.step()
+        // What the old value owned, if anything.
+        let old = try transaction.row("SELECT policy, target_oid FROM association WHERE object_oid = ?1 AND key = ?2", [.integer(holder), .text(key)])
+        let hadOld = old != nil
         var released: Set<Int64> = []
-        if hadOld, !oldStatement.isNull(1), AssociationPolicy(rawValue: oldStatement.text(0) ?? "")?.owns == true {
-            released.insert(oldStatement.int64(1))
+        if let old, let target = old[1].integer, AssociationPolicy(rawValue: old[0].text ?? "")?.owns == true {
+            released.insert(target)
         }
-        oldStatement.reset()
 
         var stored = value
         var targetOID: Int64?
@@ -57,18 +51,18 @@ package struct AssociationWriter {
                 // unless that takes the object to copy with it (a copy of the copy, or of
                 // something only it owns): then the copy is made first and the release follows.
                 if !released.isEmpty {
-                    try db.execute(sql: "SAVEPOINT release_before_copy")
-                    try db.execute(sql: "DELETE FROM association WHERE object_oid = ? AND key = ?", arguments: [holder, key])
-                    let collected = try Ownership.collect(candidates: released, db)
-                    if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM object WHERE oid = ?)", arguments: [target]) == true {
+                    try transaction.execute("SAVEPOINT release_before_copy")
+                    try transaction.execute("DELETE FROM association WHERE object_oid = ?1 AND key = ?2", [.integer(holder), .text(key)])
+                    let collected = try Ownership.collect(candidates: released, transaction)
+                    if try ObjectWrites.exists(target, transaction) {
                         releasedEarly = collected
                         released = []
                     } else {
-                        try db.execute(sql: "ROLLBACK TO release_before_copy")
+                        try transaction.execute("ROLLBACK TO SAVEPOINT release_before_copy")
                     }
-                    try db.execute(sql: "RELEASE release_before_copy")
+                    try transaction.execute("RELEASE SAVEPOINT release_before_copy")
                 }
-                var copier = ObjectCopier(db: db, seq: try nextSeq())
+                var copier = ObjectCopier(transaction: transaction, seq: try transaction.nextSeq())
                 let copy = try copier.copy(target, as: ObjectCopier.idFor(holder: id, key: key))
                 copyID = copy.id
                 targetOID = copy.oid
@@ -79,24 +73,16 @@ package struct AssociationWriter {
         }
 
         if let stored {
-            let upsert = RawStatement(try db.cachedStatement(sql: """
-                INSERT INTO association (object_oid, key, type, value, target_oid, policy) VALUES (?, ?, ?, ?, ?, ?)
+            try transaction.execute("""
+                INSERT INTO association (object_oid, key, type, value, target_oid, policy) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
                 ON CONFLICT (object_oid, key) DO UPDATE SET
                     type = excluded.type, value = excluded.value, target_oid = excluded.target_oid, policy = excluded.policy
-                """))
-            upsert.bind(1, holder)
-            upsert.bind(2, key)
-            upsert.bind(3, stored.type.rawValue)
-            upsert.bind(4, ValueColumns.encode(stored))
-            upsert.bind(5, targetOID)
-            upsert.bind(6, policy.rawValue)
-            defer { upsert.reset() }
-            try upsert.step()
+                """, [.integer(holder), .text(key), .text(stored.type.rawValue), transaction.encode(stored), .integer(targetOID), .text(policy.rawValue)])
         } else if hadOld {
-            try db.cachedStatement(sql: "DELETE FROM association WHERE object_oid = ? AND key = ?").execute(arguments: [holder, key])
+            try transaction.execute("DELETE FROM association WHERE object_oid = ?1 AND key = ?2", [.integer(holder), .text(key)])
         }
         if let targetOID { released.remove(targetOID) }
-        let removed = releasedEarly + (try Ownership.collect(candidates: released, db))
+        let removed = releasedEarly + (try Ownership.collect(candidates: released, transaction))
         for gone in removed { oids[gone] = nil }
 
         if let value {
@@ -110,17 +96,27 @@ package struct AssociationWriter {
             if !removed.isEmpty { payload.append(("removed", .array(removed.map(JSONValue.string)))) }
             payload.append(("type", .string(value.type.rawValue)))
             payload.append(("value", value.jsonValue))
-            try events.append(.propertySet, object: id, payloadText: JSONValue.canonicalText(ofSortedMembers: payload))
+            try transaction.append(.propertySet, object: id, payloadText: JSONValue.canonicalText(ofSortedMembers: payload))
         } else {
-            try events.append(.propertyUnset, object: id, payload: [
+            try transaction.append(.propertyUnset, object: id, payload: [
                 "id": .string(id), "key": .string(key), "removed": .array(removed.map(JSONValue.string)),
             ])
         }
         return PropertyChange(copyID: copyID, removed: removed)
     }
 
-    /// The sequence number the next event row will get (objects record their creating event).
-    private func nextSeq() throws -> Int64 {
-        try Int64.fetchOne(db.cachedStatement(sql: "SELECT COALESCE(MAX(seq), 0) + 1 FROM event")) ?? 1
+    /// Removes every association of `id`, with its event; returns the ids of objects released.
+    static func clear(on id: String, _ transaction: any StoreTransaction) throws -> [String] {
+        let oid = try ObjectWrites.oid(of: id, transaction)
+        let keys = try transaction.column("SELECT key FROM association WHERE object_oid = ?1 ORDER BY key", [.integer(oid)]).compactMap(\.text)
+        let released = try transaction.column("""
+            SELECT target_oid FROM association WHERE object_oid = ?1 AND policy IN ('retain', 'copy') AND target_oid IS NOT NULL
+            """, [.integer(oid)]).compactMap(\.integer)
+        try transaction.execute("DELETE FROM association WHERE object_oid = ?1", [.integer(oid)])
+        let removed = try Ownership.collect(candidates: Set(released), transaction)
+        try transaction.append(.propertyClear, object: id, payload: [
+            "id": .string(id), "keys": .array(keys.map(JSONValue.string)), "removed": .array(removed.map(JSONValue.string)),
+        ])
+        return removed
     }
 }

@@ -121,8 +121,8 @@ public struct PropertyRepository: Sendable {
     public func set(_ value: PropertyValue?, for key: String, on id: String, policy: AssociationPolicy = .retain,
                     at sceneTime: Double? = nil) throws -> PropertyChange
     {
-        try database.write(at: sceneTime) { db, events in
-            var writer = AssociationWriter(db: db, events: events)
+        try database.transaction(at: sceneTime) { transaction in
+            var writer = AssociationWriter(transaction)
             return try writer.set(value, for: key, on: id, policy: policy)
         }
     }
@@ -131,8 +131,8 @@ public struct PropertyRepository: Sendable {
     public func setAll(_ items: [(id: String, key: String, value: PropertyValue)], policy: AssociationPolicy = .retain,
                        at sceneTime: Double? = nil) throws
     {
-        try database.write(at: sceneTime) { db, events in
-            var writer = AssociationWriter(db: db, events: events)
+        try database.transaction(at: sceneTime) { transaction in
+            var writer = AssociationWriter(transaction)
             for item in items { _ = try writer.set(item.value, for: item.key, on: item.id, policy: policy) }
         }
     }
@@ -146,18 +146,6 @@ public struct PropertyRepository: Sendable {
     /// Removes all of the object's associations (`objc_removeAssociatedObjects`).
     @discardableResult
     public func clear(on id: String, at sceneTime: Double? = nil) throws -> [String] {
-        try database.write(at: sceneTime) { db, events in
-            let oid = try ObjectRepository.oid(of: id, db)
-            let keys = try String.fetchAll(db, sql: "SELECT key FROM association WHERE object_oid = ? ORDER BY key", arguments: [oid])
-            let released = try Int64.fetchAll(db, sql: """
-                SELECT target_oid FROM association WHERE object_oid = ? AND policy IN ('retain', 'copy') AND target_oid IS NOT NULL
-                """, arguments: [oid])
-            try db.execute(sql: "DELETE FROM association WHERE object_oid = ?", arguments: [oid])
-            let removed = try Ownership.collect(candidates: Set(released), db)
-            try events.append(.propertyClear, object: id, payload: [
-                "id": .string(id), "keys": .array(keys.map(JSONValue.string)), "removed": .array(removed.map(JSONValue.string)),
-            ])
-            return removed
-        }
+        try database.transaction(at: sceneTime) { transaction in try AssociationWriter.clear(on: id, transaction) }
     }
 }

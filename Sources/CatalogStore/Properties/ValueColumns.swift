@@ -18,6 +18,17 @@ enum ValueColumns {
         }
     }
 
+    /// ``encode(_:)`` as a ``SQLValue``, for the shared write logic.
+    static func sqlValue(_ value: PropertyValue) -> SQLValue {
+        switch value {
+        case .number(let n): .real(n)
+        case .string(let s), .url(let s), .object(let s): .text(s)
+        case .bool(let b): .integer(b ? 1 : 0)
+        case .json(let j): .text(j.canonicalText)
+        case .color, .point, .size, .rect, .transform: .text(value.jsonValue.canonicalText)
+        }
+    }
+
     static func decode(type: ValueType, value: DatabaseValue) -> PropertyValue? {
         switch (type, value.storage) {
         case (.number, .double(let n)): return .number(n)

@@ -1,5 +1,4 @@
 import CatalogModel
-import GRDB
 
 /// Records what happens in the scene beyond property changes: components applied to objects.
 /// Each application is one `apply` event per object it touches, written in one transaction with
@@ -16,19 +15,7 @@ public struct SceneRepository: Sendable {
     @discardableResult
     public func recordApply(_ records: [(object: String, payload: JSONValue)], sets: [(id: String, key: String, value: PropertyValue)] = [],
                             at sceneTime: Double? = nil) throws -> Double {
-        try database.write(at: sceneTime) { db, events in
-            var writer = AssociationWriter(db: db, events: events)
-            for set in sets { _ = try writer.set(set.value, for: set.key, on: set.id, policy: .retain) }
-            for record in records {
-                guard try Int64.fetchOne(db, sql: "SELECT oid FROM object WHERE id = ?", arguments: [record.object]) != nil else {
-                    throw StoreError.unknownObject(record.object)
-                }
-                var payload = record.payload.objectValue ?? [:]
-                payload["start"] = .number(events.sceneTime)
-                try events.append(.apply, object: record.object, payload: .object(payload))
-            }
-            return events.sceneTime
-        }
+        try database.transaction(at: sceneTime) { transaction in try SceneWrites.recordApply(records, sets: sets, transaction) }
     }
 }
 
@@ -41,15 +28,8 @@ extension SceneRepository {
                        sets: [(id: String, key: String, value: PropertyValue?, policy: AssociationPolicy)] = [],
                        records: [(operation: EventOperation, object: String?, payload: JSONValue)] = [],
                        at sceneTime: Double? = nil) throws -> Double {
-        try database.write(at: sceneTime) { db, events in
-            for object in objects {
-                guard ObjectID.isValid(object.id) else { throw StoreError.invalidObjectID(object.id) }
-                try ObjectRepository.add(id: object.id, type: object.type, owners: [object.owner], db, events)
-            }
-            var writer = AssociationWriter(db: db, events: events)
-            for set in sets { _ = try writer.set(set.value, for: set.key, on: set.id, policy: set.policy) }
-            for record in records { try events.append(record.operation, object: record.object, payload: record.payload) }
-            return events.sceneTime
+        try database.transaction(at: sceneTime) { transaction in
+            try SceneWrites.change(creating: objects, sets: sets, records: records, transaction)
         }
     }
 }
@@ -70,15 +50,7 @@ extension SceneRepository {
     /// Carries out `changes` in order in one transaction, one event each: all or nothing. For
     /// imports (`catalog import`), where a file's changes stand or fall together.
     public func apply(_ changes: [BulkChange], at sceneTime: Double? = nil) throws {
-        for case .add(let id, let type, let owners) in changes { try ObjectRepository.check(id: id, type: type, owners: owners) }
-        try database.write(at: sceneTime) { db, events in
-            var writer = AssociationWriter(db: db, events: events)
-            for change in changes {
-                switch change {
-                case .add(let id, let type, let owners): try ObjectRepository.add(id: id, type: type, owners: owners, db, events)
-                case .set(let id, let key, let value, let policy): _ = try writer.set(value, for: key, on: id, policy: policy)
-                }
-            }
-        }
+        for case .add(let id, let type, let owners) in changes { try ObjectWrites.check(id: id, type: type, owners: owners) }
+        try database.transaction(at: sceneTime) { transaction in try SceneWrites.apply(changes, transaction) }
     }
 }

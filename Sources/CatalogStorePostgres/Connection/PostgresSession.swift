@@ -1,3 +1,4 @@
+import CatalogStore
 import Foundation
 import Logging
 import NIOCore
@@ -5,14 +6,6 @@ import NIOPosix
 import NIOSSL
 import PostgresNIO
 
-/// A value bound to a statement parameter (`$1`, `$2`, …).
-public enum SQLValue: Sendable, Hashable {
-    case text(String)
-    case integer(Int64)
-    case real(Double)
-    case bool(Bool)
-    case null
-}
 
 /// One result row, read by column index.
 public struct SQLRow: Sendable {

@@ -1,0 +1,42 @@
+import CatalogModel
+
+/// The scene's writes inside a transaction of either backend: applications, the changes an
+/// event's handlers make, bulk imports (see ``SceneStore``).
+enum SceneWrites {
+    static func recordApply(_ records: [(object: String, payload: JSONValue)], sets: [(id: String, key: String, value: PropertyValue)],
+                            _ transaction: any StoreTransaction) throws -> Double {
+        var writer = AssociationWriter(transaction)
+        for set in sets { _ = try writer.set(set.value, for: set.key, on: set.id, policy: .retain) }
+        for record in records {
+            guard try ObjectWrites.oidIfExists(of: record.object, transaction) != nil else { throw StoreError.unknownObject(record.object) }
+            var payload = record.payload.objectValue ?? [:]
+            payload["start"] = .number(transaction.sceneTime)
+            try transaction.append(.apply, object: record.object, payload: .object(payload))
+        }
+        return transaction.sceneTime
+    }
+
+    static func change(creating objects: [(id: String, type: String, owner: String)],
+                       sets: [(id: String, key: String, value: PropertyValue?, policy: AssociationPolicy)],
+                       records: [(operation: EventOperation, object: String?, payload: JSONValue)],
+                       _ transaction: any StoreTransaction) throws -> Double {
+        for object in objects {
+            guard ObjectID.isValid(object.id) else { throw StoreError.invalidObjectID(object.id) }
+            try ObjectWrites.add(id: object.id, type: object.type, owners: [object.owner], transaction)
+        }
+        var writer = AssociationWriter(transaction)
+        for set in sets { _ = try writer.set(set.value, for: set.key, on: set.id, policy: set.policy) }
+        for record in records { try transaction.append(record.operation, object: record.object, payload: record.payload) }
+        return transaction.sceneTime
+    }
+
+    static func apply(_ changes: [BulkChange], _ transaction: any StoreTransaction) throws {
+        var writer = AssociationWriter(transaction)
+        for change in changes {
+            switch change {
+            case .add(let id, let type, let owners): try ObjectWrites.add(id: id, type: type, owners: owners, transaction)
+            case .set(let id, let key, let value, let policy): _ = try writer.set(value, for: key, on: id, policy: policy)
+            }
+        }
+    }
+}
