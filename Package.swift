@@ -15,6 +15,9 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "CatalogKit", targets: ["CatalogKit"]),
+        // `Catalog(url: "postgres://…")`: a separate library, so that CatalogKit alone never
+        // builds the PostgreSQL client.
+        .library(name: "CatalogKitPostgres", targets: ["CatalogKitPostgres"]),
         .executable(name: "catalog", targets: ["catalog"]),
         .executable(name: "catalog-bench", targets: ["catalog-bench"]),
         .executable(name: "catalog-fuzz", targets: ["catalog-fuzz"]),
@@ -83,10 +86,11 @@ let package = Package(
             name: "CatalogKit",
             dependencies: ["CatalogModel", "CatalogEngine", "CatalogExport", "CatalogStore", .product(name: "CSV", package: "CSV.swift")],
             plugins: ["EmbedFiles"]),
+        .target(name: "CatalogKitPostgres", dependencies: ["CatalogKit", "CatalogStorePostgres"]),
         .executableTarget(
             name: "catalog",
             dependencies: [
-                "CatalogKit",
+                "CatalogKit", "CatalogKitPostgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Counts heap allocations in the benchmark process (engine_sample: none per sample).
@@ -111,7 +115,7 @@ let package = Package(
         .testTarget(name: "CatalogKitTests", dependencies: ["CatalogKit", "TestSupport"]),
         // Against a throwaway PostgreSQL server the tests start themselves (TestSupport's
         // PostgresServer; .ci/run installs Debian's postgresql where it is missing).
-        .testTarget(name: "CatalogStorePostgresTests", dependencies: ["CatalogStorePostgres", "CatalogStore", "TestSupport"]),
+        .testTarget(name: "CatalogStorePostgresTests", dependencies: ["CatalogStorePostgres", "CatalogStore", "CatalogKitPostgres", "TestSupport"]),
         // Exports run in headless Chromium (Debian's chromium; .ci/run installs it).
         .testTarget(name: "CatalogExportTests", dependencies: ["CatalogKit", "TestSupport"]),
         .testTarget(name: "CatalogCLITests", dependencies: ["CatalogKit", "catalog", "TestSupport"]),

@@ -6,11 +6,11 @@ import Foundation
 /// on open (`Migrations/postgres/`), like ``CatalogDatabase`` for a SQLite file.
 ///
 /// Every change goes through ``write(at:_:)``, which numbers its events under the log's
-/// counter row, so that events commit in sequence order (see ``PostgresEventWriter``).
+/// counter row, so that events commit in sequence order.
 ///
 /// ```swift
 /// let database = try PostgresDatabase(url: "postgres://catalog@db.example.com/catalog")
-/// try database.write(at: nil) { events in try events.append(.typeDeclare, object: nil, payloadText: #"{"name":"badge","properties":{}}"#) }
+/// try database.objects.add(id: "cell-1", type: "cell")
 /// ```
 public final class PostgresDatabase: Sendable {
     public let endpoint: PostgresEndpoint
@@ -27,58 +27,91 @@ public final class PostgresDatabase: Sendable {
     /// The channel `NOTIFY` announces committed events on (the payload: the last seq).
     public static let eventChannel = "catalog_event"
 
-    public var events: PostgresEventLog { PostgresEventLog(database: self) }
+    /// The open ``batch(_:)`` of the calling thread, if any.
+    let openBatch = PostgresBatch()
 
     /// Runs `body` in one transaction that first locks the event counter: its events are
-    /// numbered after every committed event and commit (or roll back) with the change. Followers
-    /// are notified after the commit. `sceneTime`: the time of its events (nil: the scene clock
-    /// stays where the last event left it); refused when it goes back.
-    public func write<T>(at sceneTime: Double?, _ body: (PostgresEventWriter) throws -> T) throws -> T {
-        try session.transaction {
-            guard let counter = try session.query("SELECT last_seq, scene_time FROM event_counter FOR UPDATE").first,
-                let last = try counter.integer(0), let lastTime = try counter.real(1)
-            else { throw StoreError.migration("the event counter row is missing: the database was changed by hand") }
-            let time: Double
-            if let sceneTime {
-                guard sceneTime.isFinite, sceneTime <= NumericLimits.maximumTime else { throw StoreError.sceneTimeOutOfRange(sceneTime) }
-                guard sceneTime >= lastTime else { throw StoreError.sceneTimeBackwards(requested: sceneTime, last: lastTime) }
-                time = sceneTime
-            } else {
-                time = lastTime
+    /// numbered after every committed event and commit (or roll back) with the change, and
+    /// followers are notified after the commit. `sceneTime`: the time of its events (nil: the
+    /// scene clock stays where the last event left it); refused when it goes back. Inside a
+    /// ``batch(_:)`` the change is a savepoint of the batch's transaction.
+    package func transaction<T>(at sceneTime: Double?, _ body: (any StoreTransaction) throws -> T) throws -> T {
+        if let batch = openBatch.current() {
+            try session.query("SAVEPOINT change")
+            do {
+                let transaction = PostgresTransaction(session: session, sceneTime: try Self.time(sceneTime, last: batch.lastTime), lastSeq: batch.lastSeq)
+                let result = try body(transaction)
+                try session.query("RELEASE SAVEPOINT change")
+                if transaction.lastSeq > batch.lastSeq { openBatch.advance(seq: transaction.lastSeq, time: transaction.sceneTime) }
+                return result
+            } catch {
+                _ = try? session.query("ROLLBACK TO SAVEPOINT change")
+                _ = try? session.query("RELEASE SAVEPOINT change")
+                throw error
             }
-            let writer = PostgresEventWriter(session: session, sceneTime: time, lastSeq: last)
-            let result = try body(writer)
-            if writer.lastSeq > last {
-                try session.query("UPDATE event_counter SET last_seq = $1, scene_time = $2", [.integer(writer.lastSeq), .real(time)])
-                // Delivered at commit, in commit order; a follower reads the log from its last seq anyway.
-                try session.query("SELECT pg_notify($1, $2)", [.text(Self.eventChannel), .text(String(writer.lastSeq))])
-            }
+        }
+        return try session.transaction {
+            let (last, lastTime) = try lockCounter()
+            let transaction = PostgresTransaction(session: session, sceneTime: try Self.time(sceneTime, last: lastTime), lastSeq: last)
+            let result = try body(transaction)
+            if transaction.lastSeq > last { try advanceCounter(to: transaction.lastSeq, time: transaction.sceneTime) }
             return result
         }
     }
-}
 
-/// Appends event rows inside ``PostgresDatabase/write(at:_:)``: numbered after the counter
-/// the transaction holds locked.
-public final class PostgresEventWriter {
-    let session: PostgresSession
-    /// The scene time every event of this transaction gets.
-    public let sceneTime: Double
-    public private(set) var lastSeq: Int64
-
-    init(session: PostgresSession, sceneTime: Double, lastSeq: Int64) {
-        self.session = session
-        self.sceneTime = sceneTime
-        self.lastSeq = lastSeq
+    /// Runs `body`'s changes in one transaction (each a savepoint): the counter is locked once.
+    public func batch<T>(_ body: () throws -> T) throws -> T {
+        try session.transaction {
+            let (last, lastTime) = try lockCounter()
+            openBatch.begin(lastSeq: last, lastTime: lastTime)
+            defer { openBatch.end() }
+            let result = try body()
+            if let batch = openBatch.current(), batch.lastSeq > last { try advanceCounter(to: batch.lastSeq, time: batch.lastTime) }
+            return result
+        }
     }
 
-    /// Appends an event whose payload is canonical JSON text; returns its seq.
-    @discardableResult
-    public func append(_ operation: EventOperation, object: String?, payloadText: String) throws -> Int64 {
-        let seq = lastSeq + 1
-        try session.query("INSERT INTO event (seq, scene_time, operation, object_id, payload) VALUES ($1, $2, $3, $4, $5)",
-                          [.integer(seq), .real(sceneTime), .text(operation.rawValue), object.map(SQLValue.text) ?? .null, .text(payloadText)])
-        lastSeq = seq
-        return seq
+    /// `SELECT … FOR UPDATE` of the counter row: writers take turns from here to their commit.
+    private func lockCounter() throws -> (Int64, Double) {
+        guard let counter = try session.query("SELECT last_seq, scene_time FROM event_counter FOR UPDATE").first,
+            let last = try counter.integer(0), let lastTime = try counter.real(1)
+        else { throw StoreError.migration("the event counter row is missing: the database was changed by hand") }
+        return (last, lastTime)
+    }
+
+    private func advanceCounter(to seq: Int64, time: Double) throws {
+        try session.query("UPDATE event_counter SET last_seq = $1, scene_time = $2", [.integer(seq), .real(time)])
+        // Delivered at commit, in commit order; a follower reads the log from its last seq anyway.
+        try session.query("SELECT pg_notify($1, $2)", [.text(Self.eventChannel), .text(String(seq))])
+    }
+
+    private static func time(_ requested: Double?, last: Double) throws -> Double {
+        guard let requested else { return last }
+        guard requested.isFinite, requested <= NumericLimits.maximumTime else { throw StoreError.sceneTimeOutOfRange(requested) }
+        guard requested >= last else { throw StoreError.sceneTimeBackwards(requested: requested, last: last) }
+        return requested
+    }
+}
+
+/// The batch a thread has open on a ``PostgresDatabase``: where its numbering and clock stand.
+final class PostgresBatch: @unchecked Sendable {
+    struct State {
+        var thread: pthread_t
+        var lastSeq: Int64
+        var lastTime: Double
+    }
+
+    private let lock = NSLock()
+    private var state: State?
+
+    func begin(lastSeq: Int64, lastTime: Double) { lock.withLock { state = State(thread: pthread_self(), lastSeq: lastSeq, lastTime: lastTime) } }
+    func end() { lock.withLock { state = nil } }
+    func advance(seq: Int64, time: Double) { lock.withLock { state?.lastSeq = seq; state?.lastTime = time } }
+
+    func current() -> State? {
+        lock.withLock {
+            guard let state, pthread_equal(state.thread, pthread_self()) != 0 else { return nil }
+            return state
+        }
     }
 }

@@ -34,7 +34,7 @@ struct PostgresEventLogTests {
                     return
                 }
                 for index in 0..<writes {
-                    try database.write(at: nil) { events in
+                    try database.transaction(at: nil) { events in
                         for _ in 0...(index % 3) { try events.append(.typeDeclare, object: "w\(worker)", payloadText: payload(worker, index)) }
                     }
                 }
@@ -60,19 +60,19 @@ struct PostgresEventLogTests {
 
     @Test func aWriteGoingBackInSceneTimeIsRefusedAndLogsNothing() throws {
         let database = try PostgresDatabase(url: try newDatabase())
-        try database.write(at: 5) { try $0.append(.typeDeclare, object: nil, payloadText: payload(0, 0)) }
+        try database.transaction(at: 5) { try $0.append(.typeDeclare, object: nil, payloadText: payload(0, 0)) }
         #expect(throws: StoreError.sceneTimeBackwards(requested: 4, last: 5)) {
-            try database.write(at: 4) { try $0.append(.typeDeclare, object: nil, payloadText: payload(0, 1)) }
+            try database.transaction(at: 4) { try $0.append(.typeDeclare, object: nil, payloadText: payload(0, 1)) }
         }
         // A failing body rolls back its events with it, and the counter.
         struct Refused: Error {}
         #expect(throws: Refused.self) {
-            try database.write(at: 6) { events in
+            try database.transaction(at: 6) { events in
                 try events.append(.typeDeclare, object: nil, payloadText: payload(0, 2))
                 throw Refused()
             }
         }
-        try database.write(at: nil) { try $0.append(.typeDeclare, object: nil, payloadText: payload(0, 3)) }
+        try database.transaction(at: nil) { try $0.append(.typeDeclare, object: nil, payloadText: payload(0, 3)) }
         var lines: [String] = []
         try database.events.forEachNumberedJSONLine { _, line in lines.append(line) }
         #expect(lines.count == 2)

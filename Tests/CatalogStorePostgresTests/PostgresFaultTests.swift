@@ -42,7 +42,7 @@ struct PostgresFaultTests {
         let server = try PostgresServer.shared()
         let name = try server.createDatabase()
         let owner = try PostgresDatabase(url: server.url(database: name))
-        try owner.write(at: 1) { try $0.append(.typeDeclare, object: nil, payloadText: #"{"name":"badge","properties":{}}"#) }
+        try owner.transaction(at: 1) { try $0.append(.typeDeclare, object: nil, payloadText: #"{"name":"badge","properties":{}}"#) }
         let role = "reader_" + name.suffix(8)
         // The GRANTs the README documents for a read-only role.
         try server.psql("""
@@ -52,7 +52,7 @@ struct PostgresFaultTests {
         try server.psql("GRANT USAGE ON SCHEMA public TO \(role); GRANT SELECT ON ALL TABLES IN SCHEMA public TO \(role);", database: name)
         let reader = try PostgresDatabase(url: server.url(database: name, user: role, password: "read-only"), environment: [:])
         #expect(try reader.events.lastSeq() == 1)
-        #expect { try reader.write(at: 2) { try $0.append(.typeDeclare, object: nil, payloadText: "{}") } } throws: { error in
+        #expect { try reader.transaction(at: 2) { try $0.append(.typeDeclare, object: nil, payloadText: "{}") } } throws: { error in
             "\(error)".hasPrefix("permission denied: the catalog is read-only for role '\(role)'")
         }
         #expect(try owner.events.lastSeq() == 1)
@@ -71,7 +71,7 @@ struct PostgresFaultTests {
             while true {
                 do {
                     let payload = #"{"name":"t\#(index)","properties":{}}"#
-                    let seq = try writer.write(at: nil) { try $0.append(.typeDeclare, object: nil, payloadText: payload) }
+                    let seq = try writer.transaction(at: nil) { try $0.append(.typeDeclare, object: nil, payloadText: payload) }
                     acknowledged.append(seq, payload)
                     index += 1
                 } catch {
@@ -96,7 +96,7 @@ struct PostgresFaultTests {
         // Every acknowledged write is there, in order; at most the one in flight besides.
         #expect(Array(logged.prefix(acknowledged.count)).map { $0.components(separatedBy: #""payload":"#)[1].components(separatedBy: #","seq""#)[0] } == acknowledged.lines)
         #expect(logged.count - acknowledged.count <= 1)
-        let next = try reopened.write(at: nil) { try $0.append(.typeDeclare, object: nil, payloadText: "{}") }
+        let next = try reopened.transaction(at: nil) { try $0.append(.typeDeclare, object: nil, payloadText: "{}") }
         #expect(next == Int64(logged.count) + 1)
     }
 }

@@ -52,6 +52,16 @@ public final class Catalog: Sendable {
         }
     }
 
+    /// A catalog on any backend: the PostgreSQL one comes from `Catalog(url:)` (the
+    /// CatalogKitPostgres library), which opens a ``CatalogBackend`` and hands it here.
+    /// - Parameter loadBuiltIns: load (or update) the built-in components, as for a file.
+    public init(backend: any CatalogBackend, loadBuiltIns: Bool = true) throws {
+        database = backend
+        if loadBuiltIns, !backend.isReadOnly {
+            try backend.components.loadBuiltIns(fingerprint: BuiltInCatalog.fingerprint, definitions: BuiltInCatalog.definitions)
+        }
+    }
+
     /// Where the catalog is: its database file, or its server's URL without the password.
     public var path: String { database.location }
     /// True when the file could be opened for reading only (see ``CatalogDatabase/isReadOnly``).

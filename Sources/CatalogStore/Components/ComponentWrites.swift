@@ -2,13 +2,13 @@ import CatalogModel
 
 /// Components added, updated and removed inside a transaction of either backend: the version
 /// rules, reference checks and cycle refusal every addition follows (see ``ComponentStore``).
-enum ComponentWrites {
-    static let currentSQL = """
+package enum ComponentWrites {
+    package static let currentSQL = """
         SELECT v.id, v.version, v.content_hash, v.kind FROM component c JOIN component_version v ON v.id = c.current_version_id
         WHERE c.name = ?1
         """
 
-    static func add(_ definitions: [ComponentDefinition], _ transaction: any StoreTransaction) throws -> [AddOutcome] {
+    package static func add(_ definitions: [ComponentDefinition], _ transaction: any StoreTransaction) throws -> [AddOutcome] {
         var outcomes: [AddOutcome] = []
         for definition in definitions {
             let hash = definition.contentHash
@@ -77,7 +77,7 @@ enum ComponentWrites {
     }
 
     /// A path of references from `start` back to itself, or nil.
-    static func cycle(from start: String, _ transaction: any StoreTransaction) throws -> [String]? {
+    package static func cycle(from start: String, _ transaction: any StoreTransaction) throws -> [String]? {
         var path: [String] = [start]
         var visited: Set<String> = []
         func visit(_ name: String) throws -> Bool {
@@ -94,7 +94,7 @@ enum ComponentWrites {
     }
 
     /// Removes a component and its history, refusing while another component uses it.
-    static func remove(_ name: String, _ transaction: any StoreTransaction) throws {
+    package static func remove(_ name: String, _ transaction: any StoreTransaction) throws {
         guard try transaction.exists("SELECT EXISTS (SELECT 1 FROM component WHERE name = ?1)", [.text(name)]) else {
             throw StoreError.unknownComponent(name)
         }
@@ -105,12 +105,12 @@ enum ComponentWrites {
         try transaction.append(.componentRemove, object: nil, payload: ["name": .string(name)])
     }
 
-    static let fingerprintKey = "builtin_catalog"
+    package static let fingerprintKey = "builtin_catalog"
 
     /// Inside the transaction of ``ComponentStore/loadBuiltIns(fingerprint:definitions:)``: the
     /// fingerprint checked again (another process may have loaded them meanwhile), then each
     /// built-in added when missing or of a higher version than the stored one.
-    static func loadBuiltIns(fingerprint: String, definitions: [ComponentDefinition], _ transaction: any StoreTransaction) throws -> [AddOutcome] {
+    package static func loadBuiltIns(fingerprint: String, definitions: [ComponentDefinition], _ transaction: any StoreTransaction) throws -> [AddOutcome] {
         guard try transaction.row("SELECT value FROM setting WHERE key = ?1", [.text(fingerprintKey)])?.first?.text != fingerprint else { return [] }
         var chosen: [ComponentDefinition] = []
         for definition in definitions {

@@ -4,6 +4,18 @@ import Synchronization
 
 /// A component version as stored: envelope columns plus the canonical definition.
 public struct StoredComponent: Sendable, Hashable {
+    package init(name: String, version: String, kind: ComponentKind, summary: String, tags: [String], contentHash: String,
+                 definition: String, addedSeq: Int64) {
+        self.name = name
+        self.version = version
+        self.kind = kind
+        self.summary = summary
+        self.tags = tags
+        self.contentHash = contentHash
+        self.definition = definition
+        self.addedSeq = addedSeq
+    }
+
     public var name: String
     public var version: String
     public var kind: ComponentKind

@@ -7,10 +7,10 @@ import Foundation
 /// ```swift
 /// StringListColumn.read(#"["bounce","cell"]"#)   // ["bounce", "cell"]
 /// ```
-enum StringListColumn {
+package enum StringListColumn {
     /// Without a backslash (the usual case) every quote delimits an item, so items are cut out
     /// byte by byte; anything else goes through ``JSONReader``.
-    static func read(_ text: String) -> [String] {
+    package static func read(_ text: String) -> [String] {
         let utf8 = text.utf8
         guard !utf8.contains(UInt8(ascii: "\\")) else {
             return (try? JSONReader.read(text))?.arrayValue?.compactMap(\.stringValue) ?? []

@@ -306,6 +306,14 @@ public struct EventLog: Sendable {
 
 /// One row of the event log as stored: its payload still text (see ``EventLog/scanRows(after:through:until:pageSize:_:)``).
 public struct LoggedRow: Sendable, Hashable {
+    package init(seq: Int64, sceneTime: Double, operationName: String, objectID: String?, payloadText: String) {
+        self.seq = seq
+        self.sceneTime = sceneTime
+        self.operationName = operationName
+        self.objectID = objectID
+        self.payloadText = payloadText
+    }
+
     public var seq: Int64
     public var sceneTime: Double
     /// The operation as stored; ``event()`` refuses one this build does not know.

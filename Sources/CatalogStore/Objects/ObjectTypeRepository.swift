@@ -34,7 +34,7 @@ public struct ObjectTypeRepository: Sendable {
         }
     }
 
-    private static func type(_ name: String, _ text: String) -> ObjectType {
+    package static func type(_ name: String, _ text: String) -> ObjectType {
         let members = (try? JSONValue(jsonData: Data(text.utf8)))?.objectValue ?? [:]
         return ObjectType(name: name, properties: members.compactMapValues { $0.stringValue.flatMap(ValueType.init(rawValue:)) })
     }

@@ -2,14 +2,14 @@ import CatalogModel
 
 /// Objects added and looked up inside a write transaction of either backend: the rules every
 /// write that creates or names an object follows.
-enum ObjectWrites {
-    static func check(id: String, type: String, owners: [String]) throws {
+package enum ObjectWrites {
+    package static func check(id: String, type: String, owners: [String]) throws {
         guard ObjectID.isValid(id) else { throw StoreError.invalidObjectID(id) }
         guard isValidType(type) else { throw StoreError.invalidType(type) }
         guard !owners.contains(id) else { throw StoreError.ownsItself(id) }
     }
 
-    static func isValidType(_ type: String) -> Bool {
+    package static func isValidType(_ type: String) -> Bool {
         guard let first = type.unicodeScalars.first, type.utf8.count <= 100,
             ("a"..."z").contains(first) || ("A"..."Z").contains(first)
         else { return false }
@@ -19,7 +19,7 @@ enum ObjectWrites {
     }
 
     /// One object added, with its event.
-    static func add(id: String, type: String, owners: [String], _ transaction: any StoreTransaction) throws {
+    package static func add(id: String, type: String, owners: [String], _ transaction: any StoreTransaction) throws {
         let seq = try transaction.append(.objectAdd, object: id, payload: [
             "id": .string(id), "type": .string(type), "owners": .array(owners.map(JSONValue.string)),
         ])
@@ -30,7 +30,7 @@ enum ObjectWrites {
     }
 
     /// Inserts the object row (no event: the caller logs); returns its oid.
-    static func insert(id: String, type: String, seq: Int64, _ transaction: any StoreTransaction) throws -> Int64 {
+    package static func insert(id: String, type: String, seq: Int64, _ transaction: any StoreTransaction) throws -> Int64 {
         guard try oidIfExists(of: id, transaction) == nil else { throw StoreError.objectExists(id) }
         let row = try transaction.row("INSERT INTO object (id, type, created_seq) VALUES (?1, ?2, ?3) RETURNING oid", [.text(id), .text(type), .integer(seq)])
         return row?.first?.integer ?? 0
@@ -38,7 +38,7 @@ enum ObjectWrites {
 
     /// Deletes the object and what it alone owned, with its event; returns the ids deleted,
     /// the object itself first.
-    static func remove(_ id: String, _ transaction: any StoreTransaction) throws -> [String] {
+    package static func remove(_ id: String, _ transaction: any StoreTransaction) throws -> [String] {
         let oid = try Self.oid(of: id, transaction)
         let children = Set(try Ownership.children(of: oid, transaction))
         try transaction.execute("DELETE FROM object WHERE oid = ?1", [.integer(oid)])
@@ -49,21 +49,21 @@ enum ObjectWrites {
         return [id] + collected
     }
 
-    static func oid(of id: String, _ transaction: any StoreTransaction) throws -> Int64 {
+    package static func oid(of id: String, _ transaction: any StoreTransaction) throws -> Int64 {
         guard let oid = try oidIfExists(of: id, transaction) else { throw StoreError.unknownObject(id) }
         return oid
     }
 
-    static func oidIfExists(of id: String, _ transaction: any StoreTransaction) throws -> Int64? {
+    package static func oidIfExists(of id: String, _ transaction: any StoreTransaction) throws -> Int64? {
         try transaction.row("SELECT oid FROM object WHERE id = ?1", [.text(id)])?.first?.integer
     }
 
-    static func exists(_ oid: Int64, _ transaction: any StoreTransaction) throws -> Bool {
+    package static func exists(_ oid: Int64, _ transaction: any StoreTransaction) throws -> Bool {
         try transaction.exists("SELECT EXISTS (SELECT 1 FROM object WHERE oid = ?1)", [.integer(oid)])
     }
 
     /// Declares (or redeclares) a custom type, with its event. Built-in type names are refused.
-    static func declareType(_ name: String, properties: [String: ValueType], _ transaction: any StoreTransaction) throws {
+    package static func declareType(_ name: String, properties: [String: ValueType], _ transaction: any StoreTransaction) throws {
         guard isValidType(name) else { throw StoreError.invalidType(name) }
         guard ObjectType.builtIn[name] == nil else { throw StoreError.builtInType(name) }
         let json = JSONValue.object(properties.mapValues { .string($0.rawValue) })

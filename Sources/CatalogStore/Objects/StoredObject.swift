@@ -2,6 +2,12 @@ import CatalogModel
 
 /// An object of the scene: a user-chosen id, a type and the objects that own it.
 public struct StoredObject: Sendable, Hashable {
+    package init(id: String, type: String, owners: [String]) {
+        self.id = id
+        self.type = type
+        self.owners = owners
+    }
+
     public var id: String
     public var type: String
     /// Explicit owners (`--owner`) and holders of retaining references to it, by id, sorted.

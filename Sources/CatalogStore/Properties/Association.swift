@@ -2,6 +2,12 @@ import CatalogModel
 
 /// One associated property as stored: key, typed value and policy.
 public struct Association: Sendable, Hashable {
+    package init(key: String, value: PropertyValue, policy: AssociationPolicy) {
+        self.key = key
+        self.value = value
+        self.policy = policy
+    }
+
     public var key: String
     public var value: PropertyValue
     public var policy: AssociationPolicy

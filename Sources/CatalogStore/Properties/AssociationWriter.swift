@@ -7,7 +7,7 @@ package struct AssociationWriter {
     /// Object id → oid, for batches that touch the same objects repeatedly.
     private var oids: [String: Int64] = [:]
 
-    init(_ transaction: any StoreTransaction) {
+    package init(_ transaction: any StoreTransaction) {
         self.transaction = transaction
     }
 
@@ -26,7 +26,7 @@ package struct AssociationWriter {
         return oid
     }
 
-    mutating func set(_ value: PropertyValue?, for key: String, on id: String, policy: AssociationPolicy) throws -> PropertyChange {
+    package mutating func set(_ value: PropertyValue?, for key: String, on id: String, policy: AssociationPolicy) throws -> PropertyChange {
         guard Self.isValidKey(key) else { throw StoreError.invalidKey(key) }
         let holder = try oid(of: id)
         if policy == .weak, let value, value.type != .object {
@@ -106,7 +106,7 @@ package struct AssociationWriter {
     }
 
     /// Removes every association of `id`, with its event; returns the ids of objects released.
-    static func clear(on id: String, _ transaction: any StoreTransaction) throws -> [String] {
+    package static func clear(on id: String, _ transaction: any StoreTransaction) throws -> [String] {
         let oid = try ObjectWrites.oid(of: id, transaction)
         let keys = try transaction.column("SELECT key FROM association WHERE object_oid = ?1 ORDER BY key", [.integer(oid)]).compactMap(\.text)
         let released = try transaction.column("""

@@ -2,8 +2,8 @@ import CatalogModel
 
 /// The scene's writes inside a transaction of either backend: applications, the changes an
 /// event's handlers make, bulk imports (see ``SceneStore``).
-enum SceneWrites {
-    static func recordApply(_ records: [(object: String, payload: JSONValue)], sets: [(id: String, key: String, value: PropertyValue)],
+package enum SceneWrites {
+    package static func recordApply(_ records: [(object: String, payload: JSONValue)], sets: [(id: String, key: String, value: PropertyValue)],
                             _ transaction: any StoreTransaction) throws -> Double {
         var writer = AssociationWriter(transaction)
         for set in sets { _ = try writer.set(set.value, for: set.key, on: set.id, policy: .retain) }
@@ -16,7 +16,7 @@ enum SceneWrites {
         return transaction.sceneTime
     }
 
-    static func change(creating objects: [(id: String, type: String, owner: String)],
+    package static func change(creating objects: [(id: String, type: String, owner: String)],
                        sets: [(id: String, key: String, value: PropertyValue?, policy: AssociationPolicy)],
                        records: [(operation: EventOperation, object: String?, payload: JSONValue)],
                        _ transaction: any StoreTransaction) throws -> Double {
@@ -30,7 +30,7 @@ enum SceneWrites {
         return transaction.sceneTime
     }
 
-    static func apply(_ changes: [BulkChange], _ transaction: any StoreTransaction) throws {
+    package static func apply(_ changes: [BulkChange], _ transaction: any StoreTransaction) throws {
         var writer = AssociationWriter(transaction)
         for change in changes {
             switch change {

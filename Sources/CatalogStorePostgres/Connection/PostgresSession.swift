@@ -19,6 +19,19 @@ public struct SQLRow: Sendable {
     public func integer(_ index: Int) throws -> Int64? { try cells[index].decode(Int64?.self) }
     public func real(_ index: Int) throws -> Double? { try cells[index].decode(Double?.self) }
     public func bool(_ index: Int) throws -> Bool? { try cells[index].decode(Bool?.self) }
+
+    /// Every column as a ``SQLValue``, by its PostgreSQL type.
+    public func values() throws -> [SQLValue] {
+        try cells.map { cell in
+            guard cell.bytes != nil else { return .null }
+            switch cell.dataType {
+            case .int8, .int4, .int2: return .integer(try cell.decode(Int64.self))
+            case .float8, .float4, .numeric: return .real(try cell.decode(Double.self))
+            case .bool: return .bool(try cell.decode(Bool.self))
+            default: return .text(try cell.decode(String.self))
+            }
+        }
+    }
 }
 
 /// One connection to a PostgreSQL server, used synchronously: the store's API is synchronous

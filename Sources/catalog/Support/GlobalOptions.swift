@@ -1,11 +1,12 @@
 import ArgumentParser
 import CatalogKit
+import CatalogKitPostgres
 import Foundation
 
 /// `--db`, shared by every command (before or after the command name).
 struct GlobalOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The database file (default: $CATALOG_DB, else the per-user data folder).",
-                                            valueName: "path"),
+    @Option(name: .long, help: ArgumentHelp("The database file, or a postgres://USER@HOST[:PORT]/DATABASE URL (default: $CATALOG_DB, else the per-user data folder).",
+                                            valueName: "path-or-url"),
             completion: .file(extensions: ["sqlite", "db"]))
     var db: String?
 
@@ -16,6 +17,12 @@ struct GlobalOptions: ParsableArguments {
     ///   (`store import` rebuilds from nothing, so it does not).
     func open(forReading: Bool = false, loadBuiltIns: Bool = true) throws -> Catalog {
         let given = db ?? ProcessInfo.processInfo.environment["CATALOG_DB"]
+        if let given, PostgresEndpoint.isURL(given) {
+            // A team's catalog on a server: reads and writes alike go to it (no read-only open).
+            let catalog = try Catalog(url: given, loadBuiltIns: loadBuiltIns)
+            if !forReading { Self.openedForWriting = catalog }
+            return catalog
+        }
         if let given { try Self.check(given) }
         let path = given ?? Catalog.defaultPath()
         do {
@@ -42,7 +49,7 @@ struct GlobalOptions: ParsableArguments {
             throw CommandFailure("the database path is empty: give --db PATH, or unset CATALOG_DB for the default")
         }
         if let scheme = path.range(of: "://").map({ String(path[..<$0.lowerBound]) }) {
-            throw CommandFailure("\(scheme):// is not served by this build, which keeps catalogs in SQLite files: give --db a file path")
+            throw CommandFailure("\(scheme):// is not a catalog location: give --db a file path or a postgres:// URL")
         }
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {

@@ -1,0 +1,99 @@
+import CatalogModel
+import CatalogStore
+
+/// Components and their history on PostgreSQL (``ComponentStore``): the shared write rules,
+/// PostgreSQL's reads; full-text search through the `search` tsvector.
+public struct PostgresComponentStore: ComponentStore {
+    let database: PostgresDatabase
+    var session: PostgresSession { database.session }
+
+    static let columns = "v.name, v.version, v.kind, v.summary, v.tags, v.content_hash, v.definition, v.added_seq"
+    static let current = "component c JOIN component_version v ON v.id = c.current_version_id"
+
+    @discardableResult
+    public func add(_ definitions: [ComponentDefinition], at sceneTime: Double?) throws -> [AddOutcome] {
+        try database.transaction(at: sceneTime) { try ComponentWrites.add(definitions, $0) }
+    }
+
+    public func get(_ reference: ComponentReference) throws -> StoredComponent? { try get(reference.name, version: reference.version) }
+
+    public func get(_ name: String, version: String?) throws -> StoredComponent? {
+        if let version {
+            return try fetch("SELECT \(Self.columns) FROM component_version v WHERE v.name = $1 AND v.version = $2", [.text(name), .text(version)]).first
+        }
+        return try fetch("SELECT \(Self.columns) FROM \(Self.current) WHERE c.name = $1", [.text(name)]).first
+    }
+
+    public func list(kind: ComponentKind?, tag: String?, after: String?, limit: Int?, reverse: Bool) throws -> [StoredComponent] {
+        var conditions = ["TRUE"], values: [SQLValue] = []
+        if let after {
+            values.append(.text(after))
+            conditions.append("c.name \(reverse ? "<" : ">") $\(values.count)")
+        }
+        if let kind {
+            values.append(.text(kind.rawValue))
+            conditions.append("v.kind = $\(values.count)")
+        }
+        if let tag {
+            values.append(.text(tag))
+            conditions.append("c.name IN (SELECT name FROM component_tag WHERE tag = $\(values.count))")
+        }
+        var sql = "SELECT \(Self.columns) FROM \(Self.current) WHERE \(conditions.joined(separator: " AND ")) ORDER BY c.name\(reverse ? " DESC" : "")"
+        if let limit { sql += " LIMIT \(max(0, limit))" }
+        return try fetch(sql, values)
+    }
+
+    public func history(_ name: String) throws -> [StoredComponent] {
+        try fetch("SELECT \(Self.columns) FROM component_version v WHERE v.name = $1", [.text(name)])
+            .sorted { SemanticVersion($0.version)! < SemanticVersion($1.version)! }
+    }
+
+    public func tableStamp() throws -> String {
+        guard let row = try session.query("SELECT count(*), coalesce(max(current_version_id), 0), coalesce(sum(current_version_id), 0)::float8 FROM component").first
+        else { return "" }
+        return "\(try row.integer(0) ?? 0)/\(try row.integer(1) ?? 0)/\(try row.real(2) ?? 0)"
+    }
+
+    public func names() throws -> [String] {
+        try session.query("SELECT name FROM component ORDER BY name").compactMap { try $0.text(0) }
+    }
+
+    /// Every word of the text must match the start of a word of the name, summary or tags
+    /// (as SQLite's prefix queries do); a hit in the name ranks first.
+    public func search(_ text: String, limit: Int) throws -> [StoredComponent] {
+        let words = SearchQuery(text).words
+        guard !words.isEmpty else { return [] }
+        // Each word a prefix lexeme; quoting keeps the user's text out of tsquery syntax.
+        let query = words.map { "'" + $0.lowercased().replacingOccurrences(of: "'", with: "''").replacingOccurrences(of: "\\", with: "\\\\") + "':*" }
+            .joined(separator: " & ")
+        return try fetch("""
+            SELECT \(Self.columns) FROM \(Self.current)
+            WHERE v.search @@ to_tsquery('simple', $1)
+            ORDER BY (CASE WHEN to_tsvector('simple', v.name) @@ to_tsquery('simple', $1) THEN 0 ELSE 1 END), ts_rank(v.search, to_tsquery('simple', $1)) DESC, c.name
+            LIMIT \(max(1, limit))
+            """, [.text(query)])
+    }
+
+    public func remove(_ name: String, at sceneTime: Double?) throws {
+        try database.transaction(at: sceneTime) { try ComponentWrites.remove(name, $0) }
+    }
+
+    public func builtInsAreCurrent(fingerprint: String) throws -> Bool {
+        try session.query("SELECT value FROM setting WHERE key = $1", [.text(ComponentWrites.fingerprintKey)]).first?.text(0) == fingerprint
+    }
+
+    @discardableResult
+    public func loadBuiltIns(fingerprint: String, definitions: () throws -> [ComponentDefinition]) throws -> [AddOutcome] {
+        guard try !builtInsAreCurrent(fingerprint: fingerprint) else { return [] }
+        let definitions = try definitions()
+        return try database.transaction(at: nil) { try ComponentWrites.loadBuiltIns(fingerprint: fingerprint, definitions: definitions, $0) }
+    }
+
+    private func fetch(_ sql: String, _ values: [SQLValue]) throws -> [StoredComponent] {
+        try session.query(sql, values).map { row in
+            StoredComponent(name: try row.text(0) ?? "", version: try row.text(1) ?? "", kind: ComponentKind(rawValue: try row.text(2) ?? "") ?? .animation,
+                            summary: try row.text(3) ?? "", tags: StringListColumn.read(try row.text(4) ?? "[]"), contentHash: try row.text(5) ?? "",
+                            definition: try row.text(6) ?? "", addedSeq: try row.integer(7) ?? 0)
+        }
+    }
+}

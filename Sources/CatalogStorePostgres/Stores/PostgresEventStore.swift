@@ -1,0 +1,120 @@
+import CatalogModel
+import CatalogStore
+import Foundation
+
+/// The event log on PostgreSQL (``EventStore``): read a page at a time, followed by
+/// `LISTEN/NOTIFY`.
+///
+/// ```swift
+/// try database.events.follow(since: 0) { seq, line in print(line); return true }
+/// ```
+public struct PostgresEventStore: EventStore {
+    let database: PostgresDatabase
+    var session: PostgresSession { database.session }
+
+    static let pageSize = 2_048
+    static let columns = "seq, scene_time, operation, object_id, payload"
+
+    /// One page of the range: after `after`, before `before`, about `object`, in order.
+    private func page(after: Int64, before: Int64?, through last: Int64 = .max, object: String?, reverse: Bool, limit: Int) throws -> [LoggedRow] {
+        var sql = "SELECT \(Self.columns) FROM event WHERE seq > $1 AND seq <= $2"
+        var values: [SQLValue] = [.integer(after), .integer(last)]
+        if let before {
+            values.append(.integer(before))
+            sql += " AND seq < $\(values.count)"
+        }
+        if let object {
+            values.append(.text(object))
+            sql += " AND object_id = $\(values.count)"
+        }
+        sql += " ORDER BY seq\(reverse ? " DESC" : "") LIMIT \(limit)"
+        return try session.query(sql, values).map(Self.row)
+    }
+
+    static func row(_ row: SQLRow) throws -> LoggedRow {
+        LoggedRow(seq: try row.integer(0) ?? 0, sceneTime: try row.real(1) ?? 0, operationName: try row.text(2) ?? "",
+                  objectID: try row.text(3), payloadText: try row.text(4) ?? "null")
+    }
+
+    /// The rows of the range, a page at a time.
+    private func forEachRow(since: Int64, object: String?, before: Int64?, limit: Int?, reverse: Bool, _ body: (LoggedRow) throws -> Void) throws {
+        var after = since, upper = before, left = limit ?? .max
+        while left > 0 {
+            let size = min(left, Self.pageSize)
+            let rows = try page(after: after, before: upper, object: object, reverse: reverse, limit: size)
+            for row in rows { try body(row) }
+            left -= rows.count
+            guard rows.count == size, let last = rows.last else { return }
+            if reverse { upper = last.seq } else { after = last.seq }
+        }
+    }
+
+    public func forEach(since: Int64, object: String?, before: Int64?, limit: Int?, reverse: Bool, _ body: (Event) throws -> Void) throws {
+        try forEachRow(since: since, object: object, before: before, limit: limit, reverse: reverse) { try body(try $0.event()) }
+    }
+
+    public func forEachNumberedJSONLine(since: Int64, object: String?, before: Int64?, limit: Int?, reverse: Bool,
+                                        _ body: (Int64, String) throws -> Void) throws {
+        try forEachRow(since: since, object: object, before: before, limit: limit, reverse: reverse) { row in
+            try body(row.seq, try Event.jsonLine(seq: row.seq, sceneTime: row.sceneTime, operation: row.operationName,
+                                                 objectID: row.objectID, payloadText: row.payloadText))
+        }
+    }
+
+    /// Follows the log as ``EventLog/follow(since:object:interval:batchEnd:_:)`` does on SQLite:
+    /// the events after `since`, then each as it commits on any machine, until `body` returns
+    /// false. Commits are announced by `NOTIFY` on a connection of its own (`LISTEN`); the log
+    /// is read from the last seq seen, so a notification merged with another, or one missed
+    /// while reading, loses nothing — and a wake-up every second covers the rest.
+    public func follow(since: Int64, object: String?, batchEnd: () -> Void, _ body: (Int64, String) throws -> Bool) throws {
+        let listener = try PostgresSession(endpoint: database.endpoint)
+        let signal = DispatchSemaphore(value: 0)
+        try listener.listen(PostgresDatabase.eventChannel) { _ in signal.signal() }
+        var last = since
+        while true {
+            var going = true
+            try forEachNumberedJSONLine(since: last, object: object, before: nil, limit: nil, reverse: false) { seq, line in
+                guard going else { return }
+                last = seq
+                going = try body(seq, line)
+            }
+            batchEnd()
+            if !going { return }
+            _ = signal.wait(timeout: .now() + 1)
+            while signal.wait(timeout: .now()) == .success {}  // one read covers every commit so far
+        }
+    }
+
+    public func list(about id: String, after seq: Int64, until time: Double) throws -> [Event] {
+        // Ids under `id/` sort between "id/" and "id0" ('0' follows '/'; the column is COLLATE "C").
+        try session.query("""
+            SELECT \(Self.columns) FROM event
+            WHERE (object_id = $1 OR (object_id >= $2 AND object_id < $3)) AND scene_time <= $4 AND seq > $5 ORDER BY seq
+            """, [.text(id), .text(id + "/"), .text(id + "0"), .real(time), .integer(seq)]).map { try Self.row($0).event() }
+    }
+
+    public func scanRows(after seq: Int64, through last: Int64, until time: Double, pageSize: Int, _ body: (LoggedRow) throws -> Void) throws {
+        var after = seq
+        while true {
+            let rows = try page(after: after, before: nil, through: last, object: nil, reverse: false, limit: max(1, pageSize))
+            for row in rows {
+                guard row.sceneTime <= time else { return }
+                try body(row)
+            }
+            guard rows.count == pageSize, let next = rows.last?.seq else { return }
+            after = next
+        }
+    }
+
+    public func firstSeq(atOrAfter time: Double) throws -> Int64? {
+        try session.query("SELECT seq FROM event WHERE scene_time >= $1 ORDER BY seq LIMIT 1", [.real(time)]).first?.integer(0)
+    }
+
+    public func lastSeq() throws -> Int64 {
+        try session.query("SELECT COALESCE(max(seq), 0) FROM event").first?.integer(0) ?? 0
+    }
+
+    public func currentSceneTime() throws -> Double {
+        try session.query("SELECT scene_time FROM event ORDER BY seq DESC LIMIT 1").first?.real(0) ?? 0
+    }
+}

@@ -1,0 +1,97 @@
+import CatalogModel
+import CatalogStore
+
+/// Kept scene snapshots and log compaction on PostgreSQL (``SnapshotStore``).
+public struct PostgresSnapshotStore: SnapshotStore {
+    let database: PostgresDatabase
+    var session: PostgresSession { database.session }
+
+    static let columns = "seq, scene_time, object_count, hash"
+
+    @discardableResult
+    public func add(seq: Int64, sceneTime: Double, objects: [(id: String, state: String, running: Int)]) throws -> StoredSnapshot {
+        let sorted = objects.sorted { $0.id < $1.id }
+        let snapshot = StoredSnapshot(seq: seq, sceneTime: sceneTime, objectCount: sorted.count, hash: SnapshotRepository.hash(of: sorted.map { ($0.id, $0.state) }))
+        try session.transaction {
+            try session.query("DELETE FROM scene_snapshot WHERE seq = $1", [.integer(seq)])
+            try session.query("INSERT INTO scene_snapshot (seq, scene_time, object_count, hash) VALUES ($1, $2, $3, $4)",
+                              [.integer(seq), .real(sceneTime), .integer(Int64(sorted.count)), .text(snapshot.hash)])
+            // A thousand rows a statement, as arrays: one round trip per page, not per object.
+            for start in stride(from: 0, to: sorted.count, by: 1_000) {
+                let page = sorted[start..<min(sorted.count, start + 1_000)]
+                try session.query("""
+                    INSERT INTO scene_snapshot_object (snapshot_seq, object_id, state, running)
+                    SELECT $1, * FROM unnest($2::text[], $3::text[], $4::bigint[])
+                    """, [.integer(seq), .text(PostgresPropertyStore.arrayLiteral(page.map(\.id))),
+                          .text(PostgresPropertyStore.arrayLiteral(page.map(\.state))), .text("{" + page.map { String($0.running) }.joined(separator: ",") + "}")])
+            }
+        }
+        return snapshot
+    }
+
+    public func list() throws -> [StoredSnapshot] { try fetch("SELECT \(Self.columns) FROM scene_snapshot ORDER BY seq", []) }
+
+    public func latest() throws -> StoredSnapshot? { try fetch("SELECT \(Self.columns) FROM scene_snapshot ORDER BY seq DESC LIMIT 1", []).first }
+
+    public func latest(atOrBefore time: Double, seq: Int64) throws -> StoredSnapshot? {
+        try fetch("SELECT \(Self.columns) FROM scene_snapshot WHERE scene_time <= $1 AND seq <= $2 ORDER BY scene_time DESC, seq DESC LIMIT 1",
+                  [.real(time), .integer(seq)]).first
+    }
+
+    public func forEachObject(of seq: Int64, pageSize: Int, _ body: (_ id: String, _ state: String) throws -> Void) throws {
+        var after = ""
+        while true {
+            let rows = try pairs("SELECT object_id, state FROM scene_snapshot_object WHERE snapshot_seq = $1 AND object_id > $2 ORDER BY object_id LIMIT \(max(1, pageSize))",
+                                 [.integer(seq), .text(after)])
+            for (id, state) in rows { try body(id, state) }
+            guard rows.count == pageSize, let last = rows.last else { return }
+            after = last.id
+        }
+    }
+
+    public func animatedObjects(of seq: Int64) throws -> [(id: String, state: String)] {
+        try pairs("SELECT object_id, state FROM scene_snapshot_object WHERE snapshot_seq = $1 AND running > 0 ORDER BY object_id", [.integer(seq)])
+    }
+
+    public func objects(of seq: Int64, about id: String) throws -> [(id: String, state: String)] {
+        try pairs("""
+            SELECT object_id, state FROM scene_snapshot_object
+            WHERE snapshot_seq = $1 AND object_id >= $2 AND object_id < $4 AND (object_id = $2 OR object_id >= $3) ORDER BY object_id
+            """, [.integer(seq), .text(id), .text(id + "/"), .text(id + "0")])
+    }
+
+    public func logBase() throws -> LogBase? {
+        try session.query("SELECT base_seq, scene_time FROM log_compaction ORDER BY base_seq DESC LIMIT 1").first.map { row in
+            LogBase(seq: try row.integer(0) ?? 0, sceneTime: try row.real(1) ?? 0)
+        }
+    }
+
+    @discardableResult
+    public func compact(through base: Int64) throws -> Int {
+        try session.transaction {
+            guard let time = try session.query("SELECT scene_time FROM scene_snapshot WHERE seq = $1", [.integer(base)]).first?.real(0) else {
+                throw StoreError.noSnapshot(seq: base)
+            }
+            let newest = try session.query("SELECT COALESCE(max(seq), 0) FROM event").first?.integer(0) ?? 0
+            guard base < newest else { throw StoreError.compactsEverything(newest: newest) }
+            let removed = try session.query("WITH gone AS (DELETE FROM event WHERE seq <= $1 RETURNING 1) SELECT count(*) FROM gone", [.integer(base)])
+                .first?.integer(0) ?? 0
+            try session.query("DELETE FROM scene_snapshot WHERE seq < $1", [.integer(base)])
+            try session.query("""
+                INSERT INTO log_compaction (base_seq, scene_time, events_removed) VALUES ($1, $2, $3)
+                ON CONFLICT (base_seq) DO UPDATE SET scene_time = excluded.scene_time, events_removed = excluded.events_removed
+                """, [.integer(base), .real(time), .integer(removed)])
+            return Int(removed)
+        }
+    }
+
+    private func fetch(_ sql: String, _ values: [SQLValue]) throws -> [StoredSnapshot] {
+        try session.query(sql, values).map { row in
+            StoredSnapshot(seq: try row.integer(0) ?? 0, sceneTime: try row.real(1) ?? 0, objectCount: Int(try row.integer(2) ?? 0), hash: try row.text(3) ?? "")
+        }
+    }
+
+    private func pairs(_ sql: String, _ values: [SQLValue]) throws -> [(id: String, state: String)] {
+        try session.query(sql, values).map { (id: try $0.text(0) ?? "", state: try $0.text(1) ?? "") }
+    }
+}
