@@ -112,7 +112,8 @@ let package = Package(
         .testTarget(
             name: "CatalogStoreTests",
             dependencies: ["CatalogKit", "CatalogStore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "CatalogKitTests", dependencies: ["CatalogKit", "TestSupport"]),
+        // Parameterised over both backends (TestBackend): SQLite files and a throwaway PostgreSQL server.
+        .testTarget(name: "CatalogKitTests", dependencies: ["CatalogKit", "CatalogKitPostgres", "TestSupport"]),
         // Against a throwaway PostgreSQL server the tests start themselves (TestSupport's
         // PostgresServer; .ci/run installs Debian's postgresql where it is missing).
         .testTarget(name: "CatalogStorePostgresTests", dependencies: ["CatalogStorePostgres", "CatalogStore", "CatalogKitPostgres", "TestSupport"]),

@@ -6,13 +6,13 @@ import Testing
 struct DecoratorSceneTests {
     let folder = NSTemporaryDirectory() + "decorator-tests-" + UUID().uuidString
 
-    private func catalog() throws -> Catalog {
+    private func catalog(_ backend: TestBackend) throws -> Catalog {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        return try Catalog(path: folder + "/c.sqlite")
+        return try backend.catalog(path: folder + "/c.sqlite")
     }
 
-    @Test func hyperlinkAttachesOnceAndOpensOnlyOpenableURLs() throws {
-        let catalog = try catalog()
+    @Test(arguments: TestBackend.allCases) func hyperlinkAttachesOnceAndOpensOnlyOpenableURLs(backend: TestBackend) throws {
+        let catalog = try catalog(backend)
         try catalog.database.objects.add(id: "label-1", type: "label")
         try catalog.database.objects.add(id: "bystander", type: "label")
         let first = try catalog.setDecoratedProperty(.string("https://swift.org"), for: "url", on: "label-1")
@@ -33,8 +33,8 @@ struct DecoratorSceneTests {
         #expect(try catalog.database.properties.list(on: "bystander").isEmpty)
     }
 
-    @Test func bouncyPlaceholderBouncesOrHidesAndItsLabelsLiveWithTheField() throws {
-        let catalog = try catalog()
+    @Test(arguments: TestBackend.allCases) func bouncyPlaceholderBouncesOrHidesAndItsLabelsLiveWithTheField(backend: TestBackend) throws {
+        let catalog = try catalog(backend)
         for id in ["bouncy", "plain"] {
             try catalog.database.objects.add(id: id, type: "textField", at: 0)
             _ = try catalog.database.properties.set(.string("Email"), for: "placeholder", on: id, at: 0)
@@ -78,8 +78,8 @@ struct DecoratorSceneTests {
         #expect(Set(removed) == ["bouncy", "bouncy/decorator:bouncy-placeholder", "bouncy/placeholderLabel", "bouncy/rightPlaceholderLabel"])
     }
 
-    @Test func aHandlerCanRunAChainOnItsOwner() throws {
-        let catalog = try catalog()
+    @Test(arguments: TestBackend.allCases) func aHandlerCanRunAChainOnItsOwner(backend: TestBackend) throws {
+        let catalog = try catalog(backend)
         let blinker = try DefinitionDecoder.decode(text: """
             name: blinker
             kind: decorator

@@ -6,14 +6,14 @@ import Testing
 /// `Catalog.set(_:on:to:)` alike: parameter overrides are checked before they can poison a later
 /// replay, and decorator keys attach their decorator from the library as from the command line.
 struct PropertySetTests {
-    private func catalog() throws -> Catalog {
+    private func catalog(_ backend: TestBackend) throws -> Catalog {
         let folder = NSTemporaryDirectory() + "property-set-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        return try Catalog(path: folder + "/c.sqlite")
+        return try backend.catalog(path: folder + "/c.sqlite")
     }
 
-    @Test func parameterOverridesAreCheckedAgainstTheirDeclaration() throws {
-        let catalog = try catalog()
+    @Test(arguments: TestBackend.allCases) func parameterOverridesAreCheckedAgainstTheirDeclaration(backend: TestBackend) throws {
+        let catalog = try catalog(backend)
         try catalog.database.objects.add(id: "cell", type: "cell")
         // bounce-select declares duration: number, minimum 0.
         for bad: PropertyValue in [.number(-1), .string("slow"), .bool(true)] {
@@ -31,16 +31,16 @@ struct PropertySetTests {
         #expect(try catalog.setProperty(.number(-1), for: "profile.offset", on: "cell").value == .number(-1))
     }
 
-    @Test func theLibraryAttachesDecoratorsAsTheCommandLineDoes() throws {
-        let catalog = try catalog()
+    @Test(arguments: TestBackend.allCases) func theLibraryAttachesDecoratorsAsTheCommandLineDoes(backend: TestBackend) throws {
+        let catalog = try catalog(backend)
         try catalog.database.objects.add(id: "label", type: "label")
         try catalog.set(AssociationKey<URL>("url"), on: "label", to: URL(string: "https://swift.org"))
         #expect(try catalog.state(of: "label").decorators == ["hyperlink"])
         #expect(try catalog.send("tap", to: "label").map(\.jsonValue) == [["effect": "openURL", "value": "https://swift.org"]])
     }
 
-    @Test func keysTheObjectsTypeDeclaresConvertToTheirType() throws {
-        let catalog = try catalog()
+    @Test(arguments: TestBackend.allCases) func keysTheObjectsTypeDeclaresConvertToTheirType(backend: TestBackend) throws {
+        let catalog = try catalog(backend)
         try catalog.database.objects.add(id: "v1", type: "view")
         // A view's frame is a rect: the command line's text converts, and a layout then uses it.
         #expect(try catalog.setProperty(.string("0,0,10,10"), for: "frame", on: "v1").value == .rect(Rect(x: 0, y: 0, width: 10, height: 10)))
@@ -56,13 +56,13 @@ struct PropertySetTests {
         #expect(try catalog.setProperty(.string("3"), for: "count", on: "b").value == .number(3))
     }
 
-    @Test func anObjectCannotOwnItself() throws {
-        let catalog = try catalog()
+    @Test(arguments: TestBackend.allCases) func anObjectCannotOwnItself(backend: TestBackend) throws {
+        let catalog = try catalog(backend)
         #expect(throws: StoreError.ownsItself("loop")) { try catalog.database.objects.add(id: "loop", type: "view", owners: ["loop"]) }
         #expect(try catalog.database.objects.get("loop") == nil)
     }
 
-    @Test func jsonTextMustBeJSON() throws {
+    @Test(arguments: TestBackend.allCases) func jsonTextMustBeJSON(backend: TestBackend) throws {
         #expect(throws: ValueConversionError.self) { try PropertyValue(converting: "{", to: .json) }
         #expect(try PropertyValue(converting: "{\"a\": 1}", to: .json) == .json(["a": 1]))
     }

@@ -5,14 +5,14 @@ import Testing
 /// The scene's refusals are typed: a caller matches the case, and the library's wording names
 /// no command-line option (the `catalog` command adds those).
 struct SceneErrorTests {
-    private func catalog() throws -> Catalog {
+    private func catalog(_ backend: TestBackend) throws -> Catalog {
         let folder = NSTemporaryDirectory() + "scene-error-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        return try Catalog(path: folder + "/c.sqlite")
+        return try backend.catalog(path: folder + "/c.sqlite")
     }
 
-    @Test func refusalsAreTypedCasesWithLibraryWording() throws {
-        let catalog = try catalog()
+    @Test(arguments: TestBackend.allCases) func refusalsAreTypedCasesWithLibraryWording(backend: TestBackend) throws {
+        let catalog = try catalog(backend)
         try catalog.database.objects.add(id: "v1", type: "view")
         let cases: [(() throws -> Void, SceneError)] = [
             ({ _ = try catalog.apply("decorating-layout") }, .nothingBound(layout: "decorating-layout", slots: ["content", "decoration"])),

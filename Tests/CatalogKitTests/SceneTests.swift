@@ -6,9 +6,9 @@ import Testing
 struct SceneTests {
     let folder = NSTemporaryDirectory() + "scene-tests-" + UUID().uuidString
 
-    private func catalog() throws -> Catalog {
+    private func catalog(_ backend: TestBackend) throws -> Catalog {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        return try Catalog(path: folder + "/c.sqlite")
+        return try backend.catalog(path: folder + "/c.sqlite")
     }
 
     private func scale(_ state: ObjectState) -> Double? {
@@ -21,8 +21,8 @@ struct SceneTests {
         return n
     }
 
-    @Test func bounceSelectOnCellsWithAPerObjectDuration() throws {
-        let catalog = try catalog()
+    @Test(arguments: TestBackend.allCases) func bounceSelectOnCellsWithAPerObjectDuration(backend: TestBackend) throws {
+        let catalog = try catalog(backend)
         try catalog.database.objects.add(id: "cell-1", type: "cell")
         try catalog.database.objects.add(id: "cell-2", type: "cell")
         // The XYZLayer idea: this cell's bounce takes 0.3 s.
@@ -55,8 +55,8 @@ struct SceneTests {
         #expect(abs(scale(try catalog.state(of: "cell-2", at: 1.15))! - 0.9) < 1e-12)
     }
 
-    @Test func applyNamesTheMissingProperty() throws {
-        let catalog = try catalog()
+    @Test(arguments: TestBackend.allCases) func applyNamesTheMissingProperty(backend: TestBackend) throws {
+        let catalog = try catalog(backend)
         try catalog.database.objects.add(id: "gauge", type: "gauge")   // a custom type without a transform
         let before = try catalog.database.events.list().count
         #expect {
@@ -67,8 +67,8 @@ struct SceneTests {
         #expect(try catalog.database.events.list().count == before)
     }
 
-    @Test func decoratingLayoutSetsTheSessionsFrames() throws {
-        let catalog = try catalog()
+    @Test(arguments: TestBackend.allCases) func decoratingLayoutSetsTheSessionsFrames(backend: TestBackend) throws {
+        let catalog = try catalog(backend)
         try catalog.database.objects.add(id: "a", type: "view")
         try catalog.database.objects.add(id: "b", type: "view")
         let result = try catalog.apply("decorating-layout", roles: ["content": "a", "decoration": "b"], parameters: ["rect": "0,0,120,40"])
@@ -81,8 +81,8 @@ struct SceneTests {
         #expect(inBox.frames["a"] == Rect(x: 0, y: 5, width: 75, height: 70))
     }
 
-    @Test func layoutsOverNodesAndComposedLayoutsShowInState() throws {
-        let catalog = try catalog()
+    @Test(arguments: TestBackend.allCases) func layoutsOverNodesAndComposedLayoutsShowInState(backend: TestBackend) throws {
+        let catalog = try catalog(backend)
         // The same layout over SpriteKit-style nodes: anything with a frame.
         try catalog.database.objects.add(id: "a", type: "node")
         try catalog.database.objects.add(id: "b", type: "node")
@@ -100,8 +100,8 @@ struct SceneTests {
         #expect(content.x == 0 && content.y == 5 && abs(content.width - third) < 1e-12 && content.height == 70)
     }
 
-    @Test func replayFramesReproduceStateAtTheirTimes() throws {
-        let catalog = try catalog()
+    @Test(arguments: TestBackend.allCases) func replayFramesReproduceStateAtTheirTimes(backend: TestBackend) throws {
+        let catalog = try catalog(backend)
         for (id, type) in [("img", "view"), ("head", "label"), ("body", "label"), ("cell", "cell")] { try catalog.database.objects.add(id: id, type: type) }
         try catalog.apply("bounce-select", to: ["cell"], at: 0)
         _ = try catalog.send("select", to: "cell", at: 0)
@@ -117,8 +117,8 @@ struct SceneTests {
         #expect(frames.count == 41)
     }
 
-    @Test func theFadeChainDrivesThreeObjectsAndIsDoneOnce() throws {
-        let catalog = try catalog()
+    @Test(arguments: TestBackend.allCases) func theFadeChainDrivesThreeObjectsAndIsDoneOnce(backend: TestBackend) throws {
+        let catalog = try catalog(backend)
         for (id, type) in [("img", "view"), ("head", "label"), ("body", "label")] { try catalog.database.objects.add(id: id, type: type) }
         let result = try catalog.apply("fade-sequence", roles: ["image": "img", "headline": "head", "content": "body"], at: 0)
         #expect(result.doneTime == 1.25)
@@ -137,8 +137,8 @@ struct SceneTests {
         #expect(throws: (any Error).self) { try catalog.apply("fade-sequence", roles: ["image": "img"], at: 2) }
     }
 
-    @Test func chainStepsWithInlineAnimationsRun() throws {
-        let catalog = try catalog()
+    @Test(arguments: TestBackend.allCases) func chainStepsWithInlineAnimationsRun(backend: TestBackend) throws {
+        let catalog = try catalog(backend)
         try catalog.database.objects.add(id: "box", type: "view")
         let chain = try DefinitionDecoder.decode(text: """
             name: blink-then-move

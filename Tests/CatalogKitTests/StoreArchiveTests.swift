@@ -37,13 +37,15 @@ struct StoreArchiveTests {
         return path
     }
 
-    private func empty(_ name: String) throws -> Catalog { try Catalog(path: folder.file(name), loadBuiltIns: false) }
+    private func empty(_ name: String, on backend: TestBackend = .sqlite) throws -> Catalog {
+        try backend.catalog(in: folder, name: name, loadBuiltIns: false)
+    }
 
-    @Test(arguments: [UInt64(3), 17, 91])
-    func roundTripGivesTheSameLinesAndHash(seed: UInt64) throws {
+    @Test(arguments: TestBackend.allCases, [UInt64(3), 17])
+    func roundTripGivesTheSameLinesAndHash(backend: TestBackend, seed: UInt64) throws {
         let source = try history(seed: seed)
         let archive = try export(source)
-        let copy = try empty("copy-\(seed).sqlite")
+        let copy = try empty("copy-\(seed)", on: backend)
         let summary = try copy.importHistory(from: try write(archive, "a-\(seed).jsonl"))
         #expect(summary.lastSeq == (try source.events.lastSeq()))
         #expect(try export(copy) == archive)
@@ -63,7 +65,8 @@ struct StoreArchiveTests {
     }
 
     /// Each damaged archive is refused with its line and rule, and the store stays empty.
-    @Test func aDamagedArchiveIsRefusedAndNothingIsWritten() throws {
+    @Test(arguments: TestBackend.allCases)
+    func aDamagedArchiveIsRefusedAndNothingIsWritten(backend: TestBackend) throws {
         let archive = try export(try history(seed: 8))
         var lines = archive.split(separator: "\n").map(String.init)
         let propertyLine = lines.firstIndex { $0.contains(#""operation":"prop.set""#) }!
@@ -91,7 +94,7 @@ struct StoreArchiveTests {
         ]
         for (index, damaged) in cases.enumerated() {
             let path = try write(damaged.text.joined(separator: "\n") + "\n", "damaged-\(index).jsonl")
-            let store = try empty("target-\(index).sqlite")
+            let store = try empty("target-\(index)", on: backend)
             do {
                 try store.importHistory(from: path)
                 Issue.record("case \(index) (\(damaged.rule)) was accepted")

@@ -10,9 +10,9 @@ struct VerificationTests {
     let folder = NSTemporaryDirectory() + "verification-" + UUID().uuidString
 
     /// A scene with an adopted behaviour and a select, a decorated label and a tap.
-    private func scene() throws -> Catalog {
+    private func scene(_ backend: TestBackend) throws -> Catalog {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let catalog = try Catalog(path: folder + "/c.sqlite")
+        let catalog = try backend.catalog(path: folder + "/c.sqlite")
         try catalog.database.objects.add(id: "cell", type: "cell")
         try catalog.database.objects.add(id: "label", type: "label")
         try catalog.apply("bounce-select", to: ["cell"], at: 0)
@@ -27,13 +27,13 @@ struct VerificationTests {
         try SceneVerification.verify(catalog, scratch: folder + "/rebuilt-\(UUID().uuidString).sqlite", replay: replay)
     }
 
-    @Test func anIntactRebuildVerifies() throws {
-        let result = try verify(try scene(), replay: SceneVerification.replay)
+    @Test(arguments: TestBackend.allCases) func anIntactRebuildVerifies(backend: TestBackend) throws {
+        let result = try verify(try scene(backend), replay: SceneVerification.replay)
         #expect(result.matches && result.firstDivergence == nil)
     }
 
-    @Test func aRebuildThatDropsApplicationsFailsAtTheFirstOne() throws {
-        let catalog = try scene()
+    @Test(arguments: TestBackend.allCases) func aRebuildThatDropsApplicationsFailsAtTheFirstOne(backend: TestBackend) throws {
+        let catalog = try scene(backend)
         let firstApply = try #require(try catalog.database.events.list().first { $0.operation == .apply })
         let result = try verify(catalog) { event, database in
             if event.operation != .apply { try SceneVerification.replay(event, into: database) }
@@ -44,8 +44,8 @@ struct VerificationTests {
         #expect(result.firstDivergence?.hasPrefix("event \(firstApply.seq) (apply on cell at t=0)") == true, "\(result.firstDivergence ?? "nil")")
     }
 
-    @Test func aRebuildThatAltersWhatASendDidFailsThere() throws {
-        let catalog = try scene()
+    @Test(arguments: TestBackend.allCases) func aRebuildThatAltersWhatASendDidFailsThere(backend: TestBackend) throws {
+        let catalog = try scene(backend)
         let tap = try #require(try catalog.database.events.list().first { $0.operation == .send && $0.objectID == "label" })
         let result = try verify(catalog) { event, database in
             guard event.seq == tap.seq else { return try SceneVerification.replay(event, into: database) }
@@ -57,8 +57,8 @@ struct VerificationTests {
         #expect(result.firstDivergence?.hasPrefix("event \(tap.seq) (send on label at t=3)") == true, "\(result.firstDivergence ?? "nil")")
     }
 
-    @Test func aRebuildThatChangesADecoratorsStateFailsThere() throws {
-        let catalog = try scene()
+    @Test(arguments: TestBackend.allCases) func aRebuildThatChangesADecoratorsStateFailsThere(backend: TestBackend) throws {
+        let catalog = try scene(backend)
         // hyperlink's url, a property the decorator declares on its owner: rebuilt with another value.
         let url = try #require(try catalog.database.events.list().first { $0.operation == .propertySet && $0.payload["key"] == "url" })
         let result = try verify(catalog) { event, database in
@@ -72,8 +72,8 @@ struct VerificationTests {
         #expect(result.firstDivergence?.hasPrefix("event \(url.seq) (prop.set on label at t=2)") == true, "\(result.firstDivergence ?? "nil")")
     }
 
-    @Test func aRebuildThatCannotCarryOutAnEventNamesIt() throws {
-        let catalog = try scene()
+    @Test(arguments: TestBackend.allCases) func aRebuildThatCannotCarryOutAnEventNamesIt(backend: TestBackend) throws {
+        let catalog = try scene(backend)
         // Without the decorator's instance, the next change to it cannot be made: an error, not a skip.
         let attach = try #require(try catalog.database.events.list().first { $0.operation == .objectAdd && ($0.objectID ?? "").contains("decorator:") })
         #expect {
@@ -86,7 +86,7 @@ struct VerificationTests {
     }
 
     @Test func aMalformedEventIsAnErrorNamingIt() throws {
-        let catalog = try scene()
+        let catalog = try scene(.sqlite)
         let queue = try DatabaseQueue(path: folder + "/c.sqlite")
         try queue.write { db in
             try db.execute(sql: "INSERT INTO event (scene_time, operation, object_id, payload) VALUES (5, 'prop.set', 'cell', '{\"id\": \"cell\"}')")
