@@ -33,7 +33,29 @@ struct PostgresFaultTests {
         }
         // Port 1 on loopback: nothing listens, the connection is refused at once.
         expectRefusal("postgres://postgres:x@127.0.0.1:1/catalog") { error in
-            if case .cannotConnect(let address, _) = error { return address == "127.0.0.1:1" }
+            if case .cannotConnect(let address, let reason) = error { return address == "127.0.0.1:1" && reason == "connection refused" }
+            return false
+        }
+    }
+
+    /// A port that takes the connection but never answers (another service, a hung server):
+    /// refused once `connect_timeout` has passed, never waited on for ever.
+    @Test func aServerThatNeverAnswersIsGivenUpAfterTheConnectTimeout() throws {
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(listener) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let listening = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(listener, $0, length) == 0 && listen(listener, 8) == 0 && getsockname(listener, $0, &length) == 0
+            }
+        }
+        try #require(listening)
+        let port = Int(UInt16(bigEndian: address.sin_port))
+        expectRefusal("postgres://postgres:x@127.0.0.1:\(port)/catalog?connect_timeout=1") { error in
+            if case .cannotConnect(_, let reason) = error { return reason == "no answer within 1 s" }
             return false
         }
     }

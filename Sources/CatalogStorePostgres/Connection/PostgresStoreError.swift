@@ -60,15 +60,28 @@ public enum PostgresStoreError: Error, Sendable, Hashable, CustomStringConvertib
         case .authMechanismRequiresPassword:
             return PostgresStoreError.authentication(server: server, user: endpoint.user)
         case .connectionError, .serverClosedConnection, .uncleanShutdown, .clientClosedConnection:
-            if connecting {
-                let reason = error.underlying.map { "\($0)" } ?? "\(error.code)"
-                return PostgresStoreError.cannotConnect(server: server, reason: reason.contains("timeout") || reason.contains("Timeout") ? "no answer within \(JSONNumber.text(endpoint.connectTimeout)) s" : reason)
-            }
+            if connecting { return PostgresStoreError.cannotConnect(server: server, reason: reason(error, timeout: endpoint.connectTimeout)) }
             return PostgresStoreError.connectionLost(server: server)
         default:
             return connecting ? PostgresStoreError.cannotConnect(server: server, reason: "\(error.code)") : PostgresStoreError.connectionLost(server: server)
         }
     }
+}
+
+/// Why a connection attempt failed, in a few words: SwiftNIO's errors nest the system's
+/// message ("Connection refused", "Name or service not known") inside their own descriptions.
+private func reason(_ error: PSQLError, timeout: Double) -> String {
+    guard let underlying = error.underlying.map({ "\($0)" }) else {
+        return error.code == .serverClosedConnection ? "the connection closed before the server answered" : "\(error.code)"
+    }
+    if underlying.localizedCaseInsensitiveContains("timeout") || underlying.localizedCaseInsensitiveContains("timed out") {
+        return "no answer within \(JSONNumber.text(timeout)) s"
+    }
+    for phrase in ["Connection refused", "Name or service not known", "No route to host", "Network is unreachable", "Temporary failure in name resolution"]
+    where underlying.contains(phrase) {
+        return phrase.prefix(1).lowercased() + phrase.dropFirst()
+    }
+    return underlying
 }
 
 /// Seconds as a person writes them (10, not 10.0).
