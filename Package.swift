@@ -98,7 +98,8 @@ let package = Package(
         .executableTarget(
             name: "catalog-bench",
             dependencies: [
-                "CatalogKit",
+                "CatalogKit", "CatalogKitPostgres", "ThrowawayPostgres",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 "CAllocationCounter",
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]),
@@ -107,7 +108,10 @@ let package = Package(
         // Shared by the test targets: the browser oracle (fixtures copied from ../shared/oracle/)
         // and how to compare with it, the check that a definition error names file, path and rule,
         // and a temporary folder per test.
-        .target(name: "TestSupport", dependencies: ["CatalogModel"], path: "Tests/TestSupport", exclude: ["Fixtures"]),
+        .target(name: "TestSupport", dependencies: ["CatalogModel", "ThrowawayPostgres"], path: "Tests/TestSupport", exclude: ["Fixtures"]),
+        // A PostgreSQL server of its own (initdb + postgres on a loopback port), for the tests and
+        // for `catalog-bench --backend postgres`.
+        .target(name: "ThrowawayPostgres"),
         .testTarget(name: "CatalogEngineTests", dependencies: ["CatalogEngine", "CatalogModel", "CatalogFuzzing", "TestSupport"]),
         .testTarget(
             name: "CatalogStoreTests",

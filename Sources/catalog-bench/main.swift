@@ -1,5 +1,6 @@
 // Benchmarks the store against baselines measured in the same run, and prints JSON ratios.
-// Build with `swift run -c release catalog-bench`; `catalog-bench MEASURE…` runs only those.
+// Build with `swift run -c release catalog-bench`; `catalog-bench MEASURE…` runs only those;
+// `catalog-bench --backend postgres` measures the PostgreSQL store (PostgresBenchmark).
 import CAllocationCounter
 import CatalogKit
 import Foundation
@@ -42,6 +43,12 @@ func rawLoop(_ path: String, sql: String, count: Int, bind: (OpaquePointer, Int)
 }
 
 if CommandLine.arguments.dropFirst().first == "--peak-of" { ScaleBenchmark.peakOf(Array(CommandLine.arguments.dropFirst(2))) }
+
+// `catalog-bench --backend postgres`: the PostgreSQL store against postgres-nio alone.
+if Array(CommandLine.arguments.dropFirst().prefix(2)) == ["--backend", "postgres"] {
+    print(try PostgresBenchmark.run().prettyText)
+    exit(0)
+}
 
 nonisolated(unsafe) let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 let folder = NSTemporaryDirectory() + "catalog-bench-\(getpid())"
