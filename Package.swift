@@ -115,7 +115,7 @@ let package = Package(
         .testTarget(name: "CatalogEngineTests", dependencies: ["CatalogEngine", "CatalogModel", "CatalogFuzzing", "TestSupport"]),
         .testTarget(
             name: "CatalogStoreTests",
-            dependencies: ["CatalogKit", "CatalogStore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: ["CatalogKit", "CatalogStore", "CatalogStorePostgres", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         // Parameterised over both backends (TestBackend): SQLite files and a throwaway PostgreSQL server.
         .testTarget(name: "CatalogKitTests", dependencies: ["CatalogKit", "CatalogKitPostgres", "TestSupport"]),
         // Against a throwaway PostgreSQL server the tests start themselves (TestSupport's

@@ -13,9 +13,11 @@ CREATE TABLE component_version (
     definition    TEXT    NOT NULL,                -- canonical JSON (sorted keys, no spaces)
     content_hash  TEXT    NOT NULL,                -- SHA-256 of `definition`, hex
     added_seq     BIGINT  NOT NULL,                -- event-log sequence number of the add
-    -- Full-text search over name, summary and tags: the 'simple' configuration (no stemming,
-    -- no stop words), as SQLite's unicode61 tokenizer.
-    search        TSVECTOR GENERATED ALWAYS AS (to_tsvector('simple', name || ' ' || summary || ' ' || tags)) STORED,
+    -- Full-text search over name, summary and tags: their words folded by the store (lower case,
+    -- no diacritics, as SQLite's unicode61 tokenizer folds them), indexed with the 'simple'
+    -- configuration (no stemming, no stop words).
+    search_text   TEXT    NOT NULL DEFAULT '',
+    search        TSVECTOR GENERATED ALWAYS AS (to_tsvector('simple', search_text)) STORED,
     UNIQUE (name, version)
 );
 CREATE INDEX component_version_search ON component_version USING GIN (search);

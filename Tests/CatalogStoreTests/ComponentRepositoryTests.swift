@@ -6,8 +6,8 @@ import Testing
 struct ComponentRepositoryTests {
     let folder = TemporaryFolder()
 
-    @Test func versionsAreKeptAndIdenticalContentIsANoOp() throws {
-        let database = try CatalogDatabase(path: folder.file("c.sqlite"))
+    @Test(arguments: StoreBackend.allCases) func versionsAreKeptAndIdenticalContentIsANoOp(backend: StoreBackend) throws {
+        let database = try backend.open(in: folder)
         let components = database.components
         #expect(try components.add([fade()]) == [.added(name: "fade", version: "1.0.0")])
         let events = try database.events.list().count
@@ -65,8 +65,8 @@ struct ComponentRepositoryTests {
         #expect(try snapshot(path) == before)
     }
 
-    @Test func removeRefusesWhileReferencedAndNamesTheDependents() throws {
-        let database = try CatalogDatabase(path: folder.file("refs.sqlite"))
+    @Test(arguments: StoreBackend.allCases) func removeRefusesWhileReferencedAndNamesTheDependents(backend: StoreBackend) throws {
+        let database = try backend.open(in: folder)
         let chain = try definition("""
             name: intro
             kind: chain
@@ -82,8 +82,8 @@ struct ComponentRepositoryTests {
         #expect(try database.components.search("fade").isEmpty)
     }
 
-    @Test func listFiltersByKindAndTag() throws {
-        let database = try CatalogDatabase(path: folder.file("list.sqlite"))
+    @Test(arguments: StoreBackend.allCases) func listFiltersByKindAndTag(backend: StoreBackend) throws {
+        let database = try backend.open(in: folder)
         let layout = try definition("""
             name: stack
             kind: layout
@@ -97,8 +97,8 @@ struct ComponentRepositoryTests {
         #expect(try database.components.list(kind: .chain).isEmpty)
     }
 
-    @Test func searchRanksNameMatchesFirstAndMatchesPrefixes() throws {
-        let database = try CatalogDatabase(path: folder.file("search.sqlite"))
+    @Test(arguments: StoreBackend.allCases) func searchRanksNameMatchesFirstAndMatchesPrefixes(backend: StoreBackend) throws {
+        let database = try backend.open(in: folder)
         try database.components.add([
             fade(name: "bounce-select", summary: "Shrink then settle"),
             fade(name: "pop", summary: "A bounce-like pop for a selected bounce target"),
@@ -128,8 +128,8 @@ struct ComponentRepositoryTests {
         #expect(try database.components.list().count == 2)
     }
 
-    @Test func searchTreatsOperatorsAsWords() throws {
-        let database = try CatalogDatabase(path: folder.file("ops.sqlite"))
+    @Test(arguments: StoreBackend.allCases) func searchTreatsOperatorsAsWords(backend: StoreBackend) throws {
+        let database = try backend.open(in: folder)
         try database.components.add([fade(name: "bounce-select"), fade(name: "or-else", summary: "near and not")])
         #expect(try database.components.search("bounce OR else").isEmpty, "OR is a word, not an operator")
         #expect(try database.components.search("near AND not").map(\.name) == ["or-else"])

@@ -5,44 +5,40 @@ import Testing
 
 struct OwnershipTests {
     let folder = TemporaryFolder()
-    let database: CatalogDatabase
 
-    init() throws {
-        database = try CatalogDatabase(path: folder.file("o.sqlite"))
-    }
-
-    func ids() throws -> [String] { try database.objects.ids() }
-
-    @Test func ownershipChainsAreDeletedRecursively() throws {
+    @Test(arguments: StoreBackend.allCases) func ownershipChainsAreDeletedRecursively(backend: StoreBackend) throws {
+        let database = try backend.open(in: folder)
         try database.objects.add(id: "a", type: "view")
         try database.objects.add(id: "b", type: "view", owners: ["a"])
         try database.objects.add(id: "c", type: "view", owners: ["b"])
         try database.objects.add(id: "bystander", type: "view")
         try database.properties.set(.number(1), for: "k", on: "bystander")
         #expect(try database.objects.remove("a") == ["a", "b", "c"])
-        #expect(try ids() == ["bystander"])
+        #expect(try database.objects.ids() == ["bystander"])
         #expect(try database.properties.value(for: "k", on: "bystander") == .number(1))
     }
 
-    @Test func aDiamondSurvivesOneOwner() throws {
+    @Test(arguments: StoreBackend.allCases) func aDiamondSurvivesOneOwner(backend: StoreBackend) throws {
+        let database = try backend.open(in: folder)
         try database.objects.add(id: "left", type: "view")
         try database.objects.add(id: "right", type: "view")
         try database.objects.add(id: "shared", type: "view", owners: ["left", "right"])
         try database.objects.add(id: "leaf", type: "view", owners: ["shared"])
         try database.objects.remove("left")
-        #expect(try ids() == ["leaf", "right", "shared"])
+        #expect(try database.objects.ids() == ["leaf", "right", "shared"])
         #expect(try database.objects.get("shared")?.owners == ["right"])
         try database.objects.remove("right")
-        #expect(try ids().isEmpty)
+        #expect(try database.objects.ids().isEmpty)
     }
 
-    @Test func ownershipCyclesAreCollected() throws {
+    @Test(arguments: StoreBackend.allCases) func ownershipCyclesAreCollected(backend: StoreBackend) throws {
+        let database = try backend.open(in: folder)
         try database.objects.add(id: "root", type: "view")
         try database.objects.add(id: "a", type: "view", owners: ["root"])
         try database.objects.add(id: "b", type: "view", owners: ["a"])
         try database.properties.set(.object("a"), for: "parent", on: "b")  // b retains a: a cycle
         try database.objects.remove("root")
-        #expect(try ids().isEmpty)
+        #expect(try database.objects.ids().isEmpty)
 
         try database.objects.add(id: "x", type: "view")
         try database.objects.add(id: "y", type: "view", owners: ["x"])
@@ -50,7 +46,8 @@ struct OwnershipTests {
         #expect(try database.objects.remove("x") == ["x", "y"])
     }
 
-    @Test func retainedReferencesOwnAndAreReleasedOnReplace() throws {
+    @Test(arguments: StoreBackend.allCases) func retainedReferencesOwnAndAreReleasedOnReplace(backend: StoreBackend) throws {
+        let database = try backend.open(in: folder)
         try database.objects.add(id: "field", type: "textField")
         try database.objects.add(id: "label-1", type: "label")
         try database.objects.add(id: "label-2", type: "label")
@@ -58,12 +55,13 @@ struct OwnershipTests {
         #expect(try database.objects.get("label-1")?.owners == ["field"])
         let change = try database.properties.set(.object("label-2"), for: "placeholderLabel", on: "field")
         #expect(change.removed == ["label-1"], "label-1 lost its last owner")
-        #expect(try ids() == ["field", "label-2"])
+        #expect(try database.objects.ids() == ["field", "label-2"])
         try database.objects.remove("field")
-        #expect(try ids().isEmpty)
+        #expect(try database.objects.ids().isEmpty)
     }
 
-    @Test func weakReferencesReadAbsentAfterTheTargetGoesEvenIfTheIdReturns() throws {
+    @Test(arguments: StoreBackend.allCases) func weakReferencesReadAbsentAfterTheTargetGoesEvenIfTheIdReturns(backend: StoreBackend) throws {
+        let database = try backend.open(in: folder)
         try database.objects.add(id: "cell", type: "cell")
         try database.objects.add(id: "delegate", type: "view")
         try database.properties.set(.object("delegate"), for: "delegate", on: "cell", policy: .weak)
@@ -77,7 +75,8 @@ struct OwnershipTests {
         #expect(throws: StoreError.self) { try database.properties.set(.number(1), for: "w", on: "cell", policy: .weak) }
     }
 
-    @Test func copyOfAnObjectIsIndependentOfTheOriginal() throws {
+    @Test(arguments: StoreBackend.allCases) func copyOfAnObjectIsIndependentOfTheOriginal(backend: StoreBackend) throws {
+        let database = try backend.open(in: folder)
         try database.objects.add(id: "original", type: "label")
         try database.objects.add(id: "inner", type: "label", owners: ["original"])
         try database.properties.set(.string("Hello"), for: "text", on: "original")
@@ -97,12 +96,13 @@ struct OwnershipTests {
         try database.objects.remove("original")
         #expect(try database.properties.value(for: "text", on: copy) == .string("Hello"))
         try database.objects.remove("holder")
-        #expect(try ids().isEmpty, "the copy and its children die with the holder")
+        #expect(try database.objects.ids().isEmpty, "the copy and its children die with the holder")
     }
 
     /// Copying what the old value alone keeps alive (its own copy, or an object only it owns)
     /// copies it before releasing it, and the event names what the release removed.
-    @Test func aCopyOfTheCopyItReplacesIsMadeBeforeTheOldOneGoes() throws {
+    @Test(arguments: StoreBackend.allCases) func aCopyOfTheCopyItReplacesIsMadeBeforeTheOldOneGoes(backend: StoreBackend) throws {
+        let database = try backend.open(in: folder)
         try database.objects.add(id: "original", type: "label")
         try database.properties.set(.string("Hello"), for: "text", on: "original")
         try database.objects.add(id: "holder", type: "view")
@@ -121,7 +121,8 @@ struct OwnershipTests {
         #expect(third.copyID == first)
     }
 
-    @Test func clearRemovesAllAssociationsAndReleasesOwnedObjects() throws {
+    @Test(arguments: StoreBackend.allCases) func clearRemovesAllAssociationsAndReleasesOwnedObjects(backend: StoreBackend) throws {
+        let database = try backend.open(in: folder)
         try database.objects.add(id: "v", type: "view")
         try database.objects.add(id: "child", type: "view")
         try database.properties.set(.number(1), for: "a", on: "v")
@@ -130,7 +131,8 @@ struct OwnershipTests {
         #expect(try database.properties.list(on: "v").isEmpty)
     }
 
-    @Test func everyChangeLogsOneEventAndARefusedChangeLogsNothing() throws {
+    @Test(arguments: StoreBackend.allCases) func everyChangeLogsOneEventAndARefusedChangeLogsNothing(backend: StoreBackend) throws {
+        let database = try backend.open(in: folder)
         let start = try database.events.list().count
         try database.objects.add(id: "v", type: "view", at: 1.5)
         try database.properties.set(.rect(Rect(x: 0, y: 5, width: 35, height: 30)), for: "frame", on: "v")

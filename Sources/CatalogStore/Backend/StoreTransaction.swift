@@ -60,9 +60,14 @@ package protocol StoreTransaction: AnyObject {
     func nextSeq() throws -> Int64
     /// How a property value sits in the `association.value` column of this backend.
     func encode(_ value: PropertyValue) -> SQLValue
+    /// Indexes a newly stored component version for search where the schema cannot do it
+    /// alone (SQLite's full-text triggers do; PostgreSQL's index reads text folded here).
+    func indexForSearch(versionID: SQLValue, name: String, summary: String, tags: [String]) throws
 }
 
 extension StoreTransaction {
+    package func indexForSearch(versionID: SQLValue, name: String, summary: String, tags: [String]) throws {}
+
     /// Runs a statement whose rows are not needed.
     package func execute(_ sql: String, _ values: [SQLValue] = []) throws { try rows(sql, values) }
 

@@ -50,6 +50,7 @@ package enum ComponentWrites {
                 """, [.text(definition.name), .text(definition.version.description), .text(definition.kind.rawValue), .text(definition.summary),
                       .text(JSONValue.array(definition.tags.map(JSONValue.string)).canonicalText), .text(definition.canonicalJSON), .text(hash),
                       .integer(seq)])?.first ?? .null
+            try transaction.indexForSearch(versionID: versionID, name: definition.name, summary: definition.summary, tags: definition.tags)
             try transaction.execute("""
                 INSERT INTO component (name, current_version_id) VALUES (?1, ?2)
                 ON CONFLICT (name) DO UPDATE SET current_version_id = excluded.current_version_id

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Turns what a user typed into a safe FTS5 query.
 ///
 /// FTS5 has its own syntax (`"`, `*`, `-`, `OR`, `NEAR(`, `^`, parentheses, column filters).
@@ -46,5 +48,13 @@ public struct SearchQuery: Sendable, Hashable {
         guard !words.isEmpty else { return nil }
         // Words contain only letters and digits, so quoting cannot be broken out of.
         return words.map { "\"\($0)\"*" }.joined(separator: " ")
+    }
+}
+
+extension SearchQuery {
+    /// `text` as the search index holds it: lower case, diacritics removed ("Übergang" →
+    /// "ubergang"), as SQLite's `unicode61 remove_diacritics` tokenizer folds it.
+    public static func folded(_ text: String) -> String {
+        text.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
     }
 }

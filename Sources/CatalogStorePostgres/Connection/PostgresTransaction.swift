@@ -34,6 +34,13 @@ final class PostgresTransaction: StoreTransaction {
     func nextSeq() throws -> Int64 { lastSeq + 1 }
 
     func encode(_ value: PropertyValue) -> SQLValue { .text(PostgresValueColumns.encode(value)) }
+
+    /// PostgreSQL's text search does not fold diacritics (`unaccent` is an extension a role
+    /// may not install): the words are folded here, as SQLite's tokenizer folds them.
+    func indexForSearch(versionID: SQLValue, name: String, summary: String, tags: [String]) throws {
+        let text = SearchQuery(([name, summary] + tags).joined(separator: " ")).words.map(SearchQuery.folded).joined(separator: " ")
+        try session.query("UPDATE component_version SET search_text = $1 WHERE id = $2", [.text(text), versionID])
+    }
 }
 
 /// SQL written for both backends, made PostgreSQL's.

@@ -61,15 +61,16 @@ public struct PostgresComponentStore: ComponentStore {
     /// Every word of the text must match the start of a word of the name, summary or tags
     /// (as SQLite's prefix queries do); a hit in the name ranks first.
     public func search(_ text: String, limit: Int) throws -> [StoredComponent] {
-        let words = SearchQuery(text).words
+        // The index holds folded words; the query's words are folded the same way.
+        let words = SearchQuery(text).words.flatMap { SearchQuery(SearchQuery.folded($0)).words }
         guard !words.isEmpty else { return [] }
-        // Each word a prefix lexeme; quoting keeps the user's text out of tsquery syntax.
-        let query = words.map { "'" + $0.lowercased().replacingOccurrences(of: "'", with: "''").replacingOccurrences(of: "\\", with: "\\\\") + "':*" }
-            .joined(separator: " & ")
+        // Each word a quoted prefix lexeme: words hold only letters and digits, so the user's
+        // text never reads as tsquery syntax.
+        let query = words.map { "'\($0)':*" }.joined(separator: " & ")
         return try fetch("""
             SELECT \(Self.columns) FROM \(Self.current)
             WHERE v.search @@ to_tsquery('simple', $1)
-            ORDER BY (CASE WHEN to_tsvector('simple', v.name) @@ to_tsquery('simple', $1) THEN 0 ELSE 1 END), ts_rank(v.search, to_tsquery('simple', $1)) DESC, c.name
+            ORDER BY (CASE WHEN to_tsvector('simple', lower(v.name)) @@ to_tsquery('simple', $1) THEN 0 ELSE 1 END), ts_rank(v.search, to_tsquery('simple', $1)) DESC, c.name
             LIMIT \(max(1, limit))
             """, [.text(query)])
     }
