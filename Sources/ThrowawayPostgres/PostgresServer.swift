@@ -7,8 +7,8 @@ import Foundation
 /// fails the tests that need one, it never skips them.
 ///
 /// TCP connections authenticate with a password (SCRAM), so that wrong passwords can be
-/// tested; connections over the server's own Unix socket (used by ``psql(_:database:)``) are
-/// trusted.
+/// tested, and may use TLS (a self-signed certificate); connections over the server's own Unix
+/// socket (used by ``psql(_:database:)``) are trusted.
 ///
 /// ```swift
 /// let server = try PostgresServer.shared()
@@ -59,6 +59,12 @@ public final class PostgresServer: @unchecked Sendable {
                                                          "--auth-local=trust", "--auth-host=scram-sha-256", "-E", "UTF8", "--locale=C.UTF-8", "--no-sync"],
                                   asServerUser: true)
         guard initdb.status == 0 else { throw Failure(description: "initdb failed: \(initdb.output)") }
+        // A self-signed certificate, so that clients can ask for TLS (sslmode=require) — and see
+        // a certificate nobody vouches for refused (sslmode=verify-full).
+        let certificate = try Self.run("/usr/bin/openssl", ["req", "-new", "-x509", "-days", "2", "-nodes", "-subj", "/CN=localhost",
+                                                             "-keyout", folder + "/data/server.key", "-out", folder + "/data/server.crt"],
+                                       asServerUser: true)
+        guard certificate.status == 0 else { throw Failure(description: "openssl could not make a certificate: \(certificate.output)") }
         try start()
     }
 
@@ -69,7 +75,8 @@ public final class PostgresServer: @unchecked Sendable {
             if port == 0 { port = try Self.freePort() }
             let process = Process()
             let command = [binaries + "/postgres", "-D", folder + "/data", "-p", String(port), "-k", folder, "-c", "listen_addresses=127.0.0.1",
-                           "-c", "fsync=off", "-c", "max_connections=200", "-c", "log_min_messages=fatal"]
+                           "-c", "fsync=off", "-c", "max_connections=200", "-c", "log_min_messages=fatal",
+                           "-c", "ssl=on", "-c", "ssl_cert_file=server.crt", "-c", "ssl_key_file=server.key"]
             if getuid() == 0 {
                 process.executableURL = URL(fileURLWithPath: "/usr/sbin/runuser")
                 process.arguments = ["-u", "nobody", "--"] + command

@@ -122,3 +122,23 @@ struct PostgresFaultTests {
         #expect(next == Int64(logged.count) + 1)
     }
 }
+
+/// `sslmode` against the suite's server, which offers TLS with a self-signed certificate.
+struct PostgresTLSTests {
+    @Test func requireEncryptsAndVerifyFullRefusesACertificateNobodyVouchesFor() throws {
+        let server = try PostgresServer.shared()
+        let url = server.url(database: try server.createDatabase())
+        let encrypted = try PostgresDatabase(url: url + "?sslmode=require", environment: [:])
+        #expect(try encrypted.session.query("SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()").first?.bool(0) == true)
+        let plain = try PostgresDatabase(url: url, environment: [:])
+        #expect(try plain.session.query("SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()").first?.bool(0) == false)
+        do {
+            _ = try PostgresDatabase(url: url + "?sslmode=verify-full", environment: [:])
+            Issue.record("a self-signed certificate was accepted")
+        } catch let error as PostgresStoreError {
+            guard case .tls(let address, _) = error else { Issue.record("\(error)"); return }
+            #expect(address == "127.0.0.1:\(server.port)")
+            #expect(error.description == "no TLS connection to 127.0.0.1:\(server.port): the server's certificate is not signed by a trusted authority for this host name (sslmode=verify-full); sslmode=require encrypts without checking it")
+        }
+    }
+}

@@ -60,6 +60,12 @@ public enum PostgresStoreError: Error, Sendable, Hashable, CustomStringConvertib
         case .authMechanismRequiresPassword:
             return PostgresStoreError.authentication(server: server, user: endpoint.user)
         case .connectionError, .serverClosedConnection, .uncleanShutdown, .clientClosedConnection:
+            if connecting, let underlying = error.underlying.map({ "\($0)" }), underlying.contains("handshakeFailed") || underlying.contains("SSL routines") {
+                let verify = underlying.contains("CERTIFICATE_VERIFY_FAILED")
+                return PostgresStoreError.tls(server: server, reason: verify
+                    ? "the server's certificate is not signed by a trusted authority for this host name (sslmode=verify-full); sslmode=require encrypts without checking it"
+                    : "the TLS handshake failed: \(underlying)")
+            }
             if connecting { return PostgresStoreError.cannotConnect(server: server, reason: reason(error, timeout: endpoint.connectTimeout)) }
             return PostgresStoreError.connectionLost(server: server)
         default:
