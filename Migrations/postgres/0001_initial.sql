@@ -16,8 +16,10 @@ CREATE TABLE component_version (
     -- Full-text search over name, summary and tags: their words folded by the store (lower case,
     -- no diacritics, as SQLite's unicode61 tokenizer folds them), indexed with the 'simple'
     -- configuration (no stemming, no stop words).
-    search_text   TEXT    NOT NULL DEFAULT '',
-    search        TSVECTOR GENERATED ALWAYS AS (to_tsvector('simple', search_text)) STORED,
+    search_name     TEXT  NOT NULL DEFAULT '',
+    search_tags     TEXT  NOT NULL DEFAULT '',
+    search_summary  TEXT  NOT NULL DEFAULT '',
+    search        TSVECTOR GENERATED ALWAYS AS (to_tsvector('simple', search_name || ' ' || search_tags || ' ' || search_summary)) STORED,
     UNIQUE (name, version)
 );
 CREATE INDEX component_version_search ON component_version USING GIN (search);

@@ -381,7 +381,10 @@ try measure("search_broad") {
     let raw = rawLoop(folder + "/search.sqlite", sql: """
         SELECT v.name, v.version, v.kind, v.summary, v.tags, v.content_hash, v.definition, v.added_seq
         FROM component_search s JOIN component c ON c.current_version_id = s.rowid JOIN component_version v ON v.id = c.current_version_id
-        WHERE component_search MATCH '"fade"*' ORDER BY bm25(component_search, 10.0, 2.0, 5.0), c.name LIMIT 50
+        WHERE component_search MATCH '"fade"*'
+        ORDER BY (s.rowid IN (SELECT rowid FROM component_search WHERE component_search MATCH 'name : "fade"*')) * 4
+               + (s.rowid IN (SELECT rowid FROM component_search WHERE component_search MATCH 'tags : "fade"*')) * 2
+               + (s.rowid IN (SELECT rowid FROM component_search WHERE component_search MATCH 'summary : "fade"*')) DESC, c.name LIMIT 50
         """, count: rounds) { _, _ in }
     results["search_broad"] = ["ours": .number(ours / Double(rounds) * 1e3), "baseline": .number(raw / Double(rounds) * 1e3),
                                "ratio": .number(ours / raw), "results": .number(Double(found)),

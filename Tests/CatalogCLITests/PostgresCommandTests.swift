@@ -16,7 +16,7 @@ struct PostgresCommandTests {
     @Test func everyCommandPrintsTheSameOnBothBackends() throws {
         let sqlite = folder.file("c.sqlite"), postgres = try newURL()
         let commands: [[String]] = [
-            ["demo"], ["list", "--format", "json"], ["show", "fade-in", "--format", "json"], ["history", "fade-in", "--format", "json"],
+            ["demo"], ["list", "--format", "json"], ["search", "fade", "--format", "json"], ["search", "slide in"], ["search", "übergang"], ["show", "fade-in", "--format", "json"], ["history", "fade-in", "--format", "json"],
             ["object", "list", "--format", "json"], ["object", "show", "demo-cell", "--format", "json"],
             ["prop", "set", "demo-cell", "title", "\"Hello\""], ["prop", "list", "demo-cell", "--format", "json"],
             ["apply", "pulse", "--to", "demo-image", "--at", "3"], ["send", "select", "--to", "demo-cell", "--at", "3.5", "--format", "json"],

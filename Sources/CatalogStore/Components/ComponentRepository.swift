@@ -111,9 +111,11 @@ public struct ComponentRepository: Sendable {
     /// Full-text search over name, summary and tags, best match first. The text is only ever
     /// treated as words to find (see ``SearchQuery``): no input makes it fail.
     public func search(_ text: String, limit: Int = 50) throws -> [StoredComponent] {
-        guard let match = SearchQuery(text).ftsExpression else { return [] }
+        let query = SearchQuery(text)
+        guard let match = query.ftsExpression else { return [] }
         return try database.pool.read { db in
-            try Self.fetch(db, sql: Self.searchSQL(limit: limit), [match])
+            try Self.fetch(db, sql: Self.searchSQL(limit: limit),
+                           [match, query.ftsExpression(column: "name"), query.ftsExpression(column: "tags"), query.ftsExpression(column: "summary")])
         }
     }
 
@@ -130,13 +132,19 @@ public struct ComponentRepository: Sendable {
         return try fetch(db, sql: "SELECT \(columns) FROM \(source) WHERE \(condition) ORDER BY \(order)", arguments)
     }
 
-    /// Full-text hits joined to the current versions, best match first (bm25 weights: a hit in
-    /// the name counts most, then tags, then the summary).
+    /// Full-text hits joined to the current versions, best match first: ranked by where every
+    /// word is found — all in the name (4), all in the tags (2), all in the summary (1), summed —
+    /// then by name. Both backends rank this way (``SearchQuery/rankingWeights``), so a search
+    /// lists the same components in the same order on either.
     static func searchSQL(limit: Int) -> String {
         """
         SELECT \(columns) FROM component_search s JOIN component c ON c.current_version_id = s.rowid
         JOIN component_version v ON v.id = c.current_version_id
-        WHERE component_search MATCH ? ORDER BY bm25(component_search, 10.0, 2.0, 5.0), c.name LIMIT \(max(1, limit))
+        WHERE component_search MATCH ?1
+        ORDER BY (s.rowid IN (SELECT rowid FROM component_search WHERE component_search MATCH ?2)) * 4
+               + (s.rowid IN (SELECT rowid FROM component_search WHERE component_search MATCH ?3)) * 2
+               + (s.rowid IN (SELECT rowid FROM component_search WHERE component_search MATCH ?4)) DESC, c.name
+        LIMIT \(max(1, limit))
         """
     }
 

@@ -43,6 +43,15 @@ public struct SearchQuery: Sendable, Hashable {
         }
     }
 
+    /// How a hit ranks: every word found in the name counts 4, in the tags 2, in the summary 1
+    /// (each only when all words are found in that field); equal ranks go by name.
+    public static let rankingWeights = (name: 4, tags: 2, summary: 1)
+
+    /// The FTS5 expression matching only when every word is found in `column`.
+    public func ftsExpression(column: String) -> String {
+        words.map { "\(column) : \"\($0)\"*" }.joined(separator: " ")
+    }
+
     /// The FTS5 MATCH expression, or nil when the text holds no word.
     public var ftsExpression: String? {
         guard !words.isEmpty else { return nil }

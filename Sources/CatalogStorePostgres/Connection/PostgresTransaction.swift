@@ -38,8 +38,9 @@ final class PostgresTransaction: StoreTransaction {
     /// PostgreSQL's text search does not fold diacritics (`unaccent` is an extension a role
     /// may not install): the words are folded here, as SQLite's tokenizer folds them.
     func indexForSearch(versionID: SQLValue, name: String, summary: String, tags: [String]) throws {
-        let text = SearchQuery(([name, summary] + tags).joined(separator: " ")).words.map(SearchQuery.folded).joined(separator: " ")
-        try session.query("UPDATE component_version SET search_text = $1 WHERE id = $2", [.text(text), versionID])
+        func folded(_ text: String) -> String { SearchQuery(SearchQuery.folded(text)).words.joined(separator: " ") }
+        try session.query("UPDATE component_version SET search_name = $1, search_tags = $2, search_summary = $3 WHERE id = $4",
+                          [.text(folded(name)), .text(folded(tags.joined(separator: " "))), .text(folded(summary)), versionID])
     }
 }
 

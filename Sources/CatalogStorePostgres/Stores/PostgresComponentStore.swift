@@ -59,7 +59,7 @@ public struct PostgresComponentStore: ComponentStore {
     }
 
     /// Every word of the text must match the start of a word of the name, summary or tags
-    /// (as SQLite's prefix queries do); a hit in the name ranks first.
+    /// (as SQLite's prefix queries do), ranked as SQLite ranks (``SearchQuery/rankingWeights``).
     public func search(_ text: String, limit: Int) throws -> [StoredComponent] {
         // The index holds folded words; the query's words are folded the same way.
         let words = SearchQuery(text).words.flatMap { SearchQuery(SearchQuery.folded($0)).words }
@@ -67,10 +67,14 @@ public struct PostgresComponentStore: ComponentStore {
         // Each word a quoted prefix lexeme: words hold only letters and digits, so the user's
         // text never reads as tsquery syntax.
         let query = words.map { "'\($0)':*" }.joined(separator: " & ")
+        // Ranked as on SQLite (SearchQuery.rankingWeights): where all the words are found.
+        let weights = SearchQuery.rankingWeights
         return try fetch("""
             SELECT \(Self.columns) FROM \(Self.current)
             WHERE v.search @@ to_tsquery('simple', $1)
-            ORDER BY (CASE WHEN to_tsvector('simple', lower(v.name)) @@ to_tsquery('simple', $1) THEN 0 ELSE 1 END), ts_rank(v.search, to_tsquery('simple', $1)) DESC, c.name
+            ORDER BY (to_tsvector('simple', v.search_name) @@ to_tsquery('simple', $1))::int * \(weights.name)
+                   + (to_tsvector('simple', v.search_tags) @@ to_tsquery('simple', $1))::int * \(weights.tags)
+                   + (to_tsvector('simple', v.search_summary) @@ to_tsquery('simple', $1))::int * \(weights.summary) DESC, c.name
             LIMIT \(max(1, limit))
             """, [.text(query)])
     }
