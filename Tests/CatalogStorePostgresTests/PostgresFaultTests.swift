@@ -1,4 +1,5 @@
 import CatalogStore
+import CatalogKitPostgres
 import CatalogStorePostgres
 import Foundation
 import TestSupport
@@ -84,7 +85,8 @@ struct PostgresFaultTests {
         let server = try PostgresServer()
         defer { server.shutDown() }
         let url = server.url(database: try server.createDatabase())
-        let writer = try PostgresDatabase(url: url)
+        let writer = try Catalog(url: url)
+        try writer.objects.add(id: "cell", type: "cell")
         let acknowledged = LineList()
         let stopped = DispatchSemaphore(value: 0)
         let failure = ErrorList()
@@ -92,9 +94,9 @@ struct PostgresFaultTests {
             var index = 0
             while true {
                 do {
-                    let payload = #"{"name":"t\#(index)","properties":{}}"#
-                    let seq = try writer.transaction(at: nil) { try $0.append(.typeDeclare, object: nil, payloadText: payload) }
-                    acknowledged.append(seq, payload)
+                    // A property set: its change and its event commit together, or neither.
+                    try writer.setProperty(.number(Double(index)), for: "k\(index % 7)", on: "cell")
+                    acknowledged.append(Int64(index), "k\(index % 7)=\(index)")
                     index += 1
                 } catch {
                     failure.append(error)
@@ -112,14 +114,19 @@ struct PostgresFaultTests {
         #expect(error == .connectionLost(server: "127.0.0.1:\(server.port)"), "\(error)")
 
         try server.start()
-        let reopened = try PostgresDatabase(url: url)
-        var logged: [String] = []
-        try reopened.events.forEachNumberedJSONLine { _, line in logged.append(line) }
-        // Every acknowledged write is there, in order; at most the one in flight besides.
-        #expect(Array(logged.prefix(acknowledged.count)).map { $0.components(separatedBy: #""payload":"#)[1].components(separatedBy: #","seq""#)[0] } == acknowledged.lines)
-        #expect(logged.count - acknowledged.count <= 1)
-        let next = try reopened.transaction(at: nil) { try $0.append(.typeDeclare, object: nil, payloadText: "{}") }
-        #expect(next == Int64(logged.count) + 1)
+        let reopened = try Catalog(url: url)
+        // Every acknowledged set is in the log, in order; at most the one in flight besides.
+        let sets = try reopened.events.list().compactMap { event -> String? in
+            guard case .propertySet(_, let key, .number(let value), _) = try event.change() else { return nil }
+            return "\(key)=\(Int(value))"
+        }
+        #expect(Array(sets.prefix(acknowledged.count)) == acknowledged.lines)
+        #expect(sets.count - acknowledged.count <= 1)
+        // The store holds what its log says, and takes the next write.
+        let verified = try SceneVerification.verify(reopened, scratch: NSTemporaryDirectory() + "verify-\(UUID().uuidString).sqlite")
+        #expect(verified.matches, "\(verified.firstDivergence ?? "")")
+        try reopened.setProperty(.number(-1), for: "after", on: "cell")
+        #expect(try reopened.properties.value(for: "after", on: "cell") == .number(-1))
     }
 }
 
