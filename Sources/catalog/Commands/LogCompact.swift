@@ -1,5 +1,6 @@
 import ArgumentParser
 import CatalogKit
+import CatalogKitPostgres
 
 struct LogCompact: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -33,7 +34,8 @@ struct LogCompact: ParsableCommand {
               + "the log's base is the snapshot at event \(base.seq) (t=\(JSONValue.numberText(base.sceneTime)), \(base.objectCount) objects)")
         if vacuum {
             let space = try catalog.reclaimSpace()
-            print("file: \(space.before) → \(space.after) bytes")
+            // A file shrinks (VACUUM rewrites it); a PostgreSQL database keeps its pages for reuse.
+            print("\(PostgresEndpoint.isURL(catalog.path) ? "database" : "file"): \(space.before) → \(space.after) bytes")
         }
     }
 }
