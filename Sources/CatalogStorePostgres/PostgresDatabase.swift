@@ -29,6 +29,8 @@ public final class PostgresDatabase: Sendable {
 
     /// The open ``batch(_:)`` of the calling thread, if any.
     let openBatch = PostgresBatch()
+    /// Property values read, until a commit here or a notification of one elsewhere.
+    let propertyCache = PostgresPropertyCache()
 
     /// Runs `body` in one transaction that first locks the event counter: its events are
     /// numbered after every committed event and commit (or roll back) with the change, and
@@ -50,6 +52,8 @@ public final class PostgresDatabase: Sendable {
                 throw error
             }
         }
+        // Emptied whatever happens: a commit whose answer was lost may still have landed.
+        defer { propertyCache.invalidate() }
         return try session.transaction {
             let (last, lastTime) = try lockCounter()
             let transaction = PostgresTransaction(session: session, sceneTime: try Self.time(sceneTime, last: lastTime), lastSeq: last)
@@ -61,7 +65,8 @@ public final class PostgresDatabase: Sendable {
 
     /// Runs `body`'s changes in one transaction (each a savepoint): the counter is locked once.
     public func batch<T>(_ body: () throws -> T) throws -> T {
-        try session.transaction {
+        defer { propertyCache.invalidate() }
+        return try session.transaction {
             let (last, lastTime) = try lockCounter()
             openBatch.begin(lastSeq: last, lastTime: lastTime)
             defer { openBatch.end() }

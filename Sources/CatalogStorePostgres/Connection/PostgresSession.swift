@@ -48,6 +48,9 @@ public final class PostgresSession: @unchecked Sendable {
     private let lock = NSRecursiveLock()
     /// The promise the calling thread waits on, failed if the connection closes first (see ``wait(_:)``).
     private let pending = PendingResult()
+    /// Statements sent so far (read under `lock`): tests count round trips with it.
+    private var sent = 0
+    package var statementsSent: Int { lock.withLock { sent } }
     static let logger = Logger(label: "component-catalog.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
 
     /// Connects, within the endpoint's connect timeout; errors are ``PostgresStoreError``s.
@@ -100,6 +103,7 @@ public final class PostgresSession: @unchecked Sendable {
         }
         let query = PostgresQuery(unsafeSQL: sql, binds: bindings)
         return try lock.withLock {
+            sent += 1
             do {
                 return try wait(connection.query(query, logger: Self.logger)).rows.map(SQLRow.init)
             } catch {

@@ -14,7 +14,17 @@ public struct PostgresPropertyStore: PropertyStore {
         WHERE o.id = $1
         """
 
-    public func value(for key: String, on id: String) throws -> PropertyValue? { try association(for: key, on: id)?.value }
+    /// Served from the handle's cache when it holds the value (see ``PostgresPropertyCache``).
+    public func value(for key: String, on id: String) throws -> PropertyValue? {
+        let cache = database.propertyCache
+        guard cache.isAvailable(database.endpoint) else { return try association(for: key, on: id)?.value }
+        let cacheKey = PostgresPropertyCache.Key(object: id, key: key)
+        let (cached, generation) = cache.lookup(cacheKey)
+        if let cached { return cached }
+        let value = try association(for: key, on: id)?.value
+        cache.store(value, for: cacheKey, seenAt: generation)
+        return value
+    }
 
     public func uncachedValue(for key: String, on id: String) throws -> PropertyValue? { try association(for: key, on: id)?.value }
 
