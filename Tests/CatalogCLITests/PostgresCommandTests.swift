@@ -79,4 +79,30 @@ struct PostgresCommandTests {
         }
         #expect(try CLI.run(["--db", owner, "log", "--format", "jsonl"]).stdout == before, "nothing written")
     }
+
+    /// The role machines write with needs no more than row privileges once the owner has
+    /// created the tables (the README's GRANTs).
+    @Test func aWriterRoleWithRowPrivilegesOnlyRunsEveryWritingCommand() throws {
+        let server = try PostgresServer.shared()
+        let name = try server.createDatabase()
+        #expect(try CLI.run(["--db", server.url(database: name), "init"]).status == 0)
+        let role = "writer_" + name.suffix(8)
+        try server.psql("CREATE ROLE \(role) LOGIN PASSWORD 'write-rows'; GRANT CONNECT ON DATABASE \(name) TO \(role);")
+        try server.psql("""
+            GRANT USAGE ON SCHEMA public TO \(role);
+            GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO \(role);
+            GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO \(role);
+            """, database: name)
+        let writer = server.url(database: name, user: role, password: "write-rows")
+        let definition = folder.file("nudge.yaml")
+        try "name: nudge\nkind: animation\nversion: 1.0.0\nanimation: {type: basic, keyPath: position.x, byValue: 4, duration: 0.2}\n"
+            .write(toFile: definition, atomically: true, encoding: .utf8)
+        for command in [["add", definition], ["object", "add", "cell", "--type", "cell"], ["prop", "set", "cell", "alpha", "0.5"],
+                        ["apply", "nudge", "--to", "cell", "--at", "1"], ["send", "select", "--to", "cell", "--at", "2"],
+                        ["object", "remove", "cell"], ["object", "add", "card", "--type", "view", "--at", "3"], ["snapshot"],
+                        ["prop", "set", "card", "alpha", "1", "--at", "4"], ["log", "compact", "--before-time", "4"], ["replay", "--verify"]] {
+            let result = try CLI.run(["--db", writer] + command)
+            #expect(result.status == 0, "\(command): \(result.stderr)")
+        }
+    }
 }
