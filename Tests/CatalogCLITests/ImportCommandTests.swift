@@ -58,9 +58,9 @@ struct ImportCommandTests {
         #expect(try run(["log"], db: imported).stdout.split(separator: "\n").count == run(["log"], db: byHand).stdout.split(separator: "\n").count)
     }
 
-    @Test func aBadRowNamesItsLineAndNothingIsWritten() throws {
+    @Test(arguments: CLIBackend.allCases) func aBadRowNamesItsLineAndNothingIsWritten(backend: CLIBackend) throws {
         let folder = TemporaryFolder()
-        let db = folder.file("c.sqlite")
+        let db = try backend.database(in: folder)
         #expect(try run(["object", "add", "v1", "--type", "view"], db: db).status == 0)
         let before = try run(["log", "--format", "json"], db: db).stdout
         for (text, message) in [

@@ -7,9 +7,9 @@ import Testing
 struct LogCommandTests {
     private func run(_ arguments: [String], db: String) throws -> CLI.Result { try CLI.run(arguments, environment: ["CATALOG_DB": db]) }
 
-    @Test func pagesAndStreams() throws {
+    @Test(arguments: CLIBackend.allCases) func pagesAndStreams(backend: CLIBackend) throws {
         let folder = TemporaryFolder()
-        let db = folder.file("c.sqlite")
+        let db = try backend.database(in: folder)
         for index in 0..<5 { #expect(try run(["object", "add", "v\(index)", "--type", "view"], db: db).status == 0) }
         let all = try JSONSerialization.jsonObject(with: Data(try run(["log", "--format", "json"], db: db).stdout.utf8)) as! [[String: Any]]
         let seqs = all.map { $0["seq"] as! Int }
@@ -36,9 +36,9 @@ struct LogCommandTests {
 
 /// `object list` pages by id with --after and --limit, and streams JSON Lines.
 struct ObjectListPagingTests {
-    @Test func pagesJoinUpToTheWholeList() throws {
+    @Test(arguments: CLIBackend.allCases) func pagesJoinUpToTheWholeList(backend: CLIBackend) throws {
         let folder = TemporaryFolder()
-        let env = ["CATALOG_DB": folder.file("c.sqlite")]
+        let env = ["CATALOG_DB": try backend.database(in: folder)]
         let ids = (0..<7).map { "obj-\($0)" }
         let lines = ids.map { #"{"object": "\#($0)", "type": "view"}"# }.joined(separator: "\n")
         #expect(try CLI.run(["import", "-"], environment: env, stdin: lines).status == 0)
@@ -67,9 +67,9 @@ struct ObjectListPagingTests {
 
 /// `list` pages components by name with --after, --limit and --reverse, and streams JSON Lines.
 struct ComponentListPagingTests {
-    @Test func pagesJoinUpToTheWholeList() throws {
+    @Test(arguments: CLIBackend.allCases) func pagesJoinUpToTheWholeList(backend: CLIBackend) throws {
         let folder = TemporaryFolder()
-        let env = ["CATALOG_DB": folder.file("c.sqlite")]
+        let env = ["CATALOG_DB": try backend.database(in: folder)]
         func names(_ arguments: [String]) throws -> [String] {
             try CLI.run(["list", "--format", "jsonl"] + arguments, environment: env).stdout.split(separator: "\n").map {
                 (try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any])["name"] as! String

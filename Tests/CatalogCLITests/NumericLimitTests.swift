@@ -10,9 +10,9 @@ struct NumericLimitTests {
         try CLI.run(arguments, environment: ["CATALOG_DB": db], stdin: stdin)
     }
 
-    @Test func hugeRatesAndSpansAreRefusedNotCrashed() throws {
+    @Test(arguments: CLIBackend.allCases) func hugeRatesAndSpansAreRefusedNotCrashed(backend: CLIBackend) throws {
         let folder = TemporaryFolder()
-        let db = folder.file("c.sqlite")
+        let db = try backend.database(in: folder)
         for (arguments, message) in [
             (["sample", "fade-in", "--fps", "1e308"], "more than 1000000"),
             (["sample", "fade-in", "--fps", "20", "--to", "1e19"], "--to 1e+19: must be a time"),
@@ -38,9 +38,9 @@ struct NumericLimitTests {
         #expect(frozen.status == 1 && frozen.stderr.contains("or its speed is 0"), "\(frozen.stderr)")
     }
 
-    @Test func sceneTimesBeyondTheRangeAreRefusedAndTheLogStillReplays() throws {
+    @Test(arguments: CLIBackend.allCases) func sceneTimesBeyondTheRangeAreRefusedAndTheLogStillReplays(backend: CLIBackend) throws {
         let folder = TemporaryFolder()
-        let db = folder.file("c.sqlite")
+        let db = try backend.database(in: folder)
         #expect(try run(["object", "add", "v", "--type", "view"], db: db).status == 0)
         #expect(try run(["object", "add", "cell", "--type", "cell"], db: db).status == 0)
         for arguments in [["prop", "set", "v", "k", "1", "--at", "1e18"], ["apply", "fade-in", "--to", "v", "--at", "1e18"],
@@ -56,9 +56,9 @@ struct NumericLimitTests {
         #expect(try run(["replay", "--verify"], db: db).stdout.hasPrefix("verified"))
     }
 
-    @Test func parameterOverridesThatCouldNotReplayAreRefusedAtPropSet() throws {
+    @Test(arguments: CLIBackend.allCases) func parameterOverridesThatCouldNotReplayAreRefusedAtPropSet(backend: CLIBackend) throws {
         let folder = TemporaryFolder()
-        let db = folder.file("c.sqlite")
+        let db = try backend.database(in: folder)
         #expect(try run(["object", "add", "cell", "--type", "cell"], db: db).status == 0)
         for value in ["-1", "slow"] {
             let result = try run(["prop", "set", "cell", "bounce-select.duration", "--", value], db: db)

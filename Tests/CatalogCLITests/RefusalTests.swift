@@ -6,9 +6,9 @@ import Testing
 struct RefusalTests {
     private func run(_ arguments: [String], db: String) throws -> CLI.Result { try CLI.run(arguments, environment: ["CATALOG_DB": db]) }
 
-    @Test func chainsThatCouldNotRunAreRefusedAtAdd() throws {
+    @Test(arguments: CLIBackend.allCases) func chainsThatCouldNotRunAreRefusedAtAdd(backend: CLIBackend) throws {
         let folder = TemporaryFolder()
-        let db = folder.file("c.sqlite")
+        let db = try backend.database(in: folder)
         let decorator = folder.file("bad.yaml"), itself = folder.file("self.yaml")
         try "name: bad-chain\nkind: chain\nversion: 1.0.0\nchain:\n  roles: [a]\n  sequence:\n    - {animate: a, component: hyperlink}\n"
             .write(toFile: decorator, atomically: true, encoding: .utf8)
@@ -21,9 +21,9 @@ struct RefusalTests {
         #expect(!(try run(["list", "--kind", "chain"], db: db).stdout.contains("-chain ")))
     }
 
-    @Test func applicationsThatCouldNotMeanAnythingAreRefused() throws {
+    @Test(arguments: CLIBackend.allCases) func applicationsThatCouldNotMeanAnythingAreRefused(backend: CLIBackend) throws {
         let folder = TemporaryFolder()
-        let db = folder.file("c.sqlite")
+        let db = try backend.database(in: folder)
         for id in ["v1", "v2"] { #expect(try run(["object", "add", id, "--type", "view"], db: db).status == 0) }
         for (arguments, message) in [
             (["apply", "fade-sequence", "--role", "image=v1", "--role", "headline=v1", "--role", "content=v2", "--role", "nonsense=v2"],
@@ -40,9 +40,9 @@ struct RefusalTests {
 
     /// A NUL inside a property's text is kept whole everywhere it goes (value column, event
     /// payload, replay), never cut short in one of them.
-    @Test func aNULInAPropertyValueIsKeptWhole() throws {
+    @Test(arguments: CLIBackend.allCases) func aNULInAPropertyValueIsKeptWhole(backend: CLIBackend) throws {
         let folder = TemporaryFolder()
-        let db = folder.file("c.sqlite")
+        let db = try backend.database(in: folder)
         #expect(try run(["object", "add", "v1", "--type", "view"], db: db).status == 0)
         #expect(try run(["prop", "set", "v1", "note", #""a\u0000b""#], db: db).status == 0)
         let expected = #""value": "a\u0000b""#

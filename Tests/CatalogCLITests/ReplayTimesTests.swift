@@ -5,9 +5,9 @@ import Testing
 /// `replay --at` takes its frame times as `sample --at` does — a list, `@FILE` or `-` — and
 /// prints what `--fps` prints at the same times; times that go back are refused.
 struct ReplayTimesTests {
-    @Test func timesFromAListAFileOrStandardInput() throws {
+    @Test(arguments: CLIBackend.allCases) func timesFromAListAFileOrStandardInput(backend: CLIBackend) throws {
         let folder = TemporaryFolder()
-        let env = ["CATALOG_DB": folder.file("c.sqlite")]
+        let env = ["CATALOG_DB": try backend.database(in: folder)]
         for id in ["cell-1", "cell-2"] { #expect(try CLI.run(["object", "add", id, "--type", "cell"], environment: env).status == 0) }
         #expect(try CLI.run(["apply", "fade-in", "--to", "cell-1", "--at", "0"], environment: env).status == 0)
         #expect(try CLI.run(["apply", "pop", "--to", "cell-2", "--at", "0.1"], environment: env).status == 0)

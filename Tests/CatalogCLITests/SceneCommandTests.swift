@@ -5,9 +5,9 @@ import Testing
 
 /// `catalog apply` and `catalog state` through the binary.
 struct SceneCommandTests {
-    @Test func applyThenStateAtSceneTimes() throws {
+    @Test(arguments: CLIBackend.allCases) func applyThenStateAtSceneTimes(backend: CLIBackend) throws {
         let folder = TemporaryFolder()
-        let env = ["CATALOG_DB": folder.file("c.sqlite")]
+        let env = ["CATALOG_DB": try backend.database(in: folder)]
         for (id, type) in [("cell-1", "cell"), ("a", "view"), ("b", "view")] {
             #expect(try CLI.run(["object", "add", id, "--type", type], environment: env).status == 0)
         }
@@ -25,9 +25,9 @@ struct SceneCommandTests {
         #expect(frames?["a"] == [0, 5, 35, 30] && frames?["b"] == [35, 5, 70, 30])
     }
 
-    @Test func mistakesAreExplained() throws {
+    @Test(arguments: CLIBackend.allCases) func mistakesAreExplained(backend: CLIBackend) throws {
         let folder = TemporaryFolder()
-        let env = ["CATALOG_DB": folder.file("c.sqlite")]
+        let env = ["CATALOG_DB": try backend.database(in: folder)]
         _ = try CLI.run(["object", "add", "dial", "--type", "dial"], environment: env)
         let missing = try CLI.run(["apply", "bounce-select", "--to", "dial"], environment: env)
         #expect(missing.status != 0 && missing.stderr.contains("requires transform"))
@@ -42,9 +42,9 @@ struct SceneCommandTests {
 
 /// `catalog replay`: frames from the log, the same bytes every time.
 struct ReplayCommandTests {
-    @Test func framesFromTheLogAreByteIdentical() throws {
+    @Test(arguments: CLIBackend.allCases) func framesFromTheLogAreByteIdentical(backend: CLIBackend) throws {
         let folder = TemporaryFolder()
-        let env = ["CATALOG_DB": folder.file("c.sqlite")]
+        let env = ["CATALOG_DB": try backend.database(in: folder)]
         _ = try CLI.run(["object", "add", "cell-1", "--type", "cell"], environment: env)
         _ = try CLI.run(["apply", "bounce-select", "--to", "cell-1", "--at", "0.5"], environment: env)
         _ = try CLI.run(["send", "select", "--to", "cell-1", "--at", "0.5"], environment: env)
@@ -66,9 +66,9 @@ struct ReplayCommandTests {
         #expect(!earlyFrames.isEmpty && earlyFrames.allSatisfy { $0["objects"] == .object([:]) })
     }
 
-    @Test func verifyRebuildsTheLiveState() throws {
+    @Test(arguments: CLIBackend.allCases) func verifyRebuildsTheLiveState(backend: CLIBackend) throws {
         let folder = TemporaryFolder()
-        let env = ["CATALOG_DB": folder.file("c.sqlite")]
+        let env = ["CATALOG_DB": try backend.database(in: folder)]
         _ = try CLI.run(["object", "add", "cell-1", "--type", "cell"], environment: env)
         _ = try CLI.run(["prop", "set", "cell-1", "bounce-select.duration", "0.3"], environment: env)
         _ = try CLI.run(["apply", "bounce-select", "--to", "cell-1", "--at", "1"], environment: env)
@@ -76,9 +76,9 @@ struct ReplayCommandTests {
         #expect(verify.status == 0 && verify.stdout.hasPrefix("verified: "), "\(verify.stderr)")
     }
 
-    @Test func csvQuotesFieldsWithCommas() throws {
+    @Test(arguments: CLIBackend.allCases) func csvQuotesFieldsWithCommas(backend: CLIBackend) throws {
         let folder = TemporaryFolder()
-        let env = ["CATALOG_DB": folder.file("c.sqlite")]
+        let env = ["CATALOG_DB": try backend.database(in: folder)]
         _ = try CLI.run(["object", "add", "v", "--type", "view"], environment: env)
         _ = try CLI.run(["apply", "shake", "--to", "v", "--at", "0"], environment: env)
         let csv = try CLI.run(["replay", "--fps", "10", "--format", "csv"], environment: env).stdout
@@ -90,9 +90,9 @@ struct ReplayCommandTests {
 
 /// `catalog demo`, the README's first command.
 struct DemoCommandTests {
-    @Test func theDemoRunsAndRunsAgainTheSame() throws {
+    @Test(arguments: CLIBackend.allCases) func theDemoRunsAndRunsAgainTheSame(backend: CLIBackend) throws {
         let folder = TemporaryFolder()
-        let env = ["CATALOG_DB": folder.file("c.sqlite")]
+        let env = ["CATALOG_DB": try backend.database(in: folder)]
         let first = try CLI.run(["demo"], environment: env)
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout.contains("openURL \"https://swift.org\"") && first.stdout.contains("demo-image.frame = [0,5,35,30]"))
@@ -107,9 +107,9 @@ struct DemoCommandTests {
 
 /// Custom object types declared with their properties.
 struct TypeCommandTests {
-    @Test func declaredTypesMeetRequirements() throws {
+    @Test(arguments: CLIBackend.allCases) func declaredTypesMeetRequirements(backend: CLIBackend) throws {
         let folder = TemporaryFolder()
-        let env = ["CATALOG_DB": folder.file("c.sqlite")]
+        let env = ["CATALOG_DB": try backend.database(in: folder)]
         #expect(try CLI.run(["type", "declare", "gauge", "value:number", "transform:transform"], environment: env).status == 0)
         _ = try CLI.run(["object", "add", "g1", "--type", "gauge"], environment: env)
         _ = try CLI.run(["object", "add", "d1", "--type", "dial"], environment: env)

@@ -71,9 +71,9 @@ struct SnapshotCommandTests {
         #expect(all.status == 1 && all.stderr.contains("keeps the newest event"), "\(all.stderr)")
     }
 
-    @Test func aWritingCommandKeepsASnapshotOnceOneIsDue() throws {
+    @Test(arguments: CLIBackend.allCases) func aWritingCommandKeepsASnapshotOnceOneIsDue(backend: CLIBackend) throws {
         let folder = TemporaryFolder()
-        let db = folder.file("c.sqlite")
+        let db = try backend.database(in: folder)
         #expect(try run(["object", "add", "list", "--type", "view"], db: db).status == 0)
         #expect(try run(["snapshot", "--list", "--format", "json"], db: db).stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "[]")
         // 10,000 events in one import: the interval is reached.

@@ -76,13 +76,15 @@ enum PostgresDialect {
 }
 
 /// How a property value sits in PostgreSQL's `association.value` (TEXT): numbers as their JSON
-/// text, booleans as 1 or 0, strings, URLs and object ids as they are, the rest as canonical
-/// JSON — read back by its declared type.
+/// text, booleans as 1 or 0, object ids as they are, strings and URLs as JSON string literals
+/// (PostgreSQL's text cannot hold a NUL, which a string may), the rest as canonical JSON — read
+/// back by its declared type.
 enum PostgresValueColumns {
     static func encode(_ value: PropertyValue) -> String {
         switch value {
         case .number(let n): JSONValue.numberText(n)
-        case .string(let s), .url(let s), .object(let s): s
+        case .string(let s), .url(let s): JSONValue.string(s).canonicalText
+        case .object(let s): s
         case .bool(let b): b ? "1" : "0"
         case .json(let j): j.canonicalText
         case .color, .point, .size, .rect, .transform: value.jsonValue.canonicalText
@@ -92,8 +94,8 @@ enum PostgresValueColumns {
     static func decode(type: ValueType, text: String) -> PropertyValue? {
         switch type {
         case .number: return Double(text).map(PropertyValue.number)
-        case .string: return .string(text)
-        case .url: return .url(text)
+        case .string: return (try? JSONReader.read(text))?.stringValue.map(PropertyValue.string)
+        case .url: return (try? JSONReader.read(text))?.stringValue.map(PropertyValue.url)
         case .object: return .object(text)
         case .bool: return .bool(text == "1")
         default:
