@@ -17,12 +17,23 @@ enum StoreBackend: String, CaseIterable, CustomStringConvertible, Sendable {
     var description: String { rawValue }
 
     /// A new, empty, migrated store (no built-ins).
-    func open(in folder: TemporaryFolder) throws -> any CatalogBackend {
+    func open(in folder: TemporaryFolder) throws -> any CatalogBackend { try open(try location(in: folder)) }
+
+    /// Where a new store goes: a file path, or the URL of a new database.
+    func location(in folder: TemporaryFolder) throws -> String {
         switch self {
-        case .sqlite: return try CatalogDatabase(path: folder.file(UUID().uuidString + ".sqlite"))
+        case .sqlite: return folder.file(UUID().uuidString + ".sqlite")
         case .postgres:
             let server = try PostgresServer.shared()
-            return try PostgresDatabase(url: server.url(database: try server.createDatabase()))
+            return server.url(database: try server.createDatabase())
+        }
+    }
+
+    /// The store at `location` (created and migrated when new).
+    func open(_ location: String) throws -> any CatalogBackend {
+        switch self {
+        case .sqlite: return try CatalogDatabase(path: location)
+        case .postgres: return try PostgresDatabase(url: location)
         }
     }
 }

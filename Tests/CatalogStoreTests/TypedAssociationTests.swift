@@ -19,8 +19,8 @@ extension ProfileCell {
 struct TypedAssociationTests {
     let folder = TemporaryFolder()
 
-    @Test func typedKeysReadBackTheirType() throws {
-        let catalog = try Catalog(path: folder.file("typed.sqlite"), loadBuiltIns: false)
+    @Test(arguments: StoreBackend.allCases) func typedKeysReadBackTheirType(backend: StoreBackend) throws {
+        let catalog = try Catalog(backend: try backend.open(in: folder), loadBuiltIns: false)
         try catalog.database.objects.add(id: "label-1", type: "label")
         let url = AssociationKey<URL>("hyperlink.url", policy: .copy)
         try catalog.set(url, on: "label-1", to: URL(string: "https://swift.org"))
@@ -32,14 +32,14 @@ struct TypedAssociationTests {
         #expect(try catalog.value(url, on: "label-1") == nil)
     }
 
-    @Test func persistentStoredPropertiesSurviveReopening() throws {
-        let path = folder.file("persistent.sqlite")
+    @Test(arguments: StoreBackend.allCases) func persistentStoredPropertiesSurviveReopening(backend: StoreBackend) throws {
+        let location = try backend.location(in: folder)
         do {
-            let cell = ProfileCell(persistentID: "cell-42", catalog: try Catalog(path: path, loadBuiltIns: false))
+            let cell = ProfileCell(persistentID: "cell-42", catalog: try Catalog(backend: try backend.open(location), loadBuiltIns: false))
             #expect(try cell.highlight == nil)
             try cell.setHighlight(RGBAColor(red: 1, green: 0, blue: 0))
         }
-        let reopened = ProfileCell(persistentID: "cell-42", catalog: try Catalog(path: path, loadBuiltIns: false))
+        let reopened = ProfileCell(persistentID: "cell-42", catalog: try Catalog(backend: try backend.open(location), loadBuiltIns: false))
         #expect(try reopened.highlight == RGBAColor(red: 1, green: 0, blue: 0))
         #expect(try reopened.catalog.database.objects.get("cell-42")?.type == "cell")
         try reopened.removeAllAssociations()
