@@ -48,9 +48,22 @@ final class PostgresPropertyCache: @unchecked Sendable {
         }
     }
 
-    /// The cached value (`.some(nil)`: known absent), and the generation to store a fresh read under.
-    func lookup(_ key: Key) -> (PropertyValue??, UInt64) {
-        lock.withLock { (entries[key], generation) }
+    enum Lookup {
+        /// Cached (nil: known absent).
+        case hit(PropertyValue?)
+        /// Not cached: read it, then store it under this generation.
+        case miss(UInt64)
+        /// The cache is off (or not started yet: ``isAvailable(_:)`` starts it).
+        case off
+    }
+
+    /// One lock round: the hot path of a cached read.
+    func lookup(_ key: Key) -> Lookup {
+        lock.lock()
+        defer { lock.unlock() }
+        guard listening == true else { return .off }
+        if let entry = entries[key] { return .hit(entry) }
+        return .miss(generation)
     }
 
     func store(_ value: PropertyValue?, for key: Key, seenAt generation: UInt64) {

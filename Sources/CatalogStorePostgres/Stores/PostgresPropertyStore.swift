@@ -17,13 +17,17 @@ public struct PostgresPropertyStore: PropertyStore {
     /// Served from the handle's cache when it holds the value (see ``PostgresPropertyCache``).
     public func value(for key: String, on id: String) throws -> PropertyValue? {
         let cache = database.propertyCache
-        guard cache.isAvailable(database.endpoint) else { return try association(for: key, on: id)?.value }
         let cacheKey = PostgresPropertyCache.Key(object: id, key: key)
-        let (cached, generation) = cache.lookup(cacheKey)
-        if let cached { return cached }
-        let value = try association(for: key, on: id)?.value
-        cache.store(value, for: cacheKey, seenAt: generation)
-        return value
+        var lookup = cache.lookup(cacheKey)
+        if case .off = lookup, cache.isAvailable(database.endpoint) { lookup = cache.lookup(cacheKey) }
+        switch lookup {
+        case .hit(let value): return value
+        case .off: return try association(for: key, on: id)?.value
+        case .miss(let generation):
+            let value = try association(for: key, on: id)?.value
+            cache.store(value, for: cacheKey, seenAt: generation)
+            return value
+        }
     }
 
     public func uncachedValue(for key: String, on id: String) throws -> PropertyValue? { try association(for: key, on: id)?.value }
