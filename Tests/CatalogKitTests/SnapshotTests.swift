@@ -11,9 +11,9 @@ struct SnapshotTests {
     let folder = NSTemporaryDirectory() + "snapshots-" + UUID().uuidString
 
     /// A random history with a snapshot kept every `every` steps.
-    private func history(seed: UInt64, every: Int = 23) throws -> (Catalog, [Double]) {
+    private func history(seed: UInt64, every: Int = 23, backend: TestBackend = .sqlite) throws -> (Catalog, [Double]) {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let catalog = try Catalog(path: folder + "/c-\(seed).sqlite")
+        let catalog = try backend.catalog(path: folder + "/c-\(seed).sqlite")
         var history = RandomHistory(seed: seed)
         let times = try history.write(into: catalog) { step in
             if step % every == every - 1 { try catalog.takeSnapshot() }
@@ -38,10 +38,10 @@ struct SnapshotTests {
         return states
     }
 
-    @Test(arguments: [3, 4, 5])
-    func stateFromASnapshotAndTheEventsSinceEqualsTheWholeFold(seed: UInt64) throws {
+    @Test(arguments: TestBackend.allCases, [3, 4, 5])
+    func stateFromASnapshotAndTheEventsSinceEqualsTheWholeFold(backend: TestBackend, seed: UInt64) throws {
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let (catalog, times) = try history(seed: seed)
+        let (catalog, times) = try history(seed: seed, backend: backend)
         #expect(try catalog.snapshots().count >= 10)
         let expected = try wholeFold(catalog, at: times)
         var compared = 0
@@ -117,10 +117,10 @@ struct SnapshotTests {
         #expect(throws: SceneError.store(.damagedSnapshot(seq: target.seq))) { try catalog.foldedScene(until: target.sceneTime, through: target.seq) }
     }
 
-    @Test(arguments: [9, 10])
-    func compactionKeepsEveryStateFromItsBaseOnByteIdentical(seed: UInt64) throws {
+    @Test(arguments: TestBackend.allCases, [9, 10])
+    func compactionKeepsEveryStateFromItsBaseOnByteIdentical(backend: TestBackend, seed: UInt64) throws {
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let (catalog, times) = try history(seed: seed, every: 1_000)
+        let (catalog, times) = try history(seed: seed, every: 1_000, backend: backend)
         let cutTime = times[times.count / 2]
         func states(from cut: Double = cutTime) throws -> [String] {
             try times.filter { $0 >= cut }.flatMap { at in
@@ -167,10 +167,10 @@ struct SnapshotTests {
 
     /// `replay` folds only the objects that move (their snapshot rows, their own events, the
     /// removals that name them); its frames must be those of the whole scene folded in order.
-    @Test(arguments: [13, 14, 15])
-    func replayFramesAreTheWholeFoldsFrames(seed: UInt64) throws {
+    @Test(arguments: TestBackend.allCases, [13, 14, 15])
+    func replayFramesAreTheWholeFoldsFrames(backend: TestBackend, seed: UInt64) throws {
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let (catalog, _) = try history(seed: seed, every: 31)
+        let (catalog, _) = try history(seed: seed, every: 31, backend: backend)
         let replay = try SceneReplay(catalog: catalog)
         let end = try replay.naturalEnd()
         let frames = try replay.frames(fps: 10, until: end)
@@ -203,9 +203,9 @@ struct SnapshotTests {
         #expect(end == last)
     }
 
-    @Test func replayFromATimeStartsAtTheNearestSnapshotWithTheSameFrames() throws {
+    @Test(arguments: TestBackend.allCases) func replayFromATimeStartsAtTheNearestSnapshotWithTheSameFrames(backend: TestBackend) throws {
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let (catalog, times) = try history(seed: 12, every: 17)
+        let (catalog, times) = try history(seed: 12, every: 17, backend: backend)
         let replay = try SceneReplay(catalog: catalog)
         let end = try replay.naturalEnd()
         let all = try replay.frames(fps: 20, until: end)
