@@ -149,3 +149,41 @@ struct PostgresTLSTests {
         }
     }
 }
+
+/// A follower outlives a server restart, as `tail -F` outlives a rotated file.
+struct PostgresFollowerRestartTests {
+    @Test func aFollowerGoesOnAfterARestartWithoutMissingOrRepeatingAnEvent() throws {
+        let server = try PostgresServer()
+        defer { server.shutDown() }
+        let url = server.url(database: try server.createDatabase())
+        let before = try Catalog(url: url)
+        try before.objects.add(id: "cell", type: "cell")
+        let since = try before.events.lastSeq()
+        let followed = LineList()
+        let done = DispatchSemaphore(value: 0)
+        let failure = ErrorList()
+        let follower = try Catalog(url: url, loadBuiltIns: false)
+        Thread.detachNewThread {
+            do {
+                try follower.events.follow(since: since) { seq, line in
+                    followed.append(seq, line)
+                    return followed.count < 10
+                }
+            } catch { failure.append(error) }
+            done.signal()
+        }
+        for index in 0..<5 { try before.setProperty(.number(Double(index)), for: "k", on: "cell") }
+        while followed.count < 5, failure.errors.isEmpty { usleep(1_000) }   // waits for progress, not for a time
+        try server.stopImmediately()
+        try server.start()
+        let after = try Catalog(url: url, loadBuiltIns: false)
+        for index in 5..<10 { try after.setProperty(.number(Double(index)), for: "k", on: "cell") }
+        // A hang guard, not a timing.
+        #expect(done.wait(timeout: .now() + 60) == .success, "the follower did not come back")
+        #expect(failure.errors.isEmpty, "\(failure.errors)")
+        #expect(followed.seqs == Array((since + 1)...(since + 10)))
+        var logged: [String] = []
+        try after.events.forEachJSONLine(since: since) { logged.append($0) }
+        #expect(followed.lines == logged)
+    }
+}

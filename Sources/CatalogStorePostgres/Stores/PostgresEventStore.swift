@@ -16,7 +16,8 @@ public struct PostgresEventStore: EventStore {
     static let columns = "seq, scene_time, operation, object_id, payload"
 
     /// One page of the range: after `after`, before `before`, about `object`, in order.
-    private func page(after: Int64, before: Int64?, through last: Int64 = .max, object: String?, reverse: Bool, limit: Int) throws -> [LoggedRow] {
+    private func page(after: Int64, before: Int64?, through last: Int64 = .max, object: String?, reverse: Bool, limit: Int,
+                      on reader: PostgresSession? = nil) throws -> [LoggedRow] {
         var sql = "SELECT \(Self.columns) FROM event WHERE seq > $1 AND seq <= $2"
         var values: [SQLValue] = [.integer(after), .integer(last)]
         if let before {
@@ -28,7 +29,7 @@ public struct PostgresEventStore: EventStore {
             sql += " AND object_id = $\(values.count)"
         }
         sql += " ORDER BY seq\(reverse ? " DESC" : "") LIMIT \(limit)"
-        return try session.query(sql, values).map(Self.row)
+        return try (reader ?? session).query(sql, values).map(Self.row)
     }
 
     static func row(_ row: SQLRow) throws -> LoggedRow {
@@ -66,22 +67,50 @@ public struct PostgresEventStore: EventStore {
     /// false. Commits are announced by `NOTIFY` on a connection of its own (`LISTEN`); the log
     /// is read from the last seq seen, so a notification merged with another, or one missed
     /// while reading, loses nothing — and a wake-up every second covers the rest.
+    ///
+    /// Like `tail -F`, a follower outlives a server restart: when the connection is lost it
+    /// connects again (every half second, until the server is back) and goes on from the last
+    /// event it handed over, so nothing is missed or repeated. Other errors end it.
     public func follow(since: Int64, object: String?, batchEnd: () -> Void, _ body: (Int64, String) throws -> Bool) throws {
+        var last = since
+        var connected = true
+        while true {
+            do {
+                try followConnected(from: &last, object: object, batchEnd: batchEnd, body)
+                return
+            } catch PostgresStoreError.connectionLost {
+                connected = false
+            } catch PostgresStoreError.cannotConnect where !connected {
+                // Still restarting: try again.
+            }
+            usleep(500_000)
+        }
+    }
+
+    /// One connected stretch of ``follow(since:object:batchEnd:_:)``, on sessions of its own.
+    private func followConnected(from last: inout Int64, object: String?, batchEnd: () -> Void, _ body: (Int64, String) throws -> Bool) throws {
+        let reader = try PostgresSession(endpoint: database.endpoint)
         let listener = try PostgresSession(endpoint: database.endpoint)
         let signal = DispatchSemaphore(value: 0)
         try listener.listen(PostgresDatabase.eventChannel) { _ in signal.signal() }
-        var last = since
+        // A closed listener must not leave the loop waiting for notifications that never come.
+        listener.connection.closeFuture.whenComplete { _ in signal.signal() }
         while true {
             var going = true
-            try forEachNumberedJSONLine(since: last, object: object, before: nil, limit: nil, reverse: false) { seq, line in
-                guard going else { return }
-                last = seq
-                going = try body(seq, line)
+            while going {
+                let rows = try page(after: last, before: nil, object: object, reverse: false, limit: Self.pageSize, on: reader)
+                for row in rows where going {
+                    last = row.seq
+                    going = try body(row.seq, try Event.jsonLine(seq: row.seq, sceneTime: row.sceneTime, operation: row.operationName,
+                                                               objectID: row.objectID, payloadText: row.payloadText))
+                }
+                if rows.count < Self.pageSize { break }
             }
             batchEnd()
             if !going { return }
             _ = signal.wait(timeout: .now() + 1)
             while signal.wait(timeout: .now()) == .success {}  // one read covers every commit so far
+            if listener.connection.isClosed { throw PostgresStoreError.connectionLost(server: "\(database.endpoint.host):\(database.endpoint.port)") }
         }
     }
 
