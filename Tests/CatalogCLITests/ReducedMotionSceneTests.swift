@@ -9,7 +9,9 @@ import Testing
 struct ReducedMotionSceneTests {
     private struct Scene {
         let folder = TemporaryFolder()
-        var db: String { folder.file("c.sqlite") }
+        let db: String
+
+        init(_ backend: CLIBackend) throws { db = try backend.database(in: folder) }
 
         @discardableResult
         func run(_ arguments: [String]) throws -> String {
@@ -26,8 +28,8 @@ struct ReducedMotionSceneTests {
 
     private func translationX(_ value: JSONValue?) -> Double? { value?.arrayValue?[12].numberValue }
 
-    @Test func stateAndReplayShowWhatAReducedMotionViewerSees() throws {
-        let scene = Scene()
+    @Test(arguments: CLIBackend.allCases) func stateAndReplayShowWhatAReducedMotionViewerSees(backend: CLIBackend) throws {
+        let scene = try Scene(backend)
         try scene.run(["object", "add", "v1", "--type", "view"])
         try scene.run(["apply", "shake", "--to", "v1", "--at", "0"])
         // shake: 0 → −10 px over its first 80 ms; under reduced motion (none) it does not move.
@@ -38,8 +40,8 @@ struct ReducedMotionSceneTests {
         #expect(!xs.isEmpty && xs.allSatisfy { $0 == 0 })
     }
 
-    @Test func applyAndSendUnderReducedMotionAreRecordedSo() throws {
-        let scene = Scene()
+    @Test(arguments: CLIBackend.allCases) func applyAndSendUnderReducedMotionAreRecordedSo(backend: CLIBackend) throws {
+        let scene = try Scene(backend)
         try scene.run(["object", "add", "v1", "--type", "view"])
         try scene.run(["object", "add", "cell", "--type", "cell"])
         try scene.run(["apply", "slide-in-left", "--to", "v1", "--at", "0", "--reduced-motion"])
@@ -54,8 +56,8 @@ struct ReducedMotionSceneTests {
         #expect(try scene.run(["replay", "--verify"]).hasPrefix("verified"))
     }
 
-    @Test func aChainUnderReducedMotionFollowsItsStepsShorterDurations() throws {
-        let scene = Scene()
+    @Test(arguments: CLIBackend.allCases) func aChainUnderReducedMotionFollowsItsStepsShorterDurations(backend: CLIBackend) throws {
+        let scene = try Scene(backend)
         let chain = scene.folder.file("twice.yaml")
         try """
             name: slide-twice
