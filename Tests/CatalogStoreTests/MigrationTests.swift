@@ -69,58 +69,70 @@ struct MigrationTests {
         #expect(decoded == 2)
     }
 
-    @Test func changedAppliedMigrationIsRefusedAndNothingWritten() throws {
-        let path = folder.file("changed.sqlite")
-        var migrations = try Migration.embedded()
-        try runner(Array(migrations.prefix(1))).migrate(try DatabasePool(path: path))
-        let before = try snapshot(path)
-        migrations[0].sql += "\nCREATE TABLE sneaky (x);"
-        let error = #expect(throws: StoreError.self) { try runner(migrations).migrate(try DatabasePool(path: path)) }
-        #expect(String(describing: error!).contains("0001_initial.sql changed after it was applied"))
-        #expect(try snapshot(path) == before)
-        #expect(try appliedVersions(path) == [1])
+    // The rules, on both backends: each backend's own runner and files.
+
+    @Test(arguments: StoreBackend.allCases) func migratingTwiceAppliesEachFileOnce(backend: StoreBackend) throws {
+        let target = try MigrationTarget(backend, in: folder)
+        let migrations = try target.embedded()
+        try target.migrate(migrations)
+        let before = try target.contents()
+        try target.migrate(migrations)
+        #expect(try target.contents() == before)
+        #expect(try target.appliedVersions() == Array(1...migrations.count))
     }
 
-    @Test func lineEndingChangesAreNotChanges() throws {
-        let path = folder.file("crlf.sqlite")
-        var migrations = try Migration.embedded()
-        try runner(migrations).migrate(try DatabasePool(path: path))
+    @Test(arguments: StoreBackend.allCases) func changedAppliedMigrationIsRefusedAndNothingWritten(backend: StoreBackend) throws {
+        let target = try MigrationTarget(backend, in: folder)
+        var migrations = try target.embedded()
+        try target.migrate(Array(migrations.prefix(1)))
+        let before = try target.contents()
+        migrations[0].sql += "\nCREATE TABLE sneaky (x int);"
+        let error = #expect(throws: StoreError.self) { try target.migrate(migrations) }
+        #expect(String(describing: error!).contains("\(target.folder)/0001_initial.sql changed after it was applied"))
+        #expect(try target.contents() == before)
+        #expect(try target.appliedVersions() == [1])
+    }
+
+    @Test(arguments: StoreBackend.allCases) func lineEndingChangesAreNotChanges(backend: StoreBackend) throws {
+        let target = try MigrationTarget(backend, in: folder)
+        var migrations = try target.embedded()
+        try target.migrate(migrations)
         migrations = migrations.map { var m = $0; m.sql = m.sql.replacingOccurrences(of: "\n", with: "\r\n"); return m }
-        try runner(migrations).migrate(try DatabasePool(path: path))
+        try target.migrate(migrations)
     }
 
-    @Test func missingMigrationIsRefused() throws {
-        let path = folder.file("missing.sqlite")
-        let migrations = try Migration.embedded()
-        try runner(migrations).migrate(try DatabasePool(path: path))
-        let before = try snapshot(path)
-        let third = try Migration(fileName: "0003_more.sql", sql: "CREATE TABLE more (x);")
+    @Test(arguments: StoreBackend.allCases) func missingMigrationIsRefused(backend: StoreBackend) throws {
+        let target = try MigrationTarget(backend, in: folder)
+        let migrations = try target.embedded()
+        try target.migrate(migrations)
+        let before = try target.contents()
+        let third = try Migration(fileName: "0003_more.sql", sql: "CREATE TABLE more (x int);")
         let withGap = [migrations[0], third]  // 0002 is gone from this build
-        let error = #expect(throws: StoreError.self) { try runner(withGap).migrate(try DatabasePool(path: path)) }
-        #expect(String(describing: error!).contains("no file for version 0002"))
-        #expect(try snapshot(path) == before)
+        let error = #expect(throws: StoreError.self) { try target.migrate(withGap) }
+        #expect(String(describing: error!).contains("\(target.folder)/ has no file for version 0002"))
+        #expect(try target.contents() == before)
     }
 
-    @Test func databaseFromANewerBuildIsRefused() throws {
-        let path = folder.file("newer.sqlite")
-        let migrations = try Migration.embedded()
-        let next = try Migration(fileName: String(format: "%04d_future.sql", migrations.count + 1), sql: "CREATE TABLE future (x);")
-        try runner(migrations + [next]).migrate(try DatabasePool(path: path))
-        let before = try snapshot(path)
-        let error = #expect(throws: StoreError.self) { try runner(migrations).migrate(try DatabasePool(path: path)) }
+    @Test(arguments: StoreBackend.allCases) func databaseFromANewerBuildIsRefused(backend: StoreBackend) throws {
+        let target = try MigrationTarget(backend, in: folder)
+        let migrations = try target.embedded()
+        let next = try Migration(fileName: String(format: "%04d_future.sql", migrations.count + 1), sql: "CREATE TABLE future (x int);")
+        try target.migrate(migrations + [next])
+        let before = try target.contents()
+        let error = #expect(throws: StoreError.self) { try target.migrate(migrations) }
         #expect(String(describing: error!).contains("newer build"))
         #expect(String(describing: error!).contains(next.fileName))
-        #expect(try snapshot(path) == before)
+        #expect(try target.contents() == before)
     }
 
-    @Test func failingMigrationLeavesThePreviousVersion() throws {
-        let path = folder.file("failing.sqlite")
-        let migrations = try Migration.embedded()
+    @Test(arguments: StoreBackend.allCases) func failingMigrationLeavesThePreviousVersion(backend: StoreBackend) throws {
+        let target = try MigrationTarget(backend, in: folder)
+        let migrations = try target.embedded()
         let broken = try Migration(fileName: String(format: "%04d_broken.sql", migrations.count + 1),
-                                   sql: "CREATE TABLE half_done (x);\nINSERT INTO no_such_table VALUES (1);")
-        #expect(throws: StoreError.self) { try runner(migrations + [broken]).migrate(try DatabasePool(path: path)) }
-        #expect(try appliedVersions(path) == Array(1...migrations.count))
-        let leftover = try DatabaseQueue(path: path).read { db in try db.tableExists("half_done") }
-        #expect(!leftover)
+                                   sql: "CREATE TABLE half_done (x int);\nINSERT INTO no_such_table VALUES (1);")
+        let error = #expect(throws: StoreError.self) { try target.migrate(migrations + [broken]) }
+        #expect(String(describing: error!).contains("\(broken.fileName) failed and was rolled back; the database stays at version \(migrations.count)"))
+        #expect(try target.appliedVersions() == Array(1...migrations.count))
+        #expect(try !target.tableExists("half_done"))
     }
 }
