@@ -10,6 +10,8 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case unknownComponent(String)
     case versionNotHigher(name: String, version: String, current: String)
     case componentInUse(name: String, dependents: [String])
+    /// A version kept (perhaps from before a `remove`) with other content than the one being added.
+    case versionKept(name: String, version: String)
     case unknownReference(name: String, target: String)
     /// A chain step (or a reducedMotion stand-in) naming a component that is not an animation.
     case referenceKind(name: String, target: String, kind: String)
@@ -46,6 +48,8 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case .unknownComponent(let name): "no component '\(name)'"
         case .versionNotHigher(let name, let version, let current):
             "\(name) \(version) differs from the stored \(name) \(current) but is not a higher version: bump `version` above \(current)"
+        case .versionKept(let name, let version):
+            "\(name) \(version) is kept with other content (every version stays kept, even after `remove`, so the log replays): give it a higher `version`"
         case .componentInUse(let name, let dependents):
             "cannot remove \(name): used by \(dependents.joined(separator: ", ")); remove or change those first"
         case .unknownReference(let name, let target):

@@ -87,4 +87,31 @@ struct SnapshotCommandTests {
         #expect((try JSONSerialization.jsonObject(with: Data(try run(["snapshot", "--list", "--format", "json"], db: db).stdout.utf8)) as! [Any]).count == 1)
         #expect(try run(["state", "one-more", "--format", "json"], db: db).stdout.contains(#""type": "view""#))
     }
+
+    /// The log applied a component that was removed later: `snapshot`, `replay --verify` and
+    /// `log compact` still work (its version is kept), while the name no longer applies.
+    @Test(arguments: CLIBackend.allCases) func aRemovedComponentsHistoryStillSnapshotsVerifiesAndCompacts(backend: CLIBackend) throws {
+        let folder = TemporaryFolder()
+        let db = try backend.database(in: folder)
+        let nudge = "name: nudge\nkind: animation\nversion: 1.0.0\nanimation: {type: basic, keyPath: position.x, byValue: 40, duration: 0.5}\n"
+        for command in [["add", "-"], ["object", "add", "cell", "--type", "cell"], ["object", "add", "card", "--type", "layer"],
+                        ["apply", "nudge", "--to", "cell", "--at", "1"],
+                        ["object", "remove", "cell"], ["remove", "nudge"]] {
+            let result = try run(command, db: db, stdin: nudge)
+            #expect(result.status == 0, "\(command): \(result.stderr)")
+        }
+        for reference in ["nudge", "nudge@1.0.0"] {
+            let refused = try run(["apply", reference, "--to", "card", "--at", "2"], db: db)
+            #expect(refused.status != 0 && refused.stderr.contains("no component 'nudge'"))
+        }
+        #expect(try run(["history", "nudge"], db: db).stdout.contains("1.0.0"))
+        let snapshot = try run(["snapshot"], db: db)
+        #expect(snapshot.status == 0, "\(snapshot.stderr)")
+        let verified = try run(["replay", "--verify"], db: db)
+        #expect(verified.status == 0, "\(verified.stderr)")
+        #expect(try run(["object", "add", "late", "--type", "view", "--at", "2"], db: db).status == 0)
+        let compacted = try run(["log", "compact", "--before-time", "2"], db: db)
+        #expect(compacted.status == 0, "\(compacted.stderr)")
+        #expect(try run(["replay", "--verify"], db: db).status == 0)
+    }
 }

@@ -1,5 +1,6 @@
 import CatalogKit
 import Foundation
+import GRDB
 import TestSupport
 import Testing
 
@@ -82,6 +83,33 @@ struct ComponentRepositoryTests {
         #expect(try database.components.search("fade").isEmpty)
     }
 
+    @Test(arguments: StoreBackend.allCases) func removeKeepsTheVersionsAndTheNameComesBackOnlyConsistently(backend: StoreBackend) throws {
+        let database = try backend.open(in: folder)
+        let components = database.components
+        try components.add([fade(), fade(version: "1.1.0", to: 0.5)])
+        try components.remove("fade")
+        #expect(try components.get("fade") == nil)
+        #expect(try components.list().isEmpty && components.names().isEmpty && components.search("fade").isEmpty)
+        #expect(try components.get("fade", version: "1.0.0")?.definition.contains("\"toValue\":1") == true, "kept for the log")
+        #expect(try components.history("fade").map(\.version) == ["1.0.0", "1.1.0"])
+
+        let events = try database.events.lastSeq()
+        let other = #expect(throws: StoreError.self) { try components.add([fade(to: 0.3)]) }
+        #expect(other == .versionKept(name: "fade", version: "1.0.0"))
+        #expect(other?.description.contains("give it a higher `version`") == true)
+        #expect(try database.events.lastSeq() == events, "a refused add logs nothing")
+        #expect(try components.get("fade") == nil)
+
+        // Exactly a kept version's content: that version is the current one again.
+        #expect(try components.add([fade(version: "1.1.0", to: 0.5)]) == [.added(name: "fade", version: "1.1.0")])
+        #expect(try components.get("fade")?.version == "1.1.0")
+        #expect(try components.search("fade").map(\.name) == ["fade"])
+        #expect(try components.history("fade").map(\.version) == ["1.0.0", "1.1.0"])
+        try components.remove("fade")
+        #expect(try components.add([fade(version: "2.0.0", to: 0.2)]) == [.added(name: "fade", version: "2.0.0")])
+        #expect(try components.history("fade").map(\.version) == ["1.0.0", "1.1.0", "2.0.0"])
+    }
+
     @Test(arguments: StoreBackend.allCases) func listFiltersByKindAndTag(backend: StoreBackend) throws {
         let database = try backend.open(in: folder)
         let layout = try definition("""
@@ -144,6 +172,10 @@ struct ComponentRepositoryTests {
         try catalog.database.components.remove("shake")
         _ = try Catalog(path: path)
         #expect(try !catalog.database.components.names().contains("shake"))
+        // A newer build (another fingerprint) loads its built-ins again: the removed one stays removed.
+        try catalog.sqlite!.pool.write { try $0.execute(sql: "UPDATE setting SET value = 'an older build' WHERE key = 'builtin_catalog'") }
+        _ = try Catalog(path: path)
+        #expect(try catalog.database.components.names() == names.filter { $0 != "shake" }.sorted())
         let adds = try catalog.database.events.list().filter { $0.operation == .componentAdd }
         #expect(adds.count == names.count)
     }

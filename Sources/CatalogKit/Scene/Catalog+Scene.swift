@@ -43,7 +43,9 @@ extension Catalog {
     public func apply(_ name: String, to targets: [String] = [], roles: [String: String] = [:], parameters: [String: String] = [:],
                       at sceneTime: Double? = nil, reducedMotion: Bool = false) throws -> ApplyResult {
         let reference = ComponentReference(name)
-        guard let stored = try database.components.get(reference) else {
+        // A removed component's versions are kept for the log only: NAME@VERSION of it is refused too.
+        guard let stored = try database.components.get(reference),
+              try reference.version == nil || database.components.get(reference.name) != nil else {
             throw SceneError.store(.unknownComponent(reference.name))
         }
         let definition = try stored.decode()

@@ -21,6 +21,8 @@ public protocol ComponentStore: Sendable {
     func names() throws -> [String]
     /// Full-text search over name, summary and tags; the text is taken as text.
     func search(_ text: String, limit: Int) throws -> [StoredComponent]
+    /// Takes `name` out of the catalog (refused while another component uses it); its versions
+    /// stay kept, because the log may apply them.
     func remove(_ name: String, at sceneTime: Double?) throws
     func builtInsAreCurrent(fingerprint: String) throws -> Bool
     @discardableResult

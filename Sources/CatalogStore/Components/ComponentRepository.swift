@@ -119,7 +119,8 @@ public struct ComponentRepository: Sendable {
         }
     }
 
-    /// Removes a component and its history, refusing while another component uses it.
+    /// Takes a component out of the catalog, refusing while another component uses it; its
+    /// versions stay kept for the log (``history(_:)``, ``get(_:version:)``).
     public func remove(_ name: String, at sceneTime: Double? = nil) throws {
         try database.transaction(at: sceneTime) { transaction in try ComponentWrites.remove(name, transaction) }
     }

@@ -7,6 +7,7 @@ package enum ComponentWrites {
         SELECT v.id, v.version, v.content_hash, v.kind FROM component c JOIN component_version v ON v.id = c.current_version_id
         WHERE c.name = ?1
         """
+    static let keptVersionSQL = "SELECT id, content_hash FROM component_version WHERE name = ?1 AND version = ?2"
 
     package static func add(_ definitions: [ComponentDefinition], _ transaction: any StoreTransaction) throws -> [AddOutcome] {
         var outcomes: [AddOutcome] = []
@@ -40,11 +41,17 @@ package enum ComponentWrites {
                     throw StoreError.referenceKind(name: definition.name, target: target, kind: kind)
                 }
             }
+            // A version outlives `remove` (the log may apply it), so name@version means one content
+            // for ever: the same content is the kept row again, other content is refused.
+            let kept = try transaction.row(keptVersionSQL, [.text(definition.name), .text(definition.version.description)])
+            if let kept, kept[1].text != hash {
+                throw StoreError.versionKept(name: definition.name, version: definition.version.description)
+            }
             let seq = try transaction.append(.componentAdd, object: nil, payload: [
                 "name": .string(definition.name), "version": .string(definition.version.description),
                 "hash": .string(hash), "definition": definition.document,
             ])
-            let versionID = try transaction.row("""
+            let versionID = try kept?[0] ?? transaction.row("""
                 INSERT INTO component_version (name, version, kind, summary, tags, definition, content_hash, added_seq)
                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) RETURNING id
                 """, [.text(definition.name), .text(definition.version.description), .text(definition.kind.rawValue), .text(definition.summary),
@@ -94,7 +101,8 @@ package enum ComponentWrites {
         return try visit(start) ? path : nil
     }
 
-    /// Removes a component and its history, refusing while another component uses it.
+    /// Takes a component out of the catalog, refusing while another component uses it. Its
+    /// versions stay kept: the log may apply them, and every accepted log replays.
     package static func remove(_ name: String, _ transaction: any StoreTransaction) throws {
         guard try transaction.exists("SELECT EXISTS (SELECT 1 FROM component WHERE name = ?1)", [.text(name)]) else {
             throw StoreError.unknownComponent(name)
@@ -102,7 +110,6 @@ package enum ComponentWrites {
         let dependents = try transaction.column("SELECT name FROM component_reference WHERE target = ?1 ORDER BY name", [.text(name)]).compactMap(\.text)
         guard dependents.isEmpty else { throw StoreError.componentInUse(name: name, dependents: dependents) }
         try transaction.execute("DELETE FROM component WHERE name = ?1", [.text(name)])
-        try transaction.execute("DELETE FROM component_version WHERE name = ?1", [.text(name)])
         try transaction.append(.componentRemove, object: nil, payload: ["name": .string(name)])
     }
 
@@ -116,7 +123,11 @@ package enum ComponentWrites {
         var chosen: [ComponentDefinition] = []
         for definition in definitions {
             let current = try transaction.row(currentSQL, [.text(definition.name)])?[1].text.flatMap(SemanticVersion.init)
-            if current == nil || definition.version > current! { chosen.append(definition) }
+            if let current {
+                if definition.version > current { chosen.append(definition) }
+            } else if try !transaction.exists("SELECT EXISTS (SELECT 1 FROM component_version WHERE name = ?1)", [.text(definition.name)]) {
+                chosen.append(definition)   // never stored; one with kept versions was removed, and stays removed
+            }
         }
         let outcomes = try add(chosen, transaction)
         try transaction.execute("INSERT INTO setting (key, value) VALUES (?1, ?2) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
