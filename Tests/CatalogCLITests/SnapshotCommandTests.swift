@@ -105,6 +105,9 @@ struct SnapshotCommandTests {
             #expect(refused.status != 0 && refused.stderr.contains("no component 'nudge'"))
         }
         #expect(try run(["history", "nudge"], db: db).stdout.contains("1.0.0"))
+        let shown = try run(["show", "nudge"], db: db)
+        #expect(shown.status != 0 && shown.stderr.contains("nudge was removed from the catalog") && shown.stderr.contains("`catalog show nudge@1.0.0`"))
+        #expect(try run(["show", "nudge@1.0.0"], db: db).stdout.contains("byValue"))
         let snapshot = try run(["snapshot"], db: db)
         #expect(snapshot.status == 0, "\(snapshot.stderr)")
         let verified = try run(["replay", "--verify"], db: db)

@@ -14,6 +14,10 @@ struct Show: ParsableCommand {
             if let version = component.version, try catalog.components.get(component.name) != nil {
                 throw CommandFailure("\(component.name) has no version \(version): `catalog history \(component.name)` lists the kept versions")
             }
+            if component.version == nil, let last = try catalog.components.history(component.name).last {
+                throw CommandFailure("\(component.name) was removed from the catalog; its versions are kept for the log: "
+                    + "`catalog show \(component.name)@\(last.version)`, `catalog history \(component.name)`")
+            }
             throw StoreError.unknownComponent(component.name)
         }
         let definition = try JSONValue(jsonData: Data(stored.definition.utf8))
