@@ -16,7 +16,8 @@ import GRDB
 public struct ComponentRepository: Sendable {
     let database: CatalogDatabase
 
-    static let columns = "v.name, v.version, v.kind, v.summary, v.tags, v.content_hash, v.definition, v.added_seq"
+    /// The columns every read of a ``StoredComponent`` selects, in its initialiser's order (both backends).
+    package static let columns = "v.name, v.version, v.kind, v.summary, v.tags, v.content_hash, v.definition, v.added_seq"
     /// The current version of one component by name (the lookup the benchmark measures).
     public static let currentVersionSQL =
         "SELECT \(columns) FROM component c JOIN component_version v ON v.id = c.current_version_id WHERE c.name = ?"
@@ -84,8 +85,7 @@ public struct ComponentRepository: Sendable {
 
     /// Every kept version of `name`, oldest first (by semantic version).
     public func history(_ name: String) throws -> [StoredComponent] {
-        let rows = try database.pool.read { db in try Self.fetch(db, where: "v.name = ?", [name]) }
-        return rows.sorted { SemanticVersion($0.version)! < SemanticVersion($1.version)! }
+        try database.pool.read { db in try Self.fetch(db, where: "v.name = ?", [name]) }.oldestFirst()
     }
 
     /// Names of all current components (for shell completion).
@@ -169,7 +169,7 @@ extension ComponentRepository {
     /// Loads the built-in catalog once per distinct `fingerprint`, in one transaction.
     ///
     /// A built-in is added when missing or when it is a higher version than the stored one;
-    /// a component the user removed stays removed until the built-ins change; a stored version
+    /// a component the user removed stays removed (its versions are kept); a stored version
     /// the user raised above the built-in is kept. Safe when several processes start at once:
     /// the fingerprint is checked again inside the IMMEDIATE transaction.
     ///
@@ -177,19 +177,18 @@ extension ComponentRepository {
     /// loaded — takes no write lock: every command line run opens the catalog this way, so
     /// decoding the built-ins or queueing for the writer each time would be paid by every command.
     @discardableResult
-    /// True when the built-ins of `fingerprint` are loaded (a read: nothing to load).
-    public func builtInsAreCurrent(fingerprint: String) throws -> Bool {
-        try database.pool.read { db in try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = 'builtin_catalog'") } == fingerprint
-    }
-
     public func loadBuiltIns(fingerprint: String, definitions: () throws -> [ComponentDefinition]) throws -> [AddOutcome] {
-        let key = "builtin_catalog"
-        let fingerprintSQL = "SELECT value FROM setting WHERE key = ?"
-        let stored = try database.pool.read { db in try String.fetchOne(db, sql: fingerprintSQL, arguments: [key]) }
-        guard stored != fingerprint else { return [] }
+        guard try !builtInsAreCurrent(fingerprint: fingerprint) else { return [] }
         let definitions = try definitions()
         return try database.transaction(at: nil) { transaction in
             try ComponentWrites.loadBuiltIns(fingerprint: fingerprint, definitions: definitions, transaction)
         }
+    }
+
+    /// True when the built-ins of `fingerprint` are loaded (a read: nothing to load).
+    public func builtInsAreCurrent(fingerprint: String) throws -> Bool {
+        try database.pool.read { db in
+            try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [ComponentWrites.fingerprintKey])
+        } == fingerprint
     }
 }

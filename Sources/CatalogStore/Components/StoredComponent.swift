@@ -46,6 +46,13 @@ public struct StoredComponent: Sendable, Hashable {
     }
 }
 
+extension [StoredComponent] {
+    /// By semantic version, oldest first: the order of ``ComponentStore/history(_:)``.
+    package func oldestFirst() -> [StoredComponent] {
+        sorted { SemanticVersion($0.version)! < SemanticVersion($1.version)! }
+    }
+}
+
 /// What `add` did with one definition.
 public enum AddOutcome: Sendable, Hashable {
     case added(name: String, version: String)

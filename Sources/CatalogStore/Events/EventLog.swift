@@ -331,6 +331,11 @@ public struct LoggedRow: Sendable, Hashable {
 
     public var operation: EventOperation? { EventOperation(rawValue: operationName) }
 
+    /// The row's one-line canonical JSON, its payload copied as stored (``Event/jsonLine(seq:sceneTime:operation:objectID:payloadText:)``).
+    public func jsonLine() throws -> String {
+        try Event.jsonLine(seq: seq, sceneTime: sceneTime, operation: operationName, objectID: objectID, payloadText: payloadText)
+    }
+
     /// The row read as an event; a row this build cannot read is an error naming it.
     public func event() throws -> Event {
         // Only this build's operations are ever written; another name is a log this build

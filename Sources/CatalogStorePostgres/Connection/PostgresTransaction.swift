@@ -48,6 +48,11 @@ final class PostgresTransaction: StoreTransaction {
 enum PostgresDialect {
     private static let cache = Mutex<[String: String]>([:])
 
+    /// A text[] literal (`{"a","b"}`) for `= ANY($1)` or `unnest($1)`: one parameter however many items.
+    static func textArray(_ items: [String]) -> String {
+        "{" + items.map { "\"" + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" }.joined(separator: ",") + "}"
+    }
+
     /// `?1` → `$1` outside quotes (SQLite's numbered parameters are PostgreSQL's with another sigil).
     static func translate(_ sql: String) -> String {
         if let done = cache.withLock({ $0[sql] }) { return done }

@@ -7,7 +7,7 @@ public struct PostgresComponentStore: ComponentStore {
     let database: PostgresDatabase
     var session: PostgresSession { database.session }
 
-    static let columns = "v.name, v.version, v.kind, v.summary, v.tags, v.content_hash, v.definition, v.added_seq"
+    static let columns = ComponentRepository.columns
     static let current = "component c JOIN component_version v ON v.id = c.current_version_id"
 
     @discardableResult
@@ -44,8 +44,7 @@ public struct PostgresComponentStore: ComponentStore {
     }
 
     public func history(_ name: String) throws -> [StoredComponent] {
-        try fetch("SELECT \(Self.columns) FROM component_version v WHERE v.name = $1", [.text(name)])
-            .sorted { SemanticVersion($0.version)! < SemanticVersion($1.version)! }
+        try fetch("SELECT \(Self.columns) FROM component_version v WHERE v.name = $1", [.text(name)]).oldestFirst()
     }
 
     public func tableStamp() throws -> String {

@@ -57,8 +57,7 @@ public struct PostgresEventStore: EventStore {
     public func forEachNumberedJSONLine(since: Int64, object: String?, before: Int64?, limit: Int?, reverse: Bool,
                                         _ body: (Int64, String) throws -> Void) throws {
         try forEachRow(since: since, object: object, before: before, limit: limit, reverse: reverse) { row in
-            try body(row.seq, try Event.jsonLine(seq: row.seq, sceneTime: row.sceneTime, operation: row.operationName,
-                                                 objectID: row.objectID, payloadText: row.payloadText))
+            try body(row.seq, try row.jsonLine())
         }
     }
 
@@ -101,8 +100,7 @@ public struct PostgresEventStore: EventStore {
                 let rows = try page(after: last, before: nil, object: object, reverse: false, limit: Self.pageSize, on: reader)
                 for row in rows where going {
                     last = row.seq
-                    going = try body(row.seq, try Event.jsonLine(seq: row.seq, sceneTime: row.sceneTime, operation: row.operationName,
-                                                               objectID: row.objectID, payloadText: row.payloadText))
+                    going = try body(row.seq, try row.jsonLine())
                 }
                 if rows.count < Self.pageSize { break }
             }

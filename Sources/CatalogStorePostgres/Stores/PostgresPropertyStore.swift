@@ -7,12 +7,8 @@ public struct PostgresPropertyStore: PropertyStore {
     let database: PostgresDatabase
     var session: PostgresSession { database.session }
 
-    static let readSQL = """
-        SELECT o.oid, a.type, a.value, a.policy,
-               a.target_oid IS NULL OR EXISTS (SELECT 1 FROM object t WHERE t.oid = a.target_oid)
-        FROM object o LEFT JOIN association a ON a.object_oid = o.oid AND a.key = $2
-        WHERE o.id = $1
-        """
+    /// SQLite's point read, word for word.
+    static let readSQL = PostgresDialect.translate(PropertyRepository.readSQL)
 
     /// Served from the handle's cache when it holds the value (see ``PostgresPropertyCache``).
     public func value(for key: String, on id: String) throws -> PropertyValue? {
@@ -45,14 +41,14 @@ public struct PostgresPropertyStore: PropertyStore {
     public func list(on ids: [String]) throws -> [String: [Association]] {
         guard !ids.isEmpty else { return [:] }
         var lists: [String: [Association]] = [:]
-        for row in try session.query("SELECT id FROM object WHERE id = ANY($1::text[])", [.text(Self.arrayLiteral(ids))]) {
+        for row in try session.query("SELECT id FROM object WHERE id = ANY($1::text[])", [.text(PostgresDialect.textArray(ids))]) {
             lists[try row.text(0) ?? ""] = []
         }
         let rows = try session.query("""
             SELECT o.id, a.key, a.type, a.value, a.policy,
                    a.target_oid IS NULL OR EXISTS (SELECT 1 FROM object t WHERE t.oid = a.target_oid)
             FROM object o JOIN association a ON a.object_oid = o.oid WHERE o.id = ANY($1::text[]) ORDER BY o.id, a.key
-            """, [.text(Self.arrayLiteral(ids))])
+            """, [.text(PostgresDialect.textArray(ids))])
         for row in rows {
             let key = try row.text(1) ?? ""
             if let association = try Self.association(key: key, type: row.text(2), value: row.text(3), policy: row.text(4), live: row.bool(5)) {
@@ -93,10 +89,5 @@ public struct PostgresPropertyStore: PropertyStore {
             let decoded = PostgresValueColumns.decode(type: type, text: value)
         else { return nil }
         return Association(key: key, value: decoded, policy: policy)
-    }
-
-    /// A text[] literal (`{"a","b"}`) for `= ANY($1)`: one parameter however many ids.
-    static func arrayLiteral(_ items: [String]) -> String {
-        "{" + items.map { "\"" + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" }.joined(separator: ",") + "}"
     }
 }

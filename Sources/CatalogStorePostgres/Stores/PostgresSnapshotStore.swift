@@ -22,8 +22,8 @@ public struct PostgresSnapshotStore: SnapshotStore {
                 try session.query("""
                     INSERT INTO scene_snapshot_object (snapshot_seq, object_id, state, running)
                     SELECT $1, * FROM unnest($2::text[], $3::text[], $4::bigint[])
-                    """, [.integer(seq), .text(PostgresPropertyStore.arrayLiteral(page.map(\.id))),
-                          .text(PostgresPropertyStore.arrayLiteral(page.map(\.state))), .text("{" + page.map { String($0.running) }.joined(separator: ",") + "}")])
+                    """, [.integer(seq), .text(PostgresDialect.textArray(page.map(\.id))),
+                          .text(PostgresDialect.textArray(page.map(\.state))), .text("{" + page.map { String($0.running) }.joined(separator: ",") + "}")])
             }
         }
         return snapshot
