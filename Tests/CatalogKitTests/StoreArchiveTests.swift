@@ -120,4 +120,40 @@ struct StoreArchiveTests {
         let compaction = try source.compactLog(before: .seq(try source.events.lastSeq() - 5))
         #expect(throws: StoreArchive.RefusalError.compacted(base: compaction.base.seq)) { try source.exportHistory { _ in } }
     }
+
+    /// A compaction committed by another handle while an export reads (after its first line,
+    /// with more than a page of events): the archive is the whole history or refused, never a
+    /// history with a hole in it.
+    @Test(arguments: TestBackend.allCases) func anExportOverlappingACompactionIsWholeOrRefused(backend: TestBackend) throws {
+        let (catalog, other): (Catalog, Catalog)
+        switch backend {
+        case .sqlite:
+            let path = folder.file("overlap.sqlite")
+            (catalog, other) = (try Catalog(path: path, loadBuiltIns: false), try Catalog(path: path, loadBuiltIns: false))
+        case .postgres:
+            let server = try PostgresServer.shared()
+            let url = server.url(database: try server.createDatabase())
+            (catalog, other) = (try Catalog(url: url, loadBuiltIns: false), try Catalog(url: url, loadBuiltIns: false))
+        }
+        try catalog.objects.addAll((0..<3_000).map { (id: "o\($0)", type: "view", owners: []) }, at: 0)
+        try catalog.objects.add(id: "newest", type: "view", at: 1)
+        let whole = try export(catalog)
+
+        var text = ""
+        var compacted = false
+        let result = Result {
+            try catalog.exportHistory { line in
+                text += line
+                if !compacted, line.contains("\"seq\":1,") {
+                    compacted = true
+                    _ = try other.compactLog(before: .seq(try other.events.lastSeq()))
+                }
+            }
+        }
+        #expect(compacted)
+        switch result {
+        case .success: #expect(text == whole)
+        case .failure(let error): #expect(error as? StoreArchive.RefusalError == .compacted(base: 3_000))
+        }
+    }
 }

@@ -68,9 +68,10 @@ public enum StoreArchive {
 
 extension Catalog {
     /// Writes the whole history — the header, every event as one line, the closing line — to
-    /// `write`, a line (with its `\n`) at a time, read in one read transaction so that the
-    /// archive is one consistent moment of a store others may be writing. A compacted log is
-    /// refused (``StoreArchive/RefusalError/compacted(base:)``).
+    /// `write`, a line (with its `\n`) at a time. The archive is one moment of a store others
+    /// may be writing: SQLite reads it in one read transaction; PostgreSQL a page at a time, and
+    /// as events commit in seq order, that is a moment too. A compacted log is refused
+    /// (``StoreArchive/RefusalError/compacted(base:)``), also one compacted while it is read.
     @discardableResult
     public func exportHistory(_ write: (String) throws -> Void) throws -> StoreArchive.Summary {
         if let base = try database.snapshots.logBase() { throw StoreArchive.RefusalError.compacted(base: base.seq) }
@@ -79,6 +80,10 @@ extension Catalog {
         var count = 0
         var last: Int64 = 0
         try database.events.forEachNumberedJSONLine { seq, line in
+            // A log numbers its events 1, 2, 3…; only a compaction removes any. One that
+            // committed after the check above (PostgreSQL reads the log a page at a time) shows
+            // here as a gap, refused rather than written as a history that cannot rebuild.
+            guard seq == last + 1 else { throw StoreArchive.RefusalError.compacted(base: seq - 1) }
             last = seq
             let text = line + "\n"
             digest.update(text)

@@ -20,8 +20,9 @@ struct StoreExport: ParsableCommand {
         commandName: "export",
         abstract: "Write the whole history as JSON Lines (to standard output, or -o FILE).",
         discussion: """
-            The history is read in one read transaction: the archive is one moment of the store, \
-            even while others write. With -o, the file appears only once complete.
+            The archive is one moment of the store, even while others write (events commit in \
+            sequence order); a log compacted meanwhile is refused. With -o, the file appears only \
+            once complete.
             """)
 
     @OptionGroup var global: GlobalOptions
