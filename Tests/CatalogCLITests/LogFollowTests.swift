@@ -29,6 +29,19 @@ struct LogFollowTests {
         }
     }
 
+    /// The table a follower prints for the events already there is `log`'s table.
+    @Test func aFollowersTableIsTheLogsTable() throws {
+        let db = folder.file("table.sqlite")
+        try CLI.run(["--db", db, "init"])
+        try CLI.run(["--db", db, "object", "add", "cell", "--type", "cell"])
+        try CLI.run(["--db", db, "prop", "set", "cell", "title", "\"a long enough title to be cut: \(String(repeating: "x", count: 120))\""])
+        let table = try CLI.run(["--db", db, "log", "--since", "20"]).stdout
+        let rows = table.split(separator: "\n").count - 1
+        #expect(rows > 3 && table.contains("..."))
+        let followed = try CLI.run(["--db", db, "log", "--since", "20", "--follow", "--limit", String(rows)])
+        #expect(followed.status == 0 && followed.stdout == table)
+    }
+
     @Test func followRefusesWhatCannotStream() throws {
         let db = folder.file("refuse.sqlite")
         for arguments in [["--follow", "--reverse"], ["--follow", "--format", "json"]] {

@@ -50,12 +50,18 @@ struct Log: ParsableCommand {
         case .table:
             var table = StreamingTable("SEQ", "T", "OPERATION", "OBJECT", "PAYLOAD")
             try events.forEach(since: since, object: object, before: nil, limit: limit, reverse: reverse) { event in
-                let payload = event.payload.canonicalText
-                table.append([String(event.seq), JSONValue.numberText(event.sceneTime), event.operation.rawValue, event.objectID ?? "-",
-                              payload.count > 100 ? String(payload.prefix(97)) + "..." : payload])
+                table.append(Self.row(seq: Double(event.seq), time: event.sceneTime, operation: event.operation.rawValue,
+                                      object: event.objectID, payload: event.payload))
             }
             table.finish()
         }
+    }
+
+    /// One table row: the payload cut to 100 characters.
+    private static func row(seq: Double, time: Double, operation: String, object: String?, payload: JSONValue) -> [String] {
+        let text = payload.canonicalText
+        return [JSONValue.numberText(seq), JSONValue.numberText(time), operation, object ?? "-",
+                text.count > 100 ? String(text.prefix(97)) + "..." : text]
     }
 
     /// `--follow`: the events after --since, then each as it commits, flushed batch by batch.
@@ -76,10 +82,9 @@ struct Log: ParsableCommand {
             var table = StreamingTable("SEQ", "T", "OPERATION", "OBJECT", "PAYLOAD")
             try events.follow(since: since, object: object, batchEnd: { table.finish() }) { _, line in
                 let event = try JSONReader.read(line)
-                let payload = event["payload"]?.canonicalText ?? "null"
-                table.append([JSONValue.numberText(event["seq"]?.numberValue ?? 0), JSONValue.numberText(event["t"]?.numberValue ?? 0),
-                              event["operation"]?.stringValue ?? "", event["object"]?.stringValue ?? "-",
-                              payload.count > 100 ? String(payload.prefix(97)) + "..." : payload])
+                table.append(Self.row(seq: event["seq"]?.numberValue ?? 0, time: event["t"]?.numberValue ?? 0,
+                                      operation: event["operation"]?.stringValue ?? "", object: event["object"]?.stringValue,
+                                      payload: event["payload"] ?? .null))
                 printed += 1
                 return printed < wanted
             }
