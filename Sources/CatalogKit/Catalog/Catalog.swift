@@ -32,24 +32,20 @@ public final class Catalog: Sendable {
     ///   - forReading: the caller only reads. An existing catalog that is migrated and holds this
     ///     build's built-ins is then opened read-only (``CatalogDatabase/isReadOnly``): nothing is
     ///     synced or checkpointed, and any write is refused. Otherwise it opens as usual.
-    public init(path: String? = nil, loadBuiltIns: Bool = true, checkpointing: CheckpointPolicy = .standard, forReading: Bool = false) throws {
+    public convenience init(path: String? = nil, loadBuiltIns: Bool = true, checkpointing: CheckpointPolicy = .standard, forReading: Bool = false) throws {
         let resolved = path ?? Self.defaultPath()
         if forReading, FileManager.default.fileExists(atPath: resolved),
             let reader = try? CatalogDatabase(path: resolved, checkpointing: checkpointing, readOnly: true),
             (try? !loadBuiltIns || reader.components.builtInsAreCurrent(fingerprint: BuiltInCatalog.fingerprint)) == true
         {
-            database = reader
+            try self.init(backend: reader, loadBuiltIns: false)
             return
         }
         let folder = (resolved as NSString).deletingLastPathComponent
         if !folder.isEmpty {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         }
-        database = try CatalogDatabase(path: resolved, checkpointing: checkpointing)
-        // A read-only file keeps the built-ins it has: loading would be a write.
-        if loadBuiltIns, !database.isReadOnly {
-            try database.components.loadBuiltIns(fingerprint: BuiltInCatalog.fingerprint, definitions: BuiltInCatalog.definitions)
-        }
+        try self.init(backend: try CatalogDatabase(path: resolved, checkpointing: checkpointing), loadBuiltIns: loadBuiltIns)
     }
 
     /// A catalog on any backend: the PostgreSQL one comes from `Catalog(url:)` (the
@@ -57,6 +53,7 @@ public final class Catalog: Sendable {
     /// - Parameter loadBuiltIns: load (or update) the built-in components, as for a file.
     public init(backend: any CatalogBackend, loadBuiltIns: Bool = true) throws {
         database = backend
+        // A read-only store keeps the built-ins it has: loading would be a write.
         if loadBuiltIns, !backend.isReadOnly {
             try backend.components.loadBuiltIns(fingerprint: BuiltInCatalog.fingerprint, definitions: BuiltInCatalog.definitions)
         }

@@ -19,7 +19,7 @@ import CatalogStore
 struct LogRebuild {
     let target: any CatalogBackend
     /// How one change other than a component addition is carried out (tests pass a broken one).
-    var replay: (Event, any CatalogBackend) throws -> Void = SceneVerification.replay
+    let replay: (Event, any CatalogBackend) throws -> Void
     private var components: [ComponentDefinition] = []
     private var componentsTime = 0.0
 
