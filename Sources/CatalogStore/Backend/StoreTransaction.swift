@@ -44,8 +44,8 @@ public enum SQLValue: Sendable, Hashable {
 /// adding objects and components, setting associations, copying and collecting objects — so
 /// that those rules are written once, over both SQLite and PostgreSQL.
 ///
-/// Statements use `$1`, `$2`, … for parameters (each backend translates what it must) and the
-/// SQL both dialects share (`INSERT … ON CONFLICT … DO UPDATE`, `RETURNING`, `EXISTS`).
+/// Statements use SQLite's numbered parameters `?1`, `?2`, … (PostgreSQL's transaction rewrites
+/// them to `$1`, `$2`, …) and the SQL both dialects share (`INSERT … ON CONFLICT … DO UPDATE`, `RETURNING`, `EXISTS`).
 /// Events are appended through it, so that they commit with the change.
 package protocol StoreTransaction: AnyObject {
     /// The scene time every event of this transaction gets.
