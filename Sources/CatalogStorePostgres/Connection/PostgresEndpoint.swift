@@ -80,7 +80,9 @@ public struct PostgresEndpoint: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The URL without its password: what messages show.
-    public var description: String { "postgres://\(user)@\(host):\(port)/\(database)" }
+    public var description: String { "postgres://\(user)@\(server)/\(database)" }
+    /// `host:port`: how messages name the server.
+    public var server: String { "\(host):\(port)" }
 
     /// `url` with any password replaced, for messages about a URL that could not be read.
     static func redacted(_ url: String) -> String {

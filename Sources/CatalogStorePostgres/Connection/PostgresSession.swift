@@ -68,7 +68,7 @@ public final class PostgresSession: @unchecked Sendable {
                 tls = .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
             }
         } catch {
-            throw PostgresStoreError.tls(server: "\(endpoint.host):\(endpoint.port)", reason: "\(error)")
+            throw PostgresStoreError.tls(server: endpoint.server, reason: "\(error)")
         }
         var configuration = PostgresConnection.Configuration(
             host: endpoint.host, port: endpoint.port, username: endpoint.user, password: endpoint.password, database: endpoint.database, tls: tls)
@@ -80,7 +80,7 @@ public final class PostgresSession: @unchecked Sendable {
         } catch {
             throw PostgresStoreError.from(error, endpoint: endpoint, connecting: true)
         }
-        let pending = self.pending, lost = PostgresStoreError.connectionLost(server: "\(endpoint.host):\(endpoint.port)")
+        let pending = self.pending, lost = PostgresStoreError.connectionLost(server: endpoint.server)
         connection.closeFuture.whenComplete { _ in pending.fail(lost) }
     }
 
@@ -115,13 +115,13 @@ public final class PostgresSession: @unchecked Sendable {
     /// Waits for `future`, or until the connection closes: a statement sent just as the server
     /// went away may otherwise never be answered.
     private func wait(_ future: EventLoopFuture<PostgresQueryResult>) throws -> PostgresQueryResult {
-        guard !connection.isClosed else { throw PostgresStoreError.connectionLost(server: "\(endpoint.host):\(endpoint.port)") }
+        guard !connection.isClosed else { throw PostgresStoreError.connectionLost(server: endpoint.server) }
         let promise = future.eventLoop.makePromise(of: PostgresQueryResult.self)
         future.cascade(to: promise)
         pending.set(promise)
         defer { pending.set(nil) }
         // Closed between the check and `set`: the close callback has already run.
-        if connection.isClosed { promise.fail(PostgresStoreError.connectionLost(server: "\(endpoint.host):\(endpoint.port)")) }
+        if connection.isClosed { promise.fail(PostgresStoreError.connectionLost(server: endpoint.server)) }
         return try promise.futureResult.wait()
     }
 

@@ -40,7 +40,7 @@ public enum PostgresStoreError: Error, Sendable, Hashable, CustomStringConvertib
     /// The error postgres-nio reported, as one of these.
     static func from(_ error: any Error, endpoint: PostgresEndpoint, connecting: Bool) -> any Error {
         if let error = error as? PostgresStoreError { return error }
-        let server = "\(endpoint.host):\(endpoint.port)"
+        let server = endpoint.server
         guard let error = error as? PSQLError else {
             return connecting ? PostgresStoreError.cannotConnect(server: server, reason: "\(error)") : error
         }

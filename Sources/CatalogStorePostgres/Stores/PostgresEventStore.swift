@@ -108,7 +108,7 @@ public struct PostgresEventStore: EventStore {
             if !going { return }
             _ = signal.wait(timeout: .now() + 1)
             while signal.wait(timeout: .now()) == .success {}  // one read covers every commit so far
-            if listener.connection.isClosed { throw PostgresStoreError.connectionLost(server: "\(database.endpoint.host):\(database.endpoint.port)") }
+            if listener.connection.isClosed { throw PostgresStoreError.connectionLost(server: database.endpoint.server) }
         }
     }
 
