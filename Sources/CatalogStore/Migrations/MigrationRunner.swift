@@ -61,22 +61,19 @@ public struct MigrationRunner: Sendable {
         try checkFiles()
         // Validate against what is recorded before writing anything at all.
         let applied = try writer.read { db in try Self.appliedRows(db) }
-        try validate(applied)
         // Up to date (every open after the first): no write transaction, so opening a catalog
         // never queues behind another process's writes.
-        let pending = migrations.filter { migration in !applied.contains { $0.version == migration.version } }
-        for migration in pending {
+        for migration in try pending(after: applied) {
             try writer.writeWithoutTransaction { db in
                 try db.inTransaction(.immediate) {
                     try db.execute(sql: Self.historyTable)
                     let applied = try Self.appliedRows(db)
-                    try validate(applied)  // another process may have moved on meanwhile
-                    guard !applied.contains(where: { $0.version == migration.version }) else { return .commit }
+                    // Another process may have moved on meanwhile.
+                    guard try pending(after: applied).contains(migration) else { return .commit }
                     do {
                         try db.execute(sql: migration.sql)
                     } catch {
-                        throw StoreError.migration(
-                            "migration \(migration.fileName) failed and was rolled back; the database stays at version \(applied.map(\.version).max() ?? 0): \(error)")
+                        throw Self.failure(of: migration, applied: applied, error)
                     }
                     try db.execute(
                         sql: "INSERT INTO schema_migration (version, name, checksum, applied_at) VALUES (?, ?, ?, ?)",
@@ -92,9 +89,7 @@ public struct MigrationRunner: Sendable {
     /// changed file or a newer database.
     public func isCurrent(_ reader: some DatabaseReader) throws -> Bool {
         try checkFiles()
-        let applied = try reader.read { db in try Self.appliedRows(db) }
-        try validate(applied)
-        return migrations.allSatisfy { migration in applied.contains { $0.version == migration.version } }
+        return try pending(after: try reader.read { db in try Self.appliedRows(db) }).isEmpty
     }
 
     /// Every known migration with its applied time, or nil while pending.
@@ -114,6 +109,18 @@ public struct MigrationRunner: Sendable {
             throw StoreError.migration(
                 "\(folder)/ has no file for version \(String(format: "%04d", index + 1)) (next file is \(migration.fileName)): restore the missing migration; never renumber applied ones")
         }
+    }
+
+    /// This build's migrations that `applied` does not hold, once every applied one is
+    /// checked (``validate(_:)``): what a migration run carries out, in order.
+    package func pending(after applied: [Applied]) throws -> [Migration] {
+        try validate(applied)
+        return migrations.filter { migration in !applied.contains { $0.version == migration.version } }
+    }
+
+    /// The refusal of a migration that failed and was rolled back, naming where the database stays.
+    package static func failure(of migration: Migration, applied: [Applied], _ error: any Error) -> StoreError {
+        .migration("migration \(migration.fileName) failed and was rolled back; the database stays at version \(applied.map(\.version).max() ?? 0): \(error)")
     }
 
     /// Every recorded migration must be one of this build's files, unchanged.

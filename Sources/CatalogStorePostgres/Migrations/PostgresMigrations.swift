@@ -43,24 +43,20 @@ public struct PostgresMigrations: Sendable {
     /// Applies every pending migration, in order.
     public func migrate(_ session: PostgresSession) throws {
         try runner.checkFiles()
-        let applied = try Self.appliedRows(session)
-        try runner.validate(applied)
         // Up to date (every open after the first): no lock, no write.
-        let pending = runner.migrations.filter { migration in !applied.contains { $0.version == migration.version } }
-        for migration in pending {
+        for migration in try runner.pending(after: try Self.appliedRows(session)) {
             try session.transaction {
                 try session.query("SELECT pg_advisory_xact_lock($1)", [.integer(Self.lockKey)])
                 try session.execute(script: Self.historyTable)
                 let applied = try Self.appliedRows(session)
-                try runner.validate(applied)  // another machine may have moved on meanwhile
-                guard !applied.contains(where: { $0.version == migration.version }) else { return }
+                // Another machine may have moved on meanwhile.
+                guard try runner.pending(after: applied).contains(migration) else { return }
                 do {
                     try session.execute(script: migration.sql)
                 } catch let error as PostgresStoreError {
                     if case .connectionLost = error { throw error }
                     if case .readOnly = error { throw error }
-                    throw StoreError.migration(
-                        "migration \(migration.fileName) failed and was rolled back; the database stays at version \(applied.map(\.version).max() ?? 0): \(error)")
+                    throw MigrationRunner.failure(of: migration, applied: applied, error)
                 }
                 try session.query("INSERT INTO schema_migration (version, name, checksum, applied_at) VALUES ($1, $2, $3, $4)",
                                   [.integer(Int64(migration.version)), .text(migration.fileName), .text(migration.checksum), .text(MigrationRunner.timestamp())])
@@ -71,9 +67,7 @@ public struct PostgresMigrations: Sendable {
     /// True when every migration is applied and the recorded ones match their files.
     public func isCurrent(_ session: PostgresSession) throws -> Bool {
         try runner.checkFiles()
-        let applied = try Self.appliedRows(session)
-        try runner.validate(applied)
-        return runner.migrations.allSatisfy { migration in applied.contains { $0.version == migration.version } }
+        return try runner.pending(after: try Self.appliedRows(session)).isEmpty
     }
 
     /// Every known migration with its applied time, or nil while pending.
