@@ -142,9 +142,9 @@ public struct ComponentRepository: Sendable {
         SELECT \(columns) FROM component_search s JOIN component c ON c.current_version_id = s.rowid
         JOIN component_version v ON v.id = c.current_version_id
         WHERE component_search MATCH ?1
-        ORDER BY (s.rowid IN (SELECT rowid FROM component_search WHERE component_search MATCH ?2)) * 4
-               + (s.rowid IN (SELECT rowid FROM component_search WHERE component_search MATCH ?3)) * 2
-               + (s.rowid IN (SELECT rowid FROM component_search WHERE component_search MATCH ?4)) DESC, c.name
+        ORDER BY (s.rowid IN (SELECT rowid FROM component_search WHERE component_search MATCH ?2)) * \(SearchQuery.rankingWeights.name)
+               + (s.rowid IN (SELECT rowid FROM component_search WHERE component_search MATCH ?3)) * \(SearchQuery.rankingWeights.tags)
+               + (s.rowid IN (SELECT rowid FROM component_search WHERE component_search MATCH ?4)) * \(SearchQuery.rankingWeights.summary) DESC, c.name
         LIMIT \(max(1, limit))
         """
     }
