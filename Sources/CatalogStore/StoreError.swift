@@ -41,11 +41,11 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .migration(let message): message
-        case .unknownObject(let id): "no object '\(id)'"
-        case .objectExists(let id): "object '\(id)' already exists: remove it first or choose another id"
-        case .invalidObjectID(let id): "object id '\(id)' \(ObjectID.rule)"
-        case .invalidType(let type): "object type '\(type)' must match [A-Za-z][A-Za-z0-9_-]*"
-        case .unknownComponent(let name): "no component '\(name)'"
+        case .unknownObject(let id): "no object '\(Excerpt.quote(id))'"
+        case .objectExists(let id): "object '\(Excerpt.quote(id))' already exists: remove it first or choose another id"
+        case .invalidObjectID(let id): "object id '\(Excerpt.quote(id))' \(ObjectID.rule)"
+        case .invalidType(let type): "object type '\(Excerpt.quote(type))' must match [A-Za-z][A-Za-z0-9_-]*"
+        case .unknownComponent(let name): "no component '\(Excerpt.quote(name))'"
         case .versionNotHigher(let name, let version, let current):
             "\(name) \(version) differs from the stored \(name) \(current) but is not a higher version: bump `version` above \(current)"
         case .versionKept(let name, let version):
@@ -53,10 +53,10 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case .componentInUse(let name, let dependents):
             "cannot remove \(name): used by \(dependents.joined(separator: ", ")); remove or change those first"
         case .unknownReference(let name, let target):
-            "\(name) uses component '\(target)', which is neither stored nor being added"
+            "\(name) uses component '\(Excerpt.quote(target))', which is neither stored nor being added"
         case .referenceKind(let name, let target, let kind):
             "\(name) runs \(target), a \(kind): a chain step (or a reducedMotion stand-in) takes an animation"
-        case .builtInType(let name): "\(name) is a built-in type; declare a custom type under another name"
+        case .builtInType(let name): "\(Excerpt.quote(name)) is a built-in type; declare a custom type under another name"
         case .referenceCycle(let names):
             "components reference each other in a loop: \(names.joined(separator: " → ")); break the loop (nothing was added)"
         case .sceneTimeBackwards(let requested, let last):
@@ -67,7 +67,7 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
             needsMigration
                 ? "\(path) is read-only and older than this build's schema: open it once with write access to migrate it"
                 : "\(path) is read-only: nothing was written (reads work; writing needs write access to the file and its folder)"
-        case .ownsItself(let id): "object '\(id)' cannot own itself: name another --owner"
+        case .ownsItself(let id): "object '\(Excerpt.quote(id))' cannot own itself: name another --owner"
         case .sceneTimeOutOfRange(let requested):
             "scene time \(requested) is out of range: scene times are finite seconds up to \(JSONValue.numberText(NumericLimits.maximumTime))"
         case .invalidPolicy(let message): message
@@ -81,7 +81,7 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
                 + "the events before it were compacted into a snapshot, so only states from t=\(JSONValue.numberText(base.sceneTime)) on are kept"
         case .damagedSnapshot(let seq):
             "the snapshot at event \(seq) is damaged (its rows do not match its hash): run `catalog replay --verify`, then `catalog snapshot` to take a fresh one"
-        case .invalidKey(let key): "property key '\(key)' must be 1–200 characters without spaces or control characters"
+        case .invalidKey(let key): "property key '\(Excerpt.quote(key))' must be 1–200 characters without spaces or control characters"
         }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CatalogKit
 import Foundation
 
 @main
@@ -39,13 +40,18 @@ struct CatalogCommand: ParsableCommand {
             guard code != .success else { exit(withError: error) }  // --help, --version
             var message = ArgumentHints.didYouMean(arguments, root: self).map { "Error: \($0)" } ?? fullMessage(for: error)
             if let hint = ArgumentHints.negativeValue(in: arguments) { message += "\n" + hint }
-            FileHandle.standardError.write(Data((message + "\n").utf8))
+            FileHandle.standardError.write(Data((Excerpt.message(message) + "\n").utf8))
             Foundation.exit(code.rawValue)
         }
         do {
             try command.run()
         } catch {
-            exit(withError: ErrorPresentation.text(for: error).map(CommandFailure.init) ?? error)
+            let shown = ErrorPresentation.text(for: error).map(CommandFailure.init) ?? error
+            let message = fullMessage(for: shown)
+            guard !message.isEmpty else { exit(withError: shown) }
+            // However a message was worded, what it quotes of the input is bounded.
+            FileHandle.standardError.write(Data((Excerpt.message(message) + "\n").utf8))
+            Foundation.exit(exitCode(for: shown).rawValue)
         }
         keepSnapshotIfDue()
     }

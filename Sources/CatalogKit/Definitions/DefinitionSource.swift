@@ -1,3 +1,4 @@
+import CatalogEngine
 import CatalogModel
 import Foundation
 
@@ -41,8 +42,30 @@ public enum DefinitionSource {
         return (files, errors)
     }
 
+    /// Standard input up to one byte past ``DefinitionLimits/maximumBytes``: enough to refuse
+    /// a definition that is too big without holding all of it.
+    public static func boundedStandardInput() -> Data {
+        var data = Data()
+        while data.count <= DefinitionLimits.maximumBytes,
+              let chunk = try? FileHandle.standardInput.read(upToCount: DefinitionLimits.maximumBytes + 1 - data.count), !chunk.isEmpty {
+            data.append(chunk)
+        }
+        return data
+    }
+
+    /// An animation whose end, with its default parameters, lies beyond
+    /// ``NumericLimits/maximumTime`` (`speed: 1e-300`, a huge repeat count over a long duration)
+    /// is refused where it enters: `sample` and `replay` would otherwise be asked for times the
+    /// limits refuse. Endless repeats are fine.
+    public static func checkEnd(of definition: ComponentDefinition, file: String) throws(DefinitionError) {
+        guard definition.kind == .animation, case .animation(let animation)? = definition.defaultBody.body else { return }
+        if let problem = Catalog.endProblem(of: RunningAnimation(animation, start: 0, reducedMotion: definition.reducedMotion)) {
+            throw DefinitionError(file: file, path: definition.document["animation"] != nil ? "animation" : "options", rule: problem)
+        }
+    }
+
     /// Reads and validates every definition; also refuses two definitions of one name.
-    public static func load(_ paths: [String], standardInput: () -> Data = { FileHandle.standardInput.readDataToEndOfFile() })
+    public static func load(_ paths: [String], standardInput: () -> Data = { boundedStandardInput() })
         -> (definitions: [ComponentDefinition], errors: [DefinitionError])
     {
         let (files, expandErrors) = expand(paths)
@@ -53,6 +76,10 @@ public enum DefinitionSource {
             let data: Data
             if file == "-" {
                 data = standardInput()
+            } else if let size = (try? FileManager.default.attributesOfItem(atPath: file))?[.size] as? Int, size > DefinitionLimits.maximumBytes {
+                // Refused by its size before it is read.
+                do { try DefinitionLimits.check(size: size, file: file) } catch { errors.append(error) }
+                continue
             } else if let contents = FileManager.default.contents(atPath: file) {
                 data = contents
             } else {
@@ -65,6 +92,7 @@ public enum DefinitionSource {
             }
             do {
                 let definition = try DefinitionDecoder.decode(text: text, file: file)
+                try checkEnd(of: definition, file: file)
                 if let other = seen[definition.name] {
                     errors.append(DefinitionError(file: file, path: "name", rule: "'\(definition.name)' is also defined in \(other)"))
                     continue

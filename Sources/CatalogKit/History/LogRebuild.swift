@@ -34,7 +34,7 @@ struct LogRebuild {
         if case .componentAdd(let name, _, let definition) = change {
             if !components.isEmpty, componentsTime != event.sceneTime { try flush() }
             do {
-                components.append(try DefinitionDecoder.decode(text: definition.canonicalText, file: "\(name).json"))
+                components.append(try DefinitionDecoder.decode(text: definition.canonicalText, file: "\(name).json", stored: true))
             } catch {
                 throw SceneVerification.ReplayFailure(description: "\(SceneVerification.name(event)) does not replay: \(error)")
             }

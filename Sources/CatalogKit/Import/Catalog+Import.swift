@@ -26,6 +26,7 @@ extension Catalog {
         var types: [String: String?] = [:]          // objects seen: their type (nil: none now)
         var attached = Set<String>()                 // "owner decorator" attached in this file
         var decoratorsByKey: [String: [(StoredComponent, DecoratorDefinition)]] = [:]
+        var setHere: [String: [String: PropertyValue]] = [:]   // object → key → value, set by earlier rows
         func knownType(of id: String) throws -> String? {
             if let known = types[id] { return known }
             let stored = try objects.get(id)?.type
@@ -45,7 +46,7 @@ extension Catalog {
                     guard let objectType = try knownType(of: id) else { throw StoreError.unknownObject(id) }
                     guard AssociationWriter.isValidKey(key) else { throw StoreError.invalidKey(key) }
                     if let given = value {
-                        value = try checkedOverride(given, for: key)
+                        value = try checkedOverride(given, for: key, on: id, pending: setHere[id] ?? [:])
                         if let declared = try self.objectType(objectType).properties[key] {
                             value = try Self.converted(value!, to: declared, key: key, on: objectType)
                         }
@@ -72,6 +73,7 @@ extension Catalog {
                         break
                     }
                     changes.append(.set(id: id, key: key, value: value, policy: policy))
+                    setHere[id, default: [:]][key] = value
                     summary.properties += 1
                 }
             } catch let error as ImportError {

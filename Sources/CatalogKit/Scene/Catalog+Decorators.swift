@@ -87,8 +87,8 @@ extension Catalog {
                             at sceneTime: Double? = nil) throws -> PropertySetOutcome {
         var value = value
         if let given = value {
-            value = try checkedOverride(given, for: key)
             guard let object = try database.objects.get(id) else { throw StoreError.unknownObject(id) }
+            value = try checkedOverride(given, for: key, on: id)
             if let declared = try objectType(object.type).properties[key] { value = try Self.converted(given, to: declared, key: key, on: object.type) }
         }
         if let decorated = try setDecoratedProperty(value, for: key, on: id, policy: policy, at: sceneTime) { return decorated }
@@ -112,15 +112,41 @@ extension Catalog {
 
     /// A `COMPONENT.PARAM` value checked (and text converted) against the parameter's declaration;
     /// any other key's value as given.
-    func checkedOverride(_ value: PropertyValue, for key: String) throws -> PropertyValue {
+    ///
+    /// An animation's override is also compiled into the component, with the object's other
+    /// overrides (`pending`: ones set earlier in the same import, by key), and the result checked
+    /// as replay reads it: a value within the declared bounds that still makes the body fail to
+    /// compile or end beyond the time limit (`duration 1e300`) is refused here, not at the next
+    /// `send`.
+    func checkedOverride(_ value: PropertyValue, for key: String, on id: String, pending: [String: PropertyValue] = [:]) throws -> PropertyValue {
         guard let dot = key.lastIndex(of: "."), dot != key.startIndex else { return value }
         let componentName = String(key[..<dot]), parameter = String(key[key.index(after: dot)...])
-        guard ComponentDefinition.isValidName(componentName), let stored = try database.components.get(componentName),
-              let spec = try stored.decode().parameters[parameter] else { return value }
+        guard ComponentDefinition.isValidName(componentName), let stored = try database.components.get(componentName) else { return value }
+        let definition = try stored.decode()
+        guard let spec = definition.parameters[parameter] else { return value }
         var typed = value
         if value.type != spec.type, case .string(let text) = value, let converted = try? PropertyValue(converting: text, to: spec.type) { typed = converted }
         do { try spec.check(typed, file: key, path: "value") } catch {
             throw SceneError.overrideRule(key: key, component: stored.name, parameter: parameter, rule: error.rule)
+        }
+        guard definition.kind == .animation else { return typed }
+        var values: [String: PropertyValue] = [:]
+        if try database.objects.get(id) != nil {
+            // The other overrides as they stand; one of the wrong type is left for apply to name.
+            values = (try? overrides(of: definition, on: id)) ?? [:]
+        }
+        for (other, value) in pending where other.hasPrefix(stored.name + ".") {
+            let name = String(other.dropFirst(stored.name.count + 1))
+            if definition.parameters[name]?.type == value.type { values[name] = value }
+        }
+        values[parameter] = typed
+        do {
+            _ = try AnimationDefinition(definition, parameters: values)
+            try checkReplayable([(id, Self.animationPayload(stored, parameters: values))])
+        } catch let error as DefinitionError {
+            throw SceneError.overrideRule(key: key, component: stored.name, parameter: parameter, rule: "makes \(error.path.isEmpty ? "the animation" : error.path) fail: \(error.rule)")
+        } catch SceneError.notReplayable(_, _, let rule) {
+            throw SceneError.overrideRule(key: key, component: stored.name, parameter: parameter, rule: "cannot be replayed: \(rule)")
         }
         return typed
     }
@@ -214,6 +240,7 @@ extension Catalog {
     /// but emitted nothing.
     public func dispatch(_ event: String, to id: String, value: PropertyValue? = nil, at sceneTime: Double? = nil,
                          reducedMotion: Bool = false) throws -> EventOutcome {
+        guard AssociationWriter.isValidKey(event) else { throw SceneError.invalidEventName(event) }
         guard try database.objects.get(id) != nil else { throw SceneError.store(.unknownObject(id)) }
         let time = try sceneTime ?? database.events.currentSceneTime()
         var run = HandlerRun(catalog: self, owner: id, event: value, time: time)
@@ -239,6 +266,8 @@ extension Catalog {
             run.decoratorName = name
             try run.perform(decorator.handlers[event] ?? [])
         }
+        // A handler's parameters may come from properties set long before: checked as replay reads them.
+        try checkReplayable(run.applies.map { (object: $0.object ?? id, payload: $0.payload) })
         let payload: JSONValue = ["event": .string(event), "value": value?.jsonValue ?? .null, "effects": .array(run.effects.map(\.jsonValue))]
         try database.scene.change(creating: run.created, sets: run.sets, records: run.applies + [(.send, id, payload)], at: time)
         return EventOutcome(effects: run.effects,

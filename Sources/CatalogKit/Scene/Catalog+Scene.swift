@@ -72,16 +72,10 @@ extension Catalog {
                 }
                 var values = try overrides(of: definition, on: target)
                 values.merge(try given(definition)) { _, explicit in explicit }
-                _ = try AnimationDefinition(definition, parameters: values)   // check before recording
-                if adopts {
-                    records.append((target, ["component": .string(stored.name), "version": .string(stored.version), "kind": "behaviour"]))
-                    continue
-                }
-                var payload: [String: JSONValue] = ["component": .string(stored.name), "version": .string(stored.version), "kind": "animation",
-                                                    "animations": [["component": .string(stored.name), "version": .string(stored.version),
-                                                                    "parameters": .object(values.mapValues(\.jsonValue)), "offset": 0]]]
-                if reducedMotion { payload["reducedMotion"] = true }
-                records.append((target, .object(payload)))
+                _ = try AnimationDefinition(definition, parameters: values)   // a parameter's own error first, named by its field
+                let run = Self.animationPayload(stored, parameters: values, reducedMotion: reducedMotion)
+                try checkReplayable([(target, run)])
+                records.append((target, adopts ? ["component": .string(stored.name), "version": .string(stored.version), "kind": "behaviour"] : run))
             }
             return ApplyResult(sceneTime: try database.scene.recordApply(records, at: sceneTime))
 
@@ -128,6 +122,7 @@ extension Catalog {
                 payload["reducedMotion"] = true
                 return (record.object, .object(payload))
             }
+            try checkReplayable(records)
             let time = try database.scene.recordApply(records, at: sceneTime)
             return ApplyResult(sceneTime: time, doneTime: time + plan.doneTime)
 
@@ -183,6 +178,17 @@ extension Catalog {
                                                     "animations": .array(perObject[id]!.animations), "sets": .array(perObject[id]!.sets)]))
         }
         return (records, schedule.doneTime)
+    }
+
+    /// The `apply` payload that runs one animation component with these parameter values.
+    static func animationPayload(_ stored: StoredComponent, parameters: [String: PropertyValue], reducedMotion: Bool = false,
+                                 start: Double? = nil) -> JSONValue {
+        var payload: [String: JSONValue] = ["component": .string(stored.name), "version": .string(stored.version), "kind": .string(stored.kind.rawValue),
+                                            "animations": [["component": .string(stored.name), "version": .string(stored.version),
+                                                            "parameters": .object(parameters.mapValues(\.jsonValue)), "offset": 0]]]
+        if let start { payload["start"] = .number(start) }
+        if reducedMotion { payload["reducedMotion"] = true }
+        return .object(payload)
     }
 
     /// An inline animation body (a chain step's `animation:` or `keyframes`/`options`).

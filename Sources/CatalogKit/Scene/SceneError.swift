@@ -40,6 +40,11 @@ public enum SceneError: Error, Sendable, Hashable, CustomStringConvertible {
     case versionNotKept(name: String, version: String)
     /// A compaction point at or before the log's first kept event.
     case nothingToCompact(before: Int64)
+    /// An application that replay could not evaluate (a parameter value the compiled body
+    /// refuses, an end beyond the time limit): refused before it is logged.
+    case notReplayable(component: String, object: String, rule: String)
+    /// An event name that could not be a handler's: empty, too long, or with spaces or control characters.
+    case invalidEventName(String)
 
     public var description: String {
         switch self {
@@ -49,18 +54,18 @@ public enum SceneError: Error, Sendable, Hashable, CustomStringConvertible {
         case .missingRequirements(let component, let missing, let object, let type):
             "\(component) requires \(missing.joined(separator: ", ")), which \(object) (a \(type)) does not have"
         case .noRect(let layout): "\(layout) needs a rect: a rect parameter, or a container with bounds"
-        case .unknownSlot(let layout, let slot, let slots): "\(layout) has no slot '\(slot)' (slots: \(slots.joined(separator: ", ")))"
+        case .unknownSlot(let layout, let slot, let slots): "\(layout) has no slot '\(Excerpt.quote(slot))' (slots: \(slots.joined(separator: ", ")))"
         case .nothingBound(let layout, let slots): "\(layout) lays out nothing: bind its slots (slots: \(slots.joined(separator: ", ")))"
         case .boundTwice(let object, let slots):
             "\(object) is bound to \(slots.count) slots (\(slots.joined(separator: ", "))): bind each object to one slot"
-        case .unknownRole(let chain, let role, let roles): "\(chain) has no role '\(role)' (roles: \(roles.joined(separator: ", ")))"
+        case .unknownRole(let chain, let role, let roles): "\(chain) has no role '\(Excerpt.quote(role))' (roles: \(roles.joined(separator: ", ")))"
         case .unboundRole(let chain, let role, let roles):
             "bind every role of \(chain): \(role) is unbound (roles: \(roles.joined(separator: ", ")))"
         case .overrideType(let object, let component, let parameter, let given, let expected):
             "\(object) sets \(component).\(parameter) to a \(given.rawValue); the parameter takes a \(expected.rawValue)"
         case .overrideRule(let key, let component, let parameter, let rule):
-            "\(key) overrides \(component)'s parameter \(parameter): the value \(rule)"
-        case .propertyType(let key, let type, let declared, let reason): "\(key) of a \(type) is a \(declared.rawValue): \(reason)"
+            "\(Excerpt.quote(key)) overrides \(component)'s parameter \(parameter): the value \(rule)"
+        case .propertyType(let key, let type, let declared, let reason): "\(Excerpt.quote(key)) of a \(type) is a \(declared.rawValue): \(reason)"
         case .decoratorProperty(let decorator, let key, let declared, let reason):
             "\(decorator) declares \(key) as \(declared.rawValue): it \(reason)"
         case .attachesTo(let decorator, let types, let object, let type):
@@ -68,6 +73,10 @@ public enum SceneError: Error, Sendable, Hashable, CustomStringConvertible {
         case .sceneTime(let time, let problem): "scene time \(time) \(problem)"
         case .versionNotKept(let name, let version): "the log names \(name)@\(version), which is not kept"
         case .nothingToCompact(let cut): "no event before \(cut) is left to compact: name a later point"
+        case .invalidEventName(let name):
+            "event name '\(Excerpt.quote(name))' must be 1–200 characters without spaces or control characters"
+        case .notReplayable(let component, let object, let rule):
+            "\(component) on \(object) could not be replayed, so it is refused: \(rule)"
         }
     }
 }

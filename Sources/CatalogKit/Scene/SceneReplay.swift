@@ -39,7 +39,9 @@ public struct SceneReplay {
     }
 
     /// When the last event happened or the last animation it started ends, whichever is later
-    /// (animations that never end do not count).
+    /// (animations that never end do not count), and never past ``NumericLimits/maximumTime``:
+    /// an animation applied late in the scene may end beyond it, and a replay with no
+    /// arguments must not ask for a time the limits refuse.
     public func naturalEnd(reducedMotion: Bool = false) throws -> Double {
         var fold = try AnimatedFold(catalog, until: .infinity, through: lastSeq)
         try catalog.database.events.scanRows(after: fold.seq, through: lastSeq) { try fold.fold($0) }
@@ -50,7 +52,7 @@ public struct SceneReplay {
                 if finish.isFinite { end = max(end, finish) }
             }
         }
-        return end
+        return min(end, NumericLimits.maximumTime)
     }
 
     /// Frames from `from` (default 0) to `until` at `fps`, of every object (or just `object`) that has a running

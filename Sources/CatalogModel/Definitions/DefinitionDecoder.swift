@@ -12,12 +12,18 @@ import Yams
 /// let definition = try DefinitionDecoder.decode(text: yaml, file: "catalog/animations/pop.yaml")
 /// ```
 public enum DefinitionDecoder {
-    /// Decodes and validates one definition.
-    public static func decode(text: String, file: String) throws(DefinitionError) -> ComponentDefinition {
+    /// Decodes and validates one definition, within ``DefinitionLimits``.
+    /// - Parameter stored: the text of a version the store kept: it was within the limits when
+    ///   it was added (perhaps under other limits), so only its validity is checked again.
+    public static func decode(text: String, file: String, stored: Bool = false) throws(DefinitionError) -> ComponentDefinition {
+        if !stored { try DefinitionLimits.check(size: text.utf8.count, file: file) }
         if file.lowercased().hasSuffix(".css") {
-            return try ComponentDefinition(json: try CSSKeyframesImport.document(css: text, file: file), file: file)
+            let document = try CSSKeyframesImport.document(css: text, file: file)
+            if !stored { try DefinitionLimits.check(document, file: file) }
+            return try ComponentDefinition(json: document, file: file)
         }
         var document = try parse(text: text, file: file)
+        if !stored { try DefinitionLimits.check(document, file: file) }
         if case .object(var members) = document, members["name"] == nil, members["kind"] == nil,
             members["keyframes"] != nil, Set(members.keys).isSubset(of: ["keyframes", "options"])
         {

@@ -23,8 +23,7 @@ public struct DefinitionError: Error, Sendable, Hashable, CustomStringConvertibl
     public static let maximumLength = 300
 
     public static func excerpt(_ text: String) -> String {
-        guard text.count > maximumLength else { return text }
-        return String(text.prefix(maximumLength)) + "… (\(text.count - maximumLength) more characters)"
+        Excerpt.quote(text, limit: maximumLength)
     }
 
     public var description: String {

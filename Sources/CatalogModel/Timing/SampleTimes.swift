@@ -29,6 +29,25 @@ public enum SampleTimes {
         return times
     }
 
+    /// Frames a command evaluates over a span it chose itself (`replay` with no `--until`: up to
+    /// the last animation's end, which may be years away): it stops there, with a note, rather
+    /// than refuse to start or print for hours. Given explicitly, spans go up to
+    /// ``NumericLimits/maximumFrames``.
+    public static let implicitFrameBudget = 100_000
+
+    /// Where frames from `from` towards `to` at `fps` must stop to stay within `budget` frames:
+    /// nil when the whole span fits, else the last frame's time (`last`) and an end to sample
+    /// up to (`end`, half a frame on, so that rounding at large times keeps that last frame).
+    ///
+    /// ```swift
+    /// SampleTimes.cut(fps: 10, from: 0, to: 1e8)?.last   // 9999.9: 100,000 frames
+    /// ```
+    public static func cut(fps: Double, from: Double, to: Double, budget: Int = implicitFrameBudget) -> (last: Double, end: Double)? {
+        guard fps > 0, fps.isFinite, to.isFinite, from.isFinite, to > from,
+              ((to - from) * fps + 1e-9).rounded(.down) >= Double(budget) else { return nil }
+        return (from + Double(budget - 1) / fps, from + (Double(budget - 1) + 0.5) / fps)
+    }
+
     /// - Parameter toOption: how the command names the last time (`--to`, `--until`), for errors.
     public static func frames(fps: Double, from: Double, to: Double, toOption: String = "--to") throws(Error) -> [Double] {
         guard fps > 0, fps.isFinite else { throw Error(description: "--fps must be a positive number of frames per second") }

@@ -32,7 +32,7 @@ public struct StoredComponent: Sendable, Hashable {
     public func decode() throws -> ComponentDefinition {
         let key = "\(name)@\(version)#\(contentHash)"
         if let decoded = DecodedDefinitions.shared.withLock({ $0[key] }) { return decoded }
-        let decoded = try DefinitionDecoder.decode(text: definition, file: "\(name)@\(version).json")
+        let decoded = try DefinitionDecoder.decode(text: definition, file: "\(name)@\(version).json", stored: true)
         DecodedDefinitions.shared.withLock { cache in
             if cache.count >= DecodedDefinitions.capacity { cache.removeAll() }   // a bound, for processes that see many versions
             cache[key] = decoded

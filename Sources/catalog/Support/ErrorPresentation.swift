@@ -15,6 +15,7 @@ enum ErrorPresentation {
 
     static func text(_ error: StoreError) -> String {
         switch error {
+        case .unknownObject(let id) where !ObjectID.isValid(id): StoreError.invalidObjectID(id).description
         case .unknownObject(let id): "\(error): create it with `catalog object add \(id) --type TYPE`"
         case .unknownComponent: "\(error): `catalog list` shows what is there"
         default: error.description

@@ -7,7 +7,8 @@ struct Replay: ParsableCommand {
         abstract: "Rebuild the scene from the event log and print frames of presentation values.",
         discussion: """
             Frames run from --from (default: scene time 0, or the log's base once it was compacted) \
-            to --until (default: when the last event happened or the last animation ends) at --fps \
+            to --until (default: when the last event happened or the last animation ends, at most \
+            100,000 frames on, with a note) at --fps \
             (default 10), or at the times --at gives (a list, @FILE or - for standard input), for \
             every object with an animation, or --object ID. --seq N replays the log only up to event \
             N. The scene starts from the nearest snapshot before the first frame, the log is read as \
@@ -20,7 +21,7 @@ struct Replay: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @Option(help: "Only this object.", completion: DatabaseCompletion.objects()) var object: String?
     @Option(parsing: .unconditional, help: "First frame time in seconds.") var from: Double?
-    @Option(parsing: .unconditional, help: "Last frame time in seconds.") var until: Double?
+    @Option(parsing: .unconditional, help: "Last frame time in seconds (default: the last event or animation end, at most 100,000 frames).") var until: Double?
     @Option(parsing: .unconditional, help: "Replay the log up to this event sequence number.") var seq: Int64?
     @Option(parsing: .unconditional, help: "Frames per second.") var fps: Double = 10
     @Option(parsing: .unconditional, help: ArgumentHelp("Frames at these scene times, in increasing order: T[,T…], @FILE or - (standard input).",
@@ -69,8 +70,17 @@ struct Replay: ParsableCommand {
             if let at {
                 try replay.forEachFrame(at: try TimeList.read(at), object: object, reducedMotion: reducedMotion) { output.write($0) }
             } else {
-                try replay.forEachFrame(fps: fps, from: try from ?? replay.earliestTime(), until: try until ?? replay.naturalEnd(reducedMotion: reducedMotion),
-                                        object: object, reducedMotion: reducedMotion) { output.write($0) }
+                let start = try from ?? replay.earliestTime()
+                var end = try until ?? replay.naturalEnd(reducedMotion: reducedMotion)
+                if until == nil, end > start {
+                    // A span replay chose itself stops at the frame budget rather than refuse to start.
+                    if let cut = SampleTimes.cut(fps: fps, from: start, to: end) {
+                        FileHandle.standardError.write(Data(("note: frames stop at t=\(JSONValue.numberText(cut.last)) after \(SampleTimes.implicitFrameBudget) "
+                            + "frames; the scene's last animation ends at t=\(JSONValue.numberText(end)): give --from/--until or a lower --fps for the rest\n").utf8))
+                        end = cut.end
+                    }
+                }
+                try replay.forEachFrame(fps: fps, from: start, until: end, object: object, reducedMotion: reducedMotion) { output.write($0) }
             }
         } catch let failure as CommandFailure {
             throw failure

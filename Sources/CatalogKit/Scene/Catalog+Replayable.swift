@@ -1,0 +1,70 @@
+import CatalogEngine
+import CatalogModel
+import CatalogStore
+
+/// Applications are checked the way replay will read them, before they are logged: a log only
+/// ever holds what folds, so `state`, `replay` and `replay --verify` never meet an application
+/// they cannot evaluate.
+///
+/// Every value that reaches an animation's compiled body — a `--param`, a `COMPONENT.PARAM`
+/// override, a handler's parameter read from a property, a chain step's inline body — passes here
+/// once it is substituted, with the components resolved as the fold resolves them (the version
+/// named, its parameters applied) and each animation's end checked against
+/// ``NumericLimits/maximumTime``.
+///
+/// ```swift
+/// try catalog.checkReplayable([(object: "cell-1", payload: applyPayload)])   // throws SceneError.notReplayable
+/// ```
+extension Catalog {
+    /// Throws ``SceneError/notReplayable(component:object:rule:)`` for the first animation of
+    /// `records` (``EventOperation/apply`` payloads) that replay could not compile or that would
+    /// end beyond the time limit.
+    func checkReplayable(_ records: [(object: String, payload: JSONValue)], resolve: SceneSnapshot.Resolver? = nil) throws {
+        let resolve = resolve ?? resolver()
+        for record in records {
+            let event = Event(seq: 0, sceneTime: 0, operation: .apply, objectID: record.object, payload: record.payload)
+            guard case .apply(_, let application) = try event.change() else { continue }
+            let component = application.component ?? "inline"
+            for animation in application.animations {
+                let source: SceneSnapshot.AnimationSource
+                let offset: Double
+                switch animation {
+                case .inline(let body, let at):
+                    source = .init(animation: .inline(body, offset: 0), start: 0, playsReduced: application.playsReduced)
+                    offset = at
+                case .component(let name, let version, let parameters, let at):
+                    source = .init(animation: .component(name: name, version: version, parameters: parameters, offset: 0),
+                                   start: 0, playsReduced: application.playsReduced)
+                    offset = at
+                }
+                let running: RunningAnimation
+                do { running = try source.running(resolve: resolve) } catch let error as DefinitionError {
+                    throw SceneError.notReplayable(component: component, object: record.object, rule: error.description)
+                }
+                if let problem = Self.endProblem(of: running, offset: offset) {
+                    throw SceneError.notReplayable(component: component, object: record.object, rule: problem)
+                }
+            }
+            for set in application.sets where NumericLimits.problem(time: set.offset) != nil {
+                throw SceneError.notReplayable(component: component, object: record.object,
+                                               rule: "it sets \(set.property) \(JSONValue.numberText(set.offset)) s after it starts, beyond the limit of \(JSONValue.numberText(NumericLimits.maximumTime)) s")
+            }
+        }
+    }
+
+    /// Why an animation that starts `offset` seconds after its application would end beyond the
+    /// time limit — played as written or reduced — or nil. An animation that never ends
+    /// (endless repeats) is fine: replay stops at the last event or the last finite end.
+    static func endProblem(of running: RunningAnimation, offset: Double = 0) -> String? {
+        for reduced in [false, true] {
+            let end = running.endTime(reducedMotion: reduced)
+            if end == .infinity { continue }
+            let total = offset + end
+            guard total.isFinite, abs(total) <= NumericLimits.maximumTime else {
+                return "it would end \(JSONValue.numberText(total)) s after it starts\(reduced ? " (under reduced motion)" : ""), beyond the limit of "
+                    + "\(JSONValue.numberText(NumericLimits.maximumTime)) s: shorten its duration, repeats or delays, or raise its speed"
+            }
+        }
+        return nil
+    }
+}
