@@ -76,4 +76,36 @@ struct ImportCommandTests {
         }
         #expect(try run(["log", "--format", "json"], db: db).stdout == before, "nothing written")
     }
+
+    /// A row's declared `type` decides what its text is, in both formats: never guessed from
+    /// the text (`42` declared a string stays the string "42"; `007` declared a number is not one).
+    @Test(arguments: ["jsonl", "csv"]) func aDeclaredTypeIsTheValuesTypeNotAGuess(format: String) throws {
+        let folder = TemporaryFolder()
+        let db = folder.file("c.sqlite")
+        #expect(try run(["object", "add", "cell-1", "--type", "cell"], db: db).status == 0)
+        func rows(_ type: String, _ key: String, _ value: String) -> String {
+            format == "csv" ? "object,type,owner,key,value,policy\ncell-1,\(type),,\(key),\(value),\n"
+                            : "{\"object\": \"cell-1\", \"type\": \"\(type)\", \"key\": \"\(key)\", \"value\": \"\(value)\"}\n"
+        }
+        for (type, key, value, stored) in [("string", "title", "42", "\"42\""), ("string", "flag", "true", "\"true\""),
+                                          ("string", "ref", "@cell-1", "\"@cell-1\""), ("number", "count", "7.5", "7.5"),
+                                          ("url", "link", "https://swift.org", "\"https://swift.org\"")] {
+            let file = folder.file("\(key).\(format)")
+            try rows(type, key, value).write(toFile: file, atomically: true, encoding: .utf8)
+            let result = try run(["import", file], db: db)
+            #expect(result.status == 0, "\(type) \(value): \(result.stderr)")
+            let listed = try run(["prop", "list", "cell-1", "--format", "json"], db: db).stdout
+            let entries = try JSONSerialization.jsonObject(with: Data(listed.utf8)) as? [[String: Any]] ?? []
+            let entry = entries.first { $0["key"] as? String == key }
+            #expect(entry?["type"] as? String == type, "\(key) is stored as a \(type): \(listed)")
+            #expect(try run(["prop", "get", "cell-1", key], db: db).stdout == stored + "\n", "\(key)")
+        }
+        for (type, value) in [("number", "007"), ("number", "1.5.0"), ("bool", "yes"), ("rect", "wide")] {
+            let file = folder.file("bad-\(type).\(format)")
+            try rows(type, "bad", value).write(toFile: file, atomically: true, encoding: .utf8)
+            let result = try run(["import", file], db: db)
+            #expect(result.status == 1 && result.stderr.contains("value for bad: must be") && result.stderr.contains("nothing was imported"),
+                    "\(value) declared a \(type): \(result.stderr)")
+        }
+    }
 }

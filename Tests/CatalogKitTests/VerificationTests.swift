@@ -72,6 +72,24 @@ struct VerificationTests {
         #expect(result.firstDivergence?.hasPrefix("event \(url.seq) (prop.set on label at t=2)") == true, "\(result.firstDivergence ?? "nil")")
     }
 
+    /// The content hash holds no times: only comparing each event's time with the live one's
+    /// sees an event carried out later than it happened.
+    @Test(arguments: TestBackend.allCases) func aRebuildThatCarriesAnEventOutLaterFailsThere(backend: TestBackend) throws {
+        let catalog = try scene(backend)
+        // The tap at t=3: its payload holds no time, and the next event is at t=4.
+        let tap = try #require(try catalog.database.events.list().first { $0.operation == .send && $0.objectID == "label" })
+        #expect(tap.sceneTime == 3)
+        let result = try verify(catalog) { event, database in
+            var moved = event
+            if event.seq == tap.seq { moved.sceneTime = 3.5 }
+            try SceneVerification.replay(moved, into: database)
+        }
+        #expect(result.live == result.rebuilt, "the stored state is the same")
+        #expect(!result.matches)
+        #expect(result.firstDivergence?.hasPrefix("event \(tap.seq) (send on label at t=3) replays as send on label at t=3.5") == true,
+                "\(result.firstDivergence ?? "nil")")
+    }
+
     @Test(arguments: TestBackend.allCases) func aRebuildThatCannotCarryOutAnEventNamesIt(backend: TestBackend) throws {
         let catalog = try scene(backend)
         // Without the decorator's instance, the next change to it cannot be made: an error, not a skip.
