@@ -96,12 +96,21 @@ public struct AnimationExport: Sendable {
         let backwards = media.fillMode == .backwards || media.fillMode == .both
         let forwards = (media.fillMode == .forwards || media.fillMode == .both) && !media.removedOnCompletion
         let end = effect.endTime
+        let cumulative = model.cumulative || Self.hasCumulativeLeaf(model)
+        let period = media.duration * media.iterationsPerCycle / media.speed
         if !end.isFinite {
-            if model.cumulative || Self.hasCumulativeLeaf(model) {
+            if cumulative {
                 throw ExportError("a cumulative animation that repeats forever never repeats itself: give it a finite repeatCount")
             }
-            let period = media.duration * media.iterationsPerCycle / media.speed
             return BakeWindow(start: media.beginTime, length: period, periodic: true, fillsBackwards: backwards, fillsForwards: forwards)
+        }
+        // A clock that repeats a finite number of times, each cycle the same: one cycle, repeated
+        // by the browser (a time offset shifts the cycles against the span, and a cumulative one
+        // differs from cycle to cycle: those are unrolled).
+        let cycles = (end - media.beginTime) / period
+        if !cumulative, media.timeOffset == 0, period > 0, cycles > 1 + 1e-9, cycles.isFinite {
+            return BakeWindow(start: media.beginTime, length: period, periodic: true, fillsBackwards: backwards, fillsForwards: forwards,
+                              iterations: cycles)
         }
         return BakeWindow(start: media.beginTime, length: end - media.beginTime, periodic: false, fillsBackwards: backwards, fillsForwards: forwards)
     }
@@ -116,7 +125,7 @@ public struct AnimationExport: Sendable {
         let property = try WebProperty(animatable.name)
         let baker = KeyframeBaker(property: property, animatable: animatable) { t in effect.sample(at: window.start + t).values[slot] }
         let baked = baker.bake(window)
-        let timing = WebTiming(delay: window.start * 1000, duration: window.length * 1000, iterations: window.periodic ? .infinity : 1,
+        let timing = WebTiming(delay: window.start * 1000, duration: window.length * 1000, iterations: window.periodic ? window.iterations : 1,
                                fill: WebTiming.fill(backwards: window.fillsBackwards, forwards: window.fillsForwards))
         return WebAnimation(keyframes: baked.keyframes, timing: timing, properties: [animatable.name],
                             fidelity: .baked(points: baked.keyframes.count, maxError: baked.maxError, reason: reason))

@@ -2,14 +2,21 @@ import CatalogEngine
 import CatalogModel
 
 /// The span of an animation that baking reproduces, in the animation's own time (seconds from
-/// when it is started): from `start` for `length` seconds, once or — `periodic` — forever, with
-/// the fill outside it.
+/// when it is started): from `start` for `length` seconds, once or — `periodic` — repeated
+/// `iterations` times (fractional or endless) by the browser, with the fill outside it.
+///
+/// A clock that repeats is baked one cycle long and repeated by the browser, not unrolled: at
+/// the instant an iteration ends the engine shows the next one's start, and only a browser
+/// that repeats the keyframes itself shows that instant the same (unrolled, the jump would be
+/// two keyframes a hair apart, and the instant between them a value from neither).
 struct BakeWindow: Sendable {
     var start: Double
     var length: Double
     var periodic: Bool
     var fillsBackwards: Bool
     var fillsForwards: Bool
+    /// How many times a periodic window plays.
+    var iterations: Double = .infinity
 }
 
 /// Turns what the engine computes for one property into linear keyframes the browser
@@ -59,6 +66,29 @@ struct KeyframeBaker {
         let scale = Scale(values, property: animatable)
         refine(&times, &values, scale: scale, minimumWidth: length * 1e-7)
 
+        // Fit, then measure what is written against the engine between every pair of grid
+        // points; where the bound is missed, the worst instants join the grid and the fit runs
+        // again, so the error `--explain` reports is the error of the keyframes written.
+        var kept = fit(times, values, scale)
+        var error = measure(kept, times, values, scale, end: end)
+        for _ in 0..<6 where error.worst > 1 {
+            for t in error.missed where !times.contains(t) {
+                let index = times.firstIndex { $0 > t } ?? times.count
+                times.insert(t, at: index)
+                values.insert(value(t), at: index)
+            }
+            kept = fit(times, values, scale)
+            error = measure(kept, times, values, scale, end: end)
+        }
+        let keyframes = kept.map { index in
+            WebKeyframe(offset: index == times.count - 1 ? 1 : times[index] / end, values: [property.camelCase: property.text(written(values[index]))])
+        }
+        return Result(keyframes: keyframes, maxError: error.worst)
+    }
+
+    /// The fewest grid points whose straight segments, from the values as written, pass within
+    /// half the bound of every grid point between them.
+    private func fit(_ times: [Double], _ values: [AnimatedValue], _ scale: Scale) -> [Int] {
         var kept = [0]
         var i = 0
         while i < times.count - 1 {
@@ -76,10 +106,15 @@ struct KeyframeBaker {
             kept.append(low)
             i = low
         }
-        let keyframes = kept.map { index in
-            WebKeyframe(offset: index == times.count - 1 ? 1 : times[index] / end, values: [property.camelCase: property.text(values[index])])
-        }
-        return Result(keyframes: keyframes, maxError: measure(kept, times, values, scale, end: end))
+        return kept
+    }
+
+    /// A keyframe value as the browser holds it once written: colours in 8 bits per channel,
+    /// alpha included (CSS's legacy colour forms), everything else as computed.
+    func written(_ value: AnimatedValue) -> AnimatedValue {
+        guard case .color(let c) = value else { return value }
+        func level(_ x: Double) -> Double { (min(max(x, 0), 1) * 255).rounded() / 255 }
+        return .color(RGBAColor(red: level(c.red), green: level(c.green), blue: level(c.blue), alpha: level(c.alpha)))
     }
 
     /// Splits grid intervals whose midpoint a straight line misses, down to `minimumWidth`.
@@ -105,7 +140,7 @@ struct KeyframeBaker {
     }
 
     private func fits(_ i: Int, _ j: Int, _ times: [Double], _ values: [AnimatedValue], _ scale: Scale) -> Bool {
-        let interpolator = ValueInterpolator(from: values[i].animationValue, to: values[j].animationValue, range: animatable.range)
+        let interpolator = ValueInterpolator(from: written(values[i]).animationValue, to: written(values[j]).animationValue, range: animatable.range)
         let span = times[j] - times[i]
         for k in (i + 1)..<j where scale.error(interpolator.value(at: (times[k] - times[i]) / span), values[k]) > 0.5 {
             return false
@@ -113,22 +148,31 @@ struct KeyframeBaker {
         return true
     }
 
-    /// The largest error of the kept keyframes, at every grid point and midpoint between them.
-    private func measure(_ kept: [Int], _ times: [Double], _ values: [AnimatedValue], _ scale: Scale, end: Double) -> Double {
+    /// The largest error of the written keyframes against the engine, at every grid point and
+    /// at three instants inside each grid interval (a curve that turns back between two grid
+    /// points peaks there), with the instants where the bound is missed.
+    private func measure(_ kept: [Int], _ times: [Double], _ values: [AnimatedValue], _ scale: Scale, end: Double)
+        -> (worst: Double, missed: [Double]) {
         var worst = 0.0
+        var missed: [Double] = []
         for (a, b) in zip(kept, kept.dropFirst()) {
-            let interpolator = ValueInterpolator(from: values[a].animationValue, to: values[b].animationValue, range: animatable.range)
+            let interpolator = ValueInterpolator(from: written(values[a]).animationValue, to: written(values[b]).animationValue, range: animatable.range)
             let span = times[b] - times[a]
             for k in a..<b {
                 worst = max(worst, scale.error(interpolator.value(at: (times[k] - times[a]) / span), values[k]))
-                let mid = (times[k] + times[k + 1]) / 2
-                // Midpoints inside a located jump are not a time anyone can observe apart from it.
-                if times[k + 1] - times[k] > end * 1e-6 {
-                    worst = max(worst, scale.error(interpolator.value(at: (mid - times[a]) / span), value(mid)))
+                // Instants inside a located jump are not times anyone can observe apart from it.
+                guard times[k + 1] - times[k] > end * 1e-6 else { continue }
+                var intervalWorst = (error: 0.0, time: 0.0)
+                for fraction in [0.25, 0.5, 0.75] {
+                    let t = times[k] + (times[k + 1] - times[k]) * fraction
+                    let e = scale.error(interpolator.value(at: (t - times[a]) / span), value(t))
+                    if e > intervalWorst.error { intervalWorst = (e, t) }
                 }
+                worst = max(worst, intervalWorst.error)
+                if intervalWorst.error > 1 { missed.append(intervalWorst.time) }
             }
         }
-        return worst
+        return (worst, missed)
     }
 
     private func interpolate(_ a: AnimatedValue, _ b: AnimatedValue, _ t: Double) -> AnimatedValue {

@@ -1,0 +1,79 @@
+import CatalogKit
+import Foundation
+import Testing
+import TestSupport
+
+/// Baked exports held to their bound in Chromium on a fine grid — every 10 ms across the whole
+/// span plus the instants where an iteration ends — over the shapes where a coarse measure
+/// missed it: colours under an effect easing whose curve turns back over several keyframes
+/// (with a negative end delay), and cubic calculation modes that repeat a fractional number
+/// of times (the value exactly at an iteration boundary).
+struct BakedBoundTests {
+    /// Seeded definitions of both shapes.
+    static func definitions(count: Int = 24) throws -> [ComponentDefinition] {
+        var random = SeededRandom(seed: 0xBA4E_2026)
+        func colour() -> String {
+            "rgba(\(random.next() % 256), \(random.next() % 256), \(random.next() % 256), \(Double(random.next() % 1001) / 1000))"
+        }
+        var definitions: [ComponentDefinition] = []
+        for index in 0..<count {
+            let text: String
+            if index % 2 == 0 {
+                let easing = random.pick(["cubic-bezier(0.714, 1.04, 0.667, 0.249)", "cubic-bezier(0.1, 1.4, 0.9, -0.6)", "cubic-bezier(0.6, -0.3, 0.2, 1.3)"])
+                let frames = (0..<(3 + Int(random.next() % 3))).map { _ in
+                    #"{"backgroundColor": "\#(colour())", "opacity": \#(Double(random.next() % 1001) / 1000)}"#
+                }
+                text = #"""
+                    {"name": "bound-\#(index)", "kind": "animation", "version": "1.0.0",
+                     "keyframes": [\#(frames.joined(separator: ", "))],
+                     "options": {"duration": \#(300 + random.next() % 500), "endDelay": -\#(random.next() % 250), "easing": "\#(easing)", "fill": "both"}}
+                    """#
+            } else {
+                let values = (0..<(3 + Int(random.next() % 3))).map { _ in String(Double(random.next() % 1001) / 1000) }
+                text = #"""
+                    {"name": "bound-\#(index)", "kind": "animation", "version": "1.0.0",
+                     "animation": {"type": "keyframe", "keyPath": "\#(random.pick(["opacity", "transform.scale"]))", "values": [\#(values.joined(separator: ", "))],
+                                   "calculationMode": "\#(random.pick(["cubic", "cubicPaced", "paced"]))", "duration": \#(0.2 + Double(random.next() % 40) / 100),
+                                   "repeatCount": \#(random.pick([1.5, 2, 2.25, 3.5])), "autoreverses": \#(random.next() % 2 == 0),
+                                   "fillMode": "forwards", "removedOnCompletion": false}}
+                    """#
+            }
+            definitions.append(try DefinitionDecoder.decode(text: text, file: "bound-\(index).json"))
+        }
+        return definitions
+    }
+
+    /// Every 10 ms over the span and a little after, and each iteration boundary exactly.
+    static func times(_ definition: ComponentDefinition) throws -> [Double] {
+        let effect = AnimationEffect(try AnimationDefinition(definition))
+        let end = effect.endTime
+        var grid = (0...Int(((end + 0.05) * 100).rounded(.down))).map { Double($0) / 100 }
+        var boundaries: [Double] = []
+        if case .coreAnimation(let model) = try AnimationDefinition(definition) {
+            let cycle = model.timing.duration / model.timing.speed * (model.timing.autoreverses ? 2 : 1)
+            var boundary = cycle
+            while boundary < end - 1e-9 {
+                boundaries.append(boundary)
+                if model.timing.autoreverses { boundaries.append(boundary - cycle / 2) }
+                boundary += cycle
+            }
+        }
+        // A grid time a rounding error from a boundary is that boundary (the page pauses at whole ms).
+        grid.removeAll { t in boundaries.contains { abs($0 - t) < 1e-6 } }
+        return (grid + boundaries).sorted()
+    }
+
+    @Test func bakedExportsKeepTheirBoundOnAFineGridInChromium() throws {
+        var cases: [BrowserCase] = []
+        for definition in try Self.definitions() {
+            var item = try ExportCases.animation(definition, format: .css)
+            let effect = AnimationEffect(try AnimationDefinition(definition))
+            item.times = try Self.times(definition)
+            item.expected = ["element": item.times.map { effect.sample(at: $0).values }]
+            #expect(!item.baked.isEmpty, "\(definition.name) is baked")
+            cases.append(item)
+        }
+        let problems = try BrowserComparison.mismatches(cases)
+        #expect(problems.isEmpty, "\(problems.count) differences:\n\(problems.prefix(40).joined(separator: "\n"))")
+    }
+}
