@@ -23,6 +23,11 @@ struct BrowserCase {
     var times: [Double]
     /// Role → per time → per property: the engine's value.
     var expected: [String: [[AnimatedValue]]]
+    /// The elements' own inline style (`transform: translateX(13px)`): what an animation that
+    /// is removed, or not run, leaves showing.
+    var ownStyle: String = ""
+    /// How many animations the page must find running (nil: not checked).
+    var animationCount: Int? = nil
 }
 
 /// Runs cases in one page of headless Chromium and lists every difference beyond the bounds.
@@ -35,6 +40,9 @@ enum BrowserComparison {
             guard let result = answer["results"]?[item.id] else {
                 problems.append("\(item.id): no result from the page")
                 continue
+            }
+            if let count = item.animationCount, result["count"]?.numberValue != Double(count) {
+                problems.append("\(item.id): \(result["count"].map(\.canonicalText) ?? "no") animations run, not \(count)")
             }
             for role in item.roles {
                 guard let rows = result["values"]?[role]?.arrayValue else {
@@ -109,6 +117,7 @@ enum BrowserComparison {
                 "id": .string(item.id), "roles": .array(item.roles.map(JSONValue.string)),
                 "properties": .array(item.properties.map { .string((try? WebProperty($0).camelCase) ?? $0) }),
                 "times": .array(item.times.map { .number($0 * 1000) }),
+                "style": .string(item.ownStyle),
             ]
             switch item.start {
             case .css(let stylesheet, let classes):
@@ -142,6 +151,7 @@ enum BrowserComparison {
             for (const role of c.roles) {
               const element = document.createElement("div");
               element.className = "box";
+              element.style.cssText = c.style;
               document.getElementById("root").appendChild(element);
               elements[role] = element;
             }
