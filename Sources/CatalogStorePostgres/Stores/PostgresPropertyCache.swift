@@ -24,6 +24,11 @@ final class PostgresPropertyCache: @unchecked Sendable {
     private var listening: Bool?
     private var listener: PostgresSession?
     static let capacity = 100_000
+    /// Runs between a missed read and the store of its result: tests land a commit there.
+    var afterRead: (@Sendable () -> Void)?
+
+    /// How many invalidations there have been (a notification's arrival shows as a change).
+    var currentGeneration: UInt64 { lock.withLock { generation } }
 
     /// Starts listening on first use; false when that failed (the cache is then off).
     func isAvailable(_ endpoint: PostgresEndpoint) -> Bool {

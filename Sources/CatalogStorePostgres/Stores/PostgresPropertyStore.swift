@@ -21,6 +21,7 @@ public struct PostgresPropertyStore: PropertyStore {
         case .off: return try association(for: key, on: id)?.value
         case .miss(let generation):
             let value = try association(for: key, on: id)?.value
+            cache.afterRead?()
             cache.store(value, for: cacheKey, seenAt: generation)
             return value
         }
