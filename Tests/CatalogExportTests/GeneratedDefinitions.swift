@@ -1,4 +1,5 @@
 import CatalogKit
+import TestSupport
 
 /// Seeded random animation definitions that cover what export must handle: both vocabularies;
 /// opacity, transforms and colours; every easing form (overshooting curves, steps with each jump,
@@ -8,18 +9,11 @@ import CatalogKit
 /// from/to/by forms, every calculation mode, springs in both forms, additive, cumulative, and
 /// groups that hold or clip their children. The same seed always gives the same definitions.
 struct GeneratedDefinitions {
-    private var state: UInt64
+    private var random: SeededRandom
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { random = SeededRandom(seed: seed) }
 
-    /// SplitMix64.
-    private mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    private mutating func next() -> UInt64 { random.next() }
 
     private mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
     private mutating func number(_ low: Double, _ high: Double) -> Double { ((low + (high - low) * unit()) * 1000).rounded() / 1000 }

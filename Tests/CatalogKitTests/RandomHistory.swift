@@ -1,28 +1,18 @@
 import CatalogKit
 import CatalogModel
+import TestSupport
 
 /// A seeded random history of a small scene — objects added and removed (owned by each other or
 /// not), properties set with every policy and unset, animations applied, decorators attached —
 /// for tests that compare two ways of reading the same log.
 struct RandomHistory {
-    /// SplitMix64, seeded: the same scenes every run.
-    struct Random {
-        var state: UInt64
-        mutating func below(_ n: Int) -> Int {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Int((z ^ (z >> 31)) % UInt64(n))
-        }
-    }
-
     /// Ids under others' ids on purpose: "a/x" owned by "b" is not a's child in ownership.
     static let ids = ["a", "b", "a/x", "b/x", "a/x/z"]
 
-    var random: Random
+    /// Seeded: the same scenes every run.
+    var random: SeededRandom
 
-    init(seed: UInt64) { random = Random(state: seed) }
+    init(seed: UInt64) { random = SeededRandom(seed: seed) }
 
     /// Writes `steps` random changes, calling `after` after each one (with the step's index);
     /// returns the scene time of each step.

@@ -114,12 +114,19 @@ struct ErrorExcerptTests {
         let lines = ["name: big", "kind: animation", "version: 1.0.0"] + (0..<50_000).map { "k\($0): " + String(repeating: "v", count: 100) } + ["name: again"]
         let text = lines.joined(separator: "\n")   // about 5 MB, with a duplicate key at the end
         #expect(text.utf8.count > 5_000_000)
+        // The parser's own message quotes the document: cut to an excerpt.
         #expect {
-            _ = try DefinitionDecoder.decode(text: text, file: "big.yaml")
+            _ = try DefinitionDecoder.parse(text: text, file: "big.yaml")
         } throws: { error in
             let description = "\(error)"
             return description.hasPrefix("big.yaml: ") && description.contains("duplicated") && description.count < 600
                 && description.contains("more characters)")
+        }
+        // Where a definition enters, a text that size is refused by its size before it is parsed.
+        #expect {
+            _ = try DefinitionDecoder.decode(text: text, file: "big.yaml")
+        } throws: { error in
+            "\(error)" == "big.yaml: the file is \(text.utf8.count) bytes: a definition is at most 1048576 bytes (1 MiB)"
         }
     }
 }

@@ -1,25 +1,15 @@
 import CatalogModel
 import Foundation
 import Testing
+import TestSupport
 
 /// A seeded fuzz of the front door: mutated definitions (YAML and JSON), CSS values (easings,
 /// transforms, colours, `@keyframes`), property values and time lists. Each input either gives a
 /// value or a clear error — never a crash — and the same seed always gives the same inputs, so a
 /// failure replays. What it found is kept as a regression case in `FuzzTests.found`.
 struct FuzzTests {
-    /// SplitMix64: deterministic and independent of the platform.
-    struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(n, 1))) }
-        mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
-    }
+    /// Deterministic and independent of the platform.
+    typealias Random = SeededRandom
 
     /// Seeds: valid inputs of each front door, mutated below.
     static let definitions = [
@@ -52,7 +42,7 @@ struct FuzzTests {
     }
 
     @Test func definitionsDecodeOrFailClearlyAndWhatIsAcceptedIsFinite() throws {
-        var random = Random(state: 0xF022_2026)
+        var random = Random(seed: 0xF022_2026)
         var accepted = 0, refused = 0
         for round in 0..<1500 {
             let seed = Self.definitions[round % Self.definitions.count]
@@ -74,7 +64,7 @@ struct FuzzTests {
     }
 
     @Test func cssValuesParseOrFailClearly() {
-        var random = Random(state: 0xC55)
+        var random = Random(seed: 0xC55)
         let seeds = ["cubic-bezier(0.25, 0.1, 0.25, 1)", "steps(4, jump-both)", "linear(0, 0.25 40%, 1)", "translate(10px, 2px) rotate(90deg) scale(2)",
                      "matrix(1, 0, 0, 1, 5, 5)", "rgb(10 20 30 / 50%)", "hsl(120, 100%, 25%)", "#abcd", "rebeccapurple"]
         for round in 0..<3000 {
@@ -92,7 +82,7 @@ struct FuzzTests {
     }
 
     @Test func propertyValuesConvertOrFailClearly() {
-        var random = Random(state: 0x9709)
+        var random = Random(seed: 0x9709)
         let seeds = ["0,0,10,10", "[1, 2]", "#ff0000", "https://swift.org", "@cell-1", "{\"a\": [1, 2]}", "0.5", "true"]
         for round in 0..<3000 {
             let text = Self.mutate(seeds[round % seeds.count], &random)

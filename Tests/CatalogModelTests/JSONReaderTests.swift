@@ -25,7 +25,7 @@ struct JSONReaderTests {
 
     /// Random valid documents (seeded) read the same by both parsers.
     @Test func validDocumentsReadAsFoundationReadsThem() throws {
-        var random = FuzzTests.Random(state: 11)
+        var random = FuzzTests.Random(seed: 11)
         func document(_ depth: Int) -> String {
             switch random.below(depth > 4 ? 5 : 7) {
             case 0: return "null"

@@ -15,6 +15,8 @@ public struct SeededRandom: RandomNumberGenerator {
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
     }
+    /// A number from 0 up to `n` (excluded); 0 when `n` is 0.
+    public mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(n, 1))) }
     /// One of `items`, which must not be empty.
     public mutating func pick<T>(_ items: [T]) -> T { items[Int(next() % UInt64(items.count))] }
 }
