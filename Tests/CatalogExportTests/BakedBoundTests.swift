@@ -73,7 +73,51 @@ struct BakedBoundTests {
             #expect(!item.baked.isEmpty, "\(definition.name) is baked")
             cases.append(item)
         }
-        let problems = try BrowserComparison.mismatches(cases)
+        let answer = try BrowserComparison.answer(cases)
+        let problems = BrowserComparison.mismatches(cases, in: answer)
         #expect(problems.isEmpty, "\(problems.count) differences:\n\(problems.prefix(40).joined(separator: "\n"))")
+
+        // And no more than `export --explain` says: the error Chromium shows, in units of the
+        // bound, is at most the reported one plus the browser's own rounding in what it prints.
+        var overstated: [String] = []
+        for (definition, item) in zip(try Self.definitions(), cases) {
+            let export = try ComponentExport(definition: definition, target: .css)
+            for (column, property) in item.properties.enumerated() {
+                guard let entry = export.explanation.first(where: { $0.animation.properties.contains(property) }),
+                      case .baked(_, let reported, _) = entry.animation.fidelity,
+                      let rows = answer["results"]?[item.id]?["values"]?["element"]?.arrayValue else { continue }
+                var worst = (error: 0.0, time: 0.0)
+                for (index, row) in rows.enumerated() {
+                    guard let text = row.arrayValue.flatMap({ column < $0.count ? $0[column].stringValue : nil }),
+                          let error = Self.error(item.expected["element"]![index][column], browser: text, property: property) else { continue }
+                    if error > worst.error { worst = (error, item.times[index]) }
+                }
+                let rounding = property == "backgroundColor" ? 0.4 : 0.01
+                if worst.error > reported + rounding {
+                    overstated.append("\(definition.name).\(property): Chromium \(Int(worst.error * 100))% of the bound at t=\(worst.time), --explain \(Int(reported * 100))%")
+                }
+            }
+        }
+        #expect(overstated.isEmpty, "\(overstated.joined(separator: "\n"))")
+    }
+
+    /// The difference in units of the export bound (as the baker measures it): opacity ±0.001,
+    /// transform entries 0.001·max(1, |v|), colours 2.6/255 premultiplied.
+    static func error(_ engine: AnimatedValue, browser: String, property: String) -> Double? {
+        switch engine {
+        case .number(let n):
+            guard let value = Double(browser) else { return nil }
+            return abs(value - n) / 0.001
+        case .transform(let m):
+            guard let matrix = BrowserStyle.matrix(browser) else { return nil }
+            return zip(m.entries, matrix).map { abs($0 - $1) / (0.001 * max(1, abs($0))) }.max()
+        case .color(let c):
+            guard let rgba = BrowserStyle.rgba(browser) else { return nil }
+            let ours = [c.red * c.alpha, c.green * c.alpha, c.blue * c.alpha, c.alpha]
+            let theirs = [rgba[0] / 255 * rgba[3], rgba[1] / 255 * rgba[3], rgba[2] / 255 * rgba[3], rgba[3]]
+            return zip(ours, theirs).map { abs($0 - $1) }.max()! / (2.6 / 255)
+        default:
+            return nil
+        }
     }
 }

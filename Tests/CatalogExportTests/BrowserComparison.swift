@@ -32,9 +32,17 @@ struct BrowserCase {
 
 /// Runs cases in one page of headless Chromium and lists every difference beyond the bounds.
 enum BrowserComparison {
+    /// What the page read: `{"results": {id: {"count", "values": {role: [[text per property] per time]}}}, "errors"}`.
+    static func answer(_ cases: [BrowserCase], reducedMotion: Bool = false) throws -> JSONValue {
+        try HeadlessChromium.evaluate(html: page(cases), extraArguments: reducedMotion ? ["--force-prefers-reduced-motion"] : [])
+    }
+
     static func mismatches(_ cases: [BrowserCase], reducedMotion: Bool = false) throws -> [String] {
-        let answer = try HeadlessChromium.evaluate(html: page(cases),
-                                                   extraArguments: reducedMotion ? ["--force-prefers-reduced-motion"] : [])
+        mismatches(cases, in: try answer(cases, reducedMotion: reducedMotion))
+    }
+
+    /// The differences beyond the bounds in what a page already read.
+    static func mismatches(_ cases: [BrowserCase], in answer: JSONValue) -> [String] {
         var problems = (answer["errors"]?.arrayValue ?? []).compactMap(\.stringValue).map { "page error: \($0)" }
         for item in cases {
             guard let result = answer["results"]?[item.id] else {
