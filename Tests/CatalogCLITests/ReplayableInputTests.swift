@@ -122,6 +122,48 @@ struct ReplayableInputTests {
         try expectReplays(db, object: "v", context: "handlers")
     }
 
+    /// A value an animation starts from or adds to (`transform`, `opacity`, a layout's frames)
+    /// is held to the limit for animated values wherever it enters — `prop set`, `import`, a
+    /// layout's rect, a handler's `set` of the event's value — so no presentation value is NaN.
+    @Test func aValueAnimationsStartFromIsBoundedWhereverItEnters() throws {
+        let folder = TemporaryFolder()
+        let db = folder.file("c.sqlite")
+        let file = folder.file("tap-dim.yaml")
+        try """
+            name: tap-dim
+            kind: decorator
+            version: 1.0.0
+            decorator:
+              handlers:
+                tap:
+                  - set: {property: opacity, value: {event: value}}
+            """.write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(try run(["add", file], db: db).status == 0)
+        for id in ["v", "a", "b"] { #expect(try run(["object", "add", id, "--type", "view"], db: db).status == 0) }
+        #expect(try run(["apply", "tap-dim", "--to", "v"], db: db).status == 0)
+        let before = try run(["log", "--format", "jsonl"], db: db).stdout
+        let rows = folder.file("rows.jsonl")
+        try #"{"object": "v", "key": "opacity", "value": 1e300}"#.write(toFile: rows, atomically: true, encoding: .utf8)
+        for (arguments, message) in [
+            (["prop", "set", "v", "transform", "[1e200,0,0,0,0,1e200,0,0,0,0,1,0,0,0,1e200,1]"], "v.transform: the value is beyond ±10000000"),
+            (["prop", "set", "v", "opacity", "--", "-1e300"], "v.opacity: the value is beyond ±10000000"),
+            (["import", rows], "rows.jsonl:1: v.opacity: the value is beyond"),
+            (["apply", "decorating-layout", "--param", "rect=0,0,1e300,1e300", "--role", "content=a", "--role", "decoration=b"], "a.frame: the value is beyond"),
+            (["send", "tap", "--to", "v", "--value", "1e300"], "v.opacity: the value is beyond"),
+        ] {
+            let result = try run(arguments, db: db)
+            #expect(result.status == 1 && result.stderr.contains(message), "\(arguments.prefix(3)): \(result.stderr)")
+        }
+        #expect(try run(["log", "--format", "jsonl"], db: db).stdout == before, "nothing was written")
+        // Any key animations do not animate holds any finite number.
+        #expect(try run(["prop", "set", "v", "count", "1e300"], db: db).status == 0)
+        #expect(try run(["prop", "set", "v", "transform", "[1e7,0,0,0,0,1e7,0,0,0,0,1,0,0,0,1e7,1]"], db: db).status == 0)
+        #expect(try run(["apply", "shake", "--to", "v"], db: db).status == 0)
+        let state = try run(["state", "v", "--at", "0.1", "--format", "json"], db: db)
+        #expect(state.status == 0 && !state.stdout.contains("NaN") && !state.stdout.contains("inf"), "\(state.stdout)")
+        try expectReplays(db, object: "v", context: "bounded model values")
+    }
+
     @Test func aDefinitionThatEndsBeyondTheLimitIsRefusedAtAdd() throws {
         let folder = TemporaryFolder()
         let db = folder.file("c.sqlite")

@@ -72,6 +72,7 @@ extension Catalog {
                         }
                         break
                     }
+                    try Self.checkModelValues([(id, key, value)])
                     changes.append(.set(id: id, key: key, value: value, policy: policy))
                     setHere[id, default: [:]][key] = value
                     summary.properties += 1

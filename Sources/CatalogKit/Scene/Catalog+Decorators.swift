@@ -90,10 +90,22 @@ extension Catalog {
             guard let object = try database.objects.get(id) else { throw StoreError.unknownObject(id) }
             value = try checkedOverride(given, for: key, on: id)
             if let declared = try objectType(object.type).properties[key] { value = try Self.converted(given, to: declared, key: key, on: object.type) }
+            try Self.checkModelValues([(id, key, value)])
         }
         if let decorated = try setDecoratedProperty(value, for: key, on: id, policy: policy, at: sceneTime) { return decorated }
         let change = try database.properties.set(value, for: key, on: id, policy: policy, at: sceneTime)
         return PropertySetOutcome(value: value, attached: nil, copyID: change.copyID, removed: change.removed)
+    }
+
+    /// Refuses a value an animation would start from (`opacity`, `transform`, …) beyond the
+    /// limit for animated values (``NumericLimits/problem(model:for:)``): interpolated or
+    /// concatenated, it would make the presentation values NaN.
+    static func checkModelValues(_ sets: [(id: String, key: String, value: PropertyValue?)]) throws {
+        for set in sets {
+            if let value = set.value, let problem = NumericLimits.problem(model: value, for: set.key) {
+                throw SceneError.modelValue(object: set.id, key: set.key, problem: problem)
+            }
+        }
     }
 
     /// A value as the type declares it: text and JSON converted, anything else refused with the form.
@@ -268,6 +280,7 @@ extension Catalog {
         }
         // A handler's parameters may come from properties set long before: checked as replay reads them.
         try checkReplayable(run.applies.map { (object: $0.object ?? id, payload: $0.payload) })
+        try Self.checkModelValues(run.sets.map { ($0.id, $0.key, $0.value) })
         let payload: JSONValue = ["event": .string(event), "value": value?.jsonValue ?? .null, "effects": .array(run.effects.map(\.jsonValue))]
         try database.scene.change(creating: run.created, sets: run.sets, records: run.applies + [(.send, id, payload)], at: time)
         return EventOutcome(effects: run.effects,

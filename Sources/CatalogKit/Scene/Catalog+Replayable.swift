@@ -45,9 +45,14 @@ extension Catalog {
                     throw SceneError.notReplayable(component: component, object: record.object, rule: problem)
                 }
             }
-            for set in application.sets where NumericLimits.problem(time: set.offset) != nil {
-                throw SceneError.notReplayable(component: component, object: record.object,
-                                               rule: "it sets \(set.property) \(JSONValue.numberText(set.offset)) s after it starts, beyond the limit of \(JSONValue.numberText(NumericLimits.maximumTime)) s")
+            for set in application.sets {
+                if NumericLimits.problem(time: set.offset) != nil {
+                    throw SceneError.notReplayable(component: component, object: record.object,
+                                                   rule: "it sets \(set.property) \(JSONValue.numberText(set.offset)) s after it starts, beyond the limit of \(JSONValue.numberText(NumericLimits.maximumTime)) s")
+                }
+                if let problem = NumericLimits.problem(model: set.value, for: set.property) {
+                    throw SceneError.modelValue(object: record.object, key: set.property, problem: problem)
+                }
             }
         }
     }

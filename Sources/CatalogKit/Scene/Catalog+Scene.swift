@@ -104,6 +104,7 @@ extension Catalog {
                 result.frames[id] = frame
                 sets.append((id, "frame", .rect(frame)))
             }
+            try Self.checkModelValues(sets.map { ($0.id, $0.key, $0.value) })
             let records = Set(roles.values).sorted().map { (object: $0, payload: JSONValue.object(["component": .string(stored.name), "version": .string(stored.version), "kind": "layout"])) }
             result.sceneTime = try database.scene.recordApply(records, sets: sets, at: sceneTime)
             return result

@@ -43,6 +43,8 @@ public enum SceneError: Error, Sendable, Hashable, CustomStringConvertible {
     /// An application that replay could not evaluate (a parameter value the compiled body
     /// refuses, an end beyond the time limit): refused before it is logged.
     case notReplayable(component: String, object: String, rule: String)
+    /// A value for a property animations start from, beyond the limit for animated values.
+    case modelValue(object: String, key: String, problem: String)
     /// An event name that could not be a handler's: empty, too long, or with spaces or control characters.
     case invalidEventName(String)
 
@@ -73,6 +75,7 @@ public enum SceneError: Error, Sendable, Hashable, CustomStringConvertible {
         case .sceneTime(let time, let problem): "scene time \(time) \(problem)"
         case .versionNotKept(let name, let version): "the log names \(name)@\(version), which is not kept"
         case .nothingToCompact(let cut): "no event before \(cut) is left to compact: name a later point"
+        case .modelValue(let object, let key, let problem): "\(object).\(Excerpt.quote(key)): the value \(problem)"
         case .invalidEventName(let name):
             "event name '\(Excerpt.quote(name))' must be 1–200 characters without spaces or control characters"
         case .notReplayable(let component, let object, let rule):

@@ -75,3 +75,57 @@ extension AnimationValue {
         }
     }
 }
+
+extension NumericLimits {
+    /// A reason when `value`, stored under `key`, could not serve as the value an animation of
+    /// that property starts from or adds to: a property animations animate (`opacity`,
+    /// `transform`, `frame`, … — any Core Animation or Web key) holds numbers within
+    /// ±``maximumValue``, as animated values do, so that interpolating, concatenating or
+    /// decomposing it stays finite. Other keys hold any finite value. Nil when it is fine.
+    ///
+    /// ```swift
+    /// NumericLimits.problem(model: .number(1e300), for: "opacity")   // "is beyond ±10000000, the limit for opacity …"
+    /// NumericLimits.problem(model: .number(1e300), for: "count")     // nil
+    /// ```
+    public static func problem(model value: PropertyValue, for key: String) -> String? {
+        guard AnimationKeyPath.layerProperties[key] != nil || AnimatableProperty.web(key) != nil else { return nil }
+        return value.magnitude <= maximumValue ? nil
+            : "is beyond ±\(JSONValue.numberText(maximumValue)), the limit for \(key) (a property animations start from)"
+    }
+
+    /// ``problem(model:for:)`` for a value as a chain's `set` step writes it (JSON).
+    public static func problem(model value: JSONValue, for key: String) -> String? {
+        guard AnimationKeyPath.layerProperties[key] != nil || AnimatableProperty.web(key) != nil else { return nil }
+        return value.magnitude <= maximumValue ? nil
+            : "is beyond ±\(JSONValue.numberText(maximumValue)), the limit for \(key) (a property animations start from)"
+    }
+}
+
+extension JSONValue {
+    /// The largest absolute number anywhere in it (0 when it holds none).
+    public var magnitude: Double {
+        switch self {
+        case .number(let n): n.isFinite ? abs(n) : .infinity
+        case .array(let items): items.map(\.magnitude).max() ?? 0
+        case .object(let members): members.values.map(\.magnitude).max() ?? 0
+        default: 0
+        }
+    }
+}
+
+extension PropertyValue {
+    /// The largest absolute number it holds (0 for text, references and flags).
+    public var magnitude: Double {
+        func largest(_ numbers: [Double]) -> Double { numbers.map { $0.isFinite ? abs($0) : .infinity }.max() ?? 0 }
+        switch self {
+        case .number(let n): return largest([n])
+        case .color(let c): return largest([c.red, c.green, c.blue, c.alpha])
+        case .point(let p): return largest([p.x, p.y])
+        case .size(let s): return largest([s.width, s.height])
+        case .rect(let r): return largest([r.x, r.y, r.width, r.height])
+        case .transform(let t): return largest(t.m)
+        case .json(let json): return json.magnitude
+        case .string, .bool, .url, .object: return 0
+        }
+    }
+}
