@@ -85,7 +85,19 @@ public struct AnimationExport: Sendable {
         let activeEnd = timing.delay + timing.duration * timing.iterations
         let endTime = activeEnd + timing.endDelay
         let start = min(timing.delay, max(min(timing.delay, endTime), 0))
-        return BakeWindow(start: start, length: activeEnd - start, periodic: false, fillsBackwards: backwards, fillsForwards: forwards)
+        // Where the iteration index steps up: delay + (n − iterationStart)·duration.
+        var ends: [Double] = []
+        if timing.duration > 0, timing.iterations > 0 {
+            var n = (timing.iterationStart + 1e-12).rounded(.down) + 1
+            while ends.count < 10_000 {
+                let t = timing.delay + (n - timing.iterationStart) * timing.duration
+                guard t < activeEnd else { break }
+                ends.append(t - start)
+                n += 1
+            }
+        }
+        return BakeWindow(start: start, length: activeEnd - start, periodic: false, fillsBackwards: backwards, fillsForwards: forwards,
+                          iterationEnds: ends)
     }
 
     /// The top-level Core Animation clock's span in its parent's time; one repeat cycle when endless.

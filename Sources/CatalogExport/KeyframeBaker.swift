@@ -17,6 +17,10 @@ struct BakeWindow: Sendable {
     var fillsForwards: Bool
     /// How many times a periodic window plays.
     var iterations: Double = .infinity
+    /// Instants of an unrolled window (in its own time) where an iteration ends: the grid holds
+    /// each exactly, so the keyframe after the jump sits at that instant and the browser shows
+    /// there what the engine shows, the next iteration's start.
+    var iterationEnds: [Double] = []
 }
 
 /// Turns what the engine computes for one property into linear keyframes the browser
@@ -53,6 +57,9 @@ struct KeyframeBaker {
         let end = window.periodic ? length * (1 - 1e-9) : length
         let count = min(max(Int((length * 1000).rounded(.up)), 200), 20_000)
         var times = (0...count).map { Double($0) / Double(count) * end }
+        if !window.periodic, !window.iterationEnds.isEmpty {
+            times = Array(Set(times + window.iterationEnds.filter { $0 > 0 && $0 < end })).sorted()
+        }
         var values = times.map(value)
         // What a backwards fill shows is the value just before the start, which may differ from
         // the value at it (an effect whose active phase is empty); the refinement then finds

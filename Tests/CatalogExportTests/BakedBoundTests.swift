@@ -18,7 +18,17 @@ struct BakedBoundTests {
         var definitions: [ComponentDefinition] = []
         for index in 0..<count {
             let text: String
-            if index % 2 == 0 {
+            if index % 3 == 2 {
+                // Repeats whose iterations end between the milliseconds of the baker's grid.
+                let values = (0..<3).map { _ in String(Double(random.next() % 1001) / 1000) }
+                text = #"""
+                    {"name": "bound-\#(index)", "kind": "animation", "version": "1.0.0",
+                     "keyframes": [\#(values.map { #"{"opacity": \#($0)}"# }.joined(separator: ", "))],
+                     "options": {"duration": \#(Double(200 + random.next() % 300) + 0.3), "iterations": \#(random.pick([1.5, 2, 2.75])),
+                                 "iterationStart": \#(random.pick([0, 0.3])), "direction": "\#(random.pick(["normal", "alternate", "reverse"]))",
+                                 "easing": "cubic-bezier(0.714, 1.04, 0.667, 0.249)", "fill": "both"}}
+                    """#
+            } else if index % 2 == 0 {
                 let easing = random.pick(["cubic-bezier(0.714, 1.04, 0.667, 0.249)", "cubic-bezier(0.1, 1.4, 0.9, -0.6)", "cubic-bezier(0.6, -0.3, 0.2, 1.3)"])
                 let frames = (0..<(3 + Int(random.next() % 3))).map { _ in
                     #"{"backgroundColor": "\#(colour())", "opacity": \#(Double(random.next() % 1001) / 1000)}"#
@@ -49,13 +59,21 @@ struct BakedBoundTests {
         let end = effect.endTime
         var grid = (0...Int(((end + 0.05) * 100).rounded(.down))).map { Double($0) / 100 }
         var boundaries: [Double] = []
-        if case .coreAnimation(let model) = try AnimationDefinition(definition) {
+        switch try AnimationDefinition(definition) {
+        case .coreAnimation(let model):
             let cycle = model.timing.duration / model.timing.speed * (model.timing.autoreverses ? 2 : 1)
             var boundary = cycle
             while boundary < end - 1e-9 {
                 boundaries.append(boundary)
                 if model.timing.autoreverses { boundaries.append(boundary - cycle / 2) }
                 boundary += cycle
+            }
+        case .web(let model):
+            let timing = model.timing
+            var n = timing.iterationStart.rounded(.down) + 1
+            while timing.delay + (n - timing.iterationStart) * timing.duration < timing.delay + timing.iterations * timing.duration - 1e-9 {
+                boundaries.append(timing.delay + (n - timing.iterationStart) * timing.duration)
+                n += 1
             }
         }
         // A grid time a rounding error from a boundary is that boundary (the page pauses at whole ms).
