@@ -1,3 +1,4 @@
+import CatalogKit
 import Foundation
 import TestSupport
 import Testing
@@ -58,6 +59,31 @@ struct StoreCommandTests {
         // Nothing was written: the same database still takes the whole archive.
         let whole = folder.file("whole.jsonl")
         try Data(text.utf8).write(to: URL(fileURLWithPath: whole))
+        #expect(try run(["store", "import", whole], db: copy).status == 0)
+    }
+
+    /// An archive is a history someone may have edited: an application in it that could not be
+    /// replayed (here a parameter the body refuses, with the archive's hash made to match) is
+    /// refused naming its line, and nothing is imported.
+    @Test func anArchiveWhoseApplicationCouldNotReplayIsRefused() throws {
+        let source = folder.file("source.sqlite"), copy = folder.file("copy.sqlite")
+        #expect(try run(["object", "add", "v", "--type", "view"], db: source).status == 0)
+        #expect(try run(["apply", "fade-in", "--to", "v"], db: source).status == 0)
+        var lines = try run(["store", "export"], db: source).stdout.split(separator: "\n").map(String.init)
+        let index = try #require(lines.firstIndex { $0.contains(#""operation":"apply""#) })
+        #expect(lines[index].contains(#""parameters":{}"#))
+        lines[index] = lines[index].replacingOccurrences(of: #""parameters":{}"#, with: #""parameters":{"duration":1e300}"#)
+        let events = lines.dropFirst().dropLast()
+        let digest = ContentDigest.sha256Hex(Data(events.map { $0 + "\n" }.joined().utf8))
+        lines[lines.count - 1] = #"{"end":{"events":\#(events.count),"sha256":"\#(digest)"}}"#
+        let edited = folder.file("edited.jsonl")
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: edited))
+        let refused = try run(["store", "import", edited], db: copy)
+        #expect(refused.status == 1 && refused.stderr.contains("\(edited):\(index + 1): this application could not be replayed")
+                && refused.stderr.contains("duration"), "\(refused.stderr)")
+        // Nothing was imported: the same database still takes the archive as exported.
+        let whole = folder.file("whole.jsonl")
+        try Data(try run(["store", "export"], db: source).stdout.utf8).write(to: URL(fileURLWithPath: whole))
         #expect(try run(["store", "import", whole], db: copy).status == 0)
     }
 }
