@@ -64,6 +64,7 @@ extension Catalog {
             // An animation with `on:` handlers is adopted as a behaviour; its events run it.
             let adopts = !(try AnimationHandlers(definition)).isEmpty
             var records: [(object: String, payload: JSONValue)] = []
+            let resolve = resolver()   // one per apply: targets with the same values compile once
             for target in targets {
                 let object = typed[target]!
                 let missing = try objectType(object.type).missing(definition.requires)
@@ -74,7 +75,7 @@ extension Catalog {
                 values.merge(try given(definition)) { _, explicit in explicit }
                 _ = try AnimationDefinition(definition, parameters: values)   // a parameter's own error first, named by its field
                 let run = Self.animationPayload(stored, parameters: values, reducedMotion: reducedMotion)
-                try checkReplayable([(target, run)])
+                try checkReplayable([(target, run)], resolve: resolve)
                 records.append((target, adopts ? ["component": .string(stored.name), "version": .string(stored.version), "kind": "behaviour"] : run))
             }
             return ApplyResult(sceneTime: try database.scene.recordApply(records, at: sceneTime))
