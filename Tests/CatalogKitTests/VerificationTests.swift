@@ -32,6 +32,19 @@ struct VerificationTests {
         #expect(result.matches && result.firstDivergence == nil)
     }
 
+    /// The library owns the scratch store `replay --verify` rebuilds into: made in the temporary
+    /// folder and removed, with its `-wal` and `-shm`, when the check is over.
+    @Test(arguments: TestBackend.allCases) func verificationCleansUpItsOwnScratchStore(backend: TestBackend) throws {
+        let catalog = try scene(backend)
+        let prefix = "catalog-verify-\(ProcessInfo.processInfo.processIdentifier)-"
+        func scratch() throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path).filter { $0.hasPrefix(prefix) }
+        }
+        #expect(try SceneVerification.verify(catalog).matches)
+        let left = try scratch()
+        #expect(left.isEmpty, "left behind: \(left)")
+    }
+
     @Test(arguments: TestBackend.allCases) func aRebuildThatDropsApplicationsFailsAtTheFirstOne(backend: TestBackend) throws {
         let catalog = try scene(backend)
         let firstApply = try #require(try catalog.database.events.list().first { $0.operation == .apply })

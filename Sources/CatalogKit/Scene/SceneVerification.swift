@@ -44,6 +44,20 @@ public enum SceneVerification {
         public var description: String
     }
 
+    /// Verifies `catalog` with a scratch SQLite database of its own, in the temporary folder,
+    /// removed afterwards with its `-wal` and `-shm` files: what `catalog replay --verify` runs.
+    ///
+    /// ```swift
+    /// let check = try SceneVerification.verify(catalog)
+    /// check.matches   // true when the log rebuilds the live state
+    /// ```
+    public static func verify(_ catalog: Catalog) throws -> Result {
+        let scratch = FileManager.default.temporaryDirectory
+            .appendingPathComponent("catalog-verify-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString).sqlite").path
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: scratch + suffix) } }
+        return try verify(catalog, scratch: scratch)
+    }
+
     /// - Parameter replay: how one logged change is carried out again (the rebuild's own by
     ///   default; tests pass a broken one to show that verification notices).
     public static func verify(_ catalog: Catalog, scratch path: String,

@@ -42,10 +42,8 @@ struct Replay: ParsableCommand {
     func run() throws {
         let catalog = try global.open(forReading: true)
         if verify {
-            let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-verify-\(ProcessInfo.processInfo.processIdentifier).sqlite").path
-            defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: scratch + suffix) } }
             let result: SceneVerification.Result
-            do { result = try SceneVerification.verify(catalog, scratch: scratch) } catch let failure as SceneVerification.ReplayFailure {
+            do { result = try SceneVerification.verify(catalog) } catch let failure as SceneVerification.ReplayFailure {
                 throw CommandFailure("the log does not replay: \(failure.description)")
             }
             guard result.matches else {
@@ -72,13 +70,11 @@ struct Replay: ParsableCommand {
             } else {
                 let start = try from ?? replay.earliestTime()
                 var end = try until ?? replay.naturalEnd(reducedMotion: reducedMotion)
-                if until == nil, end > start {
+                if until == nil, let cut = SampleTimes.cut(fps: fps, from: start, to: end) {
                     // A span replay chose itself stops at the frame budget rather than refuse to start.
-                    if let cut = SampleTimes.cut(fps: fps, from: start, to: end) {
-                        FileHandle.standardError.write(Data(("note: frames stop at t=\(JSONValue.numberText(cut.last)) after \(SampleTimes.implicitFrameBudget) "
-                            + "frames; the scene's last animation ends at t=\(JSONValue.numberText(end)): give --from/--until or a lower --fps for the rest\n").utf8))
-                        end = cut.end
-                    }
+                    FileHandle.standardError.write(Data(("note: frames stop at t=\(JSONValue.numberText(cut.last)) after \(SampleTimes.implicitFrameBudget) "
+                        + "frames; the scene's last animation ends at t=\(JSONValue.numberText(end)): give --from/--until or a lower --fps for the rest\n").utf8))
+                    end = cut.end
                 }
                 try replay.forEachFrame(fps: fps, from: start, until: end, object: object, reducedMotion: reducedMotion) { output.write($0) }
             }
