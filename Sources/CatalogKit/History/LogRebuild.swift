@@ -29,22 +29,27 @@ struct LogRebuild {
     }
 
     /// Carries out `event` (whose decoded change is `change`); an event that cannot be carried
-    /// out is a ``SceneVerification/ReplayFailure`` naming it.
-    mutating func carryOut(_ event: Event, _ change: EventChange) throws {
+    /// out is a ``SceneVerification/ReplayFailure`` naming it. Returns the definition a
+    /// component addition decoded.
+    @discardableResult
+    mutating func carryOut(_ event: Event, _ change: EventChange) throws -> ComponentDefinition? {
         if case .componentAdd(let name, _, let definition) = change {
             if !components.isEmpty, componentsTime != event.sceneTime { try flush() }
+            let decoded: ComponentDefinition
             do {
-                components.append(try DefinitionDecoder.decode(text: definition.canonicalText, file: "\(name).json", stored: true))
+                decoded = try DefinitionDecoder.decode(text: definition.canonicalText, file: "\(name).json", stored: true)
             } catch {
                 throw SceneVerification.ReplayFailure(description: "\(SceneVerification.name(event)) does not replay: \(error)")
             }
+            components.append(decoded)
             componentsTime = event.sceneTime
-            return
+            return decoded
         }
         try flush()
         do { try replay(event, target) } catch let failure as SceneVerification.ReplayFailure { throw failure } catch {
             throw SceneVerification.ReplayFailure(description: "\(SceneVerification.name(event)) does not replay: \(error)")
         }
+        return nil
     }
 
     /// Adds the components still held.

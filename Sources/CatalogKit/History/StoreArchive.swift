@@ -136,16 +136,20 @@ struct ArchiveReading {
     var pending: [(number: Int, line: String)] = []
     var nextPending = 0
     var rebuiltSeq: Int64 = 0
-    /// The scene the archive's events fold to so far, and the component versions it added:
-    /// an archive is imported only if `state` and `replay` can read every event of it.
-    var scene = SceneSnapshot()
-    var versions: [String: ComponentDefinition] = [:]
-    var current: [String: ComponentDefinition] = [:]
+    /// The component versions the archive added so far, and the resolver over them that checks
+    /// each application as `state` and `replay` will read it.
+    let versions = ArchiveVersions()
+    let resolve: SceneSnapshot.Resolver
 
     init(file: String, target: any CatalogBackend) {
         self.file = file
         self.target = target
         rebuild = LogRebuild(target: target)
+        resolve = Catalog.resolver(kept: { [versions] name, version in versions.byVersion["\(name)@\(version)"] },
+                                   newest: { [versions] reference in
+                                       let named = ComponentReference(reference)
+                                       return named.version.map { versions.byVersion["\(named.name)@\($0)"] } ?? versions.newest[named.name]
+                                   })
     }
 
     func refuse(_ line: Int, _ rule: String) -> StoreArchive.FormatError { StoreArchive.FormatError(file: file, line: line, rule: rule) }
@@ -176,43 +180,21 @@ struct ArchiveReading {
         lastTime = event.sceneTime
         let change: EventChange
         do { change = try event.change() } catch { throw refuse(number, "payload: \(error.problem)") }
-        do { try rebuild.carryOut(event, change) } catch { throw refuse(number, "\(error)") }
-        try fold(change, at: event.sceneTime, number: number)
-        pending.append((number, line))
-        if pending.count >= 1_024 { try compareRebuilt() }
-    }
-
-    /// Folds a change as `state` and `replay` will, resolving applications from the versions
-    /// the archive added before it (a `reducedMotion:` stand-in by its newest one), so that an
-    /// archive whose applications could not be evaluated is refused, naming the line.
-    mutating func fold(_ change: EventChange, at time: Double, number: Int) throws {
+        let added: ComponentDefinition?
+        do { added = try rebuild.carryOut(event, change) } catch { throw refuse(number, "\(error)") }
         switch change {
-        case .componentAdd(let name, let version, let definition):
-            let decoded: ComponentDefinition
-            do { decoded = try DefinitionDecoder.decode(text: definition.canonicalText, file: "\(name)@\(version).json", stored: true) } catch {
-                throw refuse(number, "\(error)")
-            }
-            versions["\(name)@\(version)"] = decoded
-            current[name] = decoded
-        case .apply:
-            let (versions, current) = (versions, current)
-            do {
-                try scene.fold(change, at: time) { name, version, parameters in
-                    guard let definition = versions["\(name)@\(version)"] else { throw SceneError.versionNotKept(name: name, version: version) }
-                    let values = try definition.parameterValues(json: parameters, file: "\(name)@\(version)")
-                    var resolved = SceneSnapshot.ResolvedAnimation(try AnimationDefinition(definition, parameters: values), reducedMotion: definition.reducedMotion)
-                    if case .component(let reference)? = definition.reducedMotion, let other = current[ComponentReference(reference).name], other.kind == .animation {
-                        resolved.reducedReplacement = try AnimationDefinition(other)
-                    }
-                    return resolved
-                }
-            } catch {
+        case .componentAdd(let name, let version, _):
+            versions.byVersion["\(name)@\(version)"] = added
+            versions.newest[name] = added
+        case .apply(let object, let application):
+            // An edited archive may hold an application no replay could evaluate.
+            do { try Catalog.checkReplayable(application, on: object, resolve: resolve) } catch {
                 throw refuse(number, "this application could not be replayed: \(error)")
             }
-        default:
-            // Only an application resolves components.
-            try scene.fold(change, at: time) { name, version, _ in throw SceneError.versionNotKept(name: name, version: version) }
+        default: break
         }
+        pending.append((number, line))
+        if pending.count >= 1_024 { try compareRebuilt() }
     }
 
     /// The event a line holds: exactly its five members, each of its type and range.
@@ -274,4 +256,11 @@ struct ArchiveReading {
         try compareRebuilt()
         if let first = pending.first { throw refuse(first.number, "this event logged nothing when carried out again") }
     }
+}
+
+/// The component versions an archive added so far, by `NAME@VERSION` and the newest by name:
+/// what its applications resolve against while it is imported.
+final class ArchiveVersions {
+    var byVersion: [String: ComponentDefinition] = [:]
+    var newest: [String: ComponentDefinition] = [:]
 }

@@ -142,21 +142,16 @@ extension Catalog {
             throw SceneError.overrideRule(key: key, component: stored.name, parameter: parameter, rule: error.rule)
         }
         guard definition.kind == .animation else { return typed }
-        var values: [String: PropertyValue] = [:]
-        if try database.objects.get(id) != nil {
-            // The other overrides as they stand; one of the wrong type is left for apply to name.
-            values = (try? overrides(of: definition, on: id)) ?? [:]
-        }
+        // The other overrides as they stand (none for an object an import is still adding; one
+        // of the wrong type is left for apply to name), then the ones set earlier in the import.
+        var values = (try? overrides(of: definition, on: id)) ?? [:]
         for (other, value) in pending where other.hasPrefix(stored.name + ".") {
             let name = String(other.dropFirst(stored.name.count + 1))
             if definition.parameters[name]?.type == value.type { values[name] = value }
         }
         values[parameter] = typed
         do {
-            _ = try AnimationDefinition(definition, parameters: values)
-            try checkReplayable([(id, Self.animationPayload(stored, parameters: values))])
-        } catch let error as DefinitionError {
-            throw SceneError.overrideRule(key: key, component: stored.name, parameter: parameter, rule: "makes \(error.path.isEmpty ? "the animation" : error.path) fail: \(error.rule)")
+            try checkReplayable([(id, Self.animationPayload(stored, parameters: values.mapValues(\.jsonValue)))])
         } catch SceneError.notReplayable(_, _, let rule) {
             throw SceneError.overrideRule(key: key, component: stored.name, parameter: parameter, rule: "cannot be replayed: \(rule)")
         }
@@ -358,12 +353,7 @@ struct HandlerRun {
                         values[key] = raw
                     }
                 }
-                var payload: [String: JSONValue] = ["component": .string(stored.name), "version": .string(stored.version), "kind": .string(stored.kind.rawValue),
-                                                    "start": .number(time),
-                                                    "animations": [["component": .string(stored.name), "version": .string(stored.version),
-                                                                    "parameters": .object(values), "offset": 0]]]
-                if reducedMotion { payload["reducedMotion"] = true }
-                applies.append((.apply, id, .object(payload)))
+                applies.append((.apply, id, Catalog.animationPayload(stored, parameters: values, reducedMotion: reducedMotion, start: time)))
             }
         }
     }

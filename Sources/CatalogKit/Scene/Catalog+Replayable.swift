@@ -22,37 +22,45 @@ extension Catalog {
     func checkReplayable(_ records: [(object: String, payload: JSONValue)], resolve: SceneSnapshot.Resolver? = nil) throws {
         let resolve = resolve ?? resolver()
         for record in records {
+            // Read back as the log will be read: the same decoding the fold uses.
             let event = Event(seq: 0, sceneTime: 0, operation: .apply, objectID: record.object, payload: record.payload)
             guard case .apply(_, let application) = try event.change() else { continue }
-            let component = application.component ?? "inline"
-            for animation in application.animations {
-                let source: SceneSnapshot.AnimationSource
-                let offset: Double
-                switch animation {
-                case .inline(let body, let at):
-                    source = .init(animation: .inline(body, offset: 0), start: 0, playsReduced: application.playsReduced)
-                    offset = at
-                case .component(let name, let version, let parameters, let at):
-                    source = .init(animation: .component(name: name, version: version, parameters: parameters, offset: 0),
-                                   start: 0, playsReduced: application.playsReduced)
-                    offset = at
-                }
-                let running: RunningAnimation
-                do { running = try source.running(resolve: resolve) } catch let error as DefinitionError {
-                    throw SceneError.notReplayable(component: component, object: record.object, rule: error.description)
-                }
-                if let problem = Self.endProblem(of: running, offset: offset) {
-                    throw SceneError.notReplayable(component: component, object: record.object, rule: problem)
-                }
+            try Self.checkReplayable(application, on: record.object, resolve: resolve)
+        }
+    }
+
+    /// ``checkReplayable(_:resolve:)`` for one decoded application (a `store import` checks an
+    /// archive's with the versions the archive added).
+    static func checkReplayable(_ application: EventChange.Application, on object: String, resolve: SceneSnapshot.Resolver) throws {
+        let component = application.component ?? "inline"
+        for animation in application.animations {
+            let source: SceneSnapshot.AnimationSource
+            let offset: Double
+            switch animation {
+            case .inline(let body, let at):
+                source = .init(animation: .inline(body, offset: 0), start: 0, playsReduced: application.playsReduced)
+                offset = at
+            case .component(let name, let version, let parameters, let at):
+                source = .init(animation: .component(name: name, version: version, parameters: parameters, offset: 0),
+                               start: 0, playsReduced: application.playsReduced)
+                offset = at
             }
-            for set in application.sets {
-                if NumericLimits.problem(time: set.offset) != nil {
-                    throw SceneError.notReplayable(component: component, object: record.object,
-                                                   rule: "it sets \(set.property) \(JSONValue.numberText(set.offset)) s after it starts, beyond the limit of \(JSONValue.numberText(NumericLimits.maximumTime)) s")
-                }
-                if let problem = NumericLimits.problem(model: set.value, for: set.property) {
-                    throw SceneError.modelValue(object: record.object, key: set.property, problem: problem)
-                }
+            let running: RunningAnimation
+            do { running = try source.running(resolve: resolve) } catch let error as DefinitionError {
+                // The component and object are named by the refusal: the field and its rule say the rest.
+                throw SceneError.notReplayable(component: component, object: object, rule: error.path.isEmpty ? error.rule : "\(error.path): \(error.rule)")
+            }
+            if let problem = endProblem(of: running, offset: offset) {
+                throw SceneError.notReplayable(component: component, object: object, rule: problem)
+            }
+        }
+        for set in application.sets {
+            if NumericLimits.problem(time: set.offset) != nil {
+                throw SceneError.notReplayable(component: component, object: object,
+                                               rule: "it sets \(set.property) \(JSONValue.numberText(set.offset)) s after it starts, beyond the limit of \(JSONValue.numberText(NumericLimits.maximumTime)) s")
+            }
+            if let problem = NumericLimits.problem(model: set.value, for: set.property) {
+                throw SceneError.modelValue(object: object, key: set.property, problem: problem)
             }
         }
     }

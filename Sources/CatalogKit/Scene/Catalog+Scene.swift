@@ -73,8 +73,7 @@ extension Catalog {
                 }
                 var values = try overrides(of: definition, on: target)
                 values.merge(try given(definition)) { _, explicit in explicit }
-                _ = try AnimationDefinition(definition, parameters: values)   // a parameter's own error first, named by its field
-                let run = Self.animationPayload(stored, parameters: values, reducedMotion: reducedMotion)
+                let run = Self.animationPayload(stored, parameters: values.mapValues(\.jsonValue), reducedMotion: reducedMotion)
                 try checkReplayable([(target, run)], resolve: resolve)
                 records.append((target, adopts ? ["component": .string(stored.name), "version": .string(stored.version), "kind": "behaviour"] : run))
             }
@@ -182,12 +181,13 @@ extension Catalog {
         return (records, schedule.doneTime)
     }
 
-    /// The `apply` payload that runs one animation component with these parameter values.
-    static func animationPayload(_ stored: StoredComponent, parameters: [String: PropertyValue], reducedMotion: Bool = false,
+    /// The `apply` payload that runs one animation component with these parameter values (from
+    /// `start`, when it is not the event's own time).
+    static func animationPayload(_ stored: StoredComponent, parameters: [String: JSONValue], reducedMotion: Bool = false,
                                  start: Double? = nil) -> JSONValue {
         var payload: [String: JSONValue] = ["component": .string(stored.name), "version": .string(stored.version), "kind": .string(stored.kind.rawValue),
                                             "animations": [["component": .string(stored.name), "version": .string(stored.version),
-                                                            "parameters": .object(parameters.mapValues(\.jsonValue)), "offset": 0]]]
+                                                            "parameters": .object(parameters), "offset": 0]]]
         if let start { payload["start"] = .number(start) }
         if reducedMotion { payload["reducedMotion"] = true }
         return .object(payload)
@@ -279,18 +279,30 @@ extension Catalog {
     /// Resolves `apply` events' components from the kept versions, caching each resolution.
     package func resolver() -> SceneSnapshot.Resolver {
         let components = database.components
+        return Self.resolver(kept: { name, version in try components.get(name, version: version)?.decode() },
+                             newest: { reference in
+                                 guard let other = try components.get(ComponentReference(reference)) else { return nil }
+                                 return try other.decode()
+                             })
+    }
+
+    /// A resolver over any source of component versions — the store's kept versions, or the
+    /// versions an archive being imported added so far: the component version an application
+    /// names (by `kept`) with its parameters applied, the stand-in a `reducedMotion: COMPONENT`
+    /// names (its newest version, by `newest`), each resolution cached.
+    package static func resolver(kept: @escaping (_ name: String, _ version: String) throws -> ComponentDefinition?,
+                                 newest: @escaping (_ reference: String) throws -> ComponentDefinition?) -> SceneSnapshot.Resolver {
         let cache = ResolutionCache()
         return { name, version, parameters in
             let key = "\(name)@\(version)|\(JSONValue.object(parameters).canonicalText)"
             if let hit = cache.values[key] { return hit }
-            guard let stored = try components.get(name, version: version) else { throw SceneError.versionNotKept(name: name, version: version) }
-            let definition = try stored.decode()
+            guard let definition = try kept(name, version) else { throw SceneError.versionNotKept(name: name, version: version) }
             let values = try definition.parameterValues(json: parameters, file: "\(name)@\(version)")
             var resolved = SceneSnapshot.ResolvedAnimation(try AnimationDefinition(definition, parameters: values), reducedMotion: definition.reducedMotion)
             if case .component(let reference)? = definition.reducedMotion {
-                // The stand-in, with its own defaults, by the reference as written (NAME: its current version).
-                if let other = try components.get(ComponentReference(reference)), other.kind == .animation {
-                    resolved.reducedReplacement = try AnimationDefinition(try other.decode())
+                // The stand-in, with its own defaults, by the reference as written (NAME: its newest version).
+                if let other = try newest(reference), other.kind == .animation {
+                    resolved.reducedReplacement = try AnimationDefinition(other)
                 }
             }
             cache.values[key] = resolved

@@ -88,16 +88,17 @@ extension NumericLimits {
     /// NumericLimits.problem(model: .number(1e300), for: "count")     // nil
     /// ```
     public static func problem(model value: PropertyValue, for key: String) -> String? {
-        guard AnimationKeyPath.layerProperties[key] != nil || AnimatableProperty.web(key) != nil else { return nil }
-        return value.magnitude <= maximumValue ? nil
-            : "is beyond ±\(JSONValue.numberText(maximumValue)), the limit for \(key) (a property animations start from)"
+        problem(modelMagnitude: value.magnitude, for: key)
     }
 
     /// ``problem(model:for:)`` for a value as a chain's `set` step writes it (JSON).
     public static func problem(model value: JSONValue, for key: String) -> String? {
-        guard AnimationKeyPath.layerProperties[key] != nil || AnimatableProperty.web(key) != nil else { return nil }
-        return value.magnitude <= maximumValue ? nil
-            : "is beyond ±\(JSONValue.numberText(maximumValue)), the limit for \(key) (a property animations start from)"
+        problem(modelMagnitude: value.magnitude, for: key)
+    }
+
+    private static func problem(modelMagnitude magnitude: Double, for key: String) -> String? {
+        guard magnitude > maximumValue, AnimationKeyPath.layerProperties[key] != nil || AnimatableProperty.web(key) != nil else { return nil }
+        return "is beyond ±\(JSONValue.numberText(maximumValue)), the limit for \(key) (a property animations start from)"
     }
 }
 
