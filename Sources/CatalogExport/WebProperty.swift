@@ -117,8 +117,17 @@ extension TimingFunction {
     }
 }
 
-/// Why a component cannot be exported, phrased for the command line.
-public struct ExportError: Error, CustomStringConvertible, Sendable {
+/// Why a component cannot be exported (or previewed, or plotted).
+///
+/// ```swift
+/// ExportError("a speed of 0 or less cannot be exported").code   // .notExportable
+/// ```
+public struct ExportError: CatalogError, Sendable {
     public var description: String
-    public init(_ description: String) { self.description = description }
+    /// ``ErrorCode/notExportable`` unless the component is missing or of the wrong kind.
+    public var code: ErrorCode
+    public init(_ description: String, code: ErrorCode = .notExportable) {
+        self.description = description
+        self.code = code
+    }
 }

@@ -67,7 +67,7 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
             needsMigration
                 ? "\(path) is read-only and older than this build's schema: open it once with write access to migrate it"
                 : "\(path) is read-only: nothing was written (reads work; writing needs write access to the file and its folder)"
-        case .ownsItself(let id): "object '\(Excerpt.quote(id))' cannot own itself: name another --owner"
+        case .ownsItself(let id): "object '\(Excerpt.quote(id))' cannot own itself"
         case .sceneTimeOutOfRange(let requested):
             "scene time \(requested) is out of range: scene times are finite seconds up to \(JSONValue.numberText(NumericLimits.maximumTime))"
         case .invalidPolicy(let message): message
@@ -80,9 +80,67 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
             "scene time \(JSONValue.numberText(requested)) is before the log's base (event \(base.seq), t=\(JSONValue.numberText(base.sceneTime))): "
                 + "the events before it were compacted into a snapshot, so only states from t=\(JSONValue.numberText(base.sceneTime)) on are kept"
         case .damagedSnapshot(let seq):
-            "the snapshot at event \(seq) is damaged (its rows do not match its hash): run `catalog replay --verify`, then `catalog snapshot` to take a fresh one"
+            "the snapshot at event \(seq) is damaged (its rows do not match its hash): verify the log, then take a fresh snapshot"
         case .invalidKey(let key): "property key '\(Excerpt.quote(key))' must be 1–200 characters without spaces or control characters"
         }
     }
 }
 
+
+extension StoreError: CatalogError {
+    public var code: ErrorCode {
+        switch self {
+        case .migration: .migrationRefused
+        case .unknownObject: .unknownObject
+        case .objectExists: .objectExists
+        case .invalidObjectID: .invalidObjectID
+        case .invalidType: .invalidTypeName
+        case .unknownComponent: .unknownComponent
+        case .versionNotHigher: .versionNotHigher
+        case .componentInUse: .componentInUse
+        case .versionKept: .versionKept
+        case .unknownReference: .unknownReference
+        case .referenceKind: .referenceKind
+        case .referenceCycle: .referenceCycle
+        case .builtInType: .builtInType
+        case .sceneTimeBackwards: .sceneTimeBackwards
+        case .sceneTimeOutOfRange: .invalidSceneTime
+        case .ownsItself: .ownsItself
+        case .notADatabase: .notADatabase
+        case .cannotOpen: .cannotOpen
+        case .readOnly: .readOnly
+        case .invalidKey: .invalidKey
+        case .invalidPolicy: .invalidPolicy
+        case .unreadableEvent: .unreadableEvent
+        case .noSnapshot: .noSnapshot
+        case .compactsEverything: .compactsEverything
+        case .compacted: .compacted
+        case .damagedSnapshot: .damagedSnapshot
+        }
+    }
+
+    public var fields: [String: JSONValue] {
+        switch self {
+        case .migration, .invalidPolicy: [:]
+        case .unknownObject(let id), .objectExists(let id), .invalidObjectID(let id), .ownsItself(let id): ["id": .string(id)]
+        case .invalidType(let type), .builtInType(let type): ["type": .string(type)]
+        case .unknownComponent(let name): ["component": .string(name)]
+        case .versionNotHigher(let name, let version, let current):
+            ["component": .string(name), "version": .string(version), "current": .string(current)]
+        case .componentInUse(let name, let dependents): ["component": .string(name), "dependents": .array(dependents.map(JSONValue.string))]
+        case .versionKept(let name, let version): ["component": .string(name), "version": .string(version)]
+        case .unknownReference(let name, let target): ["component": .string(name), "reference": .string(target)]
+        case .referenceKind(let name, let target, let kind): ["component": .string(name), "reference": .string(target), "kind": .string(kind)]
+        case .referenceCycle(let names): ["cycle": .array(names.map(JSONValue.string))]
+        case .sceneTimeBackwards(let requested, let last): ["time": .number(requested), "last": .number(last)]
+        case .sceneTimeOutOfRange(let requested): ["time": .number(requested)]
+        case .notADatabase(let path), .cannotOpen(let path): ["location": .string(path)]
+        case .readOnly(let path, let needsMigration): ["location": .string(path), "needsMigration": .bool(needsMigration)]
+        case .invalidKey(let key): ["key": .string(key)]
+        case .unreadableEvent(let seq, _): ["seq": .number(Double(seq))]
+        case .noSnapshot(let seq), .damagedSnapshot(let seq): ["seq": .number(Double(seq))]
+        case .compactsEverything(let newest): ["seq": .number(Double(newest))]
+        case .compacted(let requested, let base): ["time": .number(requested), "baseSeq": .number(Double(base.seq)), "baseTime": .number(base.sceneTime)]
+        }
+    }
+}

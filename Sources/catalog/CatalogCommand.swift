@@ -29,8 +29,7 @@ struct CatalogCommand: ParsableCommand {
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let message = ArgumentHints.bundledFlags(in: arguments) {
-            FileHandle.standardError.write(Data("Error: \(message)\n".utf8))
-            Foundation.exit(ExitCode.validationFailure.rawValue)
+            report(PresentedError(message: message, code: .usage, fields: [:]), json: ArgumentHints.asksForJSON(arguments))
         }
         var command: ParsableCommand
         do {
@@ -38,22 +37,35 @@ struct CatalogCommand: ParsableCommand {
         } catch {
             let code = exitCode(for: error)
             guard code != .success else { exit(withError: error) }  // --help, --version
+            let hint = ArgumentHints.negativeValue(in: arguments)
+            if ArgumentHints.asksForJSON(arguments) {
+                let message = ArgumentHints.didYouMean(arguments, root: self) ?? self.message(for: error)
+                report(PresentedError(message: [message, hint].compactMap { $0 }.joined(separator: "\n"), code: .usage, fields: [:]), json: true)
+            }
             var message = ArgumentHints.didYouMean(arguments, root: self).map { "Error: \($0)" } ?? fullMessage(for: error)
-            if let hint = ArgumentHints.negativeValue(in: arguments) { message += "\n" + hint }
+            if let hint { message += "\n" + hint }
             FileHandle.standardError.write(Data((Excerpt.message(message) + "\n").utf8))
             Foundation.exit(code.rawValue)
         }
         do {
             try command.run()
         } catch {
-            let shown = ErrorPresentation.text(for: error).map(CommandFailure.init) ?? error
-            let message = fullMessage(for: shown)
-            guard !message.isEmpty else { exit(withError: shown) }
-            // However a message was worded, what it quotes of the input is bounded.
-            FileHandle.standardError.write(Data((Excerpt.message(message) + "\n").utf8))
-            Foundation.exit(exitCode(for: shown).rawValue)
+            let output = command as? any MachineReadableOutput
+            guard let presented = ErrorPresentation.present(error, endOption: output?.endOption ?? "--to") else { exit(withError: error) }
+            report(presented, json: output?.printsJSON ?? false)
         }
         keepSnapshotIfDue()
+    }
+
+    /// Writes a failed command's error to stderr and exits with its status: the message for
+    /// people, or with `json` the one-line error object (DESIGN.md §5). However a message was
+    /// worded, what it quotes of the input is bounded.
+    private static func report(_ error: PresentedError, json: Bool) -> Never {
+        var error = error
+        error.message = Excerpt.message(error.message)
+        let text = json ? error.json : fullMessage(for: CommandFailure(error.message, code: error.code))
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+        Foundation.exit(error.exitStatus)
     }
 
     /// After a command that wrote: the log has grown past the snapshot policy's interval, so
@@ -62,7 +74,7 @@ struct CatalogCommand: ParsableCommand {
     private static func keepSnapshotIfDue() {
         guard let catalog = GlobalOptions.openedForWriting, !catalog.isReadOnly else { return }
         do { try catalog.snapshotIfDue() } catch {
-            FileHandle.standardError.write(Data("warning: no snapshot was kept: \(ErrorPresentation.text(for: error) ?? "\(error)")\n".utf8))
+            FileHandle.standardError.write(Data("warning: no snapshot was kept: \(ErrorPresentation.present(error)?.message ?? "\(error)")\n".utf8))
         }
     }
 }

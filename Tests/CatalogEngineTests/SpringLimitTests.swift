@@ -4,9 +4,10 @@ import Testing
 
 /// A library caller can build any spring, bypassing definition checks: the settling duration
 /// still comes back (it used to loop forever), and definition springs stay within their bound.
+/// (`Double("1e-320")`: a subnormal mass; the literal itself would warn that it loses precision.)
 struct SpringLimitTests {
     @Test(arguments: [
-        SpringParameters(mass: 1e-320), SpringParameters(perceptualDuration: 1e300, bounce: 0),
+        SpringParameters(mass: Double("1e-320")!), SpringParameters(perceptualDuration: 1e300, bounce: 0),
         SpringParameters(damping: 1e15, allowsOverdamping: true), SpringParameters(stiffness: 1e-300, damping: 1e-300, allowsOverdamping: true),
     ])
     func settlingDurationAlwaysReturns(parameters: SpringParameters) {

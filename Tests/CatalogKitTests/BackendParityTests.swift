@@ -46,7 +46,7 @@ struct BackendParityTests {
     @Test func anArchiveMovesASQLiteStoreToPostgreSQLAndBack() throws {
         let source = try TestBackend.sqlite.catalog(in: folder)
         var history = RandomHistory(seed: 7)
-        try history.write(into: source, steps: 120)
+        _ = try history.write(into: source, steps: 120)
         let archive = folder.file("history.jsonl")
         try Data(try export(source).utf8).write(to: URL(fileURLWithPath: archive))
         let server = try TestBackend.postgres.catalog(in: folder, loadBuiltIns: false)

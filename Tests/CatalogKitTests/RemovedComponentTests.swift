@@ -44,7 +44,7 @@ struct RemovedComponentTests {
         try catalog.components.remove("nudge", at: 1.2)
         let events = try catalog.events.lastSeq()
         for reference in ["nudge", "nudge@1.0.0"] {
-            let error = #expect(throws: SceneError.self) { try catalog.apply(reference, to: ["card"], at: 2) }
+            let error = #expect(throws: StoreError.self) { try catalog.apply(reference, to: ["card"], at: 2) }
             #expect(error?.description == "no component 'nudge'")
         }
         #expect(try catalog.events.lastSeq() == events, "nothing was logged")

@@ -114,7 +114,7 @@ struct SnapshotTests {
         let result = try SceneVerification.verify(catalog, scratch: folder + "/v.sqlite")
         #expect(result.firstDivergence == "the snapshot at event \(target.seq) (t=\(JSONValue.numberText(target.sceneTime))) is damaged: its rows do not match its hash")
         // Reading the whole scene from it is refused, not trusted.
-        #expect(throws: SceneError.store(.damagedSnapshot(seq: target.seq))) { try catalog.foldedScene(until: target.sceneTime, through: target.seq) }
+        #expect(throws: StoreError.damagedSnapshot(seq: target.seq)) { try catalog.foldedScene(until: target.sceneTime, through: target.seq) }
     }
 
     @Test(arguments: TestBackend.allCases, [9, 10])
@@ -124,7 +124,7 @@ struct SnapshotTests {
         let cutTime = times[times.count / 2]
         func states(from cut: Double = cutTime) throws -> [String] {
             try times.filter { $0 >= cut }.flatMap { at in
-                try Set(RandomHistory.ids + (try catalog.objects.ids())).sorted().map { id in
+                Set(RandomHistory.ids + (try catalog.objects.ids())).sorted().map { id in
                     (try? catalog.state(of: id, at: at)).map { $0.jsonValue.canonicalText } ?? "\(id) absent at \(at)"
                 }
             }
@@ -140,7 +140,7 @@ struct SnapshotTests {
         #expect(try states() == before)
         // Before the base: refused, naming it.
         let earlier = times.first { $0 < compaction.base.sceneTime }!
-        #expect(throws: SceneError.self) { try catalog.state(of: "a", at: earlier) }
+        #expect(throws: StoreError.self) { try catalog.state(of: "a", at: earlier) }
         // The compacted log still verifies: base snapshot, events since, the live store.
         let verified = try SceneVerification.verify(catalog, scratch: folder + "/v.sqlite")
         #expect(verified.matches, "\(verified.firstDivergence ?? "")")

@@ -18,7 +18,7 @@ struct StoreArchiveTests {
         let user = try DefinitionDecoder.decode(text: #"{"name": "nudge", "kind": "animation", "version": "1.0.0", "animation": {"type": "basic", "keyPath": "position.x", "byValue": 4, "duration": 0.2}}"#, file: "nudge.json")
         try catalog.components.add([user], at: 0)
         var random = RandomHistory(seed: seed)
-        try random.write(into: catalog, steps: 200)
+        _ = try random.write(into: catalog, steps: 200)
         try? catalog.objects.add(id: "tap-target", type: "cell", at: nil)
         _ = try? catalog.send("select", to: "tap-target")
         try catalog.components.remove("nudge")
@@ -68,7 +68,7 @@ struct StoreArchiveTests {
     @Test(arguments: TestBackend.allCases)
     func aDamagedArchiveIsRefusedAndNothingIsWritten(backend: TestBackend) throws {
         let archive = try export(try history(seed: 8))
-        var lines = archive.split(separator: "\n").map(String.init)
+        let lines = archive.split(separator: "\n").map(String.init)
         let propertyLine = lines.firstIndex { $0.contains(#""operation":"prop.set""#) }!
         func resealed(_ events: [String]) -> [String] {
             let digest = ContentDigest.sha256Hex(Data(events.map { $0 + "\n" }.joined().utf8))

@@ -60,7 +60,7 @@ struct PostgresEventLogTests {
 
     @Test func aWriteGoingBackInSceneTimeIsRefusedAndLogsNothing() throws {
         let database = try PostgresDatabase(url: try newDatabase())
-        try database.transaction(at: 5) { try $0.append(.typeDeclare, object: nil, payloadText: payload(0, 0)) }
+        _ = try database.transaction(at: 5) { try $0.append(.typeDeclare, object: nil, payloadText: payload(0, 0)) }
         #expect(throws: StoreError.sceneTimeBackwards(requested: 4, last: 5)) {
             try database.transaction(at: 4) { try $0.append(.typeDeclare, object: nil, payloadText: payload(0, 1)) }
         }
@@ -72,7 +72,7 @@ struct PostgresEventLogTests {
                 throw Refused()
             }
         }
-        try database.transaction(at: nil) { try $0.append(.typeDeclare, object: nil, payloadText: payload(0, 3)) }
+        _ = try database.transaction(at: nil) { try $0.append(.typeDeclare, object: nil, payloadText: payload(0, 3)) }
         var lines: [String] = []
         try database.events.forEachNumberedJSONLine { _, line in lines.append(line) }
         #expect(lines.count == 2)

@@ -65,7 +65,7 @@ struct PostgresFaultTests {
         let server = try PostgresServer.shared()
         let name = try server.createDatabase()
         let owner = try PostgresDatabase(url: server.url(database: name))
-        try owner.transaction(at: 1) { try $0.append(.typeDeclare, object: nil, payloadText: #"{"name":"badge","properties":{}}"#) }
+        _ = try owner.transaction(at: 1) { try $0.append(.typeDeclare, object: nil, payloadText: #"{"name":"badge","properties":{}}"#) }
         let role = "reader_" + name.suffix(8)
         // The GRANTs the README documents for a read-only role.
         try server.psql("""

@@ -51,7 +51,7 @@ struct PostgresPropertyCacheTests {
         cache.afterRead = {
             guard !landed.withLock({ $0 }) else { return }
             let before = cache.currentGeneration
-            try? elsewhere.properties.set(.number(2), for: "alpha", on: "cell")
+            _ = try? elsewhere.properties.set(.number(2), for: "alpha", on: "cell")
             // Wait for the commit's notification to reach this handle (a hang guard bounds it).
             let deadline = Date().addingTimeInterval(30)
             while cache.currentGeneration == before, Date() < deadline { usleep(500) }

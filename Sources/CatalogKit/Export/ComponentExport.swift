@@ -60,7 +60,7 @@ public struct ComponentExport: Sendable {
             let same = reduced.map { $0.roles.map(\.animations) == shown.roles.map(\.animations) } ?? true
             reducedBody = same ? nil : reduced.map(Body.chain)
         case .decorator, .layout:
-            throw ExportError("\(definition.name) is a \(definition.kind.rawValue); export takes animations and chains")
+            throw ExportError("\(definition.name) is a \(definition.kind.rawValue); export takes animations and chains", code: .wrongComponent)
         }
     }
 
@@ -92,7 +92,7 @@ public struct ComponentExport: Sendable {
     private static func stored(_ reference: String, by owner: String, catalog: Catalog?) throws -> ComponentDefinition {
         guard let catalog else { throw ExportError("\(owner) uses \(reference): export it from the catalog (catalog add, then export by name)") }
         guard let stored = try catalog.components.get(ComponentReference(reference)) else {
-            throw ExportError("\(owner) uses \(reference), which is not in the catalog")
+            throw ExportError("\(owner) uses \(reference), which is not in the catalog", code: .unknownReference)
         }
         guard stored.kind == .animation else { throw ExportError("\(owner) uses \(reference), a \(stored.kind.rawValue), where an animation goes") }
         return try stored.decode()

@@ -22,7 +22,7 @@ public struct ComponentPlot: Sendable {
     public init(definition: ComponentDefinition, parameters: [String: String] = [:], property: String? = nil,
                 reducedMotion: Bool = false, samples: Int = 240, file: String? = nil) throws {
         guard definition.kind == .animation else {
-            throw ExportError("\(definition.name) is a \(definition.kind.rawValue); plot draws animations")
+            throw ExportError("\(definition.name) is a \(definition.kind.rawValue); plot draws animations", code: .wrongComponent)
         }
         let sampling = try AnimationSampling(definition: definition, parameters: parameters, file: file, reducedMotion: reducedMotion)
         let effect = sampling.effect

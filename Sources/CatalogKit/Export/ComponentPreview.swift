@@ -17,7 +17,7 @@ public struct ComponentPreview: Sendable {
         var definitions: [ComponentDefinition] = []
         for reference in names {
             guard let stored = try catalog.database.components.get(ComponentReference(reference)) else {
-                throw ExportError("no component named \(reference): `catalog list` shows the catalog")
+                throw ExportError("no component named \(reference)", code: .unknownComponent)
             }
             definitions.append(try stored.decode())
         }
@@ -47,7 +47,7 @@ public struct ComponentPreview: Sendable {
             return PreviewWriter.Item(name: definition.name, kind: "layout", summary: definition.summary, roles: layout.root.slots,
                                       effects: [:], reducedEffects: [:], boxes: LayoutSolver.frames(for: layout.root, in: rect), container: rect)
         case .decorator:
-            throw ExportError("\(definition.name) is a decorator; preview shows animations, chains and layouts")
+            throw ExportError("\(definition.name) is a decorator; preview shows animations, chains and layouts", code: .wrongComponent)
         }
     }
 

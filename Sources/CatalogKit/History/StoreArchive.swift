@@ -56,7 +56,7 @@ public enum StoreArchive {
                 "the log was compacted (its history before event \(base) is gone), so the store cannot be exported as history: "
                     + "back up the database itself instead (for SQLite, `sqlite3 FILE \".backup COPY\"`)"
             case .notEmpty(let path, let events):
-                "\(path) already holds \(events) events: store import rebuilds a store from nothing; give --db a new database"
+                "\(path) already holds \(events) events: an import rebuilds a store from nothing, into a new database"
             }
         }
     }
@@ -161,7 +161,7 @@ struct ArchiveReading {
         do { value = try JSONReader.read(line) } catch { throw refuse(number, "not JSON: \(error)") }
         guard sawHeader else {
             guard value == StoreArchive.header else {
-                throw refuse(number, "the first line must be \(StoreArchive.header.canonicalText) (a catalog store archive, written by `catalog store export`)")
+                throw refuse(number, "the first line must be \(StoreArchive.header.canonicalText) (a catalog store archive, as `Catalog.exportHistory` writes it)")
             }
             sawHeader = true
             return

@@ -166,7 +166,7 @@ extension Catalog {
                                      at sceneTime: Double? = nil) throws -> PropertySetOutcome? {
         let candidates = try decoratorsAttachingOn(key)
         guard !candidates.isEmpty else { return nil }
-        guard let object = try database.objects.get(id) else { throw SceneError.store(.unknownObject(id)) }
+        guard let object = try database.objects.get(id) else { throw StoreError.unknownObject(id) }
         for (stored, decorator) in candidates {
             guard decorator.attachesTo.isEmpty || decorator.attachesTo.contains(object.type), let declared = decorator.properties[key] else { continue }
             let typed = try Self.decoratorValue(value, declared: declared.type, decorator: stored.name, key: key)
@@ -216,7 +216,7 @@ extension Catalog {
         var objects: [(id: String, type: String, owner: String)] = []
         var sets: [(id: String, key: String, value: PropertyValue?, policy: AssociationPolicy)] = []
         for target in targets {
-            guard let object = try database.objects.get(target) else { throw SceneError.store(.unknownObject(target)) }
+            guard let object = try database.objects.get(target) else { throw StoreError.unknownObject(target) }
             guard decorator.attachesTo.isEmpty || decorator.attachesTo.contains(object.type) else {
                 throw SceneError.attachesTo(decorator: stored.name, types: decorator.attachesTo, object: target, type: object.type)
             }
@@ -248,7 +248,7 @@ extension Catalog {
     public func dispatch(_ event: String, to id: String, value: PropertyValue? = nil, at sceneTime: Double? = nil,
                          reducedMotion: Bool = false) throws -> EventOutcome {
         guard AssociationWriter.isValidKey(event) else { throw SceneError.invalidEventName(event) }
-        guard try database.objects.get(id) != nil else { throw SceneError.store(.unknownObject(id)) }
+        guard try database.objects.get(id) != nil else { throw StoreError.unknownObject(id) }
         let time = try sceneTime ?? database.events.currentSceneTime()
         var run = HandlerRun(catalog: self, owner: id, event: value, time: time)
         run.reducedMotion = reducedMotion
@@ -325,7 +325,7 @@ struct HandlerRun {
                 let id = try object(target)
                 let reference = ComponentReference(component)
                 guard let stored = try catalog.database.components.get(reference) else {
-                    throw SceneError.store(.unknownComponent(reference.name))
+                    throw StoreError.unknownComponent(reference.name)
                 }
                 let definition = try stored.decode()
                 if definition.kind == .chain {

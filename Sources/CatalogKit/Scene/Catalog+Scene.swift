@@ -46,11 +46,11 @@ extension Catalog {
         // A removed component's versions are kept for the log only: NAME@VERSION of it is refused too.
         guard let stored = try database.components.get(reference),
               try reference.version == nil || database.components.get(reference.name) != nil else {
-            throw SceneError.store(.unknownComponent(reference.name))
+            throw StoreError.unknownComponent(reference.name)
         }
         let definition = try stored.decode()
         let objects = try (targets + roles.values.sorted()).map { id throws -> StoredObject in
-            guard let object = try database.objects.get(id) else { throw SceneError.store(.unknownObject(id)) }
+            guard let object = try database.objects.get(id) else { throw StoreError.unknownObject(id) }
             return object
         }
         let typed = Dictionary(objects.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
@@ -153,7 +153,7 @@ extension Catalog {
                 return AnimationEffect(try Self.inlineAnimation(body, file: "\(stored.name).chain")).endTime
             }
             guard let target = try database.components.get(ComponentReference(reference)) else {
-                throw SceneError.store(.unknownComponent(ComponentReference(reference).name))
+                throw StoreError.unknownComponent(ComponentReference(reference).name)
             }
             let stepDefinition = try target.decode()
             let values = try stepDefinition.parameterValues(json: step.parameters, file: "\(stored.name): \(target.name)")
@@ -222,7 +222,7 @@ extension Catalog {
         if let time, let problem = NumericLimits.problem(time: time) { throw SceneError.sceneTime(time, problem: problem) }
         let time = try time ?? database.events.currentSceneTime()
         let scene = try objectScene(id, at: time) ?? foldedScene(until: time).scene
-        guard let object = scene.objects[id] else { throw SceneError.store(.unknownObject(id)) }
+        guard let object = scene.objects[id] else { throw StoreError.unknownObject(id) }
         return Self.objectState(id, object, in: scene, at: time, reducedMotion: reducedMotion)
     }
 

@@ -62,7 +62,7 @@ extension Catalog {
     func snapshot(atOrBefore until: Double, seq: Int64 = .max) throws -> StoredSnapshot? {
         let nearest = try database.snapshots.latest(atOrBefore: until, seq: seq)
         if let base = try database.snapshots.logBase(), nearest.map({ $0.seq < base.seq }) ?? true {
-            throw SceneError.store(.compacted(requested: until - ComputedTiming.timeTolerance, base: base))
+            throw StoreError.compacted(requested: until - ComputedTiming.timeTolerance, base: base)
         }
         return nearest
     }
@@ -76,7 +76,7 @@ extension Catalog {
             digest.update(id + "\t" + state + "\n")
             scene.objects[id] = try SceneSnapshot.Object(id: id, storedState: state, resolve: resolve)
         }
-        guard digest.hex == stored.hash else { throw SceneError.store(.damagedSnapshot(seq: stored.seq)) }
+        guard digest.hex == stored.hash else { throw StoreError.damagedSnapshot(seq: stored.seq) }
         return scene
     }
 

@@ -3,15 +3,15 @@ import CatalogStore
 
 /// Why the scene refused a change — apply, send, a property set through the facade, a state
 /// query — as typed cases, so a caller can tell them apart and a command line can add its own
-/// hints (`catalog` names its options); the store's own refusals are wrapped, not re-worded.
+/// hints (`catalog` names its options). What the store refuses (an unknown object or
+/// component, time moving backwards) is thrown as the store's own ``StoreError``: one
+/// condition, one error.
 ///
 /// ```swift
 /// do { try catalog.apply("fade-sequence", roles: ["image": "v1"]) }
 /// catch SceneError.unboundRole(let chain, let role, _) { print("\(chain) still needs \(role)") }
 /// ```
 public enum SceneError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The store refused (an unknown object or component, time moving backwards, …).
-    case store(StoreError)
     /// An animation or decorator applied to no object.
     case noTargets(component: String, kind: ComponentKind)
     /// The object's type lacks properties the component `requires`.
@@ -50,7 +50,6 @@ public enum SceneError: Error, Sendable, Hashable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .store(let error): error.description
         case .noTargets(let component, let kind):
             "\(component) is a\(kind == .animation ? "n" : "") \(kind.rawValue): name the objects to \(kind == .animation ? "animate" : "decorate")"
         case .missingRequirements(let component, let missing, let object, let type):
@@ -80,6 +79,62 @@ public enum SceneError: Error, Sendable, Hashable, CustomStringConvertible {
             "event name '\(Excerpt.quote(name))' must be 1–200 characters without spaces or control characters"
         case .notReplayable(let component, let object, let rule):
             "\(component) on \(object) could not be replayed, so it is refused: \(rule)"
+        }
+    }
+}
+
+extension SceneError: CatalogError {
+    public var code: ErrorCode {
+        switch self {
+        case .noTargets: .noTargets
+        case .missingRequirements: .missingRequirements
+        case .noRect: .noRect
+        case .unknownSlot: .unknownSlot
+        case .nothingBound: .nothingBound
+        case .boundTwice: .boundTwice
+        case .unknownRole: .unknownRole
+        case .unboundRole: .unboundRole
+        case .overrideType: .overrideType
+        case .overrideRule: .overrideRule
+        case .propertyType, .decoratorProperty: .propertyType
+        case .attachesTo: .attachesTo
+        case .sceneTime: .invalidSceneTime
+        case .versionNotKept: .versionNotKept
+        case .nothingToCompact: .nothingToCompact
+        case .notReplayable: .notReplayable
+        case .modelValue: .valueOutOfRange
+        case .invalidEventName: .invalidEventName
+        }
+    }
+
+    public var fields: [String: JSONValue] {
+        func strings(_ values: [String]) -> JSONValue { .array(values.map(JSONValue.string)) }
+        return switch self {
+        case .noTargets(let component, let kind): ["component": .string(component), "kind": .string(kind.rawValue)]
+        case .missingRequirements(let component, let missing, let object, let type):
+            ["component": .string(component), "missing": strings(missing), "id": .string(object), "type": .string(type)]
+        case .noRect(let layout): ["component": .string(layout)]
+        case .unknownSlot(let layout, let slot, let slots): ["component": .string(layout), "slot": .string(slot), "slots": strings(slots)]
+        case .nothingBound(let layout, let slots): ["component": .string(layout), "slots": strings(slots)]
+        case .boundTwice(let object, let slots): ["id": .string(object), "slots": strings(slots)]
+        case .unknownRole(let chain, let role, let roles), .unboundRole(let chain, let role, let roles):
+            ["component": .string(chain), "role": .string(role), "roles": strings(roles)]
+        case .overrideType(let object, let component, let parameter, let given, let expected):
+            ["id": .string(object), "component": .string(component), "parameter": .string(parameter),
+             "given": .string(given.rawValue), "expected": .string(expected.rawValue)]
+        case .overrideRule(let key, let component, let parameter, _):
+            ["key": .string(key), "component": .string(component), "parameter": .string(parameter)]
+        case .propertyType(let key, let type, let declared, _): ["key": .string(key), "type": .string(type), "declared": .string(declared.rawValue)]
+        case .decoratorProperty(let decorator, let key, let declared, _):
+            ["decorator": .string(decorator), "key": .string(key), "declared": .string(declared.rawValue)]
+        case .attachesTo(let decorator, let types, let object, let type):
+            ["decorator": .string(decorator), "types": strings(types), "id": .string(object), "type": .string(type)]
+        case .sceneTime(let time, _): ["time": .number(time)]
+        case .versionNotKept(let name, let version): ["component": .string(name), "version": .string(version)]
+        case .nothingToCompact(let cut): ["seq": .number(Double(cut))]
+        case .notReplayable(let component, let object, _): ["component": .string(component), "id": .string(object)]
+        case .modelValue(let object, let key, _): ["id": .string(object), "key": .string(key)]
+        case .invalidEventName(let name): ["event": .string(name)]
         }
     }
 }

@@ -68,14 +68,14 @@ public struct SceneReplay {
     /// computed.
     public func forEachFrame(fps: Double, from: Double = 0, until: Double, object: String? = nil, reducedMotion: Bool = false,
                              _ body: (Frame) throws -> Void) throws {
-        try forEachFrame(at: try SampleTimes.frames(fps: fps, from: from, to: until, toOption: "--until"), object: object,
+        try forEachFrame(at: try SampleTimes.frames(fps: fps, from: from, to: until), object: object,
                          reducedMotion: reducedMotion, body)
     }
 
     /// Frames at the given scene times, which must not decrease (the log is folded in one pass).
     public func forEachFrame(at times: [Double], object: String? = nil, reducedMotion: Bool = false, _ body: (Frame) throws -> Void) throws {
         if let index = times.indices.dropFirst().first(where: { times[$0] < times[$0 - 1] }) {
-            throw SampleTimes.Error(description: "frame times must not decrease: \(JSONValue.numberText(times[index])) follows \(JSONValue.numberText(times[index - 1]))")
+            throw SampleTimes.Error(.at, .decreasing(times[index], after: times[index - 1]))
         }
         guard let first = times.first else { return }
         let tolerance = ComputedTiming.timeTolerance
@@ -89,7 +89,7 @@ public struct SceneReplay {
         }
         // Scene times never decrease along the log, so one pass folds it frame by frame: the
         // object alone when its own events tell its story, else the animated part of the scene.
-        if let object, lastSeq == .max, var (scene, later) = try catalog.ownHistory(of: object, from: first, until: times[times.count - 1]) {
+        if let object, lastSeq == .max, case (var scene, let later)? = try catalog.ownHistory(of: object, from: first, until: times[times.count - 1]) {
             let resolve = catalog.resolver()
             for event in later {
                 try emit(scene, upTo: event.sceneTime)

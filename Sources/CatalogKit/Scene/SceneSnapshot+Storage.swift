@@ -87,5 +87,5 @@ extension SceneSnapshot.Object {
 public struct SnapshotRowError: Error, Sendable, Hashable, CustomStringConvertible {
     public var object: String
     public var problem: String
-    public var description: String { "the snapshot row of '\(object)' cannot be read (\(problem)): run `catalog replay --verify`" }
+    public var description: String { "the snapshot row of '\(object)' cannot be read (\(problem))" }
 }

@@ -6,10 +6,59 @@
 /// try SampleTimes.frames(fps: 10, from: 0, to: 0.2)   // [0, 0.1, 0.2]
 /// ```
 public enum SampleTimes {
-    /// Times that cannot be sampled, phrased for the command line.
-    public struct Error: Swift.Error, CustomStringConvertible {
-        public var description: String
-        public init(description: String) { self.description = description }
+    /// Times that cannot be sampled: which time (``Field``) and what is wrong with it. The
+    /// message names the times in words; a command line names its options instead.
+    public struct Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
+        /// The time an error is about, by its role.
+        public enum Field: String, Sendable, Hashable {
+            /// One of a list of times.
+            case at
+            /// The first frame's time.
+            case from
+            /// The last frame's time.
+            case to
+            /// The frame rate.
+            case fps
+        }
+
+        public enum Problem: Sendable, Hashable {
+            /// A list item that is not a finite number (the item as written).
+            case notANumber(String)
+            /// A time beyond the limits: the time as written, and the rule.
+            case outOfRange(String, rule: String)
+            /// A frame rate that is not a positive, finite number.
+            case rate
+            /// No end was given and the animation never ends.
+            case endless
+            case endBeforeStart(start: Double, end: Double)
+            /// More frames than ``NumericLimits/maximumFrames``.
+            case tooManyFrames(Double)
+            /// Frame times out of order: a time, and the one before it.
+            case decreasing(Double, after: Double)
+        }
+
+        public var field: Field
+        public var problem: Problem
+
+        public init(_ field: Field, _ problem: Problem) {
+            self.field = field
+            self.problem = problem
+        }
+
+        public var description: String {
+            switch problem {
+            case .notANumber(let part): "times are seconds separated by commas; \"\(part)\" is not a number"
+            case .outOfRange(let text, let rule):
+                "\(field == .from ? "start" : field == .to ? "end" : "time") \(text): \(rule)"
+            case .rate: "the frame rate must be a positive number of frames per second"
+            case .endless: "the animation never ends (it repeats forever, or its speed is 0): give an end time"
+            case .endBeforeStart(let start, let end): "the end (\(end)) is before the start (\(start))"
+            case .tooManyFrames(let count):
+                "that is \(JSONValue.numberText(count)) frames, more than \(NumericLimits.maximumFrames); sample fewer (a lower rate or a shorter span)"
+            case .decreasing(let time, let previous):
+                "frame times must not decrease: \(JSONValue.numberText(time)) follows \(JSONValue.numberText(previous))"
+            }
+        }
     }
 
     /// Seconds separated by commas (`0,0.05,0.1`) — or, in a file of times, by commas, spaces
@@ -21,9 +70,9 @@ public enum SampleTimes {
             : text.split(separator: ",", omittingEmptySubsequences: false)
         for part in parts {
             guard let t = Double(part.trimmingCharacters(in: .whitespaces)), t.isFinite else {
-                throw Error(description: "--at takes seconds separated by commas; \"\(part)\" is not a number")
+                throw Error(.at, .notANumber(String(part)))
             }
-            if let problem = NumericLimits.problem(time: t) { throw Error(description: "--at \(part): \(problem)") }
+            if let problem = NumericLimits.problem(time: t) { throw Error(.at, .outOfRange(String(part), rule: problem)) }
             times.append(t)
         }
         return times
@@ -48,19 +97,16 @@ public enum SampleTimes {
         return (from + Double(budget - 1) / fps, from + (Double(budget - 1) + 0.5) / fps)
     }
 
-    /// - Parameter toOption: how the command names the last time (`--to`, `--until`), for errors.
-    public static func frames(fps: Double, from: Double, to: Double, toOption: String = "--to") throws(Error) -> [Double] {
-        guard fps > 0, fps.isFinite else { throw Error(description: "--fps must be a positive number of frames per second") }
-        guard !to.isInfinite || to < 0 else {
-            throw Error(description: "the animation never ends (it repeats forever, or its speed is 0): give \(toOption)")
-        }
-        if let problem = NumericLimits.problem(time: from) { throw Error(description: "--from \(JSONValue.numberText(from)): \(problem)") }
-        if let problem = NumericLimits.problem(time: to) { throw Error(description: "\(toOption) \(JSONValue.numberText(to)): \(problem)") }
-        guard to >= from else { throw Error(description: "\(toOption) (\(to)) is before --from (\(from))") }
+    public static func frames(fps: Double, from: Double, to: Double) throws(Error) -> [Double] {
+        guard fps > 0, fps.isFinite else { throw Error(.fps, .rate) }
+        guard !to.isInfinite || to < 0 else { throw Error(.to, .endless) }
+        if let problem = NumericLimits.problem(time: from) { throw Error(.from, .outOfRange(JSONValue.numberText(from), rule: problem)) }
+        if let problem = NumericLimits.problem(time: to) { throw Error(.to, .outOfRange(JSONValue.numberText(to), rule: problem)) }
+        guard to >= from else { throw Error(.to, .endBeforeStart(start: from, end: to)) }
         // Counted as a double first: a huge rate or span must not overflow the integer.
         let span = ((to - from) * fps + 1e-9).rounded(.down)
         guard span.isFinite, span < Double(NumericLimits.maximumFrames) else {
-            throw Error(description: "that is \(JSONValue.numberText(span + 1)) frames, more than \(NumericLimits.maximumFrames); sample fewer (lower --fps or a shorter span)")
+            throw Error(.fps, .tooManyFrames(span + 1))
         }
         return (0...Int(span)).map { from + Double($0) / fps }
     }

@@ -21,7 +21,7 @@ final class CommitObserver: @unchecked Sendable {
     private let header: UnsafeRawPointer?
 
     init(pool: DatabasePool) {
-        header = try? pool.writeWithoutTransaction { db -> UnsafeRawPointer? in
+        header = pool.writeWithoutTransaction { db -> UnsafeRawPointer? in
             guard let connection = db.sqliteConnection else { return nil }
             var file: UnsafeMutablePointer<sqlite3_file>?
             guard sqlite3_file_control(connection, "main", SQLITE_FCNTL_FILE_POINTER, &file) == SQLITE_OK,

@@ -62,6 +62,11 @@ public struct MalformedEvent: Error, Sendable, Hashable, CustomStringConvertible
     public var description: String { "event \(seq) (\(operation) at t=\(JSONValue.numberText(sceneTime))) is malformed: \(problem)" }
 }
 
+extension MalformedEvent: CatalogError {
+    public var code: ErrorCode { .malformedEvent }
+    public var fields: [String: JSONValue] { ["seq": .number(Double(seq)), "operation": .string(operation)] }
+}
+
 extension Event {
     /// The typed change this event records; throws ``MalformedEvent`` naming what is missing.
     public func change() throws(MalformedEvent) -> EventChange {

@@ -15,7 +15,6 @@ public struct ObjectTypeRepository: Sendable {
     public func declare(_ name: String, properties: [String: ValueType], at sceneTime: Double? = nil) throws {
         guard ObjectWrites.isValidType(name) else { throw StoreError.invalidType(name) }
         guard ObjectType.builtIn[name] == nil else { throw StoreError.builtInType(name) }
-        let json = JSONValue.object(properties.mapValues { .string($0.rawValue) })
         try database.transaction(at: sceneTime) { transaction in try ObjectWrites.declareType(name, properties: properties, transaction) }
     }
 

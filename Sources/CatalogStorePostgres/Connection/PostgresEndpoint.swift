@@ -1,3 +1,4 @@
+import CatalogModel
 import Foundation
 
 /// Where a PostgreSQL catalog lives, read from a connection URL:
@@ -34,8 +35,9 @@ public struct PostgresEndpoint: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Why a connection URL was refused: the rule it breaks, naming the part.
-    public struct URLError: Error, Sendable, Hashable, CustomStringConvertible {
+    public struct URLError: CatalogError, Sendable, Hashable {
         public var description: String
+        public var code: ErrorCode { .invalidLocation }
     }
 
     /// Reads `url`; `environment` and `passwordFile` (the `~/.pgpass` format) supply a password

@@ -1,3 +1,4 @@
+import CatalogModel
 import Foundation
 import PostgresNIO
 
@@ -25,7 +26,7 @@ public enum PostgresStoreError: Error, Sendable, Hashable, CustomStringConvertib
         case .authentication(let server, let user):
             "PostgreSQL at \(server) refused the password of role '\(user)': give it in the URL, $PGPASSWORD or ~/.pgpass"
         case .unknownDatabase(let server, let database):
-            "PostgreSQL at \(server) has no database '\(database)': create it first (createdb \(database)) or name another in --db"
+            "PostgreSQL at \(server) has no database '\(database)': create it first (createdb \(database)) or name another"
         case .readOnly(_, let user, let detail):
             "permission denied: the catalog is read-only for role '\(user)' (\(detail)); nothing was written"
         case .connectionLost(let server):
@@ -70,6 +71,29 @@ public enum PostgresStoreError: Error, Sendable, Hashable, CustomStringConvertib
             return PostgresStoreError.connectionLost(server: server)
         default:
             return connecting ? PostgresStoreError.cannotConnect(server: server, reason: "\(error.code)") : PostgresStoreError.connectionLost(server: server)
+        }
+    }
+}
+
+extension PostgresStoreError: CatalogError {
+    public var code: ErrorCode {
+        switch self {
+        case .cannotConnect: .serverUnreachable
+        case .authentication: .authenticationFailed
+        case .unknownDatabase: .unknownDatabase
+        case .readOnly: .readOnly
+        case .connectionLost: .connectionLost
+        case .tls: .tlsFailed
+        case .server: .serverError
+        }
+    }
+
+    public var fields: [String: JSONValue] {
+        switch self {
+        case .cannotConnect(let server, _), .connectionLost(let server), .tls(let server, _): ["server": .string(server)]
+        case .authentication(let server, let user), .readOnly(let server, let user, _): ["server": .string(server), "user": .string(user)]
+        case .unknownDatabase(let server, let database): ["server": .string(server), "database": .string(database)]
+        case .server(let server, let sqlState, _): ["server": .string(server), "sqlState": .string(sqlState)]
         }
     }
 }

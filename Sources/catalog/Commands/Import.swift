@@ -25,17 +25,17 @@ struct Import: ParsableCommand {
         if file == "-" {
             text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
         } else {
-            guard let data = FileManager.default.contents(atPath: file) else { throw CommandFailure("cannot read \(file)") }
+            guard let data = FileManager.default.contents(atPath: file) else { throw CommandFailure("cannot read \(file)", code: .cannotReadFile, fields: ["file": .string(file)]) }
             text = String(decoding: data, as: UTF8.self)
         }
         let rows: BulkImport
         do { rows = try BulkImport(text: text, file: file, format: format) } catch {
-            throw CommandFailure("\(error)\nnothing was imported")
+            throw CommandFailure(error, message: "\(error)\nnothing was imported")
         }
         let catalog = try global.open()
         let summary: ImportSummary
         do { summary = try catalog.importRows(rows, at: at) } catch let error as ImportError {
-            throw CommandFailure("\(error)\nnothing was imported")
+            throw CommandFailure(error, message: "\(error)\nnothing was imported")
         }
         var line = "imported \(summary.objects) object\(summary.objects == 1 ? "" : "s") and \(summary.properties) propert\(summary.properties == 1 ? "y" : "ies")"
         if !summary.attached.isEmpty { line += "; attached \(summary.attached.count) decorator\(summary.attached.count == 1 ? "" : "s")" }

@@ -31,7 +31,7 @@ struct Snapshot: ParsableCommand {
             return
         }
         guard let snapshot = try global.open().takeSnapshot() else {
-            throw CommandFailure("the event log is empty: there is no scene to keep yet")
+            throw CommandFailure("the event log is empty: there is no scene to keep yet", code: .emptyLog)
         }
         switch format {
         case .json: printJSON(snapshot.jsonValue)

@@ -92,4 +92,19 @@ enum ArgumentHints {
         }
         return rows[a.count][b.count]
     }
+
+    /// True when the arguments ask for JSON output (`--format json` or `jsonl`, before any
+    /// `--`), so that a usage error is reported as JSON too. `import --format` names the
+    /// input's format, not the output's.
+    static func asksForJSON(_ arguments: [String]) -> Bool {
+        let options = arguments.prefix { $0 != "--" }
+        let command = options.indices.first { !options[$0].hasPrefix("-") && ($0 == 0 || options[$0 - 1] != "--db") }
+        guard command.map({ options[$0] }) != "import" else { return false }
+        for (index, token) in options.enumerated() {
+            let value: String? = token == "--format" ? options.dropFirst(index + 1).first
+                : token.hasPrefix("--format=") ? String(token.dropFirst("--format=".count)) : nil
+            if value == "json" || value == "jsonl" { return true }
+        }
+        return false
+    }
 }

@@ -46,7 +46,7 @@ enum TimeList {
         }
         if given.hasPrefix("@") {
             let path = String(given.dropFirst())
-            guard let data = FileManager.default.contents(atPath: path) else { throw CommandFailure("--at @\(path): cannot read \(path)") }
+            guard let data = FileManager.default.contents(atPath: path) else { throw CommandFailure("--at @\(path): cannot read \(path)", code: .cannotReadFile, fields: ["file": .string(path)]) }
             return try SampleTimes.list(String(decoding: data, as: UTF8.self), separatedByWhitespace: true)
         }
         return try SampleTimes.list(given)

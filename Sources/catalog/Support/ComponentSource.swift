@@ -11,14 +11,14 @@ enum ComponentSource {
     {
         if !catalogOnly, component == "-" || FileManager.default.fileExists(atPath: component) {
             let (definitions, errors) = DefinitionSource.load([component])
-            guard errors.isEmpty else { throw CommandFailure(errors.map(\.description).joined(separator: "\n")) }
-            guard definitions.count == 1 else { throw CommandFailure("\(component): \(purpose) takes one definition, found \(definitions.count)") }
+            guard errors.isEmpty else { throw DefinitionErrors(errors) }
+            guard definitions.count == 1 else { throw CommandFailure("\(component): \(purpose) takes one definition, found \(definitions.count)", code: .wrongComponent) }
             try check(definitions[0].kind, name: component, kinds: kinds, purpose: purpose)
             return (definitions[0], component, nil)
         }
         let catalog = try global.open(forReading: true)
         guard let stored = try catalog.components.get(ComponentReference(component)) else {
-            throw CommandFailure("no component or file named \(component): `catalog list` shows the catalog")
+            throw CommandFailure("no component or file named \(component): `catalog list` shows the catalog", code: .unknownComponent, fields: ["component": .string(component)])
         }
         try check(stored.kind, name: stored.name, kinds: kinds, purpose: purpose)
         return (try stored.decode(), "\(stored.name)@\(stored.version)", catalog)
@@ -27,7 +27,7 @@ enum ComponentSource {
     private static func check(_ kind: ComponentKind, name: String, kinds: Set<ComponentKind>, purpose: String) throws {
         guard kinds.contains(kind) else {
             let takes = kinds.map(\.rawValue).sorted().map { $0 + "s" }.joined(separator: " and ")
-            throw CommandFailure("\(name) is a \(kind.rawValue); \(purpose) takes \(takes)")
+            throw CommandFailure("\(name) is a \(kind.rawValue); \(purpose) takes \(takes)", code: .wrongComponent, fields: ["component": .string(name), "kind": .string(kind.rawValue)])
         }
     }
 }
@@ -40,7 +40,7 @@ enum OutputFile {
             return
         }
         do { try text.write(toFile: path, atomically: true, encoding: .utf8) } catch {
-            throw CommandFailure("cannot write \(path): \(error.localizedDescription)")
+            throw CommandFailure("cannot write \(path): \(error.localizedDescription)", code: .cannotWriteFile, fields: ["file": .string(path)])
         }
     }
 }

@@ -16,7 +16,8 @@ struct DefinitionFiles: ParsableArguments {
     func load(consequence: String? = nil) throws -> [ComponentDefinition] {
         let (definitions, errors) = DefinitionSource.load(files)
         guard errors.isEmpty else {
-            throw CommandFailure((errors.map(\.description) + [consequence].compactMap { $0 }).joined(separator: "\n"))
+            let all = DefinitionErrors(errors)
+            throw CommandFailure(all, message: ([all.description] + [consequence].compactMap { $0 }).joined(separator: "\n"))
         }
         return definitions
     }

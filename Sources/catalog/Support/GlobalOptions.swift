@@ -34,7 +34,7 @@ struct GlobalOptions: ParsableArguments {
         } catch let error as StoreError {
             throw error   // worded by ErrorPresentation
         } catch {
-            throw CommandFailure("cannot open \(path): \(error)")
+            throw CommandFailure("cannot open \(path): \(error)", code: (error as? any CatalogError)?.code ?? .cannotOpen)
         }
     }
 
@@ -46,14 +46,14 @@ struct GlobalOptions: ParsableArguments {
     /// Paths that cannot be a database file, each with its own message.
     private static func check(_ path: String) throws {
         guard !path.trimmingCharacters(in: .whitespaces).isEmpty else {
-            throw CommandFailure("the database path is empty: give --db PATH, or unset CATALOG_DB for the default")
+            throw CommandFailure("the database path is empty: give --db PATH, or unset CATALOG_DB for the default", code: .invalidLocation)
         }
         if let scheme = path.range(of: "://").map({ String(path[..<$0.lowerBound]) }) {
-            throw CommandFailure("\(scheme):// is not a catalog location: give --db a file path or a postgres:// URL")
+            throw CommandFailure("\(scheme):// is not a catalog location: give --db a file path or a postgres:// URL", code: .invalidLocation)
         }
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw CommandFailure("\(path) is a folder: give a database file, e.g. \((path as NSString).appendingPathComponent("catalog.sqlite"))")
+            throw CommandFailure("\(path) is a folder: give a database file, e.g. \((path as NSString).appendingPathComponent("catalog.sqlite"))", code: .invalidLocation)
         }
     }
 }
@@ -61,12 +61,6 @@ struct GlobalOptions: ParsableArguments {
 /// Output style of read commands.
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
     case table, json
-}
-
-/// An error already phrased for the user: printed to stderr as is, exit code 1.
-struct CommandFailure: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
 }
 
 /// Prints JSON output: canonical key order, one document per command.

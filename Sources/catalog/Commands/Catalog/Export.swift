@@ -54,10 +54,8 @@ struct Export: ParsableCommand {
         do {
             export = try ComponentExport(definition: definition, parameters: KeyValue.dictionary(parameters),
                                          target: to == .css ? .css : .waapi, file: file, catalog: catalog, reducedMotion: reducedMotion)
-        } catch let error as DefinitionError {
-            throw CommandFailure(error.description)
         } catch let error as ExportError {
-            throw CommandFailure("\(file): cannot export: \(error.description)")
+            throw CommandFailure(error, message: "\(file): cannot export: \(error.description)")
         }
         if explain {
             var table = Table(header: ["ROLE", "PROPERTY", "FIDELITY", "KEYFRAMES", "MAX ERROR", "WHY"])

@@ -31,10 +31,8 @@ struct Plot: ParsableCommand {
         do {
             plot = try ComponentPlot(definition: definition, parameters: KeyValue.dictionary(parameters), property: property,
                                      reducedMotion: reducedMotion, samples: samples, file: file)
-        } catch let error as DefinitionError {
-            throw CommandFailure(error.description)
         } catch let error as ExportError {
-            throw CommandFailure("\(file): \(error.description)")
+            throw CommandFailure(error, message: "\(file): \(error.description)")
         }
         try OutputFile.write(plot.svg(), to: output)
     }

@@ -23,9 +23,7 @@ struct Preview: ParsableCommand {
     func run() throws {
         let catalog = try global.open(forReading: true)
         let preview: ComponentPreview
-        do { preview = try ComponentPreview(names: components, catalog: catalog) } catch let error as ExportError {
-            throw CommandFailure(error.description)
-        }
+        preview = try ComponentPreview(names: components, catalog: catalog)
         try OutputFile.write(preview.html, to: output)
     }
 }

@@ -50,14 +50,11 @@ struct Sample: ParsableCommand {
         do {
             sampling = try AnimationSampling(definition: definition, parameters: parameters, file: file, reducedMotion: reducedMotion)
         } catch {
-            throw CommandFailure(error.description)
+            throw CommandFailure(error, message: "\(error)")
         }
-        let times: [Double]
-        do {
-            if let at { times = try TimeList.read(at) } else {
-                times = try SampleTimes.frames(fps: fps!, from: from ?? 0, to: to ?? sampling.effect.endTime)
-            }
-        } catch let error as SampleTimes.Error { throw CommandFailure(error.description) }
+        let times = if let at { try TimeList.read(at) } else {
+            try SampleTimes.frames(fps: fps!, from: from ?? 0, to: to ?? sampling.effect.endTime)
+        }
 
         switch format {
         case .json:

@@ -12,11 +12,13 @@ struct Show: ParsableCommand {
         let catalog = try global.open(forReading: true)
         guard let stored = try catalog.components.get(component) else {
             if let version = component.version, try catalog.components.get(component.name) != nil {
-                throw CommandFailure("\(component.name) has no version \(version): `catalog history \(component.name)` lists the kept versions")
+                throw CommandFailure("\(component.name) has no version \(version): `catalog history \(component.name)` lists the kept versions",
+                                     code: .unknownVersion, fields: ["component": .string(component.name), "version": .string(version)])
             }
             if component.version == nil, let last = try catalog.components.history(component.name).last {
                 throw CommandFailure("\(component.name) was removed from the catalog; its versions are kept for the log: "
-                    + "`catalog show \(component.name)@\(last.version)`, `catalog history \(component.name)`")
+                    + "`catalog show \(component.name)@\(last.version)`, `catalog history \(component.name)`",
+                    code: .unknownComponent, fields: ["component": .string(component.name), "removed": .bool(true)])
             }
             throw StoreError.unknownComponent(component.name)
         }

@@ -45,7 +45,7 @@ struct StoreExport: ParsableCommand {
         // Written beside the target, then renamed: a failed export leaves no partial archive.
         let partial = output + ".partial"
         guard FileManager.default.createFile(atPath: partial, contents: nil), let file = FileHandle(forWritingAtPath: partial) else {
-            throw CommandFailure("cannot write \(output): its folder is missing or not writable")
+            throw CommandFailure("cannot write \(output): its folder is missing or not writable", code: .cannotWriteFile, fields: ["file": .string(output)])
         }
         let summary: StoreArchive.Summary
         do {
@@ -57,7 +57,7 @@ struct StoreExport: ParsableCommand {
             try file.write(contentsOf: pending)
             try file.synchronize()
             try file.close()
-            guard rename(partial, output) == 0 else { throw CommandFailure("cannot write \(output): \(String(cString: strerror(errno)))") }
+            guard rename(partial, output) == 0 else { throw CommandFailure("cannot write \(output): \(String(cString: strerror(errno)))", code: .cannotWriteFile, fields: ["file": .string(output)]) }
         } catch {
             try? file.close()
             try? FileManager.default.removeItem(atPath: partial)

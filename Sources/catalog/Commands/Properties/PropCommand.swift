@@ -33,7 +33,7 @@ struct PropSet: ParsableCommand {
             do {
                 parsed = try PropertyValue(converting: value, to: type)
             } catch {
-                throw CommandFailure("value '\(value)' for \(key): \(error)")
+                throw CommandFailure(error, message: "value '\(value)' for \(key): \(error)")
             }
         } else {
             parsed = PropertyValue.fromCommandLine(value)
@@ -64,7 +64,7 @@ struct PropGet: ParsableCommand {
 
     func run() throws {
         guard let association = try global.open(forReading: true).properties.association(for: key, on: id) else {
-            throw CommandFailure("\(id) has no property '\(key)'")
+            throw CommandFailure("\(id) has no property '\(key)'", code: .unknownProperty, fields: ["id": .string(id), "key": .string(key)])
         }
         switch format {
         case .json: printJSON(association.jsonValue)

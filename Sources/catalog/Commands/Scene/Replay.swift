@@ -44,11 +44,14 @@ struct Replay: ParsableCommand {
         if verify {
             let result: SceneVerification.Result
             do { result = try SceneVerification.verify(catalog) } catch let failure as SceneVerification.ReplayFailure {
-                throw CommandFailure("the log does not replay: \(failure.description)")
+                throw CommandFailure(failure, message: "the log does not replay: \(failure.description)")
             }
             guard result.matches else {
-                if let divergence = result.firstDivergence { throw CommandFailure("the log does not rebuild the live state: \(divergence)") }
-                throw CommandFailure("the log does not rebuild the live state: live \(result.live), rebuilt \(result.rebuilt)")
+                if let divergence = result.firstDivergence {
+                    throw CommandFailure("the log does not rebuild the live state: \(divergence)", code: .replayMismatch)
+                }
+                throw CommandFailure("the log does not rebuild the live state: live \(result.live), rebuilt \(result.rebuilt)", code: .replayMismatch,
+                                     fields: ["live": .string(result.live), "rebuilt": .string(result.rebuilt)])
             }
             if let base = result.base {
                 print("verified: the log's base (the snapshot at event \(base.seq), t=\(JSONValue.numberText(base.sceneTime))) and the "
@@ -61,27 +64,21 @@ struct Replay: ParsableCommand {
         var replay = try SceneReplay(catalog: catalog)
         if let seq { replay = replay.upTo(seq: seq) }
         if let object, try catalog.objects.get(object) == nil, seq == nil {
-            throw CommandFailure("no object '\(object)': `catalog object list` shows them")
+            throw CommandFailure("no object '\(object)': `catalog object list` shows them", code: .unknownObject, fields: ["id": .string(object)])
         }
         var output = FrameOutput(format: format)
-        do {
-            if let at {
-                try replay.forEachFrame(at: try TimeList.read(at), object: object, reducedMotion: reducedMotion) { output.write($0) }
-            } else {
-                let start = try from ?? replay.earliestTime()
-                var end = try until ?? replay.naturalEnd(reducedMotion: reducedMotion)
-                if until == nil, let cut = SampleTimes.cut(fps: fps, from: start, to: end) {
-                    // A span replay chose itself stops at the frame budget rather than refuse to start.
-                    FileHandle.standardError.write(Data(("note: frames stop at t=\(JSONValue.numberText(cut.last)) after \(SampleTimes.implicitFrameBudget) "
-                        + "frames; the scene's last animation ends at t=\(JSONValue.numberText(end)): give --from/--until or a lower --fps for the rest\n").utf8))
-                    end = cut.end
-                }
-                try replay.forEachFrame(fps: fps, from: start, until: end, object: object, reducedMotion: reducedMotion) { output.write($0) }
+        if let at {
+            try replay.forEachFrame(at: try TimeList.read(at), object: object, reducedMotion: reducedMotion) { output.write($0) }
+        } else {
+            let start = try from ?? replay.earliestTime()
+            var end = try until ?? replay.naturalEnd(reducedMotion: reducedMotion)
+            if until == nil, let cut = SampleTimes.cut(fps: fps, from: start, to: end) {
+                // A span replay chose itself stops at the frame budget rather than refuse to start.
+                FileHandle.standardError.write(Data(("note: frames stop at t=\(JSONValue.numberText(cut.last)) after \(SampleTimes.implicitFrameBudget) "
+                    + "frames; the scene's last animation ends at t=\(JSONValue.numberText(end)): give --from/--until or a lower --fps for the rest\n").utf8))
+                end = cut.end
             }
-        } catch let failure as CommandFailure {
-            throw failure
-        } catch {
-            throw CommandFailure("\(error)")
+            try replay.forEachFrame(fps: fps, from: start, until: end, object: object, reducedMotion: reducedMotion) { output.write($0) }
         }
         output.finish()
     }
