@@ -1,4 +1,5 @@
 import CatalogKit
+import CatalogKitPostgres
 import Foundation
 import Testing
 
@@ -30,6 +31,36 @@ struct SceneErrorTests {
             }
             #expect(performing: body, throws: matches)
             #expect(!expected.description.contains("--") && !expected.description.contains("catalog "), "\(expected)")
+        }
+    }
+}
+
+/// The library words its errors in its own terms: no command-line option, no `catalog`
+/// command (the command line adds those as hints). Every case of the errors that once named
+/// them, with each code's family.
+struct LibraryWordingTests {
+    static let errors: [any CatalogError] = [
+        StoreError.migration("0002_x.sql changed"), StoreError.unknownObject("v"), StoreError.objectExists("v"), StoreError.invalidObjectID("a b"), StoreError.invalidType("1x"),
+        StoreError.unknownComponent("x"), StoreError.versionNotHigher(name: "x", version: "1.0.0", current: "1.1.0"), StoreError.componentInUse(name: "x", dependents: ["y"]),
+        StoreError.versionKept(name: "x", version: "1.0.0"), StoreError.unknownReference(name: "x", target: "y"), StoreError.referenceKind(name: "x", target: "y", kind: "chain"),
+        StoreError.referenceCycle(["x", "y", "x"]), StoreError.builtInType("view"), StoreError.sceneTimeBackwards(requested: 1, last: 2), StoreError.sceneTimeOutOfRange(Double.infinity),
+        StoreError.ownsItself("v"), StoreError.notADatabase("f"), StoreError.cannotOpen("f"), StoreError.readOnly("f", needsMigration: true), StoreError.readOnly("f", needsMigration: false),
+        StoreError.invalidKey("a b"), StoreError.invalidPolicy("no policy"), StoreError.unreadableEvent(seq: 3, reason: "?"), StoreError.noSnapshot(seq: 3), StoreError.compactsEverything(newest: 9),
+        StoreError.compacted(requested: 1, base: LogBase(seq: 4, sceneTime: 2)), StoreError.damagedSnapshot(seq: 4),
+        SampleTimes.Error(.at, .notANumber("soon")), SampleTimes.Error(.from, .outOfRange("2e9", rule: "too late")), SampleTimes.Error(.fps, .rate),
+        SampleTimes.Error(.to, .endless), SampleTimes.Error(.to, .endBeforeStart(start: 2, end: 1)), SampleTimes.Error(.fps, .tooManyFrames(1e9)),
+        SnapshotRowError(object: "v", problem: "no type"), StoreArchive.RefusalError.notEmpty(path: "f", events: 3), StoreArchive.RefusalError.compacted(base: 4),
+        PostgresStoreError.unknownDatabase(server: "127.0.0.1:5432", database: "x"),
+        ExportError("no component named x", code: .unknownComponent),
+    ]
+
+    @Test func noErrorNamesAnOptionOrACommand() {
+        for error in Self.errors {
+            let text = error.description
+            #expect(text.range(of: #"(^|[\s(])--[a-z]"#, options: .regularExpression) == nil && !text.contains("`catalog "), "\(text)")
+            #expect(error.fields["code"] == nil && error.fields["message"] == nil)
+            let json = error.jsonValue()
+            #expect(json["error"]?["code"]?.stringValue == error.code.rawValue && json["error"]?["message"]?.stringValue == text)
         }
     }
 }

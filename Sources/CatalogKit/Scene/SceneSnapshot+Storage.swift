@@ -87,5 +87,9 @@ extension SceneSnapshot.Object {
 public struct SnapshotRowError: Error, Sendable, Hashable, CustomStringConvertible {
     public var object: String
     public var problem: String
+    package init(object: String, problem: String) {
+        self.object = object
+        self.problem = problem
+    }
     public var description: String { "the snapshot row of '\(object)' cannot be read (\(problem))" }
 }
