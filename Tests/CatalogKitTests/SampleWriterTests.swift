@@ -24,3 +24,39 @@ struct SampleWriterTests {
         #expect(checked >= 5)
     }
 }
+
+/// `replay --format json|csv` writes a frame at a time through ``FrameWriter``: the JSON is the
+/// pretty text of the whole document, and the CSV reads back as the frames' values.
+struct FrameWriterTests {
+    @Test func framesWrittenOneAtATimeAreTheWholeDocument() throws {
+        let folder = TemporaryFolder()
+        let catalog = try Catalog(path: folder.file("c.sqlite"))
+        try catalog.objects.add(id: "cell-1", type: "cell", at: 0)
+        try catalog.objects.add(id: "v", type: "view", at: 0)
+        _ = try catalog.apply("pop", to: ["cell-1"], at: 0.1)
+        _ = try catalog.apply("fade-in", to: ["v"], at: 0.2)
+        let replay = try SceneReplay(catalog: catalog)
+        for frames in [[], try replay.frames(fps: 30, until: 1)] {
+            var json = FrameWriter(format: .json)
+            var streamed = json.header
+            for frame in frames { streamed += json.text(for: frame) }
+            streamed += json.end
+            let whole: JSONValue = ["frames": .array(frames.map { frame in
+                ["t": .number(frame.time), "objects": .object(frame.objects.mapValues { .object($0.mapValues(\.jsonValue)) })]
+            })]
+            #expect(streamed == whole.prettyText + "\n")
+
+            var csv = FrameWriter(format: .csv)
+            var text = csv.header
+            for frame in frames { text += csv.text(for: frame) }
+            text += csv.end
+            let lines = text.split(separator: "\n").map(String.init)
+            #expect(lines.first == "t,object,property,value")
+            #expect(lines.count - 1 == frames.reduce(0) { $0 + $1.objects.values.reduce(0) { $0 + $1.count } })
+            if !frames.isEmpty {
+                // A transform's 16 numbers hold commas: the field is quoted, as RFC 4180 has it.
+                #expect(lines.contains { $0.hasPrefix("0.2,cell-1,transform,\"[") && $0.hasSuffix("]\"") }, "\(lines.prefix(5))")
+            }
+        }
+    }
+}

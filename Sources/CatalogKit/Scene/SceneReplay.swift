@@ -55,6 +55,37 @@ public struct SceneReplay {
         return min(end, NumericLimits.maximumTime)
     }
 
+    /// The span frames at `fps` run over: from `from` (else ``earliestTime()``) to `until` (else
+    /// ``naturalEnd(reducedMotion:)``). A span the replay chose itself stops after
+    /// ``SampleTimes/implicitFrameBudget`` frames rather than refuse to start or print for
+    /// hours (``FrameSpan/cut``); a span the caller gave is theirs.
+    ///
+    /// ```swift
+    /// let span = try replay.span(fps: 60)
+    /// try replay.forEachFrame(fps: 60, from: span.from, until: span.until) { print($0.time) }
+    /// ```
+    public func span(fps: Double, from: Double? = nil, until: Double? = nil, reducedMotion: Bool = false) throws -> FrameSpan {
+        let start = try from ?? earliestTime()
+        let end = try until ?? naturalEnd(reducedMotion: reducedMotion)
+        guard until == nil, let cut = SampleTimes.cut(fps: fps, from: start, to: end) else { return FrameSpan(from: start, until: end, cut: nil) }
+        return FrameSpan(from: start, until: cut.end, cut: FrameSpan.Cut(lastFrame: cut.last, naturalEnd: end))
+    }
+
+    /// Where replayed frames start and end.
+    public struct FrameSpan: Sendable, Hashable {
+        public var from: Double
+        public var until: Double
+        /// Set when the frames stop at the frame budget before the scene's end.
+        public var cut: Cut?
+
+        public struct Cut: Sendable, Hashable {
+            /// The last frame's time.
+            public var lastFrame: Double
+            /// Where the scene's last animation ends.
+            public var naturalEnd: Double
+        }
+    }
+
     /// Frames from `from` (default 0) to `until` at `fps`, of every object (or just `object`) that has a running
     /// animation; each frame lists the animated properties only — as a viewer who prefers reduced
     /// motion sees them, with `reducedMotion`.

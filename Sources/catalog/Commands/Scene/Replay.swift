@@ -70,63 +70,42 @@ struct Replay: ParsableCommand {
         if let at {
             try replay.forEachFrame(at: try TimeList.read(at), object: object, reducedMotion: reducedMotion) { output.write($0) }
         } else {
-            let start = try from ?? replay.earliestTime()
-            var end = try until ?? replay.naturalEnd(reducedMotion: reducedMotion)
-            if until == nil, let cut = SampleTimes.cut(fps: fps, from: start, to: end) {
-                // A span replay chose itself stops at the frame budget rather than refuse to start.
-                FileHandle.standardError.write(Data(("note: frames stop at t=\(JSONValue.numberText(cut.last)) after \(SampleTimes.implicitFrameBudget) "
-                    + "frames; the scene's last animation ends at t=\(JSONValue.numberText(end)): give --from/--until or a lower --fps for the rest\n").utf8))
-                end = cut.end
+            let span = try replay.span(fps: fps, from: from, until: until, reducedMotion: reducedMotion)
+            if let cut = span.cut {
+                FileHandle.standardError.write(Data(("note: frames stop at t=\(JSONValue.numberText(cut.lastFrame)) after \(SampleTimes.implicitFrameBudget) "
+                    + "frames; the scene's last animation ends at t=\(JSONValue.numberText(cut.naturalEnd)): give --from/--until or a lower --fps for the rest\n").utf8))
             }
-            try replay.forEachFrame(fps: fps, from: start, until: end, object: object, reducedMotion: reducedMotion) { output.write($0) }
+            try replay.forEachFrame(fps: fps, from: span.from, until: span.until, object: object, reducedMotion: reducedMotion) { output.write($0) }
         }
         output.finish()
     }
 
-    /// Prints frames as they come: CSV and table rows (property by property, objects and
-    /// properties by name), or the JSON document `{"frames": [{"objects", "t"}]}` a frame at a
-    /// time, in the bytes `printJSON` would print for the whole.
+    /// Frames as they come: the library's ``FrameWriter`` for JSON and CSV, a table otherwise.
     struct FrameOutput {
-        let format: Format
+        private var writer: FrameWriter?
         private var table = StreamingTable("T", "OBJECT", "PROPERTY", "VALUE")
         private var text = BufferedOutput()
-        private var frames = 0
 
         init(format: Format) {
-            self.format = format
-            if format == .csv { text.write("t,object,property,value\n") }
+            writer = switch format {
+            case .json: FrameWriter(format: .json)
+            case .csv: FrameWriter(format: .csv)
+            case .table: nil
+            }
+            if let writer { text.write(writer.header) }
         }
 
         mutating func write(_ frame: SceneReplay.Frame) {
-            if format == .json {
-                let value: JSONValue = ["t": .number(frame.time), "objects": .object(frame.objects.mapValues { .object($0.mapValues(\.jsonValue)) })]
-                var piece = frames == 0 ? "{\n  \"frames\": [\n    " : ",\n    "
-                value.writePretty(into: &piece, indent: "    ")
-                text.write(piece)
-                frames += 1
-                return
-            }
-            for id in frame.objects.keys.sorted() {
-                for (property, value) in frame.objects[id]!.sorted(by: { $0.key < $1.key }) {
-                    let row = [JSONValue.numberText(frame.time), id, property, value.jsonValue.canonicalText]
-                    if format == .csv { text.write(row.map(Replay.csvField).joined(separator: ",") + "\n") } else { table.append(row) }
-                }
+            if writer != nil {
+                text.write(writer!.text(for: frame))
+            } else {
+                for row in FrameWriter.rows(of: frame) { table.append(row) }
             }
         }
 
         mutating func finish() {
-            switch format {
-            case .json: text.write(frames == 0 ? "{\n  \"frames\": []\n}\n" : "\n  ]\n}\n")
-            case .csv: break
-            case .table: table.finish()
-            }
+            if let writer { text.write(writer.end) } else { table.finish() }
             text.flush()
         }
-    }
-
-    /// RFC 4180: quote fields holding commas, quotes or line breaks.
-    static func csvField(_ text: String) -> String {
-        guard text.contains(where: { ",\"\n\r".contains($0) }) else { return text }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }
