@@ -41,7 +41,7 @@ enum PostgresBenchmark {
         let objects = 200
         let ids = (0..<objects).map { "obj-\($0)" }
         try catalog.objects.addAll(ids.map { (id: $0, type: "view", owners: []) })
-        try catalog.properties.setAll(ids.enumerated().map { (id: $1, key: "scale", value: .number(Double($0))) })
+        try catalog.database.properties.setAll(ids.enumerated().map { (id: $1, key: "scale", value: .number(Double($0))) })
         let raw = try RawConnection(endpoint)
         var results: [String: JSONValue] = [:]
         func record(_ key: String, ours: Double, baseline: Double, unit: String) {
@@ -63,7 +63,7 @@ enum PostgresBenchmark {
             SELECT o.oid, a.type, a.value, a.policy, a.target_oid IS NULL OR EXISTS (SELECT 1 FROM object t WHERE t.oid = a.target_oid)
             FROM object o LEFT JOIN association a ON a.object_oid = o.oid AND a.key = $2 WHERE o.id = $1
             """
-        let (oursGet, rawGet) = try interleaved(gets) { i in _ = try catalog.properties.uncachedValue(for: "scale", on: ids[i % objects]) } baseline: { i in
+        let (oursGet, rawGet) = try interleaved(gets) { i in _ = try catalog.database.properties.uncachedValue(for: "scale", on: ids[i % objects]) } baseline: { i in
             try raw.run(readSQL, [ids[i % objects], "scale"])
         }
         record("property_get_uncached", ours: oursGet / Double(gets) * 1e6, baseline: rawGet / Double(gets) * 1e6, unit: "µs per get")
@@ -92,7 +92,7 @@ enum PostgresBenchmark {
             let stores = try (0..<clients).map { _ in try Catalog(url: url, loadBuiltIns: false) }
             let raws = try (0..<clients).map { _ in try RawConnection(endpoint) }
             let ours = try parallel(clients) { client in
-                for i in 0..<perClient { try stores[client].properties.set(.number(Double(i)), for: "k\(client)", on: ids[(client * 7 + i) % objects]) }
+                for i in 0..<perClient { try stores[client].database.properties.set(.number(Double(i)), for: "k\(client)", on: ids[(client * 7 + i) % objects]) }
             }
             let baseline = try parallel(clients) { client in
                 let connection = raws[client]
@@ -120,7 +120,7 @@ enum PostgresBenchmark {
         }
         var committed: [Int64: UInt64] = [:]
         for i in 0..<writes {
-            try catalog.properties.set(.number(Double(i)), for: "followed", on: ids[0])
+            try catalog.database.properties.set(.number(Double(i)), for: "followed", on: ids[0])
             committed[start + Int64(i) + 1] = DispatchTime.now().uptimeNanoseconds
             usleep(2_000)   // spaced out: each commit followed on its own, not in a burst
         }

@@ -66,4 +66,25 @@ struct PropertySetTests {
         #expect(throws: ValueConversionError.self) { try PropertyValue(converting: "{", to: .json) }
         #expect(try PropertyValue(converting: "{\"a\": 1}", to: .json) == .json(["a": 1]))
     }
+
+    /// Unset and clear go through the catalog too: an unknown object is refused (the store alone
+    /// would log nothing and say nothing), and unsetting a decorator's key is setting it to nil.
+    @Test(arguments: TestBackend.allCases) func unsetAndClearGoThroughTheCatalog(backend: TestBackend) throws {
+        let catalog = try catalog(backend)
+        let before = try catalog.events.lastSeq()
+        #expect(throws: StoreError.unknownObject("ghost")) { try catalog.unsetProperty("url", on: "ghost") }
+        #expect(throws: StoreError.unknownObject("ghost")) { try catalog.clearProperties(on: "ghost") }
+        #expect(try catalog.events.lastSeq() == before, "nothing logged")
+        for id in ["a", "b"] {
+            try catalog.database.objects.add(id: id, type: "label")
+            try catalog.setProperty(.string("https://swift.org"), for: "url", on: id)
+        }
+        try catalog.unsetProperty("url", on: "a")
+        try catalog.setProperty(nil, for: "url", on: "b")
+        let (a, b) = (try catalog.state(of: "a"), try catalog.state(of: "b"))
+        #expect(a.model == b.model && a.decorators == b.decorators && a.model["url"] == nil)
+        try catalog.setProperty(.number(3), for: "count", on: "a")
+        try catalog.clearProperties(on: "a")
+        #expect(try catalog.properties.list(on: "a").isEmpty)
+    }
 }

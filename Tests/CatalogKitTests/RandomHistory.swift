@@ -32,7 +32,7 @@ struct RandomHistory {
             case 2: _ = try? catalog.objects.remove(id, at: time)
             case 3: _ = try? catalog.setProperty(.number(Double(random.below(10)) / 10), for: "opacity", on: id, at: time)
             case 4: _ = try? catalog.setProperty(.object(other), for: "ref", on: id, policy: [.retain, .copy, .weak][random.below(3)], at: time)
-            case 5: _ = try? catalog.properties.unset(["ref", "opacity"][random.below(2)], on: id, at: time)
+            case 5: _ = try? catalog.database.properties.unset(["ref", "opacity"][random.below(2)], on: id, at: time)
             case 6: _ = try? catalog.apply(["fade-in", "pop"][random.below(2)], to: [id], at: time)
             default: _ = try? catalog.setProperty(.url("https://swift.org"), for: "url", on: id, at: time)
             }

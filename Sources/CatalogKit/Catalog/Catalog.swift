@@ -68,9 +68,9 @@ public final class Catalog: Sendable {
     public var components: any ComponentStore { database.components }
     /// The objects and their ownership.
     public var objects: any ObjectStore { database.objects }
-    /// Reading, removing and clearing associated properties; set them with
-    /// ``setProperty(_:for:on:policy:at:)`` or ``set(_:on:to:)``.
-    public var properties: any PropertyStore { database.properties }
+    /// Reading associated properties; write them with ``setProperty(_:for:on:policy:at:)``,
+    /// ``unsetProperty(_:on:at:)``, ``clearProperties(on:at:)`` or the typed ``set(_:on:to:)``.
+    public var properties: PropertyReader { PropertyReader(store: database.properties) }
     /// Custom object types and their declared properties.
     public var types: any ObjectTypeStore { database.types }
     /// The event log.
@@ -115,11 +115,11 @@ public final class Catalog: Sendable {
 
     /// Removes the association under `key`.
     public func remove<Value>(_ key: AssociationKey<Value>, on object: String) throws {
-        try database.properties.unset(key.name, on: object)
+        try unsetProperty(key.name, on: object)
     }
 
     /// Removes all of the object's associations (`objc_removeAssociatedObjects`).
     public func removeAll(on object: String) throws {
-        try database.properties.clear(on: object)
+        try clearProperties(on: object)
     }
 }

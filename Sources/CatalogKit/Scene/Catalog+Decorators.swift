@@ -59,69 +59,6 @@ extension Catalog {
             }.sorted()
     }
 
-    /// What ``Catalog/setDecoratedProperty(_:for:on:policy:at:)`` did: the value as stored (converted to a
-    /// decorator's declared type) and the decorator it attached, if it attached one.
-    public struct PropertySetOutcome: Sendable, Hashable {
-        /// What was stored (converted to a declared type), nil when the property was removed.
-        public var value: PropertyValue?
-        /// The decorator setting it attached.
-        public var attached: String?
-        /// For `copy` of an object reference: the id of the new, owned copy.
-        public var copyID: String? = nil
-        /// Objects deleted because the change released their last owner.
-        public var removed: [String] = []
-    }
-
-    /// Sets (nil removes) an object's property — the one entry point `prop set` and
-    /// ``set(_:on:to:)`` share:
-    /// - a parameter override (`bounce-select.duration`) is checked against the parameter's
-    ///   declaration (type and bounds) and refused when it does not fit, so no later `send`
-    ///   logs an application that cannot be replayed;
-    /// - a key a decorator declares and attaches on (`url` → `hyperlink` on a label) converts to
-    ///   the declared type and attaches the decorator, in the same transaction;
-    /// - a key the object's type declares (a view's `frame`, a declared type's properties)
-    ///   converts to its type (`0,0,10,10` → a rect) or is refused with the form it takes;
-    /// - anything else is stored as given.
-    @discardableResult
-    public func setProperty(_ value: PropertyValue?, for key: String, on id: String, policy: AssociationPolicy = .retain,
-                            at sceneTime: Double? = nil) throws -> PropertySetOutcome {
-        var value = value
-        if let given = value {
-            guard let object = try database.objects.get(id) else { throw StoreError.unknownObject(id) }
-            value = try checkedOverride(given, for: key, on: id)
-            if let declared = try objectType(object.type).properties[key] { value = try Self.converted(given, to: declared, key: key, on: object.type) }
-            try Self.checkModelValues([(id, key, value)])
-        }
-        if let decorated = try setDecoratedProperty(value, for: key, on: id, policy: policy, at: sceneTime) { return decorated }
-        let change = try database.properties.set(value, for: key, on: id, policy: policy, at: sceneTime)
-        return PropertySetOutcome(value: value, attached: nil, copyID: change.copyID, removed: change.removed)
-    }
-
-    /// Refuses a value an animation would start from (`opacity`, `transform`, …) beyond the
-    /// limit for animated values (``NumericLimits/problem(model:for:)``): interpolated or
-    /// concatenated, it would make the presentation values NaN.
-    static func checkModelValues(_ sets: [(id: String, key: String, value: PropertyValue?)]) throws {
-        for set in sets {
-            if let value = set.value, let problem = NumericLimits.problem(model: value, for: set.key) {
-                throw SceneError.modelValue(object: set.id, key: set.key, problem: problem)
-            }
-        }
-    }
-
-    /// A value as the type declares it: text and JSON converted, anything else refused with the form.
-    static func converted(_ value: PropertyValue, to declared: ValueType, key: String, on type: String) throws -> PropertyValue {
-        if value.type == declared { return value }
-        do {
-            switch value {
-            case .string(let text): return try PropertyValue(converting: text, to: declared)
-            case .object(let reference) where declared == .string: return .string("@" + reference)
-            default: return try PropertyValue(json: value.jsonValue, as: declared)
-            }
-        } catch {
-            throw SceneError.propertyType(key: key, type: type, declared: declared, reason: "\(error)")
-        }
-    }
-
     /// A `COMPONENT.PARAM` value checked (and text converted) against the parameter's declaration;
     /// any other key's value as given.
     ///

@@ -82,7 +82,7 @@ struct PropUnset: ParsableCommand {
     @Option(parsing: .unconditional, help: "Scene time in seconds (default: the time of the last event).") var at: Double?
 
     func run() throws {
-        let removed = try global.open().properties.unset(key, on: id, at: at)
+        let removed = try global.open().unsetProperty(key, on: id, at: at)
         print("unset \(key) on \(id)")
         if !removed.isEmpty { print("released " + removed.joined(separator: ", ")) }
     }
@@ -112,7 +112,7 @@ struct PropClear: ParsableCommand {
     @Option(parsing: .unconditional, help: "Scene time in seconds (default: the time of the last event).") var at: Double?
 
     func run() throws {
-        let removed = try global.open().properties.clear(on: id, at: at)
+        let removed = try global.open().clearProperties(on: id, at: at)
         print("cleared \(id)")
         if !removed.isEmpty { print("released " + removed.joined(separator: ", ")) }
     }
