@@ -80,7 +80,7 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
             "scene time \(JSONValue.numberText(requested)) is before the log's base (event \(base.seq), t=\(JSONValue.numberText(base.sceneTime))): "
                 + "the events before it were compacted into a snapshot, so only states from t=\(JSONValue.numberText(base.sceneTime)) on are kept"
         case .damagedSnapshot(let seq):
-            "the snapshot at event \(seq) is damaged (its rows do not match its hash): verify the log, then take a fresh snapshot"
+            "the snapshot at event \(seq) is damaged (its rows do not match its hash)"
         case .invalidKey(let key): "property key '\(Excerpt.quote(key))' must be 1–200 characters without spaces or control characters"
         }
     }

@@ -29,7 +29,7 @@ struct CatalogCommand: ParsableCommand {
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let message = ArgumentHints.bundledFlags(in: arguments) {
-            report(PresentedError(message: message, code: .usage, fields: [:]), json: ArgumentHints.asksForJSON(arguments))
+            report(CommandFailure(message, code: .usage), json: ArgumentHints.asksForJSON(arguments))
         }
         var command: ParsableCommand
         do {
@@ -37,12 +37,14 @@ struct CatalogCommand: ParsableCommand {
         } catch {
             let code = exitCode(for: error)
             guard code != .success else { exit(withError: error) }  // --help, --version
+            let suggestion = ArgumentHints.didYouMean(arguments, root: self)
             let hint = ArgumentHints.negativeValue(in: arguments)
             if ArgumentHints.asksForJSON(arguments) {
-                let message = ArgumentHints.didYouMean(arguments, root: self) ?? self.message(for: error)
-                report(PresentedError(message: [message, hint].compactMap { $0 }.joined(separator: "\n"), code: .usage, fields: [:]), json: true)
+                let message = [suggestion ?? self.message(for: error), hint].compactMap { $0 }.joined(separator: "\n")
+                report(CommandFailure(message, code: .usage), json: true)
             }
-            var message = ArgumentHints.didYouMean(arguments, root: self).map { "Error: \($0)" } ?? fullMessage(for: error)
+            // As text, argument-parser's own message with its usage lines, or the suggestion.
+            var message = suggestion.map { "Error: \($0)" } ?? fullMessage(for: error)
             if let hint { message += "\n" + hint }
             FileHandle.standardError.write(Data((Excerpt.message(message) + "\n").utf8))
             Foundation.exit(code.rawValue)
@@ -60,10 +62,10 @@ struct CatalogCommand: ParsableCommand {
     /// Writes a failed command's error to stderr and exits with its status: the message for
     /// people, or with `json` the one-line error object (DESIGN.md §5). However a message was
     /// worded, what it quotes of the input is bounded.
-    private static func report(_ error: PresentedError, json: Bool) -> Never {
+    private static func report(_ error: CommandFailure, json: Bool) -> Never {
         var error = error
-        error.message = Excerpt.message(error.message)
-        let text = json ? error.json : fullMessage(for: CommandFailure(error.message, code: error.code))
+        error.description = Excerpt.message(error.description)
+        let text = json ? error.jsonValue().canonicalText : fullMessage(for: error)
         FileHandle.standardError.write(Data((text + "\n").utf8))
         Foundation.exit(error.exitStatus)
     }
@@ -74,7 +76,7 @@ struct CatalogCommand: ParsableCommand {
     private static func keepSnapshotIfDue() {
         guard let catalog = GlobalOptions.openedForWriting, !catalog.isReadOnly else { return }
         do { try catalog.snapshotIfDue() } catch {
-            FileHandle.standardError.write(Data("warning: no snapshot was kept: \(ErrorPresentation.present(error)?.message ?? "\(error)")\n".utf8))
+            FileHandle.standardError.write(Data("warning: no snapshot was kept: \(ErrorPresentation.present(error)?.description ?? "\(error)")\n".utf8))
         }
     }
 }

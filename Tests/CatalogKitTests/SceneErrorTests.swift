@@ -51,7 +51,7 @@ struct LibraryWordingTests {
         SampleTimes.Error(.to, .endless), SampleTimes.Error(.to, .endBeforeStart(start: 2, end: 1)), SampleTimes.Error(.fps, .tooManyFrames(1e9)),
         SnapshotRowError(object: "v", problem: "no type"), StoreArchive.RefusalError.notEmpty(path: "f", events: 3), StoreArchive.RefusalError.compacted(base: 4),
         PostgresStoreError.unknownDatabase(server: "127.0.0.1:5432", database: "x"),
-        ExportError("no component named x", code: .unknownComponent),
+        ExportError("a speed of 0 or less cannot be exported"),
     ]
 
     @Test func noErrorNamesAnOptionOrACommand() {

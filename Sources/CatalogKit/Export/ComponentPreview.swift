@@ -17,7 +17,7 @@ public struct ComponentPreview: Sendable {
         var definitions: [ComponentDefinition] = []
         for reference in names {
             guard let stored = try catalog.database.components.get(ComponentReference(reference)) else {
-                throw ExportError("no component named \(reference)", code: .unknownComponent)
+                throw StoreError.unknownComponent(ComponentReference(reference).name)
             }
             definitions.append(try stored.decode())
         }

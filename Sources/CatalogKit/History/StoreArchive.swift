@@ -56,7 +56,7 @@ public enum StoreArchive {
                 "the log was compacted (its history before event \(base) is gone), so the store cannot be exported as history: "
                     + "back up the database itself instead (for SQLite, `sqlite3 FILE \".backup COPY\"`)"
             case .notEmpty(let path, let events):
-                "\(path) already holds \(events) events: an import rebuilds a store from nothing, into a new database"
+                "\(path) already holds \(events) events: an import rebuilds a store from nothing"
             }
         }
     }

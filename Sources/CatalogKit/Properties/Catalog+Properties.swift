@@ -12,8 +12,8 @@ import CatalogStore
 /// try catalog.clearProperties(on: "label-1")
 /// ```
 extension Catalog {
-    /// What ``Catalog/setDecoratedProperty(_:for:on:policy:at:)`` did: the value as stored (converted to a
-    /// decorator's declared type) and the decorator it attached, if it attached one.
+    /// What ``setProperty(_:for:on:policy:at:)`` did: the value as stored (converted to a declared
+    /// type), the decorator it attached, a copy it made, the objects it released.
     public struct PropertySetOutcome: Sendable, Hashable {
         /// What was stored (converted to a declared type), nil when the property was removed.
         public var value: PropertyValue?
@@ -76,19 +76,18 @@ extension Catalog {
     }
 
     /// Removes the object's property under `key` (as ``setProperty(_:for:on:policy:at:)`` with nil):
-    /// returns the objects deleted because they lost their last owner.
+    /// returns the objects deleted because they lost their last owner. An unknown object is
+    /// refused (``StoreError/unknownObject(_:)``) and nothing is logged.
     @discardableResult
     public func unsetProperty(_ key: String, on id: String, at sceneTime: Double? = nil) throws -> [String] {
-        guard try database.objects.get(id) != nil else { throw StoreError.unknownObject(id) }
-        return try setProperty(nil, for: key, on: id, at: sceneTime).removed
+        try setProperty(nil, for: key, on: id, at: sceneTime).removed
     }
 
     /// Removes all of the object's properties (`objc_removeAssociatedObjects`): returns the
-    /// objects deleted because they lost their last owner.
+    /// objects deleted because they lost their last owner. An unknown object is refused.
     @discardableResult
     public func clearProperties(on id: String, at sceneTime: Double? = nil) throws -> [String] {
-        guard try database.objects.get(id) != nil else { throw StoreError.unknownObject(id) }
-        return try database.properties.clear(on: id, at: sceneTime)
+        try database.properties.clear(on: id, at: sceneTime)
     }
 
     /// Reads an object's associated properties; writes go through the catalog

@@ -45,16 +45,29 @@ public enum SampleTimes {
             self.problem = problem
         }
 
+        /// The message with the times named in words (`the frame rate`, `the end time`).
         public var description: String {
+            message { field in
+                switch field {
+                case .at: "a time list"
+                case .from: "the start time"
+                case .to: "the end time"
+                case .fps: "the frame rate"
+                }
+            }
+        }
+
+        /// The message with the times named by `name` — a command line passes its options
+        /// (`--at`, `--from`, `--to` or `--until`, `--fps`).
+        public func message(naming name: (Field) -> String) -> String {
             switch problem {
-            case .notANumber(let part): "times are seconds separated by commas; \"\(part)\" is not a number"
-            case .outOfRange(let text, let rule):
-                "\(field == .from ? "start" : field == .to ? "end" : "time") \(text): \(rule)"
-            case .rate: "the frame rate must be a positive number of frames per second"
-            case .endless: "the animation never ends (it repeats forever, or its speed is 0): give an end time"
-            case .endBeforeStart(let start, let end): "the end (\(end)) is before the start (\(start))"
+            case .notANumber(let part): "\(name(.at)) takes seconds separated by commas; \"\(part)\" is not a number"
+            case .outOfRange(let text, let rule): "\(name(field)) \(text): \(rule)"
+            case .rate: "\(name(.fps)) must be a positive number of frames per second"
+            case .endless: "the animation never ends (it repeats forever, or its speed is 0): give \(name(.to))"
+            case .endBeforeStart(let start, let end): "\(name(.to)) (\(end)) is before \(name(.from)) (\(start))"
             case .tooManyFrames(let count):
-                "that is \(JSONValue.numberText(count)) frames, more than \(NumericLimits.maximumFrames); sample fewer (a lower rate or a shorter span)"
+                "that is \(JSONValue.numberText(count)) frames, more than \(NumericLimits.maximumFrames); sample fewer (lower \(name(.fps)) or a shorter span)"
             case .decreasing(let time, let previous):
                 "frame times must not decrease: \(JSONValue.numberText(time)) follows \(JSONValue.numberText(previous))"
             }

@@ -103,7 +103,7 @@ enum ArgumentHints {
         for (index, token) in options.enumerated() {
             let value: String? = token == "--format" ? options.dropFirst(index + 1).first
                 : token.hasPrefix("--format=") ? String(token.dropFirst("--format=".count)) : nil
-            if value == "json" || value == "jsonl" { return true }
+            if let value, ErrorPresentation.isJSON(value) { return true }
         }
         return false
     }

@@ -46,12 +46,7 @@ struct Sample: ParsableCommand {
             (definition, file, _) = try ComponentSource.load(name, global: global, kinds: [.animation], purpose: "reducedMotion", catalogOnly: true)
             parameters = [:]
         }
-        let sampling: AnimationSampling
-        do {
-            sampling = try AnimationSampling(definition: definition, parameters: parameters, file: file, reducedMotion: reducedMotion)
-        } catch {
-            throw CommandFailure(error, message: "\(error)")
-        }
+        let sampling = try AnimationSampling(definition: definition, parameters: parameters, file: file, reducedMotion: reducedMotion)
         let times = if let at { try TimeList.read(at) } else {
             try SampleTimes.frames(fps: fps!, from: from ?? 0, to: to ?? sampling.effect.endTime)
         }

@@ -96,11 +96,8 @@ struct Replay: ParsableCommand {
         }
 
         mutating func write(_ frame: SceneReplay.Frame) {
-            if writer != nil {
-                text.write(writer!.text(for: frame))
-            } else {
-                for row in FrameWriter.rows(of: frame) { table.append(row) }
-            }
+            guard writer != nil else { return FrameWriter.rows(of: frame).forEach { table.append($0) } }
+            text.write(writer!.text(for: frame))
         }
 
         mutating func finish() {
