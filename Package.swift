@@ -98,7 +98,8 @@ let package = Package(
         .executableTarget(
             name: "catalog-bench",
             dependencies: [
-                "CatalogKit", "CatalogKitPostgres", "ThrowawayPostgres",
+                // The benchmarks time the stores beneath the facade as well, so they import them.
+                "CatalogKit", "CatalogKitPostgres", "CatalogStore", "CatalogStorePostgres", "ThrowawayPostgres",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 "CAllocationCounter",
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
@@ -117,13 +118,14 @@ let package = Package(
             name: "CatalogStoreTests",
             dependencies: ["CatalogKit", "CatalogStore", "CatalogStorePostgres", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         // Parameterised over both backends (TestBackend): SQLite files and a throwaway PostgreSQL server.
-        .testTarget(name: "CatalogKitTests", dependencies: ["CatalogKit", "CatalogKitPostgres", "TestSupport"]),
+        // Tests that break a store on purpose (verification, the library's error wording) import it.
+        .testTarget(name: "CatalogKitTests", dependencies: ["CatalogKit", "CatalogKitPostgres", "CatalogStore", "CatalogStorePostgres", "TestSupport"]),
         // Against a throwaway PostgreSQL server the tests start themselves (TestSupport's
         // PostgresServer; .ci/run installs Debian's postgresql where it is missing).
         .testTarget(name: "CatalogStorePostgresTests", dependencies: ["CatalogStorePostgres", "CatalogStore", "CatalogKitPostgres", "TestSupport"]),
         // Exports run in headless Chromium (Debian's chromium; .ci/run installs it).
         .testTarget(name: "CatalogExportTests", dependencies: ["CatalogKit", "TestSupport"]),
-        .testTarget(name: "CatalogCLITests", dependencies: ["CatalogKit", "catalog", "TestSupport"]),
+        .testTarget(name: "CatalogCLITests", dependencies: ["CatalogKit", "catalog", "CatalogStore", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,10 +1,13 @@
 @_exported import CatalogKit
-@_exported import CatalogStorePostgres
+internal import CatalogStorePostgres
 
 extension Catalog {
     /// Opens the catalog on a PostgreSQL server — migrating it and loading the built-ins on
     /// first use, as for a file — from a `postgres://USER@HOST[:PORT]/DATABASE` URL (the
-    /// password from the URL, `PGPASSWORD` or `~/.pgpass`; see ``PostgresEndpoint``).
+    /// password from the URL, `PGPASSWORD` or `~/.pgpass` (`PGPASSFILE`), as for `psql`, and never
+    /// part of a message). `?sslmode=` is `disable` (the default on loopback), `require` (TLS, the
+    /// server's certificate not checked) or `verify-full` (TLS, the certificate checked against the
+    /// system's roots and the host name); `?connect_timeout=` is in seconds.
     ///
     /// ```swift
     /// let catalog = try Catalog(url: "postgres://team@db.example.com/catalog?sslmode=verify-full")
@@ -13,4 +16,16 @@ extension Catalog {
     public convenience init(url: String, loadBuiltIns: Bool = true) throws {
         try self.init(backend: try PostgresDatabase(url: url), loadBuiltIns: loadBuiltIns)
     }
+
+    /// Whether `location` names a PostgreSQL server (`postgres://…` or `postgresql://…`), to be
+    /// opened with ``init(url:loadBuiltIns:)``, rather than a database file.
+    ///
+    /// ```swift
+    /// let location = ProcessInfo.processInfo.environment["CATALOG_DB"] ?? Catalog.defaultPath()
+    /// let catalog = Catalog.isServerURL(location) ? try Catalog(url: location) : try Catalog(path: location)
+    /// ```
+    public static func isServerURL(_ location: String) -> Bool { PostgresEndpoint.isURL(location) }
+
+    /// True when the catalog is on a PostgreSQL server rather than in a file.
+    public var isOnServer: Bool { Self.isServerURL(path) }
 }

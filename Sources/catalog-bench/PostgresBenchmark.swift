@@ -1,4 +1,5 @@
 import CatalogKitPostgres
+import CatalogStorePostgres
 import Foundation
 import Logging
 import PostgresNIO

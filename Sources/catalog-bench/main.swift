@@ -3,6 +3,7 @@
 // `catalog-bench --backend postgres` measures the PostgreSQL store (PostgresBenchmark).
 import CAllocationCounter
 import CatalogKit
+import CatalogStore
 import Foundation
 import GRDBSQLite
 

@@ -1,3 +1,4 @@
+import CatalogStore
 import CatalogKit
 import Foundation
 import GRDB

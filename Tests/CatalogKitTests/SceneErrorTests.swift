@@ -1,3 +1,4 @@
+import CatalogStorePostgres
 import CatalogKit
 import CatalogKitPostgres
 import Foundation

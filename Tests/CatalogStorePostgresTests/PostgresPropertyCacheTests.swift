@@ -1,3 +1,4 @@
+import CatalogStorePostgres
 import CatalogKitPostgres
 import CatalogStore
 @testable import CatalogStorePostgres

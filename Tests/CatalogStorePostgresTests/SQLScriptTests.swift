@@ -1,4 +1,5 @@
 @testable import CatalogStorePostgres
+import CatalogStorePostgres
 import Testing
 
 /// Splitting a migration file into statements: a `;` inside quotes, dollar quotes and comments

@@ -1,3 +1,5 @@
+import CatalogStore
+import CatalogModel
 import CatalogKit
 import Foundation
 import GRDB

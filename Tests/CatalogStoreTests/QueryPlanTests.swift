@@ -1,3 +1,4 @@
+import CatalogStore
 import Foundation
 import GRDB
 import TestSupport

@@ -1,5 +1,5 @@
 import CatalogModel
-import CatalogStore
+package import CatalogStore
 
 /// A Swift type whose instances have associated properties that survive a restart.
 ///

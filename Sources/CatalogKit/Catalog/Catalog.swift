@@ -1,5 +1,5 @@
 import CatalogModel
-import CatalogStore
+package import CatalogStore
 import Foundation
 
 /// A component catalog on a SQLite file: the library's entry point.
@@ -30,8 +30,8 @@ public final class Catalog: Sendable {
     ///   - checkpointing: when the write-ahead log is copied back into the file; see
     ///     ``CheckpointPolicy``.
     ///   - forReading: the caller only reads. An existing catalog that is migrated and holds this
-    ///     build's built-ins is then opened read-only (``CatalogDatabase/isReadOnly``): nothing is
-    ///     synced or checkpointed, and any write is refused. Otherwise it opens as usual.
+    ///     build's built-ins is then opened read-only (``isReadOnly``): nothing is synced or
+    ///     checkpointed, and any write is refused. Otherwise it opens as usual.
     public convenience init(path: String? = nil, loadBuiltIns: Bool = true, checkpointing: CheckpointPolicy = .standard, forReading: Bool = false) throws {
         let resolved = path ?? Self.defaultPath()
         if forReading, FileManager.default.fileExists(atPath: resolved),
@@ -49,9 +49,9 @@ public final class Catalog: Sendable {
     }
 
     /// A catalog on any backend: the PostgreSQL one comes from `Catalog(url:)` (the
-    /// CatalogKitPostgres library), which opens a ``CatalogBackend`` and hands it here.
+    /// CatalogKitPostgres library), which opens its store and hands it here.
     /// - Parameter loadBuiltIns: load (or update) the built-in components, as for a file.
-    public init(backend: any CatalogBackend, loadBuiltIns: Bool = true) throws {
+    package init(backend: any CatalogBackend, loadBuiltIns: Bool = true) throws {
         database = backend
         // A read-only store keeps the built-ins it has: loading would be a write.
         if loadBuiltIns, !backend.isReadOnly {
@@ -61,23 +61,24 @@ public final class Catalog: Sendable {
 
     /// Where the catalog is: its database file, or its server's URL without the password.
     public var path: String { database.location }
-    /// True when the file could be opened for reading only (see ``CatalogDatabase/isReadOnly``).
+    /// True when the catalog was opened for reading only (`forReading:` on a file that needed no
+    /// migration or built-in update, or a file the process may not write): any write is refused.
     public var isReadOnly: Bool { database.isReadOnly }
 
     /// The components: add, list, search, history, remove.
-    public var components: any ComponentStore { database.components }
+    public var components: Components { Components(store: database.components) }
     /// The objects and their ownership.
-    public var objects: any ObjectStore { database.objects }
+    public var objects: Objects { Objects(store: database.objects) }
     /// Reading associated properties; write them with ``setProperty(_:for:on:policy:at:)``,
     /// ``unsetProperty(_:on:at:)``, ``clearProperties(on:at:)`` or the typed ``set(_:on:to:)``.
     public var properties: PropertyReader { PropertyReader(store: database.properties) }
     /// Custom object types and their declared properties.
-    public var types: any ObjectTypeStore { database.types }
+    public var types: ObjectTypes { ObjectTypes(store: database.types) }
     /// The event log.
-    public var events: any EventStore { database.events }
+    public var events: Events { Events(store: database.events) }
 
     /// Every migration this build carries, with the time it was applied (nil while pending).
-    public func migrationStatus() throws -> [MigrationRunner.Entry] {
+    public func migrationStatus() throws -> [MigrationEntry] {
         try database.migrationStatus()
     }
 

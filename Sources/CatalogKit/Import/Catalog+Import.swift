@@ -1,5 +1,5 @@
 import CatalogModel
-import CatalogStore
+package import CatalogStore
 
 /// What an import did.
 public struct ImportSummary: Sendable, Hashable {

@@ -1,6 +1,6 @@
 import CatalogEngine
 import CatalogModel
-import CatalogStore
+package import CatalogStore
 
 /// Property writes through the facade — set, unset, clear — each with the checks it promises:
 /// overrides against their parameter, declared types, values animations start from, decorators

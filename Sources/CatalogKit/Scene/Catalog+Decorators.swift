@@ -1,6 +1,6 @@
 import CatalogEngine
 import CatalogModel
-import CatalogStore
+package import CatalogStore
 import Foundation
 
 /// An effect a handler produced for the host to carry out (`openURL`, custom).

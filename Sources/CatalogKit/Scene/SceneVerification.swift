@@ -1,5 +1,5 @@
 import CatalogModel
-import CatalogStore
+package import CatalogStore
 import Foundation
 
 /// `replay --verify`: rebuild the whole state from the event log into a fresh database, then
@@ -60,7 +60,7 @@ public enum SceneVerification {
 
     /// - Parameter replay: how one logged change is carried out again (the rebuild's own by
     ///   default; tests pass a broken one to show that verification notices).
-    public static func verify(_ catalog: Catalog, scratch path: String,
+    package static func verify(_ catalog: Catalog, scratch path: String,
                               replay: @escaping (Event, any CatalogBackend) throws -> Void = SceneVerification.replay) throws -> Result {
         if let base = try catalog.database.snapshots.logBase() { return try verifyCompacted(catalog, base: base) }
         try? FileManager.default.removeItem(atPath: path)
@@ -237,7 +237,7 @@ public enum SceneVerification {
     /// Carries out one logged change again, at its scene time. Component additions are not
     /// handled here: ``verify(_:scratch:replay:)`` adds them in their original batches. A
     /// malformed event is an error naming it.
-    public static func replay(_ event: Event, into database: any CatalogBackend) throws {
+    package static func replay(_ event: Event, into database: any CatalogBackend) throws {
         let change: EventChange
         do { change = try event.change() } catch { throw ReplayFailure(description: error.description) }
         let time = event.sceneTime
@@ -270,7 +270,7 @@ public enum SceneVerification {
     /// SHA-256 of the state's canonical JSON — `{"components": […], "objects": […], "types": […]}`
     /// — fed to the digest a piece at a time (objects a page at a time), so that hashing a large
     /// store never holds its whole text.
-    public static func contentHash(_ database: any CatalogBackend) throws -> String {
+    package static func contentHash(_ database: any CatalogBackend) throws -> String {
         var digest = ContentDigest.Stream()
         digest.update("{\"components\":[")
         var first = true

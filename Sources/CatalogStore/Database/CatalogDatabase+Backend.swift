@@ -1,3 +1,5 @@
+import CatalogModel
+
 /// The SQLite file as a ``CatalogBackend``: its repositories are the stores.
 extension CatalogDatabase: CatalogBackend {
     public var location: String { path }

@@ -1,3 +1,4 @@
+import CatalogModel
 import Foundation
 import GRDB
 
@@ -24,15 +25,7 @@ public struct MigrationRunner: Sendable {
     }
 
     /// A migration and, if applied, when.
-    public struct Entry: Sendable, Hashable {
-        public var migration: Migration
-        public var appliedAt: String?
-
-        public init(migration: Migration, appliedAt: String?) {
-            self.migration = migration
-            self.appliedAt = appliedAt
-        }
-    }
+    public typealias Entry = MigrationEntry
 
     /// A history row.
     package struct Applied: Sendable {

@@ -1,6 +1,6 @@
 import CatalogModel
 import Foundation
-import GRDB
+import GRDB  // GRDB has an `Association` too: the catalog's is written CatalogModel.Association here
 
 /// Associated properties: `(object, key) → typed value + policy`, persistent.
 ///
@@ -40,7 +40,7 @@ public struct PropertyRepository: Sendable {
     }
 
     /// The association with its policy, read from the database.
-    public func association(for key: String, on id: String) throws -> Association? {
+    public func association(for key: String, on id: String) throws -> CatalogModel.Association? {
         try fetch(key, on: id)
     }
 
@@ -51,8 +51,8 @@ public struct PropertyRepository: Sendable {
         WHERE o.id = ?1
         """
 
-    private func fetch(_ key: String, on id: String) throws -> Association? {
-        let fast = try database.pointReader.withStatement(Self.readSQL) { statement -> Association? in
+    private func fetch(_ key: String, on id: String) throws -> CatalogModel.Association? {
+        let fast = try database.pointReader.withStatement(Self.readSQL) { statement -> CatalogModel.Association? in
             statement.bind(1, id)
             statement.bind(2, key)
             guard try statement.step() else { throw StoreError.unknownObject(id) }
@@ -69,24 +69,24 @@ public struct PropertyRepository: Sendable {
         }
     }
 
-    static func association(key: String, type: String?, value: DatabaseValue, policy: String?, live: Bool?) -> Association? {
+    static func association(key: String, type: String?, value: DatabaseValue, policy: String?, live: Bool?) -> CatalogModel.Association? {
         guard let type = type.flatMap(ValueType.init(rawValue:)), live == true,
             let policy = policy.flatMap(AssociationPolicy.init(rawValue:)),
             let decoded = ValueColumns.decode(type: type, value: value)
         else { return nil }
-        return Association(key: key, value: decoded, policy: policy)
+        return CatalogModel.Association(key: key, value: decoded, policy: policy)
     }
 
     /// Every present association of the object, by key.
-    public func list(on id: String) throws -> [Association] {
+    public func list(on id: String) throws -> [CatalogModel.Association] {
         try database.pool.read { db in try Self.list(on: try ObjectRepository.oid(of: id, db), db) }
     }
 
     /// ``list(on:)`` for many objects in one read (absent objects are left out): what a pass
     /// over a whole store reads a page at a time.
-    public func list(on ids: [String]) throws -> [String: [Association]] {
+    public func list(on ids: [String]) throws -> [String: [CatalogModel.Association]] {
         try database.pool.read { db in
-            var lists: [String: [Association]] = [:]
+            var lists: [String: [CatalogModel.Association]] = [:]
             for id in ids {
                 guard let oid = try ObjectRepository.oidIfExists(of: id, db) else { continue }
                 lists[id] = try Self.list(on: oid, db)
@@ -95,7 +95,7 @@ public struct PropertyRepository: Sendable {
         }
     }
 
-    private static func list(on oid: Int64, _ db: Database) throws -> [Association] {
+    private static func list(on oid: Int64, _ db: Database) throws -> [CatalogModel.Association] {
         // Through the C API: a store's content hash reads every object's list.
         let statement = RawStatement(try db.cachedStatement(sql: """
             SELECT key, type, value, policy,
@@ -104,7 +104,7 @@ public struct PropertyRepository: Sendable {
             """))
         defer { statement.reset() }
         statement.bind(1, oid)
-        var list: [Association] = []
+        var list: [CatalogModel.Association] = []
         while try statement.step() {
             if let association = Self.association(key: statement.text(0) ?? "", type: statement.text(1), value: statement.databaseValue(2),
                                                   policy: statement.text(3), live: statement.int64(4) != 0) {

@@ -65,7 +65,7 @@ struct Log: ParsableCommand {
     }
 
     /// `--follow`: the events after --since, then each as it commits, flushed batch by batch.
-    private func followEvents(_ events: any EventStore) throws {
+    private func followEvents(_ events: Catalog.Events) throws {
         var printed = 0
         let wanted = limit ?? .max
         guard wanted > 0 else { return }

@@ -35,7 +35,7 @@ struct LogCompact: ParsableCommand {
         if vacuum {
             let space = try catalog.reclaimSpace()
             // A file shrinks (VACUUM rewrites it); a PostgreSQL database keeps its pages for reuse.
-            print("\(PostgresEndpoint.isURL(catalog.path) ? "database" : "file"): \(space.before) → \(space.after) bytes")
+            print("\(catalog.isOnServer ? "database" : "file"): \(space.before) → \(space.after) bytes")
         }
     }
 }

@@ -29,7 +29,7 @@ enum ErrorPresentation {
         case let error as SampleTimes.Error: text(error, endOption: endOption)
         case let error as SnapshotRowError: "\(error): run `catalog replay --verify`"
         case StoreArchive.RefusalError.notEmpty: "\(error); give --db a new database"
-        case PostgresStoreError.unknownDatabase: "\(error) in --db"
+        case let error where error.code == .unknownDatabase: "\(error) in --db"
         default: error.description
         }
     }

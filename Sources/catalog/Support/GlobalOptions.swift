@@ -17,7 +17,7 @@ struct GlobalOptions: ParsableArguments {
     ///   (`store import` rebuilds from nothing, so it does not).
     func open(forReading: Bool = false, loadBuiltIns: Bool = true) throws -> Catalog {
         let given = db ?? ProcessInfo.processInfo.environment["CATALOG_DB"]
-        if let given, PostgresEndpoint.isURL(given) {
+        if let given, Catalog.isServerURL(given) {
             // A team's catalog on a server: reads and writes alike go to it (no read-only open).
             let catalog = try Catalog(url: given, loadBuiltIns: loadBuiltIns)
             if !forReading { Self.openedForWriting = catalog }

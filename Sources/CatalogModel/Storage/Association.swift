@@ -1,5 +1,3 @@
-import CatalogModel
-
 /// One associated property as stored: key, typed value and policy.
 public struct Association: Sendable, Hashable {
     package init(key: String, value: PropertyValue, policy: AssociationPolicy) {
@@ -31,4 +29,9 @@ public struct PropertyChange: Sendable, Hashable {
     public var copyID: String?
     /// Objects deleted because the change released their last owner.
     public var removed: [String]
+
+    package init(copyID: String? = nil, removed: [String] = []) {
+        self.copyID = copyID
+        self.removed = removed
+    }
 }

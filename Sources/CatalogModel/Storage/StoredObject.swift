@@ -1,5 +1,3 @@
-import CatalogModel
-
 /// An object of the scene: a user-chosen id, a type and the objects that own it.
 public struct StoredObject: Sendable, Hashable {
     package init(id: String, type: String, owners: [String]) {

@@ -1,5 +1,3 @@
-import CatalogModel
-
 /// What one logged event changed, decoded once from its payload into typed fields — the form
 /// that folding the scene, `replay --verify` and `send` read, instead of looking up payload keys.
 ///

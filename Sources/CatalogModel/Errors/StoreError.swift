@@ -1,5 +1,3 @@
-import CatalogModel
-
 /// Why the store refused an operation. Every case says what to do about it.
 public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case migration(String)

@@ -1,0 +1,71 @@
+import Foundation
+
+/// One row of the event log: what changed, when (scene time, seconds) and its details.
+public struct Event: Sendable, Hashable {
+    public var seq: Int64
+    public var sceneTime: Double
+    public var operation: EventOperation
+    public var objectID: String?
+    /// The payload as logged; ``change()`` reads it as typed fields.
+    public var payload: JSONValue
+
+    public init(seq: Int64, sceneTime: Double, operation: EventOperation, objectID: String?, payload: JSONValue) {
+        self.seq = seq
+        self.sceneTime = sceneTime
+        self.operation = operation
+        self.objectID = objectID
+        self.payload = payload
+    }
+
+    public var jsonValue: JSONValue {
+        ["seq": .number(Double(seq)), "t": .number(sceneTime), "operation": .string(operation.rawValue),
+         "object": objectID.map(JSONValue.string) ?? .null, "payload": payload]
+    }
+}
+
+extension Event {
+    /// An event's one-line canonical JSON (`event.jsonValue.canonicalText`) from its stored
+    /// columns: the payload is already canonical JSON text, so it is copied, not parsed and
+    /// written again. An operation this build does not know is an error naming the event.
+    public static func jsonLine(seq: Int64, sceneTime: Double, operation name: String, objectID: String?, payloadText: String) throws -> String {
+        guard let operation = EventOperation(rawValue: name) else {
+            throw StoreError.unreadableEvent(seq: seq, reason: "unknown operation '\(name)'")
+        }
+        var line = "{\"object\":"
+        if let objectID { JSONValue.writeString(objectID, into: &line) } else { line += "null" }
+        line += ",\"operation\":\""
+        line += operation.rawValue
+        line += "\",\"payload\":"
+        line += payloadText
+        line += ",\"seq\":"
+        line += String(seq)
+        line += ",\"t\":"
+        line += JSONValue.numberText(sceneTime)
+        line += "}"
+        return line
+    }
+}
+
+/// The operations the log records, with their payload shapes.
+public enum EventOperation: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    case componentAdd = "component.add"        // {name, version, hash, definition}
+    case componentRemove = "component.remove"  // {name}
+    case objectAdd = "object.add"              // {id, type, owners}
+    case objectRemove = "object.remove"        // {id, removed: [ids collected with it]}
+    case propertySet = "prop.set"              // {id, key, type, value, policy[, copy]}
+    case propertyUnset = "prop.unset"          // {id, key, removed}
+    case propertyClear = "prop.clear"          // {id, keys, removed}
+    /// A component applied to an object: {component, version, kind, start, parameters, …}; see
+    /// `SceneRepository.recordApply`.
+    case apply = "apply"
+    /// An event sent to an object: {event, value, effects}. A record only: the changes its
+    /// handlers made are logged as their own events.
+    case send = "send"
+    /// A custom object type declared: {name, properties: {property: type}}.
+    case typeDeclare = "type.declare"
+
+    public var description: String { rawValue }
+}
+
+/// Appends event rows inside a write transaction. Created by `CatalogDatabase.write`, so an
+/// event can only be written together with the change it describes.

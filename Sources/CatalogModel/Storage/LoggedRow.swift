@@ -1,0 +1,36 @@
+/// One row of the event log as stored: its payload still text (see ``EventLog/scanRows(after:through:until:pageSize:_:)``).
+public struct LoggedRow: Sendable, Hashable {
+    package init(seq: Int64, sceneTime: Double, operationName: String, objectID: String?, payloadText: String) {
+        self.seq = seq
+        self.sceneTime = sceneTime
+        self.operationName = operationName
+        self.objectID = objectID
+        self.payloadText = payloadText
+    }
+
+    public var seq: Int64
+    public var sceneTime: Double
+    /// The operation as stored; ``event()`` refuses one this build does not know.
+    public var operationName: String
+    public var objectID: String?
+    public var payloadText: String
+
+    public var operation: EventOperation? { EventOperation(rawValue: operationName) }
+
+    /// The row's one-line canonical JSON, its payload copied as stored (``Event/jsonLine(seq:sceneTime:operation:objectID:payloadText:)``).
+    public func jsonLine() throws -> String {
+        try Event.jsonLine(seq: seq, sceneTime: sceneTime, operation: operationName, objectID: objectID, payloadText: payloadText)
+    }
+
+    /// The row read as an event; a row this build cannot read is an error naming it.
+    public func event() throws -> Event {
+        // Only this build's operations are ever written; another name is a log this build
+        // cannot read, said so rather than skipped.
+        guard let operation else { throw StoreError.unreadableEvent(seq: seq, reason: "unknown operation '\(operationName)'") }
+        let payload: JSONValue
+        do { payload = try JSONReader.read(payloadText) } catch {
+            throw StoreError.unreadableEvent(seq: seq, reason: "payload: \(error)")
+        }
+        return Event(seq: seq, sceneTime: sceneTime, operation: operation, objectID: objectID, payload: payload)
+    }
+}

@@ -1,0 +1,34 @@
+/// A kept scene snapshot: the scene folded from the log up to event `seq` (see
+/// ``SnapshotRepository``).
+public struct StoredSnapshot: Sendable, Hashable {
+    package init(seq: Int64, sceneTime: Double, objectCount: Int, hash: String) {
+        self.seq = seq
+        self.sceneTime = sceneTime
+        self.objectCount = objectCount
+        self.hash = hash
+    }
+
+    /// The last event folded into it.
+    public var seq: Int64
+    /// That event's scene time.
+    public var sceneTime: Double
+    public var objectCount: Int
+    /// SHA-256 of its object rows (``SnapshotRepository/hash(of:)``).
+    public var hash: String
+
+    public var jsonValue: JSONValue {
+        ["seq": .number(Double(seq)), "t": .number(sceneTime), "objects": .number(Double(objectCount)), "hash": .string(hash)]
+    }
+}
+
+/// Where the log starts after a compaction: the events up to `seq` were replaced by the
+/// snapshot at `seq`, so the state before `sceneTime` is no longer kept.
+public struct LogBase: Sendable, Hashable {
+    package init(seq: Int64, sceneTime: Double) {
+        self.seq = seq
+        self.sceneTime = sceneTime
+    }
+
+    public var seq: Int64
+    public var sceneTime: Double
+}
