@@ -1,5 +1,5 @@
 import CatalogModel
-package import CatalogStore
+internal import CatalogStore
 
 /// A Swift type whose instances have associated properties that survive a restart.
 ///

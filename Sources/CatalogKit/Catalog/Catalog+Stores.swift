@@ -1,5 +1,5 @@
 import CatalogModel
-package import CatalogStore
+internal import CatalogStore
 
 // What a user of the library reaches through `catalog.components`, `.objects`, `.types` and
 // `.events`: the operations of the stores that a program needs, on either backend, and nothing

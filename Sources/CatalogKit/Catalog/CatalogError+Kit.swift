@@ -1,5 +1,5 @@
 import CatalogModel
-package import CatalogStore
+internal import CatalogStore
 
 // The facade's own errors, each with its code and the fields its message is about
 // (the model's and the store's are beside their types).

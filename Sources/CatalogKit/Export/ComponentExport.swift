@@ -91,11 +91,14 @@ public struct ComponentExport: Sendable {
 
     private static func stored(_ reference: String, by owner: String, catalog: Catalog?) throws -> ComponentDefinition {
         guard let catalog else { throw ExportError("\(owner) uses \(reference): export it from the catalog (catalog add, then export by name)") }
-        guard let stored = try catalog.components.get(ComponentReference(reference)) else {
+        // A reference between components: its own words and code, not those of a name a user typed.
+        do {
+            return try catalog.component(reference, kinds: [.animation], for: owner).definition
+        } catch StoreError.unknownComponent {
             throw ExportError("\(owner) uses \(reference), which is not in the catalog", code: .unknownReference)
+        } catch ComponentLookupError.wrongKind(_, let kind, _, _) {
+            throw ExportError("\(owner) uses \(reference), a \(kind.rawValue), where an animation goes")
         }
-        guard stored.kind == .animation else { throw ExportError("\(owner) uses \(reference), a \(stored.kind.rawValue), where an animation goes") }
-        return try stored.decode()
     }
 
     private var header: String { "\(name) \(version)" }

@@ -14,13 +14,7 @@ public struct ComponentPreview: Sendable {
 
     /// - Parameter names: components, `NAME` or `NAME@VERSION`; files are read with `definitions`.
     public init(names: [String], catalog: Catalog) throws {
-        var definitions: [ComponentDefinition] = []
-        for reference in names {
-            guard let stored = try catalog.database.components.get(ComponentReference(reference)) else {
-                throw StoreError.unknownComponent(ComponentReference(reference).name)
-            }
-            definitions.append(try stored.decode())
-        }
+        let definitions = try names.map { try catalog.component($0, for: "preview").definition }
         try self.init(definitions: definitions, catalog: catalog)
     }
 

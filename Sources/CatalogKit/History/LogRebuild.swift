@@ -1,5 +1,5 @@
 import CatalogModel
-package import CatalogStore
+internal import CatalogStore
 
 /// Carries logged changes out again on another store, in log order — what `replay --verify`
 /// and `store import` both do to rebuild a store from its history.

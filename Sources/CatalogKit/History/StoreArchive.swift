@@ -1,5 +1,5 @@
 import CatalogModel
-package import CatalogStore
+internal import CatalogStore
 import Foundation
 
 /// A whole store's history as JSON Lines — what `catalog store export` writes and `catalog store

@@ -1,6 +1,6 @@
 import CSV
 import CatalogModel
-package import CatalogStore
+internal import CatalogStore
 import Foundation
 
 /// Objects and properties to add in one go — what `catalog import` reads — from JSON Lines or

@@ -1,5 +1,5 @@
 import CatalogModel
-package import CatalogStore
+internal import CatalogStore
 
 /// What an import did.
 public struct ImportSummary: Sendable, Hashable {

@@ -1,6 +1,6 @@
 import CatalogEngine
 import CatalogModel
-package import CatalogStore
+internal import CatalogStore
 
 /// Property writes through the facade — set, unset, clear — each with the checks it promises:
 /// overrides against their parameter, declared types, values animations start from, decorators

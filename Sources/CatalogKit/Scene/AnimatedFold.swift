@@ -1,6 +1,6 @@
 import CatalogEngine
 import CatalogModel
-package import CatalogStore
+internal import CatalogStore
 
 /// The part of the scene a replay draws — the objects with animations applied to them — folded
 /// from the log without holding the rest of the scene, so that replaying a store of a million

@@ -1,6 +1,6 @@
 import CatalogEngine
 import CatalogModel
-package import CatalogStore
+internal import CatalogStore
 import Foundation
 
 /// An effect a handler produced for the host to carry out (`openURL`, custom).

@@ -1,6 +1,6 @@
 import CatalogEngine
 import CatalogModel
-package import CatalogStore
+internal import CatalogStore
 
 /// Applications are checked the way replay will read them, before they are logged: a log only
 /// ever holds what folds, so `state`, `replay` and `replay --verify` never meet an application

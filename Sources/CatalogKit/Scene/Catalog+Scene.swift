@@ -1,6 +1,6 @@
 import CatalogEngine
 import CatalogModel
-package import CatalogStore
+internal import CatalogStore
 import Foundation
 
 /// What `apply` did: the scene time it happened at, the frames a layout wrote, and when a chain

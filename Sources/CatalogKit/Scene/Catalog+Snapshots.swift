@@ -1,6 +1,6 @@
 import CatalogEngine
 import CatalogModel
-package import CatalogStore
+internal import CatalogStore
 
 /// Scene snapshots: the scene folded up to an event, kept in the store so that reading a state
 /// starts from the nearest snapshot instead of the first event, and so that the log can be

@@ -1,6 +1,6 @@
 import CatalogEngine
 import CatalogModel
-package import CatalogStore
+internal import CatalogStore
 
 /// The guided tour `catalog demo` runs on a catalog: it creates a few objects (ids starting with
 /// `demo-`, removed first if an earlier demo left them), applies `bounce-select`, the

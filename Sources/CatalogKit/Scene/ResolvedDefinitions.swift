@@ -1,5 +1,5 @@
 import CatalogModel
-package import CatalogStore
+internal import CatalogStore
 import Foundation
 
 /// Decoded decorator and behaviour definitions, kept by content hash: `prop set` and `send` look

@@ -1,5 +1,5 @@
 import CatalogModel
-package import CatalogStore
+internal import CatalogStore
 
 /// Why the scene refused a change — apply, send, a property set through the facade, a state
 /// query — as typed cases, so a caller can tell them apart and a command line can add its own

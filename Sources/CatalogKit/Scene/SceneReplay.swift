@@ -1,6 +1,6 @@
 import CatalogEngine
 import CatalogModel
-package import CatalogStore
+internal import CatalogStore
 
 /// Frames of presentation values rebuilt from the event log — what `catalog replay` prints. The
 /// animated part of the scene (``AnimatedFold``) starts from the nearest snapshot before the

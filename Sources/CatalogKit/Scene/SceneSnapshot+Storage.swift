@@ -1,5 +1,5 @@
 import CatalogModel
-package import CatalogStore
+internal import CatalogStore
 
 /// How a folded scene is kept as snapshot rows: one canonical JSON text per object —
 ///

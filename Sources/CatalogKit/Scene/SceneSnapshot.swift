@@ -1,6 +1,6 @@
 import CatalogEngine
 import CatalogModel
-package import CatalogStore
+internal import CatalogStore
 
 /// The scene at a time, rebuilt from the event log alone: each object's type, its model values
 /// (associated properties), the animations applied to it and the property sets chains scheduled

@@ -27,6 +27,7 @@ enum ErrorPresentation {
         case let error as SceneError: text(error)
         case let error as StoreError: text(error)
         case let error as SampleTimes.Error: text(error, endOption: endOption)
+        case ComponentLookupError.notFound: "\(error): `catalog list` shows the catalog"
         case let error as SnapshotRowError: "\(error): run `catalog replay --verify`"
         case StoreArchive.RefusalError.notEmpty: "\(error); give --db a new database"
         case let error where error.code == .unknownDatabase: "\(error) in --db"

@@ -38,6 +38,12 @@ struct GlobalOptions: ParsableArguments {
         }
     }
 
+    /// Finds the COMPONENT argument of `sample`, `plot` and `export`: a definition file, or
+    /// `NAME[@VERSION]` in the catalog, which opens (for reading) only then.
+    func resolver() -> ComponentResolver {
+        ComponentResolver { try open(forReading: true) }
+    }
+
     /// The catalog a writing command opened: once the command has succeeded, `main` keeps a
     /// scene snapshot when one is due (``Catalog/snapshotIfDue(every:)``). One command runs per
     /// process, on the main thread.

@@ -46,14 +46,13 @@ struct Export: ParsableCommand {
     }
 
     func run() throws {
-        let (definition, file, stored) = try ComponentSource.load(component, global: global, kinds: [.animation, .chain], purpose: "export")
-        var catalog = stored
-        // A file that names other components (chain steps, a reducedMotion stand-in) finds them in the catalog.
-        if catalog == nil, !definition.references.isEmpty { catalog = try global.open(forReading: true) }
+        let resolver = global.resolver()
+        let found = try resolver.resolve(component, kinds: [.animation, .chain], for: "export")
+        let file = found.source
         let export: ComponentExport
         do {
-            export = try ComponentExport(definition: definition, parameters: KeyValue.dictionary(parameters),
-                                         target: to == .css ? .css : .waapi, file: file, catalog: catalog, reducedMotion: reducedMotion)
+            export = try ComponentExport(definition: found.definition, parameters: KeyValue.dictionary(parameters), target: to == .css ? .css : .waapi,
+                                         file: file, catalog: try resolver.catalog(for: found.definition), reducedMotion: reducedMotion)
         } catch let error as ExportError {
             throw CommandFailure(error, message: "\(file): cannot export: \(error.description)")
         }

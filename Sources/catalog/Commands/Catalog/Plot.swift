@@ -26,13 +26,13 @@ struct Plot: ParsableCommand {
     }
 
     func run() throws {
-        let (definition, file, _) = try ComponentSource.load(component, global: global, kinds: [.animation], purpose: "plot")
+        let found = try global.resolver().resolve(component, kinds: [.animation], for: "plot")
         let plot: ComponentPlot
         do {
-            plot = try ComponentPlot(definition: definition, parameters: KeyValue.dictionary(parameters), property: property,
-                                     reducedMotion: reducedMotion, samples: samples, file: file)
+            plot = try ComponentPlot(definition: found.definition, parameters: KeyValue.dictionary(parameters), property: property,
+                                     reducedMotion: reducedMotion, samples: samples, file: found.source)
         } catch let error as ExportError {
-            throw CommandFailure(error, message: "\(file): \(error.description)")
+            throw CommandFailure(error, message: "\(found.source): \(error.description)")
         }
         try OutputFile.write(plot.svg(), to: output)
     }

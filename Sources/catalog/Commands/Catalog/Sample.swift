@@ -39,14 +39,15 @@ struct Sample: ParsableCommand {
     }
 
     func run() throws {
-        var (definition, file, _) = try ComponentSource.load(component, global: global, kinds: [.animation], purpose: "sample")
+        let resolver = global.resolver()
+        var found = try resolver.resolve(component, kinds: [.animation], for: "sample")
         var parameters = KeyValue.dictionary(self.parameters)
-        if reducedMotion, let replacement = definition.reducedMotion, case .component(let name) = replacement {
+        if reducedMotion, let replacement = found.definition.reducedMotion, case .component(let name) = replacement {
             // Another component stands in: sample it, with its own defaults.
-            (definition, file, _) = try ComponentSource.load(name, global: global, kinds: [.animation], purpose: "reducedMotion", catalogOnly: true)
+            found = try resolver.resolve(name, kinds: [.animation], for: "reducedMotion", filesAllowed: false)
             parameters = [:]
         }
-        let sampling = try AnimationSampling(definition: definition, parameters: parameters, file: file, reducedMotion: reducedMotion)
+        let sampling = try AnimationSampling(definition: found.definition, parameters: parameters, file: found.source, reducedMotion: reducedMotion)
         let times = if let at { try TimeList.read(at) } else {
             try SampleTimes.frames(fps: fps!, from: from ?? 0, to: to ?? sampling.effect.endTime)
         }

@@ -1,0 +1,143 @@
+import CatalogModel
+import Foundation
+
+/// A component found by what a user typed: a definition file (or `-`, standard input) when one
+/// exists at that path, otherwise `NAME` (the current version) or `NAME@VERSION` (a kept one) in
+/// a catalog — one lookup for `sample`, `plot`, `export`, `preview`, a chain's steps and a
+/// `reducedMotion` stand-in, with one set of errors.
+///
+/// The catalog opens only when a name needs it: sampling a file needs no database.
+///
+/// ```swift
+/// let resolver = ComponentResolver { try Catalog(path: path, forReading: true) }
+/// let fade = try resolver.resolve("fade-in@1.0.0", kinds: [.animation], for: "sample")
+/// fade.source                 // "fade-in@1.0.0"
+/// let mine = try resolver.resolve("bounce.yaml", kinds: [.animation, .chain], for: "export")
+/// mine.stored                 // nil: it came from the file
+/// ```
+public final class ComponentResolver {
+    private let open: () throws -> Catalog
+    private var opened: Catalog?
+
+    /// - Parameter open: opens the catalog, called at most once, on the first name that needs it.
+    public init(catalog open: @escaping () throws -> Catalog) {
+        self.open = open
+    }
+
+    /// Over a catalog that is already open.
+    public convenience init(catalog: Catalog) {
+        self.init(catalog: { catalog })
+        opened = catalog
+    }
+
+    /// The catalog, opened on first use.
+    public func catalog() throws -> Catalog {
+        if let opened { return opened }
+        let catalog = try open()
+        opened = catalog
+        return catalog
+    }
+
+    /// The catalog a definition needs to be evaluated or exported: the one names were found in,
+    /// or, when a file names other components (chain steps, a `reducedMotion` stand-in), the
+    /// catalog opened now to find them; nil when nothing needs one.
+    public func catalog(for definition: ComponentDefinition) throws -> Catalog? {
+        if let opened { return opened }
+        return definition.references.isEmpty ? nil : try catalog()
+    }
+
+    /// The component `argument` names.
+    /// - Parameters:
+    ///   - kinds: the kinds the caller takes; another is ``ComponentLookupError/wrongKind(component:kind:expected:purpose:)``.
+    ///   - purpose: what wants it (`"sample"`, `"export"`, `"reducedMotion"`), for the message.
+    ///   - filesAllowed: false when only the catalog may answer (a definition's reference to
+    ///     another component is a name, never a path).
+    public func resolve(_ argument: String, kinds: Set<ComponentKind>, for purpose: String, filesAllowed: Bool = true) throws -> ResolvedComponent {
+        if filesAllowed, argument == "-" || FileManager.default.fileExists(atPath: argument) {
+            let (definitions, errors) = DefinitionSource.load([argument])
+            guard errors.isEmpty else { throw DefinitionErrors(errors) }
+            guard definitions.count == 1 else {
+                throw ComponentLookupError.notOneDefinition(file: argument, count: definitions.count, purpose: purpose)
+            }
+            try ComponentLookupError.check(definitions[0].kind, of: argument, against: kinds, purpose: purpose)
+            return ResolvedComponent(definition: definitions[0], source: argument, stored: nil)
+        }
+        do {
+            return try catalog().component(argument, kinds: kinds, for: purpose)
+        } catch StoreError.unknownComponent where filesAllowed {
+            throw ComponentLookupError.notFound(argument)   // it could have been a file: say so
+        }
+    }
+}
+
+extension Catalog {
+    /// The stored component `reference` names — `NAME` (its current version) or `NAME@VERSION`
+    /// (a kept one) — of one of `kinds`, decoded once per version and process. None is
+    /// ``StoreError/unknownComponent(_:)``.
+    ///
+    /// ```swift
+    /// let fade = try catalog.component("fade-in", kinds: [.animation], for: "sample")
+    /// fade.definition.kind   // .animation
+    /// ```
+    public func component(_ reference: String, kinds: Set<ComponentKind> = Set(ComponentKind.allCases), for purpose: String) throws
+        -> ResolvedComponent
+    {
+        guard let stored = try database.components.get(ComponentReference(reference)) else {
+            throw StoreError.unknownComponent(ComponentReference(reference).name)
+        }
+        try ComponentLookupError.check(stored.kind, of: stored.name, against: kinds, purpose: purpose)
+        return ResolvedComponent(definition: try stored.decode(), source: "\(stored.name)@\(stored.version)", stored: stored)
+    }
+}
+
+/// A component as ``ComponentResolver`` found it.
+public struct ResolvedComponent: Sendable {
+    public var definition: ComponentDefinition
+    /// What messages call where it came from: the file as given, or `NAME@VERSION`.
+    public var source: String
+    /// The stored version, when it came from a catalog.
+    public var stored: StoredComponent?
+}
+
+/// Why ``ComponentResolver`` found no component of the kind asked for.
+///
+/// ```swift
+/// do { _ = try resolver.resolve("ghost", kinds: [.animation], for: "sample") }
+/// catch ComponentLookupError.notFound(let name) { print(name) }   // "ghost"
+/// ```
+public enum ComponentLookupError: CatalogError, Hashable {
+    /// Neither a file nor a component has this name (where a file could have been given).
+    case notFound(String)
+    /// It is a component of another kind than the caller takes.
+    case wrongKind(component: String, kind: ComponentKind, expected: Set<ComponentKind>, purpose: String)
+    /// The file holds no definition or several, where one is taken.
+    case notOneDefinition(file: String, count: Int, purpose: String)
+
+    static func check(_ kind: ComponentKind, of name: String, against kinds: Set<ComponentKind>, purpose: String) throws {
+        guard kinds.contains(kind) else { throw wrongKind(component: name, kind: kind, expected: kinds, purpose: purpose) }
+    }
+
+    public var code: ErrorCode {
+        switch self {
+        case .notFound: .unknownComponent
+        case .wrongKind, .notOneDefinition: .wrongComponent
+        }
+    }
+
+    public var fields: [String: JSONValue] {
+        switch self {
+        case .notFound(let name): ["component": .string(name)]
+        case .wrongKind(let name, let kind, _, _): ["component": .string(name), "kind": .string(kind.rawValue)]
+        case .notOneDefinition(let file, _, _): ["file": .string(file)]
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .notFound(let name): "no component or file named \(name)"
+        case .wrongKind(let name, let kind, let expected, let purpose):
+            "\(name) is a \(kind.rawValue); \(purpose) takes \(expected.map(\.rawValue).sorted().map { $0 + "s" }.joined(separator: " and "))"
+        case .notOneDefinition(let file, let count, let purpose): "\(file): \(purpose) takes one definition, found \(count)"
+        }
+    }
+}
