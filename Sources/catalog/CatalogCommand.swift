@@ -56,7 +56,7 @@ struct CatalogCommand: ParsableCommand {
             guard let presented = ErrorPresentation.present(error, endOption: output?.endOption ?? "--to") else { exit(withError: error) }
             report(presented, json: output?.printsJSON ?? false)
         }
-        keepSnapshotIfDue()
+        finishWriting()
     }
 
     /// Writes a failed command's error to stderr and exits with its status: the message for
@@ -70,12 +70,12 @@ struct CatalogCommand: ParsableCommand {
         Foundation.exit(error.exitStatus)
     }
 
-    /// After a command that wrote: the log has grown past the snapshot policy's interval, so
-    /// the scene is kept as a snapshot. The command's own change is committed whatever happens
-    /// here, so a failure is a warning, not the command's error.
-    private static func keepSnapshotIfDue() {
-        guard let catalog = GlobalOptions.openedForWriting, !catalog.isReadOnly else { return }
-        do { try catalog.snapshotIfDue() } catch {
+    /// After a command that wrote, the library ends its writes (a snapshot when one is due).
+    /// The command's own change is committed whatever happens here, so a failure is a warning,
+    /// not the command's error.
+    private static func finishWriting() {
+        guard let catalog = GlobalOptions.openedForWriting.withLock({ $0 }) else { return }
+        do { try catalog.finishWriting() } catch {
             FileHandle.standardError.write(Data("warning: no snapshot was kept: \(ErrorPresentation.present(error)?.description ?? "\(error)")\n".utf8))
         }
     }

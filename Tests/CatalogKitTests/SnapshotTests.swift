@@ -151,6 +151,24 @@ struct SnapshotTests {
         #expect(try SceneVerification.verify(catalog, scratch: folder + "/v2.sqlite").matches)
     }
 
+    /// The rule after a unit of writes is the library's: a writer keeps a snapshot once the log
+    /// has grown by the interval, not before and not twice; a read-only handle keeps none.
+    @Test func finishingWritesKeepsASnapshotOnlyWhenOneIsDue() throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let path = folder + "/due.sqlite"
+        let catalog = try Catalog(path: path, loadBuiltIns: false)
+        try catalog.objects.addAll((0..<Int(Catalog.snapshotInterval) - 1).map { ("o\($0)", "view", []) })
+        #expect(try catalog.finishWriting() == nil)
+        try catalog.objects.add(id: "last", type: "view")
+        // Due now, but a handle that only reads does not write a snapshot.
+        #expect(try Catalog(path: path, loadBuiltIns: false, forReading: true).finishWriting() == nil)
+        let kept = try #require(try catalog.finishWriting())
+        #expect(kept.seq == Catalog.snapshotInterval && kept.objectCount == Int(Catalog.snapshotInterval))
+        #expect(try catalog.finishWriting() == nil)
+        #expect(try catalog.snapshots().count == 1)
+    }
+
     @Test func aCompactedScenesStoreMismatchIsCaught() throws {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let (catalog, times) = try history(seed: 11, every: 1_000)

@@ -28,14 +28,29 @@ extension Catalog {
     }
 
     /// Takes a snapshot when the policy says one is due (``snapshotInterval`` events since the
-    /// last, and at least as many as the scene's objects); otherwise does nothing. The command
-    /// line calls it after every command that writes.
+    /// last, and at least as many as the scene's objects); otherwise does nothing. See also
+    /// ``finishWriting()``, which a program calls once its writes are done.
     @discardableResult
     public func snapshotIfDue(every interval: Int64 = snapshotInterval) throws -> StoredSnapshot? {
         let latest = try database.snapshots.latest()
         let since = try database.events.lastSeq() - (latest?.seq ?? 0)
         guard since >= max(interval, Int64(latest?.objectCount ?? 0)) else { return nil }
         return try takeSnapshot()
+    }
+
+    /// Ends a unit of writes on this handle — a command, a request, an import: a handle that may
+    /// write keeps a snapshot when one is due (``snapshotIfDue(every:)``), so that the next
+    /// reader folds from near the end of the log; a read-only handle does nothing. The writes
+    /// themselves are committed already, so a failure here loses none of them.
+    ///
+    /// ```swift
+    /// let catalog = try Catalog(path: path)
+    /// try catalog.setProperty(.number(0.9), for: "scale", on: "cell-1")
+    /// try catalog.finishWriting()   // a snapshot only every `snapshotInterval` events
+    /// ```
+    @discardableResult
+    public func finishWriting() throws -> StoredSnapshot? {
+        isReadOnly ? nil : try snapshotIfDue()
     }
 
     /// The whole scene with the events up to scene time `time` (and up to event `seq`) folded:

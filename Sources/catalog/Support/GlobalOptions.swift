@@ -2,6 +2,7 @@ import ArgumentParser
 import CatalogKit
 import CatalogKitPostgres
 import Foundation
+import Synchronization
 
 /// `--db`, shared by every command (before or after the command name).
 struct GlobalOptions: ParsableArguments {
@@ -20,7 +21,7 @@ struct GlobalOptions: ParsableArguments {
         if let given, Catalog.isServerURL(given) {
             // A team's catalog on a server: reads and writes alike go to it (no read-only open).
             let catalog = try Catalog(url: given, loadBuiltIns: loadBuiltIns)
-            if !forReading { Self.openedForWriting = catalog }
+            if !forReading { Self.openedForWriting.withLock { $0 = catalog } }
             return catalog
         }
         if let given { try Self.check(given) }
@@ -29,7 +30,7 @@ struct GlobalOptions: ParsableArguments {
             // One command, a commit or two, then exit: a background checkpoint would rarely
             // finish before the process does.
             let catalog = try Catalog(path: given, loadBuiltIns: loadBuiltIns, checkpointing: .onCommit, forReading: forReading)
-            if !forReading { Self.openedForWriting = catalog }
+            if !forReading { Self.openedForWriting.withLock { $0 = catalog } }
             return catalog
         } catch let error as StoreError {
             throw error   // worded by ErrorPresentation
@@ -44,10 +45,9 @@ struct GlobalOptions: ParsableArguments {
         ComponentResolver { try open(forReading: true) }
     }
 
-    /// The catalog a writing command opened: once the command has succeeded, `main` keeps a
-    /// scene snapshot when one is due (``Catalog/snapshotIfDue(every:)``). One command runs per
-    /// process, on the main thread.
-    nonisolated(unsafe) static var openedForWriting: Catalog?
+    /// The catalog a writing command opened: once the command has succeeded, `main` ends its
+    /// writes (``Catalog/finishWriting()``, which keeps a snapshot when one is due).
+    static let openedForWriting = Mutex<Catalog?>(nil)
 
     /// Paths that cannot be a database file, each with its own message.
     private static func check(_ path: String) throws {
