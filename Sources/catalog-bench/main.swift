@@ -299,6 +299,46 @@ try measure("definition_reuse") {
     record("definition_reuse", ours: ours / count * 1e6, baseline: baseline / count * 1e6, unit: "µs per stored animation made evaluable")
 }
 
+// apply: `catalog.apply` of a stored animation with a parameter to one object per call, as a
+// program applies to objects as they appear: the lookup, the requirement and replay checks and
+// the compile of the animation (ours), against writing the same event through the store
+// (baseline). The compile is what a compiled component saves after the first call.
+try measure("apply") {
+    let scene = try Catalog(path: folder + "/apply.sqlite")
+    let count = 2_000
+    try scene.objects.addAll((0..<count).map { ("cell-\($0)", "cell", []) })
+    let ours = try seconds { for i in 0..<count { try scene.apply("shake", to: ["cell-\(i)"], parameters: ["duration": "0.3"]) } }
+    let payload = try scene.events.list(since: try scene.events.lastSeq() - 1).last!.payload
+    let baseline = try seconds { for i in 0..<count { try scene.database.scene.recordApply([("cell-\(i)", payload)], at: nil) } }
+    record("apply", ours: ours / Double(count) * 1e6, baseline: baseline / Double(count) * 1e6,
+           unit: "µs per apply (baseline: writing its event through the store)")
+}
+
+// sample_stored: every built-in animation sampled by name at 60 fps over its span, under
+// reduced motion, as `catalog sample NAME` does it and as a long-lived program (a preview
+// server) does it again and again: found, compiled, sampled to JSON (ours), against writing the
+// same samples from samplers built once (baseline).
+try measure("sample_stored") {
+    let names = try catalog.components.list(kind: .animation).map(\.name)
+    let rounds = 50
+    @MainActor func sampled(_ sampling: AnimationSampling) throws {
+        let times = try SampleTimes.frames(fps: 60, from: 0, to: min(sampling.effect.endTime, 10))
+        var bytes = 0
+        sampling.writeJSON(at: times) { bytes += $0.utf8.count }
+        sink += Double(bytes)
+    }
+    let ours = try seconds {
+        for _ in 0..<rounds {
+            for name in names { try sampled(try catalog.sampling(of: name, reducedMotion: true)) }
+        }
+    }
+    let built = try names.map { try catalog.sampling(of: $0, reducedMotion: true) }
+    let baseline = try seconds { for _ in 0..<rounds { for sampling in built { try sampled(sampling) } } }
+    let count = Double(rounds * names.count)
+    record("sample_stored", ours: ours / count * 1e6, baseline: baseline / count * 1e6,
+           unit: "µs per stored animation sampled (baseline: its samples from a sampler built once)")
+}
+
 // presentation_frame: one object's presentation value per frame with bounce-select running
 // (as `replay` and `state` compute it: the effect built over the frame's model values, then
 // sampled); baseline: sampling an effect built once, the least a frame can cost.

@@ -70,7 +70,38 @@ public final class ComponentResolver {
     }
 }
 
+extension ComponentResolver {
+    /// The animation `argument` names, ready to sample — what `catalog sample` prints. Under
+    /// reduced motion a `reducedMotion: COMPONENT` stand-in is sampled instead, with its own
+    /// defaults, found in the catalog.
+    ///
+    /// ```swift
+    /// let sampling = try resolver.sampling(of: "slide-in-left", reducedMotion: true)
+    /// sampling.table(at: [0, 0.1, 0.2])
+    /// ```
+    public func sampling(of argument: String, parameters: [String: String] = [:], reducedMotion: Bool = false) throws -> AnimationSampling {
+        var found = try resolve(argument, kinds: [.animation], for: "sample")
+        var parameters = parameters
+        if reducedMotion, case .component(let name)? = found.definition.reducedMotion {
+            found = try resolve(name, kinds: [.animation], for: "reducedMotion", filesAllowed: false)
+            parameters = [:]
+        }
+        return try AnimationSampling(definition: found.definition, parameters: parameters, file: found.source, reducedMotion: reducedMotion)
+    }
+}
+
 extension Catalog {
+    /// A stored animation, `NAME` or `NAME@VERSION`, ready to sample
+    /// (``ComponentResolver/sampling(of:parameters:reducedMotion:)``).
+    ///
+    /// ```swift
+    /// let times = try SampleTimes.frames(fps: 60, from: 0, to: 0.4)
+    /// try catalog.sampling(of: "fade-in", parameters: ["duration": "0.4"]).writeJSON(at: times) { print($0, terminator: "") }
+    /// ```
+    public func sampling(of reference: String, parameters: [String: String] = [:], reducedMotion: Bool = false) throws -> AnimationSampling {
+        try ComponentResolver(catalog: self).sampling(of: reference, parameters: parameters, reducedMotion: reducedMotion)
+    }
+
     /// The stored component `reference` names — `NAME` (its current version) or `NAME@VERSION`
     /// (a kept one) — of one of `kinds`, decoded once per version and process. None is
     /// ``StoreError/unknownComponent(_:)``.

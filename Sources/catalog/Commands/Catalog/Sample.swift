@@ -39,15 +39,7 @@ struct Sample: ParsableCommand {
     }
 
     func run() throws {
-        let resolver = global.resolver()
-        var found = try resolver.resolve(component, kinds: [.animation], for: "sample")
-        var parameters = KeyValue.dictionary(self.parameters)
-        if reducedMotion, let replacement = found.definition.reducedMotion, case .component(let name) = replacement {
-            // Another component stands in: sample it, with its own defaults.
-            found = try resolver.resolve(name, kinds: [.animation], for: "reducedMotion", filesAllowed: false)
-            parameters = [:]
-        }
-        let sampling = try AnimationSampling(definition: found.definition, parameters: parameters, file: found.source, reducedMotion: reducedMotion)
+        let sampling = try global.resolver().sampling(of: component, parameters: KeyValue.dictionary(parameters), reducedMotion: reducedMotion)
         let times = if let at { try TimeList.read(at) } else {
             try SampleTimes.frames(fps: fps!, from: from ?? 0, to: to ?? sampling.effect.endTime)
         }
