@@ -33,4 +33,14 @@ enum TestBackend: String, CaseIterable, CustomStringConvertible, Sendable {
             return try Catalog(url: server.url(database: try server.createDatabase()), loadBuiltIns: loadBuiltIns)
         }
     }
+
+    /// A second handle on the same catalog, as another process opens it.
+    func reopen(_ catalog: Catalog) throws -> Catalog {
+        switch self {
+        case .sqlite: try Catalog(path: catalog.path, loadBuiltIns: false)
+        case .postgres:
+            // Its location leaves out the password: ask the server for its URL again.
+            try Catalog(url: try PostgresServer.shared().url(database: String(catalog.path.split(separator: "/").last!)), loadBuiltIns: false)
+        }
+    }
 }

@@ -21,8 +21,9 @@ public final class Catalog: Sendable {
     /// The SQLite file underneath, when the catalog is on one (benchmarks and tests reach past
     /// the stores to tamper with it or time it).
     package var sqlite: CatalogDatabase? { database as? CatalogDatabase }
-    /// Decorator and behaviour definitions decoded once per stored version.
-    let resolved = ResolvedDefinitions()
+    /// Stored versions compiled once for this handle (decorators, handlers, animations with
+    /// their parameters), shared by every operation and fold.
+    package let compiled = CompiledComponents()
 
     /// Opens the catalog at `path`, or at ``defaultPath(environment:)``.
     /// - Parameters:

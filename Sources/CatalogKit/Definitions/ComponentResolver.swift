@@ -86,7 +86,16 @@ extension ComponentResolver {
             found = try resolve(name, kinds: [.animation], for: "reducedMotion", filesAllowed: false)
             parameters = [:]
         }
-        return try AnimationSampling(definition: found.definition, parameters: parameters, file: found.source, reducedMotion: reducedMotion)
+        let definition = found.definition
+        guard let stored = found.stored else {
+            return try AnimationSampling(definition: definition, parameters: parameters, file: found.source, reducedMotion: reducedMotion)
+        }
+        // A stored version: compiled once per catalog handle with these values, as `apply` and the fold compile it.
+        let values = try definition.parameterValues(text: parameters, file: found.source).mapValues(\.jsonValue)
+        let compiled = try catalog().compiled.animation(stored.name, stored.version, parameters: values) {
+            try .init(definition, parameters: values, source: found.source)
+        }
+        return AnimationSampling(name: definition.name, animation: compiled.definition, reducedMotion: reducedMotion ? definition.reducedMotion : nil)
     }
 }
 

@@ -26,9 +26,16 @@ public struct AnimationSampling: Sendable {
                 reducedMotion: Bool = false) throws(DefinitionError) {
         let file = file ?? definition.name
         let values = try definition.parameterValues(text: parameters, file: file)
-        name = definition.name
-        let base = AnimationEffect(try AnimationDefinition(definition, parameters: values, file: file))
-        effect = ReducedMotionEffect(base, motion: reducedMotion ? definition.reducedMotion : nil)
+        self.init(name: definition.name, animation: try AnimationDefinition(definition, parameters: values, file: file),
+                  reducedMotion: reducedMotion ? definition.reducedMotion : nil)
+    }
+
+    /// An animation already made evaluable (a stored version compiled once, see
+    /// ``ComponentResolver/sampling(of:parameters:reducedMotion:)``), played as `reducedMotion`
+    /// says (nil: as written).
+    public init(name: String, animation: AnimationDefinition, reducedMotion: ReducedMotion? = nil) {
+        self.name = name
+        effect = ReducedMotionEffect(AnimationEffect(animation), motion: reducedMotion)
     }
 
     public func samples(at times: [Double]) -> [EffectSample] { times.map(effect.sample(at:)) }

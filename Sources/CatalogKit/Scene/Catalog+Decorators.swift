@@ -132,8 +132,8 @@ extension Catalog {
     /// neither lists nor decodes decorators.
     func decoratorsAttachingOn(_ key: String) throws -> [(StoredComponent, DecoratorDefinition)] {
         let stamp = try database.components.tableStamp()
-        let all = try resolved.decorators(stamp: stamp) {
-            try database.components.list(kind: .decorator).map { stored throws -> (StoredComponent, DecoratorDefinition) in (stored, try resolved.decorator(stored)) }
+        let all = try compiled.decorators(stamp: stamp) {
+            try database.components.list(kind: .decorator).map { stored throws -> (StoredComponent, DecoratorDefinition) in (stored, try compiled.decorator(stored)) }
         }
         return all.filter { $0.1.attachWhenSet.contains(key) }
     }
@@ -149,7 +149,8 @@ extension Catalog {
 
     /// Attaches a decorator explicitly (`apply hyperlink --to label-1`); attaching twice is a no-op.
     func attach(_ stored: StoredComponent, to targets: [String], at sceneTime: Double?) throws -> ApplyResult {
-        let decorator = try DecoratorDefinition(try stored.decode())
+        let decorator = try compiled.decorator(stored)
+        let requires = try stored.decode().requires
         var objects: [(id: String, type: String, owner: String)] = []
         var sets: [(id: String, key: String, value: PropertyValue?, policy: AssociationPolicy)] = []
         for target in targets {
@@ -157,7 +158,7 @@ extension Catalog {
             guard decorator.attachesTo.isEmpty || decorator.attachesTo.contains(object.type) else {
                 throw SceneError.attachesTo(decorator: stored.name, types: decorator.attachesTo, object: target, type: object.type)
             }
-            let missing = try objectType(object.type).missing(try stored.decode().requires)
+            let missing = try objectType(object.type).missing(requires)
             guard missing.isEmpty else {
                 throw SceneError.missingRequirements(component: stored.name, missing: missing, object: target, type: object.type)
             }
@@ -201,11 +202,11 @@ extension Catalog {
             guard let stored = try database.components.get(name) else { continue }
             run.decorator = nil
             run.decoratorName = name
-            try run.perform(try resolved.handlers(stored).handlers[event] ?? [])
+            try run.perform(try compiled.handlers(stored).handlers[event] ?? [])
         }
         for name in try decorators(of: id) {
             guard let stored = try database.components.get(name) else { continue }
-            let decorator = try resolved.decorator(stored)
+            let decorator = try compiled.decorator(stored)
             run.decorator = decorator
             run.decoratorName = name
             try run.perform(decorator.handlers[event] ?? [])

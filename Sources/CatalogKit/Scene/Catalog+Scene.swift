@@ -62,9 +62,9 @@ extension Catalog {
         case .animation:
             guard !targets.isEmpty else { throw SceneError.noTargets(component: definition.name, kind: .animation) }
             // An animation with `on:` handlers is adopted as a behaviour; its events run it.
-            let adopts = !(try AnimationHandlers(definition)).isEmpty
+            let adopts = !(try compiled.handlers(stored)).isEmpty
             var records: [(object: String, payload: JSONValue)] = []
-            let resolve = resolver()   // one per apply: targets with the same values compile once
+            let resolve = resolver()   // the handle's compiled animations: the same values compile once
             for target in targets {
                 let object = typed[target]!
                 let missing = try objectType(object.type).missing(definition.requires)
@@ -276,43 +276,49 @@ extension Catalog {
         return (scene, later)
     }
 
-    /// Resolves `apply` events' components from the kept versions, caching each resolution.
+    /// Resolves `apply` events' components from the kept versions, each version and parameter
+    /// values compiled once for this handle (``CompiledComponents``).
     package func resolver() -> SceneSnapshot.Resolver {
         let components = database.components
         return Self.resolver(kept: { name, version in try components.get(name, version: version)?.decode() },
                              newest: { reference in
                                  guard let other = try components.get(ComponentReference(reference)) else { return nil }
                                  return try other.decode()
-                             })
+                             },
+                             compiled: compiled)
     }
 
     /// A resolver over any source of component versions — the store's kept versions, or the
     /// versions an archive being imported added so far: the component version an application
-    /// names (by `kept`) with its parameters applied, the stand-in a `reducedMotion: COMPONENT`
-    /// names (its newest version, by `newest`), each resolution cached.
+    /// names (by `kept`) with its parameters applied, compiled once in `compiled`, and the
+    /// stand-in a `reducedMotion: COMPONENT` names (its newest version, by `newest`), looked up
+    /// once per resolver, since a newer version may have come since it was compiled.
     package static func resolver(kept: @escaping (_ name: String, _ version: String) throws -> ComponentDefinition?,
-                                 newest: @escaping (_ reference: String) throws -> ComponentDefinition?) -> SceneSnapshot.Resolver {
-        let cache = ResolutionCache()
+                                 newest: @escaping (_ reference: String) throws -> ComponentDefinition?,
+                                 compiled: CompiledComponents = CompiledComponents()) -> SceneSnapshot.Resolver {
+        let standIns = StandIns()
         return { name, version, parameters in
-            let key = "\(name)@\(version)|\(JSONValue.object(parameters).canonicalText)"
-            if let hit = cache.values[key] { return hit }
-            guard let definition = try kept(name, version) else { throw SceneError.versionNotKept(name: name, version: version) }
-            let values = try definition.parameterValues(json: parameters, file: "\(name)@\(version)")
-            var resolved = SceneSnapshot.ResolvedAnimation(try AnimationDefinition(definition, parameters: values), reducedMotion: definition.reducedMotion)
-            if case .component(let reference)? = definition.reducedMotion {
-                // The stand-in, with its own defaults, by the reference as written (NAME: its newest version).
-                if let other = try newest(reference), other.kind == .animation {
-                    resolved.reducedReplacement = try AnimationDefinition(other)
-                }
+            let animation = try compiled.animation(name, version, parameters: parameters) {
+                guard let definition = try kept(name, version) else { throw SceneError.versionNotKept(name: name, version: version) }
+                return try .init(definition, parameters: parameters, source: "\(name)@\(version)")
             }
-            cache.values[key] = resolved
+            var resolved = SceneSnapshot.ResolvedAnimation(animation.definition, reducedMotion: animation.reducedMotion)
+            if let reference = animation.standIn {
+                // The stand-in, with its own defaults, by the reference as written (NAME: its newest version).
+                resolved.reducedReplacement = try standIns.values[reference] ?? {
+                    let replacement = try newest(reference).flatMap { $0.kind == .animation ? try AnimationDefinition($0) : nil }
+                    standIns.values[reference] = .some(replacement)
+                    return replacement
+                }()
+            }
             return resolved
         }
     }
 }
 
-private final class ResolutionCache: @unchecked Sendable {
-    var values: [String: SceneSnapshot.ResolvedAnimation] = [:]
+/// The stand-ins one resolver has looked up (nil: none of that name, or not an animation).
+private final class StandIns {
+    var values: [String: AnimationDefinition?] = [:]
 }
 
 /// An object at a scene time: what `catalog state` prints.

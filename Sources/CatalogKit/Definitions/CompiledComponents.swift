@@ -1,0 +1,89 @@
+import CatalogModel
+import Synchronization
+
+/// Stored component versions compiled once per catalog handle: a decorator's typed body, an
+/// animation's event handlers, and an animation with given parameter values made evaluable —
+/// each kept by what identifies it for good (a version's content hash; a version and its
+/// canonical parameter values), so that `apply`, `prop set`, `send`, the checks that make a
+/// log replayable and every fold of the scene share one compile instead of each making its own.
+///
+/// A stored version never changes and was validated when it was added, so what it compiles to
+/// is kept without checking again. The one thing that can change under a kept version is which
+/// version a `reducedMotion: NAME` stand-in names (its newest), so the stand-in is looked up
+/// again by each resolver (see ``Catalog/resolver()``).
+///
+/// ```swift
+/// let handlers = try catalog.compiled.handlers(stored)          // decoded once per content hash
+/// let resolve = catalog.resolver()                             // shares the compiled animations
+/// ```
+package final class CompiledComponents: Sendable {
+    /// Beyond this many compiled animations the cache starts again: a bound for a long-lived
+    /// process that sees endless parameter values.
+    package static let capacity = 4_096
+
+    private struct Store {
+        var decorators: [String: DecoratorDefinition] = [:]
+        var handlers: [String: AnimationHandlers] = [:]
+        var decoratorList: (stamp: String, list: [(StoredComponent, DecoratorDefinition)])?
+        var animations: [String: CompiledAnimation] = [:]
+        var animationsCompiled = 0
+    }
+
+    /// An animation version with its parameter values applied, and the stand-in it names, if any.
+    package struct CompiledAnimation: Sendable {
+        var definition: AnimationDefinition
+        var reducedMotion: ReducedMotion?
+        /// The reference of a `reducedMotion: COMPONENT`, resolved afresh by each resolver.
+        var standIn: String?
+
+        /// Compiles an animation version with `parameters` (JSON values, checked against its
+        /// declarations); `source` names it in errors.
+        init(_ definition: ComponentDefinition, parameters: [String: JSONValue], source: String) throws(DefinitionError) {
+            let values = try definition.parameterValues(json: parameters, file: source)
+            self.definition = try AnimationDefinition(definition, parameters: values, file: source)
+            reducedMotion = definition.reducedMotion
+            standIn = if case .component(let reference)? = definition.reducedMotion { reference } else { nil }
+        }
+    }
+
+    private let store = Mutex(Store())
+
+    /// The catalog's decorators, decoded, kept while the component table's `stamp` is unchanged.
+    func decorators(stamp: String, build: () throws -> [(StoredComponent, DecoratorDefinition)]) throws -> [(StoredComponent, DecoratorDefinition)] {
+        if let hit = store.withLock({ $0.decoratorList }), hit.stamp == stamp { return hit.list }
+        let list = try build()
+        store.withLock { $0.decoratorList = (stamp, list) }
+        return list
+    }
+
+    func decorator(_ stored: StoredComponent) throws -> DecoratorDefinition {
+        try cached(\.decorators, stored.contentHash) { try DecoratorDefinition(try stored.decode()) }
+    }
+
+    func handlers(_ stored: StoredComponent) throws -> AnimationHandlers {
+        try cached(\.handlers, stored.contentHash) { try AnimationHandlers(try stored.decode()) }
+    }
+
+    /// The animation `name@version` with `parameters`, compiled by `compile` the first time.
+    func animation(_ name: String, _ version: String, parameters: [String: JSONValue], compile: () throws -> CompiledAnimation) throws
+        -> CompiledAnimation
+    {
+        try cached(\.animations, "\(name)@\(version)|\(JSONValue.object(parameters).canonicalText)") {
+            defer { store.withLock { $0.animationsCompiled += 1 } }
+            return try compile()
+        }
+    }
+
+    /// How many animation compiles this handle has run (tests hold compile-once to it).
+    package var animationsCompiled: Int { store.withLock { $0.animationsCompiled } }
+
+    private func cached<Value>(_ table: WritableKeyPath<Store, [String: Value]> & Sendable, _ key: String, _ make: () throws -> Value) throws -> Value {
+        if let hit = store.withLock({ $0[keyPath: table][key] }) { return hit }
+        let made = try make()
+        store.withLock { store in
+            if store[keyPath: table].count >= Self.capacity { store[keyPath: table].removeAll() }
+            store[keyPath: table][key] = made
+        }
+        return made
+    }
+}
