@@ -52,12 +52,13 @@ public struct CubicBezierCurve: Sendable, Hashable {
         } else {
             endGradient = 0
         }
-        func t(_ i: Double) -> Double { Self.bisect(i / 16, ax, bx, cx) }
-        func slope(_ i: Double) -> Double {
-            let t = t(i), dx = (3 * ax * t + 2 * bx) * t + cx
+        // Each t solved once (the bisection is most of building a curve), its slope from it.
+        let t = (0...16).map { Self.bisect(Double($0) / 16, ax, bx, cx) }
+        func slope(_ i: Int) -> Double {
+            let dx = (3 * ax * t[i] + 2 * bx) * t[i] + cx
             return dx > 1e-6 ? 1 / dx : .nan
         }
-        inverse = (t(0), t(1), t(2), t(3), t(4), t(5), t(6), t(7), t(8), t(9), t(10), t(11), t(12), t(13), t(14), t(15), t(16))
+        inverse = (t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7], t[8], t[9], t[10], t[11], t[12], t[13], t[14], t[15], t[16])
         inverseSlope = (slope(0), slope(1), slope(2), slope(3), slope(4), slope(5), slope(6), slope(7), slope(8),
                         slope(9), slope(10), slope(11), slope(12), slope(13), slope(14), slope(15), slope(16))
     }

@@ -1,8 +1,10 @@
+import CatalogEngine
 import CatalogModel
 import Synchronization
 
 /// Stored component versions compiled once per catalog handle: a decorator's typed body, an
-/// animation's event handlers, and an animation with given parameter values made evaluable —
+/// animation's event handlers, an animation with given parameter values made evaluable and its
+/// sampler —
 /// each kept by what identifies it for good (a version's content hash; a version and its
 /// canonical parameter values), so that `apply`, `prop set`, `send`, the checks that make a
 /// log replayable and every fold of the scene share one compile instead of each making its own.
@@ -26,6 +28,7 @@ package final class CompiledComponents: Sendable {
         var handlers: [String: AnimationHandlers] = [:]
         var decoratorList: (stamp: String, list: [(StoredComponent, DecoratorDefinition)])?
         var animations: [String: CompiledAnimation] = [:]
+        var samplings: [String: AnimationSampling] = [:]
         var animationsCompiled = 0
     }
 
@@ -35,6 +38,11 @@ package final class CompiledComponents: Sendable {
         var reducedMotion: ReducedMotion?
         /// The reference of a `reducedMotion: COMPONENT`, resolved afresh by each resolver.
         var standIn: String?
+        /// When it is over, as written and under its own reduced-motion policy (a stand-in's is
+        /// the stand-in's): the checks that keep a log replayable ask for it on every `apply`,
+        /// and building the effect to answer (its easing curves) is most of a compile.
+        var endTime: Double
+        var reducedEndTime: Double
 
         /// Compiles an animation version with `parameters` (JSON values, checked against its
         /// declarations); `source` names it in errors.
@@ -43,6 +51,9 @@ package final class CompiledComponents: Sendable {
             self.definition = try AnimationDefinition(definition, parameters: values, file: source)
             reducedMotion = definition.reducedMotion
             standIn = if case .component(let reference)? = definition.reducedMotion { reference } else { nil }
+            let effect = AnimationEffect(self.definition)
+            endTime = effect.endTime
+            reducedEndTime = ReducedMotionEffect(effect, motion: reducedMotion).endTime
         }
     }
 
@@ -72,6 +83,14 @@ package final class CompiledComponents: Sendable {
             defer { store.withLock { $0.animationsCompiled += 1 } }
             return try compile()
         }
+    }
+
+    /// A stored animation's sampler with `parameters`, played as written or `reduced`: its effect
+    /// (easing curves and all) built once, from the compiled animation.
+    func sampling(_ name: String, _ version: String, parameters: [String: JSONValue], reduced: Bool, build: () throws -> AnimationSampling) throws
+        -> AnimationSampling
+    {
+        try cached(\.samplings, "\(name)@\(version)|\(JSONValue.object(parameters).canonicalText)|\(reduced)", build)
     }
 
     /// How many animation compiles this handle has run (tests hold compile-once to it).

@@ -92,10 +92,13 @@ extension ComponentResolver {
         }
         // A stored version: compiled once per catalog handle with these values, as `apply` and the fold compile it.
         let values = try definition.parameterValues(text: parameters, file: found.source).mapValues(\.jsonValue)
-        let compiled = try catalog().compiled.animation(stored.name, stored.version, parameters: values) {
-            try .init(definition, parameters: values, source: found.source)
+        let compiled = try catalog().compiled
+        return try compiled.sampling(stored.name, stored.version, parameters: values, reduced: reducedMotion) {
+            let animation = try compiled.animation(stored.name, stored.version, parameters: values) {
+                try .init(definition, parameters: values, source: found.source)
+            }
+            return AnimationSampling(name: definition.name, animation: animation.definition, reducedMotion: reducedMotion ? definition.reducedMotion : nil)
         }
-        return AnimationSampling(name: definition.name, animation: compiled.definition, reducedMotion: reducedMotion ? definition.reducedMotion : nil)
     }
 }
 

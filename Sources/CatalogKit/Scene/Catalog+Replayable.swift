@@ -45,12 +45,12 @@ extension Catalog {
                                start: 0, playsReduced: application.playsReduced)
                 offset = at
             }
-            let running: RunningAnimation
-            do { running = try source.running(resolve: resolve) } catch let error as DefinitionError {
+            let ends: (asWritten: Double, reduced: Double)
+            do { ends = try source.endTimes(resolve: resolve) } catch let error as DefinitionError {
                 // The component and object are named by the refusal: the field and its rule say the rest.
                 throw SceneError.notReplayable(component: component, object: object, rule: error.path.isEmpty ? error.rule : "\(error.path): \(error.rule)")
             }
-            if let problem = endProblem(of: running, offset: offset) {
+            if let problem = endProblem(ends: ends, offset: offset) {
                 throw SceneError.notReplayable(component: component, object: object, rule: problem)
             }
         }
@@ -69,8 +69,13 @@ extension Catalog {
     /// time limit — played as written or reduced — or nil. An animation that never ends
     /// (endless repeats) is fine: replay stops at the last event or the last finite end.
     static func endProblem(of running: RunningAnimation, offset: Double = 0) -> String? {
+        endProblem(ends: (running.endTime(reducedMotion: false), running.endTime(reducedMotion: true)), offset: offset)
+    }
+
+    /// ``endProblem(of:offset:)`` from the end times played as written and reduced.
+    static func endProblem(ends: (asWritten: Double, reduced: Double), offset: Double = 0) -> String? {
         for reduced in [false, true] {
-            let end = running.endTime(reducedMotion: reduced)
+            let end = reduced ? ends.reduced : ends.asWritten
             if end == .infinity { continue }
             let total = offset + end
             guard total.isFinite, abs(total) <= NumericLimits.maximumTime else {

@@ -303,14 +303,19 @@ extension Catalog {
                 return try .init(definition, parameters: parameters, source: "\(name)@\(version)")
             }
             var resolved = SceneSnapshot.ResolvedAnimation(animation.definition, reducedMotion: animation.reducedMotion)
+            var reducedEnd = animation.reducedEndTime
             if let reference = animation.standIn {
                 // The stand-in, with its own defaults, by the reference as written (NAME: its newest version).
-                resolved.reducedReplacement = try standIns.values[reference] ?? {
+                let standIn = try standIns.values[reference] ?? {
                     let replacement = try newest(reference).flatMap { $0.kind == .animation ? try AnimationDefinition($0) : nil }
-                    standIns.values[reference] = .some(replacement)
-                    return replacement
+                    let found = replacement.map { ($0, AnimationEffect($0).endTime) }
+                    standIns.values[reference] = .some(found)
+                    return found
                 }()
+                resolved.reducedReplacement = standIn?.definition
+                reducedEnd = standIn?.endTime ?? reducedEnd
             }
+            resolved.endTimes = (animation.endTime, reducedEnd)
             return resolved
         }
     }
@@ -318,7 +323,7 @@ extension Catalog {
 
 /// The stand-ins one resolver has looked up (nil: none of that name, or not an animation).
 private final class StandIns {
-    var values: [String: AnimationDefinition?] = [:]
+    var values: [String: (definition: AnimationDefinition, endTime: Double)?] = [:]
 }
 
 /// An object at a scene time: what `catalog state` prints.

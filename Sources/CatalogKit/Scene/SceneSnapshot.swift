@@ -54,6 +54,16 @@ public struct SceneSnapshot: Sendable {
         public var start: Double
         public var playsReduced: Bool
 
+        /// When it is over, played as written and reduced: from the resolver when it knows,
+        /// else from the effect built for it.
+        func endTimes(resolve: Resolver) throws -> (asWritten: Double, reduced: Double) {
+            if case .component(let name, let version, let parameters, _) = animation, let ends = try resolve(name, version, parameters).endTimes {
+                return (playsReduced ? ends.reduced : ends.asWritten, ends.reduced)
+            }
+            let running = try running(resolve: resolve)
+            return (running.endTime(reducedMotion: false), running.endTime(reducedMotion: true))
+        }
+
         /// The animation it names, resolved as a fold resolves it.
         func running(resolve: Resolver) throws -> RunningAnimation {
             let resolved: ResolvedAnimation
@@ -74,6 +84,10 @@ public struct SceneSnapshot: Sendable {
         public var reducedMotion: ReducedMotion?
         /// The component a `reducedMotion: COMPONENT` names, resolved.
         public var reducedReplacement: AnimationDefinition?
+        /// When it is over — as written, and under reduced motion (the stand-in's when there is
+        /// one) — if the resolver knows (``Catalog/resolver()`` does, from the compiled
+        /// version): the replay checks then need not build the effect.
+        public var endTimes: (asWritten: Double, reduced: Double)?
 
         public init(_ definition: AnimationDefinition, reducedMotion: ReducedMotion? = nil, reducedReplacement: AnimationDefinition? = nil) {
             self.definition = definition
