@@ -53,3 +53,34 @@ struct CompiledComponentTests {
         #expect(warm == fresh)
     }
 }
+
+/// Every `apply` payload a scene logs — animations, behaviours, layouts, chains, under reduced
+/// motion or not, from handlers too — reads as an ``ApplyPayload`` and writes back to the same
+/// bytes: the typed writers and the log agree.
+struct ApplyPayloadLogTests {
+    let folder = TemporaryFolder()
+
+    @Test func everyLoggedApplicationRoundTripsByteForByte() throws {
+        let catalog = try Catalog(path: folder.file("log.sqlite"))
+        try catalog.objects.addAll([("list", "view", []), ("cell", "cell", ["list"]), ("title", "label", ["list"]), ("card", "layer", [])], at: 0)
+        try catalog.apply("fade-in", to: ["card"], parameters: ["duration": "0.3"], at: 1)
+        try catalog.apply("shake", to: ["card"], at: 2, reducedMotion: true)
+        try catalog.apply("bounce-select", to: ["cell"], at: 3)
+        _ = try catalog.send("select", to: "cell", at: 4)
+        for chain in try catalog.components.list(kind: .chain) {
+            let roles = Dictionary(uniqueKeysWithValues: try ChainDefinition(try chain.decode()).roles.enumerated().map { ($1, ["cell", "title", "card"][$0 % 3]) })
+            try catalog.apply(chain.name, roles: roles, at: 5)
+            try catalog.apply(chain.name, roles: roles, at: 6, reducedMotion: true)
+        }
+        for layout in try catalog.components.list(kind: .layout).prefix(1) {
+            let slots = try LayoutDefinition(try layout.decode()).root.slots
+            try catalog.apply(layout.name, to: ["list"], roles: [slots[0]: "cell"], at: 7)
+        }
+        let applications = try catalog.events.list().filter { $0.operation == .apply }
+        #expect(Set(try applications.map { try JSONValueDecoder().decode(ApplyPayload.self, from: $0.payload).kind }) == Set(ApplicationKind.allCases))
+        for event in applications {
+            let typed = try JSONValueDecoder().decode(ApplyPayload.self, from: event.payload)
+            #expect(try typed.jsonValue().canonicalText == event.payload.canonicalText)
+        }
+    }
+}

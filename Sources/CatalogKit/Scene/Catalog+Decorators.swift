@@ -88,7 +88,7 @@ extension Catalog {
         }
         values[parameter] = typed
         do {
-            try checkReplayable([(id, Self.animationPayload(stored, parameters: values.mapValues(\.jsonValue)))])
+            try checkReplayable([(id, try Self.animationPayload(stored, parameters: values.mapValues(\.jsonValue)))])
         } catch SceneError.notReplayable(_, _, let rule) {
             throw SceneError.overrideRule(key: key, component: stored.name, parameter: parameter, rule: "cannot be replayed: \(rule)")
         }
@@ -193,7 +193,7 @@ extension Catalog {
         // Behaviours the object adopted (animations with `on:` handlers), in the order adopted.
         var adopted: [String] = []
         for applied in try database.events.list(object: id) where applied.operation == .apply {
-            if case .apply(_, let application) = try applied.change(), application.kind == "behaviour",
+            if case .apply(_, let application) = try applied.change(), application.kind == .behaviour,
                 let name = application.component, !adopted.contains(name) {
                 adopted.append(name)
             }
@@ -274,7 +274,6 @@ struct HandlerRun {
                     for record in plan.records {
                         var payload = record.payload.objectValue ?? [:]
                         payload["start"] = .number(time)
-                        if reducedMotion { payload["reducedMotion"] = true }
                         applies.append((.apply, record.object, .object(payload)))
                     }
                     continue
@@ -291,7 +290,7 @@ struct HandlerRun {
                         values[key] = raw
                     }
                 }
-                applies.append((.apply, id, Catalog.animationPayload(stored, parameters: values, reducedMotion: reducedMotion, start: time)))
+                applies.append((.apply, id, try Catalog.animationPayload(stored, parameters: values, reducedMotion: reducedMotion, start: time)))
             }
         }
     }

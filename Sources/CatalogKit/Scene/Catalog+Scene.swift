@@ -73,9 +73,10 @@ extension Catalog {
                 }
                 var values = try overrides(of: definition, on: target)
                 values.merge(try given(definition)) { _, explicit in explicit }
-                let run = Self.animationPayload(stored, parameters: values.mapValues(\.jsonValue), reducedMotion: reducedMotion)
+                let run = try Self.animationPayload(stored, parameters: values.mapValues(\.jsonValue), reducedMotion: reducedMotion)
                 try checkReplayable([(target, run)], resolve: resolve)
-                records.append((target, adopts ? ["component": .string(stored.name), "version": .string(stored.version), "kind": "behaviour"] : run))
+                let adopted = ApplyPayload(component: stored.name, version: stored.version, kind: .behaviour)
+                records.append((target, adopts ? try adopted.jsonValue() : run))
             }
             return ApplyResult(sceneTime: try database.scene.recordApply(records, at: sceneTime))
 
@@ -105,7 +106,8 @@ extension Catalog {
                 sets.append((id, "frame", .rect(frame)))
             }
             try Self.checkModelValues(sets.map { ($0.id, $0.key, $0.value) })
-            let records = Set(roles.values).sorted().map { (object: $0, payload: JSONValue.object(["component": .string(stored.name), "version": .string(stored.version), "kind": "layout"])) }
+            let record = try ApplyPayload(component: stored.name, version: stored.version, kind: .layout).jsonValue()
+            let records = Set(roles.values).sorted().map { (object: $0, payload: record) }
             result.sceneTime = try database.scene.recordApply(records, sets: sets, at: sceneTime)
             return result
 
@@ -118,11 +120,7 @@ extension Catalog {
                 throw SceneError.unboundRole(chain: definition.name, role: unbound, roles: chain.roles)
             }
             let plan = try chainPlan(stored, chain, roles: roles, reducedMotion: reducedMotion)
-            let records = plan.records.map { record -> (object: String, payload: JSONValue) in
-                guard reducedMotion, var payload = record.payload.objectValue else { return (record.object, record.payload) }
-                payload["reducedMotion"] = true
-                return (record.object, .object(payload))
-            }
+            let records = plan.records
             try checkReplayable(records)
             let time = try database.scene.recordApply(records, at: sceneTime)
             return ApplyResult(sceneTime: time, doneTime: time + plan.doneTime)
@@ -140,16 +138,17 @@ extension Catalog {
     }
 
     /// A chain's steps placed in time for the objects bound to its roles: one `apply` payload per
-    /// object (its animations with their offsets and its scheduled sets) and the `done` offset.
+    /// object (its animations with their offsets and its scheduled sets, marked as recorded under
+    /// reduced motion when it is) and the `done` offset.
     func chainPlan(_ stored: StoredComponent, _ chain: ChainDefinition, roles: [String: String], reducedMotion: Bool = false) throws
         -> (records: [(object: String, payload: JSONValue)], doneTime: Double) {
         let resolve = resolver()
-        var resolved: [AnimateStep: JSONValue] = [:]
+        var resolved: [AnimateStep: ApplyPayload.AnimationEntry] = [:]
         let schedule = try ChainSchedule(chain.root) { step in
             guard let reference = step.component else {
                 // An inline body runs as it is written; the log carries the body itself.
                 let body = step.inline ?? .null
-                resolved[step] = ["inline": body]
+                resolved[step] = .init(inline: body, offset: 0)
                 return AnimationEffect(try Self.inlineAnimation(body, file: "\(stored.name).chain")).endTime
             }
             guard let target = try database.components.get(ComponentReference(reference)) else {
@@ -158,25 +157,24 @@ extension Catalog {
             let stepDefinition = try target.decode()
             let values = try stepDefinition.parameterValues(json: step.parameters, file: "\(stored.name): \(target.name)")
             let parameters = values.mapValues(\.jsonValue)
-            resolved[step] = ["component": .string(target.name), "version": .string(target.version), "parameters": .object(parameters)]
+            resolved[step] = .init(component: target.name, version: target.version, parameters: parameters, offset: 0)
             // Under reduced motion a step lasts as long as what it becomes.
             let animation = try resolve(target.name, target.version, parameters)
             return RunningAnimation(animation.definition, start: 0, reducedMotion: animation.reducedMotion,
                                     reducedReplacement: animation.reducedReplacement, playsReduced: reducedMotion).endTime(reducedMotion: reducedMotion)
         }
-        var perObject: [String: (animations: [JSONValue], sets: [JSONValue])] = [:]
+        var perObject: [String: (animations: [ApplyPayload.AnimationEntry], sets: [ApplyPayload.SetEntry])] = [:]
         for placed in schedule.animations {
-            var entry = resolved[placed.step]!.objectValue ?? [:]
-            entry["offset"] = .number(placed.start)
-            perObject[roles[placed.step.role]!, default: ([], [])].animations.append(.object(entry))
+            var entry = resolved[placed.step]!
+            entry.offset = placed.start
+            perObject[roles[placed.step.role]!, default: ([], [])].animations.append(entry)
         }
         for placed in schedule.sets {
-            perObject[roles[placed.step.role]!, default: ([], [])].sets.append(
-                ["property": .string(placed.step.property), "value": placed.step.value, "offset": .number(placed.time)])
+            perObject[roles[placed.step.role]!, default: ([], [])].sets.append(.init(property: placed.step.property, value: placed.step.value, offset: placed.time))
         }
-        let records = perObject.keys.sorted().map { id in
-            (object: id, payload: JSONValue.object(["component": .string(stored.name), "version": .string(stored.version), "kind": "chain",
-                                                    "animations": .array(perObject[id]!.animations), "sets": .array(perObject[id]!.sets)]))
+        let records = try perObject.keys.sorted().map { id in
+            (object: id, payload: try ApplyPayload(component: stored.name, version: stored.version, kind: .chain, reducedMotion: reducedMotion,
+                                                   animations: perObject[id]!.animations, sets: perObject[id]!.sets).jsonValue())
         }
         return (records, schedule.doneTime)
     }
@@ -184,13 +182,9 @@ extension Catalog {
     /// The `apply` payload that runs one animation component with these parameter values (from
     /// `start`, when it is not the event's own time).
     static func animationPayload(_ stored: StoredComponent, parameters: [String: JSONValue], reducedMotion: Bool = false,
-                                 start: Double? = nil) -> JSONValue {
-        var payload: [String: JSONValue] = ["component": .string(stored.name), "version": .string(stored.version), "kind": .string(stored.kind.rawValue),
-                                            "animations": [["component": .string(stored.name), "version": .string(stored.version),
-                                                            "parameters": .object(parameters), "offset": 0]]]
-        if let start { payload["start"] = .number(start) }
-        if reducedMotion { payload["reducedMotion"] = true }
-        return .object(payload)
+                                 start: Double? = nil) throws -> JSONValue {
+        try ApplyPayload(component: stored.name, version: stored.version, kind: .animation, start: start, reducedMotion: reducedMotion,
+                         animations: [.init(component: stored.name, version: stored.version, parameters: parameters, offset: 0)]).jsonValue()
     }
 
     /// An inline animation body (a chain step's `animation:` or `keyframes`/`options`).

@@ -25,7 +25,7 @@ public enum EventChange: Sendable, Hashable {
     public struct Application: Sendable, Hashable {
         /// The component applied (a chain for its steps, a behaviour adopted by `on:`).
         public var component: String?
-        public var kind: String?
+        public var kind: ApplicationKind?
         /// The scene time the animations start from (the event's time when absent).
         public var start: Double?
         /// Recorded under reduced motion: the animations play as their `reducedMotion:` says.
@@ -109,25 +109,25 @@ extension Event {
         case .apply:
             guard let object = objectID else { throw malformed("no object") }
             guard payload.objectValue != nil else { throw malformed("no payload") }
+            let typed: ApplyPayload
+            do { typed = try JSONValueDecoder().decode(ApplyPayload.self, from: payload) } catch {
+                throw malformed((error as? DecodingError)?.pathDescription ?? "\(error)")
+            }
             var animations: [EventChange.Animation] = []
-            for (index, animation) in (payload["animations"]?.arrayValue ?? []).enumerated() {
-                let offset = animation["offset"]?.numberValue ?? 0
-                if let inline = animation["inline"] {
+            for (index, animation) in (typed.animations ?? []).enumerated() {
+                let offset = animation.offset ?? 0
+                if let inline = animation.inline {
                     animations.append(.inline(inline, offset: offset))
-                } else if let name = animation["component"]?.stringValue, let version = animation["version"]?.stringValue {
-                    animations.append(.component(name: name, version: version, parameters: animation["parameters"]?.objectValue ?? [:], offset: offset))
+                } else if let name = animation.component, let version = animation.version {
+                    animations.append(.component(name: name, version: version, parameters: animation.parameters ?? [:], offset: offset))
                 } else {
                     throw malformed("animations[\(index)]: neither a component and version nor an inline body")
                 }
             }
-            var sets: [EventChange.ScheduledSet] = []
-            for (index, set) in (payload["sets"]?.arrayValue ?? []).enumerated() {
-                guard let property = set["property"]?.stringValue, let value = set["value"] else { throw malformed("sets[\(index)]: no property or value") }
-                sets.append(EventChange.ScheduledSet(property: property, value: value, offset: set["offset"]?.numberValue ?? 0))
-            }
+            let sets = (typed.sets ?? []).map { EventChange.ScheduledSet(property: $0.property, value: $0.value, offset: $0.offset ?? 0) }
             return .apply(object: object, EventChange.Application(
-                component: payload["component"]?.stringValue, kind: payload["kind"]?.stringValue, start: payload["start"]?.numberValue,
-                playsReduced: payload["reducedMotion"]?.boolValue == true, animations: animations, sets: sets, record: payload))
+                component: typed.component, kind: typed.kind, start: typed.start, playsReduced: typed.reducedMotion == true,
+                animations: animations, sets: sets, record: payload))
         }
     }
 }
