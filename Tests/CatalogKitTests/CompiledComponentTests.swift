@@ -54,21 +54,41 @@ struct CompiledComponentTests {
     }
 }
 
-/// Every `apply` payload a scene logs — animations, behaviours, layouts, chains, under reduced
-/// motion or not, from handlers too — reads as an ``ApplyPayload`` and writes back to the same
-/// bytes: the typed writers and the log agree.
-struct ApplyPayloadLogTests {
+/// Every payload a scene logs — every operation; applications of animations, behaviours,
+/// layouts and chains, reduced or not, from handlers too — reads as its typed payload and writes
+/// back to the same bytes: the typed writers, the hand-sorted `prop.set` and the log agree.
+struct EventPayloadLogTests {
     let folder = TemporaryFolder()
 
-    @Test func everyLoggedApplicationRoundTripsByteForByte() throws {
+    private static func roundTrip(_ event: Event) throws -> JSONValue {
+        let encoder = JSONValueEncoder(), decoder = JSONValueDecoder(), payload = event.payload
+        return switch event.operation {
+        case .apply: try encoder.encode(try decoder.decode(ApplyPayload.self, from: payload))
+        case .componentAdd: try encoder.encode(try decoder.decode(ComponentAddPayload.self, from: payload))
+        case .componentRemove: try encoder.encode(try decoder.decode(ComponentRemovePayload.self, from: payload))
+        case .objectAdd: try encoder.encode(try decoder.decode(ObjectAddPayload.self, from: payload))
+        case .objectRemove: try encoder.encode(try decoder.decode(ObjectRemovePayload.self, from: payload))
+        case .propertySet: try encoder.encode(try decoder.decode(PropertySetPayload.self, from: payload))
+        case .propertyUnset: try encoder.encode(try decoder.decode(PropertyUnsetPayload.self, from: payload))
+        case .propertyClear: try encoder.encode(try decoder.decode(PropertyClearPayload.self, from: payload))
+        case .send: try encoder.encode(try decoder.decode(SendPayload.self, from: payload))
+        case .typeDeclare: try encoder.encode(try decoder.decode(TypeDeclarePayload.self, from: payload))
+        }
+    }
+
+    @Test func everyLoggedPayloadRoundTripsByteForByte() throws {
         let catalog = try Catalog(path: folder.file("log.sqlite"))
-        try catalog.objects.addAll([("list", "view", []), ("cell", "cell", ["list"]), ("title", "label", ["list"]), ("card", "layer", [])], at: 0)
-        try catalog.apply("fade-in", to: ["card"], parameters: ["duration": "0.3"], at: 1)
-        try catalog.apply("shake", to: ["card"], at: 2, reducedMotion: true)
+        try catalog.types.declare("card", properties: ["title": .string, "elevation": .number], at: 0)
+        try catalog.objects.addAll([("list", "view", []), ("cell", "cell", ["list"]), ("title", "label", ["list"]), ("card", "card", []), ("panel", "layer", [])], at: 0)
+        try catalog.setProperty(.number(0.5), for: "opacity", on: "card", at: 0.5)
+        try catalog.setProperty(.object("title"), for: "badge", on: "card", policy: .copy, at: 0.5)
+        try catalog.setProperty(.url("https://swift.org"), for: "hyperlink.url", on: "title", at: 0.5)
+        try catalog.apply("fade-in", to: ["panel"], parameters: ["duration": "0.3"], at: 1)
+        try catalog.apply("shake", to: ["panel"], at: 2, reducedMotion: true)
         try catalog.apply("bounce-select", to: ["cell"], at: 3)
         _ = try catalog.send("select", to: "cell", at: 4)
         for chain in try catalog.components.list(kind: .chain) {
-            let roles = Dictionary(uniqueKeysWithValues: try ChainDefinition(try chain.decode()).roles.enumerated().map { ($1, ["cell", "title", "card"][$0 % 3]) })
+            let roles = Dictionary(uniqueKeysWithValues: try ChainDefinition(try chain.decode()).roles.enumerated().map { ($1, ["cell", "title", "panel"][$0 % 3]) })
             try catalog.apply(chain.name, roles: roles, at: 5)
             try catalog.apply(chain.name, roles: roles, at: 6, reducedMotion: true)
         }
@@ -76,11 +96,17 @@ struct ApplyPayloadLogTests {
             let slots = try LayoutDefinition(try layout.decode()).root.slots
             try catalog.apply(layout.name, to: ["list"], roles: [slots[0]: "cell"], at: 7)
         }
-        let applications = try catalog.events.list().filter { $0.operation == .apply }
-        #expect(Set(try applications.map { try JSONValueDecoder().decode(ApplyPayload.self, from: $0.payload).kind }) == Set(ApplicationKind.allCases))
-        for event in applications {
-            let typed = try JSONValueDecoder().decode(ApplyPayload.self, from: event.payload)
-            #expect(try typed.jsonValue().canonicalText == event.payload.canonicalText)
+        try catalog.unsetProperty("opacity", on: "card", at: 8)
+        try catalog.clearProperties(on: "card", at: 8)
+        try catalog.components.remove("pop", at: 8)
+        try catalog.objects.remove("list", at: 9)
+
+        let events = try catalog.events.list()
+        #expect(Set(events.map(\.operation)) == Set(EventOperation.allCases))
+        let applications = try events.filter { $0.operation == .apply }.map { try JSONValueDecoder().decode(ApplyPayload.self, from: $0.payload) }
+        #expect(Set(applications.map(\.kind)) == Set(ApplicationKind.allCases))
+        for event in events {
+            #expect(try Self.roundTrip(event).canonicalText == event.payload.canonicalText, "event \(event.seq) (\(event.operation))")
         }
     }
 }

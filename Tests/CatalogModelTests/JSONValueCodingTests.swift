@@ -25,7 +25,7 @@ struct JSONValueCodingTests {
         let errors: [(JSONValue, String)] = [
             (["id": "a", "steps": [1, 2.5], "flags": [:]], "steps[1] is not Int"),
             (["id": "a", "steps": [], "flags": ["x": 1]], "flags.x is not Bool"),
-            (["steps": [], "flags": [:]], "has no id"),
+            (["steps": [], "flags": [:]], "no id"),
             (["id": 3, "steps": [], "flags": [:]], "id is not String"),
         ]
         for (json, expected) in errors {

@@ -214,7 +214,7 @@ extension Catalog {
         // A handler's parameters may come from properties set long before: checked as replay reads them.
         try checkReplayable(run.applies.map { (object: $0.object ?? id, payload: $0.payload) })
         try Self.checkModelValues(run.sets.map { ($0.id, $0.key, $0.value) })
-        let payload: JSONValue = ["event": .string(event), "value": value?.jsonValue ?? .null, "effects": .array(run.effects.map(\.jsonValue))]
+        let payload = try JSONValueEncoder().encode(SendPayload(event: event, value: value?.jsonValue ?? .null, effects: run.effects.map(\.jsonValue)))
         try database.scene.change(creating: run.created, sets: run.sets, records: run.applies + [(.send, id, payload)], at: time)
         return EventOutcome(effects: run.effects,
                             created: run.created.map(\.id),

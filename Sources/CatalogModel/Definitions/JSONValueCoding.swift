@@ -39,7 +39,7 @@ extension DecodingError {
         let (context, problem): (Context, String) = switch self {
         case .typeMismatch(let type, let context): (context, "is not \(type)")
         case .valueNotFound(let type, let context): (context, "has no \(type)")
-        case .keyNotFound(let key, let context): (context, "has no \(key.stringValue)")
+        case .keyNotFound(let key, let context): (context, context.codingPath.isEmpty ? "no \(key.stringValue)" : "has no \(key.stringValue)")
         case .dataCorrupted(let context): (context, context.debugDescription)
         @unknown default: (Context(codingPath: [], debugDescription: ""), "\(self)")
         }

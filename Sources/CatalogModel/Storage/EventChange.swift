@@ -70,49 +70,44 @@ extension Event {
     public func change() throws(MalformedEvent) -> EventChange {
         let payload = self.payload
         func malformed(_ problem: String) -> MalformedEvent { MalformedEvent(seq: seq, operation: operation.rawValue, sceneTime: sceneTime, problem: problem) }
-        func string(_ key: String) throws(MalformedEvent) -> String {
-            guard let value = payload[key]?.stringValue else { throw malformed("no \(key)") }
-            return value
+        func read<Payload: Decodable>(_ type: Payload.Type) throws(MalformedEvent) -> Payload {
+            do { return try JSONValueDecoder().decode(type, from: payload) } catch {
+                throw malformed((error as? DecodingError)?.pathDescription ?? "\(error)")
+            }
         }
-        func strings(_ key: String) -> [String] { (payload[key]?.arrayValue ?? []).compactMap(\.stringValue) }
         switch operation {
         case .componentAdd:
-            guard let definition = payload["definition"] else { throw malformed("no definition") }
-            return .componentAdd(name: try string("name"), version: try string("version"), definition: definition)
+            let add = try read(ComponentAddPayload.self)
+            return .componentAdd(name: add.name, version: add.version, definition: add.definition)
         case .componentRemove:
-            return .componentRemove(name: try string("name"))
+            return .componentRemove(name: try read(ComponentRemovePayload.self).name)
         case .objectAdd:
-            return .objectAdd(id: try string("id"), type: try string("type"), owners: strings("owners"))
+            let add = try read(ObjectAddPayload.self)
+            return .objectAdd(id: add.id, type: add.type, owners: add.owners ?? [])
         case .objectRemove:
-            return .objectRemove(id: try string("id"), removed: strings("removed"))
+            let remove = try read(ObjectRemovePayload.self)
+            return .objectRemove(id: remove.id, removed: remove.removed ?? [])
         case .propertySet:
-            let typeName = try string("type")
-            guard let type = ValueType(rawValue: typeName) else { throw malformed("unknown type \(typeName)") }
-            guard let raw = payload["value"] else { throw malformed("no value") }
+            let set = try read(PropertySetPayload.self)
+            guard let type = ValueType(rawValue: set.type) else { throw malformed("unknown type \(set.type)") }
             let value: PropertyValue
-            do { value = try PropertyValue(json: raw, as: type) } catch { throw malformed("value: \(error)") }
-            let policy = payload["policy"]?.stringValue.flatMap(AssociationPolicy.init(rawValue:)) ?? .retain
-            return .propertySet(id: try string("id"), key: try string("key"), value: value, policy: policy)
+            do { value = try PropertyValue(json: set.value, as: type) } catch { throw malformed("value: \(error)") }
+            return .propertySet(id: set.id, key: set.key, value: value, policy: set.policy ?? .retain)
         case .propertyUnset:
-            return .propertyUnset(id: try string("id"), key: try string("key"), removed: strings("removed"))
+            let unset = try read(PropertyUnsetPayload.self)
+            return .propertyUnset(id: unset.id, key: unset.key, removed: unset.removed ?? [])
         case .propertyClear:
-            return .propertyClear(id: try string("id"), removed: strings("removed"))
+            let clear = try read(PropertyClearPayload.self)
+            return .propertyClear(id: clear.id, removed: clear.removed ?? [])
         case .send:
-            return .send(object: objectID, event: (try? string("event")) ?? "")
+            return .send(object: objectID, event: (try? read(SendPayload.self))?.event ?? "")
         case .typeDeclare:
-            var properties: [String: ValueType] = [:]
-            for (name, type) in payload["properties"]?.objectValue ?? [:] {
-                guard let typeName = type.stringValue, let valueType = ValueType(rawValue: typeName) else { throw malformed("properties.\(name): unknown type") }
-                properties[name] = valueType
-            }
-            return .typeDeclare(name: try string("name"), properties: properties)
+            let declare = try read(TypeDeclarePayload.self)
+            return .typeDeclare(name: declare.name, properties: declare.properties ?? [:])
         case .apply:
             guard let object = objectID else { throw malformed("no object") }
             guard payload.objectValue != nil else { throw malformed("no payload") }
-            let typed: ApplyPayload
-            do { typed = try JSONValueDecoder().decode(ApplyPayload.self, from: payload) } catch {
-                throw malformed((error as? DecodingError)?.pathDescription ?? "\(error)")
-            }
+            let typed = try read(ApplyPayload.self)
             var animations: [EventChange.Animation] = []
             for (index, animation) in (typed.animations ?? []).enumerated() {
                 let offset = animation.offset ?? 0

@@ -84,4 +84,11 @@ extension StoreTransaction {
     package func append(_ operation: EventOperation, object: String?, payload: JSONValue) throws -> Int64 {
         try append(operation, object: object, payloadText: payload.canonicalText)
     }
+
+    /// Appends an event with its typed payload (``ObjectAddPayload`` and the like), written
+    /// by the one encoder the log's readers decode with.
+    @discardableResult
+    package func append(_ operation: EventOperation, object: String?, _ payload: some Encodable) throws -> Int64 {
+        try append(operation, object: object, payload: try JSONValueEncoder().encode(payload))
+    }
 }

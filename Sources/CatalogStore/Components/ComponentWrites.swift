@@ -47,10 +47,8 @@ package enum ComponentWrites {
             if let kept, kept[1].text != hash {
                 throw StoreError.versionKept(name: definition.name, version: definition.version.description)
             }
-            let seq = try transaction.append(.componentAdd, object: nil, payload: [
-                "name": .string(definition.name), "version": .string(definition.version.description),
-                "hash": .string(hash), "definition": definition.document,
-            ])
+            let seq = try transaction.append(.componentAdd, object: nil, ComponentAddPayload(
+                name: definition.name, version: definition.version.description, hash: hash, definition: definition.document))
             let versionID = try kept?[0] ?? transaction.row("""
                 INSERT INTO component_version (name, version, kind, summary, tags, definition, content_hash, added_seq)
                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) RETURNING id
@@ -110,7 +108,7 @@ package enum ComponentWrites {
         let dependents = try transaction.column("SELECT name FROM component_reference WHERE target = ?1 ORDER BY name", [.text(name)]).compactMap(\.text)
         guard dependents.isEmpty else { throw StoreError.componentInUse(name: name, dependents: dependents) }
         try transaction.execute("DELETE FROM component WHERE name = ?1", [.text(name)])
-        try transaction.append(.componentRemove, object: nil, payload: ["name": .string(name)])
+        try transaction.append(.componentRemove, object: nil, ComponentRemovePayload(name: name))
     }
 
     package static let fingerprintKey = "builtin_catalog"

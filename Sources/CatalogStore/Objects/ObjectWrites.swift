@@ -20,9 +20,7 @@ package enum ObjectWrites {
 
     /// One object added, with its event.
     package static func add(id: String, type: String, owners: [String], _ transaction: any StoreTransaction) throws {
-        let seq = try transaction.append(.objectAdd, object: id, payload: [
-            "id": .string(id), "type": .string(type), "owners": .array(owners.map(JSONValue.string)),
-        ])
+        let seq = try transaction.append(.objectAdd, object: id, ObjectAddPayload(id: id, type: type, owners: owners))
         let oid = try insert(id: id, type: type, seq: seq, transaction)
         for owner in Set(owners).sorted() {
             try transaction.execute("INSERT INTO object_owner (object_oid, owner_oid) VALUES (?1, ?2)", [.integer(oid), .integer(try Self.oid(of: owner, transaction))])
@@ -43,9 +41,7 @@ package enum ObjectWrites {
         let children = Set(try Ownership.children(of: oid, transaction))
         try transaction.execute("DELETE FROM object WHERE oid = ?1", [.integer(oid)])
         let collected = try Ownership.collect(candidates: children, transaction)
-        try transaction.append(.objectRemove, object: id, payload: [
-            "id": .string(id), "removed": .array(collected.map(JSONValue.string)),
-        ])
+        try transaction.append(.objectRemove, object: id, ObjectRemovePayload(id: id, removed: collected))
         return [id] + collected
     }
 
@@ -69,6 +65,6 @@ package enum ObjectWrites {
         let json = JSONValue.object(properties.mapValues { .string($0.rawValue) })
         try transaction.execute("INSERT INTO object_type (name, properties) VALUES (?1, ?2) ON CONFLICT (name) DO UPDATE SET properties = excluded.properties",
                                 [.text(name), .text(json.canonicalText)])
-        try transaction.append(.typeDeclare, object: nil, payload: ["name": .string(name), "properties": json])
+        try transaction.append(.typeDeclare, object: nil, TypeDeclarePayload(name: name, properties: properties))
     }
 }

@@ -98,9 +98,7 @@ package struct AssociationWriter {
             payload.append(("value", value.jsonValue))
             try transaction.append(.propertySet, object: id, payloadText: JSONValue.canonicalText(ofSortedMembers: payload))
         } else {
-            try transaction.append(.propertyUnset, object: id, payload: [
-                "id": .string(id), "key": .string(key), "removed": .array(removed.map(JSONValue.string)),
-            ])
+            try transaction.append(.propertyUnset, object: id, PropertyUnsetPayload(id: id, key: key, removed: removed))
         }
         return PropertyChange(copyID: copyID, removed: removed)
     }
@@ -114,9 +112,7 @@ package struct AssociationWriter {
             """, [.integer(oid)]).compactMap(\.integer)
         try transaction.execute("DELETE FROM association WHERE object_oid = ?1", [.integer(oid)])
         let removed = try Ownership.collect(candidates: Set(released), transaction)
-        try transaction.append(.propertyClear, object: id, payload: [
-            "id": .string(id), "keys": .array(keys.map(JSONValue.string)), "removed": .array(removed.map(JSONValue.string)),
-        ])
+        try transaction.append(.propertyClear, object: id, PropertyClearPayload(id: id, keys: keys, removed: removed))
         return removed
     }
 }
