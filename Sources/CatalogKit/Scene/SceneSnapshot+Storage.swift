@@ -24,61 +24,90 @@ extension SceneSnapshot {
     }
 }
 
-extension SceneSnapshot.Object {
-    var storedState: JSONValue {
-        let running = sources.map { source -> JSONValue in
-            var members: [String: JSONValue] = ["start": .number(source.start), "reduced": .bool(source.playsReduced)]
-            switch source.animation {
-            case .inline(let body, _):
-                members["inline"] = body
-            case .component(let name, let version, let parameters, _):
-                members["component"] = .string(name)
-                members["version"] = .string(version)
-                members["parameters"] = .object(parameters)
-            }
-            return .object(members)
-        }
-        let scheduled = self.scheduled.map { set -> JSONValue in
-            ["t": .number(set.time), "key": .string(set.key), "type": .string(set.value.type.rawValue), "value": set.value.jsonValue]
-        }
-        return ["type": .string(type), "model": .object(model.mapValues(Self.typed)), "running": .array(running), "scheduled": .array(scheduled)]
+/// One snapshot row as stored, typed: written and read through the one encoder of the log's
+/// payloads (``JSONValueEncoder``), so a row read back and written again is the same text.
+struct SnapshotRow: Codable {
+    /// A value with its type's name (`{"type": "rect", "value": [0, 0, 320, 44]}`).
+    struct TypedValue: Codable {
+        var type: String
+        var value: JSONValue
     }
 
-    private static func typed(_ value: PropertyValue) -> JSONValue {
-        ["type": .string(value.type.rawValue), "value": value.jsonValue]
+    /// A running animation: its source (a component version and its parameters, or an inline
+    /// body), when it started and whether it plays reduced.
+    struct Running: Codable {
+        var start: Double
+        var reduced: Bool?
+        var inline: JSONValue?
+        var component: String?
+        var version: String?
+        var parameters: [String: JSONValue]?
+    }
+
+    /// A property a chain will set at scene time `t`.
+    struct Scheduled: Codable {
+        var t: Double
+        var key: String
+        var type: String
+        var value: JSONValue
+    }
+
+    var type: String
+    var model: [String: TypedValue]?
+    var running: [Running]?
+    var scheduled: [Scheduled]?
+}
+
+extension SceneSnapshot.Object {
+    var storedRow: SnapshotRow {
+        let running = sources.map { source -> SnapshotRow.Running in
+            var entry = SnapshotRow.Running(start: source.start, reduced: source.playsReduced)
+            switch source.animation {
+            case .inline(let body, _):
+                entry.inline = body
+            case .component(let name, let version, let parameters, _):
+                (entry.component, entry.version, entry.parameters) = (name, version, parameters)
+            }
+            return entry
+        }
+        let scheduled = self.scheduled.map { SnapshotRow.Scheduled(t: $0.time, key: $0.key, type: $0.value.type.rawValue, value: $0.value.jsonValue) }
+        return SnapshotRow(type: type, model: model.mapValues { SnapshotRow.TypedValue(type: $0.type.rawValue, value: $0.jsonValue) },
+                           running: running, scheduled: scheduled)
+    }
+
+    var storedState: JSONValue {
+        // The encoder cannot fail on these plain values.
+        (try? JSONValueEncoder().encode(storedRow)) ?? .null
     }
 
     /// Reads a row written by ``storedState``; a row that is not one is ``SnapshotRowError``.
     init(id: String, storedState text: String, resolve: SceneSnapshot.Resolver) throws {
         func damaged(_ problem: String) -> SnapshotRowError { SnapshotRowError(object: id, problem: problem) }
-        func value(_ json: JSONValue?, at path: String) throws -> PropertyValue {
-            guard let typeName = json?["type"]?.stringValue, let type = ValueType(rawValue: typeName), let raw = json?["value"] else {
-                throw damaged("\(path): no type and value")
-            }
-            do { return try PropertyValue(json: raw, as: type) } catch { throw damaged("\(path): \(error)") }
+        func value(_ typed: SnapshotRow.TypedValue, at path: String) throws -> PropertyValue {
+            guard let type = ValueType(rawValue: typed.type) else { throw damaged("\(path): unknown type \(typed.type)") }
+            do { return try PropertyValue(json: typed.value, as: type) } catch { throw damaged("\(path): \(error)") }
         }
-        let state: JSONValue
-        do { state = try JSONReader.read(text) } catch { throw damaged("\(error)") }
-        guard let type = state["type"]?.stringValue else { throw damaged("no type") }
-        self.init(id: id, type: type)
-        for (key, entry) in state["model"]?.objectValue ?? [:] { model[key] = try value(entry, at: "model.\(key)") }
-        for (index, entry) in (state["running"]?.arrayValue ?? []).enumerated() {
-            guard let start = entry["start"]?.numberValue else { throw damaged("running[\(index)]: no start") }
+        let row: SnapshotRow
+        do { row = try JSONValueDecoder().decode(SnapshotRow.self, from: try JSONReader.read(text)) } catch {
+            throw damaged((error as? DecodingError)?.pathDescription ?? "\(error)")
+        }
+        self.init(id: id, type: row.type)
+        for (key, entry) in row.model ?? [:] { model[key] = try value(entry, at: "model.\(key)") }
+        for (index, entry) in (row.running ?? []).enumerated() {
             let animation: EventChange.Animation
-            if let body = entry["inline"] {
+            if let body = entry.inline {
                 animation = .inline(body, offset: 0)
-            } else if let name = entry["component"]?.stringValue, let version = entry["version"]?.stringValue {
-                animation = .component(name: name, version: version, parameters: entry["parameters"]?.objectValue ?? [:], offset: 0)
+            } else if let name = entry.component, let version = entry.version {
+                animation = .component(name: name, version: version, parameters: entry.parameters ?? [:], offset: 0)
             } else {
                 throw damaged("running[\(index)]: neither a component and version nor an inline body")
             }
-            let source = SceneSnapshot.AnimationSource(animation: animation, start: start, playsReduced: entry["reduced"]?.boolValue == true)
+            let source = SceneSnapshot.AnimationSource(animation: animation, start: entry.start, playsReduced: entry.reduced == true)
             running.append(try source.running(resolve: resolve))
             sources.append(source)
         }
-        for (index, entry) in (state["scheduled"]?.arrayValue ?? []).enumerated() {
-            guard let time = entry["t"]?.numberValue, let key = entry["key"]?.stringValue else { throw damaged("scheduled[\(index)]: no t and key") }
-            scheduled.append((time, key, try value(entry, at: "scheduled[\(index)]")))
+        for (index, entry) in (row.scheduled ?? []).enumerated() {
+            scheduled.append((entry.t, entry.key, try value(SnapshotRow.TypedValue(type: entry.type, value: entry.value), at: "scheduled[\(index)]")))
         }
     }
 }
