@@ -4,10 +4,10 @@ import Synchronization
 
 /// Stored component versions compiled once per catalog handle: a decorator's typed body, an
 /// animation's event handlers, an animation with given parameter values made evaluable and its
-/// sampler —
-/// each kept by what identifies it for good (a version's content hash; a version and its
-/// canonical parameter values), so that `apply`, `prop set`, `send`, the checks that make a
-/// log replayable and every fold of the scene share one compile instead of each making its own.
+/// sampler — each kept by what identifies it for good (a version's content hash; a version and
+/// its canonical parameter values), so that `apply`, `prop set`, `send`, `sample`, the checks
+/// that make a log replayable and every fold of the scene share one compile instead of each
+/// making its own.
 ///
 /// A stored version never changes and was validated when it was added, so what it compiles to
 /// is kept without checking again. The one thing that can change under a kept version is which
@@ -19,8 +19,8 @@ import Synchronization
 /// let resolve = catalog.resolver()                             // shares the compiled animations
 /// ```
 package final class CompiledComponents: Sendable {
-    /// Beyond this many compiled animations the cache starts again: a bound for a long-lived
-    /// process that sees endless parameter values.
+    /// Beyond this many entries a table starts again: a bound for a long-lived process that sees
+    /// endless parameter values.
     package static let capacity = 4_096
 
     private struct Store {

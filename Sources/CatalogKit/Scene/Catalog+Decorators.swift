@@ -261,11 +261,8 @@ struct HandlerRun {
                 pending["\(id)\u{0}\(property)"] = value
             case .run(let component, let target, let parameters):
                 let id = try object(target)
-                let reference = ComponentReference(component)
-                guard let stored = try catalog.database.components.get(reference) else {
-                    throw StoreError.unknownComponent(reference.name)
-                }
-                let definition = try stored.decode()
+                let found = try catalog.component(component, for: "run")
+                let (stored, definition) = (found.stored!, found.definition)
                 if definition.kind == .chain {
                     // A chain run by a handler drives the target in every role.
                     let chain = try ChainDefinition(definition)

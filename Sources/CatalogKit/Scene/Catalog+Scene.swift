@@ -62,7 +62,10 @@ extension Catalog {
         case .animation:
             guard !targets.isEmpty else { throw SceneError.noTargets(component: definition.name, kind: .animation) }
             // An animation with `on:` handlers is adopted as a behaviour; its events run it.
-            let adopts = !(try compiled.handlers(stored)).isEmpty
+            var adoption: JSONValue?
+            if try !compiled.handlers(stored).isEmpty {
+                adoption = try ApplyPayload(component: stored.name, version: stored.version, kind: .behaviour).jsonValue()
+            }
             var records: [(object: String, payload: JSONValue)] = []
             let resolve = resolver()   // the handle's compiled animations: the same values compile once
             for target in targets {
@@ -75,8 +78,7 @@ extension Catalog {
                 values.merge(try given(definition)) { _, explicit in explicit }
                 let run = try Self.animationPayload(stored, parameters: values.mapValues(\.jsonValue), reducedMotion: reducedMotion)
                 try checkReplayable([(target, run)], resolve: resolve)
-                let adopted = ApplyPayload(component: stored.name, version: stored.version, kind: .behaviour)
-                records.append((target, adopts ? try adopted.jsonValue() : run))
+                records.append((target, adoption ?? run))
             }
             return ApplyResult(sceneTime: try database.scene.recordApply(records, at: sceneTime))
 
@@ -151,17 +153,15 @@ extension Catalog {
                 resolved[step] = .init(inline: body, offset: 0)
                 return AnimationEffect(try Self.inlineAnimation(body, file: "\(stored.name).chain")).endTime
             }
-            guard let target = try database.components.get(ComponentReference(reference)) else {
-                throw StoreError.unknownComponent(ComponentReference(reference).name)
-            }
-            let stepDefinition = try target.decode()
-            let values = try stepDefinition.parameterValues(json: step.parameters, file: "\(stored.name): \(target.name)")
+            let found = try component(reference, for: stored.name)
+            let target = found.stored!
+            let values = try found.definition.parameterValues(json: step.parameters, file: "\(stored.name): \(target.name)")
             let parameters = values.mapValues(\.jsonValue)
             resolved[step] = .init(component: target.name, version: target.version, parameters: parameters, offset: 0)
-            // Under reduced motion a step lasts as long as what it becomes.
-            let animation = try resolve(target.name, target.version, parameters)
-            return RunningAnimation(animation.definition, start: 0, reducedMotion: animation.reducedMotion,
-                                    reducedReplacement: animation.reducedReplacement, playsReduced: reducedMotion).endTime(reducedMotion: reducedMotion)
+            // Under reduced motion a step lasts as long as what it becomes (its compiled end time).
+            let source = SceneSnapshot.AnimationSource(animation: .component(name: target.name, version: target.version, parameters: parameters, offset: 0),
+                                                       start: 0, playsReduced: reducedMotion)
+            return try source.endTimes(resolve: resolve).asWritten
         }
         var perObject: [String: (animations: [ApplyPayload.AnimationEntry], sets: [ApplyPayload.SetEntry])] = [:]
         for placed in schedule.animations {

@@ -24,7 +24,7 @@ extension Catalog {
         guard last > 0 else { return nil }
         if let latest = try database.snapshots.latest(), latest.seq == last { return latest }
         let (scene, seq, time) = try foldedScene(until: .infinity)
-        return try database.snapshots.add(seq: seq, sceneTime: time, objects: scene.storedRows())
+        return try database.snapshots.add(seq: seq, sceneTime: time, objects: try scene.storedRows())
     }
 
     /// Takes a snapshot when the policy says one is due (``snapshotInterval`` events since the
@@ -133,7 +133,7 @@ extension Catalog {
             throw SceneError.nothingToCompact(before: cut)
         }
         let (scene, seq, time) = try foldedScene(until: .infinity, through: base)
-        let snapshot = try database.snapshots.add(seq: seq, sceneTime: time, objects: scene.storedRows())
+        let snapshot = try database.snapshots.add(seq: seq, sceneTime: time, objects: try scene.storedRows())
         let removed = try database.snapshots.compact(through: snapshot.seq)
         return Compaction(base: snapshot, eventsRemoved: removed)
     }

@@ -14,8 +14,8 @@ internal import CatalogStore
 /// and the text of a re-encoded row is byte-identical.
 extension SceneSnapshot {
     /// The scene as snapshot rows, in id order.
-    func storedRows() -> [(id: String, state: String, running: Int)] {
-        objects.keys.sorted().map { ($0, objects[$0]!.storedState.canonicalText, objects[$0]!.running.count) }
+    func storedRows() throws -> [(id: String, state: String, running: Int)] {
+        try objects.keys.sorted().map { ($0, try objects[$0]!.storedState().canonicalText, objects[$0]!.running.count) }
     }
 
     /// The rows of a snapshot read back into a scene, resolving the running animations.
@@ -75,12 +75,9 @@ extension SceneSnapshot.Object {
                            running: running, scheduled: scheduled)
     }
 
-    var storedState: JSONValue {
-        // The encoder cannot fail on these plain values.
-        (try? JSONValueEncoder().encode(storedRow)) ?? .null
-    }
+    func storedState() throws -> JSONValue { try JSONValueEncoder().encode(storedRow) }
 
-    /// Reads a row written by ``storedState``; a row that is not one is ``SnapshotRowError``.
+    /// Reads a row written by ``storedState()``; a row that is not one is ``SnapshotRowError``.
     init(id: String, storedState text: String, resolve: SceneSnapshot.Resolver) throws {
         func damaged(_ problem: String) -> SnapshotRowError { SnapshotRowError(object: id, problem: problem) }
         func value(_ typed: SnapshotRow.TypedValue, at path: String) throws -> PropertyValue {
@@ -94,12 +91,8 @@ extension SceneSnapshot.Object {
         self.init(id: id, type: row.type)
         for (key, entry) in row.model ?? [:] { model[key] = try value(entry, at: "model.\(key)") }
         for (index, entry) in (row.running ?? []).enumerated() {
-            let animation: EventChange.Animation
-            if let body = entry.inline {
-                animation = .inline(body, offset: 0)
-            } else if let name = entry.component, let version = entry.version {
-                animation = .component(name: name, version: version, parameters: entry.parameters ?? [:], offset: 0)
-            } else {
+            guard let animation = EventChange.Animation(inline: entry.inline, component: entry.component, version: entry.version,
+                                                        parameters: entry.parameters, offset: 0) else {
                 throw damaged("running[\(index)]: neither a component and version nor an inline body")
             }
             let source = SceneSnapshot.AnimationSource(animation: animation, start: entry.start, playsReduced: entry.reduced == true)

@@ -169,7 +169,7 @@ public enum SceneVerification {
         try database.snapshots.forEachObject(of: snapshot.seq) { kept.append(($0, $1)) }
         let name = "the snapshot at event \(snapshot.seq) (t=\(JSONValue.numberText(snapshot.sceneTime)))"
         guard SnapshotRepository.hash(of: kept) == snapshot.hash else { return "\(name) is damaged: its rows do not match its hash" }
-        let fresh = folded.storedRows().map { (id: $0.id, state: $0.state) }
+        let fresh = try folded.storedRows().map { (id: $0.id, state: $0.state) }
         guard SnapshotRepository.hash(of: fresh) != snapshot.hash else { return nil }
         let keptByID = Dictionary(kept, uniquingKeysWith: { a, _ in a })
         let freshByID = Dictionary(fresh, uniquingKeysWith: { a, _ in a })

@@ -201,6 +201,8 @@ private struct SlotDecoder: Decoder, SingleValueDecodingContainer {
     }
 
     func decodeNil() -> Bool { value == .null }
+    // Bool and String need their own: their `init(from:)` asks this container for them. Numbers
+    // of every width are read by the generic `decode` below.
     func decode(_ type: Bool.Type) throws -> Bool {
         guard case .bool(let bool) = value else { throw mismatch(type) }
         return bool
@@ -208,18 +210,6 @@ private struct SlotDecoder: Decoder, SingleValueDecodingContainer {
     func decode(_ type: String.Type) throws -> String {
         guard case .string(let string) = value else { throw mismatch(type) }
         return string
-    }
-    func decode(_ type: Double.Type) throws -> Double {
-        guard case .number(let number) = value else { throw mismatch(type) }
-        return number
-    }
-    func decode(_ type: Int.Type) throws -> Int {
-        guard case .number(let number) = value, let int = Int(exactly: number) else { throw mismatch(type) }
-        return int
-    }
-    func decode(_ type: Int64.Type) throws -> Int64 {
-        guard case .number(let number) = value, let int = Int64(exactly: number) else { throw mismatch(type) }
-        return int
     }
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
         if T.self == JSONValue.self { return value as! T }

@@ -41,6 +41,18 @@ public enum EventChange: Sendable, Hashable {
         case component(name: String, version: String, parameters: [String: JSONValue], offset: Double)
         /// A body written inline in a chain step.
         case inline(JSONValue, offset: Double)
+
+        /// The animation a stored entry names — an apply payload's or a snapshot row's: its
+        /// inline body, else its component version; nil when it names neither.
+        public init?(inline: JSONValue?, component: String?, version: String?, parameters: [String: JSONValue]?, offset: Double) {
+            if let inline {
+                self = .inline(inline, offset: offset)
+            } else if let component, let version {
+                self = .component(name: component, version: version, parameters: parameters ?? [:], offset: offset)
+            } else {
+                return nil
+            }
+        }
     }
 
     /// A property a chain sets `offset` seconds after its start (the value as written).
@@ -109,15 +121,12 @@ extension Event {
             guard payload.objectValue != nil else { throw malformed("no payload") }
             let typed = try read(ApplyPayload.self)
             var animations: [EventChange.Animation] = []
-            for (index, animation) in (typed.animations ?? []).enumerated() {
-                let offset = animation.offset ?? 0
-                if let inline = animation.inline {
-                    animations.append(.inline(inline, offset: offset))
-                } else if let name = animation.component, let version = animation.version {
-                    animations.append(.component(name: name, version: version, parameters: animation.parameters ?? [:], offset: offset))
-                } else {
+            for (index, entry) in (typed.animations ?? []).enumerated() {
+                guard let animation = EventChange.Animation(inline: entry.inline, component: entry.component, version: entry.version,
+                                                            parameters: entry.parameters, offset: entry.offset ?? 0) else {
                     throw malformed("animations[\(index)]: neither a component and version nor an inline body")
                 }
+                animations.append(animation)
             }
             let sets = (typed.sets ?? []).map { EventChange.ScheduledSet(property: $0.property, value: $0.value, offset: $0.offset ?? 0) }
             return .apply(object: object, EventChange.Application(

@@ -96,8 +96,12 @@ struct Replay: ParsableCommand {
         }
 
         mutating func write(_ frame: SceneReplay.Frame) {
-            guard writer != nil else { return FrameWriter.rows(of: frame).forEach { table.append($0) } }
-            text.write(writer!.text(for: frame))
+            // The writer counts frames as it writes (`text(for:)` is mutating): used in place.
+            if writer != nil {
+                text.write(writer!.text(for: frame))
+            } else {
+                for row in FrameWriter.rows(of: frame) { table.append(row) }
+            }
         }
 
         mutating func finish() {
