@@ -65,13 +65,8 @@ private final class Slot {
     }
 
     func encode<Value: Encodable>(_ value: Value, codingPath: [any CodingKey]) throws {
-        // Numbers of every width end here too (their own `encode(to:)` would come back).
-        if let json = value as? JSONValue {
-            content = .value(json)
-        } else if let number = value as? any BinaryFloatingPoint {
-            content = .value(.number(Double(number)))
-        } else if let number = value as? any BinaryInteger {
-            content = .value(.number(Double(number)))
+        if Value.self == JSONValue.self {
+            content = .value(value as! JSONValue)
         } else {
             try value.encode(to: SlotEncoder(slot: self, codingPath: codingPath))
         }
@@ -174,15 +169,41 @@ private struct SingleSlot: SingleValueEncodingContainer {
     mutating func encode(_ value: String) throws { slot.content = .value(.string(value)) }
     mutating func encode(_ value: Double) throws { slot.content = .value(.number(value)) }
     mutating func encode(_ value: Int) throws { slot.content = .value(.number(Double(value))) }
-    mutating func encode<T: Encodable>(_ value: T) throws { try slot.encode(value, codingPath: codingPath) }
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        // Numbers of every width end here (their own `encode(to:)` asks for this container):
+        // checked only here, not for every value, since a conformance check is costly.
+        if let number = value as? any BinaryFloatingPoint {
+            slot.content = .value(.number(Double(number)))
+        } else if let number = value as? any BinaryInteger {
+            slot.content = .value(.number(Double(number)))
+        } else {
+            try slot.encode(value, codingPath: codingPath)
+        }
+    }
 }
 
 // MARK: Decoding
 
 private struct SlotDecoder: Decoder, SingleValueDecodingContainer {
     let value: JSONValue
-    let codingPath: [any CodingKey]
+    // The path is built only when asked for (an error, a nested container): every member
+    // decoded on the log's read path would otherwise allocate one.
+    let parentPath: [any CodingKey]
+    let key: (any CodingKey)?
+    var codingPath: [any CodingKey] { key.map { parentPath + [$0] } ?? parentPath }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    init(value: JSONValue, codingPath: [any CodingKey]) {
+        self.value = value
+        parentPath = codingPath
+        key = nil
+    }
+
+    init(value: JSONValue, parentPath: [any CodingKey], key: any CodingKey) {
+        self.value = value
+        self.parentPath = parentPath
+        self.key = key
+    }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard case .object(let members) = value else { throw mismatch([String: JSONValue].self) }
@@ -212,7 +233,14 @@ private struct SlotDecoder: Decoder, SingleValueDecodingContainer {
         return string
     }
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        // The common types by identity first: a conformance check costs far more than a compare.
         if T.self == JSONValue.self { return value as! T }
+        if T.self == String.self { return try decode(String.self) as! T }
+        if T.self == Double.self {
+            guard case .number(let number) = value else { throw mismatch(type) }
+            return number as! T
+        }
+        if T.self == Bool.self { return try decode(Bool.self) as! T }
         // Numbers of every width end here too (their own `init(from:)` would come back).
         if let float = T.self as? any BinaryFloatingPoint.Type {
             guard case .number(let number) = value else { throw mismatch(type) }
@@ -237,7 +265,7 @@ private struct KeyedValues<Key: CodingKey>: KeyedDecodingContainerProtocol {
         guard let value = members[key.stringValue] else {
             throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "no \(key.stringValue)"))
         }
-        return SlotDecoder(value: value, codingPath: codingPath + [key])
+        return SlotDecoder(value: value, parentPath: codingPath, key: key)
     }
 
     func decodeNil(forKey key: Key) throws -> Bool { members[key.stringValue] == nil || members[key.stringValue] == .null }
@@ -262,7 +290,7 @@ private struct UnkeyedValues: UnkeyedDecodingContainer {
             throw DecodingError.valueNotFound(JSONValue.self, .init(codingPath: codingPath + [IndexKey(currentIndex)], debugDescription: "past the end"))
         }
         defer { currentIndex += 1 }
-        return SlotDecoder(value: items[currentIndex], codingPath: codingPath + [IndexKey(currentIndex)])
+        return SlotDecoder(value: items[currentIndex], parentPath: codingPath, key: IndexKey(currentIndex))
     }
 
     mutating func decodeNil() throws -> Bool {
