@@ -1,6 +1,7 @@
 import CatalogModel
 import CatalogStore
 import Foundation
+import Synchronization
 
 /// The catalog store on a PostgreSQL server: connected from a `postgres://` URL and migrated
 /// on open (`Migrations/postgres/`), like ``CatalogDatabase`` for a SQLite file.
@@ -99,22 +100,21 @@ public final class PostgresDatabase: Sendable {
 }
 
 /// The batch a thread has open on a ``PostgresDatabase``: where its numbering and clock stand.
-final class PostgresBatch: @unchecked Sendable {
+final class PostgresBatch: Sendable {
     struct State {
         var thread: pthread_t
         var lastSeq: Int64
         var lastTime: Double
     }
 
-    private let lock = NSLock()
-    private var state: State?
+    private let state = Mutex<State?>(nil)
 
-    func begin(lastSeq: Int64, lastTime: Double) { lock.withLock { state = State(thread: pthread_self(), lastSeq: lastSeq, lastTime: lastTime) } }
-    func end() { lock.withLock { state = nil } }
-    func advance(seq: Int64, time: Double) { lock.withLock { state?.lastSeq = seq; state?.lastTime = time } }
+    func begin(lastSeq: Int64, lastTime: Double) { state.withLock { $0 = State(thread: pthread_self(), lastSeq: lastSeq, lastTime: lastTime) } }
+    func end() { state.withLock { $0 = nil } }
+    func advance(seq: Int64, time: Double) { state.withLock { $0?.lastSeq = seq; $0?.lastTime = time } }
 
     func current() -> State? {
-        lock.withLock {
+        state.withLock { state in
             guard let state, pthread_equal(state.thread, pthread_self()) != 0 else { return nil }
             return state
         }

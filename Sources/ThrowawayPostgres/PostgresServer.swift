@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A throwaway PostgreSQL server for the tests: `initdb` into a temporary folder, `postgres` on
 /// a free loopback port — as `nobody` when the tests run as root, since PostgreSQL refuses to
@@ -14,26 +15,31 @@ import Foundation
 /// let server = try PostgresServer.shared()
 /// let url = server.url(database: try server.createDatabase())   // postgres://postgres:…@127.0.0.1:PORT/test_…
 /// ```
-public final class PostgresServer: @unchecked Sendable {
+public final class PostgresServer: Sendable {
     public static let superuser = "postgres"
     public static let password = "catalog-test-password"
 
     public let folder: String
     public let binaries: String
-    public private(set) var port: Int
-    private var server: Process?
-    private let lock = NSLock()
+    /// The loopback port (0 until first started) and the running `postgres`.
+    private struct Running: @unchecked Sendable {
+        // Unchecked: `Process` is not marked `Sendable`; it is only touched under the mutex.
+        var port = 0
+        var process: Process?
+    }
 
-    nonisolated(unsafe) private static var sharedServer: PostgresServer?
-    private static let sharedLock = NSLock()
+    private let running = Mutex(Running())
+    public var port: Int { running.withLock { $0.port } }
+
+    private static let sharedServer = Mutex<PostgresServer?>(nil)
 
     /// The one server of this test process, started on first use.
     public static func shared() throws -> PostgresServer {
-        try sharedLock.withLock {
-            if let sharedServer { return sharedServer }
+        try sharedServer.withLock { shared in
+            if let shared { return shared }
             let server = try PostgresServer()
-            sharedServer = server
-            atexit { PostgresServer.sharedServer?.shutDown() }
+            shared = server
+            atexit { PostgresServer.sharedServer.withLock { $0 }?.shutDown() }
             return server
         }
     }
@@ -51,7 +57,6 @@ public final class PostgresServer: @unchecked Sendable {
         self.binaries = binaries
         folder = NSTemporaryDirectory() + "catalog-pg-" + UUID().uuidString.prefix(8)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        port = 0
         if getuid() == 0 { _ = try Self.run("/bin/chown", ["-R", "nobody:nogroup", folder]) }
         try Data((Self.password + "\n").utf8).write(to: URL(fileURLWithPath: folder + "/pwfile"))
         if getuid() == 0 { _ = try Self.run("/bin/chown", ["nobody:nogroup", folder + "/pwfile"]) }
@@ -71,8 +76,9 @@ public final class PostgresServer: @unchecked Sendable {
     /// Starts (or restarts) `postgres` on a free loopback port (the same one on a restart) and
     /// waits until it accepts connections.
     public func start() throws {
-        try lock.withLock {
-            if port == 0 { port = try Self.freePort() }
+        try running.withLock { running in
+            if running.port == 0 { running.port = try Self.freePort() }
+            let port = running.port
             let process = Process()
             let command = [binaries + "/postgres", "-D", folder + "/data", "-p", String(port), "-k", folder, "-c", "listen_addresses=127.0.0.1",
                            "-c", "fsync=off", "-c", "max_connections=200", "-c", "log_min_messages=fatal",
@@ -87,7 +93,7 @@ public final class PostgresServer: @unchecked Sendable {
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle(forWritingAtPath: "/dev/null")
             try process.run()
-            server = process
+            running.process = process
             // Readiness, not timing: pg_isready until it answers, for at most a minute.
             for _ in 0..<600 {
                 if try Self.run(binaries + "/pg_isready", ["-q", "-h", "127.0.0.1", "-p", String(port)]).status == 0 { return }
@@ -103,9 +109,9 @@ public final class PostgresServer: @unchecked Sendable {
     public func stopImmediately() throws {
         let result = try Self.run(binaries + "/pg_ctl", ["stop", "-D", folder + "/data", "-m", "immediate", "-w"], asServerUser: true)
         guard result.status == 0 else { throw Failure(description: "pg_ctl stop failed: \(result.output)") }
-        lock.withLock {
-            server?.waitUntilExit()
-            server = nil
+        running.withLock { running in
+            running.process?.waitUntilExit()
+            running.process = nil
         }
     }
 

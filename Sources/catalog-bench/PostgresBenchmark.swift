@@ -4,6 +4,7 @@ import Foundation
 import Logging
 import PostgresNIO
 import ThrowawayPostgres
+import Synchronization
 
 /// `catalog-bench --backend postgres`: the store on a PostgreSQL server of its own (started as
 /// the tests start theirs), against a baseline of the same SQL sent through postgres-nio
@@ -174,11 +175,10 @@ enum PostgresBenchmark {
     }
 
     /// Receipt times by seq, from the follower's thread.
-    final class Received: @unchecked Sendable {
-        private let lock = NSLock()
-        private var times: [Int64: UInt64] = [:]
-        func note(_ seq: Int64) { lock.withLock { times[seq] = DispatchTime.now().uptimeNanoseconds } }
-        func time(of seq: Int64) -> UInt64? { lock.withLock { times[seq] } }
+    final class Received: Sendable {
+        private let times = Mutex<[Int64: UInt64]>([:])
+        func note(_ seq: Int64) { times.withLock { $0[seq] = DispatchTime.now().uptimeNanoseconds } }
+        func time(of seq: Int64) -> UInt64? { times.withLock { $0[seq] } }
         func fail(_ message: String) { FileHandle.standardError.write(Data("benchmark client failed: \(message)\n".utf8)) }
     }
 }

@@ -4,6 +4,7 @@ import CatalogStorePostgres
 import Foundation
 import TestSupport
 import Testing
+import Synchronization
 
 /// The PostgreSQL event log: writers on several connections at once number their events so
 /// that a follower reading from its last seq never misses one (events commit in seq order),
@@ -82,11 +83,10 @@ struct PostgresEventLogTests {
 }
 
 /// Lines a follower printed, from its thread.
-final class LineList: @unchecked Sendable {
-    private let lock = NSLock()
-    private var entries: [(Int64, String)] = []
-    func append(_ seq: Int64, _ line: String) { lock.withLock { entries.append((seq, line)) } }
-    var count: Int { lock.withLock { entries.count } }
-    var seqs: [Int64] { lock.withLock { entries.map(\.0) } }
-    var lines: [String] { lock.withLock { entries.map(\.1) } }
+final class LineList: Sendable {
+    private let entries = Mutex<[(Int64, String)]>([])
+    func append(_ seq: Int64, _ line: String) { entries.withLock { $0.append((seq, line)) } }
+    var count: Int { entries.withLock { $0.count } }
+    var seqs: [Int64] { entries.withLock { $0.map(\.0) } }
+    var lines: [String] { entries.withLock { $0.map(\.1) } }
 }

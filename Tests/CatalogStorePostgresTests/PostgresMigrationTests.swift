@@ -3,6 +3,7 @@ import CatalogStorePostgres
 import Foundation
 import TestSupport
 import Testing
+import Synchronization
 
 /// `Migrations/postgres/` on a real server: applied once, in order, with their checksums, and
 /// several machines opening one new database at once apply each migration exactly once (the
@@ -41,9 +42,8 @@ struct PostgresMigrationTests {
 }
 
 /// Errors gathered from several threads.
-final class ErrorList: @unchecked Sendable {
-    private let lock = NSLock()
-    private var list: [any Error] = []
-    func append(_ error: any Error) { lock.withLock { list.append(error) } }
-    var errors: [any Error] { lock.withLock { list } }
+final class ErrorList: Sendable {
+    private let list = Mutex<[any Error]>([])
+    func append(_ error: any Error) { list.withLock { $0.append(error) } }
+    var errors: [any Error] { list.withLock { $0 } }
 }

@@ -1,6 +1,7 @@
 import CatalogModel
 import Foundation
 import GRDB
+import Synchronization
 
 /// The SQLite database behind a catalog: a GRDB `DatabasePool` in WAL mode with foreign keys on,
 /// a busy timeout (so concurrent processes wait instead of failing with "database is locked"),
@@ -202,24 +203,29 @@ public final class CatalogDatabase: Sendable {
 
 /// The write connection of an open batch, visible only to the thread running it: a change
 /// made on that thread joins the batch's transaction, one made on another waits its turn.
-final class OpenBatch: @unchecked Sendable {
-    private let lock = NSLock()
-    private var db: Database?
-    private var thread: pthread_t?
+final class OpenBatch: Sendable {
+    // Unchecked: GRDB's `Database` is not `Sendable`; it lives only inside the mutex and is
+    // handed back only to the thread that runs the batch, which is the one that stored it.
+    private struct Holder: @unchecked Sendable {
+        var db: Database?
+        var thread: pthread_t?
+    }
+
+    private let holder = Mutex(Holder())
 
     func begin(_ db: Database) {
-        lock.withLock { (self.db, thread) = (db, pthread_self()) }
+        holder.withLock { $0 = Holder(db: db, thread: pthread_self()) }
     }
 
     func end() {
-        lock.withLock { (db, thread) = (nil, nil) }
+        holder.withLock { $0 = Holder() }
     }
 
     /// The batch's connection when the calling thread runs the batch.
     func connection() -> Database? {
-        lock.withLock {
-            guard let thread, pthread_equal(thread, pthread_self()) != 0 else { return nil }
-            return db
+        holder.withLock { holder in
+            guard let thread = holder.thread, pthread_equal(thread, pthread_self()) != 0 else { return nil }
+            return holder.db
         }
     }
 }

@@ -15,13 +15,14 @@ import GRDBSQLite
 /// the shared memory under us).
 ///
 /// Rule: a read that starts after a commit returned — in any process — sees that commit.
-final class CommitObserver: @unchecked Sendable {
-    // Safe to share: SQLite's mapping stays valid while the writer connection is open (as long
-    // as the pool, which `CatalogDatabase` holds alongside this observer), and we only read it.
-    private let header: UnsafeRawPointer?
+final class CommitObserver: Sendable {
+    // The mapping's address, kept as an integer so that the observer is plainly `Sendable`: it
+    // stays valid while the writer connection is open (as long as the pool, which
+    // `CatalogDatabase` holds alongside this observer), and it is only read.
+    private let headerAddress: UInt?
 
     init(pool: DatabasePool) {
-        header = pool.writeWithoutTransaction { db -> UnsafeRawPointer? in
+        headerAddress = pool.writeWithoutTransaction { db -> UInt? in
             guard let connection = db.sqliteConnection else { return nil }
             var file: UnsafeMutablePointer<sqlite3_file>?
             guard sqlite3_file_control(connection, "main", SQLITE_FCNTL_FILE_POINTER, &file) == SQLITE_OK,
@@ -31,19 +32,19 @@ final class CommitObserver: @unchecked Sendable {
             var region: UnsafeMutableRawPointer?
             // Region 0 holds the header; 32 KiB is SQLite's WAL-index page size.
             guard shmMap(file, 0, 32768, 0, &region) == SQLITE_OK, let region else { return nil }
-            return UnsafeRawPointer(region)
+            return UInt(bitPattern: region)
         }
     }
 
     /// Whether change detection works here (false for databases not in WAL mode).
-    var isAvailable: Bool { header != nil }
+    var isAvailable: Bool { headerAddress != nil }
 
     /// A fingerprint of the WAL-index header (change counter, last frame, salts, checksums).
     /// Different after every commit by any connection. Callers read it under a lock, whose
     /// barriers keep the loads from being hoisted.
     @inline(__always)
     func stamp() -> Stamp {
-        guard let header else { return Stamp() }
+        guard let headerAddress, let header = UnsafeRawPointer(bitPattern: headerAddress) else { return Stamp() }
         let words = header.assumingMemoryBound(to: UInt64.self)
         return Stamp(a: words[0], b: words[1], c: words[2], d: words[3], e: words[4], f: words[5])
     }

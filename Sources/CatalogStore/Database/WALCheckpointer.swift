@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import GRDB
 import GRDBSQLite
+import Synchronization
 
 /// Moves WAL checkpoints off the committing thread.
 ///
@@ -28,21 +29,21 @@ import GRDBSQLite
 /// process that exits before one runs leaves a WAL that the next connection reads as usual.
 /// Several processes may checkpoint one file: SQLite lets one at a time run, a passive one that
 /// finds another running skips, and the writer's own attempt is retried a batch later.
-final class WALCheckpointer: @unchecked Sendable {
-    // Unchecked: `connection` is only touched on `queue`; `requested`, `forced` and `pending`
-    // only while holding `stateLock`.
+final class WALCheckpointer: Sendable {
+    private struct Progress {
+        var requested: Int32 = 0
+        var forced: Int32 = 0
+        var pending = false
+    }
 
     private let path: String
     private let policy: CheckpointPolicy
     private let queue = DispatchQueue(label: "component-catalog.wal-checkpoint")
-    /// One checkpoint at a time in this process, so the committing connection's checkpoint
-    /// waits for a background one instead of failing with SQLITE_BUSY.
-    private let checkpointLock = NSLock()
-    private let stateLock = NSLock()
-    private var requested: Int32 = 0
-    private var forced: Int32 = 0
-    private var pending = false
-    private var connection: OpaquePointer?
+    /// Held for the whole of a checkpoint — one at a time in this process, so the committing
+    /// connection's checkpoint waits for a background one instead of failing with SQLITE_BUSY —
+    /// around the background connection (opened on first use).
+    private let checkpointing = Mutex<OpaquePointer?>(nil)
+    private let progress = Mutex(Progress())
 
     init(path: String, policy: CheckpointPolicy) {
         self.path = path
@@ -51,7 +52,9 @@ final class WALCheckpointer: @unchecked Sendable {
 
     deinit {
         // The queue's work items retain `self`, so none is running now.
-        if let connection { sqlite3_close_v2(connection) }
+        checkpointing.withLock { connection in
+            if let connection { sqlite3_close_v2(connection) }
+        }
     }
 
     /// Installs the commit hook on a writing connection (it replaces SQLite's auto-checkpoint).
@@ -67,27 +70,27 @@ final class WALCheckpointer: @unchecked Sendable {
 
     /// Called after each commit on an installed connection, on the committing thread.
     fileprivate func committed(frames: Int32, connection: OpaquePointer?, schema: UnsafePointer<CChar>?) {
-        let action: Action = stateLock.withLock {
-            if frames < requested || frames < forced {
+        let action: Action = progress.withLock { progress in
+            if frames < progress.requested || frames < progress.forced {
                 // The WAL restarted from its beginning.
-                requested = 0
-                forced = 0
+                progress.requested = 0
+                progress.forced = 0
             }
-            if frames >= policy.limitFrames, frames - forced >= policy.batchFrames {
-                forced = frames
+            if frames >= policy.limitFrames, frames - progress.forced >= policy.batchFrames {
+                progress.forced = frames
                 return .checkpointHere
             }
-            guard frames - requested >= policy.batchFrames else { return .none }
-            requested = frames
-            guard !pending else { return .none }
-            pending = true
+            guard frames - progress.requested >= policy.batchFrames else { return .none }
+            progress.requested = frames
+            guard !progress.pending else { return .none }
+            progress.pending = true
             return .request
         }
         switch action {
         case .none:
             break
         case .checkpointHere:
-            checkpointLock.withLock { _ = sqlite3_wal_checkpoint_v2(connection, schema, SQLITE_CHECKPOINT_PASSIVE, nil, nil) }
+            checkpointing.withLock { _ in _ = sqlite3_wal_checkpoint_v2(connection, schema, SQLITE_CHECKPOINT_PASSIVE, nil, nil) }
         case .request:
             queue.async { self.checkpointInBackground() }
         }
@@ -101,13 +104,15 @@ final class WALCheckpointer: @unchecked Sendable {
     }
 
     private func checkpointInBackground() {
-        stateLock.withLock { pending = false }
-        guard let connection = openConnection() else { return }
-        checkpointLock.withLock { _ = sqlite3_wal_checkpoint_v2(connection, nil, SQLITE_CHECKPOINT_PASSIVE, nil, nil) }
+        progress.withLock { $0.pending = false }
+        checkpointing.withLock { connection in
+            if connection == nil { connection = Self.openConnection(path) }
+            guard let connection else { return }
+            _ = sqlite3_wal_checkpoint_v2(connection, nil, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
+        }
     }
 
-    private func openConnection() -> OpaquePointer? {
-        if let connection { return connection }
+    private static func openConnection(_ path: String) -> OpaquePointer? {
         var opened: OpaquePointer?
         guard sqlite3_open_v2(path, &opened, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK, let opened else {
             sqlite3_close_v2(opened)
@@ -121,15 +126,13 @@ final class WALCheckpointer: @unchecked Sendable {
             sqlite3_close_v2(opened)
             return nil  // tried again at the next request; the writer's limit bounds the WAL meanwhile
         }
-        connection = opened
         return opened
     }
 }
 
 /// The commit hook's context: see ``WALCheckpointer/install(on:)``.
-private final class WeakCheckpointer: @unchecked Sendable {
-    // Unchecked: a weak reference is safe to load from any thread.
-    weak var checkpointer: WALCheckpointer?
+private final class WeakCheckpointer: Sendable {
+    weak let checkpointer: WALCheckpointer?
     init(_ checkpointer: WALCheckpointer) { self.checkpointer = checkpointer }
 }
 

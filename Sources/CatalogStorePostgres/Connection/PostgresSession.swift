@@ -5,6 +5,7 @@ import NIOCore
 import NIOPosix
 import NIOSSL
 import PostgresNIO
+import Synchronization
 
 
 /// One result row, read by column index.
@@ -42,15 +43,18 @@ public struct SQLRow: Sendable {
 /// let session = try PostgresSession(endpoint: try PostgresEndpoint(url: "postgres://me@localhost/catalog"))
 /// let rows = try session.query("SELECT seq FROM event WHERE seq > $1", [.integer(0)])
 /// ```
-public final class PostgresSession: @unchecked Sendable {
+public final class PostgresSession: Sendable {
     public let endpoint: PostgresEndpoint
     let connection: PostgresConnection
-    private let lock = NSRecursiveLock()
+    /// Held by the thread whose statements are running; see ``exclusively(_:)``.
+    private let turn = Mutex(())
+    /// The thread holding `turn`, so that its own statements inside a transaction go straight on.
+    private let holder = Mutex<pthread_t?>(nil)
     /// The promise the calling thread waits on, failed if the connection closes first (see ``wait(_:)``).
     private let pending = PendingResult()
-    /// Statements sent so far (read under `lock`): tests count round trips with it.
-    private var sent = 0
-    package var statementsSent: Int { lock.withLock { sent } }
+    /// Statements sent so far: tests count round trips with it.
+    private let sent = Atomic(0)
+    package var statementsSent: Int { sent.load(ordering: .relaxed) }
     static let logger = Logger(label: "component-catalog.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
 
     /// Connects, within the endpoint's connect timeout; errors are ``PostgresStoreError``s.
@@ -102,8 +106,8 @@ public final class PostgresSession: @unchecked Sendable {
             }
         }
         let query = PostgresQuery(unsafeSQL: sql, binds: bindings)
-        return try lock.withLock {
-            sent += 1
+        return try exclusively {
+            sent.add(1, ordering: .relaxed)
             do {
                 return try wait(connection.query(query, logger: Self.logger)).rows.map(SQLRow.init)
             } catch {
@@ -128,7 +132,7 @@ public final class PostgresSession: @unchecked Sendable {
     /// Runs SQL text that may hold several statements (a migration file), without parameters,
     /// one statement at a time (see ``SQLScript``).
     public func execute(script sql: String) throws {
-        try lock.withLock {
+        try exclusively {
             for statement in SQLScript.statements(sql) { try query(statement) }
         }
     }
@@ -136,17 +140,33 @@ public final class PostgresSession: @unchecked Sendable {
     /// Runs `body` between BEGIN and COMMIT, rolling back when it throws. The session is held
     /// for the whole transaction, so other threads' statements cannot slip into it.
     public func transaction<T>(_ body: () throws -> T) throws -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        try query("BEGIN")
-        do {
-            let result = try body()
-            try query("COMMIT")
-            return result
-        } catch {
-            _ = try? query("ROLLBACK")
-            throw error
+        try exclusively {
+            try query("BEGIN")
+            do {
+                let result = try body()
+                try query("COMMIT")
+                return result
+            } catch {
+                _ = try? query("ROLLBACK")
+                throw error
+            }
         }
+    }
+
+    /// Runs `body` while no other thread's statements run on this connection. The thread already
+    /// inside (a transaction whose body sends statements) goes straight on, as with a recursive lock.
+    private func exclusively<T>(_ body: () throws -> T) throws -> T {
+        let me = pthread_self()
+        if holder.withLock({ $0.map { pthread_equal($0, me) != 0 } ?? false }) { return try body() }
+        // The result leaves the lock through a local: `Mutex.withLock` hands back only values it
+        // can prove unshared, which a generic `T` is not.
+        var outcome: Result<T, any Error>?
+        turn.withLock { _ in
+            holder.withLock { $0 = me }
+            defer { holder.withLock { $0 = nil } }
+            outcome = Result { try body() }
+        }
+        return try outcome!.get()
     }
 
     /// Calls `handler` (on an event-loop thread) with each notification's payload on `channel`,
@@ -158,14 +178,13 @@ public final class PostgresSession: @unchecked Sendable {
 }
 
 /// The one promise a session's caller waits on at a time.
-final class PendingResult: @unchecked Sendable {
-    private let lock = NSLock()
-    private var promise: EventLoopPromise<PostgresQueryResult>?
+final class PendingResult: Sendable {
+    private let promise = Mutex<EventLoopPromise<PostgresQueryResult>?>(nil)
 
-    func set(_ promise: EventLoopPromise<PostgresQueryResult>?) { lock.withLock { self.promise = promise } }
+    func set(_ promise: EventLoopPromise<PostgresQueryResult>?) { self.promise.withLock { $0 = promise } }
 
     func fail(_ error: any Error) {
         // Completing a promise twice is ignored by NIO: the query may have answered first.
-        lock.withLock { promise }?.fail(error)
+        promise.withLock { $0 }?.fail(error)
     }
 }

@@ -1,6 +1,7 @@
 import CatalogModel
 import CatalogStore
 import Foundation
+import Synchronization
 
 /// The property cache of a long-lived handle on PostgreSQL: values read once are served from
 /// memory until a commit — this handle's own at once, another machine's when its `NOTIFY`
@@ -11,45 +12,49 @@ import Foundation
 /// millisecond on a local network (`log_follow_latency` measures the same path), against SQLite's
 /// shared-memory check, which sees another process's commit at once. When the listening
 /// connection is lost, reads go to the server until the handle is opened again.
-final class PostgresPropertyCache: @unchecked Sendable {
+final class PostgresPropertyCache: Sendable {
     struct Key: Hashable {
         var object: String
         var key: String
     }
 
-    private let lock = NSLock()
-    private var entries: [Key: PropertyValue?] = [:]
-    /// Bumped by every invalidation: a read that started before one must not store its result.
-    private var generation: UInt64 = 0
-    private var listening: Bool?
-    private var listener: PostgresSession?
+    private struct State {
+        var entries: [Key: PropertyValue?] = [:]
+        /// Bumped by every invalidation: a read that started before one must not store its result.
+        var generation: UInt64 = 0
+        var listening: Bool?
+        var listener: PostgresSession?
+        var afterRead: (@Sendable () -> Void)?
+    }
+
+    private let state = Mutex(State())
     static let capacity = 100_000
+
     /// Runs between a missed read and the store of its result: tests land a commit there.
-    var afterRead: (@Sendable () -> Void)?
+    var afterRead: (@Sendable () -> Void)? {
+        get { state.withLock { $0.afterRead } }
+        set { state.withLock { $0.afterRead = newValue } }
+    }
 
     /// How many invalidations there have been (a notification's arrival shows as a change).
-    var currentGeneration: UInt64 { lock.withLock { generation } }
+    var currentGeneration: UInt64 { state.withLock { $0.generation } }
 
     /// Starts listening on first use; false when that failed (the cache is then off).
     func isAvailable(_ endpoint: PostgresEndpoint) -> Bool {
-        lock.lock()
-        if let listening {
-            lock.unlock()
-            return listening
-        }
-        lock.unlock()
+        if let listening = state.withLock({ $0.listening }) { return listening }
+        // Connecting happens outside the lock: reads meanwhile find the cache off.
         var started = false
         if let session = try? PostgresSession(endpoint: endpoint) {
             do {
                 try session.listen(PostgresDatabase.eventChannel) { [weak self] _ in self?.invalidate() }
                 session.connection.closeFuture.whenComplete { [weak self] _ in self?.turnOff() }
                 started = true
-                lock.withLock { listener = session }
+                state.withLock { $0.listener = session }
             } catch {}
         }
-        return lock.withLock {
-            if listening == nil { listening = started }
-            return listening!
+        return state.withLock { state in
+            if state.listening == nil { state.listening = started }
+            return state.listening!
         }
     }
 
@@ -64,33 +69,33 @@ final class PostgresPropertyCache: @unchecked Sendable {
 
     /// One lock round: the hot path of a cached read.
     func lookup(_ key: Key) -> Lookup {
-        lock.lock()
-        defer { lock.unlock() }
-        guard listening == true else { return .off }
-        if let entry = entries[key] { return .hit(entry) }
-        return .miss(generation)
+        state.withLock { state in
+            guard state.listening == true else { return .off }
+            if let entry = state.entries[key] { return .hit(entry) }
+            return .miss(state.generation)
+        }
     }
 
     func store(_ value: PropertyValue?, for key: Key, seenAt generation: UInt64) {
-        lock.withLock {
-            guard generation == self.generation, listening == true else { return }
-            if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
-            entries[key] = .some(value)
+        state.withLock { state in
+            guard generation == state.generation, state.listening == true else { return }
+            if state.entries.count >= Self.capacity { state.entries.removeAll(keepingCapacity: true) }
+            state.entries[key] = .some(value)
         }
     }
 
     func invalidate() {
-        lock.withLock {
-            generation &+= 1
-            entries.removeAll(keepingCapacity: true)
+        state.withLock { state in
+            state.generation &+= 1
+            state.entries.removeAll(keepingCapacity: true)
         }
     }
 
     private func turnOff() {
-        lock.withLock {
-            listening = false
-            generation &+= 1
-            entries.removeAll()
+        state.withLock { state in
+            state.listening = false
+            state.generation &+= 1
+            state.entries.removeAll()
         }
     }
 }
