@@ -10,7 +10,7 @@ extension PostgresDatabase: CatalogBackend {
     public var properties: PostgresPropertyStore { PostgresPropertyStore(database: self) }
     public var types: PostgresTypeStore { PostgresTypeStore(database: self) }
     public var events: PostgresEventStore { PostgresEventStore(database: self) }
-    public var scene: PostgresSceneStore { PostgresSceneStore(database: self) }
+    public var applications: PostgresApplicationStore { PostgresApplicationStore(database: self) }
     public var snapshots: PostgresSnapshotStore { PostgresSnapshotStore(database: self) }
 
     public func migrationStatus() throws -> [MigrationRunner.Entry] {

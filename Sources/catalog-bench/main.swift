@@ -309,7 +309,7 @@ try measure("apply") {
     try scene.objects.addAll((0..<count).map { ("cell-\($0)", "cell", []) })
     let ours = try seconds { for i in 0..<count { try scene.apply("shake", to: ["cell-\(i)"], parameters: ["duration": "0.3"]) } }
     let payload = try scene.events.list(since: try scene.events.lastSeq() - 1).last!.payload
-    let baseline = try seconds { for i in 0..<count { try scene.database.scene.recordApply([("cell-\(i)", payload)], at: nil) } }
+    let baseline = try seconds { for i in 0..<count { try scene.database.applications.recordApply([("cell-\(i)", payload)], at: nil) } }
     record("apply", ours: ours / Double(count) * 1e6, baseline: baseline / Double(count) * 1e6,
            unit: "µs per apply (baseline: writing its event through the store)")
 }

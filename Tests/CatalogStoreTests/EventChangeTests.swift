@@ -15,10 +15,10 @@ struct EventChangeTests {
         try database.objects.add(id: "list", type: "view", at: 1)
         try database.objects.add(id: "cell", type: "card", owners: ["list"], at: 1)
         try database.properties.set(.number(0.5), for: "opacity", on: "cell", policy: .retain, at: 2)
-        try database.scene.recordApply([(object: "cell", payload: ["component": "fade", "version": "1.0.0", "kind": "animation",
+        try database.applications.recordApply([(object: "cell", payload: ["component": "fade", "version": "1.0.0", "kind": "animation",
                                                                    "animations": [["component": "fade", "version": "1.0.0", "parameters": [:], "offset": 0.25]]])],
                                        at: 3)
-        try database.scene.change(records: [(.send, "cell", ["event": "tap", "value": .null, "effects": []])], at: 3)
+        try database.applications.change(records: [(.send, "cell", ["event": "tap", "value": .null, "effects": []])], at: 3)
         _ = try database.properties.unset("opacity", on: "cell", at: 4)
         _ = try database.properties.clear(on: "cell", at: 4)
         _ = try database.objects.remove("list", at: 5)

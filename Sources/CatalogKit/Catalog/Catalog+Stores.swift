@@ -40,6 +40,34 @@ extension Catalog {
         /// Every kept version of `name`, oldest first (empty when there is none).
         public func history(_ name: String) throws -> [StoredComponent] { try store.history(name) }
 
+        /// The version a reference names, or why there is none: a name the catalog never held is
+        /// ``StoreError/unknownComponent(_:)``, a version it never kept
+        /// ``ComponentLookupError/unknownVersion(component:version:)``, a removed component's bare
+        /// name ``ComponentLookupError/removed(component:lastVersion:)`` — what `catalog show` says.
+        ///
+        /// ```swift
+        /// let current = try catalog.components.version("bounce-select")
+        /// let first = try catalog.components.version("bounce-select@1.0.0")
+        /// ```
+        public func version(_ reference: ComponentReference) throws -> StoredComponent {
+            if let stored = try store.get(reference) { return stored }
+            if let version = reference.version, try store.get(reference.name, version: nil) != nil {
+                throw ComponentLookupError.unknownVersion(component: reference.name, version: version)
+            }
+            if reference.version == nil, let last = try store.history(reference.name).last {
+                throw ComponentLookupError.removed(component: reference.name, lastVersion: last.version)
+            }
+            throw StoreError.unknownComponent(reference.name)
+        }
+
+        /// Every kept version of `name`, oldest first; a name never added is
+        /// ``StoreError/unknownComponent(_:)`` — what `catalog history` lists.
+        public func versions(of name: String) throws -> [StoredComponent] {
+            let versions = try store.history(name)
+            guard !versions.isEmpty else { throw StoreError.unknownComponent(name) }
+            return versions
+        }
+
         /// The current components' names, in order.
         public func names() throws -> [String] { try store.names() }
 
@@ -61,6 +89,7 @@ extension Catalog {
     /// ```
     public struct Objects: Sendable {
         let store: any ObjectStore
+        let properties: any PropertyStore
 
         /// Creates an object of `type` (a built-in or a declared one), owned by `owners`.
         public func add(id: String, type: String, owners: [String] = [], at sceneTime: Double? = nil) throws {
@@ -74,6 +103,18 @@ extension Catalog {
 
         /// The object, or nil when there is none with this id.
         public func get(_ id: String) throws -> StoredObject? { try store.get(id) }
+
+        /// One object with its properties — what `catalog object show` prints; an unknown id is
+        /// ``StoreError/unknownObject(_:)``.
+        ///
+        /// ```swift
+        /// let cell = try catalog.objects.describe("cell-1")
+        /// cell.properties.map(\.key)   // ["bounce-select.duration", …]
+        /// ```
+        public func describe(_ id: String) throws -> ObjectDescription {
+            guard let object = try store.get(id) else { throw StoreError.unknownObject(id) }
+            return ObjectDescription(object: object, properties: try properties.list(on: id))
+        }
 
         /// Every object, in id order.
         public func list() throws -> [StoredObject] {

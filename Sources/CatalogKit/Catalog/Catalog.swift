@@ -69,7 +69,7 @@ public final class Catalog: Sendable {
     /// The components: add, list, search, history, remove.
     public var components: Components { Components(store: database.components) }
     /// The objects and their ownership.
-    public var objects: Objects { Objects(store: database.objects) }
+    public var objects: Objects { Objects(store: database.objects, properties: database.properties) }
     /// Reading associated properties; write them with ``setProperty(_:for:on:policy:at:)``,
     /// ``unsetProperty(_:on:at:)``, ``clearProperties(on:at:)`` or the typed ``set(_:on:to:)``.
     public var properties: PropertyReader { PropertyReader(store: database.properties) }

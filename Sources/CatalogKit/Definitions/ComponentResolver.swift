@@ -155,6 +155,11 @@ public enum ComponentLookupError: CatalogError, Hashable {
     case wrongKind(component: String, kind: ComponentKind, expected: Set<ComponentKind>, purpose: String)
     /// The file holds no definition or several, where one is taken.
     case notOneDefinition(file: String, count: Int, purpose: String)
+    /// The component never kept this version.
+    case unknownVersion(component: String, version: String)
+    /// The component was removed from the catalog; its versions are kept (the log may apply
+    /// them), the newest being `lastVersion`.
+    case removed(component: String, lastVersion: String)
 
     static func check(_ kind: ComponentKind, of name: String, against kinds: Set<ComponentKind>, purpose: String) throws {
         guard kinds.contains(kind) else { throw wrongKind(component: name, kind: kind, expected: kinds, purpose: purpose) }
@@ -162,7 +167,8 @@ public enum ComponentLookupError: CatalogError, Hashable {
 
     public var code: ErrorCode {
         switch self {
-        case .notFound: .unknownComponent
+        case .notFound, .removed: .unknownComponent
+        case .unknownVersion: .unknownVersion
         case .wrongKind, .notOneDefinition: .wrongComponent
         }
     }
@@ -172,6 +178,8 @@ public enum ComponentLookupError: CatalogError, Hashable {
         case .notFound(let name): ["component": .string(name)]
         case .wrongKind(let name, let kind, _, _): ["component": .string(name), "kind": .string(kind.rawValue)]
         case .notOneDefinition(let file, _, _): ["file": .string(file)]
+        case .unknownVersion(let name, let version): ["component": .string(name), "version": .string(version)]
+        case .removed(let name, _): ["component": .string(name), "removed": .bool(true)]
         }
     }
 
@@ -181,6 +189,8 @@ public enum ComponentLookupError: CatalogError, Hashable {
         case .wrongKind(let name, let kind, let expected, let purpose):
             "\(name) is a \(kind.rawValue); \(purpose) takes \(expected.map(\.rawValue).sorted().map { $0 + "s" }.joined(separator: " and "))"
         case .notOneDefinition(let file, let count, let purpose): "\(file): \(purpose) takes one definition, found \(count)"
+        case .unknownVersion(let name, let version): "\(name) has no version \(version)"
+        case .removed(let name, _): "\(name) was removed from the catalog; its versions are kept for the log"
         }
     }
 }

@@ -83,7 +83,7 @@ extension Catalog {
                 throw ImportError(file: rows.file, line: line, message: "\(error)")
             }
         }
-        try database.scene.apply(changes, at: sceneTime)
+        try database.applications.apply(changes, at: sceneTime)
         return summary
     }
 }

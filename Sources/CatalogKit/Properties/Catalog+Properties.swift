@@ -104,6 +104,12 @@ extension Catalog {
         public func value(for key: String, on id: String) throws -> PropertyValue? { try store.value(for: key, on: id) }
         /// The association under `key`, with its policy.
         public func association(for key: String, on id: String) throws -> Association? { try store.association(for: key, on: id) }
+        /// The association under `key`, or ``StoreError/unknownProperty(id:key:)`` when the object
+        /// holds none — what `catalog prop get` prints.
+        public func required(_ key: String, on id: String) throws -> Association {
+            guard let association = try store.association(for: key, on: id) else { throw StoreError.unknownProperty(id: id, key: key) }
+            return association
+        }
         /// The object's associations, by key.
         public func list(on id: String) throws -> [Association] { try store.list(on: id) }
         /// Several objects' associations at once.

@@ -24,6 +24,8 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file may be read but not written by this process.
     case readOnly(String, needsMigration: Bool)
     case invalidKey(String)
+    /// The object holds nothing under this key.
+    case unknownProperty(id: String, key: String)
     case invalidPolicy(String)
     /// A logged event this build cannot read (written by another program or build).
     case unreadableEvent(seq: Int64, reason: String)
@@ -79,6 +81,7 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
                 + "the events before it were compacted into a snapshot, so only states from t=\(JSONValue.numberText(base.sceneTime)) on are kept"
         case .damagedSnapshot(let seq):
             "the snapshot at event \(seq) is damaged (its rows do not match its hash)"
+        case .unknownProperty(let id, let key): "\(Excerpt.quote(id)) has no property '\(Excerpt.quote(key))'"
         case .invalidKey(let key): "property key '\(Excerpt.quote(key))' must be 1–200 characters without spaces or control characters"
         }
     }
@@ -108,6 +111,7 @@ extension StoreError: CatalogError {
         case .cannotOpen: .cannotOpen
         case .readOnly: .readOnly
         case .invalidKey: .invalidKey
+        case .unknownProperty: .unknownProperty
         case .invalidPolicy: .invalidPolicy
         case .unreadableEvent: .unreadableEvent
         case .noSnapshot: .noSnapshot
@@ -135,6 +139,7 @@ extension StoreError: CatalogError {
         case .notADatabase(let path), .cannotOpen(let path): ["location": .string(path)]
         case .readOnly(let path, let needsMigration): ["location": .string(path), "needsMigration": .bool(needsMigration)]
         case .invalidKey(let key): ["key": .string(key)]
+        case .unknownProperty(let id, let key): ["id": .string(id), "key": .string(key)]
         case .unreadableEvent(let seq, _): ["seq": .number(Double(seq))]
         case .noSnapshot(let seq), .damagedSnapshot(let seq): ["seq": .number(Double(seq))]
         case .compactsEverything(let newest): ["seq": .number(Double(newest))]

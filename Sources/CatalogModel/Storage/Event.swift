@@ -56,7 +56,7 @@ public enum EventOperation: String, Sendable, Hashable, CaseIterable, CustomStri
     case propertyUnset = "prop.unset"          // {id, key, removed}
     case propertyClear = "prop.clear"          // {id, keys, removed}
     /// A component applied to an object: {component, version, kind, start, parameters, …}; see
-    /// `SceneRepository.recordApply`.
+    /// `ApplicationRepository.recordApply`.
     case apply = "apply"
     /// An event sent to an object: {event, value, effects}. A record only: the changes its
     /// handlers made are logged as their own events.

@@ -39,9 +39,25 @@ public struct StoredComponent: Sendable, Hashable {
         return decoded
     }
 
+    /// Name, version, kind, summary, tags and hash: a row of `catalog list --format json`.
     public var summaryJSON: JSONValue {
         ["name": .string(name), "version": .string(version), "kind": .string(kind.rawValue), "summary": .string(summary),
          "tags": .array(tags.map(JSONValue.string)), "hash": .string(contentHash)]
+    }
+
+    /// ``summaryJSON`` with the `definition` itself: what `catalog show --format json` prints.
+    public func documentJSON() throws -> JSONValue {
+        var document = summaryJSON.objectValue!
+        document["definition"] = try JSONValue(jsonData: Data(definition.utf8))
+        return .object(document)
+    }
+
+    /// ``summaryJSON`` with `added_seq`, the event that added this version: a row of
+    /// `catalog history --format json`.
+    public var historyJSON: JSONValue {
+        var entry = summaryJSON.objectValue!
+        entry["added_seq"] = .number(Double(addedSeq))
+        return .object(entry)
     }
 }
 

@@ -24,7 +24,7 @@ public protocol CatalogBackend: AnyObject, Sendable {
     associatedtype Properties: PropertyStore
     associatedtype Types: ObjectTypeStore
     associatedtype Events: EventStore
-    associatedtype Scene: SceneStore
+    associatedtype Applications: ApplicationStore
     associatedtype Snapshots: SnapshotStore
 
     var components: Components { get }
@@ -32,7 +32,7 @@ public protocol CatalogBackend: AnyObject, Sendable {
     var properties: Properties { get }
     var types: Types { get }
     var events: Events { get }
-    var scene: Scene { get }
+    var applications: Applications { get }
     var snapshots: Snapshots { get }
 
     /// Runs `body` — any number of changes through the stores — in one transaction: each change

@@ -13,7 +13,7 @@ extension ComponentRepository: ComponentStore {}
 extension ObjectRepository: ObjectStore {}
 extension PropertyRepository: PropertyStore {}
 extension ObjectTypeRepository: ObjectTypeStore {}
-extension SceneRepository: SceneStore {}
+extension ApplicationRepository: ApplicationStore {}
 extension SnapshotRepository: SnapshotStore {}
 
 extension EventLog: EventStore {

@@ -28,6 +28,8 @@ enum ErrorPresentation {
         case let error as StoreError: text(error)
         case let error as SampleTimes.Error: text(error, endOption: endOption)
         case ComponentLookupError.notFound: "\(error): `catalog list` shows the catalog"
+        case ComponentLookupError.unknownVersion(let name, _): "\(error): `catalog history \(name)` lists the kept versions"
+        case ComponentLookupError.removed(let name, let last): "\(error): `catalog show \(name)@\(last)`, `catalog history \(name)`"
         case let error as SnapshotRowError: "\(error): run `catalog replay --verify`"
         case StoreArchive.RefusalError.notEmpty: "\(error); give --db a new database"
         case let error where error.code == .unknownDatabase: "\(error) in --db"

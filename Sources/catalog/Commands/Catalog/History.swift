@@ -9,15 +9,10 @@ struct History: ParsableCommand {
     @Option(help: "Output format: table or json.") var format: OutputFormat = .table
 
     func run() throws {
-        let versions = try global.open(forReading: true).components.history(name)
-        guard !versions.isEmpty else { throw StoreError.unknownComponent(name) }
+        let versions = try global.open(forReading: true).components.versions(of: name)
         switch format {
         case .json:
-            printJSON(.array(versions.map { version in
-                var entry = version.summaryJSON.objectValue!
-                entry["added_seq"] = .number(Double(version.addedSeq))
-                return .object(entry)
-            }))
+            printJSON(.array(versions.map(\.historyJSON)))
         case .table:
             var table = Table("VERSION", "HASH", "EVENT", "SUMMARY")
             for version in versions {

@@ -73,18 +73,15 @@ struct ObjectShow: ParsableCommand {
     @Option(help: "Output format: table or json.") var format: OutputFormat = .table
 
     func run() throws {
-        let catalog = try global.open(forReading: true)
-        guard let object = try catalog.objects.get(id) else { throw StoreError.unknownObject(id) }
-        let properties = try catalog.properties.list(on: id)
+        let described = try global.open(forReading: true).objects.describe(id)
         switch format {
         case .json:
-            var document = object.jsonValue.objectValue!
-            document["properties"] = .array(properties.map(\.jsonValue))
-            printJSON(.object(document))
+            printJSON(described.jsonValue)
         case .table:
+            let object = described.object
             print("\(object.id) (\(object.type))")
             if !object.owners.isEmpty { print("owners: \(object.owners.joined(separator: ", "))") }
-            if !properties.isEmpty { print(propertyTable(properties)) }
+            if !described.properties.isEmpty { print(propertyTable(described.properties)) }
         }
     }
 }

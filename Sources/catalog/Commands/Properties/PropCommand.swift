@@ -63,9 +63,7 @@ struct PropGet: ParsableCommand {
     @Option(help: "Output format: table or json.") var format: OutputFormat = .table
 
     func run() throws {
-        guard let association = try global.open(forReading: true).properties.association(for: key, on: id) else {
-            throw CommandFailure("\(id) has no property '\(key)'", code: .unknownProperty, fields: ["id": .string(id), "key": .string(key)])
-        }
+        let association = try global.open(forReading: true).properties.required(key, on: id)
         switch format {
         case .json: printJSON(association.jsonValue)
         case .table: print(association.value.jsonValue.canonicalText)

@@ -109,7 +109,7 @@ extension Catalog {
             let typed = try Self.decoratorValue(value, declared: declared.type, decorator: stored.name, key: key)
             let attached = try decorators(of: id).contains(stored.name)
             let attach = attached ? (objects: [], sets: []) : attachment(stored.name, on: id)
-            try database.scene.change(creating: attach.objects, sets: attach.sets + [(id, key, typed, policy)], at: sceneTime)
+            try database.applications.change(creating: attach.objects, sets: attach.sets + [(id, key, typed, policy)], at: sceneTime)
             return PropertySetOutcome(value: typed, attached: attached ? nil : stored.name)
         }
         return nil
@@ -167,7 +167,7 @@ extension Catalog {
             objects += attach.objects
             sets += attach.sets
         }
-        return ApplyResult(sceneTime: try database.scene.change(creating: objects, sets: sets, at: sceneTime))
+        return ApplyResult(sceneTime: try database.applications.change(creating: objects, sets: sets, at: sceneTime))
     }
 
     /// Sends an event to an object: every decorator attached to it runs its handler for the
@@ -215,7 +215,7 @@ extension Catalog {
         try checkReplayable(run.applies.map { (object: $0.object ?? id, payload: $0.payload) })
         try Self.checkModelValues(run.sets.map { ($0.id, $0.key, $0.value) })
         let payload = try JSONValueEncoder().encode(SendPayload(event: event, value: value?.jsonValue ?? .null, effects: run.effects.map(\.jsonValue)))
-        try database.scene.change(creating: run.created, sets: run.sets, records: run.applies + [(.send, id, payload)], at: time)
+        try database.applications.change(creating: run.created, sets: run.sets, records: run.applies + [(.send, id, payload)], at: time)
         return EventOutcome(effects: run.effects,
                             created: run.created.map(\.id),
                             sets: run.sets.map { EventOutcome.PropertySet(object: $0.id, key: $0.key) },

@@ -1,8 +1,8 @@
 import CatalogModel
 
 /// The scene's writes inside a transaction of either backend: applications, the changes an
-/// event's handlers make, bulk imports (see ``SceneStore``).
-package enum SceneWrites {
+/// event's handlers make, bulk imports (see ``ApplicationStore``).
+package enum ApplicationWrites {
     package static func recordApply(_ records: [(object: String, payload: JSONValue)], sets: [(id: String, key: String, value: PropertyValue)],
                             _ transaction: any StoreTransaction) throws -> Double {
         var writer = AssociationWriter(transaction)

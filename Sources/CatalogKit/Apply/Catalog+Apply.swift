@@ -18,8 +18,6 @@ public struct ApplyResult: Sendable, Hashable {
     }
 }
 
-/// Why an application was refused, phrased for the user.
-
 extension Catalog {
     /// Applies a component at a scene time (default: the scene clock's current time).
     ///
@@ -80,7 +78,7 @@ extension Catalog {
                 try checkReplayable([(target, run)], resolve: resolve)
                 records.append((target, adoption ?? run))
             }
-            return ApplyResult(sceneTime: try database.scene.recordApply(records, at: sceneTime))
+            return ApplyResult(sceneTime: try database.applications.recordApply(records, at: sceneTime))
 
         case .layout:
             let layout = try LayoutDefinition(definition, parameters: try given(definition))
@@ -110,7 +108,7 @@ extension Catalog {
             try Self.checkModelValues(sets.map { ($0.id, $0.key, $0.value) })
             let record = try ApplyPayload(component: stored.name, version: stored.version, kind: .layout).jsonValue()
             let records = Set(roles.values).sorted().map { (object: $0, payload: record) }
-            result.sceneTime = try database.scene.recordApply(records, sets: sets, at: sceneTime)
+            result.sceneTime = try database.applications.recordApply(records, sets: sets, at: sceneTime)
             return result
 
         case .chain:
@@ -124,7 +122,7 @@ extension Catalog {
             let plan = try chainPlan(stored, chain, roles: roles, reducedMotion: reducedMotion)
             let records = plan.records
             try checkReplayable(records)
-            let time = try database.scene.recordApply(records, at: sceneTime)
+            let time = try database.applications.recordApply(records, at: sceneTime)
             return ApplyResult(sceneTime: time, doneTime: time + plan.doneTime)
 
         case .decorator:
@@ -207,135 +205,5 @@ extension Catalog {
             values[key] = value
         }
         return values
-    }
-
-    /// An object's state at a scene time (default: the scene clock's current time), rebuilt from
-    /// the event log: its model values and its presentation values with every animation applied
-    /// to it running (as a viewer who prefers reduced motion sees them, with `reducedMotion`).
-    public func state(of id: String, at time: Double? = nil, reducedMotion: Bool = false) throws -> ObjectState {
-        if let time, let problem = NumericLimits.problem(time: time) { throw SceneError.sceneTime(time, problem: problem) }
-        let time = try time ?? database.events.currentSceneTime()
-        let scene = try objectScene(id, at: time) ?? foldedScene(until: time).scene
-        guard let object = scene.objects[id] else { throw StoreError.unknownObject(id) }
-        return Self.objectState(id, object, in: scene, at: time, reducedMotion: reducedMotion)
-    }
-
-    /// What `state` reports of an object of a folded scene: its values, decorators and children.
-    package static func objectState(_ id: String, _ object: SceneSnapshot.Object, in scene: SceneSnapshot, at time: Double,
-                            reducedMotion: Bool) -> ObjectState {
-        var children: [String: String] = [:]
-        for (childID, child) in scene.objects where childID.hasPrefix(id + "/") && child.type != "decorator" {
-            children[String(childID.dropFirst(id.count + 1))] = childID
-        }
-        let decorators = scene.objects.values.filter { $0.id.hasPrefix(id + "/decorator:") }.compactMap { object -> String? in
-            if case .string(let name)? = object.model["decorator"] { return name }
-            return nil
-        }.sorted()
-        return ObjectState(id: id, type: object.type, time: time, model: object.model(at: time), presentation: object.presentation(at: time, reducedMotion: reducedMotion),
-                           decorators: decorators, children: children)
-    }
-
-    /// The scene of `id` and the objects under it (`id/…`) at `time`, from their own history
-    /// (``ownHistory(of:from:until:)``) — nil when that cannot be known so, and the whole scene
-    /// decides.
-    func objectScene(_ id: String, at time: Double) throws -> SceneSnapshot? {
-        try ownHistory(of: id, from: time, until: time)?.scene
-    }
-
-    /// `id` and the objects under it (`id/…`) at `start` — their rows of the nearest snapshot,
-    /// then their own events (the per-object index) — and their events after it up to `end`.
-    /// Nil unless each object the fold ends with exists now and was created by `start`: an
-    /// object is only ever removed with its incarnation, so it was alive all along, and any
-    /// other event that changes it names it as its object. Otherwise (an object under the id
-    /// removed by another object's event, one created later) the whole scene decides.
-    func ownHistory(of id: String, from start: Double, until end: Double) throws -> (scene: SceneSnapshot, later: [Event])? {
-        let start = start + ComputedTiming.timeTolerance, end = end + ComputedTiming.timeTolerance
-        guard let created = try database.objects.creationTime(of: id), created <= start else { return nil }
-        let resolve = resolver()
-        var scene = SceneSnapshot()
-        var after: Int64 = 0
-        if let base = try snapshot(atOrBefore: start) {
-            scene = try SceneSnapshot(storedRows: try database.snapshots.objects(of: base.seq, about: id), resolve: resolve)
-            after = base.seq
-        }
-        var later: [Event] = []
-        for event in try database.events.list(about: id, after: after, until: end) {
-            if event.sceneTime <= start { try scene.fold(event, resolve: resolve) } else { later.append(event) }
-        }
-        var last = scene
-        for event in later { try last.fold(event, resolve: resolve) }
-        for other in last.objects.keys where other != id {
-            guard let created = try database.objects.creationTime(of: other), created <= start else { return nil }
-        }
-        return (scene, later)
-    }
-
-    /// Resolves `apply` events' components from the kept versions, each version and parameter
-    /// values compiled once for this handle (``CompiledComponents``).
-    package func resolver() -> SceneSnapshot.Resolver {
-        let components = database.components
-        return Self.resolver(kept: { name, version in try components.get(name, version: version)?.decode() },
-                             newest: { reference in
-                                 guard let other = try components.get(ComponentReference(reference)) else { return nil }
-                                 return try other.decode()
-                             },
-                             compiled: compiled)
-    }
-
-    /// A resolver over any source of component versions — the store's kept versions, or the
-    /// versions an archive being imported added so far: the component version an application
-    /// names (by `kept`) with its parameters applied, compiled once in `compiled`, and the
-    /// stand-in a `reducedMotion: COMPONENT` names (its newest version, by `newest`), looked up
-    /// once per resolver, since a newer version may have come since it was compiled.
-    package static func resolver(kept: @escaping (_ name: String, _ version: String) throws -> ComponentDefinition?,
-                                 newest: @escaping (_ reference: String) throws -> ComponentDefinition?,
-                                 compiled: CompiledComponents = CompiledComponents()) -> SceneSnapshot.Resolver {
-        let standIns = StandIns()
-        return { name, version, parameters in
-            let animation = try compiled.animation(name, version, parameters: parameters) {
-                guard let definition = try kept(name, version) else { throw SceneError.versionNotKept(name: name, version: version) }
-                return try .init(definition, parameters: parameters, source: "\(name)@\(version)")
-            }
-            var resolved = SceneSnapshot.ResolvedAnimation(animation.definition, reducedMotion: animation.reducedMotion)
-            var reducedEnd = animation.reducedEndTime
-            if let reference = animation.standIn {
-                // The stand-in, with its own defaults, by the reference as written (NAME: its newest version).
-                let standIn = try standIns.values[reference] ?? {
-                    let replacement = try newest(reference).flatMap { $0.kind == .animation ? try AnimationDefinition($0) : nil }
-                    let found = replacement.map { ($0, AnimationEffect($0).endTime) }
-                    standIns.values[reference] = .some(found)
-                    return found
-                }()
-                resolved.reducedReplacement = standIn?.definition
-                reducedEnd = standIn?.endTime ?? reducedEnd
-            }
-            resolved.endTimes = (animation.endTime, reducedEnd)
-            return resolved
-        }
-    }
-}
-
-/// The stand-ins one resolver has looked up (nil: none of that name, or not an animation).
-private final class StandIns {
-    var values: [String: (definition: AnimationDefinition, endTime: Double)?] = [:]
-}
-
-/// An object at a scene time: what `catalog state` prints.
-public struct ObjectState: Sendable, Hashable {
-    public var id: String
-    public var type: String
-    public var time: Double
-    public var model: [String: PropertyValue]
-    public var presentation: [String: PropertyValue]
-    /// Decorators attached to the object.
-    public var decorators: [String] = []
-    /// Child objects its decorators created: child name → object id.
-    public var children: [String: String] = [:]
-
-    /// `{"id", "type", "model", "presentation", "decorators", "children"}` (DESIGN.md §5).
-    public var jsonValue: JSONValue {
-        ["id": .string(id), "type": .string(type), "t": .number(time),
-         "model": .object(model.mapValues(\.jsonValue)), "presentation": .object(presentation.mapValues(\.jsonValue)),
-         "decorators": .array(decorators.map(JSONValue.string)), "children": .object(children.mapValues(JSONValue.string))]
     }
 }

@@ -1,12 +1,12 @@
 import CatalogModel
 
 /// Changes the scene makes in one transaction — applications, sends, a chain's sets, bulk
-/// imports — on either backend (``SceneRepository`` on SQLite).
+/// imports — on either backend (``ApplicationRepository`` on SQLite).
 ///
 /// ```swift
 /// try backend.scene.apply([.add(id: "cell-1", type: "cell", owners: [])], at: nil)
 /// ```
-public protocol SceneStore: Sendable {
+public protocol ApplicationStore: Sendable {
     /// Records applications (`apply` events) and the properties they set; returns the scene time.
     @discardableResult
     func recordApply(_ records: [(object: String, payload: JSONValue)], sets: [(id: String, key: String, value: PropertyValue)],
@@ -21,7 +21,7 @@ public protocol SceneStore: Sendable {
     func apply(_ changes: [BulkChange], at sceneTime: Double?) throws
 }
 
-extension SceneStore {
+extension ApplicationStore {
     @discardableResult
     public func recordApply(_ records: [(object: String, payload: JSONValue)], at sceneTime: Double?) throws -> Double {
         try recordApply(records, sets: [], at: sceneTime)

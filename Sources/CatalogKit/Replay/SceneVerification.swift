@@ -257,13 +257,13 @@ public enum SceneVerification {
         case .propertyClear(let id, _):
             _ = try database.properties.clear(on: id, at: time)
         case .send(let object, _):
-            try database.scene.change(records: [(.send, object, event.payload)], at: time)
+            try database.applications.change(records: [(.send, object, event.payload)], at: time)
         case .typeDeclare(let name, let properties):
             try database.types.declare(name, properties: properties, at: time)
         case .apply(let id, let application):
             var members = application.record.objectValue ?? [:]
             members["start"] = nil   // recordApply stamps it again from the scene time
-            try database.scene.recordApply([(object: id, payload: .object(members))], at: time)
+            try database.applications.recordApply([(object: id, payload: .object(members))], at: time)
         }
     }
 

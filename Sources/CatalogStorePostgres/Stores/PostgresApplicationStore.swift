@@ -1,14 +1,14 @@
 import CatalogModel
 import CatalogStore
 
-/// The scene's writes on PostgreSQL (``SceneStore``): the shared rules in one transaction.
-public struct PostgresSceneStore: SceneStore {
+/// The scene's writes on PostgreSQL (``ApplicationStore``): the shared rules in one transaction.
+public struct PostgresApplicationStore: ApplicationStore {
     let database: PostgresDatabase
 
     @discardableResult
     public func recordApply(_ records: [(object: String, payload: JSONValue)], sets: [(id: String, key: String, value: PropertyValue)],
                             at sceneTime: Double?) throws -> Double {
-        try database.transaction(at: sceneTime) { try SceneWrites.recordApply(records, sets: sets, $0) }
+        try database.transaction(at: sceneTime) { try ApplicationWrites.recordApply(records, sets: sets, $0) }
     }
 
     @discardableResult
@@ -16,11 +16,11 @@ public struct PostgresSceneStore: SceneStore {
                        sets: [(id: String, key: String, value: PropertyValue?, policy: AssociationPolicy)],
                        records: [(operation: EventOperation, object: String?, payload: JSONValue)],
                        at sceneTime: Double?) throws -> Double {
-        try database.transaction(at: sceneTime) { try SceneWrites.change(creating: objects, sets: sets, records: records, $0) }
+        try database.transaction(at: sceneTime) { try ApplicationWrites.change(creating: objects, sets: sets, records: records, $0) }
     }
 
     public func apply(_ changes: [BulkChange], at sceneTime: Double?) throws {
         for case .add(let id, let type, let owners) in changes { try ObjectWrites.check(id: id, type: type, owners: owners) }
-        try database.transaction(at: sceneTime) { try SceneWrites.apply(changes, $0) }
+        try database.transaction(at: sceneTime) { try ApplicationWrites.apply(changes, $0) }
     }
 }

@@ -5,9 +5,9 @@ import CatalogModel
 /// the property sets it makes (a layout's frames), so the log replays to the same state.
 ///
 /// ```swift
-/// try database.scene.recordApply([(object: "cell-1", payload: ["component": "bounce-select", …])], at: 0)
+/// try database.applications.recordApply([(object: "cell-1", payload: ["component": "bounce-select", …])], at: 0)
 /// ```
-public struct SceneRepository: Sendable {
+public struct ApplicationRepository: Sendable {
     let database: CatalogDatabase
 
     /// Appends one `apply` event per record, and sets the given properties, all or nothing.
@@ -15,11 +15,11 @@ public struct SceneRepository: Sendable {
     @discardableResult
     public func recordApply(_ records: [(object: String, payload: JSONValue)], sets: [(id: String, key: String, value: PropertyValue)] = [],
                             at sceneTime: Double? = nil) throws -> Double {
-        try database.transaction(at: sceneTime) { transaction in try SceneWrites.recordApply(records, sets: sets, transaction) }
+        try database.transaction(at: sceneTime) { transaction in try ApplicationWrites.recordApply(records, sets: sets, transaction) }
     }
 }
 
-extension SceneRepository {
+extension ApplicationRepository {
     /// Creates objects owned by others (decorator instances, lazily created children), sets
     /// properties, and appends record-only events (`send`), all in one transaction: a decorator
     /// never exists without its back-reference, nor a handler's changes without each other.
@@ -29,16 +29,16 @@ extension SceneRepository {
                        records: [(operation: EventOperation, object: String?, payload: JSONValue)] = [],
                        at sceneTime: Double? = nil) throws -> Double {
         try database.transaction(at: sceneTime) { transaction in
-            try SceneWrites.change(creating: objects, sets: sets, records: records, transaction)
+            try ApplicationWrites.change(creating: objects, sets: sets, records: records, transaction)
         }
     }
 }
 
 extension CatalogDatabase {
-    public var scene: SceneRepository { SceneRepository(database: self) }
+    public var applications: ApplicationRepository { ApplicationRepository(database: self) }
 }
 
-/// One change of a bulk write (``SceneRepository/apply(_:at:)``).
+/// One change of a bulk write (``ApplicationRepository/apply(_:at:)``).
 public enum BulkChange: Sendable {
     /// An object, with its owners (each existing, or added earlier in the same write).
     case add(id: String, type: String, owners: [String])
@@ -46,11 +46,11 @@ public enum BulkChange: Sendable {
     case set(id: String, key: String, value: PropertyValue?, policy: AssociationPolicy)
 }
 
-extension SceneRepository {
+extension ApplicationRepository {
     /// Carries out `changes` in order in one transaction, one event each: all or nothing. For
     /// imports (`catalog import`), where a file's changes stand or fall together.
     public func apply(_ changes: [BulkChange], at sceneTime: Double? = nil) throws {
         for case .add(let id, let type, let owners) in changes { try ObjectWrites.check(id: id, type: type, owners: owners) }
-        try database.transaction(at: sceneTime) { transaction in try SceneWrites.apply(changes, transaction) }
+        try database.transaction(at: sceneTime) { transaction in try ApplicationWrites.apply(changes, transaction) }
     }
 }
