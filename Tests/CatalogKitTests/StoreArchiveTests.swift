@@ -85,6 +85,10 @@ struct StoreArchiveTests {
             (Array(lines.dropLast()), nil, "cut short"),
             (["{\"format\":\"something-else\",\"version\":1}"] + lines.dropFirst(), 1, "the first line must be"),
             (resealed([lines[1].replacingOccurrences(of: #""seq":1"#, with: #""seq":1,"extra":true"#)]), 2, "extra: unknown field"),
+            (resealed([try withoutMember("payload", of: lines[1])]), 2, "payload: missing"),
+            (resealed([lines[1].replacingOccurrences(of: #""seq":1"#, with: #""seq":1.5"#)]), 2, "seq: a whole number from 1"),
+            (resealed([lines[1].replacingOccurrences(of: #""object":null"#, with: #""object":7"#)]), 2, "object: an object id or null"),
+            (lines.dropLast() + [lines.last!.replacingOccurrences(of: "}}", with: #","note":"x"}}"#)], lines.count, "end: the closing line is"),
             (resealed(backwards), 3, "does not follow"),
             (lines.dropLast() + [#"{"end":{"events":1,"sha256":"00"}}"#], lines.count, "end.events"),
             (lines + ["{}"], lines.count + 1, "after the closing line"),
@@ -107,6 +111,13 @@ struct StoreArchiveTests {
             #expect(try store.objects.ids().isEmpty)
             #expect(try store.components.names().isEmpty)
         }
+    }
+
+    /// An event line with one member left out.
+    private func withoutMember(_ name: String, of line: String) throws -> String {
+        var members = try JSONReader.read(line).objectValue!
+        members[name] = nil
+        return JSONValue.object(members).canonicalText
     }
 
     @Test func onlyAnEmptyStoreTakesAnImportAndACompactedLogIsNotExported() throws {

@@ -26,7 +26,7 @@ import Foundation
 /// ```
 public enum StoreArchive {
     /// The first line of every archive.
-    public static let header: JSONValue = ["format": "component-catalog-store", "version": 1]
+    public static let header: JSONValue = try! JSONValueEncoder().encode(Header.current)
 
     /// What an export wrote or an import rebuilt.
     public struct Summary: Sendable, Hashable {
@@ -61,8 +61,8 @@ public enum StoreArchive {
         }
     }
 
-    static func closingLine(events: Int, sha256: String) -> String {
-        JSONValue.object(["end": ["events": .number(Double(events)), "sha256": .string(sha256)]]).canonicalText
+    static func closingLine(events: Int, sha256: String) throws -> String {
+        try JSONValueEncoder().encode(Closing(end: .init(events: events, sha256: sha256))).canonicalText
     }
 }
 
@@ -91,7 +91,7 @@ extension Catalog {
             try write(text)
         }
         let sha256 = digest.hex
-        try write(StoreArchive.closingLine(events: count, sha256: sha256) + "\n")
+        try write(try StoreArchive.closingLine(events: count, sha256: sha256) + "\n")
         return StoreArchive.Summary(events: count, lastSeq: last, sha256: sha256)
     }
 
@@ -160,17 +160,17 @@ struct ArchiveReading {
         let value: JSONValue
         do { value = try JSONReader.read(line) } catch { throw refuse(number, "not JSON: \(error)") }
         guard sawHeader else {
-            guard value == StoreArchive.header else {
+            guard (try? JSONValueDecoder().decode(StoreArchive.Header.self, from: value)) == .current else {
                 throw refuse(number, "the first line must be \(StoreArchive.header.canonicalText) (a catalog store archive, as `Catalog.exportHistory` writes it)")
             }
             sawHeader = true
             return
         }
-        if let end = value["end"] {
-            guard value.objectValue?.count == 1, let events = end["events"]?.numberValue, let sha256 = end["sha256"]?.stringValue else {
+        if value["end"] != nil {
+            guard let end = try? JSONValueDecoder().decode(StoreArchive.Closing.self, from: value).end else {
                 throw refuse(number, "end: the closing line is {\"end\": {\"events\": N, \"sha256\": HEX}}")
             }
-            closing = (number, Int(events), sha256)
+            closing = (number, end.events, end.sha256)
             return
         }
         let event = try self.event(value, number: number)
@@ -197,31 +197,20 @@ struct ArchiveReading {
         if pending.count >= 1_024 { try compareRebuilt() }
     }
 
-    /// The event a line holds: exactly its five members, each of its type and range.
+    /// The event a line holds (``StoreArchive/EventLine``), following the one before it.
     func event(_ value: JSONValue, number: Int) throws -> Event {
-        guard let members = value.objectValue else { throw refuse(number, "an event line is a JSON object") }
-        let expected: Set<String> = ["object", "operation", "payload", "seq", "t"]
-        if let unknown = Set(members.keys).subtracting(expected).sorted().first { throw refuse(number, "\(unknown): unknown field of an event line") }
-        if let missing = expected.subtracting(members.keys).sorted().first { throw refuse(number, "\(missing): missing") }
-        guard let seqNumber = members["seq"]?.numberValue, seqNumber >= 1, seqNumber <= 9_007_199_254_740_991, seqNumber.rounded() == seqNumber else {
-            throw refuse(number, "seq: a whole number from 1")
+        guard value.objectValue != nil else { throw refuse(number, "an event line is a JSON object") }
+        let line: StoreArchive.EventLine
+        do { line = try JSONValueDecoder().decode(StoreArchive.EventLine.self, from: value) } catch let error as ArchiveLineError {
+            throw refuse(number, error.description)
+        } catch let error as DecodingError {
+            throw refuse(number, error.pathDescription)
         }
-        let seq = Int64(seqNumber)
-        guard seq > summary.lastSeq else { throw refuse(number, "seq: \(seq) does not follow \(summary.lastSeq) (sequence numbers increase)") }
-        guard let time = members["t"]?.numberValue, time.isFinite, time >= 0, time <= NumericLimits.maximumTime else {
-            throw refuse(number, "t: a scene time from 0 to \(JSONValue.numberText(NumericLimits.maximumTime)) seconds")
+        guard line.seq > summary.lastSeq else { throw refuse(number, "seq: \(line.seq) does not follow \(summary.lastSeq) (sequence numbers increase)") }
+        guard line.t >= lastTime else {
+            throw refuse(number, "t: \(JSONValue.numberText(line.t)) is before the previous event's \(JSONValue.numberText(lastTime)) (scene time never goes back)")
         }
-        guard time >= lastTime else { throw refuse(number, "t: \(JSONValue.numberText(time)) is before the previous event's \(JSONValue.numberText(lastTime)) (scene time never goes back)") }
-        guard let name = members["operation"]?.stringValue, let operation = EventOperation(rawValue: name) else {
-            throw refuse(number, "operation: one of \(EventOperation.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
-        let object: String?
-        switch members["object"] {
-        case .string(let id): object = id
-        case .null: object = nil
-        default: throw refuse(number, "object: an object id or null")
-        }
-        return Event(seq: seq, sceneTime: time, operation: operation, objectID: object, payload: members["payload"]!)
+        return line.event
     }
 
     /// Reads back what the rebuild logged since last time and pairs it with the input lines
