@@ -8,8 +8,8 @@ import PackageDescription
 let fuzzing = ProcessInfo.processInfo.environment["CATALOG_FUZZING"] == "1"
 let instrumented: [SwiftSetting] = fuzzing ? [.unsafeFlags(["-sanitize=fuzzer"])] : []
 
-// Layers, inner to outer (DESIGN.md §2): CatalogModel ← CatalogEngine ← CatalogExport, CatalogStore
-// ← CatalogKit ← catalog. The engine is pure evaluation: it depends on the model only, never on the store.
+// Layers, inner to outer (docs/Architecture.md): CatalogModel ← CatalogEngine ← CatalogExport;
+// CatalogModel ← CatalogStoreCore ← CatalogStore (SQLite), CatalogStorePostgres; all ← CatalogKit ← catalog. The engine is pure evaluation: it depends on the model only, never on the store.
 let package = Package(
     name: "ComponentCatalog",
     platforms: [.macOS(.v15)],
@@ -61,10 +61,14 @@ let package = Package(
         // The web forms of components (CSS, Web Animations, an ES module), exact or baked from
         // the engine's samples; no storage.
         .target(name: "CatalogExport", dependencies: ["CatalogModel", "CatalogEngine"]),
+        // What both backends share and neither's library: the backend protocols, the write rules
+        // (`*Writes`, `AssociationWriter`, `StoreTransaction`) and the migration rules. No GRDB,
+        // so the PostgreSQL backend does not build SQLite's library.
+        .target(name: "CatalogStoreCore", dependencies: ["CatalogModel"]),
         .target(
             name: "CatalogStore",
             dependencies: [
-                "CatalogModel",
+                "CatalogModel", "CatalogStoreCore",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
@@ -74,7 +78,7 @@ let package = Package(
         .target(
             name: "CatalogStorePostgres",
             dependencies: [
-                "CatalogModel", "CatalogStore",
+                "CatalogModel", "CatalogStoreCore",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

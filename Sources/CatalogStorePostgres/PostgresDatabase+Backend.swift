@@ -1,4 +1,4 @@
-import CatalogStore
+import CatalogStoreCore
 
 /// The PostgreSQL database as a ``CatalogBackend``.
 extension PostgresDatabase: CatalogBackend {

@@ -1,4 +1,5 @@
 import CatalogModel
+import CatalogStoreCore
 
 /// Records what happens in the scene beyond property changes: components applied to objects.
 /// Each application is one `apply` event per object it touches, written in one transaction with
@@ -36,14 +37,6 @@ extension ApplicationRepository {
 
 extension CatalogDatabase {
     public var applications: ApplicationRepository { ApplicationRepository(database: self) }
-}
-
-/// One change of a bulk write (``ApplicationRepository/apply(_:at:)``).
-public enum BulkChange: Sendable {
-    /// An object, with its owners (each existing, or added earlier in the same write).
-    case add(id: String, type: String, owners: [String])
-    /// A property set (nil removes it), as `prop set` writes it.
-    case set(id: String, key: String, value: PropertyValue?, policy: AssociationPolicy)
 }
 
 extension ApplicationRepository {

@@ -1,4 +1,5 @@
 import CatalogModel
+import CatalogStoreCore
 import Foundation
 import GRDB
 
@@ -17,7 +18,7 @@ public struct ComponentRepository: Sendable {
     let database: CatalogDatabase
 
     /// The columns every read of a ``StoredComponent`` selects, in its initialiser's order (both backends).
-    package static let columns = "v.name, v.version, v.kind, v.summary, v.tags, v.content_hash, v.definition, v.added_seq"
+    package static let columns = StoreSchema.componentColumns
     /// The current version of one component by name (the lookup the benchmark measures).
     public static let currentVersionSQL =
         "SELECT \(columns) FROM component c JOIN component_version v ON v.id = c.current_version_id WHERE c.name = ?"

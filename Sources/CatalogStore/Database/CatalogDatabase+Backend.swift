@@ -1,4 +1,5 @@
 import CatalogModel
+import CatalogStoreCore
 
 /// The SQLite file as a ``CatalogBackend``: its repositories are the stores.
 extension CatalogDatabase: CatalogBackend {

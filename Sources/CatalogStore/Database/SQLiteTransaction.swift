@@ -1,4 +1,5 @@
 import CatalogModel
+import CatalogStoreCore
 import GRDB
 
 /// A SQLite write transaction as a ``StoreTransaction``: statements prepared once per

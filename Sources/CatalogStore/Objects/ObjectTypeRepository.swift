@@ -1,4 +1,5 @@
 import CatalogModel
+import CatalogStoreCore
 import Foundation
 import GRDB
 
@@ -33,10 +34,7 @@ public struct ObjectTypeRepository: Sendable {
         }
     }
 
-    package static func type(_ name: String, _ text: String) -> ObjectType {
-        let members = (try? JSONValue(jsonData: Data(text.utf8)))?.objectValue ?? [:]
-        return ObjectType(name: name, properties: members.compactMapValues { $0.stringValue.flatMap(ValueType.init(rawValue:)) })
-    }
+    package static func type(_ name: String, _ text: String) -> ObjectType { StoreSchema.objectType(name, text) }
 }
 
 extension CatalogDatabase {

@@ -1,4 +1,5 @@
 import CatalogModel
+import CatalogStoreCore
 import Synchronization
 
 /// The in-memory cache behind property reads.

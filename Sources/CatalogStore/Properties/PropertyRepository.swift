@@ -1,4 +1,5 @@
 import CatalogModel
+import CatalogStoreCore
 import Foundation
 import GRDB  // GRDB has an `Association` too: the catalog's is written CatalogModel.Association here
 
@@ -44,12 +45,7 @@ public struct PropertyRepository: Sendable {
         try fetch(key, on: id)
     }
 
-    public static let readSQL = """
-        SELECT o.oid, a.type, a.value, a.policy,
-               a.target_oid IS NULL OR EXISTS (SELECT 1 FROM object t WHERE t.oid = a.target_oid)
-        FROM object o LEFT JOIN association a ON a.object_oid = o.oid AND a.key = ?2
-        WHERE o.id = ?1
-        """
+    public static let readSQL = StoreSchema.propertyReadSQL
 
     private func fetch(_ key: String, on id: String) throws -> CatalogModel.Association? {
         let fast = try database.pointReader.withStatement(Self.readSQL) { statement -> CatalogModel.Association? in

@@ -1,4 +1,5 @@
 import CatalogModel
+import CatalogStoreCore
 import Foundation
 import GRDB
 
@@ -39,11 +40,7 @@ public struct SnapshotRepository: Sendable {
     }
 
     /// SHA-256 of the rows as `id TAB state LF`, in id order: what a snapshot's `hash` is.
-    public static func hash(of objects: [(id: String, state: String)]) -> String {
-        var digest = ContentDigest.Stream()
-        for object in objects.sorted(by: { $0.id < $1.id }) { digest.update(object.id + "\t" + object.state + "\n") }
-        return digest.hex
-    }
+    public static func hash(of objects: [(id: String, state: String)]) -> String { StoreSchema.snapshotHash(of: objects) }
 
     /// Every kept snapshot, oldest first.
     public func list() throws -> [StoredSnapshot] {

@@ -1,5 +1,5 @@
 import CatalogModel
-import CatalogStore
+import CatalogStoreCore
 import Foundation
 
 /// Applies `Migrations/postgres/` to a PostgreSQL database, with the rules of the SQLite

@@ -1,5 +1,5 @@
 import CatalogModel
-import CatalogStore
+import CatalogStoreCore
 
 /// The scene's writes on PostgreSQL (``ApplicationStore``): the shared rules in one transaction.
 public struct PostgresApplicationStore: ApplicationStore {

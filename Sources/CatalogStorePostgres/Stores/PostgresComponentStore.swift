@@ -1,5 +1,5 @@
 import CatalogModel
-import CatalogStore
+import CatalogStoreCore
 
 /// Components and their history on PostgreSQL (``ComponentStore``): the shared write rules,
 /// PostgreSQL's reads; full-text search through the `search` tsvector.
@@ -7,7 +7,7 @@ public struct PostgresComponentStore: ComponentStore {
     let database: PostgresDatabase
     var session: PostgresSession { database.session }
 
-    static let columns = ComponentRepository.columns
+    static let columns = StoreSchema.componentColumns
     static let current = "component c JOIN component_version v ON v.id = c.current_version_id"
 
     @discardableResult

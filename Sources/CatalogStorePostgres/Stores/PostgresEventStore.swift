@@ -1,5 +1,5 @@
 import CatalogModel
-import CatalogStore
+import CatalogStoreCore
 import Foundation
 
 /// The event log on PostgreSQL (``EventStore``): read a page at a time, followed by

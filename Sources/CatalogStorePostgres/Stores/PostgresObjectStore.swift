@@ -1,5 +1,5 @@
 import CatalogModel
-import CatalogStore
+import CatalogStoreCore
 
 /// Objects and their lifetimes on PostgreSQL (``ObjectStore``).
 public struct PostgresObjectStore: ObjectStore {

@@ -1,5 +1,5 @@
 import CatalogModel
-import CatalogStore
+import CatalogStoreCore
 
 /// Associated properties on PostgreSQL (``PropertyStore``): the shared write rules; every read
 /// goes to the server, so another machine's write is seen at once.
@@ -8,7 +8,7 @@ public struct PostgresPropertyStore: PropertyStore {
     var session: PostgresSession { database.session }
 
     /// SQLite's point read, word for word.
-    static let readSQL = PostgresDialect.translate(PropertyRepository.readSQL)
+    static let readSQL = PostgresDialect.translate(StoreSchema.propertyReadSQL)
 
     /// Served from the handle's cache when it holds the value (see ``PostgresPropertyCache``).
     public func value(for key: String, on id: String) throws -> PropertyValue? {

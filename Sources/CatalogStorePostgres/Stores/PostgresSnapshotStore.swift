@@ -1,5 +1,5 @@
 import CatalogModel
-import CatalogStore
+import CatalogStoreCore
 
 /// Kept scene snapshots and log compaction on PostgreSQL (``SnapshotStore``).
 public struct PostgresSnapshotStore: SnapshotStore {
@@ -11,7 +11,7 @@ public struct PostgresSnapshotStore: SnapshotStore {
     @discardableResult
     public func add(seq: Int64, sceneTime: Double, objects: [(id: String, state: String, running: Int)]) throws -> StoredSnapshot {
         let sorted = objects.sorted { $0.id < $1.id }
-        let snapshot = StoredSnapshot(seq: seq, sceneTime: sceneTime, objectCount: sorted.count, hash: SnapshotRepository.hash(of: sorted.map { ($0.id, $0.state) }))
+        let snapshot = StoredSnapshot(seq: seq, sceneTime: sceneTime, objectCount: sorted.count, hash: StoreSchema.snapshotHash(of: sorted.map { ($0.id, $0.state) }))
         try session.transaction {
             try session.query("DELETE FROM scene_snapshot WHERE seq = $1", [.integer(seq)])
             try session.query("INSERT INTO scene_snapshot (seq, scene_time, object_count, hash) VALUES ($1, $2, $3, $4)",

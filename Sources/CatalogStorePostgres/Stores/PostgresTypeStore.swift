@@ -1,5 +1,5 @@
 import CatalogModel
-import CatalogStore
+import CatalogStoreCore
 
 /// Custom object types on PostgreSQL (``ObjectTypeStore``).
 public struct PostgresTypeStore: ObjectTypeStore {
@@ -11,12 +11,12 @@ public struct PostgresTypeStore: ObjectTypeStore {
 
     public func get(_ name: String) throws -> ObjectType? {
         guard let text = try database.session.query("SELECT properties FROM object_type WHERE name = $1", [.text(name)]).first?.text(0) else { return nil }
-        return ObjectTypeRepository.type(name, text)
+        return StoreSchema.objectType(name, text)
     }
 
     public func list() throws -> [ObjectType] {
         try database.session.query("SELECT name, properties FROM object_type ORDER BY name").map { row in
-            ObjectTypeRepository.type(try row.text(0) ?? "", try row.text(1) ?? "{}")
+            StoreSchema.objectType(try row.text(0) ?? "", try row.text(1) ?? "{}")
         }
     }
 }

@@ -1,5 +1,13 @@
 import CatalogModel
 
+/// One change of a bulk write (``ApplicationStore/apply(_:at:)``).
+public enum BulkChange: Sendable {
+    /// An object, with its owners (each existing, or added earlier in the same write).
+    case add(id: String, type: String, owners: [String])
+    /// A property set (nil removes it), as `prop set` writes it.
+    case set(id: String, key: String, value: PropertyValue?, policy: AssociationPolicy)
+}
+
 /// The scene's writes inside a transaction of either backend: applications, the changes an
 /// event's handlers make, bulk imports (see ``ApplicationStore``).
 package enum ApplicationWrites {

@@ -6,13 +6,13 @@
 /// unless still reachable from an owner outside that set. This is mark-and-sweep rather than
 /// reference counting, so ownership cycles (A owns B owns A) are collected too; objects created
 /// without owners are roots and live until removed explicitly.
-enum Ownership {
-    static let childrenSQL = """
+package enum Ownership {
+    package static let childrenSQL = """
         SELECT object_oid FROM object_owner WHERE owner_oid = ?1
         UNION SELECT target_oid FROM association
         WHERE object_oid = ?1 AND policy IN ('retain', 'copy') AND target_oid IS NOT NULL
         """
-    static let ownersSQL = """
+    package static let ownersSQL = """
         SELECT owner_oid FROM object_owner WHERE object_oid = ?1
         UNION SELECT object_oid FROM association WHERE target_oid = ?1 AND policy IN ('retain', 'copy')
         """

@@ -1,0 +1,69 @@
+import CatalogModel
+import CatalogStoreCore
+import Foundation
+import GRDB
+
+// How SQLite applies the migrations: each file in an IMMEDIATE transaction with its history row.
+extension MigrationRunner {
+    static let historyTable = """
+        CREATE TABLE IF NOT EXISTS schema_migration (
+            version     INTEGER PRIMARY KEY,
+            name        TEXT NOT NULL,
+            checksum    TEXT NOT NULL,
+            applied_at  TEXT NOT NULL
+        )
+        """
+
+    /// Applies every pending migration, in order.
+    public func migrate(_ writer: some DatabaseWriter) throws {
+        try checkFiles()
+        // Validate against what is recorded before writing anything at all.
+        let applied = try writer.read { db in try Self.appliedRows(db) }
+        // Up to date (every open after the first): no write transaction, so opening a catalog
+        // never queues behind another process's writes.
+        for migration in try pending(after: applied) {
+            try writer.writeWithoutTransaction { db in
+                try db.inTransaction(.immediate) {
+                    try db.execute(sql: Self.historyTable)
+                    let applied = try Self.appliedRows(db)
+                    // Another process may have moved on meanwhile.
+                    guard try pending(after: applied).contains(migration) else { return .commit }
+                    do {
+                        try db.execute(sql: migration.sql)
+                    } catch {
+                        throw Self.failure(of: migration, applied: applied, error)
+                    }
+                    try db.execute(
+                        sql: "INSERT INTO schema_migration (version, name, checksum, applied_at) VALUES (?, ?, ?, ?)",
+                        arguments: [migration.version, migration.fileName, migration.checksum, Self.timestamp()])
+                    return .commit
+                }
+            }
+        }
+    }
+
+    /// True when every migration is applied and the recorded ones match their files: what a
+    /// read-only open needs, since it cannot migrate. Throws as ``migrate(_:)`` does for a
+    /// changed file or a newer database.
+    public func isCurrent(_ reader: some DatabaseReader) throws -> Bool {
+        try checkFiles()
+        return try pending(after: try reader.read { db in try Self.appliedRows(db) }).isEmpty
+    }
+
+    /// Every known migration with its applied time, or nil while pending.
+    public func status(_ reader: some DatabaseReader) throws -> [Entry] {
+        try checkFiles()
+        let applied = try reader.read { db -> [Int: String] in
+            guard try db.tableExists("schema_migration") else { return [:] }
+            return Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT version, applied_at FROM schema_migration")
+                .map { ($0[0] as Int, $0[1] as String) })
+        }
+        return migrations.map { Entry(migration: $0, appliedAt: applied[$0.version]) }
+    }
+
+    static func appliedRows(_ db: Database) throws -> [Applied] {
+        guard try db.tableExists("schema_migration") else { return [] }
+        return try Row.fetchAll(db, sql: "SELECT version, name, checksum FROM schema_migration ORDER BY version")
+            .map { Applied(version: $0[0], name: $0[1], checksum: $0[2]) }
+    }
+}
