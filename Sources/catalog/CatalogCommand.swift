@@ -19,7 +19,7 @@ struct CatalogCommand: ParsableCommand {
             ObjectCommand.self, TypeCommand.self, PropCommand.self, Import.self, Apply.self, Send.self, State.self, Replay.self, Log.self, Snapshot.self, StoreCommand.self,
         ])
 
-    /// `--db` before the command name (`catalog --db PATH list`, as DESIGN.md §5 writes it):
+    /// `--db` before the command name (`catalog --db PATH list`, as docs/CommandLine.md writes it):
     /// argument-parser hands a parent's option group on to the subcommand's group of the same
     /// type; given twice, the one after the command name wins.
     @OptionGroup var global: GlobalOptions
@@ -60,7 +60,7 @@ struct CatalogCommand: ParsableCommand {
     }
 
     /// Writes a failed command's error to stderr and exits with its status: the message for
-    /// people, or with `json` the one-line error object (DESIGN.md §5). However a message was
+    /// people, or with `json` the one-line error object (docs/CommandLine.md). However a message was
     /// worded, what it quotes of the input is bounded.
     private static func report(_ error: CommandFailure, json: Bool) -> Never {
         var error = error

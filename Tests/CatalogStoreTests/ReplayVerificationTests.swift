@@ -5,7 +5,7 @@ import GRDB
 import TestSupport
 import Testing
 
-/// The log reproduces the state exactly (DESIGN.md §4): rebuilt into a fresh database, every
+/// The log reproduces the state exactly (docs/Store.md): rebuilt into a fresh database, every
 /// kind of change gives the same content hash; a change made behind the log's back does not.
 struct ReplayVerificationTests {
     let folder = TemporaryFolder()

@@ -38,7 +38,7 @@ public struct WebOracleCase: Sendable, CustomStringConvertible {
     }()
 }
 
-/// What the engine produced for one oracle sample, in the output encodings of DESIGN.md §5.
+/// What the engine produced for one oracle sample, in the output encodings of docs/CommandLine.md
 public struct OracleObservation: Sendable {
     public var progress: Double?
     public var iteration: Double?

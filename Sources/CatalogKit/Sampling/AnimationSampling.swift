@@ -3,7 +3,7 @@ import CatalogModel
 import Foundation
 
 /// Samples an animation component without any object — what `catalog sample` prints — in the
-/// JSON form of DESIGN.md §5 or as a table.
+/// JSON form of docs/CommandLine.md or as a table.
 ///
 /// ```swift
 /// let sampling = try AnimationSampling(definition: fadeIn, parameters: ["duration": "0.5"])

@@ -127,7 +127,7 @@ public struct ObjectState: Sendable, Hashable {
     /// Child objects its decorators created: child name → object id.
     public var children: [String: String] = [:]
 
-    /// `{"id", "type", "model", "presentation", "decorators", "children"}` (DESIGN.md §5).
+    /// `{"id", "type", "model", "presentation", "decorators", "children"}` (docs/CommandLine.md).
     public var jsonValue: JSONValue {
         ["id": .string(id), "type": .string(type), "t": .number(time),
          "model": .object(model.mapValues(\.jsonValue)), "presentation": .object(presentation.mapValues(\.jsonValue)),

@@ -65,7 +65,7 @@ public enum ValueExpression: Sendable, Hashable {
     case eventValue
 }
 
-/// The guards DESIGN.md §3.3 names.
+/// The guards docs/Definitions.md, "Decorator guards" names.
 public indirect enum DecoratorCondition: Sendable, Hashable {
     case empty(ValueExpression)
     case nonEmpty(ValueExpression)

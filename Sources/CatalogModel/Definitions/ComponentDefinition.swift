@@ -1,6 +1,6 @@
 import Foundation
 
-/// One component, validated: the envelope of DESIGN.md §3 plus its kind-specific body.
+/// One component, validated: the envelope of docs/Definitions.md plus its kind-specific body.
 ///
 /// The whole document is kept as ``document`` (a ``JSONValue``), so nothing the author wrote is
 /// lost; ``canonicalJSON`` and ``contentHash`` identify the content for versioning.

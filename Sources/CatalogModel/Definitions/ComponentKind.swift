@@ -1,4 +1,4 @@
-/// What a component is: the four kinds of DESIGN.md §3, each with its own body field.
+/// What a component is: the four kinds of docs/Definitions.md, each with its own body field.
 public enum ComponentKind: String, Sendable, Hashable, CaseIterable, Codable {
     case animation, chain, decorator, layout
 

@@ -27,7 +27,7 @@ public struct ObjectType: Sendable, Hashable {
         "zPosition": .number, "hidden": .bool,
     ]
 
-    /// The types DESIGN.md §4 names: CALayer, UIView (a layer's properties), UILabel, UITextField,
+    /// The types docs/Store.md names: CALayer, UIView (a layer's properties), UILabel, UITextField,
     /// UITableViewCell, SKNode.
     public static let builtIn: [String: ObjectType] = {
         func with(_ base: [String: ValueType], _ extra: [String: ValueType]) -> [String: ValueType] {

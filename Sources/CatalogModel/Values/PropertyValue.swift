@@ -2,7 +2,7 @@ import Foundation
 
 /// A typed value: what an associated property holds and what a parameter defaults to.
 ///
-/// The JSON form (``jsonValue``) is the output encoding of DESIGN.md §5: numbers plain, colours
+/// The JSON form (``jsonValue``) is the output encoding of docs/CommandLine.md: numbers plain, colours
 /// `[r, g, b, a]`, points `[x, y]`, sizes `[w, h]`, rects `[x, y, w, h]`, transforms 16 numbers,
 /// object references `"@id"`.
 ///
@@ -41,7 +41,7 @@ public enum PropertyValue: Sendable, Hashable {
         }
     }
 
-    /// The value in the output encoding of DESIGN.md §5.
+    /// The value in the output encoding of docs/CommandLine.md.
     public var jsonValue: JSONValue {
         switch self {
         case .number(let n): .number(n)
@@ -58,7 +58,7 @@ public enum PropertyValue: Sendable, Hashable {
         }
     }
 
-    /// Reads command-line text the way `prop set` does (DESIGN.md §5): `@id` is an object
+    /// Reads command-line text the way `prop set` does (docs/CommandLine.md): `@id` is an object
     /// reference, text that parses as JSON is that JSON (numbers, booleans, quoted strings; lists
     /// and mappings become `json`), anything else is a string. JSON `null` gives nil: setting
     /// null removes the association.
