@@ -120,7 +120,7 @@ let package = Package(
         .testTarget(name: "CatalogEngineTests", dependencies: ["CatalogEngine", "CatalogModel", "CatalogFuzzing", "TestSupport"]),
         .testTarget(
             name: "CatalogStoreTests",
-            dependencies: ["CatalogKit", "CatalogStore", "CatalogStorePostgres", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: ["CatalogModel", "CatalogStore", "CatalogStorePostgres", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         // Parameterised over both backends (TestBackend): SQLite files and a throwaway PostgreSQL server.
         // Tests that break a store on purpose (verification, the library's error wording) import it.
         .testTarget(name: "CatalogKitTests", dependencies: ["CatalogKit", "CatalogKitPostgres", "CatalogStore", "CatalogStorePostgres", "TestSupport"]),

@@ -1,5 +1,5 @@
+import CatalogModel
 import CatalogStore
-import CatalogKit
 import Foundation
 import GRDB
 import TestSupport

@@ -1,6 +1,5 @@
 import CatalogStore
 import CatalogModel
-import CatalogKit
 import Foundation
 import GRDB
 import TestSupport
@@ -166,21 +165,6 @@ struct ComponentRepositoryTests {
         #expect(try database.components.search("-bounce").map(\.name) == ["bounce-select"], "- does not negate")
     }
 
-    @Test func builtInsLoadOnceAndARemovedBuiltInStaysRemoved() throws {
-        let path = folder.file("builtins.sqlite")
-        let catalog = try Catalog(path: path)
-        let names = try BuiltInCatalog.definitions().map(\.name)
-        #expect(try catalog.database.components.names() == names.sorted())
-        try catalog.database.components.remove("shake")
-        _ = try Catalog(path: path)
-        #expect(try !catalog.database.components.names().contains("shake"))
-        // A newer build (another fingerprint) loads its built-ins again: the removed one stays removed.
-        try catalog.sqlite!.pool.write { try $0.execute(sql: "UPDATE setting SET value = 'an older build' WHERE key = 'builtin_catalog'") }
-        _ = try Catalog(path: path)
-        #expect(try catalog.database.components.names() == names.filter { $0 != "shake" }.sorted())
-        let adds = try catalog.database.events.list().filter { $0.operation == .componentAdd }
-        #expect(adds.count == names.count)
-    }
 }
 
 /// Reference cycles between components are refused with the loop named, and nothing is added.

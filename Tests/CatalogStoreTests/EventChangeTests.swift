@@ -1,6 +1,5 @@
 import CatalogStore
 import CatalogModel
-import CatalogKit
 import TestSupport
 import Testing
 

@@ -1,6 +1,5 @@
 import CatalogStore
 import CatalogModel
-import CatalogKit
 import Foundation
 import GRDB
 import TestSupport
@@ -39,22 +38,6 @@ struct MigrationTests {
         let before = try snapshot(path)
         _ = try CatalogDatabase(path: path)
         #expect(try snapshot(path) == before)
-    }
-
-    @Test func openingAnUpToDateCatalogWaitsForNoWriter() throws {
-        let path = folder.file("busy.sqlite")
-        _ = try Catalog(path: path)  // migrated, built-ins loaded
-        try DatabaseQueue(path: path).writeWithoutTransaction { db in
-            // A writer at work: it has committed (so the WAL exists; GRDB writes once to create
-            // it otherwise) and now holds the lock.
-            try db.execute(sql: "INSERT INTO setting (key, value) VALUES ('busy', 'yes')")
-            try db.execute(sql: "BEGIN IMMEDIATE")
-            defer { try? db.execute(sql: "ROLLBACK") }
-            // Another connection holds the write lock: opening must neither migrate nor load the
-            // built-ins again (each would wait for that lock, then fail as "database is locked").
-            let catalog = try Catalog(path: path)
-            #expect(try catalog.database.components.get("fade-in") != nil)
-        }
     }
 
     @Test func builtInsAreDecodedOnlyWhenTheirFingerprintChanges() throws {

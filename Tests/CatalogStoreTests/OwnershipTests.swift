@@ -1,6 +1,5 @@
 import CatalogStore
 import CatalogModel
-import CatalogKit
 import Foundation
 import TestSupport
 import Testing

@@ -1,3 +1,4 @@
+import CatalogModel
 import CatalogStore
 import Foundation
 import GRDB

@@ -20,8 +20,8 @@ extension ProfileCell {
 struct TypedAssociationTests {
     let folder = TemporaryFolder()
 
-    @Test(arguments: StoreBackend.allCases) func typedKeysReadBackTheirType(backend: StoreBackend) throws {
-        let catalog = try Catalog(backend: try backend.open(in: folder), loadBuiltIns: false)
+    @Test(arguments: TestBackend.allCases) func typedKeysReadBackTheirType(backend: TestBackend) throws {
+        let catalog = try backend.catalog(in: folder, loadBuiltIns: false)
         try catalog.database.objects.add(id: "label-1", type: "label")
         let url = AssociationKey<URL>("hyperlink.url", policy: .copy)
         try catalog.set(url, on: "label-1", to: URL(string: "https://swift.org"))
@@ -33,14 +33,14 @@ struct TypedAssociationTests {
         #expect(try catalog.value(url, on: "label-1") == nil)
     }
 
-    @Test(arguments: StoreBackend.allCases) func persistentStoredPropertiesSurviveReopening(backend: StoreBackend) throws {
-        let location = try backend.location(in: folder)
+    @Test(arguments: TestBackend.allCases) func persistentStoredPropertiesSurviveReopening(backend: TestBackend) throws {
+        let first = try backend.catalog(in: folder, loadBuiltIns: false)
         do {
-            let cell = ProfileCell(persistentID: "cell-42", catalog: try Catalog(backend: try backend.open(location), loadBuiltIns: false))
+            let cell = ProfileCell(persistentID: "cell-42", catalog: first)
             #expect(try cell.highlight == nil)
             try cell.setHighlight(RGBAColor(red: 1, green: 0, blue: 0))
         }
-        let reopened = ProfileCell(persistentID: "cell-42", catalog: try Catalog(backend: try backend.open(location), loadBuiltIns: false))
+        let reopened = ProfileCell(persistentID: "cell-42", catalog: try backend.reopen(first))
         #expect(try reopened.highlight == RGBAColor(red: 1, green: 0, blue: 0))
         #expect(try reopened.catalog.database.objects.get("cell-42")?.type == "cell")
         try reopened.removeAllAssociations()

@@ -1,9 +1,11 @@
-import CatalogKit
+import CatalogEngine
+import CatalogModel
+import TestSupport
 import Testing
 
 /// The built-in fade chain, its step durations resolved from the built-in fade components.
 struct BuiltInChainTests {
-    private let definitions = try! BuiltInCatalog.definitions()
+    private let definitions = try! BuiltInFiles.definitions()
 
     private func duration(of step: AnimateStep) throws -> Double {
         let component = try #require(definitions.first { $0.name == step.component })
@@ -26,7 +28,7 @@ struct BuiltInChainTests {
 
 /// The built-in decorators parse into what their source ideas describe.
 struct BuiltInDecoratorTests {
-    private let definitions = try! BuiltInCatalog.definitions()
+    private let definitions = try! BuiltInFiles.definitions()
 
     @Test func hyperlinkAndBouncyPlaceholder() throws {
         let hyperlink = try DecoratorDefinition(try #require(definitions.first { $0.name == "hyperlink" }))

@@ -7,9 +7,9 @@ import Testing
 /// `log --format jsonl` copies each stored payload into its line instead of parsing and writing
 /// it again: every line must be exactly the canonical text of the event as read.
 struct EventLogLineTests {
-    @Test(arguments: StoreBackend.allCases) func everyLineIsTheEventsCanonicalText(backend: StoreBackend) throws {
+    @Test(arguments: TestBackend.allCases) func everyLineIsTheEventsCanonicalText(backend: TestBackend) throws {
         let folder = TemporaryFolder()
-        let catalog = try Catalog(backend: try backend.open(in: folder))
+        let catalog = try backend.catalog(in: folder)
         try catalog.objects.add(id: "café-1", type: "label", at: 0.125)
         try catalog.setProperty(.string("quote \" backslash \\ tab \t line\nend ☃"), for: "text", on: "café-1", at: 0.1250001)
         try catalog.setProperty(.number(-0.000123456789), for: "alpha", on: "café-1", at: 3)
@@ -30,9 +30,9 @@ struct EventLogLineTests {
     }
 
     /// `object list --format jsonl` writes each object's line directly: exactly its canonical text.
-    @Test(arguments: StoreBackend.allCases) func everyObjectLineIsItsCanonicalText(backend: StoreBackend) throws {
+    @Test(arguments: TestBackend.allCases) func everyObjectLineIsItsCanonicalText(backend: TestBackend) throws {
         let folder = TemporaryFolder()
-        let catalog = try Catalog(backend: try backend.open(in: folder))
+        let catalog = try backend.catalog(in: folder)
         try catalog.objects.add(id: "liste-é", type: "view")
         try catalog.objects.add(id: "cell:1", type: "cell", owners: ["liste-é"])
         try catalog.objects.add(id: "b", type: "view")

@@ -1,10 +1,12 @@
-import CatalogKit
+import CatalogEngine
+import CatalogModel
+import TestSupport
 import Testing
 
 /// The built-in layouts, through their definitions as shipped in `catalog/layouts/`.
 struct BuiltInLayoutTests {
     private func definition(_ name: String) throws -> ComponentDefinition {
-        try #require(try BuiltInCatalog.definitions().first { $0.name == name })
+        try #require(try BuiltInFiles.definitions().first { $0.name == name })
     }
 
     @Test func decoratingLayoutDefaultsReproduceTheWWDCTest() throws {
@@ -43,7 +45,7 @@ struct BuiltInLayoutTests {
 
 /// The everyday set: each starts where it says and ends in place.
 struct EverydayAnimationTests {
-    private let definitions = try! BuiltInCatalog.definitions()
+    private let definitions = try! BuiltInFiles.definitions()
 
     private func sample(_ name: String, at times: [Double]) throws -> [EffectSample] {
         let effect = AnimationEffect(try AnimationDefinition(try #require(definitions.first { $0.name == name })))

@@ -1,0 +1,35 @@
+import CatalogModel
+import Foundation
+
+/// The built-in definitions as the repository keeps them (`catalog/KIND/NAME.yaml|json`), read
+/// from the files themselves, so that the model's and the engine's suites test the built-ins
+/// without the library that embeds them (the library's suite checks that its copy is these).
+///
+/// ```swift
+/// let chain = try ChainDefinition(try BuiltInFiles.definition("fade-sequence"))
+/// ```
+public enum BuiltInFiles {
+    /// The repository's `catalog/` folder.
+    public static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "../../catalog").standardized
+
+    /// Every built-in, by file name within its kind's folder.
+    public static func definitions() throws -> [ComponentDefinition] {
+        var result: [ComponentDefinition] = []
+        for kind in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() {
+            let kindFolder = folder.appending(path: kind)
+            for file in try FileManager.default.contentsOfDirectory(atPath: kindFolder.path).sorted() where file.hasSuffix(".yaml") || file.hasSuffix(".json") {
+                let text = try String(contentsOf: kindFolder.appending(path: file), encoding: .utf8)
+                result.append(try DefinitionDecoder.decode(text: text, file: "catalog/\(kind)/\(file)"))
+            }
+        }
+        return result
+    }
+
+    /// The built-in named `name`.
+    public static func definition(_ name: String) throws -> ComponentDefinition {
+        guard let found = try definitions().first(where: { $0.name == name }) else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: folder.appending(path: "*/\(name).*").path])
+        }
+        return found
+    }
+}
