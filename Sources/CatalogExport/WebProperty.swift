@@ -13,19 +13,19 @@ import CatalogModel
 /// radius.cssName        // "border-radius"
 /// radius.text(.number(8))   // "8px"
 /// ```
-public struct WebProperty: Sendable, Hashable {
-    public enum Unit: Sendable, Hashable { case number, px, color, transform }
+package struct WebProperty: Sendable, Hashable {
+    package enum Unit: Sendable, Hashable { case number, px, color, transform }
 
     /// The engine's name (`opacity`, `cornerRadius`, `transform`, …).
-    public var engineName: String
+    package var engineName: String
     /// As `element.animate()` and `getComputedStyle()` name it.
-    public var camelCase: String
-    public var unit: Unit
+    package var camelCase: String
+    package var unit: Unit
     /// What the export's error bound is measured against (DESIGN: 0.1 % of the property's range).
-    public var range: ClosedRange<Double>?
+    package var range: ClosedRange<Double>?
 
     /// The CSS name (`border-radius`).
-    public var cssName: String { Self.cssName(camelCase) }
+    package var cssName: String { Self.cssName(camelCase) }
 
     private static let table: [String: (String, Unit)] = [
         "opacity": ("opacity", .number), "transform": ("transform", .transform),
@@ -35,7 +35,7 @@ public struct WebProperty: Sendable, Hashable {
         "right": ("right", .px), "bottom": ("bottom", .px),
     ]
 
-    public init(_ engineName: String) throws(ExportError) {
+    package init(_ engineName: String) throws(ExportError) {
         guard let (camelCase, unit) = Self.table[engineName] else {
             throw ExportError("\(engineName) has no CSS equivalent (exportable: \(Self.table.keys.sorted().joined(separator: ", ")))")
         }
@@ -47,12 +47,12 @@ public struct WebProperty: Sendable, Hashable {
 
     /// Whether CSS takes this number as the property's value (lengths like `border-radius`,
     /// `border-width`, `width` and `height` refuse negatives; opacity is clamped, not refused).
-    public func accepts(_ number: Double) -> Bool {
+    package func accepts(_ number: Double) -> Bool {
         number >= 0 || !["borderRadius", "borderWidth", "width", "height"].contains(camelCase)
     }
 
     /// A value the engine computed, as CSS text.
-    public func text(_ value: AnimatedValue) -> String {
+    package func text(_ value: AnimatedValue) -> String {
         switch value {
         case .number(let n): unit == .px ? CSSNumber.text(n) + "px" : CSSNumber.text(n)
         case .color(let c): CSSNumber.color(c)
@@ -63,7 +63,7 @@ public struct WebProperty: Sendable, Hashable {
 
     /// A definition's value, as CSS text (transform lists keep their functions, so that the
     /// browser interpolates them function by function as the engine does).
-    public func text(_ value: AnimationValue) -> String {
+    package func text(_ value: AnimationValue) -> String {
         switch value {
         case .transform(let functions): functions.isEmpty ? "none" : functions.map(CSSNumber.function).joined(separator: " ")
         default: text(AnimatedValue(value))
@@ -104,7 +104,7 @@ enum CSSNumber {
 
 /// An easing as CSS text, or nil when CSS has no form for it (springs).
 extension TimingFunction {
-    public var cssText: String? {
+    package var cssText: String? {
         switch self {
         case .linear: return "linear"
         case .cubicBezier(let a, let b, let c, let d):
@@ -120,13 +120,14 @@ extension TimingFunction {
 /// Why a component cannot be exported (or previewed, or plotted).
 ///
 /// ```swift
-/// ExportError("a speed of 0 or less cannot be exported").code   // .notExportable
+/// do { _ = try AnimationExport(definition, target: .css) }
+/// catch let error as ExportError { print(error.code, error) }   // not-exportable, and why
 /// ```
 public struct ExportError: CatalogError, Sendable {
     public var description: String
     /// ``ErrorCode/notExportable`` unless the component is missing or of the wrong kind.
     public var code: ErrorCode
-    public init(_ description: String, code: ErrorCode = .notExportable) {
+    package init(_ description: String, code: ErrorCode = .notExportable) {
         self.description = description
         self.code = code
     }

@@ -12,7 +12,7 @@ import Foundation
 /// ```
 extension AnimationKeyPath.Component {
     /// The component's current value inside `base`.
-    public func value(in base: AnimatedValue) -> AnimatedValue {
+    package func value(in base: AnimatedValue) -> AnimatedValue {
         switch (self, base) {
         case (.whole, _): return base
         case (.pointX, .point(let p)): return .number(p.x)
@@ -43,7 +43,7 @@ extension AnimationKeyPath.Component {
     }
 
     /// `base` with this component replaced by `value`.
-    public func setting(_ value: AnimatedValue, in base: AnimatedValue) -> AnimatedValue {
+    package func setting(_ value: AnimatedValue, in base: AnimatedValue) -> AnimatedValue {
         switch (self, base, value) {
         case (.whole, _, _): return value
         case (.pointX, .point(let p), .number(let x)): return .point(Point(x: x, y: p.y))
@@ -102,7 +102,7 @@ extension AnimationKeyPath.Component {
 
 extension AnimationValue {
     /// The model form of an engine value (a transform as a whole matrix).
-    public init(_ value: AnimatedValue) {
+    package init(_ value: AnimatedValue) {
         switch value {
         case .number(let n): self = .number(n)
         case .color(let c): self = .color(c)

@@ -11,13 +11,13 @@ import CatalogModel
 /// timing.timeOffset = 0.25
 /// MediaClock(timing).timing(atParentTime: 0.9)?.progress   // 0.15: wrapped round
 /// ```
-public struct MediaClock: Sendable {
-    public let media: MediaTiming
-    public let effectTiming: EffectTiming
+package struct MediaClock: Sendable {
+    package let media: MediaTiming
+    package let effectTiming: EffectTiming
     let easing: CompiledEasing
     let activeDuration: Double
 
-    public init(_ media: MediaTiming, duration: Double? = nil) {
+    package init(_ media: MediaTiming, duration: Double? = nil) {
         var media = media
         if let duration { media.duration = duration }
         self.media = media
@@ -30,13 +30,13 @@ public struct MediaClock: Sendable {
     }
 
     /// The active span in the parent's time (infinite for endless repeats).
-    public var parentEndTime: Double {
+    package var parentEndTime: Double {
         media.speed == 0 ? .infinity : media.beginTime + activeDuration / media.speed
     }
 
     /// The effect's timing at a parent time, or nil when the animation does not show then.
     @inline(__always)
-    public func timing(atParentTime parent: Double) -> ComputedTiming? {
+    package func timing(atParentTime parent: Double) -> ComputedTiming? {
         let tolerance = ComputedTiming.timeTolerance
         let local = (parent - media.beginTime) * media.speed
         let fillsBackwards = media.fillMode == .backwards || media.fillMode == .both

@@ -12,7 +12,7 @@ import CatalogModel
 /// let ease = CompiledEasing(.cubicBezier(0.25, 0.1, 0.25, 1))
 /// ease.output(at: 0.5)   // 0.8024033876
 /// ```
-public struct CompiledEasing: Sendable, Hashable {
+package struct CompiledEasing: Sendable, Hashable {
     enum Kind: UInt8, Sendable, Hashable { case linear, bezier, steps, piecewiseLinear, spring }
 
     let kind: Kind
@@ -23,9 +23,9 @@ public struct CompiledEasing: Sendable, Hashable {
     /// The spring's settling duration: the time progress 1 stands for.
     let springDuration: Double
 
-    public static let linear = CompiledEasing(.linear)
+    package static let linear = CompiledEasing(.linear)
 
-    public init(_ function: TimingFunction) {
+    package init(_ function: TimingFunction) {
         var kind = Kind.linear
         var curve = CubicBezierCurve(0, 0, 1, 1)
         var steps = StepEasing(count: 1, position: .jumpEnd)
@@ -62,7 +62,7 @@ public struct CompiledEasing: Sendable, Hashable {
     private static let curveOffset = MemoryLayout<CompiledEasing>.offset(of: \CompiledEasing.curve)!
 
     /// The eased output; `beforeFlag` is the Web Animations before flag, read by steps only.
-    public func output(at input: Double, beforeFlag: Bool = false) -> Double {
+    package func output(at input: Double, beforeFlag: Bool = false) -> Double {
         withUnsafePointer(to: self) { Self.output($0, at: input, beforeFlag: beforeFlag) }
     }
 

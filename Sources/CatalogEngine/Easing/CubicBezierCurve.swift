@@ -9,7 +9,7 @@
 /// let ease = CubicBezierCurve(0.25, 0.1, 0.25, 1)
 /// ease.y(atX: 0.5)   // 0.8024033877…
 /// ```
-public struct CubicBezierCurve: Sendable, Hashable {
+package struct CubicBezierCurve: Sendable, Hashable {
     // Polynomial coefficients: x(t) = ((ax t + bx) t + cx) t, likewise y.
     private let ax, bx, cx, ay, by, cy: Double
     private let startGradient, endGradient: Double
@@ -23,7 +23,7 @@ public struct CubicBezierCurve: Sendable, Hashable {
     private static let inverseOffset = MemoryLayout<CubicBezierCurve>.offset(of: \CubicBezierCurve.inverse)!
     private static let inverseSlopeOffset = MemoryLayout<CubicBezierCurve>.offset(of: \CubicBezierCurve.inverseSlope)!
 
-    public init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
+    package init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
         let cx = 3 * x1, bx = 3 * (x2 - x1) - 3 * x1
         let ax = 1 - cx - bx
         self.cx = cx
@@ -79,16 +79,16 @@ public struct CubicBezierCurve: Sendable, Hashable {
     }
 
     // The table follows from the coefficients, so they alone decide equality.
-    public static func == (a: CubicBezierCurve, b: CubicBezierCurve) -> Bool {
+    package static func == (a: CubicBezierCurve, b: CubicBezierCurve) -> Bool {
         (a.ax, a.bx, a.cx, a.ay, a.by, a.cy) == (b.ax, b.bx, b.cx, b.ay, b.by, b.cy)
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         for value in [ax, bx, cx, ay, by, cy] { hasher.combine(value) }
     }
 
     /// The eased output for input progress `x` (any real number).
-    public func y(atX x: Double) -> Double {
+    package func y(atX x: Double) -> Double {
         withUnsafePointer(to: self) { Self.y($0, atX: x) }
     }
 

@@ -4,16 +4,16 @@ import CatalogModel
 ///
 /// The before flag matters at a step boundary reached from the before phase (e.g. a negative
 /// delay with `jump-start`): the output stays on the lower step there.
-public struct StepEasing: Sendable, Hashable {
-    public var count: Int
-    public var position: TimingFunction.StepPosition
+package struct StepEasing: Sendable, Hashable {
+    package var count: Int
+    package var position: TimingFunction.StepPosition
 
-    public init(count: Int, position: TimingFunction.StepPosition) {
+    package init(count: Int, position: TimingFunction.StepPosition) {
         self.count = count
         self.position = position
     }
 
-    public func output(at input: Double, beforeFlag: Bool) -> Double {
+    package func output(at input: Double, beforeFlag: Bool) -> Double {
         let steps = Double(count)
         var current = (input * steps).rounded(.down)
         if position == .jumpStart || position == .jumpBoth { current += 1 }

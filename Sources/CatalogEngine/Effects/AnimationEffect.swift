@@ -55,7 +55,7 @@ public enum AnimationEffect: Sendable {
 
 extension CoreAnimationEffect {
     /// The top-level animation's clock (a spring without a duration runs for its settling duration).
-    public var rootClock: MediaClock {
+    package var rootClock: MediaClock {
         switch root {
         case .leaf(let leaf): leaf.clock
         case .group(let clock, _): clock

@@ -21,7 +21,7 @@ public final class KeyframeEffect: Sendable {
     /// The effect's easing, read in place when sampling (see ``CompiledEasing``); freed in deinit.
     private nonisolated(unsafe) let easing: UnsafeMutablePointer<CompiledEasing>
     /// One per animated property, in the model's property order (sorted by name).
-    public let tracks: [PropertyTrack]
+    package let tracks: [PropertyTrack]
     /// The same tracks, for calls without retain and release on the sampling path.
     private let trackReferences: [Unmanaged<PropertyTrack>]
     /// Where each track's numbers start in a sample buffer.

@@ -8,10 +8,10 @@ import CatalogModel
 /// ```swift
 /// // opacity given only at offset 0.5: the track runs underlying → 0.2 → underlying.
 /// ```
-public final class PropertyTrack: Sendable {
-    public let property: AnimatableProperty
+package final class PropertyTrack: Sendable {
+    package let property: AnimatableProperty
     /// Computed offsets of the property-specific keyframes, non-decreasing, first 0, last 1.
-    public let offsets: [Double]
+    package let offsets: [Double]
     /// The easing of the interval each keyframe starts (the last keyframe's is never used), and
     /// `intervalStorage[i]`, the interpolation from keyframe i to keyframe i + 1. Plain buffers,
     /// not arrays: the sampling path reads them in place, and taking a value out of an array
@@ -20,9 +20,9 @@ public final class PropertyTrack: Sendable {
     private nonisolated(unsafe) let easingStorage: UnsafeMutableBufferPointer<CompiledEasing>
     private nonisolated(unsafe) let intervalStorage: UnsafeMutableBufferPointer<ValueInterpolator>
     /// What the property shows when the effect is not in effect.
-    public let underlyingValue: AnimatedValue
+    package let underlyingValue: AnimatedValue
     /// How many numbers a sample of this track takes (see ``ValueInterpolator/width``).
-    public let width: Int
+    package let width: Int
     /// The underlying value as numbers; a discrete one is written as −1.
     private let underlyingNumbers: [Double]
     /// Discrete tracks write 2·interval + side (0: the interval's start value, 1: its end).
@@ -31,7 +31,7 @@ public final class PropertyTrack: Sendable {
     /// - Parameters:
     ///   - keyframes: the effect's keyframes with their computed offsets.
     ///   - underlying: the property's model value (or its initial value).
-    public init(property: AnimatableProperty, keyframes: [(offset: Double, keyframe: Keyframe)], underlying: AnimationValue) {
+    package init(property: AnimatableProperty, keyframes: [(offset: Double, keyframe: Keyframe)], underlying: AnimationValue) {
         // The implicit keyframe at 0 eases like the effect's own keyframe at offset 0, if it has
         // one (as Chromium does: a property missing from a keyframe still follows its easing).
         let zeroOffsetEasing = keyframes.last { $0.offset == 0 }?.keyframe.easing ?? .linear
@@ -75,7 +75,7 @@ public final class PropertyTrack: Sendable {
     /// keyframe effect"): the interval around the progress, its start keyframe's easing applied to
     /// the distance through it, extrapolating outside [0, 1]. Allocation-free.
     @inline(__always)
-    public func write(atProgress progress: Double, beforeFlag: Bool, into out: UnsafeMutablePointer<Double>) {
+    package func write(atProgress progress: Double, beforeFlag: Bool, into out: UnsafeMutablePointer<Double>) {
         let count = offsets.count
         // Several keyframes at 0 (or 1) and progress beyond them: the outermost keyframe holds.
         if progress < 0, offsets[1] == 0 { write(interval: 0, at: 0, into: out); return }
@@ -102,12 +102,12 @@ public final class PropertyTrack: Sendable {
 
     /// Writes the underlying value (the effect is not in effect).
     @inline(__always)
-    public func writeUnderlying(into out: UnsafeMutablePointer<Double>) {
+    package func writeUnderlying(into out: UnsafeMutablePointer<Double>) {
         for index in 0..<underlyingNumbers.count { out[index] = underlyingNumbers[index] }
     }
 
     /// The value numbers written by this track stand for.
-    public func decode(_ numbers: UnsafePointer<Double>) -> AnimatedValue {
+    package func decode(_ numbers: UnsafePointer<Double>) -> AnimatedValue {
         guard isDiscrete else { return intervalStorage[0].decode(numbers) }
         // Which end of which interval shows; −1 is the underlying value.
         guard numbers[0] >= 0 else { return underlyingValue }
@@ -117,7 +117,7 @@ public final class PropertyTrack: Sendable {
     }
 
     /// The value at an iteration progress, as an ``AnimatedValue``.
-    public func value(atProgress progress: Double, beforeFlag: Bool) -> AnimatedValue {
+    package func value(atProgress progress: Double, beforeFlag: Bool) -> AnimatedValue {
         withUnsafeTemporaryAllocation(of: Double.self, capacity: 16) { buffer in
             write(atProgress: progress, beforeFlag: beforeFlag, into: buffer.baseAddress!)
             return decode(buffer.baseAddress!)

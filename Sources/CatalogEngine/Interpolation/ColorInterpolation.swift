@@ -2,15 +2,15 @@ import CatalogModel
 
 /// A colour with its channels multiplied by alpha: the space CSS interpolates colours in, so a
 /// fade to `transparent` does not pass through grey.
-public struct PremultipliedColor: Sendable, Hashable {
+package struct PremultipliedColor: Sendable, Hashable {
     /// r·a, g·a, b·a, a.
-    public var channels: SIMD4<Double>
+    package var channels: SIMD4<Double>
 
-    public init(_ color: RGBAColor) {
+    package init(_ color: RGBAColor) {
         channels = SIMD4(color.red * color.alpha, color.green * color.alpha, color.blue * color.alpha, color.alpha)
     }
 
-    public func interpolated(to other: PremultipliedColor, at t: Double) -> RGBAColor {
+    package func interpolated(to other: PremultipliedColor, at t: Double) -> RGBAColor {
         let c = Self.interpolate(channels, other.channels, at: t)
         return RGBAColor(red: c.x, green: c.y, blue: c.z, alpha: c.w)
     }

@@ -17,19 +17,19 @@ import Foundation
 /// let b = DecomposedTransform(Matrix4.skew(.pi / 4, 0).concatenating(.scale(7, 1, 1)))!
 /// a.interpolated(to: b, at: 0.5).matrix   // 4, 0, 2, 4 in m11 m12 m21 m22
 /// ```
-public struct DecomposedTransform: Sendable, Hashable {
-    public var translate = SIMD3<Double>(0, 0, 0)
-    public var scale = SIMD3<Double>(1, 1, 1)
+package struct DecomposedTransform: Sendable, Hashable {
+    package var translate = SIMD3<Double>(0, 0, 0)
+    package var scale = SIMD3<Double>(1, 1, 1)
     /// Shear factors xy, xz, yz.
-    public var skew = SIMD3<Double>(0, 0, 0)
-    public var perspective = SIMD4<Double>(0, 0, 0, 1)
+    package var skew = SIMD3<Double>(0, 0, 0)
+    package var perspective = SIMD4<Double>(0, 0, 0, 1)
     /// x, y, z, w.
-    public var quaternion = SIMD4<Double>(0, 0, 0, 1)
+    package var quaternion = SIMD4<Double>(0, 0, 0, 1)
 
-    public init() {}
+    package init() {}
 
     /// Factors `matrix`, or nil when it cannot be (singular: such pairs interpolate discretely).
-    public init?(_ matrix: Matrix4) {
+    package init?(_ matrix: Matrix4) {
         if matrix.is2D {
             guard decompose2D(matrix) else { return nil }
         } else {
@@ -127,7 +127,7 @@ public struct DecomposedTransform: Sendable, Hashable {
     }
 
     /// Linear in every component except the rotation, which is slerped the short way round.
-    public func interpolated(to other: DecomposedTransform, at t: Double) -> DecomposedTransform {
+    package func interpolated(to other: DecomposedTransform, at t: Double) -> DecomposedTransform {
         var result = DecomposedTransform()
         result.translate = translate + (other.translate - translate) * t
         result.scale = scale + (other.scale - scale) * t
@@ -153,7 +153,7 @@ public struct DecomposedTransform: Sendable, Hashable {
     }
 
     /// Recomposes: scale, then shear, rotation, translation and perspective.
-    public var matrix: Matrix4 {
+    package var matrix: Matrix4 {
         let (x, y, z, w) = (quaternion.x, quaternion.y, quaternion.z, quaternion.w)
         let rotation = Matrix4(
             SIMD4(1 - 2 * (y * y + z * z), 2 * (x * y + z * w), 2 * (x * z - y * w), 0),

@@ -18,7 +18,7 @@ import Foundation
 /// let to = try TransformFunction.list(css: "rotate(720deg)")
 /// TransformListInterpolator(from: from, to: to).matrix(at: 0.25)   // a half turn
 /// ```
-public final class TransformListInterpolator: Sendable {
+package final class TransformListInterpolator: Sendable {
     enum Pair: Sendable {
         case translate(SIMD3<Double>, SIMD3<Double>)
         case scale(SIMD3<Double>, SIMD3<Double>)
@@ -43,7 +43,7 @@ public final class TransformListInterpolator: Sendable {
     let pairs: [Pair]
     let tail: Tail?
 
-    public init(from: [TransformFunction], to: [TransformFunction]) {
+    package init(from: [TransformFunction], to: [TransformFunction]) {
         var a = from, b = to
         // Pad the shorter list with identities of the longer one's functions.
         if a.count < b.count { a += b[a.count...].map(\.identity) }
@@ -98,7 +98,7 @@ public final class TransformListInterpolator: Sendable {
     }
 
     /// The interpolated transform at `t` (0 = from, 1 = to; outside [0, 1] extrapolates).
-    public func matrix(at t: Double) -> Matrix4 {
+    package func matrix(at t: Double) -> Matrix4 {
         if case .discrete(let from, let to)? = tail { return t < 0.5 ? from : to }
         var result = pairs.withUnsafeBufferPointer { pairs in
             guard pairs.count > 0, let first = pairs.baseAddress else { return Matrix4.identity }
@@ -115,7 +115,7 @@ public final class TransformListInterpolator: Sendable {
 
     /// Writes ``matrix(at:)``'s 16 entries in CATransform3D order.
     @inline(__always)
-    public func write(at t: Double, into out: UnsafeMutablePointer<Double>) {
+    package func write(at t: Double, into out: UnsafeMutablePointer<Double>) {
         let m = matrix(at: t)
         @inline(__always) func store(_ row: SIMD4<Double>, _ index: Int) {
             out[index] = row.x; out[index + 1] = row.y; out[index + 2] = row.z; out[index + 3] = row.w

@@ -17,11 +17,11 @@ import CatalogModel
 /// let fade = ValueInterpolator(from: .number(0), to: .number(1), range: 0...1)
 /// fade.value(at: 1.2)   // .number(1): clamped on the output
 /// ```
-public struct ValueInterpolator: Sendable {
+package struct ValueInterpolator: Sendable {
     /// The animation type of the interval (which of the fields hold its ends).
-    public enum Kind: UInt8, Sendable { case number, color, transform, point, size, rect, discrete }
+    package enum Kind: UInt8, Sendable { case number, color, transform, point, size, rect, discrete }
 
-    public let kind: Kind
+    package let kind: Kind
     /// The two ends as up to four numbers (colours premultiplied).
     let from, to: SIMD4<Double>
     /// Output clamping for numbers (±∞ when the property has no range).
@@ -38,7 +38,7 @@ public struct ValueInterpolator: Sendable {
         init(_ from: AnimatedValue, _ to: AnimatedValue) { self.from = from; self.to = to }
     }
 
-    public init(from a: AnimationValue, to b: AnimationValue, range: ClosedRange<Double>? = nil) {
+    package init(from a: AnimationValue, to b: AnimationValue, range: ClosedRange<Double>? = nil) {
         var kind = Kind.discrete
         var from = SIMD4<Double>(), to = SIMD4<Double>()
         var transform: TransformListInterpolator?
@@ -76,7 +76,7 @@ public struct ValueInterpolator: Sendable {
     }
 
     /// How many numbers ``write(at:into:)`` writes.
-    public var width: Int {
+    package var width: Int {
         switch kind {
         case .number, .discrete: 1
         case .color, .rect: 4
@@ -86,7 +86,7 @@ public struct ValueInterpolator: Sendable {
     }
 
     /// Writes the value at `t` (0 = from, 1 = to; outside [0, 1] extrapolates) as numbers.
-    public func write(at t: Double, into out: UnsafeMutablePointer<Double>) {
+    package func write(at t: Double, into out: UnsafeMutablePointer<Double>) {
         withUnsafePointer(to: self) { Self.write($0, at: t, into: out) }
     }
 
@@ -115,7 +115,7 @@ public struct ValueInterpolator: Sendable {
     }
 
     /// The value numbers written by ``write(at:into:)`` stand for.
-    public func decode(_ numbers: UnsafePointer<Double>) -> AnimatedValue {
+    package func decode(_ numbers: UnsafePointer<Double>) -> AnimatedValue {
         switch kind {
         case .number: return .number(numbers[0])
         case .color: return .color(RGBAColor(red: numbers[0], green: numbers[1], blue: numbers[2], alpha: numbers[3]))
@@ -127,7 +127,7 @@ public struct ValueInterpolator: Sendable {
         }
     }
 
-    public func value(at t: Double) -> AnimatedValue {
+    package func value(at t: Double) -> AnimatedValue {
         withUnsafeTemporaryAllocation(of: Double.self, capacity: 16) { buffer in
             write(at: t, into: buffer.baseAddress!)
             return decode(buffer.baseAddress!)

@@ -38,7 +38,7 @@ public struct ComputedTiming: Sendable, Hashable {
     }
 
     /// As ``init(_:localTime:)`` with the effect's easing compiled in advance.
-    public init(_ timing: EffectTiming, localTime: Double, easing: CompiledEasing) {
+    package init(_ timing: EffectTiming, localTime: Double, easing: CompiledEasing) {
         self = withUnsafePointer(to: easing) { ComputedTiming(TimingSchedule(timing), localTime: localTime, easing: $0) }
     }
 

@@ -9,7 +9,7 @@ extension KeyframeEffectModel {
     ///     webKeyframes: [["opacity": 0], ["opacity": 1, "easing": "ease-out"]],
     ///     options: ["duration": 250], file: "fade.json")
     /// ```
-    public init(webKeyframes keyframes: JSONValue, options: JSONValue?, file: String,
+    package init(webKeyframes keyframes: JSONValue, options: JSONValue?, file: String,
                 path: FieldPath = FieldPath()) throws(DefinitionError) {
         let timing = try options.map { (o: JSONValue) throws(DefinitionError) in
             try EffectTiming(webOptions: o, file: file, path: path.appending("options"))

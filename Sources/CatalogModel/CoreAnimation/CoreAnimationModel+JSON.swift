@@ -13,7 +13,7 @@ extension CoreAnimationModel {
 
     /// Reads an `animation:` body (parameters already substituted), checking every field against
     /// Core Animation's rules; errors name the file, the field path and the rule.
-    public init(json: JSONValue, file: String, path: FieldPath) throws(DefinitionError) {
+    package init(json: JSONValue, file: String, path: FieldPath) throws(DefinitionError) {
         let reader = try FieldReader(json, file: file, path: path)
         guard let type = try reader.string("type") else { throw reader.error("type", "is required: basic, keyframe, spring or group") }
         guard let own = Self.fieldsByType[type] else { throw reader.error("type", "unknown animation type \"\(type)\" (expected basic, keyframe, spring or group)") }
@@ -230,7 +230,7 @@ extension AnimationValue {
     /// Reads a value of the given kind from a definition: numbers plain, geometry as number
     /// lists, colours as CSS strings or `[r, g, b(, a)]` in 0…1, transforms as CSS strings or 16
     /// numbers (CATransform3D order), anything discrete as it is.
-    public init(json: JSONValue, kind: AnimatableProperty.ValueKind, file: String, path: FieldPath) throws(DefinitionError) {
+    package init(json: JSONValue, kind: AnimatableProperty.ValueKind, file: String, path: FieldPath) throws(DefinitionError) {
         func fail(_ rule: String) -> DefinitionError { DefinitionError(file: file, path: path.description, rule: rule) }
         switch kind {
         case .number, .length:

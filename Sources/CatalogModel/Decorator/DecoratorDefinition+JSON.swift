@@ -3,7 +3,7 @@ extension DecoratorDefinition {
     /// declared properties with values of their type, children of known types, actions that
     /// target the owner or a declared child, property references the decorator or its owner types
     /// have, and well-formed conditions.
-    public init(_ definition: ComponentDefinition, parameters: [String: PropertyValue] = [:], file: String? = nil) throws(DefinitionError) {
+    package init(_ definition: ComponentDefinition, parameters: [String: PropertyValue] = [:], file: String? = nil) throws(DefinitionError) {
         if parameters.isEmpty, case .decorator(let compiled)? = definition.defaultBody.body {
             self = compiled   // compiled once, by validation
             return
@@ -13,7 +13,7 @@ extension DecoratorDefinition {
         try self.init(json: members["decorator"] ?? .null, file: file, path: FieldPath("decorator"))
     }
 
-    public init(json: JSONValue, file: String, path: FieldPath) throws(DefinitionError) {
+    package init(json: JSONValue, file: String, path: FieldPath) throws(DefinitionError) {
         let reader = try FieldReader(json, file: file, path: path)
         try reader.rejectUnknown(allowed: ["attachesTo", "attachWhenSet", "properties", "children", "overrides", "handlers"])
         func names(_ key: String) throws(DefinitionError) -> [String] {

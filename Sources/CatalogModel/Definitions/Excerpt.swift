@@ -6,18 +6,18 @@
 /// Excerpt.quote(String(repeating: "a", count: 100_000))   // "aaaa…aaaa… (99920 more characters)"
 /// Excerpt.message(text)   // every run of text without a space, and every line, bounded
 /// ```
-public enum Excerpt {
+package enum Excerpt {
     /// The most characters of one quoted input (an id, a key, a name, a value).
-    public static let quoteLength = 80
+    package static let quoteLength = 80
     /// The most characters of a run without spaces in a message worded elsewhere (a long file
     /// path still reads whole).
-    public static let wordLength = 300
+    package static let wordLength = 300
     /// The most characters of one line of a message.
-    public static let lineLength = 2_000
+    package static let lineLength = 2_000
 
     /// `text` whole when it holds at most `limit` characters, else its first `limit` and a count
     /// of the rest.
-    public static func quote(_ text: String, limit: Int = quoteLength) -> String {
+    package static func quote(_ text: String, limit: Int = quoteLength) -> String {
         // utf8.count is O(1) on native strings; count only when it could be over.
         guard text.utf8.count > limit else { return text }
         let characters = text.count
@@ -28,7 +28,7 @@ public enum Excerpt {
     /// A whole message with every line bounded: a run without spaces longer than ``wordLength``
     /// (an input quoted by a message this program did not word, such as a parser's) is quoted
     /// as an excerpt, and a line still over ``lineLength`` is cut.
-    public static func message(_ text: String) -> String {
+    package static func message(_ text: String) -> String {
         guard text.utf8.count > wordLength else { return text }
         return text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
             guard line.utf8.count > wordLength else { return String(line) }

@@ -6,29 +6,29 @@
 /// NumericLimits.maximumTime        // 1e9 s: about 31 years of scene time
 /// NumericLimits.check(time: 1e18)  // "must be a time from -1e9 to 1e9 s"
 /// ```
-public enum NumericLimits {
+package enum NumericLimits {
     /// Scene times, sample times and the span of a sampling, in seconds (about 31 years).
-    public static let maximumTime = 1e9
+    package static let maximumTime = 1e9
     /// Frames one `sample`, `replay` or `demo` evaluates.
-    public static let maximumFrames = 1_000_000
+    package static let maximumFrames = 1_000_000
     /// An animated value's magnitude: a number, a colour channel, a transform function's
     /// arguments (px, radians, factors) or matrix entry. Far beyond any screen, yet squared
     /// and multiplied by interpolation and decomposition it stays finite.
-    public static let maximumValue = 1e7
+    package static let maximumValue = 1e7
     /// An easing's output control points (`cubic-bezier` y, `linear()` outputs): overshoot, not overflow.
-    public static let maximumEasingOutput = 1e3
+    package static let maximumEasingOutput = 1e3
     /// How long a spring may take to settle, in seconds.
-    public static let maximumSettlingDuration = 1e4
+    package static let maximumSettlingDuration = 1e4
     /// The shortest duration other than 0, in seconds: a repeat duration over it stays finite.
-    public static let minimumDuration = 1e-6
+    package static let minimumDuration = 1e-6
     /// Iterations, repeat counts and iteration starts (other than endless).
-    public static let maximumRepeats = 1e9
+    package static let maximumRepeats = 1e9
     /// Core Animation `speed`.
-    public static let maximumSpeed = 1e3
+    package static let maximumSpeed = 1e3
 
     /// A reason when a duration or offset in seconds is out of range: durations are 0 or from
     /// ``minimumDuration`` to ``maximumTime``; offsets (delays, begin times) within ±``maximumTime``.
-    public static func problem(duration: Double, allowNegative: Bool) -> String? {
+    package static func problem(duration: Double, allowNegative: Bool) -> String? {
         guard duration.isFinite, abs(duration) <= maximumTime else { return "must be within ±\(JSONValue.numberText(maximumTime)) s" }
         if allowNegative { return nil }
         guard duration == 0 || duration >= minimumDuration else { return "must be 0 or from \(JSONValue.numberText(minimumDuration)) s" }
@@ -36,7 +36,7 @@ public enum NumericLimits {
     }
 
     /// A reason when `time` (seconds) is not finite or beyond ``maximumTime``; nil when it is fine.
-    public static func problem(time: Double, allowNegative: Bool = true) -> String? {
+    package static func problem(time: Double, allowNegative: Bool = true) -> String? {
         let low = allowNegative ? -maximumTime : 0
         guard time.isFinite, time >= low, time <= maximumTime else {
             return "must be a time from \(JSONValue.numberText(low)) to \(JSONValue.numberText(maximumTime)) s"
@@ -45,14 +45,14 @@ public enum NumericLimits {
     }
 
     /// A reason when a value's magnitude is beyond ``maximumValue``; nil when it is fine.
-    public static func problem(value: AnimationValue) -> String? {
+    package static func problem(value: AnimationValue) -> String? {
         value.magnitude <= maximumValue ? nil : "is beyond the limit of ±\(JSONValue.numberText(maximumValue)) for animated values"
     }
 }
 
 extension AnimationValue {
     /// The largest absolute number it holds (∞ for a non-finite one).
-    public var magnitude: Double {
+    package var magnitude: Double {
         func largest(_ numbers: [Double]) -> Double { numbers.map { $0.isFinite ? abs($0) : .infinity }.max() ?? 0 }
         switch self {
         case .number(let n): return largest([n])
@@ -87,12 +87,12 @@ extension NumericLimits {
     /// NumericLimits.problem(model: .number(1e300), for: "opacity")   // "is beyond ±10000000, the limit for opacity …"
     /// NumericLimits.problem(model: .number(1e300), for: "count")     // nil
     /// ```
-    public static func problem(model value: PropertyValue, for key: String) -> String? {
+    package static func problem(model value: PropertyValue, for key: String) -> String? {
         problem(modelMagnitude: value.magnitude, for: key)
     }
 
     /// ``problem(model:for:)`` for a value as a chain's `set` step writes it (JSON).
-    public static func problem(model value: JSONValue, for key: String) -> String? {
+    package static func problem(model value: JSONValue, for key: String) -> String? {
         problem(modelMagnitude: value.magnitude, for: key)
     }
 
@@ -104,7 +104,7 @@ extension NumericLimits {
 
 extension JSONValue {
     /// The largest absolute number anywhere in it (0 when it holds none).
-    public var magnitude: Double {
+    package var magnitude: Double {
         switch self {
         case .number(let n): n.isFinite ? abs(n) : .infinity
         case .array(let items): items.map(\.magnitude).max() ?? 0
@@ -116,7 +116,7 @@ extension JSONValue {
 
 extension PropertyValue {
     /// The largest absolute number it holds (0 for text, references and flags).
-    public var magnitude: Double {
+    package var magnitude: Double {
         func largest(_ numbers: [Double]) -> Double { numbers.map { $0.isFinite ? abs($0) : .infinity }.max() ?? 0 }
         switch self {
         case .number(let n): return largest([n])

@@ -14,7 +14,7 @@ extension LayoutNode {
     /// Node types: `slot` (a name), `decorating` (content, decoration, insets, contentFraction,
     /// spacing, decorationSide), `cascading` (children, offset), `stack` (children, axis,
     /// spacing), `inset` (child, insets). A slot name may appear once.
-    public init(json: JSONValue, file: String, path: FieldPath) throws(DefinitionError) {
+    package init(json: JSONValue, file: String, path: FieldPath) throws(DefinitionError) {
         self = try Self.node(json, file: file, path: path)
         var seen: Set<String> = []
         for slot in slots where !seen.insert(slot).inserted {

@@ -1,14 +1,14 @@
 import Foundation
 
 /// Why a timing function was refused; callers add the file and field path.
-public struct TimingFunctionError: Error, Sendable, Hashable, CustomStringConvertible {
-    public var message: String
-    public var description: String { message }
+package struct TimingFunctionError: Error, Sendable, Hashable, CustomStringConvertible {
+    package var message: String
+    package var description: String { message }
 }
 
 extension TimingFunction {
     /// Parses a Core Animation name or a CSS `<easing-function>`.
-    public init(parsing text: String) throws(TimingFunctionError) {
+    package init(parsing text: String) throws(TimingFunctionError) {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if let named = Self.coreAnimationNames[trimmed] ?? Self.cssKeywords[trimmed.lowercased()] ?? MotionTokens.easings[trimmed] {
             self = named
@@ -30,7 +30,7 @@ extension TimingFunction {
     }
 
     /// Four control-point numbers, as Core Animation's `init(controlPoints:)` takes them.
-    public init(controlPoints: [Double]) throws(TimingFunctionError) {
+    package init(controlPoints: [Double]) throws(TimingFunctionError) {
         guard controlPoints.count == 4 else {
             throw TimingFunctionError(message: "a control-point array needs 4 numbers, got \(controlPoints.count)")
         }
