@@ -12,7 +12,7 @@ import CatalogModel
 /// import { play } from "./bounce-select.js";
 /// await play(document.querySelector(".cell")).finished;
 /// ```
-public enum ModuleWriter {
+package enum ModuleWriter {
     /// The module's shared head: the data, the reduced-motion variant and the media query check.
     private static func head(_ header: String, normal: JSONValue, reduced: JSONValue) -> String {
         """
@@ -29,7 +29,7 @@ public enum ModuleWriter {
         """
     }
 
-    public static func module(header: String, animations: [WebAnimation], reduced: [WebAnimation]? = nil) -> String {
+    package static func module(header: String, animations: [WebAnimation], reduced: [WebAnimation]? = nil) -> String {
         head(header, normal: .array(animations.map(\.json)), reduced: .array((reduced ?? animations).map(\.json))) + """
         /** Starts every animation on `element`; returns them and a promise for their end. */
         export function play(element) {
@@ -41,7 +41,7 @@ public enum ModuleWriter {
         """
     }
 
-    public static func chainModule(header: String, roles: [(role: String, animations: [WebAnimation])],
+    package static func chainModule(header: String, roles: [(role: String, animations: [WebAnimation])],
                                    reduced: [(role: String, animations: [WebAnimation])]? = nil) -> String {
         func data(_ roles: [(role: String, animations: [WebAnimation])]) -> JSONValue {
             .object(Dictionary(uniqueKeysWithValues: roles.map { ($0.role, JSONValue.array($0.animations.map(\.json))) }))

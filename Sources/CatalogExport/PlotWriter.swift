@@ -11,13 +11,13 @@ import Foundation
 /// let svg = PlotWriter.svg(title: "bounce-select 1.1.0", times: times,
 ///                          panels: [.init(title: "transform.scale", series: [("m11", values)])], keyframeTimes: [0, 0.1, 0.2])
 /// ```
-public enum PlotWriter {
-    public struct Panel: Sendable {
-        public var title: String
+package enum PlotWriter {
+    package struct Panel: Sendable {
+        package var title: String
         /// Label and one value per time (nil: not in effect, a gap in the line).
-        public var series: [(label: String, values: [Double?])]
+        package var series: [(label: String, values: [Double?])]
 
-        public init(title: String, series: [(label: String, values: [Double?])]) {
+        package init(title: String, series: [(label: String, values: [Double?])]) {
             self.title = title
             self.series = series
         }
@@ -25,7 +25,7 @@ public enum PlotWriter {
 
     static let palette = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2"]
 
-    public static func svg(title: String, times: [Double], panels: [Panel], keyframeTimes: [Double], width: Double = 720) -> String {
+    package static func svg(title: String, times: [Double], panels: [Panel], keyframeTimes: [Double], width: Double = 720) -> String {
         let panelHeight = 150.0, top = 40.0, left = 64.0, right = 150.0, gap = 34.0
         let height = top + Double(panels.count) * (panelHeight + gap) + 20
         let t0 = times.first ?? 0, t1 = max(times.last ?? 1, t0 + 1e-9)

@@ -13,24 +13,24 @@ import CatalogModel
 /// ```swift
 /// let html = PreviewWriter.page(title: "bounce-select", items: [item])
 /// ```
-public enum PreviewWriter {
+package enum PreviewWriter {
     /// One component on the page.
-    public struct Item: Sendable {
-        public var name: String
-        public var kind: String
-        public var summary: String
+    package struct Item: Sendable {
+        package var name: String
+        package var kind: String
+        package var summary: String
         /// The elements to animate (an animation's is `element`).
-        public var roles: [String]
+        package var roles: [String]
         /// Role → the Web Animations to run (`{keyframes, options}` each); reduced: under reduced motion.
-        public var effects: JSONValue
-        public var reducedEffects: JSONValue
+        package var effects: JSONValue
+        package var reducedEffects: JSONValue
         /// A layout's boxes: slot → frame `[x, y, width, height]`, and the rect laid out in.
-        public var boxes: [(slot: String, frame: Rect)]
-        public var container: Rect?
+        package var boxes: [(slot: String, frame: Rect)]
+        package var container: Rect?
         /// An SVG of its curves (animations).
-        public var plot: String?
+        package var plot: String?
 
-        public init(name: String, kind: String, summary: String, roles: [String], effects: JSONValue, reducedEffects: JSONValue,
+        package init(name: String, kind: String, summary: String, roles: [String], effects: JSONValue, reducedEffects: JSONValue,
                     boxes: [(slot: String, frame: Rect)] = [], container: Rect? = nil, plot: String? = nil) {
             self.name = name
             self.kind = kind
@@ -53,7 +53,7 @@ public enum PreviewWriter {
         }
     }
 
-    public static func page(title: String, items: [Item]) -> String {
+    package static func page(title: String, items: [Item]) -> String {
         let data = JSONValue.array(items.map(\.json)).canonicalText.replacingOccurrences(of: "</", with: "<\\/")
         var cards = ""
         for (index, item) in items.enumerated() {

@@ -12,16 +12,16 @@
 /// // @keyframes fade-in { 0% { opacity: 0; animation-timing-function: cubic-bezier(0, 0, 0.58, 1); } 100% { opacity: 1; } }
 /// // .fade-in { animation: fade-in 250ms linear 0ms 1 normal forwards; }
 /// ```
-public enum StylesheetWriter {
-    public struct Rule: Sendable {
-        public var selector: String
+package enum StylesheetWriter {
+    package struct Rule: Sendable {
+        package var selector: String
         /// The base of the `@keyframes` names (`NAME`, `NAME-2`, … when there are several).
-        public var keyframesName: String
-        public var animations: [WebAnimation]
+        package var keyframesName: String
+        package var animations: [WebAnimation]
         /// What plays instead when the user prefers reduced motion; nil: the same animations.
-        public var reduced: [WebAnimation]?
+        package var reduced: [WebAnimation]?
 
-        public init(selector: String, keyframesName: String, animations: [WebAnimation], reduced: [WebAnimation]? = nil) {
+        package init(selector: String, keyframesName: String, animations: [WebAnimation], reduced: [WebAnimation]? = nil) {
             self.selector = selector
             self.keyframesName = keyframesName
             self.animations = animations
@@ -29,7 +29,7 @@ public enum StylesheetWriter {
         }
     }
 
-    public static func stylesheet(header: String, rules: [Rule]) -> String {
+    package static func stylesheet(header: String, rules: [Rule]) -> String {
         var out = "/* \(header) — exported by catalog; each animation is exact or baked within 0.1 % (see export --explain). */\n"
         var body = "", reducedBody = ""
         for rule in rules {
@@ -72,21 +72,21 @@ public enum StylesheetWriter {
 
 /// Component names made into CSS identifiers: `.` and other non-name characters escaped in
 /// selectors; in `@keyframes` names replaced, and kept clear of the `animation` keywords.
-public enum CSSIdentifier {
+package enum CSSIdentifier {
     private static let keywords: Set<String> = [
         "none", "initial", "inherit", "unset", "revert", "default", "linear", "ease", "ease-in", "ease-out", "ease-in-out",
         "step-start", "step-end", "infinite", "normal", "reverse", "alternate", "alternate-reverse", "forwards", "backwards",
         "both", "running", "paused", "auto",
     ]
 
-    public static func keyframesName(_ name: String) -> String {
+    package static func keyframesName(_ name: String) -> String {
         var identifier = String(name.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" })
         if identifier.first?.isNumber ?? true { identifier = "_" + identifier }
         return keywords.contains(identifier) ? identifier + "-keyframes" : identifier
     }
 
     /// `.NAME` with the name escaped as a CSS class.
-    public static func classSelector(_ name: String) -> String {
+    package static func classSelector(_ name: String) -> String {
         var escaped = ""
         for (index, character) in name.enumerated() {
             if index == 0, character.isNumber {

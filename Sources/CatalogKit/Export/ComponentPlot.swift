@@ -11,9 +11,12 @@ import CatalogModel
 /// try plot.svg().write(toFile: "bounce-select.svg", atomically: true, encoding: .utf8)
 /// ```
 public struct ComponentPlot: Sendable {
+    /// The component's name and version (and "(reduced motion)" when it is drawn reduced).
     public let title: String
+    /// The sampled times, in seconds, evenly spaced across the animation.
     public let times: [Double]
-    public let panels: [PlotWriter.Panel]
+    package let panels: [PlotWriter.Panel]
+    /// The times of the animation's keyframes, marked on the plot.
     public let keyframeTimes: [Double]
 
     /// - Parameters:

@@ -10,7 +10,7 @@ import CatalogModel
 /// let html = try ComponentPreview(names: ["bounce-select", "fade-sequence"], catalog: catalog).html
 /// ```
 public struct ComponentPreview: Sendable {
-    public let items: [PreviewWriter.Item]
+    package let items: [PreviewWriter.Item]
 
     /// - Parameter names: components, `NAME` or `NAME@VERSION`; files are read with `definitions`.
     public init(names: [String], catalog: Catalog) throws {
@@ -18,6 +18,8 @@ public struct ComponentPreview: Sendable {
         try self.init(definitions: definitions, catalog: catalog)
     }
 
+    /// The page for definitions already read; `catalog` resolves the components they use (a
+    /// chain's steps), and without one they must be self-contained.
     public init(definitions: [ComponentDefinition], catalog: Catalog?) throws {
         items = try definitions.map { try Self.item($0, catalog: catalog) }
     }

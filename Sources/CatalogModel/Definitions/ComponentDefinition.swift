@@ -13,13 +13,19 @@ import Foundation
 /// definition.contentHash   // 64 hex digits
 /// ```
 public struct ComponentDefinition: Sendable, Hashable {
+    /// Unique in a catalog: `[a-z0-9][a-z0-9.-]*`.
     public var name: String
+    /// Which body the definition has.
     public var kind: ComponentKind
+    /// This version of the component; an update must be higher.
     public var version: SemanticVersion
+    /// One line for people and for search.
     public var summary: String
+    /// Words for search and `list --tag`.
     public var tags: [String]
     /// Properties a target must have (a protocol-style requirement, checked at apply time).
     public var requires: [String]
+    /// Named inputs the body refers to as `"$name"`, with their types, defaults and limits.
     public var parameters: [String: ParameterSpec]
     /// The full document as written (after YAML/JSON decoding).
     public var document: JSONValue
@@ -29,7 +35,7 @@ public struct ComponentDefinition: Sendable, Hashable {
     /// What the animation becomes under reduced motion; nil: it plays unchanged.
     public var reducedMotion: ReducedMotion?
     /// The body compiled with the default parameters, when validation compiled it.
-    public var defaultBody = DefaultBody()
+    package var defaultBody = DefaultBody()
 
     /// `[a-z0-9][a-z0-9.-]*`, at most 100 characters.
     public static func isValidName(_ name: String) -> Bool {

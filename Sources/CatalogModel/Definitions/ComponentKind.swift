@@ -1,6 +1,13 @@
 /// What a component is: the four kinds of docs/Definitions.md, each with its own body field.
 public enum ComponentKind: String, Sendable, Hashable, CaseIterable, Codable {
-    case animation, chain, decorator, layout
+    /// Motion of one object: a Core Animation or a Web Animations body.
+    case animation
+    /// Steps over several roles, in sequence and concurrently.
+    case chain
+    /// Properties, children and event handlers an object adopts.
+    case decorator
+    /// Frames for the objects bound to its slots.
+    case layout
 
     /// The top-level fields that may carry this kind's body. An animation has exactly one of
     /// `animation` (Core Animation vocabulary) or `keyframes` (+ optional `options`, Web Animations).

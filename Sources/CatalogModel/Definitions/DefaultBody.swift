@@ -3,20 +3,20 @@
 /// a handler's run) does not read the JSON body a second time.
 ///
 /// It is derived from ``ComponentDefinition/document``, so it takes no part in equality or hashing.
-public struct DefaultBody: Sendable, Hashable {
-    public enum Body: Sendable {
+package struct DefaultBody: Sendable, Hashable {
+    package enum Body: Sendable {
         case animation(AnimationDefinition)
         case layout(LayoutDefinition)
         case chain(ChainDefinition)
         case decorator(DecoratorDefinition)
     }
 
-    public var body: Body?
+    package var body: Body?
 
-    public init(_ body: Body? = nil) {
+    package init(_ body: Body? = nil) {
         self.body = body
     }
 
-    public static func == (a: DefaultBody, b: DefaultBody) -> Bool { true }
-    public func hash(into hasher: inout Hasher) {}
+    package static func == (a: DefaultBody, b: DefaultBody) -> Bool { true }
+    package func hash(into hasher: inout Hasher) {}
 }

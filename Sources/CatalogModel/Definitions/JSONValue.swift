@@ -11,22 +11,34 @@ import Foundation
 /// value.canonicalText   // {"a":[true,"x"],"b":1}
 /// ```
 public enum JSONValue: Sendable, Hashable {
+    /// JSON's `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number; JSON makes no difference between integers and others, and neither does the catalog.
     case number(Double)
+    /// A string.
     case string(String)
+    /// A list, in order.
     case array([JSONValue])
+    /// A mapping from member names to values (written with its keys sorted, see ``canonicalText``).
     case object([String: JSONValue])
 
+    /// The member `key` of a mapping; nil for another value or a missing member.
     public subscript(key: String) -> JSONValue? {
         if case .object(let members) = self { return members[key] }
         return nil
     }
 
+    /// The string, when this is one.
     public var stringValue: String? { if case .string(let s) = self { s } else { nil } }
+    /// The number, when this is one.
     public var numberValue: Double? { if case .number(let n) = self { n } else { nil } }
+    /// The boolean, when this is one.
     public var boolValue: Bool? { if case .bool(let b) = self { b } else { nil } }
+    /// The list, when this is one.
     public var arrayValue: [JSONValue]? { if case .array(let a) = self { a } else { nil } }
+    /// The members, when this is a mapping.
     public var objectValue: [String: JSONValue]? { if case .object(let o) = self { o } else { nil } }
 
     /// A short name of the value's JSON type, for error messages.

@@ -5,12 +5,18 @@
 ///   duration: {type: number, default: 0.2, minimum: 0}
 /// ```
 public struct ParameterSpec: Sendable, Hashable {
+    /// The type a value must have (an override of another type is refused).
     public var type: ValueType
+    /// The value used when neither `--param` nor an override gives one.
     public var defaultValue: PropertyValue
+    /// The smallest number accepted, for number parameters.
     public var minimum: Double?
+    /// The largest number accepted, for number parameters.
     public var maximum: Double?
+    /// What the parameter is for, for people (the web catalog's knobs show it).
     public var summary: String?
 
+    /// A parameter as a definition declares it.
     public init(type: ValueType, defaultValue: PropertyValue, minimum: Double? = nil, maximum: Double? = nil,
                 summary: String? = nil) {
         self.type = type

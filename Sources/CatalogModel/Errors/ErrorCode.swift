@@ -18,7 +18,9 @@ public enum ErrorCode: String, CaseIterable, Sendable, Hashable, Codable {
     case invalidDefinition = "invalid-definition"
     /// Text that is not JSON.
     case invalidJSON = "invalid-json"
+    /// A timing function that is not a CA name, a CSS easing, four control points or a spring.
     case invalidTimingFunction = "invalid-timing-function"
+    /// A CSS value (a transform, a colour, a length) that does not parse.
     case invalidCSSValue = "invalid-css-value"
     /// A property value that does not convert to the type asked for.
     case invalidValue = "invalid-value"
@@ -28,88 +30,133 @@ public enum ErrorCode: String, CaseIterable, Sendable, Hashable, Codable {
     case invalidImport = "invalid-import"
     /// A store archive that is not one, or was changed (fields `file`, `line`).
     case invalidArchive = "invalid-archive"
+    /// A file that is missing or cannot be read (field `file`).
     case cannotReadFile = "cannot-read-file"
+    /// An output file (`-o`) that cannot be written (field `file`).
     case cannotWriteFile = "cannot-write-file"
 
     // MARK: database — opening and keeping the store
     /// A `--db` that is neither a file path nor a `postgres://` URL.
     case invalidLocation = "invalid-location"
+    /// A file that is not a SQLite database (field `location`).
     case notADatabase = "not-a-database"
+    /// A database that cannot be opened or created there: a missing or read-only folder (field `location`).
     case cannotOpen = "cannot-open"
     /// Opened for reading only: nothing was written.
     case readOnly = "read-only"
     /// A migration history this build refuses (a changed file, a gap, a newer schema).
     case migrationRefused = "migration-refused"
+    /// No PostgreSQL server answered at the URL's host and port within the connect timeout.
     case serverUnreachable = "server-unreachable"
+    /// The PostgreSQL server refused the user or the password.
     case authenticationFailed = "authentication-failed"
+    /// The PostgreSQL server has no database of that name.
     case unknownDatabase = "unknown-database"
     /// The connection broke mid-command; the server rolled back what was not committed.
     case connectionLost = "connection-lost"
+    /// TLS could not be set up as `sslmode` asks (no TLS on the server, a certificate nobody vouches for).
     case tlsFailed = "tls-failed"
     /// Any other error a database server reported (field `sqlState`).
     case serverError = "server-error"
 
     // MARK: catalog — components and their versions
+    /// No component of that name (field `component`; `removed: true` when it was taken out).
     case unknownComponent = "unknown-component"
     /// A version the component never had, or no longer keeps.
     case unknownVersion = "unknown-version"
     /// A component a command cannot take (an animation where a chain goes, several definitions where one does).
     case wrongComponent = "wrong-component"
+    /// An update whose version is not higher than the current one (fields `version`, `current`).
     case versionNotHigher = "version-not-higher"
+    /// A version already kept with other content: a changed definition needs a new version.
     case versionKept = "version-kept"
+    /// A component another one uses, so it cannot be removed (field `dependents`).
     case componentInUse = "component-in-use"
+    /// A definition that names a component the catalog does not hold (field `reference`).
     case unknownReference = "unknown-reference"
+    /// A definition that names a component of the wrong kind (a chain step naming a layout).
     case referenceKind = "reference-kind"
+    /// Components that use each other in a cycle (field `cycle`).
     case referenceCycle = "reference-cycle"
     /// A component that cannot be written in the asked-for web form.
     case notExportable = "not-exportable"
 
     // MARK: objects — objects, types and their properties
+    /// No object with that id (field `id`).
     case unknownObject = "unknown-object"
+    /// An object with that id already exists.
     case objectExists = "object-exists"
+    /// An object id that is empty, too long or holds spaces or control characters.
     case invalidObjectID = "invalid-object-id"
+    /// An object type name that breaks its rule.
     case invalidTypeName = "invalid-type-name"
+    /// A declaration that would redefine a built-in object type.
     case builtInType = "built-in-type"
+    /// An object named as its own owner.
     case ownsItself = "owns-itself"
+    /// A property key that is empty, too long or holds spaces or control characters.
     case invalidKey = "invalid-key"
+    /// A policy that is not `retain`, `copy` or `weak`, or one the value cannot take (`weak` for a number).
     case invalidPolicy = "invalid-policy"
+    /// An object that holds nothing under the key asked for (fields `id`, `key`).
     case unknownProperty = "unknown-property"
     /// A stored value of another type than the one asked for.
     case typeMismatch = "type-mismatch"
     /// A value that does not convert to the type its key is declared with.
     case propertyType = "property-type"
+    /// A parameter override (`COMPONENT.PARAMETER`) of another type than the parameter.
     case overrideType = "override-type"
+    /// A parameter override that breaks the parameter's limits.
     case overrideRule = "override-rule"
     /// A value animations start from beyond the limit for animated values.
     case valueOutOfRange = "value-out-of-range"
 
     // MARK: scene — applying, sending, asking for state
+    /// An animation or decorator applied to no object.
     case noTargets = "no-targets"
+    /// A target that lacks a property the component `requires`.
     case missingRequirements = "missing-requirements"
+    /// A decorator attached to an object of a type it does not decorate.
     case attachesTo = "attaches-to"
+    /// A layout with no rect: neither the `rect` parameter nor a container with bounds.
     case noRect = "no-rect"
+    /// A slot bound that the layout does not have.
     case unknownSlot = "unknown-slot"
+    /// A layout applied with none of its slots bound.
     case nothingBound = "nothing-bound"
+    /// One object bound to two slots of a layout.
     case boundTwice = "bound-twice"
+    /// A role bound that the chain does not have.
     case unknownRole = "unknown-role"
+    /// A chain applied with one of its roles unbound.
     case unboundRole = "unbound-role"
+    /// An event name that is empty, too long or holds spaces or control characters.
     case invalidEventName = "invalid-event-name"
     /// A scene time that is not finite or beyond the limit.
     case invalidSceneTime = "invalid-scene-time"
+    /// A scene time before the last event's: the scene clock never goes back.
     case sceneTimeBackwards = "scene-time-backwards"
     /// An application replay could not evaluate, refused before it was logged.
     case notReplayable = "not-replayable"
 
     // MARK: log — the event log, snapshots and replay
+    /// A logged event whose payload cannot be read.
     case unreadableEvent = "unreadable-event"
+    /// A logged event whose payload lacks a field its operation needs.
     case malformedEvent = "malformed-event"
+    /// A command that needs events run on an empty log.
     case emptyLog = "empty-log"
+    /// No snapshot is kept at the sequence number asked for.
     case noSnapshot = "no-snapshot"
+    /// A snapshot whose rows do not hash to what it recorded.
     case damagedSnapshot = "damaged-snapshot"
+    /// A compaction that would remove every event: keep at least the newest.
     case compactsEverything = "compacts-everything"
+    /// A compaction point at or before the log's base: nothing would be removed.
     case nothingToCompact = "nothing-to-compact"
     /// History that was compacted away: a state before the log's base, an export of a compacted log.
     case compacted = "compacted"
+    /// A component version the log applies that the store no longer keeps.
     case versionNotKept = "version-not-kept"
     /// An event of the log that could not be carried out again.
     case replayFailed = "replay-failed"
@@ -120,9 +167,11 @@ public enum ErrorCode: String, CaseIterable, Sendable, Hashable, Codable {
 
     /// The groups the README lists codes in.
     public enum Family: String, CaseIterable, Sendable {
+        /// Command line, input, database, catalog, objects, scene and log, in the README's order.
         case command, input, database, catalog, objects, scene, log
     }
 
+    /// The family this code belongs to.
     public var family: Family {
         switch self {
         case .usage, .unexpected: .command

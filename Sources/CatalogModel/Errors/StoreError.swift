@@ -1,31 +1,48 @@
 /// Why the store refused an operation. Every case says what to do about it.
 public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A migration history this build refuses, or a migration that failed; the message names the file and what to do.
     case migration(String)
+    /// No object has this id.
     case unknownObject(String)
+    /// An object with this id already exists.
     case objectExists(String)
+    /// An id that breaks the rule for object ids (1–200 characters, no spaces or control characters).
     case invalidObjectID(String)
+    /// A type name that breaks the rule for type names.
     case invalidType(String)
+    /// No component has this name.
     case unknownComponent(String)
+    /// An update whose version is not higher than the current one.
     case versionNotHigher(name: String, version: String, current: String)
+    /// A component that `dependents` use, so it cannot be removed.
     case componentInUse(name: String, dependents: [String])
     /// A version kept (perhaps from before a `remove`) with other content than the one being added.
     case versionKept(name: String, version: String)
+    /// A definition that names a component (`target`) the catalog does not hold.
     case unknownReference(name: String, target: String)
     /// A chain step (or a reducedMotion stand-in) naming a component that is not an animation.
     case referenceKind(name: String, target: String, kind: String)
     /// Components that reference each other in a loop, first to last (the last is the first again).
     case referenceCycle([String])
+    /// A declaration that would redefine a built-in object type.
     case builtInType(String)
+    /// A scene time before the last event's (`last`): the clock never goes back.
     case sceneTimeBackwards(requested: Double, last: Double)
+    /// A scene time that is not finite or beyond the limit.
     case sceneTimeOutOfRange(Double)
+    /// An object named as its own owner.
     case ownsItself(String)
+    /// The file at this path is not a SQLite database.
     case notADatabase(String)
+    /// The database cannot be opened or created at this path.
     case cannotOpen(String)
     /// The file may be read but not written by this process.
     case readOnly(String, needsMigration: Bool)
+    /// A property key that breaks the rule for keys.
     case invalidKey(String)
     /// The object holds nothing under this key.
     case unknownProperty(id: String, key: String)
+    /// A policy the value cannot take, or not a policy at all; the message says which.
     case invalidPolicy(String)
     /// A logged event this build cannot read (written by another program or build).
     case unreadableEvent(seq: Int64, reason: String)
@@ -38,6 +55,7 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A kept snapshot whose rows do not hash to its recorded hash.
     case damagedSnapshot(seq: Int64)
 
+    /// What is wrong and what to do about it.
     public var description: String {
         switch self {
         case .migration(let message): message
@@ -89,6 +107,7 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
 
 
 extension StoreError: CatalogError {
+    /// The stable code for this refusal.
     public var code: ErrorCode {
         switch self {
         case .migration: .migrationRefused
@@ -121,6 +140,7 @@ extension StoreError: CatalogError {
         }
     }
 
+    /// The refusal's subject, by name: `id`, `component`, `key`, `seq`, … as `--format json` prints them.
     public var fields: [String: JSONValue] {
         switch self {
         case .migration, .invalidPolicy: [:]

@@ -10,19 +10,19 @@
 /// try payload.jsonValue().canonicalText
 /// // {"animations":[{"component":"fade-in","offset":0,"parameters":{},"version":"1.0.0"}],"component":"fade-in","kind":"animation","version":"1.0.0"}
 /// ```
-public struct ApplyPayload: Codable, Sendable, Hashable {
+package struct ApplyPayload: Codable, Sendable, Hashable {
     /// The component applied (a chain for its steps, a behaviour adopted by `on:`).
-    public var component: String?
-    public var version: String?
-    public var kind: ApplicationKind?
+    package var component: String?
+    package var version: String?
+    package var kind: ApplicationKind?
     /// The scene time the animations start from (the event's time when absent).
-    public var start: Double?
+    package var start: Double?
     /// Recorded under reduced motion (written only when true).
-    public var reducedMotion: Bool?
-    public var animations: [AnimationEntry]?
-    public var sets: [SetEntry]?
+    package var reducedMotion: Bool?
+    package var animations: [AnimationEntry]?
+    package var sets: [SetEntry]?
 
-    public init(component: String? = nil, version: String? = nil, kind: ApplicationKind? = nil, start: Double? = nil,
+    package init(component: String? = nil, version: String? = nil, kind: ApplicationKind? = nil, start: Double? = nil,
                 reducedMotion: Bool = false, animations: [AnimationEntry]? = nil, sets: [SetEntry]? = nil) {
         self.component = component
         self.version = version
@@ -35,33 +35,33 @@ public struct ApplyPayload: Codable, Sendable, Hashable {
 
     /// One animation the application runs, `offset` seconds after its start: a component version
     /// with its parameter values, or a body written inline in a chain step.
-    public struct AnimationEntry: Codable, Sendable, Hashable {
-        public var component: String?
-        public var version: String?
-        public var parameters: [String: JSONValue]?
-        public var inline: JSONValue?
-        public var offset: Double?
+    package struct AnimationEntry: Codable, Sendable, Hashable {
+        package var component: String?
+        package var version: String?
+        package var parameters: [String: JSONValue]?
+        package var inline: JSONValue?
+        package var offset: Double?
 
-        public init(component: String, version: String, parameters: [String: JSONValue], offset: Double) {
+        package init(component: String, version: String, parameters: [String: JSONValue], offset: Double) {
             self.component = component
             self.version = version
             self.parameters = parameters
             self.offset = offset
         }
 
-        public init(inline body: JSONValue, offset: Double) {
+        package init(inline body: JSONValue, offset: Double) {
             inline = body
             self.offset = offset
         }
     }
 
     /// A property a chain sets `offset` seconds after its start, its value as written.
-    public struct SetEntry: Codable, Sendable, Hashable {
-        public var property: String
-        public var value: JSONValue
-        public var offset: Double?
+    package struct SetEntry: Codable, Sendable, Hashable {
+        package var property: String
+        package var value: JSONValue
+        package var offset: Double?
 
-        public init(property: String, value: JSONValue, offset: Double) {
+        package init(property: String, value: JSONValue, offset: Double) {
             self.property = property
             self.value = value
             self.offset = offset
@@ -69,7 +69,7 @@ public struct ApplyPayload: Codable, Sendable, Hashable {
     }
 
     /// The payload as the log stores it.
-    public func jsonValue() throws -> JSONValue { try JSONValueEncoder().encode(self) }
+    package func jsonValue() throws -> JSONValue { try JSONValueEncoder().encode(self) }
 }
 
 /// How a component was applied to an object.

@@ -6,10 +6,14 @@ public struct Association: Sendable, Hashable {
         self.policy = policy
     }
 
+    /// The property's key (`hyperlink.url`, `bounce-select.duration`).
     public var key: String
+    /// The value, with its type.
     public var value: PropertyValue
+    /// How the value belongs to the object: `retain`, `copy` or `weak`.
     public var policy: AssociationPolicy
 
+    /// `{"key", "type", "value", "policy"}`: a row of `prop list --format json`.
     public var jsonValue: JSONValue {
         ["key": .string(key), "type": .string(value.type.rawValue), "value": value.jsonValue, "policy": .string(policy.rawValue)]
     }

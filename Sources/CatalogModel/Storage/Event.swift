@@ -2,13 +2,18 @@ import Foundation
 
 /// One row of the event log: what changed, when (scene time, seconds) and its details.
 public struct Event: Sendable, Hashable {
+    /// The event's sequence number: 1, 2, 3, … in commit order.
     public var seq: Int64
+    /// The scene time it happened at, in seconds; never before the previous event's.
     public var sceneTime: Double
+    /// What kind of change it was.
     public var operation: EventOperation
+    /// The object it is about, if any.
     public var objectID: String?
     /// The payload as logged; ``change()`` reads it as typed fields.
     public var payload: JSONValue
 
+    /// An event as the log holds it.
     public init(seq: Int64, sceneTime: Double, operation: EventOperation, objectID: String?, payload: JSONValue) {
         self.seq = seq
         self.sceneTime = sceneTime
@@ -17,6 +22,7 @@ public struct Event: Sendable, Hashable {
         self.payload = payload
     }
 
+    /// `{"seq", "t", "operation", "object", "payload"}`: a line of `catalog log --format jsonl`.
     public var jsonValue: JSONValue {
         ["seq": .number(Double(seq)), "t": .number(sceneTime), "operation": .string(operation.rawValue),
          "object": objectID.map(JSONValue.string) ?? .null, "payload": payload]
@@ -48,13 +54,20 @@ extension Event {
 
 /// The operations the log records, with their payload shapes.
 public enum EventOperation: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
-    case componentAdd = "component.add"        // {name, version, hash, definition}
-    case componentRemove = "component.remove"  // {name}
-    case objectAdd = "object.add"              // {id, type, owners}
-    case objectRemove = "object.remove"        // {id, removed: [ids collected with it]}
-    case propertySet = "prop.set"              // {id, key, type, value, policy[, copy]}
-    case propertyUnset = "prop.unset"          // {id, key, removed}
-    case propertyClear = "prop.clear"          // {id, keys, removed}
+    /// A component version added: `{name, version, hash, definition}`.
+    case componentAdd = "component.add"
+    /// A component taken out of the catalog (its versions stay kept): `{name}`.
+    case componentRemove = "component.remove"
+    /// An object created: `{id, type, owners}`.
+    case objectAdd = "object.add"
+    /// An object deleted: `{id, removed}`, with the ids collected with it.
+    case objectRemove = "object.remove"
+    /// A property set: `{id, key, type, value, policy}` (and `copy`, a copied reference's new object).
+    case propertySet = "prop.set"
+    /// A property removed: `{id, key, removed}`.
+    case propertyUnset = "prop.unset"
+    /// All of an object's properties removed: `{id, keys, removed}`.
+    case propertyClear = "prop.clear"
     /// A component applied to an object: {component, version, kind, start, parameters, …}; see
     /// `ApplicationRepository.recordApply`.
     case apply = "apply"
@@ -64,6 +77,7 @@ public enum EventOperation: String, Sendable, Hashable, CaseIterable, CustomStri
     /// A custom object type declared: {name, properties: {property: type}}.
     case typeDeclare = "type.declare"
 
+    /// The operation as the log writes it (`prop.set`).
     public var description: String { rawValue }
 }
 

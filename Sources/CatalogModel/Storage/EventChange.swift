@@ -7,17 +7,25 @@
 /// }
 /// ```
 public enum EventChange: Sendable, Hashable {
+    /// A component version was added; `definition` is its canonical JSON.
     case componentAdd(name: String, version: String, definition: JSONValue)
+    /// A component was taken out of the catalog.
     case componentRemove(name: String)
+    /// An object was created with its type and owners.
     case objectAdd(id: String, type: String, owners: [String])
     /// `removed`: the objects collected with it (it alone owned them).
     case objectRemove(id: String, removed: [String])
+    /// A property was set.
     case propertySet(id: String, key: String, value: PropertyValue, policy: AssociationPolicy)
+    /// A property was removed; `removed` lists the objects it alone kept alive.
     case propertyUnset(id: String, key: String, removed: [String])
+    /// All of an object's properties were removed; `removed` as for an unset.
     case propertyClear(id: String, removed: [String])
+    /// A component was applied to `object`.
     case apply(object: String, Application)
     /// A record only: the changes its handlers made are events of their own.
     case send(object: String?, event: String)
+    /// A custom object type was declared with its properties' types.
     case typeDeclare(name: String, properties: [String: ValueType])
 
     /// A component applied to one object: what runs, from when, and the properties it sets
@@ -25,12 +33,15 @@ public enum EventChange: Sendable, Hashable {
     public struct Application: Sendable, Hashable {
         /// The component applied (a chain for its steps, a behaviour adopted by `on:`).
         public var component: String?
+        /// How it was applied; absent in logs written before kinds were recorded.
         public var kind: ApplicationKind?
         /// The scene time the animations start from (the event's time when absent).
         public var start: Double?
         /// Recorded under reduced motion: the animations play as their `reducedMotion:` says.
         public var playsReduced: Bool
+        /// The animations it runs on the object.
         public var animations: [Animation]
+        /// The properties it sets later (a chain's `set` steps).
         public var sets: [ScheduledSet]
         /// The payload as logged, which a replay records again.
         public var record: JSONValue
@@ -38,6 +49,7 @@ public enum EventChange: Sendable, Hashable {
 
     /// One animation an application runs, `offset` seconds after its start.
     public enum Animation: Sendable, Hashable {
+        /// A component version with its parameter values.
         case component(name: String, version: String, parameters: [String: JSONValue], offset: Double)
         /// A body written inline in a chain step.
         case inline(JSONValue, offset: Double)
@@ -57,17 +69,24 @@ public enum EventChange: Sendable, Hashable {
 
     /// A property a chain sets `offset` seconds after its start (the value as written).
     public struct ScheduledSet: Sendable, Hashable {
+        /// The property's key.
         public var property: String
+        /// The value as the chain wrote it.
         public var value: JSONValue
+        /// Seconds after the application's start.
         public var offset: Double
     }
 }
 
 /// An event whose payload does not have its operation's shape: named, never skipped.
 public struct MalformedEvent: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The event's sequence number.
     public var seq: Int64
+    /// Its operation, as logged.
     public var operation: String
+    /// Its scene time.
     public var sceneTime: Double
+    /// What the payload lacks or has wrong.
     public var problem: String
     public var description: String { "event \(seq) (\(operation) at t=\(JSONValue.numberText(sceneTime))) is malformed: \(problem)" }
 }

@@ -8,13 +8,13 @@
 /// let add = ObjectAddPayload(id: "cell-1", type: "cell", owners: ["list"])
 /// try JSONValueEncoder().encode(add).canonicalText   // {"id":"cell-1","owners":["list"],"type":"cell"}
 /// ```
-public struct ComponentAddPayload: Codable, Sendable, Hashable {
-    public var name: String
-    public var version: String
-    public var hash: String?
-    public var definition: JSONValue
+package struct ComponentAddPayload: Codable, Sendable, Hashable {
+    package var name: String
+    package var version: String
+    package var hash: String?
+    package var definition: JSONValue
 
-    public init(name: String, version: String, hash: String, definition: JSONValue) {
+    package init(name: String, version: String, hash: String, definition: JSONValue) {
         self.name = name
         self.version = version
         self.hash = hash
@@ -23,18 +23,18 @@ public struct ComponentAddPayload: Codable, Sendable, Hashable {
 }
 
 /// `component.remove`: the name taken out of the catalog (its versions stay kept).
-public struct ComponentRemovePayload: Codable, Sendable, Hashable {
-    public var name: String
-    public init(name: String) { self.name = name }
+package struct ComponentRemovePayload: Codable, Sendable, Hashable {
+    package var name: String
+    package init(name: String) { self.name = name }
 }
 
 /// `object.add`: an object, its type and its owners.
-public struct ObjectAddPayload: Codable, Sendable, Hashable {
-    public var id: String
-    public var type: String
-    public var owners: [String]?
+package struct ObjectAddPayload: Codable, Sendable, Hashable {
+    package var id: String
+    package var type: String
+    package var owners: [String]?
 
-    public init(id: String, type: String, owners: [String]) {
+    package init(id: String, type: String, owners: [String]) {
         self.id = id
         self.type = type
         self.owners = owners
@@ -42,11 +42,11 @@ public struct ObjectAddPayload: Codable, Sendable, Hashable {
 }
 
 /// `object.remove`: the object and the objects collected with it (it alone owned them).
-public struct ObjectRemovePayload: Codable, Sendable, Hashable {
-    public var id: String
-    public var removed: [String]?
+package struct ObjectRemovePayload: Codable, Sendable, Hashable {
+    package var id: String
+    package var removed: [String]?
 
-    public init(id: String, removed: [String]) {
+    package init(id: String, removed: [String]) {
         self.id = id
         self.removed = removed
     }
@@ -54,24 +54,24 @@ public struct ObjectRemovePayload: Codable, Sendable, Hashable {
 
 /// `prop.set` as it is read: the value in its declared `type` (`ValueType`'s name), the policy
 /// (`retain` when absent), the copy's id for `copy` of an object and what the change released.
-public struct PropertySetPayload: Codable, Sendable, Hashable {
+package struct PropertySetPayload: Codable, Sendable, Hashable {
     // Read in this order, so a payload that lacks several fields is named by the same one as ever.
-    public var type: String
-    public var value: JSONValue
-    public var policy: AssociationPolicy?
-    public var id: String
-    public var key: String
-    public var copy: String?
-    public var removed: [String]?
+    package var type: String
+    package var value: JSONValue
+    package var policy: AssociationPolicy?
+    package var id: String
+    package var key: String
+    package var copy: String?
+    package var removed: [String]?
 }
 
 /// `prop.unset`: one key removed, and the objects it released.
-public struct PropertyUnsetPayload: Codable, Sendable, Hashable {
-    public var id: String
-    public var key: String
-    public var removed: [String]?
+package struct PropertyUnsetPayload: Codable, Sendable, Hashable {
+    package var id: String
+    package var key: String
+    package var removed: [String]?
 
-    public init(id: String, key: String, removed: [String]) {
+    package init(id: String, key: String, removed: [String]) {
         self.id = id
         self.key = key
         self.removed = removed
@@ -79,12 +79,12 @@ public struct PropertyUnsetPayload: Codable, Sendable, Hashable {
 }
 
 /// `prop.clear`: every key removed, and the objects they released.
-public struct PropertyClearPayload: Codable, Sendable, Hashable {
-    public var id: String
-    public var keys: [String]?
-    public var removed: [String]?
+package struct PropertyClearPayload: Codable, Sendable, Hashable {
+    package var id: String
+    package var keys: [String]?
+    package var removed: [String]?
 
-    public init(id: String, keys: [String], removed: [String]) {
+    package init(id: String, keys: [String], removed: [String]) {
         self.id = id
         self.keys = keys
         self.removed = removed
@@ -92,24 +92,24 @@ public struct PropertyClearPayload: Codable, Sendable, Hashable {
 }
 
 /// `type.declare`: a custom object type and its properties' types.
-public struct TypeDeclarePayload: Codable, Sendable, Hashable {
-    public var name: String
-    public var properties: [String: ValueType]?
+package struct TypeDeclarePayload: Codable, Sendable, Hashable {
+    package var name: String
+    package var properties: [String: ValueType]?
 
-    public init(name: String, properties: [String: ValueType]) {
+    package init(name: String, properties: [String: ValueType]) {
         self.name = name
         self.properties = properties
     }
 }
 
 /// `send`: the event, its value (null when none) and the effects its handlers emitted.
-public struct SendPayload: Codable, Sendable, Hashable {
-    public var event: String?
+package struct SendPayload: Codable, Sendable, Hashable {
+    package var event: String?
     /// Written as `null` when the event carries none (so not optional: nil would leave it out).
-    public var value: JSONValue
-    public var effects: [JSONValue]?
+    package var value: JSONValue
+    package var effects: [JSONValue]?
 
-    public init(event: String, value: JSONValue, effects: [JSONValue]) {
+    package init(event: String, value: JSONValue, effects: [JSONValue]) {
         self.event = event
         self.value = value
         self.effects = effects

@@ -15,11 +15,17 @@ public struct StoredComponent: Sendable, Hashable {
         self.addedSeq = addedSeq
     }
 
+    /// The component's name.
     public var name: String
+    /// This version, as written in the definition (`1.2.0`).
     public var version: String
+    /// Its kind.
     public var kind: ComponentKind
+    /// Its one-line summary.
     public var summary: String
+    /// Its tags.
     public var tags: [String]
+    /// SHA-256 of the canonical definition: equal content, equal hash.
     public var contentHash: String
     /// Canonical JSON of the definition.
     public var definition: String
@@ -70,7 +76,9 @@ extension [StoredComponent] {
 
 /// What `add` did with one definition.
 public enum AddOutcome: Sendable, Hashable {
+    /// A name the catalog did not hold.
     case added(name: String, version: String)
+    /// A new version of a name it held, `from` the current one `to` this one.
     case updated(name: String, from: String, to: String)
     /// Identical content was already stored; nothing was written.
     case unchanged(name: String, version: String)

@@ -8,28 +8,50 @@
 /// let timing = EffectTiming(duration: 0.2, fill: .forwards, easing: .cubicBezier(0.25, 0.1, 0.25, 1))
 /// ```
 public struct EffectTiming: Sendable, Hashable {
+    /// Which side of its active interval the effect keeps showing (`fill` in Web Animations).
     public enum Fill: String, Sendable, Hashable, CaseIterable {
-        case none, forwards, backwards, both
+        /// Shows nothing outside the active interval.
+        case none
+        /// Keeps the last value after the end.
+        case forwards
+        /// Shows the first value during the delay.
+        case backwards
+        /// Both of the above.
+        case both
         /// `auto` means `none` for keyframe effects.
         case auto
     }
 
+    /// Which way each iteration plays (`direction` in Web Animations).
     public enum Direction: String, Sendable, Hashable, CaseIterable {
-        case normal, reverse, alternate
+        /// Every iteration forwards.
+        case normal
+        /// Every iteration backwards.
+        case reverse
+        /// Forwards, then backwards, in turns.
+        case alternate
+        /// Backwards, then forwards, in turns.
         case alternateReverse = "alternate-reverse"
     }
 
+    /// Time before the active interval starts; negative starts part-way through.
     public var delay: Double
+    /// Time after the active interval before the effect ends; negative ends it early.
     public var endDelay: Double
+    /// What shows outside the active interval.
     public var fill: Fill
+    /// Where in the iteration sequence playing starts (0.5: half-way through the first).
     public var iterationStart: Double
     /// May be fractional or `.infinity`.
     public var iterations: Double
     /// The duration of one iteration (`auto` is 0).
     public var duration: Double
+    /// Which way iterations play.
     public var direction: Direction
+    /// The timing function over each iteration (applied before a keyframe's own easing).
     public var easing: TimingFunction
 
+    /// Web Animations' defaults for whatever is not given: no delays, one iteration of 0 s, `auto` fill, linear.
     public init(delay: Double = 0, endDelay: Double = 0, fill: Fill = .auto, iterationStart: Double = 0,
                 iterations: Double = 1, duration: Double = 0, direction: Direction = .normal, easing: TimingFunction = .linear)
     {

@@ -1,10 +1,20 @@
 /// A point in the scene's coordinate space, as `CGPoint`.
-public struct Point: Sendable, Hashable { public var x, y: Double
+public struct Point: Sendable, Hashable {
+    /// The horizontal coordinate, growing to the right.
+    public var x: Double
+    /// The vertical coordinate, growing downwards (UIKit's orientation).
+    public var y: Double
+    /// A point at `x`, `y`.
     public init(x: Double, y: Double) { self.x = x; self.y = y }
 }
 
 /// A width and a height, as `CGSize`.
-public struct Size: Sendable, Hashable { public var width, height: Double
+public struct Size: Sendable, Hashable {
+    /// The horizontal extent.
+    public var width: Double
+    /// The vertical extent.
+    public var height: Double
+    /// A size of `width` by `height`.
     public init(width: Double, height: Double) { self.width = width; self.height = height }
 }
 
@@ -14,7 +24,15 @@ public struct Size: Sendable, Hashable { public var width, height: Double
 /// let frame = Rect(x: 0, y: 5, width: 35, height: 30)
 /// ```
 public struct Rect: Sendable, Hashable {
-    public var x, y, width, height: Double
+    /// The origin's horizontal coordinate.
+    public var x: Double
+    /// The origin's vertical coordinate.
+    public var y: Double
+    /// The horizontal extent from the origin.
+    public var width: Double
+    /// The vertical extent from the origin.
+    public var height: Double
+    /// A rect with its origin at `x`, `y`, `width` by `height`.
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.x = x; self.y = y; self.width = width; self.height = height
     }
@@ -26,7 +44,15 @@ public struct Rect: Sendable, Hashable {
 /// RGBAColor(hex: "#ff000080")   // r 1, g 0, b 0, a ≈ 0.502
 /// ```
 public struct RGBAColor: Sendable, Hashable {
-    public var red, green, blue, alpha: Double
+    /// The red channel, 0…1.
+    public var red: Double
+    /// The green channel, 0…1.
+    public var green: Double
+    /// The blue channel, 0…1.
+    public var blue: Double
+    /// Opacity, 0 (transparent) … 1 (opaque).
+    public var alpha: Double
+    /// A colour from its channels, opaque unless `alpha` says otherwise.
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
     }
@@ -52,11 +78,13 @@ public struct Transform3D: Sendable, Hashable {
     /// The 16 entries, row by row: m11, m12, m13, m14, m21, …, m44.
     public var m: [Double]
 
+    /// A transform from its 16 entries in field order; nil unless there are exactly 16.
     public init?(_ entries: [Double]) {
         guard entries.count == 16 else { return nil }
         m = entries
     }
 
+    /// The transform that changes nothing (`CATransform3DIdentity`).
     public static let identity = Transform3D([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1])!
 
     /// A uniform 2D scale, as `CATransform3DMakeScale(s, s, 1)`.

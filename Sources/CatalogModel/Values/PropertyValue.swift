@@ -11,20 +11,30 @@ import Foundation
 /// frame.jsonValue.canonicalText   // [0,5,35,30]
 /// ```
 public enum PropertyValue: Sendable, Hashable {
+    /// A number (opacity, a duration, a corner radius).
     case number(Double)
+    /// Text.
     case string(String)
+    /// `true` or `false`.
     case bool(Bool)
     /// An absolute URL, kept as written.
     case url(String)
+    /// A colour (`backgroundColor`).
     case color(RGBAColor)
+    /// A point (`position`, `anchorPoint`).
     case point(Point)
+    /// A size.
     case size(Size)
+    /// A rect (`frame`, `bounds`).
     case rect(Rect)
+    /// A 3D transform (`transform`).
     case transform(Transform3D)
     /// A reference to the object with this id.
     case object(String)
+    /// Any other JSON value, kept as it is.
     case json(JSONValue)
 
+    /// The type of value this is, as declared properties and parameters name it.
     public var type: ValueType {
         switch self {
         case .number: .number

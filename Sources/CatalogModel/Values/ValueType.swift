@@ -3,7 +3,24 @@
 /// Declared in definitions (`parameters: {duration: {type: number, …}}`) and recorded with every
 /// associated property, so a value always reads back as what it was written as.
 public enum ValueType: String, Sendable, Hashable, CaseIterable, Codable {
-    case number, string, bool, url, color, point, size, rect, transform
+    /// A number.
+    case number
+    /// Text.
+    case string
+    /// `true` or `false`.
+    case bool
+    /// An absolute URL.
+    case url
+    /// A colour: CSS colour syntax in, `[r, g, b, a]` out.
+    case color
+    /// `x,y`.
+    case point
+    /// `w,h`.
+    case size
+    /// `x,y,w,h`.
+    case rect
+    /// A CSS transform list in, 16 numbers out.
+    case transform
     /// A reference to another object, written `@id`.
     case object
     /// Any JSON document, for values no other type describes.
