@@ -12,22 +12,27 @@ import CatalogModel
 /// fade.json   // {"keyframes": [{"offset": 0, "opacity": "0"}, …], "options": {"duration": 250, …}}
 /// ```
 public struct WebAnimation: Sendable, Hashable {
+    /// The keyframes, offsets ascending from 0 to 1.
     public var keyframes: [WebKeyframe]
+    /// The options `element.animate()` takes.
     public var timing: WebTiming
     /// `"replace"` or `"add"` (Core Animation's `additive`).
     public var composite: String
     /// The engine properties it animates (Core Animation names where the definition used them).
     public var properties: [String]
+    /// Exact, or baked and how closely.
     public var fidelity: Fidelity
 
     /// Whether the web reproduces the engine exactly, or approximates it with generated keyframes.
     public enum Fidelity: Sendable, Hashable {
+        /// The browser computes what the engine does, by the same rules.
         case exact
         /// Generated from the engine's samples: `points` keyframes, the largest difference measured
         /// against the engine in units of each property's bound (≤ 1 meets it).
         case baked(points: Int, maxError: Double, reason: String)
     }
 
+    /// An animation as the exports write it.
     public init(keyframes: [WebKeyframe], timing: WebTiming, composite: String = "replace", properties: [String], fidelity: Fidelity) {
         self.keyframes = keyframes
         self.timing = timing
@@ -47,11 +52,14 @@ public struct WebAnimation: Sendable, Hashable {
 /// A keyframe: an offset in 0…1, the easing of the interval it starts and CSS values by
 /// camelCase property name.
 public struct WebKeyframe: Sendable, Hashable {
+    /// Where in the iteration the keyframe sits, 0…1.
     public var offset: Double
     /// CSS easing text; `linear` is left out of the output.
     public var easing: String
+    /// CSS values by camelCase property name (`transform`, `backgroundColor`).
     public var values: [String: String]
 
+    /// A keyframe at `offset`.
     public init(offset: Double, easing: String = "linear", values: [String: String]) {
         self.offset = offset
         self.easing = easing
@@ -68,17 +76,24 @@ public struct WebKeyframe: Sendable, Hashable {
 
 /// Web Animations `EffectTiming`, in milliseconds as the Web API has it.
 public struct WebTiming: Sendable, Hashable {
+    /// Milliseconds before the active interval.
     public var delay: Double
+    /// Milliseconds after it.
     public var endDelay: Double
+    /// Milliseconds per iteration.
     public var duration: Double
     /// May be fractional or infinite.
     public var iterations: Double
+    /// Where in the iteration sequence playing starts.
     public var iterationStart: Double
+    /// `normal`, `reverse`, `alternate` or `alternate-reverse`.
     public var direction: String
     /// `none`, `forwards`, `backwards` or `both`.
     public var fill: String
+    /// CSS easing text over each iteration.
     public var easing: String
 
+    /// The options, with the Web API's defaults for what is not given.
     public init(delay: Double = 0, endDelay: Double = 0, duration: Double, iterations: Double = 1, iterationStart: Double = 0,
                 direction: String = "normal", fill: String = "none", easing: String = "linear") {
         self.delay = delay

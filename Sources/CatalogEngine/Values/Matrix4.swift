@@ -10,8 +10,16 @@ import Foundation
 /// m.m41   // 20
 /// ```
 public struct Matrix4: Sendable, Hashable {
-    public var r1, r2, r3, r4: SIMD4<Double>
+    /// The first row (m11 m12 m13 m14).
+    public var r1: SIMD4<Double>
+    /// The second row (m21 … m24).
+    public var r2: SIMD4<Double>
+    /// The third row (m31 … m34).
+    public var r3: SIMD4<Double>
+    /// The fourth row (m41 … m44): the translation and the perspective's w.
+    public var r4: SIMD4<Double>
 
+    /// A matrix from its four rows.
     public init(_ r1: SIMD4<Double>, _ r2: SIMD4<Double>, _ r3: SIMD4<Double>, _ r4: SIMD4<Double>) {
         self.r1 = r1; self.r2 = r2; self.r3 = r3; self.r4 = r4
     }
@@ -23,6 +31,7 @@ public struct Matrix4: Sendable, Hashable {
                   SIMD4(m[8], m[9], m[10], m[11]), SIMD4(m[12], m[13], m[14], m[15]))
     }
 
+    /// The matrix of a model transform.
     public init(_ transform: Transform3D) { self.init(transform.m) }
 
     /// From 16 consecutive entries in `CATransform3D` order.
@@ -34,16 +43,23 @@ public struct Matrix4: Sendable, Hashable {
     /// Computed, not stored: a constant built in registers beats a lazily initialised global.
     public static var identity: Matrix4 { Matrix4(SIMD4(1, 0, 0, 0), SIMD4(0, 1, 0, 0), SIMD4(0, 0, 1, 0), SIMD4(0, 0, 0, 1)) }
 
+    /// The 2D entries, by `CATransform3D`'s names: `m11 m12` and `m21 m22` the linear part…
     public var m11: Double { r1.x }
+    /// See ``m11``.
     public var m12: Double { r1.y }
+    /// See ``m11``.
     public var m21: Double { r2.x }
+    /// See ``m11``.
     public var m22: Double { r2.y }
+    /// …and `m41 m42` the translation.
     public var m41: Double { r4.x }
+    /// See ``m41``.
     public var m42: Double { r4.y }
 
     /// The 16 entries in `CATransform3D` order.
     public var entries: [Double] { [r1.x, r1.y, r1.z, r1.w, r2.x, r2.y, r2.z, r2.w, r3.x, r3.y, r3.z, r3.w, r4.x, r4.y, r4.z, r4.w] }
 
+    /// The matrix as a model value.
     public var transform3D: Transform3D { Transform3D(entries)! }
 
     /// `self` then `other`, as `CATransform3DConcat(self, other)`.
@@ -55,10 +71,12 @@ public struct Matrix4: Sendable, Hashable {
         return Matrix4(row(r1), row(r2), row(r3), row(r4))
     }
 
+    /// A translation by `x`, `y`, `z` (`CATransform3DMakeTranslation`).
     public static func translation(_ x: Double, _ y: Double, _ z: Double) -> Matrix4 {
         Matrix4(SIMD4(1, 0, 0, 0), SIMD4(0, 1, 0, 0), SIMD4(0, 0, 1, 0), SIMD4(x, y, z, 1))
     }
 
+    /// A scale by `x`, `y`, `z` (`CATransform3DMakeScale`).
     public static func scale(_ x: Double, _ y: Double, _ z: Double) -> Matrix4 {
         Matrix4(SIMD4(x, 0, 0, 0), SIMD4(0, y, 0, 0), SIMD4(0, 0, z, 0), SIMD4(0, 0, 0, 1))
     }
@@ -109,6 +127,7 @@ public struct Matrix4: Sendable, Hashable {
         self = result
     }
 
+    /// The determinant: 0 for a transform that cannot be inverted (interpolated discretely).
     public var determinant: Double {
         let a = self
         func m(_ i: Int, _ j: Int) -> Double { a.row(i)[j] }

@@ -5,16 +5,21 @@ internal import CatalogStore
 // (the model's and the store's are beside their types).
 
 extension ImportError: CatalogError {
+    /// ``ErrorCode/invalidImport``.
     public var code: ErrorCode { .invalidImport }
+    /// `file` and `line`.
     public var fields: [String: JSONValue] { ["file": .string(file), "line": .number(Double(line))] }
 }
 
 extension StoreArchive.FormatError: CatalogError {
+    /// ``ErrorCode/invalidArchive``.
     public var code: ErrorCode { .invalidArchive }
+    /// `file` and `line`.
     public var fields: [String: JSONValue] { ["file": .string(file), "line": .number(Double(line))] }
 }
 
 extension StoreArchive.RefusalError: CatalogError {
+    /// ``ErrorCode/compacted`` or ``ErrorCode/storeNotEmpty``.
     public var code: ErrorCode {
         switch self {
         case .compacted: .compacted
@@ -22,6 +27,7 @@ extension StoreArchive.RefusalError: CatalogError {
         }
     }
 
+    /// `baseSeq` for a compacted log; `location` and `events` for a store that is not empty.
     public var fields: [String: JSONValue] {
         switch self {
         case .compacted(let base): ["baseSeq": .number(Double(base))]
@@ -31,17 +37,22 @@ extension StoreArchive.RefusalError: CatalogError {
 }
 
 extension AssociationTypeMismatch: CatalogError {
+    /// ``ErrorCode/typeMismatch``.
     public var code: ErrorCode { .typeMismatch }
+    /// `key`, `id`, the `stored` type and the `expected` Swift type.
     public var fields: [String: JSONValue] {
         ["key": .string(key), "id": .string(object), "stored": .string(stored.rawValue), "expected": .string(expected)]
     }
 }
 
 extension SceneVerification.ReplayFailure: CatalogError {
+    /// ``ErrorCode/replayFailed``.
     public var code: ErrorCode { .replayFailed }
 }
 
 extension SnapshotRowError: CatalogError {
+    /// ``ErrorCode/damagedSnapshot``.
     public var code: ErrorCode { .damagedSnapshot }
+    /// `id`: the object whose row is damaged.
     public var fields: [String: JSONValue] { ["id": .string(object)] }
 }

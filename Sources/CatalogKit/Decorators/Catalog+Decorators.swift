@@ -4,15 +4,24 @@ internal import CatalogStore
 import Foundation
 
 /// An effect a handler produced for the host to carry out (`openURL`, custom).
+///
+/// ```swift
+/// let outcome = try catalog.dispatch("tap", to: "headline")
+/// outcome.effects.first?.jsonValue   // {"effect": "openURL", "value": "https://swift.org"}
+/// ```
 public struct Effect: Sendable, Hashable {
+    /// The effect's name: `openURL`, or one a decorator's handler names.
     public var effect: String
+    /// What it carries (the URL to open).
     public var value: JSONValue
 
+    /// An effect named `effect` carrying `value`.
     public init(effect: String, value: JSONValue) {
         self.effect = effect
         self.value = value
     }
 
+    /// `{"effect", "value"}`: an entry of `send --format json`'s `effects`.
     public var jsonValue: JSONValue { ["effect": .string(effect), "value": value] }
 }
 
@@ -26,17 +35,27 @@ public struct Effect: Sendable, Hashable {
 /// outcome.didNothing    // false
 /// ```
 public struct EventOutcome: Sendable, Hashable {
+    /// A property a handler set.
     public struct PropertySet: Sendable, Hashable {
+        /// The object whose property it is.
         public var object: String
+        /// The property's key.
         public var key: String
     }
+    /// An animation or chain a handler started.
     public struct Animation: Sendable, Hashable {
+        /// The component it runs.
         public var component: String
+        /// The object it runs on.
         public var object: String
     }
+    /// The effects the handlers emitted, in order.
     public var effects: [Effect]
+    /// The child objects created for the event (a decorator's lazily created children).
     public var created: [String]
+    /// The properties the handlers set.
     public var sets: [PropertySet]
+    /// The animations the handlers started.
     public var animations: [Animation]
 
     /// True when no handler of the object or its decorators took the event.

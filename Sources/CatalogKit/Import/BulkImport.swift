@@ -21,20 +21,27 @@ import Foundation
 /// try catalog.importRows(rows)
 /// ```
 public struct BulkImport: Sendable {
+    /// One row's change.
     public enum Change: Sendable, Hashable {
+        /// An object to create, of `type`, owned by `owner` when given.
         case object(id: String, type: String, owner: String?)
         /// `value` as written; `type` and `policy` when given.
         case property(id: String, key: String, value: PropertyValue?, type: ValueType?, policy: AssociationPolicy)
     }
 
+    /// The file the rows came from, for messages.
     public var file: String
     /// The changes with the line (JSON Lines) or row (CSV, counting the header as 1) each came from.
     public var changes: [(line: Int, change: Change)]
 
     static let fields: Set<String> = ["object", "type", "owner", "key", "value", "policy"]
 
+    /// How the rows are written.
     public enum Format: String, Sendable, CaseIterable {
-        case jsonl, csv
+        /// One JSON object per line: `{"object", "type", "owner"}` or `{"object", "key", "value", "type", "policy"}`.
+        case jsonl
+        /// RFC 4180 CSV with a header row naming the same columns.
+        case csv
 
         /// CSV for a `.csv` file, JSON Lines otherwise.
         public init(file: String) { self = file.lowercased().hasSuffix(".csv") ? .csv : .jsonl }
@@ -165,15 +172,20 @@ public struct BulkImport: Sendable {
 
 /// A row that cannot be imported: the file, the line (or CSV row) and why. Nothing was written.
 public struct ImportError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The file.
     public var file: String
+    /// The line (JSON Lines) or row (CSV, the header being 1).
     public var line: Int
+    /// What is wrong with it.
     public var message: String
 
+    /// The refusal of `file`'s `line`; a long message is cut to an excerpt.
     public init(file: String, line: Int, message: String) {
         self.file = file
         self.line = line
         self.message = DefinitionError.excerpt(message)
     }
 
+    /// `FILE:LINE: message`.
     public var description: String { "\(file):\(line): \(message)" }
 }

@@ -11,20 +11,20 @@ internal import CatalogStore
 /// let scene = try SceneSnapshot(events: try database.events.list(), until: 1.5, resolve: resolver)
 /// scene.objects["cell-1"]?.presentation(at: 1.5)
 /// ```
-public struct SceneSnapshot: Sendable {
-    public struct Object: Sendable {
-        public var id: String
-        public var type: String
-        public var model: [String: PropertyValue] = [:]
-        public var running: [RunningAnimation] = []
+package struct SceneSnapshot: Sendable {
+    package struct Object: Sendable {
+        package var id: String
+        package var type: String
+        package var model: [String: PropertyValue] = [:]
+        package var running: [RunningAnimation] = []
         /// What each of ``running`` was applied as, in the same order: a stored snapshot names
         /// its animations this way and resolves them again when read.
-        public var sources: [AnimationSource] = []
+        package var sources: [AnimationSource] = []
         /// Property sets a chain scheduled: applied to the model once their time has come.
-        public var scheduled: [(time: Double, key: String, value: PropertyValue)] = []
+        package var scheduled: [(time: Double, key: String, value: PropertyValue)] = []
 
         /// Model values at `time`: the stored ones, then the scheduled sets due by then.
-        public func model(at time: Double) -> [String: PropertyValue] {
+        package func model(at time: Double) -> [String: PropertyValue] {
             var values = model
             for set in scheduled where set.time <= time + ComputedTiming.timeTolerance { values[set.key] = set.value }
             return values
@@ -33,7 +33,7 @@ public struct SceneSnapshot: Sendable {
         /// Presentation values at `time`: the model with the running animations applied, over the
         /// type's initial values for properties the model does not hold.
         /// - Parameter reducedMotion: as a viewer who prefers reduced motion sees them.
-        public func presentation(at time: Double, reducedMotion: Bool = false) -> [String: PropertyValue] {
+        package func presentation(at time: Double, reducedMotion: Bool = false) -> [String: PropertyValue] {
             var base: [String: PropertyValue] = [:]
             for animation in running {
                 for property in animation.properties(reducedMotion: reducedMotion) where base[property.name] == nil {
@@ -45,14 +45,14 @@ public struct SceneSnapshot: Sendable {
         }
     }
 
-    public internal(set) var objects: [String: Object] = [:]
+    package internal(set) var objects: [String: Object] = [:]
 
     /// A running animation as its `apply` event named it: the component version and parameter
     /// values (or the inline body), when it starts in scene time, and whether it plays reduced.
-    public struct AnimationSource: Sendable, Hashable {
-        public var animation: EventChange.Animation
-        public var start: Double
-        public var playsReduced: Bool
+    package struct AnimationSource: Sendable, Hashable {
+        package var animation: EventChange.Animation
+        package var start: Double
+        package var playsReduced: Bool
 
         /// When it is over, played as written and reduced: from the resolver when it knows,
         /// else from the effect built for it.
@@ -79,17 +79,17 @@ public struct SceneSnapshot: Sendable {
     }
 
     /// The animation an `apply` event names, and what it becomes under reduced motion.
-    public struct ResolvedAnimation: Sendable {
-        public var definition: AnimationDefinition
-        public var reducedMotion: ReducedMotion?
+    package struct ResolvedAnimation: Sendable {
+        package var definition: AnimationDefinition
+        package var reducedMotion: ReducedMotion?
         /// The component a `reducedMotion: COMPONENT` names, resolved.
-        public var reducedReplacement: AnimationDefinition?
+        package var reducedReplacement: AnimationDefinition?
         /// When it is over — as written, and under reduced motion (the stand-in's when there is
         /// one) — if the resolver knows (``Catalog/resolver()`` does, from the compiled
         /// version): the replay checks then need not build the effect.
-        public var endTimes: (asWritten: Double, reduced: Double)?
+        package var endTimes: (asWritten: Double, reduced: Double)?
 
-        public init(_ definition: AnimationDefinition, reducedMotion: ReducedMotion? = nil, reducedReplacement: AnimationDefinition? = nil) {
+        package init(_ definition: AnimationDefinition, reducedMotion: ReducedMotion? = nil, reducedReplacement: AnimationDefinition? = nil) {
             self.definition = definition
             self.reducedMotion = reducedMotion
             self.reducedReplacement = reducedReplacement
@@ -97,25 +97,25 @@ public struct SceneSnapshot: Sendable {
     }
 
     /// Looks up the animation an `apply` event names: component, version and parameter values.
-    public typealias Resolver = (_ component: String, _ version: String, _ parameters: [String: JSONValue]) throws -> ResolvedAnimation
+    package typealias Resolver = (_ component: String, _ version: String, _ parameters: [String: JSONValue]) throws -> ResolvedAnimation
 
     /// Folds `events` (oldest first) with a scene time up to `time`.
-    public init(events: [Event], until time: Double, resolve: Resolver) throws {
+    package init(events: [Event], until time: Double, resolve: Resolver) throws {
         for event in events where event.sceneTime <= time + ComputedTiming.timeTolerance {
             try fold(event, resolve: resolve)
         }
     }
 
     /// An empty scene, to fold events into one at a time (``fold(_:resolve:)``).
-    public init() {}
+    package init() {}
 
     /// Applies one logged change to the scene. A malformed event throws ``MalformedEvent``.
-    public mutating func fold(_ event: Event, resolve: Resolver) throws {
+    package mutating func fold(_ event: Event, resolve: Resolver) throws {
         try fold(try event.change(), at: event.sceneTime, resolve: resolve)
     }
 
     /// Applies one change, already decoded, logged at scene time `time`.
-    public mutating func fold(_ change: EventChange, at time: Double, resolve: Resolver) throws {
+    package mutating func fold(_ change: EventChange, at time: Double, resolve: Resolver) throws {
         switch change {
         case .objectAdd(let id, let type, _):
             objects[id] = Object(id: id, type: type)

@@ -9,15 +9,34 @@
 public struct AnimatableProperty: Sendable, Hashable {
     /// How values of the property are written and interpolated.
     public enum ValueKind: Sendable, Hashable {
-        case number, length, color, transform, point, size, rect, discrete
+        /// A plain number (opacity, a rotation's radians), interpolated linearly.
+        case number
+        /// A CSS length in pixels (`cornerRadius`, `borderWidth`).
+        case length
+        /// A colour, interpolated in premultiplied sRGB.
+        case color
+        /// A transform, interpolated per function or through matrix decomposition.
+        case transform
+        /// A point, per coordinate.
+        case point
+        /// A size, per dimension.
+        case size
+        /// A rect, per coordinate and dimension.
+        case rect
+        /// Any other value: switches half-way, as CSS interpolates what it cannot blend.
+        case discrete
     }
 
+    /// The property's name (`opacity`, `transform`, `backgroundColor`).
     public var name: String
+    /// How its values are written and interpolated.
     public var kind: ValueKind
     /// Output clamping (as browsers clamp opacity to [0, 1] after interpolation, not progress).
     public var range: ClosedRange<Double>?
+    /// What it shows when nothing sets or animates it (CSS's initial value, Core Animation's default).
     public var initialValue: AnimationValue
 
+    /// A property with its rules.
     public init(name: String, kind: ValueKind, range: ClosedRange<Double>? = nil, initialValue: AnimationValue) {
         self.name = name
         self.kind = kind

@@ -8,8 +8,11 @@
 /// let chain = ChainNode.sequence([fadeOut, .wait(0.1)])
 /// ```
 public indirect enum ChainNode: Sendable, Hashable {
+    /// Children one after another: each starts when the previous one ends.
     case sequence([ChainNode])
+    /// Children all at once; the node ends with the latest.
     case concurrent([ChainNode])
+    /// Run an animation on a role's object.
     case animate(AnimateStep)
     /// Set a property of a role's object at once (zero duration).
     case set(PropertySetStep)
@@ -38,6 +41,7 @@ public indirect enum ChainNode: Sendable, Hashable {
 /// or an inline animation body, after an optional delay, with `prepare` sets applied just before
 /// it starts — SCRAnimationChain's Action (delay, duration, options, prepare).
 public struct AnimateStep: Sendable, Hashable {
+    /// The role whose object it acts on.
     public var role: String
     /// A catalog animation, `NAME` or `NAME@VERSION`; nil when `inline` is set.
     public var component: String?
@@ -50,6 +54,7 @@ public struct AnimateStep: Sendable, Hashable {
     /// Property sets applied when the animation starts (after the delay).
     public var prepare: [PropertySetStep]
 
+    /// A step; give either `component` or `inline`.
     public init(role: String, component: String? = nil, parameters: [String: JSONValue] = [:], inline: JSONValue? = nil,
                 delay: Double = 0, prepare: [PropertySetStep] = []) {
         self.role = role
@@ -63,10 +68,14 @@ public struct AnimateStep: Sendable, Hashable {
 
 /// Set `property` of the role's object to `value` (JSON, in the property value encodings).
 public struct PropertySetStep: Sendable, Hashable {
+    /// The role whose object it acts on.
     public var role: String
+    /// The property's key.
     public var property: String
+    /// The value, in the property value encodings.
     public var value: JSONValue
 
+    /// A set of `property` on the role's object.
     public init(role: String, property: String, value: JSONValue) {
         self.role = role
         self.property = property

@@ -9,19 +9,37 @@
 public struct AnimationKeyPath: Sendable, Hashable {
     /// The component of a property that a sub-path sets.
     public enum Component: Sendable, Hashable {
+        /// The whole property (`opacity`, `transform`, `position`).
         case whole
-        case pointX, pointY
-        case sizeWidth, sizeHeight
-        case rectOrigin, rectSize
+        /// `position.x`.
+        case pointX
+        /// `position.y`.
+        case pointY
+        /// `bounds.size.width`.
+        case sizeWidth
+        /// `bounds.size.height`.
+        case sizeHeight
+        /// `bounds.origin`: a point.
+        case rectOrigin
+        /// `bounds.size`: a size.
+        case rectSize
         /// `transform.scale` sets all three scale factors.
         case scale, scaleX, scaleY, scaleZ
-        case rotationX, rotationY, rotationZ
+        /// `transform.rotation.x`, in radians.
+        case rotationX
+        /// `transform.rotation.y`, in radians.
+        case rotationY
+        /// `transform.rotation.z` (and `transform.rotation`), in radians.
+        case rotationZ
         /// `transform.translation` takes a size (x, y).
         case translation, translationX, translationY, translationZ
     }
 
+    /// The key path as written (`transform.rotation.z`).
     public var path: String
+    /// The layer property it drives.
     public var property: AnimatableProperty
+    /// Which part of that property its values set.
     public var component: Component
     /// The kind of the animation's own values (a number for `transform.scale`).
     public var valueKind: AnimatableProperty.ValueKind
@@ -70,6 +88,7 @@ public struct AnimationKeyPath: Sendable, Hashable {
     /// Every key path this engine animates, for error messages and completion.
     public static var allPaths: [String] { (Array(layerProperties.keys) + Array(subPaths.keys)).sorted() }
 
+    /// The key path `path`, or nil when the engine does not animate it (``allPaths`` lists those it does).
     public init?(_ path: String) {
         if let property = Self.layerProperties[path] {
             self.init(path: path, property: property, component: .whole, valueKind: property.kind)

@@ -10,22 +10,36 @@
 public struct CoreAnimationModel: Sendable, Hashable {
     /// `CAKeyframeAnimation.calculationMode`.
     public enum CalculationMode: String, Sendable, Hashable, CaseIterable {
-        case linear, discrete, paced, cubic, cubicPaced
+        /// Straight lines between values, at the key times.
+        case linear
+        /// Each value held until the next key time (one more key time than values).
+        case discrete
+        /// Key times ignored: an even speed over the distance between values.
+        case paced
+        /// A Kochanek–Bartels spline through the values, at the key times.
+        case cubic
+        /// The cubic spline at an even speed over its length.
+        case cubicPaced
     }
 
     /// The keyframe animation's values and how it moves between them.
     public struct Keyframes: Sendable, Hashable {
+        /// The values the property passes through (`values`).
         public var values: [AnimationValue]
         /// nil: spaced evenly (n for n values, n + 1 in discrete mode).
         public var keyTimes: [Double]?
         /// One per segment; nil: linear.
         public var timingFunctions: [TimingFunction]?
+        /// How the property moves between values.
         public var calculationMode: CalculationMode
         /// Kochanek–Bartels parameters per key for the cubic modes (nil: 0, a Catmull-Rom spline).
         public var tension: [Double]?
+        /// Kochanek–Bartels continuity per key (nil: 0).
         public var continuity: [Double]?
+        /// Kochanek–Bartels bias per key (nil: 0).
         public var bias: [Double]?
 
+        /// A keyframe body; what is not given is Core Animation's default.
         public init(values: [AnimationValue], keyTimes: [Double]? = nil, timingFunctions: [TimingFunction]? = nil,
                     calculationMode: CalculationMode = .linear, tension: [Double]? = nil, continuity: [Double]? = nil, bias: [Double]? = nil) {
             self.values = values
@@ -41,10 +55,14 @@ public struct CoreAnimationModel: Sendable, Hashable {
     /// `fromValue` / `toValue` / `byValue`: at most two are set; a missing end comes from the
     /// property's model value.
     public struct Ends: Sendable, Hashable {
+        /// `fromValue`: where the animation starts.
         public var from: AnimationValue?
+        /// `toValue`: where it ends.
         public var to: AnimationValue?
+        /// `byValue`: how far it moves, from `from` or to `to` (or from the model value).
         public var by: AnimationValue?
 
+        /// The ends given; the others come from the model value.
         public init(from: AnimationValue? = nil, to: AnimationValue? = nil, by: AnimationValue? = nil) {
             self.from = from
             self.to = to
@@ -54,15 +72,21 @@ public struct CoreAnimationModel: Sendable, Hashable {
 
     /// Which animation it is, with what only that kind has.
     public enum Body: Sendable, Hashable {
+        /// `CABasicAnimation`: from one value to another.
         case basic(Ends)
+        /// `CAKeyframeAnimation`: through a list of values.
         case keyframe(Keyframes)
+        /// `CASpringAnimation`: from one value to another on a damped spring.
         case spring(Ends, SpringParameters)
+        /// `CAAnimationGroup`: children running together, clipped to the group's duration.
         case group([CoreAnimationModel])
     }
 
     /// nil for groups.
     public var keyPath: AnimationKeyPath?
+    /// What kind of animation it is, with its values.
     public var body: Body
+    /// Its `CAMediaTiming`: duration, begin time, speed, repeats, fill mode.
     public var timing: MediaTiming
     /// Values add to the model value (transforms concatenate) instead of replacing it.
     public var additive: Bool
@@ -71,6 +95,7 @@ public struct CoreAnimationModel: Sendable, Hashable {
     /// A spring whose definition gives no duration: the engine uses the spring's settling duration.
     public var durationIsSettlingDuration = false
 
+    /// An animation of `keyPath` (nil for a group).
     public init(keyPath: AnimationKeyPath?, body: Body, timing: MediaTiming, additive: Bool = false, cumulative: Bool = false) {
         self.keyPath = keyPath
         self.body = body

@@ -12,12 +12,21 @@
 public struct MediaTiming: Sendable, Hashable {
     /// `CAMediaTimingFillMode`: which frame shows outside the active span.
     public enum FillMode: String, Sendable, Hashable, CaseIterable {
-        case removed, forwards, backwards, both
+        /// Nothing outside the active span (`kCAFillModeRemoved`).
+        case removed
+        /// The last frame after the end.
+        case forwards
+        /// The first frame before the start.
+        case backwards
+        /// Both.
+        case both
     }
 
     /// Start, in the parent's time (a delay).
     public var beginTime: Double = 0
+    /// Seconds per cycle; a definition that gives none gets Core Animation's default, 0.25 s (`CoreAnimationModel.defaultDuration`).
     public var duration: Double
+    /// How fast the animation's time runs against its parent's (2: twice as fast).
     public var speed: Double = 1
     /// Shifts the animation's own time; the active span stays the same and wraps around.
     public var timeOffset: Double = 0
@@ -26,7 +35,9 @@ public struct MediaTiming: Sendable, Hashable {
     public var repeatCount: Double = 0
     /// Repeat for this many seconds instead of a count (0: unused).
     public var repeatDuration: Double = 0
+    /// Each cycle plays forwards, then backwards.
     public var autoreverses: Bool = false
+    /// What shows outside the active span, while the animation is not removed.
     public var fillMode: FillMode = .removed
     /// When true (Core Animation's default) the animation is gone once it ends: the property
     /// shows its model value again, whatever the fill mode says.
@@ -34,6 +45,7 @@ public struct MediaTiming: Sendable, Hashable {
     /// Applied to the whole animation first; keyframe segments apply theirs after it.
     public var timingFunction: TimingFunction = .linear
 
+    /// Core Animation's defaults with this duration.
     public init(duration: Double) { self.duration = duration }
 
     /// The canonical form: each half of an autoreversing cycle is one alternate-direction

@@ -28,12 +28,18 @@ public struct DecoratorDefinition: Sendable, Hashable {
     /// Event name → actions, in order.
     public var handlers: [String: [DecoratorAction]]
 
+    /// A property the decorator declares, which reads as a property of its owner.
     public struct DeclaredProperty: Sendable, Hashable {
+        /// What a value set on it converts to (or is refused as).
         public var type: ValueType
+        /// What it reads as before anything is set.
         public var defaultValue: PropertyValue?
     }
 
+    /// An object the decorator creates for its owner when first needed (UIKit's lazily created
+    /// subview), owned by the owner.
     public struct ChildObject: Sendable, Hashable {
+        /// The child's object type.
         public var type: String
         /// Property values the child starts with (expressions, read when it is created).
         public var properties: [String: ValueExpression]
@@ -48,29 +54,41 @@ public indirect enum DecoratorAction: Sendable, Hashable {
     case set(property: String, on: ActionTarget, value: ValueExpression)
     /// Produce an effect for the host to carry out (`openURL`, custom).
     case emit(effect: String, value: ValueExpression?)
+    /// Run `then` when the condition holds, else `otherwise`.
     case when(DecoratorCondition, then: [DecoratorAction], otherwise: [DecoratorAction])
 }
 
 /// Where an action applies.
 public enum ActionTarget: Sendable, Hashable {
+    /// The object the decorator is attached to.
     case owner
+    /// One of the decorator's children, by name.
     case child(String)
 }
 
 /// A value an action reads: a literal, a property (the decorator's, else the owner's), or the
 /// event's value (`textChanged` carries the new text).
 public enum ValueExpression: Sendable, Hashable {
+    /// A value written in the definition.
     case literal(JSONValue)
+    /// The current value of a property, by key.
     case property(String)
+    /// The value the event carried (`send --value`).
     case eventValue
 }
 
 /// The guards docs/Definitions.md, "Decorator guards" names.
 public indirect enum DecoratorCondition: Sendable, Hashable {
+    /// The value is absent, an empty string or an empty list.
     case empty(ValueExpression)
+    /// The value is present and not empty.
     case nonEmpty(ValueExpression)
+    /// The two values are equal.
     case equals(ValueExpression, ValueExpression)
+    /// The value is `true`.
     case isTrue(ValueExpression)
+    /// The value is a URL the platform can open (see ``OpenableURL``).
     case openableURL(ValueExpression)
+    /// The condition does not hold.
     case not(DecoratorCondition)
 }

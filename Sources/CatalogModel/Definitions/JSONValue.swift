@@ -58,18 +58,26 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
     ExpressibleByIntegerLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral,
     ExpressibleByDictionaryLiteral
 {
+    /// `nil` is `null`.
     public init(nilLiteral: ()) { self = .null }
+    /// `true` and `false` are booleans.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// `0.5` is a number.
     public init(floatLiteral value: Double) { self = .number(value) }
+    /// `1` is a number.
     public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    /// `"text"` is a string.
     public init(stringLiteral value: String) { self = .string(value) }
+    /// `[1, "a"]` is a list.
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    /// `["name": "fade"]` is a mapping; a repeated key keeps its last value.
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
         self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
     }
 }
 
 extension JSONValue: Codable {
+    /// Whatever JSON value the decoder holds there.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
@@ -87,6 +95,7 @@ extension JSONValue: Codable {
         }
     }
 
+    /// Writes the value as the JSON it is.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {

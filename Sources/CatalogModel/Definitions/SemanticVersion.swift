@@ -8,12 +8,18 @@
 /// SemanticVersion("2.0.0-beta.2")! < SemanticVersion("2.0.0")! // true
 /// ```
 public struct SemanticVersion: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// Incompatible changes.
     public var major: Int
+    /// Compatible additions.
     public var minor: Int
+    /// Compatible fixes.
     public var patch: Int
+    /// Dot-separated pre-release identifiers (`beta.2`); empty for a release.
     public var prerelease: [String]
+    /// Dot-separated build metadata; ignored by ordering and equality.
     public var build: [String]
 
+    /// A version from its parts.
     public init(major: Int, minor: Int, patch: Int, prerelease: [String] = [], build: [String] = []) {
         self.major = major
         self.minor = minor
@@ -55,6 +61,7 @@ public struct SemanticVersion: Sendable, Hashable, Comparable, CustomStringConve
         !text.isEmpty && text.allSatisfy { $0.isASCIIDigit || $0.isASCIILetter || $0 == "-" }
     }
 
+    /// `MAJOR.MINOR.PATCH[-PRERELEASE][+BUILD]`.
     public var description: String {
         var text = "\(major).\(minor).\(patch)"
         if !prerelease.isEmpty { text += "-" + prerelease.joined(separator: ".") }
@@ -62,6 +69,7 @@ public struct SemanticVersion: Sendable, Hashable, Comparable, CustomStringConve
         return text
     }
 
+    /// Semver precedence (build metadata ignored).
     public static func < (lhs: SemanticVersion, rhs: SemanticVersion) -> Bool {
         if lhs.major != rhs.major { return lhs.major < rhs.major }
         if lhs.minor != rhs.minor { return lhs.minor < rhs.minor }
@@ -88,6 +96,7 @@ public struct SemanticVersion: Sendable, Hashable, Comparable, CustomStringConve
         !(lhs < rhs) && !(rhs < lhs)
     }
 
+    /// Hashes what equality compares: everything but the build metadata.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(major)
         hasher.combine(minor)

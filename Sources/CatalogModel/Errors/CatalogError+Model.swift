@@ -1,12 +1,16 @@
 // The model's errors, each with its code and the fields its message is about.
 
 extension DefinitionError: CatalogError {
+    /// ``ErrorCode/invalidDefinition``.
     public var code: ErrorCode { .invalidDefinition }
+    /// `file`, `path` and `rule`.
     public var fields: [String: JSONValue] { ["file": .string(file), "path": .string(path), "rule": .string(rule)] }
 }
 
 extension JSONSyntaxError: CatalogError {
+    /// ``ErrorCode/invalidJSON``.
     public var code: ErrorCode { .invalidJSON }
+    /// `line`, `column` and `path` (where in the document the error is).
     public var fields: [String: JSONValue] {
         ["line": .number(Double(line)), "column": .number(Double(column)), "path": .string(path)]
     }
@@ -17,16 +21,21 @@ extension TimingFunctionError: CatalogError {
 }
 
 extension CSSValueError: CatalogError {
+    /// ``ErrorCode/invalidCSSValue``.
     public var code: ErrorCode { .invalidCSSValue }
 }
 
 extension ValueConversionError: CatalogError {
+    /// ``ErrorCode/invalidValue``.
     public var code: ErrorCode { .invalidValue }
+    /// `type`: the type the value did not convert to.
     public var fields: [String: JSONValue] { ["type": .string(type.rawValue)] }
 }
 
 extension SampleTimes.Error: CatalogError {
+    /// ``ErrorCode/invalidTimes``.
     public var code: ErrorCode { .invalidTimes }
+    /// `field`: which of the times is wrong (`at`, `from`, `to`, `fps`).
     public var fields: [String: JSONValue] { ["field": .string(field.rawValue)] }
 }
 
@@ -38,9 +47,14 @@ extension SampleTimes.Error: CatalogError {
 /// if !errors.isEmpty { throw DefinitionErrors(errors) }
 /// ```
 public struct DefinitionErrors: CatalogError, Sendable, Hashable {
+    /// Every error found, in the order of the files and their fields.
     public var errors: [DefinitionError]
+    /// The errors to report together.
     public init(_ errors: [DefinitionError]) { self.errors = errors }
+    /// ``ErrorCode/invalidDefinition``.
     public var code: ErrorCode { .invalidDefinition }
+    /// `errors`: each error's fields.
     public var fields: [String: JSONValue] { ["errors": .array(errors.map { .object($0.fields) })] }
+    /// One line per error.
     public var description: String { errors.map(\.description).joined(separator: "\n") }
 }

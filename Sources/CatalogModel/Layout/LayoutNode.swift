@@ -18,7 +18,13 @@ public indirect enum LayoutNode: Sendable, Hashable {
     /// One child inside insets.
     case inset(LayoutNode, EdgeInsets)
 
-    public enum Axis: String, Sendable, Hashable, CaseIterable { case horizontal, vertical }
+    /// The direction a stack lays its children out in.
+    public enum Axis: String, Sendable, Hashable, CaseIterable {
+        /// Side by side, left to right.
+        case horizontal
+        /// One above another, top to bottom.
+        case vertical
+    }
 
     /// Every slot name in the tree, in order.
     public var slots: [String] {
@@ -33,7 +39,15 @@ public indirect enum LayoutNode: Sendable, Hashable {
 
 /// Top, left, bottom and right insets, as `UIEdgeInsets`.
 public struct EdgeInsets: Sendable, Hashable {
-    public var top, left, bottom, right: Double
+    /// Space kept above.
+    public var top: Double
+    /// Space kept on the left.
+    public var left: Double
+    /// Space kept below.
+    public var bottom: Double
+    /// Space kept on the right.
+    public var right: Double
+    /// Insets of the given sizes, 0 where not given.
     public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
         self.top = top; self.left = left; self.bottom = bottom; self.right = right
     }
@@ -44,6 +58,7 @@ public struct EdgeInsets: Sendable, Hashable {
 /// insets of 5 above and below and 15 on the right, the content a third of what is left, the
 /// decoration after it.
 public struct DecoratingOptions: Sendable, Hashable {
+    /// Space kept around content and decoration together.
     public var insets = EdgeInsets(top: 5, left: 0, bottom: 5, right: 15)
     /// The content's share of the inset width (after spacing).
     public var contentFraction = 1.0 / 3
@@ -52,7 +67,14 @@ public struct DecoratingOptions: Sendable, Hashable {
     /// Which side the decoration goes on.
     public var decorationSide = Side.trailing
 
-    public enum Side: String, Sendable, Hashable, CaseIterable { case leading, trailing }
+    /// A side of the content.
+    public enum Side: String, Sendable, Hashable, CaseIterable {
+        /// Before the content (left).
+        case leading
+        /// After the content (right).
+        case trailing
+    }
 
+    /// The defaults above: the WWDC session's layout.
     public init() {}
 }

@@ -11,9 +11,11 @@
 /// try TimingFunction(parsing: "linear(0, 0.25 40%, 1)")
 /// ```
 public enum TimingFunction: Sendable, Hashable {
+    /// Output progress equals input progress.
     case linear
     /// Control points (x1, y1) and (x2, y2); x1 and x2 within [0, 1].
     case cubicBezier(Double, Double, Double, Double)
+    /// That many equal steps, jumping where the position says.
     case steps(Int, StepPosition)
     /// `linear()` control points after the CSS canonicalisation (inputs filled in, non-decreasing).
     case piecewiseLinear([LinearStop])
@@ -24,16 +26,23 @@ public enum TimingFunction: Sendable, Hashable {
 
     /// CSS `steps()` jump positions (`start` and `end` are the legacy names of the first two).
     public enum StepPosition: String, Sendable, Hashable, CaseIterable {
+        /// The first jump at the start (`start`).
         case jumpStart = "jump-start"
+        /// The last jump at the end (`end`, the default).
         case jumpEnd = "jump-end"
+        /// No jump at either end: the first and last steps hold 0 and 1.
         case jumpNone = "jump-none"
+        /// Jumps at both ends.
         case jumpBoth = "jump-both"
     }
 
     /// One control point of a `linear()` easing.
     public struct LinearStop: Sendable, Hashable {
+        /// Input progress, 0…1 (the percentage written, over 100).
         public var input: Double
+        /// Output progress at that input.
         public var output: Double
+        /// A control point.
         public init(input: Double, output: Double) {
             self.input = input
             self.output = output
