@@ -16,8 +16,10 @@ import CatalogModel
 /// export.animations[0].fidelity   // .exact
 /// ```
 public struct AnimationExport: Sendable {
+    /// The web animations, one per keyframe effect (a group gives several).
     public var animations: [WebAnimation]
 
+    /// The animation in the asked-for form, exact where the web can say it and baked where not.
     public init(_ definition: AnimationDefinition, target: ExportTarget) throws(ExportError) {
         switch definition {
         case .web(let model):

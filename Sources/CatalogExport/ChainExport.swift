@@ -12,6 +12,7 @@ import CatalogModel
 /// export.roles.map(\.role)   // ["image", "headline", "content"]
 /// ```
 public struct ChainExport: Sendable {
+    /// Each role's web animations, their delays placing them on the chain's schedule.
     public var roles: [(role: String, animations: [WebAnimation])]
     /// When the chain's `done` fires, in seconds.
     public var doneTime: Double

@@ -6,7 +6,10 @@ import CatalogModel
 /// `iterationStart`, a negative `endDelay`, two keyframes at one offset — so the same component
 /// may be exact in one and baked in the other.
 public enum ExportTarget: String, Sendable, CaseIterable {
-    case waapi, css
+    /// Web Animations: `element.animate(keyframes, options)`.
+    case waapi
+    /// CSS animations: `@keyframes` and `animation` declarations.
+    case css
 }
 
 /// The exact translations: a definition (or one Core Animation leaf of it) written as keyframes

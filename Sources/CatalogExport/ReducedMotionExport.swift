@@ -13,6 +13,7 @@ import CatalogModel
 /// reduced.isEmpty   // true: shake does not keep its end state, so there is nothing to show
 /// ```
 public enum ReducedMotionExport {
+    /// What plays under reduced motion, given the `normal` export: the same, nothing, or the stand-in's.
     public static func animations(_ definition: AnimationDefinition, motion: ReducedMotion?, normal: [WebAnimation]) throws(ExportError) -> [WebAnimation] {
         guard let motion else { return normal }
         switch motion {

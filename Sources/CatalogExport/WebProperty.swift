@@ -124,6 +124,7 @@ extension TimingFunction {
 /// catch let error as ExportError { print(error.code, error) }   // not-exportable, and why
 /// ```
 public struct ExportError: CatalogError, Sendable {
+    /// Why it cannot be exported.
     public var description: String
     /// ``ErrorCode/notExportable`` unless the component is missing or of the wrong kind.
     public var code: ErrorCode

@@ -16,17 +16,23 @@ public struct ChainSchedule: Sendable {
     /// An animate step placed in time: its animation begins at `start` (after the step's delay)
     /// and ends at `end`; its `prepare` sets apply at `start`.
     public struct Placed: Sendable, Hashable {
+        /// The step.
         public var step: AnimateStep
+        /// When its animation begins, in seconds after the chain's start.
         public var start: Double
+        /// When its animation ends.
         public var end: Double
     }
 
     /// A property set placed in time.
     public struct PlacedSet: Sendable, Hashable {
+        /// The set.
         public var step: PropertySetStep
+        /// When it applies, in seconds after the chain's start.
         public var time: Double
     }
 
+    /// The animate steps, in chain order.
     public private(set) var animations: [Placed] = []
     /// `set` steps and `prepare` sets, in time order (ties in chain order).
     public private(set) var sets: [PlacedSet] = []

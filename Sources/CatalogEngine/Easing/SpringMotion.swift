@@ -13,6 +13,7 @@ import Foundation
 /// motion.settlingDuration   // ≈ 2.87 s (Apple: "about 2.85 s")
 /// ```
 public struct SpringMotion: Sendable, Hashable {
+    /// The spring being solved.
     public let parameters: SpringParameters
     let omega0: Double
     let zeta: Double
@@ -24,6 +25,7 @@ public struct SpringMotion: Sendable, Hashable {
     /// of the distance (half a point over a 625-point move) gives 2.865 s and 1.006 s.
     public static let settlingThreshold = 8e-4
 
+    /// The motion of a spring with these parameters, its constants worked out once.
     public init(_ parameters: SpringParameters) {
         self.parameters = parameters
         omega0 = parameters.naturalFrequency

@@ -8,7 +8,9 @@ import CatalogModel
 /// effect.sample(at: 0.1).values   // one value per effect.properties entry
 /// ```
 public enum AnimationEffect: Sendable {
+    /// A keyframe effect (the Web Animations body, or a Core Animation animation compiled to one).
     case web(KeyframeEffect)
+    /// A Core Animation tree evaluated by its own clocks (groups, springs, speed, time offsets).
     case coreAnimation(CoreAnimationEffect)
 
     /// - Parameter modelValues: the target's model values by property name.
@@ -27,6 +29,7 @@ public enum AnimationEffect: Sendable {
         }
     }
 
+    /// Timing and every property's value at `time` seconds of the effect's own time.
     public func sample(at time: Double) -> EffectSample {
         switch self {
         case .web(let effect): effect.sample(at: time)

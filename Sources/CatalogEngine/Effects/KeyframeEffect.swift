@@ -16,6 +16,7 @@ import CatalogModel
 /// sample.values[0]   // .number(0.25)
 /// ```
 public final class KeyframeEffect: Sendable {
+    /// The effect's timing.
     public let timing: EffectTiming
     let schedule: TimingSchedule
     /// The effect's easing, read in place when sampling (see ``CompiledEasing``); freed in deinit.
@@ -54,6 +55,7 @@ public final class KeyframeEffect: Sendable {
 
     deinit { easing.deinitialize(count: 1).deallocate() }
 
+    /// The Web Animations timing at `localTime`: phase, active time, progress, iteration.
     public func computedTiming(at localTime: Double) -> ComputedTiming {
         ComputedTiming(schedule, localTime: localTime, easing: UnsafePointer(easing))
     }
@@ -103,6 +105,7 @@ public struct EffectSample: Sendable, Hashable {
     /// One value per animated property, in the effect's property order.
     public var values: [AnimatedValue]
 
+    /// A sample as ``AnimationEffect/sample(at:)`` returns it.
     public init(time: Double, progress: Double?, iteration: Double?, values: [AnimatedValue]) {
         self.time = time
         self.progress = progress

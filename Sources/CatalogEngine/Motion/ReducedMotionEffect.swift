@@ -14,7 +14,9 @@ import CatalogModel
 /// reduced.sample(at: 0.1).values   // the model values: shake ends where it began
 /// ```
 public struct ReducedMotionEffect: Sendable {
+    /// The effect as written.
     public let base: AnimationEffect
+    /// What it becomes under reduced motion (nil: it plays unchanged).
     public let motion: ReducedMotion?
     /// The base's properties, plus opacity when a fade adds it; sorted by name.
     public let properties: [AnimatableProperty]
@@ -26,6 +28,7 @@ public struct ReducedMotionEffect: Sendable {
     /// The fade's start and end opacity: the base's own where it animates opacity, else 0 → 1.
     public let fadeEnds: (from: Double, to: Double)
 
+    /// The effect `base` as a viewer who prefers reduced motion sees it.
     public init(_ base: AnimationEffect, motion: ReducedMotion?) {
         self.base = base
         self.motion = motion
@@ -69,6 +72,7 @@ public struct ReducedMotionEffect: Sendable {
         }
     }
 
+    /// Timing and values at `time`, reduced.
     public func sample(at time: Double) -> EffectSample {
         switch motion {
         case nil, .component?:

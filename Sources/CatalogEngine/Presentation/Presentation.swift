@@ -8,11 +8,14 @@ import Synchronization
 /// the next frame over the same values (``sample(at:modelValues:reducedMotion:)``), so replaying
 /// many frames builds each effect once, not once per frame.
 public struct RunningAnimation: Sendable, Hashable {
+    /// The animation as applied.
     public let animation: AnimationDefinition
+    /// The scene time it started at.
     public let start: Double
     /// The component's `reducedMotion:` (nil: it plays unchanged); a `component` policy comes
     /// resolved as ``reducedReplacement``.
     public let reducedMotion: ReducedMotion?
+    /// What plays instead under reduced motion, when its `reducedMotion:` names a stand-in.
     public let reducedReplacement: AnimationDefinition?
     /// Applied while the user preferred reduced motion (`apply`/`send --reduced-motion`): it
     /// plays reduced whoever looks.
@@ -20,6 +23,7 @@ public struct RunningAnimation: Sendable, Hashable {
     /// The last effect built, shared by copies (they describe the same animation).
     private let built = BuiltEffect()
 
+    /// An animation applied at `start`.
     public init(_ animation: AnimationDefinition, start: Double, reducedMotion: ReducedMotion? = nil,
                 reducedReplacement: AnimationDefinition? = nil, playsReduced: Bool = false) {
         self.animation = animation

@@ -17,10 +17,20 @@ public struct ComputedTiming: Sendable, Hashable {
     public static let timeTolerance = 1e-9
 
     /// Web Animations §4.6.3: before the active interval, in it, or after it.
-    public enum Phase: Sendable, Hashable { case before, active, after }
+    public enum Phase: Sendable, Hashable {
+        /// Before the active interval (during the delay).
+        case before
+        /// In it.
+        case active
+        /// After it (during the end delay, and after the end).
+        case after
+    }
 
+    /// Where the local time falls.
     public var phase: Phase
+    /// The duration of all iterations together.
     public var activeDuration: Double
+    /// delay + active duration + end delay, never below 0.
     public var endTime: Double
     /// nil when the effect is not in effect (no fill covers this time).
     public var activeTime: Double?
@@ -33,6 +43,7 @@ public struct ComputedTiming: Sendable, Hashable {
     /// Whether the current iteration plays forwards.
     public var isForwards: Bool
 
+    /// The timing at `localTime` seconds of the effect's own time, as `getComputedTiming()` reports it.
     public init(_ timing: EffectTiming, localTime: Double) {
         self.init(timing, localTime: localTime, easing: CompiledEasing(timing.easing))
     }

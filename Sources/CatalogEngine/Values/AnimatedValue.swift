@@ -7,12 +7,19 @@ import CatalogModel
 /// AnimatedValue.number(0.5).propertyValue.jsonValue   // 0.5
 /// ```
 public enum AnimatedValue: Sendable, Hashable {
+    /// A number (opacity, a length).
     case number(Double)
+    /// A colour, clamped to 0…1 per channel.
     case color(RGBAColor)
+    /// A transform, as the matrix it resolves to.
     case transform(Matrix4)
+    /// A point.
     case point(Point)
+    /// A size.
     case size(Size)
+    /// A rect.
     case rect(Rect)
+    /// A value of a property that does not interpolate, as the model holds it.
     case discrete(PropertyValue)
 
     /// The same value as a model ``PropertyValue`` (transforms as 16 numbers, colours as

@@ -6,10 +6,14 @@ import Foundation
 /// What `apply` did: the scene time it happened at, the frames a layout wrote, and when a chain
 /// completes (its single `done`).
 public struct ApplyResult: Sendable, Hashable {
+    /// The scene time the application was logged at.
     public var sceneTime: Double
+    /// The frames a layout wrote, by object id.
     public var frames: [String: Rect] = [:]
+    /// When a chain's `done` fires, in scene time.
     public var doneTime: Double?
 
+    /// `{"t", "frames", "done"}`: what `apply --format json` prints.
     public var jsonValue: JSONValue {
         var members: [String: JSONValue] = ["t": .number(sceneTime)]
         if !frames.isEmpty { members["frames"] = .object(frames.mapValues { PropertyValue.rect($0).jsonValue }) }

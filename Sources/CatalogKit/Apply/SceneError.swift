@@ -18,12 +18,15 @@ public enum SceneError: Error, Sendable, Hashable, CustomStringConvertible {
     case missingRequirements(component: String, missing: [String], object: String, type: String)
     /// A layout with neither a `rect` parameter nor a container with bounds.
     case noRect(layout: String)
+    /// A slot bound that the layout does not have (`slots` are those it has).
     case unknownSlot(layout: String, slot: String, slots: [String])
     /// A layout applied with no slot bound: it would lay out nothing.
     case nothingBound(layout: String, slots: [String])
     /// One object bound to several layout slots (one object has one frame).
     case boundTwice(object: String, slots: [String])
+    /// A role bound that the chain does not have (`roles` are those it has).
     case unknownRole(chain: String, role: String, roles: [String])
+    /// A role of the chain that no object is bound to.
     case unboundRole(chain: String, role: String, roles: [String])
     /// A `COMPONENT.PARAM` property of the wrong type.
     case overrideType(object: String, component: String, parameter: String, given: ValueType, expected: ValueType)
@@ -35,6 +38,7 @@ public enum SceneError: Error, Sendable, Hashable, CustomStringConvertible {
     case decoratorProperty(decorator: String, key: String, declared: ValueType, reason: String)
     /// A decorator applied to an object of a type it does not attach to.
     case attachesTo(decorator: String, types: [String], object: String, type: String)
+    /// A scene time outside the limits (`problem` says which).
     case sceneTime(Double, problem: String)
     /// The log names a component version that is no longer kept.
     case versionNotKept(name: String, version: String)
@@ -48,6 +52,7 @@ public enum SceneError: Error, Sendable, Hashable, CustomStringConvertible {
     /// An event name that could not be a handler's: empty, too long, or with spaces or control characters.
     case invalidEventName(String)
 
+    /// What is wrong, in the library's words (the command line adds its options).
     public var description: String {
         switch self {
         case .noTargets(let component, let kind):
@@ -84,6 +89,7 @@ public enum SceneError: Error, Sendable, Hashable, CustomStringConvertible {
 }
 
 extension SceneError: CatalogError {
+    /// The stable code of this refusal.
     public var code: ErrorCode {
         switch self {
         case .noTargets: .noTargets
@@ -107,6 +113,7 @@ extension SceneError: CatalogError {
         }
     }
 
+    /// The refusal's subjects by name (`component`, `id`, `slots`, …), as `--format json` prints them.
     public var fields: [String: JSONValue] {
         func strings(_ values: [String]) -> JSONValue { .array(values.map(JSONValue.string)) }
         return switch self {

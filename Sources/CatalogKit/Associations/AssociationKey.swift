@@ -11,9 +11,12 @@ import CatalogModel
 /// let read = try catalog.value(url, on: "label-1")   // URL?
 /// ```
 public struct AssociationKey<Value: AssociationValue>: Sendable, Hashable {
+    /// The property's key, as the catalog stores it (`hyperlink.url`).
     public var name: String
+    /// How a value set through this key belongs to the object.
     public var policy: AssociationPolicy
 
+    /// A key named `name`, setting values with `policy`.
     public init(_ name: String, policy: AssociationPolicy = .retain) {
         self.name = name
         self.policy = policy
@@ -22,10 +25,15 @@ public struct AssociationKey<Value: AssociationValue>: Sendable, Hashable {
 
 /// A stored value whose type is not the one the key asks for.
 public struct AssociationTypeMismatch: Error, Sendable, CustomStringConvertible {
+    /// The property's key.
     public var key: String
+    /// The object's id.
     public var object: String
+    /// The type of the value it holds.
     public var stored: ValueType
+    /// The Swift type the key asked for.
     public var expected: String
+    /// What is stored and what was asked for.
     public var description: String {
         "property '\(key)' of '\(object)' holds a \(stored.rawValue), not a \(expected)"
     }

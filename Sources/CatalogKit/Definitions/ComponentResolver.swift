@@ -135,6 +135,7 @@ extension Catalog {
 
 /// A component as ``ComponentResolver`` found it.
 public struct ResolvedComponent: Sendable {
+    /// The definition, with its parameters not yet applied.
     public var definition: ComponentDefinition
     /// What messages call where it came from: the file as given, or `NAME@VERSION`.
     public var source: String
@@ -165,6 +166,7 @@ public enum ComponentLookupError: CatalogError, Hashable {
         guard kinds.contains(kind) else { throw wrongKind(component: name, kind: kind, expected: kinds, purpose: purpose) }
     }
 
+    /// ``ErrorCode/unknownComponent``, ``ErrorCode/unknownVersion`` or ``ErrorCode/wrongComponent``.
     public var code: ErrorCode {
         switch self {
         case .notFound, .removed: .unknownComponent
@@ -173,6 +175,7 @@ public enum ComponentLookupError: CatalogError, Hashable {
         }
     }
 
+    /// `component` (and `kind`, `version`, `removed`) or `file`.
     public var fields: [String: JSONValue] {
         switch self {
         case .notFound(let name): ["component": .string(name)]
@@ -183,6 +186,7 @@ public enum ComponentLookupError: CatalogError, Hashable {
         }
     }
 
+    /// What was not found or does not fit.
     public var description: String {
         switch self {
         case .notFound(let name): "no component or file named \(name)"

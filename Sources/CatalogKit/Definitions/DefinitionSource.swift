@@ -9,6 +9,7 @@ import Foundation
 /// let (definitions, errors) = DefinitionSource.load(["catalog/", "extra.yaml"])
 /// ```
 public enum DefinitionSource {
+    /// The file extensions read as definitions (YAML, JSON, CSS `@keyframes`).
     public static let extensions: Set<String> = ["yaml", "yml", "json", "css"]
 
     /// Expands folders into the definition files under them, sorted; files are kept as given.

@@ -13,6 +13,7 @@ internal import CatalogStore
 /// transcript.lines.forEach { print($0) }
 /// ```
 public enum CatalogDemo {
+    /// What the demo printed and the frames it replayed.
     public struct Transcript: Sendable {
         /// What each step did, one line each.
         public var lines: [String]
@@ -26,6 +27,8 @@ public enum CatalogDemo {
         ("demo-cell", "cell"), ("demo-card", "view"), ("demo-image", "view"), ("demo-headline", "label"), ("demo-content", "label"),
     ]
 
+    /// Runs the tour on `catalog` from its current scene time — replacing the `demo-*` objects of
+    /// an earlier run — and replays it at `fps`.
     public static func run(on catalog: Catalog, fps: Double = 10) throws -> Transcript {
         let database = catalog.database
         for (id, _) in objects where try database.objects.get(id) != nil { _ = try database.objects.remove(id) }

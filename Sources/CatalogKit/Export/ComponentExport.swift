@@ -15,13 +15,19 @@ import CatalogModel
 public struct ComponentExport: Sendable {
     /// What was exported: one animation list, or one per role of a chain.
     public enum Body: Sendable {
+        /// An animation's web animations (a group gives several).
         case animation([WebAnimation])
+        /// A chain's, per role.
         case chain(ChainExport)
     }
 
+    /// The component's name.
     public let name: String
+    /// Its version.
     public let version: String
+    /// The form it was written for.
     public let target: ExportTarget
+    /// What was exported.
     public let body: Body
     /// What plays instead under reduced motion; nil when that is the same (no `reducedMotion:`
     /// anywhere) or when ``body`` already is the reduced form.

@@ -73,5 +73,6 @@ public struct ComponentPlot: Sendable {
         }
     }
 
+    /// The plot as a self-contained SVG document.
     public func svg() -> String { PlotWriter.svg(title: title, times: times, panels: panels, keyframeTimes: keyframeTimes) }
 }

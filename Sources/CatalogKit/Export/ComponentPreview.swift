@@ -47,6 +47,7 @@ public struct ComponentPreview: Sendable {
         }
     }
 
+    /// The page: one self-contained HTML document, scripts and styles inline.
     public var html: String {
         PreviewWriter.page(title: "Component Catalog preview: " + items.map(\.name).joined(separator: ", "), items: items)
     }

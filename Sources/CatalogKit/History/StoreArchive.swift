@@ -30,6 +30,7 @@ public enum StoreArchive {
 
     /// What an export wrote or an import rebuilt.
     public struct Summary: Sendable, Hashable {
+        /// How many events the archive holds.
         public var events: Int
         /// The last event's sequence number (0 for an empty log).
         public var lastSeq: Int64
@@ -39,17 +40,24 @@ public enum StoreArchive {
 
     /// Why an archive was refused, naming the file, the line (0: the file as a whole) and the rule.
     public struct FormatError: Error, Sendable, Hashable, CustomStringConvertible {
+        /// The archive's path.
         public var file: String
+        /// The line refused (1 is the header), or 0 for the file as a whole.
         public var line: Int
+        /// The rule it breaks.
         public var rule: String
+        /// `FILE:LINE: rule`.
         public var description: String { line > 0 ? "\(file):\(line): \(rule)" : "\(file): \(rule)" }
     }
 
     /// Why a store cannot be exported or cannot take an import.
     public enum RefusalError: Error, Sendable, Hashable, CustomStringConvertible {
+        /// The log was compacted: events before `base` are gone, so it is no longer a whole history.
         case compacted(base: Int64)
+        /// The store at `path` already holds `events` events; an import rebuilds from nothing.
         case notEmpty(path: String, events: Int64)
 
+        /// What is in the way and what to do instead.
         public var description: String {
             switch self {
             case .compacted(let base):

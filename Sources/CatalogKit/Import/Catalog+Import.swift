@@ -3,7 +3,9 @@ internal import CatalogStore
 
 /// What an import did.
 public struct ImportSummary: Sendable, Hashable {
+    /// Objects created.
     public var objects = 0
+    /// Properties set (or removed).
     public var properties = 0
     /// Decorators attached because a row set a key they declare (`url` → `hyperlink`), as
     /// `owner decorator` pairs.

@@ -12,13 +12,19 @@ import CatalogModel
 /// text += writer.end
 /// ```
 public struct FrameWriter: Sendable {
+    /// The output formats of `replay`.
     public enum Format: Sendable {
-        case json, csv
+        /// One JSON document: `{"frames": [{"t", "objects"}]}`.
+        case json
+        /// One row per frame, object and property.
+        case csv
     }
 
+    /// The format it writes.
     public let format: Format
     private var frames = 0
 
+    /// A writer of `format`.
     public init(format: Format) { self.format = format }
 
     /// What comes before the first frame.

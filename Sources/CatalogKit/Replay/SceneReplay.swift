@@ -12,7 +12,9 @@ internal import CatalogStore
 /// frames[3].objects["cell-1"]?["transform"]
 /// ```
 public struct SceneReplay {
+    /// The scene's presentation values at one time.
     public struct Frame: Sendable, Hashable {
+        /// The frame's scene time, in seconds.
         public var time: Double
         /// Object id → animated property → presentation value.
         public var objects: [String: [String: PropertyValue]]
@@ -22,6 +24,7 @@ public struct SceneReplay {
     /// The last event replayed.
     var lastSeq: Int64 = .max
 
+    /// A replay of `catalog`'s whole log; narrow it with ``upTo(seq:)`` and the like.
     public init(catalog: Catalog) throws {
         self.catalog = catalog
     }
@@ -73,11 +76,14 @@ public struct SceneReplay {
 
     /// Where replayed frames start and end.
     public struct FrameSpan: Sendable, Hashable {
+        /// The first frame's time.
         public var from: Double
+        /// The time frames go up to.
         public var until: Double
         /// Set when the frames stop at the frame budget before the scene's end.
         public var cut: Cut?
 
+        /// Where the frame budget stopped the frames.
         public struct Cut: Sendable, Hashable {
             /// The last frame's time.
             public var lastFrame: Double

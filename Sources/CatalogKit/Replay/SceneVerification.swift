@@ -27,20 +27,26 @@ import Foundation
 /// check.matches   // true: the log reproduces the state exactly
 /// ```
 public enum SceneVerification {
+    /// What the check found.
     public struct Result: Sendable, Hashable {
+        /// The content hash of the store as it is.
         public var live: String
+        /// The content hash of the store rebuilt from its log.
         public var rebuilt: String
+        /// How many events were replayed.
         public var events: Int
         /// The first event whose replay logged something else (or nothing), or whose scene differs.
         public var firstDivergence: String?
         /// For a compacted log: the base snapshot the check started from (its scene hash), and
         /// `live`/`rebuilt` are the hashes of the scene's objects as the store and the fold hold them.
         public var base: StoredSnapshot?
+        /// True when the log reproduces the store exactly.
         public var matches: Bool { live == rebuilt && firstDivergence == nil }
     }
 
     /// An event the rebuild could not carry out.
     public struct ReplayFailure: Error, CustomStringConvertible {
+        /// Which event, and why it could not be carried out.
         public var description: String
     }
 

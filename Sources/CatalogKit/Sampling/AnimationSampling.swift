@@ -11,6 +11,7 @@ import Foundation
 /// // {"name": "fade-in", "samples": [{"t": 0, "progress": 0, "iteration": 0, "values": {"opacity": 0}}, …]}
 /// ```
 public struct AnimationSampling: Sendable {
+    /// The component's name (the file's, for a definition read from one).
     public let name: String
     /// What is sampled: the animation, or what it becomes under reduced motion.
     public let effect: ReducedMotionEffect
@@ -38,6 +39,7 @@ public struct AnimationSampling: Sendable {
         effect = ReducedMotionEffect(AnimationEffect(animation), motion: reducedMotion)
     }
 
+    /// The effect's timing and values at each of `times`.
     public func samples(at times: [Double]) -> [EffectSample] { times.map(effect.sample(at:)) }
 
     /// `{"name", "samples": [{"t", "progress", "iteration", "values": {property: value}}]}`.

@@ -114,6 +114,7 @@ extension Catalog {
     public struct Compaction: Sendable, Hashable {
         /// The snapshot that now stands for the removed events (the log's base).
         public var base: StoredSnapshot
+        /// How many events the compaction removed.
         public var eventsRemoved: Int
     }
 

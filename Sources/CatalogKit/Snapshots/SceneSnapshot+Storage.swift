@@ -107,11 +107,14 @@ extension SceneSnapshot.Object {
 
 /// A snapshot row that cannot be read back: named, so `replay --verify` and the reader say which.
 public struct SnapshotRowError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The object whose row it is.
     public var object: String
+    /// What is wrong with the row.
     public var problem: String
     package init(object: String, problem: String) {
         self.object = object
         self.problem = problem
     }
+    /// Which row, and why it cannot be read.
     public var description: String { "the snapshot row of '\(object)' cannot be read (\(problem))" }
 }

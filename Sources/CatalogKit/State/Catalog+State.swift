@@ -117,10 +117,15 @@ private final class StandIns {
 
 /// An object at a scene time: what `catalog state` prints.
 public struct ObjectState: Sendable, Hashable {
+    /// The object's id.
     public var id: String
+    /// Its type.
     public var type: String
+    /// The scene time the state is at.
     public var time: Double
+    /// Its model values: the properties set on it, as at that time.
     public var model: [String: PropertyValue]
+    /// What shows: the model with the running animations applied.
     public var presentation: [String: PropertyValue]
     /// Decorators attached to the object.
     public var decorators: [String] = []

@@ -7,7 +7,9 @@
 /// let animation = try AnimationDefinition(definition, parameters: ["duration": .number(0.3)])
 /// ```
 public enum AnimationDefinition: Sendable, Hashable {
+    /// A `keyframes:` + `options:` body.
     case web(KeyframeEffectModel)
+    /// An `animation:` body in Core Animation's names.
     case coreAnimation(CoreAnimationModel)
 
     /// - Parameter parameters: values for declared parameters; the others take their defaults.

@@ -18,6 +18,7 @@ public struct AnimationHandlers: Sendable, Hashable {
     /// Event name → actions; empty for an animation without `on:`.
     public var handlers: [String: [DecoratorAction]]
 
+    /// The handlers an animation definition's `on:` lists, with `parameters` applied.
     public init(_ definition: ComponentDefinition, parameters: [String: PropertyValue] = [:], file: String? = nil) throws(DefinitionError) {
         let file = file ?? definition.name
         let members = try definition.resolvedMembers(of: .animation, parameters: parameters, file: file)
@@ -36,5 +37,6 @@ public struct AnimationHandlers: Sendable, Hashable {
         }
     }
 
+    /// True when the animation has no `on:` handlers.
     public var isEmpty: Bool { handlers.isEmpty }
 }

@@ -6,14 +6,19 @@
 /// // .transform([TransformFunction(name: "rotate", primitive: .rotate(x: 0, y: 0, z: 1, angle: π/2))])
 /// ```
 public enum AnimationValue: Sendable, Hashable {
+    /// A number.
     case number(Double)
+    /// A colour.
     case color(RGBAColor)
     /// A CSS transform-function list; empty is `none`.
     case transform([TransformFunction])
     /// A complete 4×4 transform (Core Animation `CATransform3D` values), interpolated by decomposition.
     case matrix(Transform3D)
+    /// A point.
     case point(Point)
+    /// A size.
     case size(Size)
+    /// A rect.
     case rect(Rect)
     /// A value that does not interpolate (strings, booleans, URLs): it switches at progress 0.5.
     case discrete(PropertyValue)

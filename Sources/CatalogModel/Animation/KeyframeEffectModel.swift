@@ -5,10 +5,14 @@
 /// Keyframe(offset: 0.4, easing: .cubicBezier(0, 0, 0.58, 1), values: ["opacity": .number(0.5)])
 /// ```
 public struct Keyframe: Sendable, Hashable {
+    /// Where in the iteration the keyframe sits, 0…1; nil: spaced evenly between its neighbours.
     public var offset: Double?
+    /// The easing from this keyframe to the next (the last keyframe's is never used).
     public var easing: TimingFunction
+    /// The values it gives, by property name.
     public var values: [String: AnimationValue]
 
+    /// A keyframe; linear to the next unless `easing` says otherwise.
     public init(offset: Double? = nil, easing: TimingFunction = .linear, values: [String: AnimationValue]) {
         self.offset = offset
         self.easing = easing
@@ -27,11 +31,14 @@ public struct Keyframe: Sendable, Hashable {
 ///     timing: EffectTiming(duration: 0.25))
 /// ```
 public struct KeyframeEffectModel: Sendable, Hashable {
+    /// The keyframes in order.
     public var keyframes: [Keyframe]
     /// Every property some keyframe sets, sorted by name.
     public var properties: [AnimatableProperty]
+    /// The effect's timing.
     public var timing: EffectTiming
 
+    /// An effect; `properties` are sorted by name.
     public init(keyframes: [Keyframe], properties: [AnimatableProperty], timing: EffectTiming) {
         self.keyframes = keyframes
         self.properties = properties.sorted { $0.name < $1.name }

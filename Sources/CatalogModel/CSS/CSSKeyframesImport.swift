@@ -27,6 +27,8 @@ public enum CSSKeyframesImport {
         var line: Int
     }
 
+    /// The definition document (`name`, `kind`, `version`, `keyframes`, `options`) a stylesheet's
+    /// `@keyframes` and the rule that runs it make, or why it cannot.
     public static func document(css text: String, file: String) throws(DefinitionError) -> JSONValue {
         // `@media` blocks hold what plays under a condition (an export's reduced-motion form);
         // one component is the unconditional animation, so they are left out.

@@ -2,8 +2,11 @@ import Foundation
 
 /// Why a CSS value was refused; callers add the file and field path.
 public struct CSSValueError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What is wrong with the value.
     public var message: String
+    /// A refusal saying `message`.
     public init(_ message: String) { self.message = message }
+    /// The message.
     public var description: String { message }
 }
 

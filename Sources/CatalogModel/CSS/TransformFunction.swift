@@ -13,10 +13,13 @@ public struct TransformFunction: Sendable, Hashable {
     /// The primitive a function is a derivative of (CSS Transforms 2 §"Transform functions
     /// primitives and derivatives").
     public enum Primitive: Sendable, Hashable {
+        /// A translation in px.
         case translate(x: Double, y: Double, z: Double)
+        /// A scale per axis.
         case scale(x: Double, y: Double, z: Double)
         /// A rotation by `angle` about the axis (x, y, z); 2D rotations use (0, 0, 1).
         case rotate(x: Double, y: Double, z: Double, angle: Double)
+        /// A skew by two angles, in radians.
         case skew(x: Double, y: Double)
         /// `perspective(d)`; nil is `perspective(none)`, no perspective.
         case perspective(Double?)
@@ -26,8 +29,10 @@ public struct TransformFunction: Sendable, Hashable {
 
     /// The function as written, lower-cased (`translatex`, `rotate3d`, `matrix`).
     public var name: String
+    /// What the function is in primitive terms.
     public var primitive: Primitive
 
+    /// A function named `name` (as written in CSS) that is `primitive`.
     public init(name: String, primitive: Primitive) {
         self.name = name
         self.primitive = primitive

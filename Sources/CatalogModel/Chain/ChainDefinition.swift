@@ -16,9 +16,12 @@
 /// `delay`, `prepare`), `set` (`role`, `property`, `value`) or `wait` (seconds). Every role used
 /// must be declared in `roles`.
 public struct ChainDefinition: Sendable, Hashable {
+    /// The chain's roles, in order of first use.
     public var roles: [String]
+    /// The tree of steps.
     public var root: ChainNode
 
+    /// The chain body of `definition`, with `parameters` applied.
     public init(_ definition: ComponentDefinition, parameters: [String: PropertyValue] = [:], file: String? = nil) throws(DefinitionError) {
         if parameters.isEmpty, case .chain(let compiled)? = definition.defaultBody.body {
             self = compiled   // compiled once, by validation
@@ -29,6 +32,7 @@ public struct ChainDefinition: Sendable, Hashable {
         try self.init(json: members["chain"] ?? .null, file: file, path: FieldPath("chain"))
     }
 
+    /// A chain body read from its JSON form.
     public init(json: JSONValue, file: String, path: FieldPath) throws(DefinitionError) {
         guard case .object(var members) = json else {
             throw DefinitionError(file: file, path: path.description, rule: "must be a mapping with roles and one root node")

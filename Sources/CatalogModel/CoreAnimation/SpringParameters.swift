@@ -9,14 +9,18 @@ import Foundation
 /// spring.dampingRatio   // 0.8
 /// ```
 public struct SpringParameters: Sendable, Hashable {
+    /// The mass on the spring (`mass`).
     public var mass: Double = 1
+    /// The spring's stiffness (`stiffness`).
     public var stiffness: Double = 100
+    /// The damping (`damping`).
     public var damping: Double = 10
     /// In units of the distance per second (positive: towards the target).
     public var initialVelocity: Double = 0
     /// When false, a spring damped beyond critical moves as a critically damped one (Core Animation's default).
     public var allowsOverdamping: Bool = false
 
+    /// A spring; the defaults are `CASpringAnimation`'s.
     public init(mass: Double = 1, stiffness: Double = 100, damping: Double = 10, initialVelocity: Double = 0, allowsOverdamping: Bool = false) {
         self.mass = mass
         self.stiffness = stiffness

@@ -8,10 +8,12 @@
 /// ComponentReference("fade-in").version       // nil: the current version
 /// ```
 public struct ComponentReference: Sendable, Hashable, CustomStringConvertible {
+    /// The component's name.
     public var name: String
     /// Nil for the current version.
     public var version: String?
 
+    /// A reference to `name`, at `version` when given.
     public init(name: String, version: String? = nil) {
         self.name = name
         self.version = version
@@ -23,5 +25,6 @@ public struct ComponentReference: Sendable, Hashable, CustomStringConvertible {
         self.init(name: parts[0], version: parts.count > 1 ? parts[1] : nil)
     }
 
+    /// `NAME` or `NAME@VERSION`.
     public var description: String { version.map { "\(name)@\($0)" } ?? name }
 }

@@ -8,6 +8,7 @@ import Foundation
 /// ContentDigest.sha256Hex(Data("abc".utf8))   // "ba7816bf…"
 /// ```
 public enum ContentDigest {
+    /// The SHA-256 of `data`, as 64 lowercase hex digits.
     public static func sha256Hex(_ data: Data) -> String {
         hex(SHA256.hash(data: data))
     }
@@ -33,11 +34,14 @@ public enum ContentDigest {
     /// ```
     public struct Stream {
         private var hasher = SHA256()
+        /// An empty digest.
         public init() {}
+        /// Adds `text`'s UTF-8 bytes.
         public mutating func update(_ text: String) {
             var text = text
             text.withUTF8 { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }
         }
+        /// The digest of everything added, as 64 lowercase hex digits.
         public var hex: String { ContentDigest.hex(hasher.finalize()) }
     }
 }

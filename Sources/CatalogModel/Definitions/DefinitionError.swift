@@ -12,6 +12,7 @@ public struct DefinitionError: Error, Sendable, Hashable, CustomStringConvertibl
     /// What is wrong, phrased as the rule that was broken.
     public var rule: String
 
+    /// The refusal of `path` in `file` by `rule`; long texts are cut to an excerpt.
     public init(file: String, path: String, rule: String) {
         self.file = file
         self.path = Self.excerpt(path)
@@ -22,10 +23,12 @@ public struct DefinitionError: Error, Sendable, Hashable, CustomStringConvertibl
     /// text past ``maximumLength`` characters is cut, saying how much was left out.
     public static let maximumLength = 300
 
+    /// `text`, cut to at most ``maximumLength`` characters with a note of what was left out.
     public static func excerpt(_ text: String) -> String {
         Excerpt.quote(text, limit: maximumLength)
     }
 
+    /// `FILE: PATH: rule`, or `FILE: rule` for the whole document.
     public var description: String {
         path.isEmpty ? "\(file): \(rule)" : "\(file): \(path): \(rule)"
     }
@@ -33,14 +36,18 @@ public struct DefinitionError: Error, Sendable, Hashable, CustomStringConvertibl
 
 /// Builds field paths the way error messages print them: `a.b[2].c`.
 public struct FieldPath: Sendable, Hashable, CustomStringConvertible {
+    /// The path as messages print it.
     public private(set) var description: String
 
+    /// A path from its printed form; empty for the document itself.
     public init(_ text: String = "") { description = text }
 
+    /// The path to member `key` of this one (`a.b`).
     public func appending(_ key: String) -> FieldPath {
         FieldPath(description.isEmpty ? key : "\(description).\(key)")
     }
 
+    /// The path to item `index` of this one (`a[2]`).
     public func appending(index: Int) -> FieldPath {
         FieldPath("\(description)[\(index)]")
     }

@@ -288,14 +288,18 @@ public enum JSONReader {
 ///     .description   // line 3, column 5 (animation): expected ',' or '}', found 'x'
 /// ```
 public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The line the error is on, from 1.
     public var line: Int
+    /// The column, from 1.
     public var column: Int
     /// The field the reader was in (`animation.values[2]`); empty at the top level.
     public var path: String
+    /// What is wrong.
     public var message: String
     /// False for well-formed JSON that breaks a rule of ours (a duplicate key, too deep nesting).
     public var isMalformed: Bool
 
+    /// An error at `line`:`column`, under `path`.
     public init(line: Int, column: Int, path: String, message: String, isMalformed: Bool = true) {
         self.line = line
         self.column = column
@@ -304,6 +308,7 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
         self.isMalformed = isMalformed
     }
 
+    /// `line L, column C: message`, with the path when there is one.
     public var description: String {
         path.isEmpty ? "line \(line), column \(column): \(message)" : "line \(line), column \(column) (\(path)): \(message)"
     }

@@ -8,8 +8,10 @@
 /// try JSONValueEncoder().encode(Move(id: "cell-1", by: nil)).canonicalText   // {"id":"cell-1"}
 /// ```
 public struct JSONValueEncoder {
+    /// An encoder.
     public init() {}
 
+    /// `value` as a JSON value.
     public func encode<Value: Encodable>(_ value: Value) throws -> JSONValue {
         if let json = value as? JSONValue { return json }
         let slot = Slot()
@@ -26,8 +28,10 @@ public struct JSONValueEncoder {
 /// let move = try JSONValueDecoder().decode(Move.self, from: ["id": "cell-1", "by": 4])
 /// ```
 public struct JSONValueDecoder {
+    /// A decoder.
     public init() {}
 
+    /// A value of `type` read from `json`.
     public func decode<Value: Decodable>(_ type: Value.Type, from json: JSONValue) throws -> Value {
         try SlotDecoder(value: json, codingPath: []).decode(type)
     }

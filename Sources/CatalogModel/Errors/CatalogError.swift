@@ -21,6 +21,7 @@ public protocol CatalogError: Error, CustomStringConvertible {
 }
 
 extension CatalogError {
+    /// None, unless the error says otherwise.
     public var fields: [String: JSONValue] { [:] }
 
     /// The machine-readable form: `{"error": {"code", "message", …fields}}`.

@@ -7,6 +7,7 @@
 /// layout.root.slots   // ["content", "decoration"]
 /// ```
 public struct LayoutDefinition: Sendable, Hashable {
+    /// The tree of layout nodes.
     public var root: LayoutNode
     /// The `rect` parameter when given for this use.
     public var rect: Rect?
@@ -16,6 +17,7 @@ public struct LayoutDefinition: Sendable, Hashable {
     /// The rect to lay out in, given the container's bounds (if applied to a container).
     public func rect(containerBounds: Rect?) -> Rect? { rect ?? containerBounds ?? defaultRect }
 
+    /// The layout body of `definition`, with `parameters` applied.
     public init(_ definition: ComponentDefinition, parameters: [String: PropertyValue] = [:], file: String? = nil) throws(DefinitionError) {
         if parameters.isEmpty, case .layout(let compiled)? = definition.defaultBody.body {
             self = compiled   // compiled once, by validation

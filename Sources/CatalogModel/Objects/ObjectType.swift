@@ -8,9 +8,12 @@
 /// ObjectType.builtIn["node"]!.missing(["cornerRadius"])   // ["cornerRadius"]
 /// ```
 public struct ObjectType: Sendable, Hashable {
+    /// The type's name.
     public var name: String
+    /// The properties it declares, with their types.
     public var properties: [String: ValueType]
 
+    /// A type with its properties.
     public init(name: String, properties: [String: ValueType]) {
         self.name = name
         self.properties = properties

@@ -16,6 +16,7 @@ public struct CheckpointPolicy: Sendable, Hashable {
     /// WAL length, in frames, from which the committing connection checkpoints it itself.
     public var limitFrames: Int32
 
+    /// A policy with its two frame counts.
     public init(batchFrames: Int32, limitFrames: Int32) {
         self.batchFrames = max(1, batchFrames)
         self.limitFrames = max(self.batchFrames, limitFrames)

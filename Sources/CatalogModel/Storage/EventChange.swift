@@ -88,11 +88,14 @@ public struct MalformedEvent: Error, Sendable, Hashable, CustomStringConvertible
     public var sceneTime: Double
     /// What the payload lacks or has wrong.
     public var problem: String
+    /// Which event, and what its payload lacks.
     public var description: String { "event \(seq) (\(operation) at t=\(JSONValue.numberText(sceneTime))) is malformed: \(problem)" }
 }
 
 extension MalformedEvent: CatalogError {
+    /// ``ErrorCode/malformedEvent``.
     public var code: ErrorCode { .malformedEvent }
+    /// `seq` and `operation`.
     public var fields: [String: JSONValue] { ["seq": .number(Double(seq)), "operation": .string(operation)] }
 }
 

@@ -8,13 +8,18 @@ public struct LoggedRow: Sendable, Hashable {
         self.payloadText = payloadText
     }
 
+    /// The event's sequence number.
     public var seq: Int64
+    /// Its scene time.
     public var sceneTime: Double
     /// The operation as stored; ``event()`` refuses one this build does not know.
     public var operationName: String
+    /// The object it is about, if any.
     public var objectID: String?
+    /// Its payload, as the canonical JSON text stored.
     public var payloadText: String
 
+    /// The operation, nil when this build does not know it.
     public var operation: EventOperation? { EventOperation(rawValue: operationName) }
 
     /// The row's one-line canonical JSON, its payload copied as stored (``Event/jsonLine(seq:sceneTime:operation:objectID:payloadText:)``).

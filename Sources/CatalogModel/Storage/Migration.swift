@@ -7,8 +7,11 @@ import Foundation
 /// all.last?.fileName                   // "0002_component_search.sql"
 /// ```
 public struct Migration: Sendable, Hashable {
+    /// The number the file name starts with.
     public var version: Int
+    /// The file's name (`0001_initial.sql`).
     public var fileName: String
+    /// The file's SQL.
     public var sql: String {
         didSet { checksum = Self.checksum(of: sql) }
     }

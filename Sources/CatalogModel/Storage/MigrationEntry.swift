@@ -7,10 +7,12 @@
 /// }
 /// ```
 public struct MigrationEntry: Sendable, Hashable {
+    /// The migration.
     public var migration: Migration
     /// The time the database recorded when it applied the file; nil while pending.
     public var appliedAt: String?
 
+    /// An entry; `appliedAt` nil while pending.
     public init(migration: Migration, appliedAt: String?) {
         self.migration = migration
         self.appliedAt = appliedAt

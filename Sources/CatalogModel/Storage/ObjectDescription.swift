@@ -7,6 +7,7 @@
 /// label.jsonValue.canonicalText      // {"id":"headline","owners":[],"properties":[…],"type":"label"}
 /// ```
 public struct ObjectDescription: Sendable, Hashable {
+    /// The object: its id, type and owners.
     public var object: StoredObject
     /// Its associated properties, by key.
     public var properties: [Association]

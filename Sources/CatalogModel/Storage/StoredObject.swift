@@ -6,11 +6,14 @@ public struct StoredObject: Sendable, Hashable {
         self.owners = owners
     }
 
+    /// The id its user chose.
     public var id: String
+    /// Its type.
     public var type: String
     /// Explicit owners (`--owner`) and holders of retaining references to it, by id, sorted.
     public var owners: [String]
 
+    /// `{"id", "type", "owners"}`.
     public var jsonValue: JSONValue {
         ["id": .string(id), "type": .string(type), "owners": .array(owners.map(JSONValue.string))]
     }

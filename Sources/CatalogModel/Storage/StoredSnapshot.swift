@@ -12,10 +12,12 @@ public struct StoredSnapshot: Sendable, Hashable {
     public var seq: Int64
     /// That event's scene time.
     public var sceneTime: Double
+    /// How many objects it holds.
     public var objectCount: Int
     /// SHA-256 of its object rows (``SnapshotRepository/hash(of:)``).
     public var hash: String
 
+    /// `{"seq", "t", "objects", "hash"}`: a row of `snapshot --format json`.
     public var jsonValue: JSONValue {
         ["seq": .number(Double(seq)), "t": .number(sceneTime), "objects": .number(Double(objectCount)), "hash": .string(hash)]
     }
@@ -29,6 +31,8 @@ public struct LogBase: Sendable, Hashable {
         self.sceneTime = sceneTime
     }
 
+    /// The snapshot's sequence number: the last event the compaction replaced.
     public var seq: Int64
+    /// The scene time of the base.
     public var sceneTime: Double
 }

@@ -21,6 +21,7 @@ public enum SampleTimes {
             case fps
         }
 
+        /// What is wrong with the field.
         public enum Problem: Sendable, Hashable {
             /// A list item that is not a finite number (the item as written).
             case notANumber(String)
@@ -30,6 +31,7 @@ public enum SampleTimes {
             case rate
             /// No end was given and the animation never ends.
             case endless
+            /// An end at or before the start.
             case endBeforeStart(start: Double, end: Double)
             /// More frames than ``NumericLimits/maximumFrames``.
             case tooManyFrames(Double)
@@ -37,9 +39,12 @@ public enum SampleTimes {
             case decreasing(Double, after: Double)
         }
 
+        /// Which of the times is wrong.
         public var field: Field
+        /// What is wrong with it.
         public var problem: Problem
 
+        /// The refusal of `field` for `problem`.
         public init(_ field: Field, _ problem: Problem) {
             self.field = field
             self.problem = problem
@@ -110,6 +115,8 @@ public enum SampleTimes {
         return (from + Double(budget - 1) / fps, from + (Double(budget - 1) + 0.5) / fps)
     }
 
+    /// Frame times `from`, `from + 1/fps`, … up to `to` (included when it falls on a frame),
+    /// refused when the rate, the ends or the number of frames break the limits.
     public static func frames(fps: Double, from: Double, to: Double) throws(Error) -> [Double] {
         guard fps > 0, fps.isFinite else { throw Error(.fps, .rate) }
         guard !to.isInfinite || to < 0 else { throw Error(.to, .endless) }

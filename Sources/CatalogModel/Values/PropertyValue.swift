@@ -184,13 +184,16 @@ public enum PropertyValue: Sendable, Hashable {
 
 /// A value that cannot be read as the type asked for.
 public struct ValueConversionError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The type the value did not convert to.
     public var type: ValueType
     /// Why the text is not of that type, when there is more to say than the expected form.
     public var reason: String?
+    /// A refusal to convert to `type`, saying why when known.
     public init(type: ValueType, reason: String? = nil) {
         self.type = type
         self.reason = reason
     }
+    /// What was expected, and why the value is not it.
     public var description: String {
         "must be \(ValueConversionError.expectation(type))" + (reason.map { " (\($0))" } ?? "")
     }
@@ -223,5 +226,6 @@ public enum ObjectID {
         }
     }
 
+    /// The rule, as messages state it.
     public static let rule = "must be 1–200 letters, digits or -_.:/ starting with a letter or digit"
 }
