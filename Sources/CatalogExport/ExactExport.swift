@@ -5,6 +5,10 @@ import CatalogModel
 /// it) says more than CSS animations can — an effect-level easing over several keyframes,
 /// `iterationStart`, a negative `endDelay`, two keyframes at one offset — so the same component
 /// may be exact in one and baked in the other.
+///
+/// ```swift
+/// let css = try ComponentExport(definition: definition, target: .css, catalog: catalog)
+/// ```
 public enum ExportTarget: String, Sendable, CaseIterable {
     /// Web Animations: `element.animate(keyframes, options)`.
     case waapi

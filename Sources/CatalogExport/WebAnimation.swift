@@ -51,6 +51,10 @@ public struct WebAnimation: Sendable, Hashable {
 
 /// A keyframe: an offset in 0…1, the easing of the interval it starts and CSS values by
 /// camelCase property name.
+///
+/// ```swift
+/// WebKeyframe(offset: 0.4, easing: "ease-out", values: ["transform": "scale(0.8)"])
+/// ```
 public struct WebKeyframe: Sendable, Hashable {
     /// Where in the iteration the keyframe sits, 0…1.
     public var offset: Double
@@ -75,6 +79,10 @@ public struct WebKeyframe: Sendable, Hashable {
 }
 
 /// Web Animations `EffectTiming`, in milliseconds as the Web API has it.
+///
+/// ```swift
+/// WebTiming(duration: 200, fill: "forwards", easing: "ease-in-out")   // 200 ms, keeps its last value
+/// ```
 public struct WebTiming: Sendable, Hashable {
     /// Milliseconds before the active interval.
     public var delay: Double

@@ -95,6 +95,12 @@ public final class KeyframeEffect: Sendable {
 
 /// What an effect gives at one time: what `getComputedTiming()` would report and the
 /// presentation value of each animated property.
+///
+/// ```swift
+/// let sample = AnimationEffect(try AnimationDefinition(fade)).sample(at: 0.1)
+/// sample.progress    // 0.4 for a 0.25 s linear fade
+/// sample.values[0]   // .number(0.4)
+/// ```
 public struct EffectSample: Sendable, Hashable {
     /// Seconds from the effect's start.
     public var time: Double

@@ -7,6 +7,11 @@ import Synchronization
 /// Its fields are constants: the effect built for a frame's model values is kept and reused for
 /// the next frame over the same values (``sample(at:modelValues:reducedMotion:)``), so replaying
 /// many frames builds each effect once, not once per frame.
+///
+/// ```swift
+/// let running = RunningAnimation(try AnimationDefinition(bounce), start: 2)
+/// Presentation.values(model: ["transform": .transform(.identity)], running: [running], at: 2.1)
+/// ```
 public struct RunningAnimation: Sendable, Hashable {
     /// The animation as applied.
     public let animation: AnimationDefinition

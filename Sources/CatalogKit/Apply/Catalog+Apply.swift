@@ -5,6 +5,11 @@ import Foundation
 
 /// What `apply` did: the scene time it happened at, the frames a layout wrote, and when a chain
 /// completes (its single `done`).
+///
+/// ```swift
+/// let result = try catalog.apply("fade-sequence", roles: ["image": "img", "headline": "h1", "content": "p"])
+/// result.doneTime   // when the chain's done fires
+/// ```
 public struct ApplyResult: Sendable, Hashable {
     /// The scene time the application was logged at.
     public var sceneTime: Double

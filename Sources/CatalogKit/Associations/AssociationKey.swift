@@ -24,6 +24,11 @@ public struct AssociationKey<Value: AssociationValue>: Sendable, Hashable {
 }
 
 /// A stored value whose type is not the one the key asks for.
+///
+/// ```swift
+/// try catalog.set(AssociationKey<String>("title"), on: "label-1", to: "Hi")
+/// try catalog.value(AssociationKey<Double>("title"), on: "label-1")   // throws: holds a string, not a Double
+/// ```
 public struct AssociationTypeMismatch: Error, Sendable, CustomStringConvertible {
     /// The property's key.
     public var key: String

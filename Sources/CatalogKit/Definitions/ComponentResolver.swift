@@ -134,6 +134,11 @@ extension Catalog {
 }
 
 /// A component as ``ComponentResolver`` found it.
+///
+/// ```swift
+/// let resolved = try catalog.component("bounce-select@1.0.0", kinds: [.animation], for: "sample")
+/// resolved.definition.version   // 1.0.0
+/// ```
 public struct ResolvedComponent: Sendable {
     /// The definition, with its parameters not yet applied.
     public var definition: ComponentDefinition

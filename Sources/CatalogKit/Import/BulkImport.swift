@@ -171,6 +171,11 @@ public struct BulkImport: Sendable {
 }
 
 /// A row that cannot be imported: the file, the line (or CSV row) and why. Nothing was written.
+///
+/// ```swift
+/// do { _ = try BulkImport(text: #"{"object": "cell 1"}"#, file: "cells.jsonl") }
+/// catch { print(error) }   // cells.jsonl:1: …
+/// ```
 public struct ImportError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file.
     public var file: String

@@ -2,6 +2,12 @@ import CatalogModel
 internal import CatalogStore
 
 /// What an import did.
+///
+/// ```swift
+/// let rows = try BulkImport(text: text, file: "cells.jsonl")
+/// let summary = try catalog.importRows(rows)
+/// print(summary.objects, summary.properties)
+/// ```
 public struct ImportSummary: Sendable, Hashable {
     /// Objects created.
     public var objects = 0

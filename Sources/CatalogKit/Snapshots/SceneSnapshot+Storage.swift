@@ -106,6 +106,11 @@ extension SceneSnapshot.Object {
 }
 
 /// A snapshot row that cannot be read back: named, so `replay --verify` and the reader say which.
+///
+/// ```swift
+/// do { _ = try catalog.state(of: "cell-1") }
+/// catch let error as SnapshotRowError { print(error.object, error.problem) }
+/// ```
 public struct SnapshotRowError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The object whose row it is.
     public var object: String

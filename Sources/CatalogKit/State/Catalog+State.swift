@@ -116,6 +116,12 @@ private final class StandIns {
 }
 
 /// An object at a scene time: what `catalog state` prints.
+///
+/// ```swift
+/// let state = try catalog.state(of: "cell-1", at: 0.1)
+/// state.presentation["transform"]   // mid-bounce
+/// state.model["transform"]          // where it settles
+/// ```
 public struct ObjectState: Sendable, Hashable {
     /// The object's id.
     public var id: String

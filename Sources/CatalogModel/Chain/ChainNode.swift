@@ -40,6 +40,10 @@ public indirect enum ChainNode: Sendable, Hashable {
 /// A leaf that runs an animation on a role's object: a catalog component (with parameter values)
 /// or an inline animation body, after an optional delay, with `prepare` sets applied just before
 /// it starts — SCRAnimationChain's Action (delay, duration, options, prepare).
+///
+/// ```swift
+/// let step = AnimateStep(role: "image", component: "fade-out", parameters: ["duration": 0.25], delay: 0.1)
+/// ```
 public struct AnimateStep: Sendable, Hashable {
     /// The role whose object it acts on.
     public var role: String
@@ -67,6 +71,10 @@ public struct AnimateStep: Sendable, Hashable {
 }
 
 /// Set `property` of the role's object to `value` (JSON, in the property value encodings).
+///
+/// ```swift
+/// let hide = PropertySetStep(role: "badge", property: "opacity", value: 0)
+/// ```
 public struct PropertySetStep: Sendable, Hashable {
     /// The role whose object it acts on.
     public var role: String

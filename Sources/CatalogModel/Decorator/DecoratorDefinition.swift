@@ -47,6 +47,11 @@ public struct DecoratorDefinition: Sendable, Hashable {
 }
 
 /// What a handler does.
+///
+/// ```swift
+/// // on tap: open the URL when it can be opened
+/// DecoratorAction.when(.openableURL(.property("url")), then: [.emit(effect: "openURL", value: .property("url"))], otherwise: [])
+/// ```
 public indirect enum DecoratorAction: Sendable, Hashable {
     /// Run an animation or chain component on the owner or a child.
     case run(component: String, on: ActionTarget, parameters: [String: JSONValue])
@@ -59,6 +64,10 @@ public indirect enum DecoratorAction: Sendable, Hashable {
 }
 
 /// Where an action applies.
+///
+/// ```swift
+/// DecoratorAction.run(component: "fade-in", on: .child("placeholderLabel"), parameters: [:])
+/// ```
 public enum ActionTarget: Sendable, Hashable {
     /// The object the decorator is attached to.
     case owner
@@ -68,6 +77,10 @@ public enum ActionTarget: Sendable, Hashable {
 
 /// A value an action reads: a literal, a property (the decorator's, else the owner's), or the
 /// event's value (`textChanged` carries the new text).
+///
+/// ```swift
+/// DecoratorAction.set(property: "text", on: .child("placeholderLabel"), value: .eventValue)
+/// ```
 public enum ValueExpression: Sendable, Hashable {
     /// A value written in the definition.
     case literal(JSONValue)
@@ -78,6 +91,10 @@ public enum ValueExpression: Sendable, Hashable {
 }
 
 /// The guards docs/Definitions.md, "Decorator guards" names.
+///
+/// ```swift
+/// DecoratorCondition.not(.empty(.eventValue))   // the text field holds text
+/// ```
 public indirect enum DecoratorCondition: Sendable, Hashable {
     /// The value is absent, an empty string or an empty list.
     case empty(ValueExpression)

@@ -1,4 +1,8 @@
 /// What a component is: the four kinds of docs/Definitions.md, each with its own body field.
+///
+/// ```swift
+/// ComponentKind(rawValue: "chain")?.bodyFields   // ["chain"]
+/// ```
 public enum ComponentKind: String, Sendable, Hashable, CaseIterable, Codable {
     /// Motion of one object: a Core Animation or a Web Animations body.
     case animation

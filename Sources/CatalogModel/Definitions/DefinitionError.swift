@@ -35,6 +35,10 @@ public struct DefinitionError: Error, Sendable, Hashable, CustomStringConvertibl
 }
 
 /// Builds field paths the way error messages print them: `a.b[2].c`.
+///
+/// ```swift
+/// FieldPath("animation").appending("values").appending(index: 2).description   // "animation.values[2]"
+/// ```
 public struct FieldPath: Sendable, Hashable, CustomStringConvertible {
     /// The path as messages print it.
     public private(set) var description: String

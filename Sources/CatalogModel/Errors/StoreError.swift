@@ -1,4 +1,9 @@
 /// Why the store refused an operation. Every case says what to do about it.
+///
+/// ```swift
+/// do { try catalog.objects.add(id: "cell-1", type: "cell") }
+/// catch let error as StoreError { print(error.code, error) }   // object-exists, and what to do
+/// ```
 public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A migration history this build refuses, or a migration that failed; the message names the file and what to do.
     case migration(String)

@@ -38,6 +38,10 @@ public indirect enum LayoutNode: Sendable, Hashable {
 }
 
 /// Top, left, bottom and right insets, as `UIEdgeInsets`.
+///
+/// ```swift
+/// let padded = LayoutNode.inset(.slot("content"), EdgeInsets(top: 8, left: 16, bottom: 8, right: 16))
+/// ```
 public struct EdgeInsets: Sendable, Hashable {
     /// Space kept above.
     public var top: Double
@@ -57,6 +61,11 @@ public struct EdgeInsets: Sendable, Hashable {
 /// in (0, 0, 120, 40) the content gets (0, 5, 35, 30) and the decoration (35, 5, 70, 30) —
 /// insets of 5 above and below and 15 on the right, the content a third of what is left, the
 /// decoration after it.
+///
+/// ```swift
+/// var options = DecoratingOptions()
+/// options.decorationSide = .leading   // the decoration before the content
+/// ```
 public struct DecoratingOptions: Sendable, Hashable {
     /// Space kept around content and decoration together.
     public var insets = EdgeInsets(top: 5, left: 0, bottom: 5, right: 15)

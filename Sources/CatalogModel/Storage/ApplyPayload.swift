@@ -73,6 +73,10 @@ package struct ApplyPayload: Codable, Sendable, Hashable {
 }
 
 /// How a component was applied to an object.
+///
+/// ```swift
+/// if case .apply(_, let application) = try event.change(), application.kind == .behaviour { … }
+/// ```
 public enum ApplicationKind: String, Codable, Sendable, Hashable, CaseIterable {
     /// An animation that runs now.
     case animation

@@ -1,4 +1,9 @@
 /// One associated property as stored: key, typed value and policy.
+///
+/// ```swift
+/// let url = try catalog.properties.association(for: "hyperlink.url", on: "label-1")
+/// url?.policy   // .copy
+/// ```
 public struct Association: Sendable, Hashable {
     package init(key: String, value: PropertyValue, policy: AssociationPolicy) {
         self.key = key
@@ -28,6 +33,11 @@ public struct Association: Sendable, Hashable {
 }
 
 /// What a set, unset or clear did besides the change itself.
+///
+/// ```swift
+/// // what an unset released: the objects only the removed reference kept alive
+/// let released = try catalog.unsetProperty("placeholderLabel", on: "field-1")
+/// ```
 public struct PropertyChange: Sendable, Hashable {
     /// For `copy` of an object reference: the id of the new, owned copy.
     public var copyID: String?

@@ -1,6 +1,12 @@
 import Foundation
 
 /// One row of the event log: what changed, when (scene time, seconds) and its details.
+///
+/// ```swift
+/// for event in try catalog.events.list(since: 0, limit: 3) {
+///     print(event.seq, event.operation, event.objectID ?? "-")   // 1 component.add -
+/// }
+/// ```
 public struct Event: Sendable, Hashable {
     /// The event's sequence number: 1, 2, 3, … in commit order.
     public var seq: Int64
@@ -53,6 +59,10 @@ extension Event {
 }
 
 /// The operations the log records, with their payload shapes.
+///
+/// ```swift
+/// EventOperation(rawValue: "prop.set")   // .propertySet
+/// ```
 public enum EventOperation: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// A component version added: `{name, version, hash, definition}`.
     case componentAdd = "component.add"

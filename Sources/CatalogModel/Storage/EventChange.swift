@@ -79,6 +79,11 @@ public enum EventChange: Sendable, Hashable {
 }
 
 /// An event whose payload does not have its operation's shape: named, never skipped.
+///
+/// ```swift
+/// do { _ = try event.change() }
+/// catch { print(error.seq, error.problem) }   // which event, and what its payload lacks
+/// ```
 public struct MalformedEvent: Error, Sendable, Hashable, CustomStringConvertible {
     /// The event's sequence number.
     public var seq: Int64

@@ -1,4 +1,10 @@
 /// One row of the event log as stored: its payload still text (see ``EventLog/scanRows(after:through:until:pageSize:_:)``).
+///
+/// ```swift
+/// try catalog.events.scanRows(after: 0) { row in
+///     print(row.seq, row.operationName, row.payloadText)   // as stored, not decoded
+/// }
+/// ```
 public struct LoggedRow: Sendable, Hashable {
     package init(seq: Int64, sceneTime: Double, operationName: String, objectID: String?, payloadText: String) {
         self.seq = seq

@@ -2,6 +2,12 @@ import Foundation
 import Synchronization
 
 /// A component version as stored: envelope columns plus the canonical definition.
+///
+/// ```swift
+/// let stored = try catalog.components.version("bounce-select")
+/// stored.version                  // "1.1.0"
+/// let definition = try stored.decode()
+/// ```
 public struct StoredComponent: Sendable, Hashable {
     package init(name: String, version: String, kind: ComponentKind, summary: String, tags: [String], contentHash: String,
                  definition: String, addedSeq: Int64) {
@@ -75,6 +81,11 @@ extension [StoredComponent] {
 }
 
 /// What `add` did with one definition.
+///
+/// ```swift
+/// let outcomes = try catalog.components.add([definition])
+/// if case .updated(let name, let from, let to) = outcomes[0] { print("\(name): \(from) → \(to)") }
+/// ```
 public enum AddOutcome: Sendable, Hashable {
     /// A name the catalog did not hold.
     case added(name: String, version: String)

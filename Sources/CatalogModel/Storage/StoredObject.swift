@@ -1,4 +1,9 @@
 /// An object of the scene: a user-chosen id, a type and the objects that own it.
+///
+/// ```swift
+/// let cell = try catalog.objects.get("cell-1")
+/// cell?.owners   // ["list-1"]
+/// ```
 public struct StoredObject: Sendable, Hashable {
     package init(id: String, type: String, owners: [String]) {
         self.id = id

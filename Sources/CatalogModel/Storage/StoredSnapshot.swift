@@ -1,5 +1,9 @@
 /// A kept scene snapshot: the scene folded from the log up to event `seq` (see
 /// ``SnapshotRepository``).
+///
+/// ```swift
+/// if let snapshot = try catalog.takeSnapshot() { print(snapshot.seq, snapshot.objectCount, snapshot.hash) }
+/// ```
 public struct StoredSnapshot: Sendable, Hashable {
     package init(seq: Int64, sceneTime: Double, objectCount: Int, hash: String) {
         self.seq = seq
@@ -25,6 +29,11 @@ public struct StoredSnapshot: Sendable, Hashable {
 
 /// Where the log starts after a compaction: the events up to `seq` were replaced by the
 /// snapshot at `seq`, so the state before `sceneTime` is no longer kept.
+///
+/// ```swift
+/// do { _ = try catalog.state(of: "cell-1", at: 0.5) }
+/// catch StoreError.compacted(_, let base) { print("kept from event \(base.seq), t=\(base.sceneTime)") }
+/// ```
 public struct LogBase: Sendable, Hashable {
     package init(seq: Int64, sceneTime: Double) {
         self.seq = seq

@@ -1,4 +1,8 @@
 /// A point in the scene's coordinate space, as `CGPoint`.
+///
+/// ```swift
+/// try catalog.setProperty(.point(Point(x: 20, y: 40)), for: "position", on: "layer-1")
+/// ```
 public struct Point: Sendable, Hashable {
     /// The horizontal coordinate, growing to the right.
     public var x: Double
@@ -9,6 +13,10 @@ public struct Point: Sendable, Hashable {
 }
 
 /// A width and a height, as `CGSize`.
+///
+/// ```swift
+/// try catalog.setProperty(.size(Size(width: 120, height: 40)), for: "size", on: "view-1")
+/// ```
 public struct Size: Sendable, Hashable {
     /// The horizontal extent.
     public var width: Double

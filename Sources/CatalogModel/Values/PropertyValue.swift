@@ -183,6 +183,11 @@ public enum PropertyValue: Sendable, Hashable {
 }
 
 /// A value that cannot be read as the type asked for.
+///
+/// ```swift
+/// do { _ = try PropertyValue(converting: "0,5", to: .rect) }
+/// catch { print(error) }   // a rect is x,y,w,h
+/// ```
 public struct ValueConversionError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The type the value did not convert to.
     public var type: ValueType
@@ -216,6 +221,11 @@ public struct ValueConversionError: Error, Sendable, Hashable, CustomStringConve
 }
 
 /// Rules for object ids: user-chosen, stable strings such as `cell-42`.
+///
+/// ```swift
+/// ObjectID.isValid("cell-42")    // true
+/// ObjectID.isValid("two words")  // false
+/// ```
 public enum ObjectID {
     /// Ids are 1–200 characters of letters, digits and `-_.:/`, starting with a letter or digit.
     public static func isValid(_ id: String) -> Bool {

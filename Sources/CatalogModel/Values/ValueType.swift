@@ -2,6 +2,10 @@
 ///
 /// Declared in definitions (`parameters: {duration: {type: number, …}}`) and recorded with every
 /// associated property, so a value always reads back as what it was written as.
+///
+/// ```swift
+/// try PropertyValue(converting: "#ff0000", to: .color)   // .color(RGBAColor(red: 1, green: 0, blue: 0))
+/// ```
 public enum ValueType: String, Sendable, Hashable, CaseIterable, Codable {
     /// A number.
     case number
