@@ -13,20 +13,20 @@ import Synchronization
 /// let database = try PostgresDatabase(url: "postgres://catalog@db.example.com/catalog")
 /// try database.objects.add(id: "cell-1", type: "cell")
 /// ```
-public final class PostgresDatabase: Sendable {
-    public let endpoint: PostgresEndpoint
+package final class PostgresDatabase: Sendable {
+    package let endpoint: PostgresEndpoint
     /// The connection every statement of this handle uses, one at a time.
-    public let session: PostgresSession
+    package let session: PostgresSession
 
     /// Connects to `url` and applies pending migrations (the embedded ones by default).
-    public init(url: String, migrations: [Migration]? = nil, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+    package init(url: String, migrations: [Migration]? = nil, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         endpoint = try PostgresEndpoint(url: url, environment: environment)
         session = try PostgresSession(endpoint: endpoint)
         try PostgresMigrations(migrations: try migrations ?? PostgresMigrations.embedded()).migrate(session)
     }
 
     /// The channel `NOTIFY` announces committed events on (the payload: the last seq).
-    public static let eventChannel = "catalog_event"
+    package static let eventChannel = "catalog_event"
 
     /// The open ``batch(_:)`` of the calling thread, if any.
     let openBatch = PostgresBatch()
@@ -65,7 +65,7 @@ public final class PostgresDatabase: Sendable {
     }
 
     /// Runs `body`'s changes in one transaction (each a savepoint): the counter is locked once.
-    public func batch<T>(_ body: () throws -> T) throws -> T {
+    package func batch<T>(_ body: () throws -> T) throws -> T {
         defer { propertyCache.invalidate() }
         return try session.transaction {
             let (last, lastTime) = try lockCounter()

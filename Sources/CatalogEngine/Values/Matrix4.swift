@@ -35,7 +35,7 @@ public struct Matrix4: Sendable, Hashable {
     public init(_ transform: Transform3D) { self.init(transform.m) }
 
     /// From 16 consecutive entries in `CATransform3D` order.
-    public init(_ m: UnsafePointer<Double>) {
+    package init(_ m: UnsafePointer<Double>) {
         self.init(SIMD4(m[0], m[1], m[2], m[3]), SIMD4(m[4], m[5], m[6], m[7]),
                   SIMD4(m[8], m[9], m[10], m[11]), SIMD4(m[12], m[13], m[14], m[15]))
     }

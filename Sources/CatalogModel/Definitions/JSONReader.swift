@@ -28,7 +28,7 @@ public enum JSONReader {
     }
 
     /// Parses UTF-8 bytes.
-    public static func read(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> JSONValue {
+    package static func read(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> JSONValue {
         var cursor = Cursor(bytes: bytes)
         cursor.skipWhitespace()
         let value = try cursor.value(path: FieldPath(), depth: 0)

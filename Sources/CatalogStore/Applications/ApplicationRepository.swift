@@ -8,13 +8,13 @@ import CatalogStoreCore
 /// ```swift
 /// try database.applications.recordApply([(object: "cell-1", payload: ["component": "bounce-select", …])], at: 0)
 /// ```
-public struct ApplicationRepository: Sendable {
+package struct ApplicationRepository: Sendable {
     let database: CatalogDatabase
 
     /// Appends one `apply` event per record, and sets the given properties, all or nothing.
     /// Returns the scene time the events got. Every object must exist.
     @discardableResult
-    public func recordApply(_ records: [(object: String, payload: JSONValue)], sets: [(id: String, key: String, value: PropertyValue)] = [],
+    package func recordApply(_ records: [(object: String, payload: JSONValue)], sets: [(id: String, key: String, value: PropertyValue)] = [],
                             at sceneTime: Double? = nil) throws -> Double {
         try database.transaction(at: sceneTime) { transaction in try ApplicationWrites.recordApply(records, sets: sets, transaction) }
     }
@@ -25,7 +25,7 @@ extension ApplicationRepository {
     /// properties, and appends record-only events (`send`), all in one transaction: a decorator
     /// never exists without its back-reference, nor a handler's changes without each other.
     @discardableResult
-    public func change(creating objects: [(id: String, type: String, owner: String)] = [],
+    package func change(creating objects: [(id: String, type: String, owner: String)] = [],
                        sets: [(id: String, key: String, value: PropertyValue?, policy: AssociationPolicy)] = [],
                        records: [(operation: EventOperation, object: String?, payload: JSONValue)] = [],
                        at sceneTime: Double? = nil) throws -> Double {
@@ -36,13 +36,13 @@ extension ApplicationRepository {
 }
 
 extension CatalogDatabase {
-    public var applications: ApplicationRepository { ApplicationRepository(database: self) }
+    package var applications: ApplicationRepository { ApplicationRepository(database: self) }
 }
 
 extension ApplicationRepository {
     /// Carries out `changes` in order in one transaction, one event each: all or nothing. For
     /// imports (`catalog import`), where a file's changes stand or fall together.
-    public func apply(_ changes: [BulkChange], at sceneTime: Double? = nil) throws {
+    package func apply(_ changes: [BulkChange], at sceneTime: Double? = nil) throws {
         for case .add(let id, let type, let owners) in changes { try ObjectWrites.check(id: id, type: type, owners: owners) }
         try database.transaction(at: sceneTime) { transaction in try ApplicationWrites.apply(changes, transaction) }
     }

@@ -14,29 +14,29 @@ import GRDB
 /// let latest = try database.components.get("bounce-select")
 /// let old = try database.components.get("bounce-select", version: "1.0.0")
 /// ```
-public struct ComponentRepository: Sendable {
+package struct ComponentRepository: Sendable {
     let database: CatalogDatabase
 
     /// The columns every read of a ``StoredComponent`` selects, in its initialiser's order (both backends).
     package static let columns = StoreSchema.componentColumns
     /// The current version of one component by name (the lookup the benchmark measures).
-    public static let currentVersionSQL =
+    package static let currentVersionSQL =
         "SELECT \(columns) FROM component c JOIN component_version v ON v.id = c.current_version_id WHERE c.name = ?"
     static let keptVersionSQL = "SELECT \(columns) FROM component_version v WHERE v.name = ? AND v.version = ?"
 
     /// Adds or updates definitions in one transaction. Throws without writing if any is refused.
     @discardableResult
-    public func add(_ definitions: [ComponentDefinition], at sceneTime: Double? = nil) throws -> [AddOutcome] {
+    package func add(_ definitions: [ComponentDefinition], at sceneTime: Double? = nil) throws -> [AddOutcome] {
         try database.transaction(at: sceneTime) { transaction in try ComponentWrites.add(definitions, transaction) }
     }
 
     /// The current version of `name`, or the given kept version.
     /// The component a ``ComponentReference`` names (`NAME` or `NAME@VERSION`), if stored.
-    public func get(_ reference: ComponentReference) throws -> StoredComponent? {
+    package func get(_ reference: ComponentReference) throws -> StoredComponent? {
         try get(reference.name, version: reference.version)
     }
 
-    public func get(_ name: String, version: String? = nil) throws -> StoredComponent? {
+    package func get(_ name: String, version: String? = nil) throws -> StoredComponent? {
         let sql = version == nil ? Self.currentVersionSQL : Self.keptVersionSQL
         let fast = try database.pointReader.withStatement(sql) { statement -> StoredComponent? in
             statement.bind(1, name)
@@ -58,7 +58,7 @@ public struct ComponentRepository: Sendable {
     ///   - after: a cursor, the last name of the previous page (names before it with `reverse`).
     ///   - limit: at most this many.
     ///   - reverse: by name, last first.
-    public func list(kind: ComponentKind? = nil, tag: String? = nil, after: String? = nil, limit: Int? = nil,
+    package func list(kind: ComponentKind? = nil, tag: String? = nil, after: String? = nil, limit: Int? = nil,
                      reverse: Bool = false) throws -> [StoredComponent] {
         try database.pool.read { db in
             var conditions = ["1"]
@@ -85,14 +85,14 @@ public struct ComponentRepository: Sendable {
     }
 
     /// Every kept version of `name`, oldest first (by semantic version).
-    public func history(_ name: String) throws -> [StoredComponent] {
+    package func history(_ name: String) throws -> [StoredComponent] {
         try database.pool.read { db in try Self.fetch(db, where: "v.name = ?", [name]) }.oldestFirst()
     }
 
     /// Names of all current components (for shell completion).
     /// Changes whenever a component is added, updated or removed (its count, and the sum and
     /// largest of the current version ids): a cheap key for caches of what the catalog holds.
-    public func tableStamp() throws -> String {
+    package func tableStamp() throws -> String {
         let sql = "SELECT count(*), coalesce(max(current_version_id), 0), total(current_version_id) FROM component"
         let fast = try database.pointReader.withStatement(sql) { statement -> String in
             guard try statement.step() else { return "" }
@@ -105,13 +105,13 @@ public struct ComponentRepository: Sendable {
         }
     }
 
-    public func names() throws -> [String] {
+    package func names() throws -> [String] {
         try database.pool.read { db in try String.fetchAll(db, sql: "SELECT name FROM component ORDER BY name") }
     }
 
     /// Full-text search over name, summary and tags, best match first. The text is only ever
     /// treated as words to find (see ``SearchQuery``): no input makes it fail.
-    public func search(_ text: String, limit: Int = 50) throws -> [StoredComponent] {
+    package func search(_ text: String, limit: Int = 50) throws -> [StoredComponent] {
         let query = SearchQuery(text)
         guard let match = query.ftsExpression else { return [] }
         return try database.pool.read { db in
@@ -122,7 +122,7 @@ public struct ComponentRepository: Sendable {
 
     /// Takes a component out of the catalog, refusing while another component uses it; its
     /// versions stay kept for the log (``history(_:)``, ``get(_:version:)``).
-    public func remove(_ name: String, at sceneTime: Double? = nil) throws {
+    package func remove(_ name: String, at sceneTime: Double? = nil) throws {
         try database.transaction(at: sceneTime) { transaction in try ComponentWrites.remove(name, transaction) }
     }
 
@@ -178,7 +178,7 @@ extension ComponentRepository {
     /// loaded — takes no write lock: every command line run opens the catalog this way, so
     /// decoding the built-ins or queueing for the writer each time would be paid by every command.
     @discardableResult
-    public func loadBuiltIns(fingerprint: String, definitions: () throws -> [ComponentDefinition]) throws -> [AddOutcome] {
+    package func loadBuiltIns(fingerprint: String, definitions: () throws -> [ComponentDefinition]) throws -> [AddOutcome] {
         guard try !builtInsAreCurrent(fingerprint: fingerprint) else { return [] }
         let definitions = try definitions()
         return try database.transaction(at: nil) { transaction in
@@ -187,7 +187,7 @@ extension ComponentRepository {
     }
 
     /// True when the built-ins of `fingerprint` are loaded (a read: nothing to load).
-    public func builtInsAreCurrent(fingerprint: String) throws -> Bool {
+    package func builtInsAreCurrent(fingerprint: String) throws -> Bool {
         try database.pool.read { db in
             try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [ComponentWrites.fingerprintKey])
         } == fingerprint

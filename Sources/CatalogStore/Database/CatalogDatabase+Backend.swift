@@ -3,9 +3,9 @@ import CatalogStoreCore
 
 /// The SQLite file as a ``CatalogBackend``: its repositories are the stores.
 extension CatalogDatabase: CatalogBackend {
-    public var location: String { path }
+    package var location: String { path }
 
-    public func migrationStatus() throws -> [MigrationRunner.Entry] {
+    package func migrationStatus() throws -> [MigrationRunner.Entry] {
         try MigrationRunner(migrations: try Migration.embedded()).status(pool)
     }
 }
@@ -18,7 +18,7 @@ extension ApplicationRepository: ApplicationStore {}
 extension SnapshotRepository: SnapshotStore {}
 
 extension EventLog: EventStore {
-    public func follow(since: Int64, object: String?, batchEnd: () -> Void, _ body: (Int64, String) throws -> Bool) throws {
+    package func follow(since: Int64, object: String?, batchEnd: () -> Void, _ body: (Int64, String) throws -> Bool) throws {
         try follow(since: since, object: object, interval: 0.005, batchEnd: batchEnd, body)
     }
 }

@@ -12,10 +12,10 @@ import Synchronization
 /// let database = try CatalogDatabase(path: "/tmp/catalog.sqlite")
 /// try database.objects.add(id: "cell-1", type: "cell")
 /// ```
-public final class CatalogDatabase: Sendable {
+package final class CatalogDatabase: Sendable {
     /// The GRDB pool. Writes go through the repositories so that every change logs its event.
-    public let pool: DatabasePool
-    public let path: String
+    package let pool: DatabasePool
+    package let path: String
     /// Detects commits by any connection or process, to keep caches correct.
     let propertyCache: PropertyCache
     /// Point queries on their own connection (see ``PointReader``).
@@ -25,7 +25,7 @@ public final class CatalogDatabase: Sendable {
     /// True when the file exists but this process may not write it (a `chmod 444` file, a
     /// shared read-only copy): it is opened read-only, every read works, and a write is refused
     /// with ``StoreError/readOnly(_:)`` instead of failing inside SQLite.
-    public let isReadOnly: Bool
+    package let isReadOnly: Bool
     /// The connection of a ``batch(_:)`` while its body runs.
     let openBatch = OpenBatch()
 
@@ -37,7 +37,7 @@ public final class CatalogDatabase: Sendable {
     ///   could be written: no write connection, so nothing is synced, checkpointed or deleted on
     ///   close (what a read command needs). A file that needs migrating is refused
     ///   (``StoreError/readOnly(_:needsMigration:)``); open it normally once.
-    public init(path: String, migrations: [Migration]? = nil, checkpointing: CheckpointPolicy = .standard, readOnly: Bool = false) throws {
+    package init(path: String, migrations: [Migration]? = nil, checkpointing: CheckpointPolicy = .standard, readOnly: Bool = false) throws {
         self.path = path
         let exists = FileManager.default.fileExists(atPath: path)
         if readOnly, !exists { throw StoreError.cannotOpen(path) }
@@ -103,22 +103,22 @@ public final class CatalogDatabase: Sendable {
         }
     }
 
-    public var components: ComponentRepository { ComponentRepository(database: self) }
-    public var objects: ObjectRepository { ObjectRepository(database: self) }
-    public var events: EventLog { EventLog(database: self) }
-    public var properties: PropertyRepository { PropertyRepository(database: self) }
-    public var snapshots: SnapshotRepository { SnapshotRepository(database: self) }
+    package var components: ComponentRepository { ComponentRepository(database: self) }
+    package var objects: ObjectRepository { ObjectRepository(database: self) }
+    package var events: EventLog { EventLog(database: self) }
+    package var properties: PropertyRepository { PropertyRepository(database: self) }
+    package var snapshots: SnapshotRepository { SnapshotRepository(database: self) }
 
     /// Returns once no background checkpoint of this handle is queued or running (see
     /// ``CheckpointPolicy``), so that the database file holds what they copied: before measuring
     /// or copying the file, and in tests. Writes are durable without it.
-    public func waitForBackgroundCheckpoints() {
+    package func waitForBackgroundCheckpoints() {
         checkpointer.drain()
     }
 
     /// Rewrites the file without the free pages that deleted rows left (`VACUUM`), returning its
     /// size before and after in bytes (the write-ahead log checkpointed into it afterwards).
-    public func reclaimSpace() throws -> (before: Int64, after: Int64) {
+    package func reclaimSpace() throws -> (before: Int64, after: Int64) {
         guard !isReadOnly else { throw StoreError.readOnly(path, needsMigration: false) }
         func size() throws -> Int64 {
             try pool.read { db in
@@ -138,7 +138,7 @@ public final class CatalogDatabase: Sendable {
     /// commit instead of one per change. Used where many logged changes are carried out at once
     /// (`replay --verify` rebuilding a store). Reads through the repositories inside `body` are
     /// not allowed (GRDB's connections are not reentrant); changes made on other threads wait.
-    public func batch<T>(_ body: () throws -> T) throws -> T {
+    package func batch<T>(_ body: () throws -> T) throws -> T {
         guard !isReadOnly else { throw StoreError.readOnly(path, needsMigration: false) }
         return try pool.writeWithoutTransaction { db in
             try db.execute(sql: "BEGIN IMMEDIATE")

@@ -52,12 +52,12 @@ struct EventWriter {
 /// ```swift
 /// for event in try database.events.list(since: 10, object: "cell-1") { print(event.operation) }
 /// ```
-public struct EventLog: Sendable {
+package struct EventLog: Sendable {
     let database: CatalogDatabase
 
     /// Events with `seq > since`, optionally only those about `object`, oldest first.
     /// `before`: only events numbered below it.
-    public func list(since: Int64 = 0, object: String? = nil, before: Int64? = nil, limit: Int? = nil) throws -> [Event] {
+    package func list(since: Int64 = 0, object: String? = nil, before: Int64? = nil, limit: Int? = nil) throws -> [Event] {
         var events: [Event] = []
         try forEach(since: since, object: object, before: before, limit: limit) { events.append($0) }
         return events
@@ -70,7 +70,7 @@ public struct EventLog: Sendable {
     /// ```swift
     /// try database.events.forEach(since: 100, limit: 10) { event in print(event.seq) }
     /// ```
-    public func forEach(since: Int64 = 0, object: String? = nil, before: Int64? = nil, limit: Int? = nil, reverse: Bool = false,
+    package func forEach(since: Int64 = 0, object: String? = nil, before: Int64? = nil, limit: Int? = nil, reverse: Bool = false,
                         _ body: (Event) throws -> Void) throws {
         try database.pool.read { db in
             let sql = Self.rangeSQL(object: object != nil, before: before != nil, reverse: reverse)
@@ -92,13 +92,13 @@ public struct EventLog: Sendable {
     /// payload is already canonical JSON text, so it is copied, not parsed and written again.
     /// An operation this build does not know is an error naming the event, as when reading.
     /// Inside a ``CatalogDatabase/batch(_:)`` it reads what the batch has written so far.
-    public func forEachJSONLine(since: Int64 = 0, object: String? = nil, before: Int64? = nil, limit: Int? = nil, reverse: Bool = false,
+    package func forEachJSONLine(since: Int64 = 0, object: String? = nil, before: Int64? = nil, limit: Int? = nil, reverse: Bool = false,
                                 _ body: (String) throws -> Void) throws {
         try forEachNumberedJSONLine(since: since, object: object, before: before, limit: limit, reverse: reverse) { try body($1) }
     }
 
     /// ``forEachJSONLine(since:object:before:limit:reverse:_:)`` handing over each line's seq too.
-    public func forEachNumberedJSONLine(since: Int64 = 0, object: String? = nil, before: Int64? = nil, limit: Int? = nil, reverse: Bool = false,
+    package func forEachNumberedJSONLine(since: Int64 = 0, object: String? = nil, before: Int64? = nil, limit: Int? = nil, reverse: Bool = false,
                                         _ body: (Int64, String) throws -> Void) throws {
         try database.read { db in
             let statement = RawStatement(try db.cachedStatement(sql: Self.rangeSQL(object: object != nil, before: before != nil, reverse: reverse)))
@@ -128,7 +128,7 @@ public struct EventLog: Sendable {
     /// ```swift
     /// try database.events.follow(since: 0) { seq, line in print(line); return true }
     /// ```
-    public func follow(since: Int64 = 0, object: String? = nil, interval: Double = 0.005, batchEnd: () -> Void = {},
+    package func follow(since: Int64 = 0, object: String? = nil, interval: Double = 0.005, batchEnd: () -> Void = {},
                        _ body: (Int64, String) throws -> Bool) throws {
         var configuration = Configuration()
         configuration.readonly = true
@@ -172,7 +172,7 @@ public struct EventLog: Sendable {
     /// The events about `id` and the objects under it (`id/…`: its children and decorators)
     /// after event `seq`, oldest first, up to scene time `time`: one range of the per-object
     /// index, not the log.
-    public func list(about id: String, after seq: Int64 = 0, until time: Double) throws -> [Event] {
+    package func list(about id: String, after seq: Int64 = 0, until time: Double) throws -> [Event] {
         try database.pool.read { db in
             // Ids under `id/` sort between "id/" and "id0" ('0' follows '/').
             try Row.fetchAll(db.cachedStatement(sql: Self.aboutSQL), arguments: [id, id + "/", id + "0", time, seq]).map(Self.event)
@@ -188,7 +188,7 @@ public struct EventLog: Sendable {
     /// one later than scene time `time` (scene times never decrease along the log) — the way a
     /// fold reads the log: a page at a time, without holding it. `body` runs outside any read
     /// of the log, so it may read the store itself.
-    public func scan(after seq: Int64, through last: Int64 = .max, until time: Double = .infinity, pageSize: Int = 2_048,
+    package func scan(after seq: Int64, through last: Int64 = .max, until time: Double = .infinity, pageSize: Int = 2_048,
                      _ body: (Event) throws -> Void) throws {
         try scanRows(after: seq, through: last, until: time, pageSize: pageSize) { try body(try $0.event()) }
     }
@@ -196,7 +196,7 @@ public struct EventLog: Sendable {
     /// ``scan(after:through:until:pageSize:_:)`` without reading the payloads: each row hands
     /// over its payload as text, read only when ``LoggedRow/event()`` is called — for a pass
     /// that needs the payloads of a few events only.
-    public func scanRows(after seq: Int64, through last: Int64 = .max, until time: Double = .infinity, pageSize: Int = 2_048,
+    package func scanRows(after seq: Int64, through last: Int64 = .max, until time: Double = .infinity, pageSize: Int = 2_048,
                          _ body: (LoggedRow) throws -> Void) throws {
         var after = seq
         while true {
@@ -218,18 +218,18 @@ public struct EventLog: Sendable {
         """
 
     /// The first event at or after scene time `time`, if any.
-    public func firstSeq(atOrAfter time: Double) throws -> Int64? {
+    package func firstSeq(atOrAfter time: Double) throws -> Int64? {
         // Scene times never decrease along the log: the scan in seq order stops at the first.
         try database.pool.read { db in try Int64.fetchOne(db, sql: "SELECT seq FROM event WHERE scene_time >= ? ORDER BY seq LIMIT 1", arguments: [time]) }
     }
 
     /// The sequence number of the latest event (0 for an empty log).
-    public func lastSeq() throws -> Int64 {
+    package func lastSeq() throws -> Int64 {
         try database.read { db in try Int64.fetchOne(db, sql: "SELECT max(seq) FROM event") ?? 0 }
     }
 
     /// The scene time of the latest event (0 for an empty log).
-    public func currentSceneTime() throws -> Double {
+    package func currentSceneTime() throws -> Double {
         try database.pool.read { db in
             try Double.fetchOne(db, sql: "SELECT scene_time FROM event ORDER BY seq DESC LIMIT 1") ?? 0
         }

@@ -4,7 +4,7 @@ import Foundation
 
 extension Migration {
     /// The migrations embedded in this build, sorted by version.
-    public static func embedded() throws -> [Migration] {
+    package static func embedded() throws -> [Migration] {
         try EmbeddedMigrations.files.map { file in
             try Migration(fileName: file.name, sql: String(decoding: Data(base64Encoded: file.base64)!, as: UTF8.self))
         }

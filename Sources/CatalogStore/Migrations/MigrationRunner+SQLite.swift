@@ -15,7 +15,7 @@ extension MigrationRunner {
         """
 
     /// Applies every pending migration, in order.
-    public func migrate(_ writer: some DatabaseWriter) throws {
+    package func migrate(_ writer: some DatabaseWriter) throws {
         try checkFiles()
         // Validate against what is recorded before writing anything at all.
         let applied = try writer.read { db in try Self.appliedRows(db) }
@@ -45,13 +45,13 @@ extension MigrationRunner {
     /// True when every migration is applied and the recorded ones match their files: what a
     /// read-only open needs, since it cannot migrate. Throws as ``migrate(_:)`` does for a
     /// changed file or a newer database.
-    public func isCurrent(_ reader: some DatabaseReader) throws -> Bool {
+    package func isCurrent(_ reader: some DatabaseReader) throws -> Bool {
         try checkFiles()
         return try pending(after: try reader.read { db in try Self.appliedRows(db) }).isEmpty
     }
 
     /// Every known migration with its applied time, or nil while pending.
-    public func status(_ reader: some DatabaseReader) throws -> [Entry] {
+    package func status(_ reader: some DatabaseReader) throws -> [Entry] {
         try checkFiles()
         let applied = try reader.read { db -> [Int: String] in
             guard try db.tableExists("schema_migration") else { return [:] }

@@ -9,17 +9,17 @@ import GRDB
 /// try database.objects.add(id: "label-1", type: "label", owners: ["field-1"])
 /// try database.objects.remove("field-1")   // label-1 goes too: field-1 was its only owner
 /// ```
-public struct ObjectRepository: Sendable {
+package struct ObjectRepository: Sendable {
     let database: CatalogDatabase
 
     /// Creates an object. Owners must exist; the new object is deleted with its last owner.
-    public func add(id: String, type: String, owners: [String] = [], at sceneTime: Double? = nil) throws {
+    package func add(id: String, type: String, owners: [String] = [], at sceneTime: Double? = nil) throws {
         try addAll([(id, type, owners)], at: sceneTime)
     }
 
     /// Creates many objects in one transaction, in order (an owner may be one added before it),
     /// one `object.add` event each: all or nothing.
-    public func addAll(_ objects: [(id: String, type: String, owners: [String])], at sceneTime: Double? = nil) throws {
+    package func addAll(_ objects: [(id: String, type: String, owners: [String])], at sceneTime: Double? = nil) throws {
         for object in objects { try ObjectWrites.check(id: object.id, type: object.type, owners: object.owners) }
         try database.transaction(at: sceneTime) { transaction in
             for object in objects { try ObjectWrites.add(id: object.id, type: object.type, owners: object.owners, transaction) }
@@ -27,12 +27,12 @@ public struct ObjectRepository: Sendable {
     }
 
     /// The object, or nil.
-    public func get(_ id: String) throws -> StoredObject? {
+    package func get(_ id: String) throws -> StoredObject? {
         try database.pool.read { db in try Self.fetch(db, where: "o.id = ?", [id]).first }
     }
 
     /// All objects, by id.
-    public func list() throws -> [StoredObject] {
+    package func list() throws -> [StoredObject] {
         var objects: [StoredObject] = []
         try forEach { objects.append($0) }
         return objects
@@ -41,7 +41,7 @@ public struct ObjectRepository: Sendable {
     /// Calls `body` with each object, by id, as it is read (memory stays flat): those after
     /// `after` (a cursor: the last id of the previous page; before it with `reverse`, which
     /// lists the last id first), at most `limit`.
-    public func forEach(after: String? = nil, limit: Int? = nil, reverse: Bool = false, _ body: (StoredObject) throws -> Void) throws {
+    package func forEach(after: String? = nil, limit: Int? = nil, reverse: Bool = false, _ body: (StoredObject) throws -> Void) throws {
         try database.pool.read { db in
             var sql = Self.listSQL(where: after == nil ? "1" : reverse ? "o.id < ?" : "o.id > ?")
             if reverse { sql += " DESC" }
@@ -56,14 +56,14 @@ public struct ObjectRepository: Sendable {
 
     /// The scene time the object as it exists now was created (its latest `object.add`); nil
     /// when there is no such object.
-    public func creationTime(of id: String) throws -> Double? {
+    package func creationTime(of id: String) throws -> Double? {
         try database.pool.read { db in try Double.fetchOne(db.cachedStatement(sql: Self.creationTimeSQL), arguments: [id]) }
     }
 
     static let creationTimeSQL = "SELECT e.scene_time FROM object o JOIN event e ON e.seq = o.created_seq WHERE o.id = ?"
 
     /// Ids of all objects (for shell completion).
-    public func ids() throws -> [String] {
+    package func ids() throws -> [String] {
         try database.pool.read { db in try String.fetchAll(db, sql: "SELECT id FROM object ORDER BY id") }
     }
 
@@ -71,7 +71,7 @@ public struct ObjectRepository: Sendable {
     /// alone owned, recursively. Weak references to any of them read as absent afterwards.
     /// Returns the ids deleted, the object itself first.
     @discardableResult
-    public func remove(_ id: String, at sceneTime: Double? = nil) throws -> [String] {
+    package func remove(_ id: String, at sceneTime: Double? = nil) throws -> [String] {
         try database.transaction(at: sceneTime) { transaction in try ObjectWrites.remove(id, transaction) }
     }
 
@@ -112,7 +112,7 @@ public struct ObjectRepository: Sendable {
 
     /// The objects `owner` owns explicitly (`--owner`) whose type is `type`, by id: a decorator's
     /// owner finds its decorators through the owner index, not by listing every object.
-    public func owned(by owner: String, type: String) throws -> [String] {
+    package func owned(by owner: String, type: String) throws -> [String] {
         try database.pool.read { db in
             try String.fetchAll(db.cachedStatement(sql: Self.ownedSQL), arguments: [owner, type])
         }

@@ -9,18 +9,18 @@ import GRDB
 /// try database.types.declare("gauge", properties: ["value": .number, "transform": .transform])
 /// try database.types.get("gauge")?.missing(["transform"])   // []
 /// ```
-public struct ObjectTypeRepository: Sendable {
+package struct ObjectTypeRepository: Sendable {
     let database: CatalogDatabase
 
     /// Declares (or redeclares) a custom type. Built-in type names are refused.
-    public func declare(_ name: String, properties: [String: ValueType], at sceneTime: Double? = nil) throws {
+    package func declare(_ name: String, properties: [String: ValueType], at sceneTime: Double? = nil) throws {
         guard ObjectWrites.isValidType(name) else { throw StoreError.invalidType(name) }
         guard ObjectType.builtIn[name] == nil else { throw StoreError.builtInType(name) }
         try database.transaction(at: sceneTime) { transaction in try ObjectWrites.declareType(name, properties: properties, transaction) }
     }
 
     /// A declared custom type, or nil.
-    public func get(_ name: String) throws -> ObjectType? {
+    package func get(_ name: String) throws -> ObjectType? {
         try database.pool.read { db in
             guard let text = try String.fetchOne(db, sql: "SELECT properties FROM object_type WHERE name = ?", arguments: [name]) else { return nil }
             return Self.type(name, text)
@@ -28,7 +28,7 @@ public struct ObjectTypeRepository: Sendable {
     }
 
     /// Every declared custom type, by name.
-    public func list() throws -> [ObjectType] {
+    package func list() throws -> [ObjectType] {
         try database.pool.read { db in
             try Row.fetchAll(db, sql: "SELECT name, properties FROM object_type ORDER BY name").map { Self.type($0[0], $0[1]) }
         }
@@ -38,5 +38,5 @@ public struct ObjectTypeRepository: Sendable {
 }
 
 extension CatalogDatabase {
-    public var types: ObjectTypeRepository { ObjectTypeRepository(database: self) }
+    package var types: ObjectTypeRepository { ObjectTypeRepository(database: self) }
 }

@@ -13,14 +13,14 @@ import GRDB  // GRDB has an `Association` too: the catalog's is written CatalogM
 /// try properties.set(.url("https://swift.org"), for: "hyperlink.url", on: "label-1", policy: .copy)
 /// try properties.value(for: "hyperlink.url", on: "label-1")   // .url("https://swift.org")
 /// ```
-public struct PropertyRepository: Sendable {
+package struct PropertyRepository: Sendable {
     let database: CatalogDatabase
 
     // MARK: Reads
 
     /// The value, or nil when absent (never set, unset, or a reference whose target is gone).
     /// Throws ``StoreError/unknownObject(_:)`` for an object that does not exist.
-    public func value(for key: String, on id: String) throws -> PropertyValue? {
+    package func value(for key: String, on id: String) throws -> PropertyValue? {
         let cache = database.propertyCache
         guard cache.observer.isAvailable else { return try fetch(key, on: id)?.value }
         let cacheKey = PropertyCache.Key(object: id, key: key)
@@ -36,16 +36,16 @@ public struct PropertyRepository: Sendable {
     }
 
     /// The value read from the database, bypassing the cache (what benchmarks call uncached).
-    public func uncachedValue(for key: String, on id: String) throws -> PropertyValue? {
+    package func uncachedValue(for key: String, on id: String) throws -> PropertyValue? {
         try fetch(key, on: id)?.value
     }
 
     /// The association with its policy, read from the database.
-    public func association(for key: String, on id: String) throws -> CatalogModel.Association? {
+    package func association(for key: String, on id: String) throws -> CatalogModel.Association? {
         try fetch(key, on: id)
     }
 
-    public static let readSQL = StoreSchema.propertyReadSQL
+    package static let readSQL = StoreSchema.propertyReadSQL
 
     private func fetch(_ key: String, on id: String) throws -> CatalogModel.Association? {
         let fast = try database.pointReader.withStatement(Self.readSQL) { statement -> CatalogModel.Association? in
@@ -74,13 +74,13 @@ public struct PropertyRepository: Sendable {
     }
 
     /// Every present association of the object, by key.
-    public func list(on id: String) throws -> [CatalogModel.Association] {
+    package func list(on id: String) throws -> [CatalogModel.Association] {
         try database.pool.read { db in try Self.list(on: try ObjectRepository.oid(of: id, db), db) }
     }
 
     /// ``list(on:)`` for many objects in one read (absent objects are left out): what a pass
     /// over a whole store reads a page at a time.
-    public func list(on ids: [String]) throws -> [String: [CatalogModel.Association]] {
+    package func list(on ids: [String]) throws -> [String: [CatalogModel.Association]] {
         try database.pool.read { db in
             var lists: [String: [CatalogModel.Association]] = [:]
             for id in ids {
@@ -114,7 +114,7 @@ public struct PropertyRepository: Sendable {
 
     /// Sets (or, with nil, removes) one association.
     @discardableResult
-    public func set(_ value: PropertyValue?, for key: String, on id: String, policy: AssociationPolicy = .retain,
+    package func set(_ value: PropertyValue?, for key: String, on id: String, policy: AssociationPolicy = .retain,
                     at sceneTime: Double? = nil) throws -> PropertyChange
     {
         try database.transaction(at: sceneTime) { transaction in
@@ -124,7 +124,7 @@ public struct PropertyRepository: Sendable {
     }
 
     /// Sets many associations in one transaction (one event row each): all or nothing.
-    public func setAll(_ items: [(id: String, key: String, value: PropertyValue)], policy: AssociationPolicy = .retain,
+    package func setAll(_ items: [(id: String, key: String, value: PropertyValue)], policy: AssociationPolicy = .retain,
                        at sceneTime: Double? = nil) throws
     {
         try database.transaction(at: sceneTime) { transaction in
@@ -135,13 +135,13 @@ public struct PropertyRepository: Sendable {
 
     /// Removes one association; returns the objects collected with it.
     @discardableResult
-    public func unset(_ key: String, on id: String, at sceneTime: Double? = nil) throws -> [String] {
+    package func unset(_ key: String, on id: String, at sceneTime: Double? = nil) throws -> [String] {
         try set(nil, for: key, on: id, at: sceneTime).removed
     }
 
     /// Removes all of the object's associations (`objc_removeAssociatedObjects`).
     @discardableResult
-    public func clear(on id: String, at sceneTime: Double? = nil) throws -> [String] {
+    package func clear(on id: String, at sceneTime: Double? = nil) throws -> [String] {
         try database.transaction(at: sceneTime) { transaction in try AssociationWriter.clear(on: id, transaction) }
     }
 }

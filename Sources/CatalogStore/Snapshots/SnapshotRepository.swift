@@ -11,14 +11,14 @@ import GRDB
 /// try database.snapshots.add(seq: 120, sceneTime: 3, objects: [("cell-1", #"{"type":"cell",…}"#)])
 /// try database.snapshots.latest(atOrBefore: 5)?.seq      // 120
 /// ```
-public struct SnapshotRepository: Sendable {
+package struct SnapshotRepository: Sendable {
     let database: CatalogDatabase
 
     /// Keeps a snapshot of the scene after event `seq`; `objects` in any order. Replaces a
     /// snapshot already kept at `seq` (the same events fold to the same scene).
     @discardableResult
     /// `running`: how many animations run on the object (a replay reads only rows that have some).
-    public func add(seq: Int64, sceneTime: Double, objects: [(id: String, state: String, running: Int)]) throws -> StoredSnapshot {
+    package func add(seq: Int64, sceneTime: Double, objects: [(id: String, state: String, running: Int)]) throws -> StoredSnapshot {
         guard !database.isReadOnly else { throw StoreError.readOnly(database.path, needsMigration: false) }
         let sorted = objects.sorted { $0.id < $1.id }
         let snapshot = StoredSnapshot(seq: seq, sceneTime: sceneTime, objectCount: sorted.count, hash: Self.hash(of: sorted.map { ($0.id, $0.state) }))
@@ -40,17 +40,17 @@ public struct SnapshotRepository: Sendable {
     }
 
     /// SHA-256 of the rows as `id TAB state LF`, in id order: what a snapshot's `hash` is.
-    public static func hash(of objects: [(id: String, state: String)]) -> String { StoreSchema.snapshotHash(of: objects) }
+    package static func hash(of objects: [(id: String, state: String)]) -> String { StoreSchema.snapshotHash(of: objects) }
 
     /// Every kept snapshot, oldest first.
-    public func list() throws -> [StoredSnapshot] {
+    package func list() throws -> [StoredSnapshot] {
         try database.pool.read { db in
             try Row.fetchAll(db, sql: "SELECT seq, scene_time, object_count, hash FROM scene_snapshot ORDER BY seq").map(Self.snapshot)
         }
     }
 
     /// The newest snapshot, if any.
-    public func latest() throws -> StoredSnapshot? {
+    package func latest() throws -> StoredSnapshot? {
         try database.pool.read { db in
             try Row.fetchOne(db.cachedStatement(sql: "SELECT seq, scene_time, object_count, hash FROM scene_snapshot ORDER BY seq DESC LIMIT 1"))
                 .map(Self.snapshot)
@@ -58,7 +58,7 @@ public struct SnapshotRepository: Sendable {
     }
 
     /// The newest snapshot whose scene time is at most `time` (and whose seq is at most `seq`).
-    public func latest(atOrBefore time: Double, seq: Int64 = .max) throws -> StoredSnapshot? {
+    package func latest(atOrBefore time: Double, seq: Int64 = .max) throws -> StoredSnapshot? {
         try database.pool.read { db in
             try Row.fetchOne(db.cachedStatement(sql: Self.nearestSQL), arguments: [time, seq]).map(Self.snapshot)
         }
@@ -75,7 +75,7 @@ public struct SnapshotRepository: Sendable {
 
     /// The object rows of the snapshot at `seq`, in id order, a page at a time: `body` runs
     /// outside any read, so it may read the store itself.
-    public func forEachObject(of seq: Int64, pageSize: Int = 4_096, _ body: (_ id: String, _ state: String) throws -> Void) throws {
+    package func forEachObject(of seq: Int64, pageSize: Int = 4_096, _ body: (_ id: String, _ state: String) throws -> Void) throws {
         var after = ""
         while true {
             let page = try database.pool.read { db in
@@ -92,7 +92,7 @@ public struct SnapshotRepository: Sendable {
     /// The rows of the snapshot at `seq` with running animations, in id order (the partial
     /// index `scene_snapshot_animated`): what a replay starts from. Unlike a whole read, these
     /// are not checked against the snapshot's hash; `replay --verify` checks every row.
-    public func animatedObjects(of seq: Int64) throws -> [(id: String, state: String)] {
+    package func animatedObjects(of seq: Int64) throws -> [(id: String, state: String)] {
         try database.pool.read { db in
             try Row.fetchAll(db.cachedStatement(sql: Self.animatedSQL), arguments: [seq]).map { (id: $0[0] as String, state: $0[1] as String) }
         }
@@ -103,7 +103,7 @@ public struct SnapshotRepository: Sendable {
 
     /// The rows of `id` and the objects under it (`id/…`) in the snapshot at `seq`: one range
     /// of the primary key.
-    public func objects(of seq: Int64, about id: String) throws -> [(id: String, state: String)] {
+    package func objects(of seq: Int64, about id: String) throws -> [(id: String, state: String)] {
         try database.pool.read { db in
             // Ids under `id/` sort between "id/" and "id0" ('0' follows '/').
             try Row.fetchAll(db.cachedStatement(sql: Self.aboutSQL), arguments: [seq, id, id + "/", id + "0"]).map { (id: $0[0], state: $0[1]) }
@@ -118,7 +118,7 @@ public struct SnapshotRepository: Sendable {
         """
 
     /// The log's base after the latest compaction (nil: the log is whole, from its first event).
-    public func logBase() throws -> LogBase? {
+    package func logBase() throws -> LogBase? {
         try database.pool.read { db in
             try Row.fetchOne(db, sql: "SELECT base_seq, scene_time FROM log_compaction ORDER BY base_seq DESC LIMIT 1")
                 .map { LogBase(seq: $0[0], sceneTime: $0[1]) }
@@ -130,7 +130,7 @@ public struct SnapshotRepository: Sendable {
     /// event is never removed: it holds the scene clock and the numbering of the log.
     /// Returns how many events were removed.
     @discardableResult
-    public func compact(through base: Int64) throws -> Int {
+    package func compact(through base: Int64) throws -> Int {
         guard !database.isReadOnly else { throw StoreError.readOnly(database.path, needsMigration: false) }
         return try database.pool.write { db in
             guard let time = try Double.fetchOne(db, sql: "SELECT scene_time FROM scene_snapshot WHERE seq = ?", arguments: [base]) else {

@@ -6,7 +6,7 @@ import CatalogModel
 /// ```swift
 /// try backend.scene.apply([.add(id: "cell-1", type: "cell", owners: [])], at: nil)
 /// ```
-public protocol ApplicationStore: Sendable {
+package protocol ApplicationStore: Sendable {
     /// Records applications (`apply` events) and the properties they set; returns the scene time.
     @discardableResult
     func recordApply(_ records: [(object: String, payload: JSONValue)], sets: [(id: String, key: String, value: PropertyValue)],
@@ -23,11 +23,11 @@ public protocol ApplicationStore: Sendable {
 
 extension ApplicationStore {
     @discardableResult
-    public func recordApply(_ records: [(object: String, payload: JSONValue)], at sceneTime: Double?) throws -> Double {
+    package func recordApply(_ records: [(object: String, payload: JSONValue)], at sceneTime: Double?) throws -> Double {
         try recordApply(records, sets: [], at: sceneTime)
     }
     @discardableResult
-    public func change(creating objects: [(id: String, type: String, owner: String)] = [],
+    package func change(creating objects: [(id: String, type: String, owner: String)] = [],
                        sets: [(id: String, key: String, value: PropertyValue?, policy: AssociationPolicy)] = [],
                        records: [(operation: EventOperation, object: String?, payload: JSONValue)] = [],
                        at sceneTime: Double?) throws -> Double {

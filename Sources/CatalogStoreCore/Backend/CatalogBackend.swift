@@ -11,7 +11,7 @@ import CatalogModel
 /// try backend.objects.add(id: "cell-1", type: "cell")
 /// try backend.events.lastSeq()   // 1
 /// ```
-public protocol CatalogBackend: AnyObject, Sendable {
+package protocol CatalogBackend: AnyObject, Sendable {
     /// Where the store is, as messages show it: a file path, or a URL without its password.
     var location: String { get }
     /// True when this handle may only read (a read-only file, a read-only role).

@@ -6,7 +6,7 @@ import CatalogModel
 /// try backend.components.add([definition])
 /// let latest = try backend.components.get("bounce-select")
 /// ```
-public protocol ComponentStore: Sendable {
+package protocol ComponentStore: Sendable {
     /// Adds or updates definitions in one transaction; refuses all if any is refused.
     @discardableResult
     func add(_ definitions: [ComponentDefinition], at sceneTime: Double?) throws -> [AddOutcome]
@@ -31,11 +31,11 @@ public protocol ComponentStore: Sendable {
 
 extension ComponentStore {
     @discardableResult
-    public func add(_ definitions: [ComponentDefinition]) throws -> [AddOutcome] { try add(definitions, at: nil) }
-    public func get(_ name: String) throws -> StoredComponent? { try get(name, version: nil) }
-    public func list(kind: ComponentKind? = nil, tag: String? = nil) throws -> [StoredComponent] {
+    package func add(_ definitions: [ComponentDefinition]) throws -> [AddOutcome] { try add(definitions, at: nil) }
+    package func get(_ name: String) throws -> StoredComponent? { try get(name, version: nil) }
+    package func list(kind: ComponentKind? = nil, tag: String? = nil) throws -> [StoredComponent] {
         try list(kind: kind, tag: tag, after: nil, limit: nil, reverse: false)
     }
-    public func search(_ text: String) throws -> [StoredComponent] { try search(text, limit: 50) }
-    public func remove(_ name: String) throws { try remove(name, at: nil) }
+    package func search(_ text: String) throws -> [StoredComponent] { try search(text, limit: 50) }
+    package func remove(_ name: String) throws { try remove(name, at: nil) }
 }

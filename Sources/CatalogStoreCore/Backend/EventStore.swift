@@ -6,7 +6,7 @@ import CatalogModel
 /// ```swift
 /// try backend.events.forEach(since: 0, object: nil, before: nil, limit: 10, reverse: false) { print($0.seq) }
 /// ```
-public protocol EventStore: Sendable {
+package protocol EventStore: Sendable {
     /// Events after `since` (about `object`, before `before` when given), oldest first or newest
     /// first with `reverse`, at most `limit`, each as it is read.
     func forEach(since: Int64, object: String?, before: Int64?, limit: Int?, reverse: Bool, _ body: (Event) throws -> Void) throws
@@ -30,33 +30,33 @@ public protocol EventStore: Sendable {
 }
 
 extension EventStore {
-    public func list(since: Int64 = 0, object: String? = nil, before: Int64? = nil, limit: Int? = nil) throws -> [Event] {
+    package func list(since: Int64 = 0, object: String? = nil, before: Int64? = nil, limit: Int? = nil) throws -> [Event] {
         var events: [Event] = []
         try forEach(since: since, object: object, before: before, limit: limit, reverse: false) { events.append($0) }
         return events
     }
-    public func forEach(since: Int64 = 0, object: String? = nil, before: Int64? = nil, limit: Int? = nil, _ body: (Event) throws -> Void) throws {
+    package func forEach(since: Int64 = 0, object: String? = nil, before: Int64? = nil, limit: Int? = nil, _ body: (Event) throws -> Void) throws {
         try forEach(since: since, object: object, before: before, limit: limit, reverse: false, body)
     }
-    public func forEach(since: Int64 = 0, object: String? = nil, limit: Int? = nil, reverse: Bool, _ body: (Event) throws -> Void) throws {
+    package func forEach(since: Int64 = 0, object: String? = nil, limit: Int? = nil, reverse: Bool, _ body: (Event) throws -> Void) throws {
         try forEach(since: since, object: object, before: nil, limit: limit, reverse: reverse, body)
     }
-    public func forEachJSONLine(since: Int64 = 0, object: String? = nil, before: Int64? = nil, limit: Int? = nil, reverse: Bool = false,
+    package func forEachJSONLine(since: Int64 = 0, object: String? = nil, before: Int64? = nil, limit: Int? = nil, reverse: Bool = false,
                                 _ body: (String) throws -> Void) throws {
         try forEachNumberedJSONLine(since: since, object: object, before: before, limit: limit, reverse: reverse) { try body($1) }
     }
-    public func forEachNumberedJSONLine(since: Int64 = 0, _ body: (Int64, String) throws -> Void) throws {
+    package func forEachNumberedJSONLine(since: Int64 = 0, _ body: (Int64, String) throws -> Void) throws {
         try forEachNumberedJSONLine(since: since, object: nil, before: nil, limit: nil, reverse: false, body)
     }
-    public func follow(since: Int64 = 0, object: String? = nil, _ body: (Int64, String) throws -> Bool) throws {
+    package func follow(since: Int64 = 0, object: String? = nil, _ body: (Int64, String) throws -> Bool) throws {
         try follow(since: since, object: object, batchEnd: {}, body)
     }
-    public func list(about id: String, until time: Double) throws -> [Event] { try list(about: id, after: 0, until: time) }
-    public func scanRows(after seq: Int64, through last: Int64 = .max, until time: Double = .infinity, _ body: (LoggedRow) throws -> Void) throws {
+    package func list(about id: String, until time: Double) throws -> [Event] { try list(about: id, after: 0, until: time) }
+    package func scanRows(after seq: Int64, through last: Int64 = .max, until time: Double = .infinity, _ body: (LoggedRow) throws -> Void) throws {
         try scanRows(after: seq, through: last, until: time, pageSize: 2_048, body)
     }
     /// ``scanRows(after:through:until:pageSize:_:)`` with each row read as an event.
-    public func scan(after seq: Int64, through last: Int64 = .max, until time: Double = .infinity, pageSize: Int = 2_048,
+    package func scan(after seq: Int64, through last: Int64 = .max, until time: Double = .infinity, pageSize: Int = 2_048,
                      _ body: (Event) throws -> Void) throws {
         try scanRows(after: seq, through: last, until: time, pageSize: pageSize) { try body(try $0.event()) }
     }

@@ -6,7 +6,7 @@ import CatalogModel
 /// try backend.objects.add(id: "field-1", type: "textField", owners: [], at: nil)
 /// try backend.objects.remove("field-1")
 /// ```
-public protocol ObjectStore: Sendable {
+package protocol ObjectStore: Sendable {
     /// Creates objects in one transaction, in order, one `object.add` event each: all or nothing.
     func addAll(_ objects: [(id: String, type: String, owners: [String])], at sceneTime: Double?) throws
     func get(_ id: String) throws -> StoredObject?
@@ -24,16 +24,16 @@ public protocol ObjectStore: Sendable {
 }
 
 extension ObjectStore {
-    public func add(id: String, type: String, owners: [String] = [], at sceneTime: Double? = nil) throws {
+    package func add(id: String, type: String, owners: [String] = [], at sceneTime: Double? = nil) throws {
         try addAll([(id, type, owners)], at: sceneTime)
     }
-    public func addAll(_ objects: [(id: String, type: String, owners: [String])]) throws { try addAll(objects, at: nil) }
-    public func list() throws -> [StoredObject] {
+    package func addAll(_ objects: [(id: String, type: String, owners: [String])]) throws { try addAll(objects, at: nil) }
+    package func list() throws -> [StoredObject] {
         var objects: [StoredObject] = []
         try forEach(after: nil, limit: nil, reverse: false) { objects.append($0) }
         return objects
     }
-    public func forEach(_ body: (StoredObject) throws -> Void) throws { try forEach(after: nil, limit: nil, reverse: false, body) }
+    package func forEach(_ body: (StoredObject) throws -> Void) throws { try forEach(after: nil, limit: nil, reverse: false, body) }
     @discardableResult
-    public func remove(_ id: String) throws -> [String] { try remove(id, at: nil) }
+    package func remove(_ id: String) throws -> [String] { try remove(id, at: nil) }
 }

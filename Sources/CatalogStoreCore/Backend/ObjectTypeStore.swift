@@ -6,12 +6,12 @@ import CatalogModel
 /// ```swift
 /// try backend.types.declare("badge", properties: ["count": .number], at: nil)
 /// ```
-public protocol ObjectTypeStore: Sendable {
+package protocol ObjectTypeStore: Sendable {
     func declare(_ name: String, properties: [String: ValueType], at sceneTime: Double?) throws
     func get(_ name: String) throws -> ObjectType?
     func list() throws -> [ObjectType]
 }
 
 extension ObjectTypeStore {
-    public func declare(_ name: String, properties: [String: ValueType]) throws { try declare(name, properties: properties, at: nil) }
+    package func declare(_ name: String, properties: [String: ValueType]) throws { try declare(name, properties: properties, at: nil) }
 }

@@ -7,7 +7,7 @@ import CatalogModel
 /// try backend.properties.set(.url("https://swift.org"), for: "hyperlink.url", on: "label-1", policy: .copy, at: nil)
 /// try backend.properties.value(for: "hyperlink.url", on: "label-1")
 /// ```
-public protocol PropertyStore: Sendable {
+package protocol PropertyStore: Sendable {
     /// The value, or nil when absent; cached, and kept correct across handles and machines.
     func value(for key: String, on id: String) throws -> PropertyValue?
     /// The value read from the store itself, past any cache.
@@ -29,22 +29,22 @@ public protocol PropertyStore: Sendable {
 
 extension PropertyStore {
     @discardableResult
-    public func set(_ value: PropertyValue?, for key: String, on id: String, policy: AssociationPolicy = .retain) throws -> PropertyChange {
+    package func set(_ value: PropertyValue?, for key: String, on id: String, policy: AssociationPolicy = .retain) throws -> PropertyChange {
         try set(value, for: key, on: id, policy: policy, at: nil)
     }
     /// Sets with the default policy, `retain`, at scene time `sceneTime`.
     @discardableResult
-    public func set(_ value: PropertyValue?, for key: String, on id: String, at sceneTime: Double?) throws -> PropertyChange {
+    package func set(_ value: PropertyValue?, for key: String, on id: String, at sceneTime: Double?) throws -> PropertyChange {
         try set(value, for: key, on: id, policy: .retain, at: sceneTime)
     }
-    public func setAll(_ items: [(id: String, key: String, value: PropertyValue)], at sceneTime: Double?) throws {
+    package func setAll(_ items: [(id: String, key: String, value: PropertyValue)], at sceneTime: Double?) throws {
         try setAll(items, policy: .retain, at: sceneTime)
     }
-    public func setAll(_ items: [(id: String, key: String, value: PropertyValue)], policy: AssociationPolicy = .retain) throws {
+    package func setAll(_ items: [(id: String, key: String, value: PropertyValue)], policy: AssociationPolicy = .retain) throws {
         try setAll(items, policy: policy, at: nil)
     }
     @discardableResult
-    public func unset(_ key: String, on id: String) throws -> [String] { try unset(key, on: id, at: nil) }
+    package func unset(_ key: String, on id: String) throws -> [String] { try unset(key, on: id, at: nil) }
     @discardableResult
-    public func clear(on id: String) throws -> [String] { try clear(on: id, at: nil) }
+    package func clear(on id: String) throws -> [String] { try clear(on: id, at: nil) }
 }

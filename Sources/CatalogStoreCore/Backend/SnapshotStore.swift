@@ -5,7 +5,7 @@ import CatalogModel
 /// ```swift
 /// let kept = try backend.snapshots.add(seq: 120, sceneTime: 4, objects: [("cell-1", state, 0)])
 /// ```
-public protocol SnapshotStore: Sendable {
+package protocol SnapshotStore: Sendable {
     /// Keeps the scene after event `seq`: one row per object (its state's canonical JSON and
     /// whether animations run on it).
     @discardableResult
@@ -25,8 +25,8 @@ public protocol SnapshotStore: Sendable {
 }
 
 extension SnapshotStore {
-    public func latest(atOrBefore time: Double) throws -> StoredSnapshot? { try latest(atOrBefore: time, seq: .max) }
-    public func forEachObject(of seq: Int64, _ body: (_ id: String, _ state: String) throws -> Void) throws {
+    package func latest(atOrBefore time: Double) throws -> StoredSnapshot? { try latest(atOrBefore: time, seq: .max) }
+    package func forEachObject(of seq: Int64, _ body: (_ id: String, _ state: String) throws -> Void) throws {
         try forEachObject(of: seq, pageSize: 4_096, body)
     }
 }

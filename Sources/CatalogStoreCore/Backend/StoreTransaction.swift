@@ -2,22 +2,22 @@ import CatalogModel
 
 /// A value bound to a statement parameter or read from a result column: what both backends
 /// store. SQLite reads booleans back as integers; ``flag`` reads either.
-public enum SQLValue: Sendable, Hashable {
+package enum SQLValue: Sendable, Hashable {
     case text(String)
     case integer(Int64)
     case real(Double)
     case bool(Bool)
     case null
 
-    public var text: String? { if case .text(let text) = self { text } else { nil } }
-    public var integer: Int64? {
+    package var text: String? { if case .text(let text) = self { text } else { nil } }
+    package var integer: Int64? {
         switch self {
         case .integer(let number): number
         case .real(let number): Int64(exactly: number)
         default: nil
         }
     }
-    public var real: Double? {
+    package var real: Double? {
         switch self {
         case .real(let number): number
         case .integer(let number): Double(number)
@@ -25,19 +25,19 @@ public enum SQLValue: Sendable, Hashable {
         }
     }
     /// A boolean, written by either backend (SQLite's 0/1, PostgreSQL's bool).
-    public var flag: Bool {
+    package var flag: Bool {
         switch self {
         case .bool(let flag): flag
         case .integer(let number): number != 0
         default: false
         }
     }
-    public var isNull: Bool { self == .null }
+    package var isNull: Bool { self == .null }
 
     /// An optional text as a value (nil is NULL).
-    public static func text(_ text: String?) -> SQLValue { text.map(SQLValue.text) ?? .null }
+    package static func text(_ text: String?) -> SQLValue { text.map(SQLValue.text) ?? .null }
     /// An optional integer as a value (nil is NULL).
-    public static func integer(_ number: Int64?) -> SQLValue { number.map(SQLValue.integer) ?? .null }
+    package static func integer(_ number: Int64?) -> SQLValue { number.map(SQLValue.integer) ?? .null }
 }
 
 /// One write transaction of either backend, as the store's shared write logic sees it —

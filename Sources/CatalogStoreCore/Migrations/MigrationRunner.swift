@@ -16,18 +16,18 @@ import Foundation
 /// try runner.migrate(pool)
 /// for entry in try runner.status(pool) { print(entry.migration.fileName, entry.appliedAt ?? "pending") }
 /// ```
-public struct MigrationRunner: Sendable {
-    public var migrations: [Migration]
+package struct MigrationRunner: Sendable {
+    package var migrations: [Migration]
     /// Where the files live in the repository, for messages (`Migrations/sqlite`).
-    public var folder: String
+    package var folder: String
 
-    public init(migrations: [Migration], folder: String = "Migrations/sqlite") {
+    package init(migrations: [Migration], folder: String = "Migrations/sqlite") {
         self.migrations = migrations.sorted { $0.version < $1.version }
         self.folder = folder
     }
 
     /// A migration and, if applied, when.
-    public typealias Entry = MigrationEntry
+    package typealias Entry = MigrationEntry
 
     /// A history row.
     package struct Applied: Sendable {

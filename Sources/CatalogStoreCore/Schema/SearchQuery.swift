@@ -16,10 +16,10 @@ import Foundation
 /// SearchQuery("fade OR (in").ftsExpression   // "fade"* "or"* "in"*
 /// SearchQuery("*** --").ftsExpression        // nil: nothing to look for
 /// ```
-public struct SearchQuery: Sendable, Hashable {
-    public var words: [String]
+package struct SearchQuery: Sendable, Hashable {
+    package var words: [String]
 
-    public init(_ text: String) {
+    package init(_ text: String) {
         var words: [String] = []
         var current = ""
         for scalar in text.unicodeScalars {
@@ -45,15 +45,15 @@ public struct SearchQuery: Sendable, Hashable {
 
     /// How a hit ranks: every word found in the name counts 4, in the tags 2, in the summary 1
     /// (each only when all words are found in that field); equal ranks go by name.
-    public static let rankingWeights = (name: 4, tags: 2, summary: 1)
+    package static let rankingWeights = (name: 4, tags: 2, summary: 1)
 
     /// The FTS5 expression matching only when every word is found in `column`.
-    public func ftsExpression(column: String) -> String {
+    package func ftsExpression(column: String) -> String {
         words.map { "\(column) : \"\($0)\"*" }.joined(separator: " ")
     }
 
     /// The FTS5 MATCH expression, or nil when the text holds no word.
-    public var ftsExpression: String? {
+    package var ftsExpression: String? {
         guard !words.isEmpty else { return nil }
         // Words contain only letters and digits, so quoting cannot be broken out of.
         return words.map { "\"\($0)\"*" }.joined(separator: " ")
@@ -63,7 +63,7 @@ public struct SearchQuery: Sendable, Hashable {
 extension SearchQuery {
     /// `text` as the search index holds it: lower case, diacritics removed ("Übergang" →
     /// "ubergang"), as SQLite's `unicode61 remove_diacritics` tokenizer folds it.
-    public static func folded(_ text: String) -> String {
+    package static func folded(_ text: String) -> String {
         text.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
     }
 }

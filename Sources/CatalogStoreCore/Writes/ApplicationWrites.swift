@@ -1,7 +1,7 @@
 import CatalogModel
 
 /// One change of a bulk write (``ApplicationStore/apply(_:at:)``).
-public enum BulkChange: Sendable {
+package enum BulkChange: Sendable {
     /// An object, with its owners (each existing, or added earlier in the same write).
     case add(id: String, type: String, owners: [String])
     /// A property set (nil removes it), as `prop set` writes it.

@@ -11,7 +11,7 @@ package struct AssociationWriter {
         self.transaction = transaction
     }
 
-    public static func isValidKey(_ key: String) -> Bool {
+    package static func isValidKey(_ key: String) -> Bool {
         let utf8 = key.utf8
         guard !utf8.isEmpty, utf8.count <= 200 else { return false }
         // Printable ASCII (the usual key) is decided byte by byte; anything else by Unicode properties.

@@ -14,35 +14,35 @@ import Foundation
 /// let endpoint = try PostgresEndpoint(url: "postgres://catalog@db.example.com/catalog?sslmode=verify-full")
 /// endpoint.description   // "postgres://catalog@db.example.com:5432/catalog"
 /// ```
-public struct PostgresEndpoint: Sendable, Hashable, CustomStringConvertible {
-    public enum TLSMode: String, Sendable, Hashable, CaseIterable {
+package struct PostgresEndpoint: Sendable, Hashable, CustomStringConvertible {
+    package enum TLSMode: String, Sendable, Hashable, CaseIterable {
         case disable, require
         case verifyFull = "verify-full"
     }
 
-    public var host: String
-    public var port: Int
-    public var user: String
-    public var database: String
-    public var password: String?
-    public var tls: TLSMode
+    package var host: String
+    package var port: Int
+    package var user: String
+    package var database: String
+    package var password: String?
+    package var tls: TLSMode
     /// Seconds to wait for the server to answer a connection attempt.
-    public var connectTimeout: Double
+    package var connectTimeout: Double
 
     /// True for the strings this type reads (a `postgres://` or `postgresql://` URL).
-    public static func isURL(_ text: String) -> Bool {
+    package static func isURL(_ text: String) -> Bool {
         text.hasPrefix("postgres://") || text.hasPrefix("postgresql://")
     }
 
     /// Why a connection URL was refused: the rule it breaks, naming the part.
-    public struct URLError: CatalogError, Sendable, Hashable {
-        public var description: String
-        public var code: ErrorCode { .invalidLocation }
+    package struct URLError: CatalogError, Sendable, Hashable {
+        package var description: String
+        package var code: ErrorCode { .invalidLocation }
     }
 
     /// Reads `url`; `environment` and `passwordFile` (the `~/.pgpass` format) supply a password
     /// the URL does not carry.
-    public init(url: String, environment: [String: String] = ProcessInfo.processInfo.environment, passwordFile: String? = nil) throws {
+    package init(url: String, environment: [String: String] = ProcessInfo.processInfo.environment, passwordFile: String? = nil) throws {
         guard Self.isURL(url), let components = URLComponents(string: url) else {
             throw URLError(description: "'\(Self.redacted(url))' is not a PostgreSQL URL: write postgres://USER@HOST[:PORT]/DATABASE")
         }
@@ -82,9 +82,9 @@ public struct PostgresEndpoint: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The URL without its password: what messages show.
-    public var description: String { "postgres://\(user)@\(server)/\(database)" }
+    package var description: String { "postgres://\(user)@\(server)/\(database)" }
     /// `host:port`: how messages name the server.
-    public var server: String { "\(host):\(port)" }
+    package var server: String { "\(host):\(port)" }
 
     /// `url` with any password replaced, for messages about a URL that could not be read.
     static func redacted(_ url: String) -> String {

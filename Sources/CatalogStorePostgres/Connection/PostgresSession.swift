@@ -9,20 +9,20 @@ import Synchronization
 
 
 /// One result row, read by column index.
-public struct SQLRow: Sendable {
+package struct SQLRow: Sendable {
     let cells: [PostgresCell]
 
     init(_ row: PostgresRow) { cells = Array(row) }
 
-    public var count: Int { cells.count }
+    package var count: Int { cells.count }
 
-    public func text(_ index: Int) throws -> String? { try cells[index].decode(String?.self) }
-    public func integer(_ index: Int) throws -> Int64? { try cells[index].decode(Int64?.self) }
-    public func real(_ index: Int) throws -> Double? { try cells[index].decode(Double?.self) }
-    public func bool(_ index: Int) throws -> Bool? { try cells[index].decode(Bool?.self) }
+    package func text(_ index: Int) throws -> String? { try cells[index].decode(String?.self) }
+    package func integer(_ index: Int) throws -> Int64? { try cells[index].decode(Int64?.self) }
+    package func real(_ index: Int) throws -> Double? { try cells[index].decode(Double?.self) }
+    package func bool(_ index: Int) throws -> Bool? { try cells[index].decode(Bool?.self) }
 
     /// Every column as a ``SQLValue``, by its PostgreSQL type.
-    public func values() throws -> [SQLValue] {
+    package func values() throws -> [SQLValue] {
         try cells.map { cell in
             guard cell.bytes != nil else { return .null }
             switch cell.dataType {
@@ -43,8 +43,8 @@ public struct SQLRow: Sendable {
 /// let session = try PostgresSession(endpoint: try PostgresEndpoint(url: "postgres://me@localhost/catalog"))
 /// let rows = try session.query("SELECT seq FROM event WHERE seq > $1", [.integer(0)])
 /// ```
-public final class PostgresSession: Sendable {
-    public let endpoint: PostgresEndpoint
+package final class PostgresSession: Sendable {
+    package let endpoint: PostgresEndpoint
     let connection: PostgresConnection
     /// Held by the thread whose statements are running; see ``exclusively(_:)``.
     private let turn = Mutex(())
@@ -58,7 +58,7 @@ public final class PostgresSession: Sendable {
     static let logger = Logger(label: "component-catalog.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
 
     /// Connects, within the endpoint's connect timeout; errors are ``PostgresStoreError``s.
-    public init(endpoint: PostgresEndpoint) throws {
+    package init(endpoint: PostgresEndpoint) throws {
         self.endpoint = endpoint
         let tls: PostgresConnection.Configuration.TLS
         do {
@@ -94,7 +94,7 @@ public final class PostgresSession: Sendable {
 
     /// Runs one statement with its parameters and returns its rows.
     @discardableResult
-    public func query(_ sql: String, _ values: [SQLValue] = []) throws -> [SQLRow] {
+    package func query(_ sql: String, _ values: [SQLValue] = []) throws -> [SQLRow] {
         var bindings = PostgresBindings(capacity: values.count)
         for value in values {
             switch value {
@@ -131,7 +131,7 @@ public final class PostgresSession: Sendable {
 
     /// Runs SQL text that may hold several statements (a migration file), without parameters,
     /// one statement at a time (see ``SQLScript``).
-    public func execute(script sql: String) throws {
+    package func execute(script sql: String) throws {
         try exclusively {
             for statement in SQLScript.statements(sql) { try query(statement) }
         }
@@ -139,7 +139,7 @@ public final class PostgresSession: Sendable {
 
     /// Runs `body` between BEGIN and COMMIT, rolling back when it throws. The session is held
     /// for the whole transaction, so other threads' statements cannot slip into it.
-    public func transaction<T>(_ body: () throws -> T) throws -> T {
+    package func transaction<T>(_ body: () throws -> T) throws -> T {
         try exclusively {
             try query("BEGIN")
             do {
@@ -171,7 +171,7 @@ public final class PostgresSession: Sendable {
 
     /// Calls `handler` (on an event-loop thread) with each notification's payload on `channel`,
     /// after `LISTEN channel` returned.
-    public func listen(_ channel: String, _ handler: @escaping @Sendable (String) -> Void) throws {
+    package func listen(_ channel: String, _ handler: @escaping @Sendable (String) -> Void) throws {
         connection.addListener(channel: channel) { _, notification in handler(notification.payload) }
         try query("LISTEN \(channel)")
     }

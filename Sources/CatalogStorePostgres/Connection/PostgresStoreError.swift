@@ -4,7 +4,7 @@ import PostgresNIO
 
 /// Why the PostgreSQL store could not do what was asked, worded for the person running the
 /// command: each names the server (never the password) and what to do.
-public enum PostgresStoreError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum PostgresStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Nothing answered at the address (refused, unreachable, or no answer within the timeout).
     case cannotConnect(server: String, reason: String)
     case authentication(server: String, user: String)
@@ -19,7 +19,7 @@ public enum PostgresStoreError: Error, Sendable, Hashable, CustomStringConvertib
     /// Any other error the server reported, with its SQLSTATE.
     case server(server: String, sqlState: String, message: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .cannotConnect(let server, let reason):
             "cannot reach the PostgreSQL server at \(server) (\(reason)): check the host and port, and that the server runs"
@@ -76,7 +76,7 @@ public enum PostgresStoreError: Error, Sendable, Hashable, CustomStringConvertib
 }
 
 extension PostgresStoreError: CatalogError {
-    public var code: ErrorCode {
+    package var code: ErrorCode {
         switch self {
         case .cannotConnect: .serverUnreachable
         case .authentication: .authenticationFailed
@@ -88,7 +88,7 @@ extension PostgresStoreError: CatalogError {
         }
     }
 
-    public var fields: [String: JSONValue] {
+    package var fields: [String: JSONValue] {
         switch self {
         case .cannotConnect(let server, _), .connectionLost(let server), .tls(let server, _): ["server": .string(server)]
         case .authentication(let server, let user), .readOnly(let server, let user, _): ["server": .string(server), "user": .string(user)]

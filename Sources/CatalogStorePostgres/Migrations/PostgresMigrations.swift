@@ -13,19 +13,19 @@ import Foundation
 /// let runner = PostgresMigrations(migrations: try PostgresMigrations.embedded())
 /// try runner.migrate(session)
 /// ```
-public struct PostgresMigrations: Sendable {
-    public var runner: MigrationRunner
+package struct PostgresMigrations: Sendable {
+    package var runner: MigrationRunner
 
     /// The key of the advisory lock every migrating transaction takes (an arbitrary constant,
     /// the same in every build: "catalog" in ASCII).
     static let lockKey: Int64 = 0x63_61_74_61_6C_6F_67
 
-    public init(migrations: [Migration]) {
+    package init(migrations: [Migration]) {
         runner = MigrationRunner(migrations: migrations, folder: "Migrations/postgres")
     }
 
     /// The migrations embedded in this build, sorted by version.
-    public static func embedded() throws -> [Migration] {
+    package static func embedded() throws -> [Migration] {
         try EmbeddedMigrations.files.map { file in
             try Migration(fileName: file.name, sql: String(decoding: Data(base64Encoded: file.base64)!, as: UTF8.self))
         }
@@ -42,7 +42,7 @@ public struct PostgresMigrations: Sendable {
         """
 
     /// Applies every pending migration, in order.
-    public func migrate(_ session: PostgresSession) throws {
+    package func migrate(_ session: PostgresSession) throws {
         try runner.checkFiles()
         // Up to date (every open after the first): no lock, no write.
         for migration in try runner.pending(after: try Self.appliedRows(session)) {
@@ -66,13 +66,13 @@ public struct PostgresMigrations: Sendable {
     }
 
     /// True when every migration is applied and the recorded ones match their files.
-    public func isCurrent(_ session: PostgresSession) throws -> Bool {
+    package func isCurrent(_ session: PostgresSession) throws -> Bool {
         try runner.checkFiles()
         return try runner.pending(after: try Self.appliedRows(session)).isEmpty
     }
 
     /// Every known migration with its applied time, or nil while pending.
-    public func status(_ session: PostgresSession) throws -> [MigrationRunner.Entry] {
+    package func status(_ session: PostgresSession) throws -> [MigrationRunner.Entry] {
         try runner.checkFiles()
         var appliedAt: [Int: String] = [:]
         if try Self.historyExists(session) {

@@ -2,24 +2,24 @@ import CatalogModel
 import CatalogStoreCore
 
 /// The scene's writes on PostgreSQL (``ApplicationStore``): the shared rules in one transaction.
-public struct PostgresApplicationStore: ApplicationStore {
+package struct PostgresApplicationStore: ApplicationStore {
     let database: PostgresDatabase
 
     @discardableResult
-    public func recordApply(_ records: [(object: String, payload: JSONValue)], sets: [(id: String, key: String, value: PropertyValue)],
+    package func recordApply(_ records: [(object: String, payload: JSONValue)], sets: [(id: String, key: String, value: PropertyValue)],
                             at sceneTime: Double?) throws -> Double {
         try database.transaction(at: sceneTime) { try ApplicationWrites.recordApply(records, sets: sets, $0) }
     }
 
     @discardableResult
-    public func change(creating objects: [(id: String, type: String, owner: String)],
+    package func change(creating objects: [(id: String, type: String, owner: String)],
                        sets: [(id: String, key: String, value: PropertyValue?, policy: AssociationPolicy)],
                        records: [(operation: EventOperation, object: String?, payload: JSONValue)],
                        at sceneTime: Double?) throws -> Double {
         try database.transaction(at: sceneTime) { try ApplicationWrites.change(creating: objects, sets: sets, records: records, $0) }
     }
 
-    public func apply(_ changes: [BulkChange], at sceneTime: Double?) throws {
+    package func apply(_ changes: [BulkChange], at sceneTime: Double?) throws {
         for case .add(let id, let type, let owners) in changes { try ObjectWrites.check(id: id, type: type, owners: owners) }
         try database.transaction(at: sceneTime) { try ApplicationWrites.apply(changes, $0) }
     }

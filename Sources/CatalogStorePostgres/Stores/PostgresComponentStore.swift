@@ -3,7 +3,7 @@ import CatalogStoreCore
 
 /// Components and their history on PostgreSQL (``ComponentStore``): the shared write rules,
 /// PostgreSQL's reads; full-text search through the `search` tsvector.
-public struct PostgresComponentStore: ComponentStore {
+package struct PostgresComponentStore: ComponentStore {
     let database: PostgresDatabase
     var session: PostgresSession { database.session }
 
@@ -11,20 +11,20 @@ public struct PostgresComponentStore: ComponentStore {
     static let current = "component c JOIN component_version v ON v.id = c.current_version_id"
 
     @discardableResult
-    public func add(_ definitions: [ComponentDefinition], at sceneTime: Double?) throws -> [AddOutcome] {
+    package func add(_ definitions: [ComponentDefinition], at sceneTime: Double?) throws -> [AddOutcome] {
         try database.transaction(at: sceneTime) { try ComponentWrites.add(definitions, $0) }
     }
 
-    public func get(_ reference: ComponentReference) throws -> StoredComponent? { try get(reference.name, version: reference.version) }
+    package func get(_ reference: ComponentReference) throws -> StoredComponent? { try get(reference.name, version: reference.version) }
 
-    public func get(_ name: String, version: String?) throws -> StoredComponent? {
+    package func get(_ name: String, version: String?) throws -> StoredComponent? {
         if let version {
             return try fetch("SELECT \(Self.columns) FROM component_version v WHERE v.name = $1 AND v.version = $2", [.text(name), .text(version)]).first
         }
         return try fetch("SELECT \(Self.columns) FROM \(Self.current) WHERE c.name = $1", [.text(name)]).first
     }
 
-    public func list(kind: ComponentKind?, tag: String?, after: String?, limit: Int?, reverse: Bool) throws -> [StoredComponent] {
+    package func list(kind: ComponentKind?, tag: String?, after: String?, limit: Int?, reverse: Bool) throws -> [StoredComponent] {
         var conditions = ["TRUE"], values: [SQLValue] = []
         if let after {
             values.append(.text(after))
@@ -43,23 +43,23 @@ public struct PostgresComponentStore: ComponentStore {
         return try fetch(sql, values)
     }
 
-    public func history(_ name: String) throws -> [StoredComponent] {
+    package func history(_ name: String) throws -> [StoredComponent] {
         try fetch("SELECT \(Self.columns) FROM component_version v WHERE v.name = $1", [.text(name)]).oldestFirst()
     }
 
-    public func tableStamp() throws -> String {
+    package func tableStamp() throws -> String {
         guard let row = try session.query("SELECT count(*), coalesce(max(current_version_id), 0), coalesce(sum(current_version_id), 0)::float8 FROM component").first
         else { return "" }
         return "\(try row.integer(0) ?? 0)/\(try row.integer(1) ?? 0)/\(try row.real(2) ?? 0)"
     }
 
-    public func names() throws -> [String] {
+    package func names() throws -> [String] {
         try session.query("SELECT name FROM component ORDER BY name").compactMap { try $0.text(0) }
     }
 
     /// Every word of the text must match the start of a word of the name, summary or tags
     /// (as SQLite's prefix queries do), ranked as SQLite ranks (``SearchQuery/rankingWeights``).
-    public func search(_ text: String, limit: Int) throws -> [StoredComponent] {
+    package func search(_ text: String, limit: Int) throws -> [StoredComponent] {
         // The index holds folded words; the query's words are folded the same way.
         let words = SearchQuery(text).words.flatMap { SearchQuery(SearchQuery.folded($0)).words }
         guard !words.isEmpty else { return [] }
@@ -78,16 +78,16 @@ public struct PostgresComponentStore: ComponentStore {
             """, [.text(query)])
     }
 
-    public func remove(_ name: String, at sceneTime: Double?) throws {
+    package func remove(_ name: String, at sceneTime: Double?) throws {
         try database.transaction(at: sceneTime) { try ComponentWrites.remove(name, $0) }
     }
 
-    public func builtInsAreCurrent(fingerprint: String) throws -> Bool {
+    package func builtInsAreCurrent(fingerprint: String) throws -> Bool {
         try session.query("SELECT value FROM setting WHERE key = $1", [.text(ComponentWrites.fingerprintKey)]).first?.text(0) == fingerprint
     }
 
     @discardableResult
-    public func loadBuiltIns(fingerprint: String, definitions: () throws -> [ComponentDefinition]) throws -> [AddOutcome] {
+    package func loadBuiltIns(fingerprint: String, definitions: () throws -> [ComponentDefinition]) throws -> [AddOutcome] {
         guard try !builtInsAreCurrent(fingerprint: fingerprint) else { return [] }
         let definitions = try definitions()
         return try database.transaction(at: nil) { try ComponentWrites.loadBuiltIns(fingerprint: fingerprint, definitions: definitions, $0) }

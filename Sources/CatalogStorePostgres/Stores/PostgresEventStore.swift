@@ -8,7 +8,7 @@ import Foundation
 /// ```swift
 /// try database.events.follow(since: 0) { seq, line in print(line); return true }
 /// ```
-public struct PostgresEventStore: EventStore {
+package struct PostgresEventStore: EventStore {
     let database: PostgresDatabase
     var session: PostgresSession { database.session }
 
@@ -50,11 +50,11 @@ public struct PostgresEventStore: EventStore {
         }
     }
 
-    public func forEach(since: Int64, object: String?, before: Int64?, limit: Int?, reverse: Bool, _ body: (Event) throws -> Void) throws {
+    package func forEach(since: Int64, object: String?, before: Int64?, limit: Int?, reverse: Bool, _ body: (Event) throws -> Void) throws {
         try forEachRow(since: since, object: object, before: before, limit: limit, reverse: reverse) { try body(try $0.event()) }
     }
 
-    public func forEachNumberedJSONLine(since: Int64, object: String?, before: Int64?, limit: Int?, reverse: Bool,
+    package func forEachNumberedJSONLine(since: Int64, object: String?, before: Int64?, limit: Int?, reverse: Bool,
                                         _ body: (Int64, String) throws -> Void) throws {
         try forEachRow(since: since, object: object, before: before, limit: limit, reverse: reverse) { row in
             try body(row.seq, try row.jsonLine())
@@ -70,7 +70,7 @@ public struct PostgresEventStore: EventStore {
     /// Like `tail -F`, a follower outlives a server restart: when the connection is lost it
     /// connects again (every half second, until the server is back) and goes on from the last
     /// event it handed over, so nothing is missed or repeated. Other errors end it.
-    public func follow(since: Int64, object: String?, batchEnd: () -> Void, _ body: (Int64, String) throws -> Bool) throws {
+    package func follow(since: Int64, object: String?, batchEnd: () -> Void, _ body: (Int64, String) throws -> Bool) throws {
         var last = since
         var connected = true
         while true {
@@ -112,7 +112,7 @@ public struct PostgresEventStore: EventStore {
         }
     }
 
-    public func list(about id: String, after seq: Int64, until time: Double) throws -> [Event] {
+    package func list(about id: String, after seq: Int64, until time: Double) throws -> [Event] {
         // Ids under `id/` sort between "id/" and "id0" ('0' follows '/'; the column is COLLATE "C").
         try session.query("""
             SELECT \(Self.columns) FROM event
@@ -120,7 +120,7 @@ public struct PostgresEventStore: EventStore {
             """, [.text(id), .text(id + "/"), .text(id + "0"), .real(time), .integer(seq)]).map { try Self.row($0).event() }
     }
 
-    public func scanRows(after seq: Int64, through last: Int64, until time: Double, pageSize: Int, _ body: (LoggedRow) throws -> Void) throws {
+    package func scanRows(after seq: Int64, through last: Int64, until time: Double, pageSize: Int, _ body: (LoggedRow) throws -> Void) throws {
         var after = seq
         while true {
             let rows = try page(after: after, before: nil, through: last, object: nil, reverse: false, limit: max(1, pageSize))
@@ -133,15 +133,15 @@ public struct PostgresEventStore: EventStore {
         }
     }
 
-    public func firstSeq(atOrAfter time: Double) throws -> Int64? {
+    package func firstSeq(atOrAfter time: Double) throws -> Int64? {
         try session.query("SELECT seq FROM event WHERE scene_time >= $1 ORDER BY seq LIMIT 1", [.real(time)]).first?.integer(0)
     }
 
-    public func lastSeq() throws -> Int64 {
+    package func lastSeq() throws -> Int64 {
         try session.query("SELECT COALESCE(max(seq), 0) FROM event").first?.integer(0) ?? 0
     }
 
-    public func currentSceneTime() throws -> Double {
+    package func currentSceneTime() throws -> Double {
         try session.query("SELECT scene_time FROM event ORDER BY seq DESC LIMIT 1").first?.real(0) ?? 0
     }
 }

@@ -2,7 +2,7 @@ import CatalogModel
 import CatalogStoreCore
 
 /// Objects and their lifetimes on PostgreSQL (``ObjectStore``).
-public struct PostgresObjectStore: ObjectStore {
+package struct PostgresObjectStore: ObjectStore {
     let database: PostgresDatabase
     var session: PostgresSession { database.session }
 
@@ -18,18 +18,18 @@ public struct PostgresObjectStore: ObjectStore {
         """
     }
 
-    public func addAll(_ objects: [(id: String, type: String, owners: [String])], at sceneTime: Double?) throws {
+    package func addAll(_ objects: [(id: String, type: String, owners: [String])], at sceneTime: Double?) throws {
         for object in objects { try ObjectWrites.check(id: object.id, type: object.type, owners: object.owners) }
         try database.transaction(at: sceneTime) { transaction in
             for object in objects { try ObjectWrites.add(id: object.id, type: object.type, owners: object.owners, transaction) }
         }
     }
 
-    public func get(_ id: String) throws -> StoredObject? {
+    package func get(_ id: String) throws -> StoredObject? {
         try session.query(Self.listSQL(where: "o.id = $1"), [.text(id)]).first.map(Self.object)
     }
 
-    public func forEach(after: String?, limit: Int?, reverse: Bool, _ body: (StoredObject) throws -> Void) throws {
+    package func forEach(after: String?, limit: Int?, reverse: Bool, _ body: (StoredObject) throws -> Void) throws {
         // A page at a time, so that memory stays flat however many objects there are.
         var cursor = after
         var left = limit ?? .max
@@ -46,20 +46,20 @@ public struct PostgresObjectStore: ObjectStore {
         }
     }
 
-    public func creationTime(of id: String) throws -> Double? {
+    package func creationTime(of id: String) throws -> Double? {
         try session.query("SELECT e.scene_time FROM object o JOIN event e ON e.seq = o.created_seq WHERE o.id = $1", [.text(id)]).first?.real(0)
     }
 
-    public func ids() throws -> [String] {
+    package func ids() throws -> [String] {
         try session.query("SELECT id FROM object ORDER BY id").compactMap { try $0.text(0) }
     }
 
     @discardableResult
-    public func remove(_ id: String, at sceneTime: Double?) throws -> [String] {
+    package func remove(_ id: String, at sceneTime: Double?) throws -> [String] {
         try database.transaction(at: sceneTime) { try ObjectWrites.remove(id, $0) }
     }
 
-    public func owned(by owner: String, type: String) throws -> [String] {
+    package func owned(by owner: String, type: String) throws -> [String] {
         try session.query("""
             SELECT o.id FROM object_owner w JOIN object o ON o.oid = w.object_oid
             WHERE w.owner_oid = (SELECT oid FROM object WHERE id = $1) AND o.type = $2 ORDER BY o.id

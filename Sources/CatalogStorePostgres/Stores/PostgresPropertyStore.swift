@@ -3,7 +3,7 @@ import CatalogStoreCore
 
 /// Associated properties on PostgreSQL (``PropertyStore``): the shared write rules; every read
 /// goes to the server, so another machine's write is seen at once.
-public struct PostgresPropertyStore: PropertyStore {
+package struct PostgresPropertyStore: PropertyStore {
     let database: PostgresDatabase
     var session: PostgresSession { database.session }
 
@@ -11,7 +11,7 @@ public struct PostgresPropertyStore: PropertyStore {
     static let readSQL = PostgresDialect.translate(StoreSchema.propertyReadSQL)
 
     /// Served from the handle's cache when it holds the value (see ``PostgresPropertyCache``).
-    public func value(for key: String, on id: String) throws -> PropertyValue? {
+    package func value(for key: String, on id: String) throws -> PropertyValue? {
         let cache = database.propertyCache
         let cacheKey = PostgresPropertyCache.Key(object: id, key: key)
         var lookup = cache.lookup(cacheKey)
@@ -27,19 +27,19 @@ public struct PostgresPropertyStore: PropertyStore {
         }
     }
 
-    public func uncachedValue(for key: String, on id: String) throws -> PropertyValue? { try association(for: key, on: id)?.value }
+    package func uncachedValue(for key: String, on id: String) throws -> PropertyValue? { try association(for: key, on: id)?.value }
 
-    public func association(for key: String, on id: String) throws -> Association? {
+    package func association(for key: String, on id: String) throws -> Association? {
         guard let row = try session.query(Self.readSQL, [.text(id), .text(key)]).first else { throw StoreError.unknownObject(id) }
         return try Self.association(key: key, type: row.text(1), value: row.text(2), policy: row.text(3), live: row.bool(4))
     }
 
-    public func list(on id: String) throws -> [Association] {
+    package func list(on id: String) throws -> [Association] {
         guard let lists = try list(on: [id])[id] else { throw StoreError.unknownObject(id) }
         return lists
     }
 
-    public func list(on ids: [String]) throws -> [String: [Association]] {
+    package func list(on ids: [String]) throws -> [String: [Association]] {
         guard !ids.isEmpty else { return [:] }
         var lists: [String: [Association]] = [:]
         for row in try session.query("SELECT id FROM object WHERE id = ANY($1::text[])", [.text(PostgresDialect.textArray(ids))]) {
@@ -60,14 +60,14 @@ public struct PostgresPropertyStore: PropertyStore {
     }
 
     @discardableResult
-    public func set(_ value: PropertyValue?, for key: String, on id: String, policy: AssociationPolicy, at sceneTime: Double?) throws -> PropertyChange {
+    package func set(_ value: PropertyValue?, for key: String, on id: String, policy: AssociationPolicy, at sceneTime: Double?) throws -> PropertyChange {
         try database.transaction(at: sceneTime) { transaction in
             var writer = AssociationWriter(transaction)
             return try writer.set(value, for: key, on: id, policy: policy)
         }
     }
 
-    public func setAll(_ items: [(id: String, key: String, value: PropertyValue)], policy: AssociationPolicy, at sceneTime: Double?) throws {
+    package func setAll(_ items: [(id: String, key: String, value: PropertyValue)], policy: AssociationPolicy, at sceneTime: Double?) throws {
         try database.transaction(at: sceneTime) { transaction in
             var writer = AssociationWriter(transaction)
             for item in items { _ = try writer.set(item.value, for: item.key, on: item.id, policy: policy) }
@@ -75,12 +75,12 @@ public struct PostgresPropertyStore: PropertyStore {
     }
 
     @discardableResult
-    public func unset(_ key: String, on id: String, at sceneTime: Double?) throws -> [String] {
+    package func unset(_ key: String, on id: String, at sceneTime: Double?) throws -> [String] {
         try set(nil, for: key, on: id, policy: .retain, at: sceneTime).removed
     }
 
     @discardableResult
-    public func clear(on id: String, at sceneTime: Double?) throws -> [String] {
+    package func clear(on id: String, at sceneTime: Double?) throws -> [String] {
         try database.transaction(at: sceneTime) { try AssociationWriter.clear(on: id, $0) }
     }
 

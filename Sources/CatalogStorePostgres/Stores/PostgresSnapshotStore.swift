@@ -2,14 +2,14 @@ import CatalogModel
 import CatalogStoreCore
 
 /// Kept scene snapshots and log compaction on PostgreSQL (``SnapshotStore``).
-public struct PostgresSnapshotStore: SnapshotStore {
+package struct PostgresSnapshotStore: SnapshotStore {
     let database: PostgresDatabase
     var session: PostgresSession { database.session }
 
     static let columns = "seq, scene_time, object_count, hash"
 
     @discardableResult
-    public func add(seq: Int64, sceneTime: Double, objects: [(id: String, state: String, running: Int)]) throws -> StoredSnapshot {
+    package func add(seq: Int64, sceneTime: Double, objects: [(id: String, state: String, running: Int)]) throws -> StoredSnapshot {
         let sorted = objects.sorted { $0.id < $1.id }
         let snapshot = StoredSnapshot(seq: seq, sceneTime: sceneTime, objectCount: sorted.count, hash: StoreSchema.snapshotHash(of: sorted.map { ($0.id, $0.state) }))
         try session.transaction {
@@ -29,16 +29,16 @@ public struct PostgresSnapshotStore: SnapshotStore {
         return snapshot
     }
 
-    public func list() throws -> [StoredSnapshot] { try fetch("SELECT \(Self.columns) FROM scene_snapshot ORDER BY seq", []) }
+    package func list() throws -> [StoredSnapshot] { try fetch("SELECT \(Self.columns) FROM scene_snapshot ORDER BY seq", []) }
 
-    public func latest() throws -> StoredSnapshot? { try fetch("SELECT \(Self.columns) FROM scene_snapshot ORDER BY seq DESC LIMIT 1", []).first }
+    package func latest() throws -> StoredSnapshot? { try fetch("SELECT \(Self.columns) FROM scene_snapshot ORDER BY seq DESC LIMIT 1", []).first }
 
-    public func latest(atOrBefore time: Double, seq: Int64) throws -> StoredSnapshot? {
+    package func latest(atOrBefore time: Double, seq: Int64) throws -> StoredSnapshot? {
         try fetch("SELECT \(Self.columns) FROM scene_snapshot WHERE scene_time <= $1 AND seq <= $2 ORDER BY scene_time DESC, seq DESC LIMIT 1",
                   [.real(time), .integer(seq)]).first
     }
 
-    public func forEachObject(of seq: Int64, pageSize: Int, _ body: (_ id: String, _ state: String) throws -> Void) throws {
+    package func forEachObject(of seq: Int64, pageSize: Int, _ body: (_ id: String, _ state: String) throws -> Void) throws {
         var after = ""
         while true {
             let rows = try pairs("SELECT object_id, state FROM scene_snapshot_object WHERE snapshot_seq = $1 AND object_id > $2 ORDER BY object_id LIMIT \(max(1, pageSize))",
@@ -49,25 +49,25 @@ public struct PostgresSnapshotStore: SnapshotStore {
         }
     }
 
-    public func animatedObjects(of seq: Int64) throws -> [(id: String, state: String)] {
+    package func animatedObjects(of seq: Int64) throws -> [(id: String, state: String)] {
         try pairs("SELECT object_id, state FROM scene_snapshot_object WHERE snapshot_seq = $1 AND running > 0 ORDER BY object_id", [.integer(seq)])
     }
 
-    public func objects(of seq: Int64, about id: String) throws -> [(id: String, state: String)] {
+    package func objects(of seq: Int64, about id: String) throws -> [(id: String, state: String)] {
         try pairs("""
             SELECT object_id, state FROM scene_snapshot_object
             WHERE snapshot_seq = $1 AND object_id >= $2 AND object_id < $4 AND (object_id = $2 OR object_id >= $3) ORDER BY object_id
             """, [.integer(seq), .text(id), .text(id + "/"), .text(id + "0")])
     }
 
-    public func logBase() throws -> LogBase? {
+    package func logBase() throws -> LogBase? {
         try session.query("SELECT base_seq, scene_time FROM log_compaction ORDER BY base_seq DESC LIMIT 1").first.map { row in
             LogBase(seq: try row.integer(0) ?? 0, sceneTime: try row.real(1) ?? 0)
         }
     }
 
     @discardableResult
-    public func compact(through base: Int64) throws -> Int {
+    package func compact(through base: Int64) throws -> Int {
         try session.transaction {
             guard let time = try session.query("SELECT scene_time FROM scene_snapshot WHERE seq = $1", [.integer(base)]).first?.real(0) else {
                 throw StoreError.noSnapshot(seq: base)
