@@ -1,4 +1,5 @@
 import CatalogKit
+import TestSupport
 import Testing
 
 /// Seeded random definitions over every feature, exported and run in headless Chromium: the

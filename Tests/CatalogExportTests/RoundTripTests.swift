@@ -1,4 +1,5 @@
 import CatalogKit
+import TestSupport
 import Foundation
 import Testing
 

@@ -1,5 +1,4 @@
-import CatalogKit
-import TestSupport
+import CatalogModel
 
 /// Seeded random animation definitions that cover what export must handle: both vocabularies;
 /// opacity, transforms and colours; every easing form (overshooting curves, steps with each jump,
@@ -8,10 +7,10 @@ import TestSupport
 /// speed, time offset, repeat counts and durations, autoreverse, fill and removal), the basic
 /// from/to/by forms, every calculation mode, springs in both forms, additive, cumulative, and
 /// groups that hold or clip their children. The same seed always gives the same definitions.
-struct GeneratedDefinitions {
+public struct GeneratedDefinitions {
     private var random: SeededRandom
 
-    init(seed: UInt64) { random = SeededRandom(seed: seed) }
+    public init(seed: UInt64) { random = SeededRandom(seed: seed) }
 
     private mutating func next() -> UInt64 { random.next() }
 
@@ -25,7 +24,7 @@ struct GeneratedDefinitions {
 
     // MARK: Web Animations bodies
 
-    mutating func webDefinition(name: String) -> ComponentDefinition {
+    public mutating func webDefinition(name: String) -> ComponentDefinition {
         var properties = ["opacity", "transform", "backgroundColor"].filter { _ in chance(0.6) }
         if properties.isEmpty { properties = [pick(["opacity", "transform", "backgroundColor"])] }
         let count = 2 + Int(next() % 3)
@@ -77,7 +76,7 @@ struct GeneratedDefinitions {
 
     // MARK: Core Animation bodies
 
-    mutating func coreAnimationDefinition(name: String) -> ComponentDefinition {
+    public mutating func coreAnimationDefinition(name: String) -> ComponentDefinition {
         let body = chance(0.25) ? group() : leaf(allowSpring: true)
         return decode(name: name, body: ["animation": body])
     }
