@@ -60,3 +60,49 @@ struct CSSKeyframesImportTests {
         }
     }
 }
+
+/// Whitespace as CSS allows it — tabs, CR LF and lone CR line ends, form feeds, selector lists one
+/// per line as prettier writes them, line breaks around colons and inside values and shorthands —
+/// imports exactly as the same stylesheet written on single-spaced lines, and an error is one line
+/// that names its place and its rule.
+struct CSSWhitespaceTests {
+    static let compact = """
+        @keyframes fade-pop { from, 50%, to { opacity: 1 } 25% { opacity: 0.5; transform: translate(0, 10px) scale(0.9) } }
+        .fade-pop { animation: fade-pop 300ms cubic-bezier(0.4, 0, 0.2, 1) 2 alternate both }
+        """
+
+    static let spread = "@keyframes\tfade-pop\r\n{\r\n  from,\r\n  50%,\n\tto\u{0C}{\n    opacity:\n      1;\n  }\r"
+        + "  25% {\n    opacity : 0.5 ;\n    transform:\n      translate(0,\n        10px)\n      scale(0.9);\n  }\n}\n"
+        + ".fade-pop\n{\n  animation:\n    fade-pop\n    300ms\n    cubic-bezier(0.4,\n      0, 0.2, 1)\n\t2\talternate\r\n    both;\n}\n"
+
+    @Test func spreadOutAsCSSAllowsItImportsAsTheCompactForm() throws {
+        let compact = try DefinitionDecoder.decode(text: Self.compact, file: "compact.css")
+        let spread = try DefinitionDecoder.decode(text: Self.spread, file: "spread.css")
+        #expect(spread.document == compact.document)
+        #expect(spread.contentHash == compact.contentHash)
+        guard case .web(let model) = try AnimationDefinition(spread) else { Issue.record("not a web animation"); return }
+        #expect(model.keyframes.map(\.offset) == [0, 0.25, 0.5, 1])
+        #expect(model.timing.iterations == 2 && model.timing.direction == .alternate && model.timing.fill == .both)
+    }
+
+    /// Each mistake sits in a construct spread over lines; the message stays on one line, is never
+    /// empty after the place it names, and quotes the construct with single spaces.
+    @Test(arguments: [
+        ("@keyframes a {\n  from,\n  150%,\n  to { opacity: 1 }\n}\n", "line 3: 150%", "a keyframe selector"),
+        ("@keyframes a {\n  from {\n    colour:\n      red;\n  }\n  to { opacity: 1 }\n}\n", "colour", "unknown property"),
+        ("@keyframes a {\n  from { opacity: 1 }\n  to {\n    transform:\n      rotate(\n        ninety);\n  }\n}\n", "transform", "rotate"),
+        ("@keyframes a {\r\n  from { opacity\r\n 1 }\r\n}\r\n", "opacity 1", "is not a declaration"),
+        ("@keyframes a { from { opacity: 1 } }\n.a {\n  animation-duration:\n    fast;\n}\n", "animation-duration", "must be a time"),
+    ])
+    func anErrorIsOneLineNamingItsPlaceAndRule(css: String, place: String, rule: String) throws {
+        do {
+            _ = try DefinitionDecoder.decode(text: css, file: "broken.css")
+            Issue.record("accepted: \(css)")
+        } catch {
+            let message = error.description
+            #expect(!message.contains("\n") && !message.contains("\r"), "\(message)")
+            #expect(message.contains(place) && message.contains(rule), "\(message)")
+            #expect(!error.rule.trimmingCharacters(in: .whitespaces).isEmpty && !error.path.hasSuffix(" "), "\(message)")
+        }
+    }
+}

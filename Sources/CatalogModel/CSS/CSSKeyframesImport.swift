@@ -22,9 +22,26 @@ import Foundation
 /// ```
 public enum CSSKeyframesImport {
     struct Block {
+        /// The prelude on one line (``oneLine(_:)``).
         var prelude: String
         var body: String
+        /// The line the prelude starts on.
         var line: Int
+        /// The prelude as written, for the lines of the selectors in a list.
+        var rawPrelude = ""
+
+        /// Each selector of a list (`from,\n 50%`) with the line it is written on.
+        var selectors: [(text: String, line: Int)] {
+            var result: [(String, Int)] = [], line = self.line
+            for piece in rawPrelude.split(separator: ",", omittingEmptySubsequences: false) {
+                let leading = piece.prefix(while: CSSKeyframesImport.isWhitespace)
+                let selectorLine = line + leading.filter(\.isNewline).count
+                line += piece.filter(\.isNewline).count
+                let text = CSSKeyframesImport.oneLine(String(piece))
+                if !text.isEmpty { result.append((text, selectorLine)) }
+            }
+            return result
+        }
     }
 
     /// The definition document (`name`, `kind`, `version`, `keyframes`, `options`) a stylesheet's
@@ -36,7 +53,7 @@ public enum CSSKeyframesImport {
         let keyframeRules = blocks.filter { $0.prelude.lowercased().hasPrefix("@keyframes") }
         guard !keyframeRules.isEmpty else { throw DefinitionError(file: file, path: "", rule: "a CSS definition needs an @keyframes rule") }
         var rulesByName: [String: Block] = [:]
-        for rule in keyframeRules { rulesByName[rule.prelude.dropFirst("@keyframes".count).trimmingCharacters(in: .whitespaces)] = rule }
+        for rule in keyframeRules { rulesByName[rule.prelude.dropFirst("@keyframes".count).trimmingCharacters(in: .whitespacesAndNewlines)] = rule }
 
         // The rule that runs them: one setting `animation` (an exported stylesheet's), else `.NAME`.
         let styleRules = blocks.filter { !$0.prelude.hasPrefix("@") }
@@ -54,7 +71,7 @@ public enum CSSKeyframesImport {
             throw DefinitionError(file: file, path: "", rule: "one @keyframes rule per file (one file is one component), or a rule whose animation lists them; found \(keyframeRules.count)")
         }
         let rule = keyframeRules[0]
-        let name = rule.prelude.dropFirst("@keyframes".count).trimmingCharacters(in: .whitespaces)
+        let name = rule.prelude.dropFirst("@keyframes".count).trimmingCharacters(in: .whitespacesAndNewlines)
         guard ComponentDefinition.isValidName(name) else {
             throw DefinitionError(file: file, path: "line \(rule.line): @keyframes", rule: "the name '\(name)' becomes the component's name and must match [a-z0-9][a-z0-9.-]*")
         }
@@ -62,7 +79,7 @@ public enum CSSKeyframesImport {
 
         var options: [String: JSONValue] = ["duration": 0]
         var keyframeEasing = "ease"
-        if let timing = styleRules.first(where: { $0.prelude.trimmingCharacters(in: .whitespaces) == ".\(name)" }) {
+        if let timing = styleRules.first(where: { $0.prelude.trimmingCharacters(in: .whitespacesAndNewlines) == ".\(name)" }) {
             for (property, value) in try declarations(timing.body, file: file, line: timing.line, context: timing.prelude) {
                 let field = "line \(timing.line): .\(name).\(property)"
                 switch property {
@@ -129,7 +146,7 @@ public enum CSSKeyframesImport {
         }
         // Stable: keyframes at one offset keep their order (each names its own properties).
         keyframes = keyframes.enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }.map(\.element)
-        let selector = rule.prelude.trimmingCharacters(in: .whitespaces)
+        let selector = rule.prelude.trimmingCharacters(in: .whitespacesAndNewlines)
         let fromClass = selector.hasPrefix(".") ? String(selector.dropFirst()) : ""
         let name = ComponentDefinition.isValidName(fromClass) ? fromClass : first.name
         guard ComponentDefinition.isValidName(name) else {
@@ -145,11 +162,11 @@ public enum CSSKeyframesImport {
         var keyframes: [(offset: Double, members: [String: JSONValue])] = []
         for block in try topLevelBlocks(rule.body, file: file, lineOffset: rule.line - 1) {
             let declarations = try self.declarations(block.body, file: file, line: block.line, context: block.prelude)
-            for selector in block.prelude.split(separator: ",") {
-                let offset = try self.offset(selector.trimmingCharacters(in: .whitespaces), file: file, line: block.line)
+            for (selector, selectorLine) in block.selectors {
+                let offset = try self.offset(selector, file: file, line: selectorLine)
                 var members: [String: JSONValue] = ["offset": .number(offset)]
                 for (property, value) in declarations {
-                    let field = "line \(block.line): \(selector.trimmingCharacters(in: .whitespaces)).\(property)"
+                    let field = "line \(block.line): \(selector).\(property)"
                     if property == "animation-timing-function" {
                         try checkEasing(value, file: file, path: field)
                         members["easing"] = .string(value)
@@ -226,7 +243,7 @@ public enum CSSKeyframesImport {
         for character in text {
             if character == "(" { depth += 1 }
             if character == ")" { depth -= 1 }
-            if character == separator, depth == 0 {
+            if depth == 0, character == separator || (separator == " " && isWhitespace(character)) {
                 parts.append(current.trimmingCharacters(in: .whitespacesAndNewlines))
                 current = ""
             } else {
@@ -256,7 +273,7 @@ public enum CSSKeyframesImport {
             result += rest[..<start.lowerBound]
             guard let end = rest[start.upperBound...].range(of: "*/") else { return result }
             // Keep the line count for error messages.
-            result += String(repeating: "\n", count: rest[start.lowerBound..<end.upperBound].filter { $0 == "\n" }.count)
+            result += String(repeating: "\n", count: rest[start.lowerBound..<end.upperBound].filter(\.isNewline).count)
             rest = rest[end.upperBound...]
         }
         return result + rest
@@ -268,29 +285,38 @@ public enum CSSKeyframesImport {
         var depth = 0
         var prelude = "", body = ""
         var line = 1 + lineOffset, blockLine = line
+        var preludeLine: Int?
         for character in text {
-            if character == "\n" { line += 1 }
+            if character.isNewline { line += 1 }
             switch character {
             case "{":
-                if depth == 0 { blockLine = line } else { body.append(character) }
+                // A block's line is where its prelude starts: a selector list may span lines.
+                if depth == 0 { blockLine = preludeLine ?? line } else { body.append(character) }
                 depth += 1
             case "}":
                 depth -= 1
                 guard depth >= 0 else { throw DefinitionError(file: file, path: "line \(line)", rule: "unbalanced \"}\"") }
                 if depth == 0 {
-                    blocks.append(Block(prelude: prelude.trimmingCharacters(in: .whitespacesAndNewlines), body: body, line: blockLine))
+                    blocks.append(Block(prelude: oneLine(prelude), body: body, line: blockLine,
+                                        rawPrelude: String(prelude.drop(while: isWhitespace))))
                     prelude = ""
+                    preludeLine = nil
                     body = ""
                 } else {
                     body.append(character)
                 }
             default:
-                if depth == 0 { prelude.append(character) } else { body.append(character) }
+                if depth == 0 {
+                    if preludeLine == nil, !isWhitespace(character) { preludeLine = line }
+                    prelude.append(character)
+                } else {
+                    body.append(character)
+                }
             }
         }
         guard depth == 0 else { throw DefinitionError(file: file, path: "line \(blockLine)", rule: "a \"{\" is never closed") }
         guard prelude.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-            throw DefinitionError(file: file, path: "line \(line)", rule: "unexpected text outside a rule: \"\(prelude.trimmingCharacters(in: .whitespacesAndNewlines))\"")
+            throw DefinitionError(file: file, path: "line \(line)", rule: "unexpected text outside a rule: \"\(oneLine(prelude))\"")
         }
         return blocks
     }
@@ -305,11 +331,11 @@ public enum CSSKeyframesImport {
             current = ""
             guard !text.isEmpty else { return }
             guard let colon = text.firstIndex(of: ":") else {
-                throw DefinitionError(file: file, path: "line \(line): \(context)", rule: "\"\(text)\" is not a declaration (property: value)")
+                throw DefinitionError(file: file, path: "line \(line): \(context)", rule: "\"\(oneLine(text))\" is not a declaration (property: value)")
             }
-            let property = text[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
-            var value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
-            if value.hasSuffix("!important") { value = String(value.dropLast("!important".count)).trimmingCharacters(in: .whitespaces) }
+            let property = text[..<colon].trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+            var value = oneLine(String(text[text.index(after: colon)...]))
+            if value.hasSuffix("!important") { value = String(value.dropLast("!important".count)).trimmingCharacters(in: .whitespacesAndNewlines) }
             result.append((property, value))
         }
         for character in body {
@@ -337,6 +363,19 @@ public enum CSSKeyframesImport {
         if value.hasSuffix("ms"), let n = Double(value.dropLast(2)), n >= 0 { return n }
         if value.hasSuffix("s"), let n = Double(value.dropLast()), n >= 0 { return n * 1000 }
         throw DefinitionError(file: file, path: path, rule: "must be a time such as 300ms or 0.3s, 0 or more")
+    }
+
+    /// `text` trimmed, each run of CSS whitespace (spaces, tabs, line breaks, form feeds) inside it
+    /// one space: how a selector, a prelude or a value is compared, stored and quoted in messages,
+    /// so that a stylesheet formatted another way imports the same and an error is one line.
+    static func oneLine(_ text: String) -> String {
+        text.split(whereSeparator: isWhitespace).joined(separator: " ")
+    }
+
+    /// CSS's whitespace: space, tab, line feed, carriage return, form feed (Swift reads `\r\n` as
+    /// one character). A no-break space is not whitespace in CSS.
+    static func isWhitespace(_ character: Character) -> Bool {
+        character == " " || character == "\t" || character == "\n" || character == "\r" || character == "\r\n" || character == "\u{0C}"
     }
 
     static func camelCase(_ property: String) -> String {
