@@ -66,7 +66,9 @@ public enum DefinitionSource {
     }
 
     /// Reads and validates every definition; also refuses two definitions of one name.
-    public static func load(_ paths: [String], standardInput: () -> Data = { boundedStandardInput() })
+    /// - Parameter stylesheet: how a stylesheet library among the files is read (its prefix and base rule).
+    public static func load(_ paths: [String], stylesheet: StylesheetLibrary.Options = StylesheetLibrary.Options(),
+                            standardInput: () -> Data = { boundedStandardInput() })
         -> (definitions: [ComponentDefinition], errors: [DefinitionError])
     {
         let (files, expandErrors) = expand(paths)
@@ -92,14 +94,19 @@ public enum DefinitionSource {
                 continue
             }
             do {
-                let definition = try DefinitionDecoder.decode(text: text, file: file)
-                try checkEnd(of: definition, file: file)
-                if let other = seen[definition.name] {
-                    errors.append(DefinitionError(file: file, path: "name", rule: "'\(definition.name)' is also defined in \(other)"))
-                    continue
+                for definition in try DefinitionDecoder.decodeAll(text: text, file: file, stylesheet: stylesheet) {
+                    do {
+                        try checkEnd(of: definition, file: file)
+                        if let other = seen[definition.name] {
+                            errors.append(DefinitionError(file: file, path: "name", rule: "'\(definition.name)' is also defined in \(other)"))
+                            continue
+                        }
+                        seen[definition.name] = file
+                        definitions.append(definition)
+                    } catch {
+                        errors.append(error)
+                    }
                 }
-                seen[definition.name] = file
-                definitions.append(definition)
             } catch {
                 errors.append(error)
             }

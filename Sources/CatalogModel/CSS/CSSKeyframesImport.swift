@@ -158,15 +158,17 @@ public enum CSSKeyframesImport {
 
     /// One `@keyframes` rule's keyframes, in the Web Animations body's form (offsets, camelCase
     /// properties, CSS value strings, `easing` where a block sets `animation-timing-function`).
-    private static func keyframes(_ rule: Block, file: String) throws(DefinitionError) -> [(offset: Double, members: [String: JSONValue])] {
+    static func keyframes(_ rule: Block, file: String, resolve: (String) -> String = { $0 }) throws(DefinitionError) -> [(offset: Double, members: [String: JSONValue])] {
         var keyframes: [(offset: Double, members: [String: JSONValue])] = []
         for block in try topLevelBlocks(rule.body, file: file, lineOffset: rule.line - 1) {
             let declarations = try self.declarations(block.body, file: file, line: block.line, context: block.prelude)
             for (selector, selectorLine) in block.selectors {
                 let offset = try self.offset(selector, file: file, line: selectorLine)
                 var members: [String: JSONValue] = ["offset": .number(offset)]
-                for (property, value) in declarations {
-                    let field = "line \(block.line): \(selector).\(property)"
+                for (written, raw) in declarations {
+                    // `-webkit-transform` is `transform`, as browsers alias it; the later wins.
+                    let property = unprefixed(written), value = resolve(raw)
+                    let field = "line \(block.line): \(selector).\(written)"
                     if property == "animation-timing-function" {
                         try checkEasing(value, file: file, path: field)
                         members["easing"] = .string(value)
@@ -209,7 +211,9 @@ public enum CSSKeyframesImport {
         var easing = "ease"
         var timing = Timing()
 
-        init(_ text: String, file: String, path: String) throws(DefinitionError) {
+        /// - Parameter requireName: false where a shorthand may leave the name out (`none`), as
+        ///   a library's base rule may.
+        init(_ text: String, file: String, path: String, requireName: Bool = true) throws(DefinitionError) {
             var times = 0
             for token in splitTopLevel(text, on: " ") where !token.isEmpty {
                 if let ms = try? CSSKeyframesImport.milliseconds(token, file: file, path: path), token.last == "s" {
@@ -233,7 +237,7 @@ public enum CSSKeyframesImport {
                     name = token
                 }
             }
-            guard !name.isEmpty else { throw DefinitionError(file: file, path: path, rule: "\"\(text)\" names no @keyframes") }
+            guard !name.isEmpty || !requireName else { throw DefinitionError(file: file, path: path, rule: "\"\(text)\" names no @keyframes") }
         }
     }
 
@@ -254,7 +258,7 @@ public enum CSSKeyframesImport {
         return parts.filter { !$0.isEmpty }
     }
 
-    private static func checkEasing(_ value: String, file: String, path: String) throws(DefinitionError) {
+    static func checkEasing(_ value: String, file: String, path: String) throws(DefinitionError) {
         do throws(TimingFunctionError) { _ = try TimingFunction(parsing: value) } catch {
             throw DefinitionError(file: file, path: path, rule: error.message)
         }
@@ -266,7 +270,7 @@ public enum CSSKeyframesImport {
         return .number(n)
     }
 
-    private static func stripComments(_ text: String) -> String {
+    static func stripComments(_ text: String) -> String {
         var result = ""
         var rest = Substring(text)
         while let start = rest.range(of: "/*") {
@@ -376,6 +380,12 @@ public enum CSSKeyframesImport {
     /// one character). A no-break space is not whitespace in CSS.
     static func isWhitespace(_ character: Character) -> Bool {
         character == " " || character == "\t" || character == "\n" || character == "\r" || character == "\r\n" || character == "\u{0C}"
+    }
+
+    /// A property or at-rule name without its vendor prefix (`-webkit-`, `-moz-`, `-ms-`, `-o-`).
+    static func unprefixed(_ name: String) -> String {
+        for prefix in ["-webkit-", "-moz-", "-ms-", "-o-"] where name.hasPrefix(prefix) { return String(name.dropFirst(prefix.count)) }
+        return name
     }
 
     static func camelCase(_ property: String) -> String {

@@ -12,6 +12,27 @@ import Yams
 /// let definition = try DefinitionDecoder.decode(text: yaml, file: "catalog/animations/pop.yaml")
 /// ```
 public enum DefinitionDecoder {
+    /// Every definition a file holds: one, or for a stylesheet library (``StylesheetLibrary``) one
+    /// per `@keyframes`, read with `stylesheet`'s prefix and base rule.
+    public static func decodeAll(text: String, file: String, stylesheet: StylesheetLibrary.Options = StylesheetLibrary.Options())
+        throws(DefinitionError) -> [ComponentDefinition]
+    {
+        guard file.lowercased().hasSuffix(".css") else { return [try decode(text: text, file: file)] }
+        try DefinitionLimits.check(size: text.utf8.count, file: file)
+        guard try StylesheetLibrary.isLibrary(css: text, file: file) else {
+            guard stylesheet == StylesheetLibrary.Options() else {
+                throw DefinitionError(file: file, path: "", rule: "--prefix and --base go with a stylesheet of several @keyframes (this one makes one component)")
+            }
+            return [try decode(text: text, file: file)]
+        }
+        var definitions: [ComponentDefinition] = []
+        for document in try StylesheetLibrary.documents(css: text, file: file, options: stylesheet) {
+            try DefinitionLimits.check(document, file: file)
+            definitions.append(try ComponentDefinition(json: document, file: file))
+        }
+        return definitions
+    }
+
     /// Decodes and validates one definition, within ``DefinitionLimits``.
     /// - Parameter stored: the text of a version the store kept: it was within the limits when
     ///   it was added (perhaps under other limits), so only its validity is checked again.

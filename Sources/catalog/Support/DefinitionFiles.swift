@@ -7,6 +7,10 @@ struct DefinitionFiles: ParsableArguments {
     @Argument(help: "Definition files, folders (searched recursively), or - for standard input.",
               completion: .file(extensions: ["yaml", "yml", "json", "css"]))
     var files: [String]
+    @Option(help: ArgumentHelp("Put before the name of every component a stylesheet library makes (anim → anim-bounce-in).", valueName: "prefix"))
+    var prefix: String?
+    @Option(help: ArgumentHelp("The selector of a stylesheet library's base rule, whose animation-* every animation starts from.", valueName: "selector"))
+    var base: String?
 
     func validate() throws {
         guard !files.isEmpty else { throw ValidationError("name at least one file, folder or -") }
@@ -14,7 +18,7 @@ struct DefinitionFiles: ParsableArguments {
 
     /// The validated definitions; throws every error found, one per line, plus `consequence`.
     func load(consequence: String? = nil) throws -> [ComponentDefinition] {
-        let (definitions, errors) = DefinitionSource.load(files)
+        let (definitions, errors) = DefinitionSource.load(files, stylesheet: StylesheetLibrary.Options(prefix: prefix, base: base))
         guard errors.isEmpty else {
             let all = DefinitionErrors(errors)
             throw CommandFailure(all, message: ([all.description] + [consequence].compactMap { $0 }).joined(separator: "\n"))

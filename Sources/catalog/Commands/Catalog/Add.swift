@@ -4,7 +4,12 @@ import CatalogKit
 struct Add: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Add or update component definitions: all of them, or none if any is invalid.",
-        discussion: "All files are validated first; if any is invalid, nothing is added.")
+        discussion: """
+            All files are validated first; if any is invalid, nothing is added. A stylesheet with \
+            several @keyframes (an animation library as published) adds one component per \
+            @keyframes, timed as a browser times an element carrying the library's base class \
+            and the animation's class; --prefix and --base say how it is read.
+            """)
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var input: DefinitionFiles
@@ -12,7 +17,17 @@ struct Add: ParsableCommand {
     func run() throws {
         let definitions = try input.load(consequence: "nothing was added")
         let catalog = try global.open()
-        for outcome in try catalog.components.add(definitions) {
+        let outcomes: [AddOutcome]
+        do {
+            outcomes = try catalog.components.add(definitions)
+        } catch let error as StoreError where [.versionNotHigher, .versionKept].contains(error.code)
+            && input.files.contains(where: { $0.lowercased().hasSuffix(".css") })
+        {
+            // A library's animation named like one the catalog holds: keep both under a prefix.
+            throw CommandFailure(error, message: ErrorPresentation.text(error)
+                + "\nto add a stylesheet's animations beside the catalog's own, give their names a prefix: --prefix P")
+        }
+        for outcome in outcomes {
             switch outcome {
             case .added(let name, let version): print("added \(name) \(version)")
             case .updated(let name, let from, let to): print("updated \(name) \(from) → \(to)")

@@ -1,0 +1,315 @@
+import Foundation
+
+/// A stylesheet as an animation library publishes it — many `@keyframes`, a base class that sets
+/// the timing, one class per animation that names it — read as one definition per `@keyframes`.
+///
+/// Each component is what a browser runs on an element carrying the base class and the class
+/// that names the animation: the naming rule's `animation-*` (longhands, or the `animation`
+/// shorthand, which resets every longhand) over the base rule's, over CSS's defaults. The base
+/// rule is ``Options/base``, or else the one rule whose selector is a single class and which
+/// sets `animation-*` without naming an animation. Browsers' aliases are followed:
+/// `@-webkit-keyframes` is the same animation as `@keyframes` (the unprefixed one wins), and a
+/// `-webkit-` declaration is its unprefixed twin (the later one wins). Custom properties take their
+/// `:root` values (`var(--x, fallback)` falls back when there is none) and `calc()` over times and
+/// numbers is worked out. Names are the `@keyframes` names in kebab case (`bounceIn` →
+/// `bounce-in`), after ``Options/prefix``.
+///
+/// ```swift
+/// let documents = try StylesheetLibrary.documents(css: """
+///     :root { --duration: 1s }
+///     @keyframes bounceIn { from { opacity: 0 } to { opacity: 1 } }
+///     @keyframes fadeOut { from { opacity: 1 } to { opacity: 0 } }
+///     .animated { animation-duration: var(--duration); animation-fill-mode: both }
+///     .animated.faster, .fadeOut { animation-name: fadeOut; animation-duration: calc(var(--duration) / 2) }
+///     .bounceIn { animation-name: bounceIn }
+///     """, file: "motion.css", options: .init(prefix: "lib"))
+/// documents.map { $0["name"] }   // "lib-bounce-in" (1000 ms, both), "lib-fade-out" (500 ms, both)
+/// ```
+public enum StylesheetLibrary {
+    /// How a library is read.
+    public struct Options: Sendable, Hashable {
+        /// Put before every component's name (`--prefix anim` → `anim-bounce-in`); joined with a
+        /// `-` unless it ends with `-` or `.`.
+        public var prefix: String?
+        /// The selector of the rule every animated element carries (`--base .animated`).
+        public var base: String?
+
+        /// Options as `catalog add` takes them.
+        public init(prefix: String? = nil, base: String? = nil) {
+            self.prefix = prefix
+            self.base = base
+        }
+    }
+
+    typealias Block = CSSKeyframesImport.Block
+
+    /// True when `css` holds animations to import one by one: two or more `@keyframes` (vendor
+    /// twins counted once) that no single rule runs together as one effect — which is the shape of
+    /// a stylesheet `catalog export --to css` writes, read as one component.
+    public static func isLibrary(css text: String, file: String) throws(DefinitionError) -> Bool {
+        let blocks = try CSSKeyframesImport.topLevelBlocks(CSSKeyframesImport.stripComments(text), file: file)
+        let custom = try customProperties(blocks, file: file)
+        let reduced = try reducedMotionNames(blocks, custom: custom, file: file)
+        let names = keyframeRules(blocks).map(\.name).filter { !reduced.contains($0) }
+        guard Set(names).count >= 2 else { return false }
+        for rule in styleRules(blocks) {
+            // Only the names count here; a value in error is reported by whichever reading follows.
+            guard let timing = try? RuleTiming(rule, file: file, resolve: { CSSCalc.substitute(substituteVariables($0, custom)) }) else { continue }
+            if let named = timing.names, Set(named).intersection(names).count >= 2 { return false }
+        }
+        return true
+    }
+
+    /// One definition document per `@keyframes`, in the order they appear.
+    public static func documents(css text: String, file: String, options: Options = Options()) throws(DefinitionError) -> [JSONValue] {
+        let blocks = try CSSKeyframesImport.topLevelBlocks(CSSKeyframesImport.stripComments(text), file: file)
+        let custom = try customProperties(blocks, file: file)
+        let resolve = { (value: String) in CSSCalc.substitute(substituteVariables(value, custom)) }
+        let rules = styleRules(blocks)
+        var timings: [(rule: Block, timing: RuleTiming)] = []
+        for rule in rules { timings.append((rule, try RuleTiming(rule, file: file, resolve: resolve))) }
+        let base = try baseRule(timings, options: options, file: file)
+
+        var documents: [JSONValue] = []
+        var names: [String: String] = [:]
+        let reduced = try reducedMotionNames(blocks, custom: custom, file: file)
+        for (keyframesName, block) in keyframeRules(blocks) where !reduced.contains(keyframesName) {
+            let name = try componentName(keyframesName, options: options, file: file, line: block.line)
+            if let other = names[name] {
+                throw DefinitionError(file: file, path: "line \(block.line): @keyframes \(keyframesName)",
+                                      rule: "becomes \(name), as @keyframes \(other) does: rename one")
+            }
+            names[name] = keyframesName
+            var timing = RuleTiming.defaults
+            if let base { timing.cascade(base.timing) }
+            for (_, naming) in timings where naming.names?.contains(keyframesName) == true { timing.cascade(naming) }
+            var keyframes = try CSSKeyframesImport.keyframes(block, file: file, resolve: resolve)
+            for index in keyframes.indices where keyframes[index].members["easing"] == nil {
+                keyframes[index].members["easing"] = .string(timing.easing ?? "ease")
+            }
+            documents.append(["name": .string(name), "kind": "animation", "version": "1.0.0",
+                              "keyframes": .array(keyframes.map { .object($0.members) }), "options": .object(timing.options)])
+        }
+        return documents
+    }
+
+    /// The `@keyframes` rules by name, vendor twins merged: the unprefixed rule wins, else the first.
+    static func keyframeRules(_ blocks: [Block]) -> [(name: String, block: Block)] {
+        var rules: [(name: String, block: Block)] = []
+        for block in blocks where block.prelude.hasPrefix("@") {
+            let words = block.prelude.split(separator: " ", maxSplits: 1).map(String.init)
+            guard words.count == 2, CSSKeyframesImport.unprefixed(String(words[0].dropFirst())).lowercased() == "keyframes" else { continue }
+            let name = words[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"' "))
+            if let index = rules.firstIndex(where: { $0.name == name }) {
+                if words[0].lowercased() == "@keyframes" { rules[index].block = block }
+            } else {
+                rules.append((name, block))
+            }
+        }
+        return rules
+    }
+
+    static func styleRules(_ blocks: [Block]) -> [Block] { blocks.filter { !$0.prelude.hasPrefix("@") } }
+
+    /// The `@keyframes` that only rules inside `@media (prefers-reduced-motion: reduce)` run: what
+    /// an animation becomes for a viewer who asks for less motion, not animations of their own.
+    static func reducedMotionNames(_ blocks: [Block], custom: [String: String], file: String) throws(DefinitionError) -> Set<String> {
+        var inside = Set<String>(), outside = Set<String>()
+        let resolve = { (value: String) in CSSCalc.substitute(substituteVariables(value, custom)) }
+        for rule in styleRules(blocks) {
+            if let named = (try? RuleTiming(rule, file: file, resolve: resolve))?.names { outside.formUnion(named) }
+        }
+        for media in blocks where media.prelude.lowercased().hasPrefix("@media") && media.prelude.lowercased().contains("prefers-reduced-motion") {
+            for rule in styleRules(try CSSKeyframesImport.topLevelBlocks(media.body, file: file, lineOffset: media.line - 1)) {
+                if let named = (try? RuleTiming(rule, file: file, resolve: resolve))?.names { inside.formUnion(named) }
+            }
+        }
+        return inside.subtracting(outside)
+    }
+
+    /// Custom properties set on `:root` (or `html`), later declarations winning.
+    static func customProperties(_ blocks: [Block], file: String) throws(DefinitionError) -> [String: String] {
+        var values: [String: String] = [:]
+        for rule in styleRules(blocks) where rule.prelude.split(separator: ",").contains(where: {
+            let selector = CSSKeyframesImport.oneLine(String($0)).lowercased()
+            return selector == ":root" || selector == "html"
+        }) {
+            for (property, value) in try CSSKeyframesImport.declarations(rule.body, file: file, line: rule.line, context: rule.prelude)
+            where property.hasPrefix("--") {
+                values[property] = value
+            }
+        }
+        return values
+    }
+
+    /// `value` with each `var(--name, fallback)` replaced by the property's value, else its
+    /// fallback (itself resolved); a reference that resolves to nothing is left as written, for
+    /// the value's own check to refuse.
+    static func substituteVariables(_ value: String, _ custom: [String: String], depth: Int = 0) -> String {
+        guard depth < 32, let start = value.range(of: "var(") else { return value }
+        var level = 0, end: String.Index?
+        for index in value[start.lowerBound...].indices {
+            if value[index] == "(" { level += 1 }
+            if value[index] == ")" {
+                level -= 1
+                if level == 0 { end = index; break }
+            }
+        }
+        guard let end else { return value }
+        let inside = String(value[start.upperBound..<end])
+        let parts = CSSKeyframesImport.splitTopLevel(inside, on: ",")
+        let name = parts.first ?? ""
+        let fallback = parts.count > 1 ? inside[inside.index(after: inside.firstIndex(of: ",")!)...].trimmingCharacters(in: .whitespaces) : nil
+        guard let replacement = custom[name] ?? fallback else { return value }
+        let replaced = String(value[..<start.lowerBound]) + substituteVariables(replacement, custom, depth: depth + 1) + String(value[value.index(after: end)...])
+        return substituteVariables(replaced, custom, depth: depth + 1)
+    }
+
+    /// The base rule: the one `options.base` names, else the one single-class rule that sets
+    /// `animation-*` without naming an animation; nil when there is none.
+    static func baseRule(_ rules: [(rule: Block, timing: RuleTiming)], options: Options, file: String) throws(DefinitionError)
+        -> (rule: Block, timing: RuleTiming)?
+    {
+        if let selector = options.base.map(CSSKeyframesImport.oneLine) {
+            let found = rules.filter { $0.rule.prelude.split(separator: ",").map { CSSKeyframesImport.oneLine(String($0)) }.contains(selector) }
+            guard let first = found.first else {
+                throw DefinitionError(file: file, path: "", rule: "no rule has the selector \(selector) given as the base")
+            }
+            var merged = first
+            for other in found.dropFirst() { merged.timing.cascade(other.timing) }
+            return merged
+        }
+        let candidates = rules.filter { rule, timing in
+            timing.setsAnimation && timing.names == nil && isSingleClass(rule.prelude)
+        }
+        guard candidates.count <= 1 else {
+            throw DefinitionError(file: file, path: "", rule: "several rules could be the base that every animated element carries ("
+                + candidates.map { "\($0.rule.prelude) on line \($0.rule.line)" }.joined(separator: ", ") + "): name one with --base SELECTOR")
+        }
+        return candidates.first
+    }
+
+    static func isSingleClass(_ selector: String) -> Bool {
+        guard selector.hasPrefix("."), selector.count > 1 else { return false }
+        return selector.dropFirst().allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
+    }
+
+    /// `bounceIn` → `bounce-in`, after the prefix; refused unless it is a component name.
+    static func componentName(_ keyframesName: String, options: Options, file: String, line: Int) throws(DefinitionError) -> String {
+        var kebab = ""
+        var previous: Character?
+        for character in keyframesName {
+            if character == "_" || character == " " {
+                kebab.append("-")
+            } else if character.isUppercase {
+                if let previous, previous.isLowercase || previous.isNumber { kebab.append("-") }
+                kebab += character.lowercased()
+            } else {
+                kebab.append(character)
+            }
+            previous = character
+        }
+        var name = kebab
+        if let prefix = options.prefix, !prefix.isEmpty {
+            name = prefix.hasSuffix("-") || prefix.hasSuffix(".") ? prefix + kebab : prefix + "-" + kebab
+        }
+        guard ComponentDefinition.isValidName(name) else {
+            throw DefinitionError(file: file, path: "line \(line): @keyframes \(keyframesName)",
+                                  rule: "becomes the component name '\(name)', which must match [a-z0-9][a-z0-9.-]* (at most 100 characters)")
+        }
+        return name
+    }
+
+    /// What one style rule says of the animation: each longhand it sets (nil: not set), and the
+    /// animations it names.
+    struct RuleTiming {
+        var duration: Double?, delay: Double?
+        var easing: String?
+        var iterations: JSONValue?
+        var direction: String?, fill: String?
+        var names: [String]?
+        var setsAnimation = false
+
+        static let defaults = RuleTiming(duration: 0, delay: 0, easing: "ease", iterations: 1, direction: "normal", fill: "none")
+
+        init(duration: Double? = nil, delay: Double? = nil, easing: String? = nil, iterations: JSONValue? = nil,
+             direction: String? = nil, fill: String? = nil) {
+            self.duration = duration
+            self.delay = delay
+            self.easing = easing
+            self.iterations = iterations
+            self.direction = direction
+            self.fill = fill
+        }
+
+        /// Reads a rule's `animation` and `animation-*` declarations (vendor-prefixed or not), the
+        /// first entry of each list (a library's class runs one animation).
+        init(_ rule: Block, file: String, resolve: (String) -> String) throws(DefinitionError) {
+            for (written, raw) in try CSSKeyframesImport.declarations(rule.body, file: file, line: rule.line, context: rule.prelude) {
+                let property = CSSKeyframesImport.unprefixed(written)
+                guard property == "animation" || property.hasPrefix("animation-") else { continue }
+                let value = resolve(raw)
+                let first = CSSKeyframesImport.splitTopLevel(value, on: ",").first ?? value
+                let field = "line \(rule.line): \(rule.prelude).\(written)"
+                setsAnimation = true
+                switch property {
+                case "animation":
+                    let entries = CSSKeyframesImport.splitTopLevel(value, on: ",")
+                    var shorthands: [CSSKeyframesImport.ShorthandAnimation] = []
+                    for entry in entries { shorthands.append(try CSSKeyframesImport.ShorthandAnimation(entry, file: file, path: field, requireName: false)) }
+                    guard let shorthand = shorthands.first else { continue }
+                    // The shorthand sets every longhand, to its initial value where it says nothing.
+                    duration = shorthand.timing.duration
+                    delay = shorthand.timing.delay
+                    easing = shorthand.easing
+                    iterations = shorthand.timing.iterations
+                    direction = shorthand.timing.direction
+                    fill = shorthand.timing.fill
+                    let named = shorthands.map(\.name).filter { !$0.isEmpty && $0 != "none" }
+                    names = named.isEmpty ? nil : named
+                case "animation-name":
+                    let listed = CSSKeyframesImport.splitTopLevel(value, on: ",").filter { $0 != "none" }
+                    names = listed.isEmpty ? nil : listed
+                case "animation-duration": duration = try CSSKeyframesImport.milliseconds(first, file: file, path: field)
+                case "animation-delay": delay = try Self.signedMilliseconds(first, file: file, path: field)
+                case "animation-timing-function":
+                    try CSSKeyframesImport.checkEasing(first, file: file, path: field)
+                    easing = first
+                case "animation-iteration-count": iterations = try CSSKeyframesImport.iterations(first, file: file, path: field)
+                case "animation-direction":
+                    guard ["normal", "reverse", "alternate", "alternate-reverse"].contains(first) else {
+                        throw DefinitionError(file: file, path: field, rule: "must be normal, reverse, alternate or alternate-reverse")
+                    }
+                    direction = first
+                case "animation-fill-mode":
+                    guard ["none", "forwards", "backwards", "both"].contains(first) else {
+                        throw DefinitionError(file: file, path: field, rule: "must be none, forwards, backwards or both")
+                    }
+                    fill = first
+                default:
+                    break   // play-state, composition, timeline: not part of the timing a component keeps
+                }
+            }
+        }
+
+        static func signedMilliseconds(_ value: String, file: String, path: String) throws(DefinitionError) -> Double {
+            if value.hasPrefix("-") { return -(try CSSKeyframesImport.milliseconds(String(value.dropFirst()), file: file, path: path)) }
+            return try CSSKeyframesImport.milliseconds(value, file: file, path: path)
+        }
+
+        /// `other`'s longhands over these, where it sets them.
+        mutating func cascade(_ other: RuleTiming) {
+            duration = other.duration ?? duration
+            delay = other.delay ?? delay
+            easing = other.easing ?? easing
+            iterations = other.iterations ?? iterations
+            direction = other.direction ?? direction
+            fill = other.fill ?? fill
+        }
+
+        var options: [String: JSONValue] {
+            ["duration": .number(duration ?? 0), "delay": .number(delay ?? 0), "iterations": iterations ?? 1,
+             "direction": .string(direction ?? "normal"), "fill": .string(fill ?? "none")]
+        }
+    }
+}
