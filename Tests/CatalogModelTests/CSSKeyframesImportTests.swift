@@ -106,3 +106,27 @@ struct CSSWhitespaceTests {
         }
     }
 }
+
+/// Blocks at one offset merge only when their timing functions are the same (CSS Animations 2,
+/// as Chromium runs them): a timing function set in one block does not ease what another sets.
+struct CSSKeyframeMergingTests {
+    @Test func blocksAtOneOffsetMergeOnlyWithTheSameEasing() throws {
+        let css = """
+            @keyframes a {
+              from, 50% { animation-timing-function: ease-in; }
+              from { opacity: 0; }
+              50% { opacity: 0.5; animation-timing-function: ease-in; }
+              50% { transform: scale(2); }
+              to { opacity: 1; transform: scale(1); }
+            }
+            .a { animation-duration: 1s; animation-timing-function: linear; }
+            """
+        let keyframes = try #require(CSSKeyframesImport.document(css: css, file: "a.css")["keyframes"]?.arrayValue)
+        // from: the easing-only block eases nothing and is dropped; opacity keeps linear.
+        // 50%: opacity (ease-in) and transform (linear) are two keyframes at one offset.
+        #expect(keyframes.map { $0["offset"]?.numberValue } == [0, 0.5, 0.5, 1])
+        #expect(keyframes.map { $0["easing"]?.stringValue } == ["linear", "ease-in", "linear", "linear"])
+        #expect(keyframes[1]["opacity"] == "0.5" && keyframes[1]["transform"] == nil && keyframes[2]["transform"] == "scale(2)")
+        _ = try DefinitionDecoder.decode(text: css, file: "a.css")
+    }
+}

@@ -28,7 +28,10 @@ struct StylesheetLibraryTests {
         #expect(bounce["options"]?["duration"] == 750 && bounce["options"]?["fill"] == "both")
         // The @-webkit-keyframes twin is the same animation: one component, six keyframes.
         #expect(bounce["keyframes"]?.arrayValue?.count == 6)
-        #expect(bounce["keyframes"]?.arrayValue?.first?["easing"] == "cubic-bezier(0.215, 0.61, 0.355, 1)")
+        // The block that only sets a timing function at from, 20%, … does not merge into the
+        // blocks that set properties at those offsets (their easings differ): the properties keep
+        // the animation's `ease`, as Chromium runs this stylesheet (StylesheetLibraryBrowserTests).
+        #expect(bounce["keyframes"]?.arrayValue?.allSatisfy { $0["easing"] == "ease" } == true)
         // -webkit-transform and transform are one property.
         #expect(bounce["keyframes"]?.arrayValue?.first?["transform"] == "scale3d(0.3, 0.3, 0.3)")
         let fade = try #require(components["motion-fade-out"])

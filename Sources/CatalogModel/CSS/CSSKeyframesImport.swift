@@ -75,8 +75,6 @@ public enum CSSKeyframesImport {
         guard ComponentDefinition.isValidName(name) else {
             throw DefinitionError(file: file, path: "line \(rule.line): @keyframes", rule: "the name '\(name)' becomes the component's name and must match [a-z0-9][a-z0-9.-]*")
         }
-        var keyframes = try self.keyframes(rule, file: file)
-
         var options: [String: JSONValue] = ["duration": 0]
         var keyframeEasing = "ease"
         if let timing = styleRules.first(where: { $0.prelude.trimmingCharacters(in: .whitespacesAndNewlines) == ".\(name)" }) {
@@ -97,9 +95,7 @@ public enum CSSKeyframesImport {
                 }
             }
         }
-        for index in keyframes.indices where keyframes[index].members["easing"] == nil {
-            keyframes[index].members["easing"] = .string(keyframeEasing)
-        }
+        let keyframes = try self.keyframes(rule, file: file, easing: keyframeEasing)
         return ["name": .string(name), "kind": "animation", "version": "1.0.0",
                 "keyframes": .array(keyframes.map { .object($0.members) }), "options": .object(options)]
     }
@@ -133,14 +129,13 @@ public enum CSSKeyframesImport {
             guard entry.timing == first.timing else {
                 throw DefinitionError(file: file, path: field, rule: "\(first.name) and \(entry.name) run on different timings; one component is one effect: give each its own file")
             }
-            for var frame in try self.keyframes(block, file: file) {
+            for frame in try self.keyframes(block, file: file, easing: entry.easing) {
                 for property in frame.members.keys where property != "offset" && property != "easing" {
                     if let other = animated[property], other != entry.name {
                         throw DefinitionError(file: file, path: field, rule: "\(other) and \(entry.name) both animate \(property); one component animates a property once")
                     }
                     animated[property] = entry.name
                 }
-                if frame.members["easing"] == nil { frame.members["easing"] = .string(entry.easing) }
                 keyframes.append(frame)
             }
         }
@@ -158,13 +153,22 @@ public enum CSSKeyframesImport {
 
     /// One `@keyframes` rule's keyframes, in the Web Animations body's form (offsets, camelCase
     /// properties, CSS value strings, `easing` where a block sets `animation-timing-function`).
-    static func keyframes(_ rule: Block, file: String, resolve: (String) -> String = { $0 }) throws(DefinitionError) -> [(offset: Double, members: [String: JSONValue])] {
+    /// - Parameter easing: the animation's timing function, every keyframe's easing unless it
+    ///   sets `animation-timing-function` itself.
+    ///
+    /// Blocks at one offset merge, later declarations winning, only when their easings are the
+    /// same (CSS Animations 2, as Chromium does): a block that only sets a timing function
+    /// (`from, 20%, to { animation-timing-function: … }`) does not ease properties another block at
+    /// that offset sets, and a keyframe left without properties is dropped, since it eases nothing.
+    static func keyframes(_ rule: Block, file: String, easing: String, resolve: (String) -> String = { $0 }) throws(DefinitionError)
+        -> [(offset: Double, members: [String: JSONValue])]
+    {
         var keyframes: [(offset: Double, members: [String: JSONValue])] = []
         for block in try topLevelBlocks(rule.body, file: file, lineOffset: rule.line - 1) {
             let declarations = try self.declarations(block.body, file: file, line: block.line, context: block.prelude)
             for (selector, selectorLine) in block.selectors {
                 let offset = try self.offset(selector, file: file, line: selectorLine)
-                var members: [String: JSONValue] = ["offset": .number(offset)]
+                var members: [String: JSONValue] = ["offset": .number(offset), "easing": .string(easing)]
                 for (written, raw) in declarations {
                     // `-webkit-transform` is `transform`, as browsers alias it; the later wins.
                     let property = unprefixed(written), value = resolve(raw)
@@ -183,15 +187,16 @@ public enum CSSKeyframesImport {
                     }
                     members[camel] = .string(value)
                 }
-                // CSS: keyframes at one offset merge, later declarations winning.
-                if let existing = keyframes.firstIndex(where: { $0.offset == offset }) {
+                if let existing = keyframes.firstIndex(where: { $0.offset == offset && $0.members["easing"] == members["easing"] }) {
                     keyframes[existing].members.merge(members) { _, new in new }
                 } else {
                     keyframes.append((offset, members))
                 }
             }
         }
-        return keyframes.sorted { $0.offset < $1.offset }
+        // Stable: keyframes at one offset keep their order.
+        return keyframes.filter { $0.members.count > 2 }.enumerated()
+            .sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }.map(\.element)
     }
 
     /// One entry of the `animation` shorthand: `NAME DURATION EASING DELAY ITERATIONS DIRECTION

@@ -83,10 +83,7 @@ public enum StylesheetLibrary {
             var timing = RuleTiming.defaults
             if let base { timing.cascade(base.timing) }
             for (_, naming) in timings where naming.names?.contains(keyframesName) == true { timing.cascade(naming) }
-            var keyframes = try CSSKeyframesImport.keyframes(block, file: file, resolve: resolve)
-            for index in keyframes.indices where keyframes[index].members["easing"] == nil {
-                keyframes[index].members["easing"] = .string(timing.easing ?? "ease")
-            }
+            let keyframes = try CSSKeyframesImport.keyframes(block, file: file, easing: timing.easing ?? "ease", resolve: resolve)
             documents.append(["name": .string(name), "kind": "animation", "version": "1.0.0",
                               "keyframes": .array(keyframes.map { .object($0.members) }), "options": .object(timing.options)])
         }
