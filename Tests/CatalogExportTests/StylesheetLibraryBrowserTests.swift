@@ -39,3 +39,43 @@ struct StylesheetLibraryBrowserTests {
         #expect(problems.isEmpty, "\(problems.count) differences:\n\(problems.prefix(40).joined(separator: "\n"))")
     }
 }
+
+/// A `@keyframes` without `from` starts from the element's own style, eased by the animation's
+/// timing function (CSS Animations): as Chromium runs the stylesheet, and as it runs the
+/// component's CSS and Web Animations exports.
+struct ImplicitKeyframeBrowserTests {
+    static let stylesheet = """
+        @keyframes rise { to { opacity: 1; transform: none; } }
+        .rise { animation: rise 600ms ease-in-out both; }
+        @keyframes sink { 40% { opacity: 0.2; } to { transform: translateY(30px); } }
+        .sink { animation: sink 800ms cubic-bezier(0.7, 0, 0.84, 0) 100ms both; }
+        @keyframes tilt { from { animation-timing-function: ease-in; } to { transform: rotate(10deg); opacity: 1; } }
+        .tilt { animation: tilt 500ms linear both; }
+        """
+    static let ownStyle = "opacity: 0.4; transform: translateY(20px)"
+
+    @Test func anImplicitFromEasesWithTheAnimationsTimingFunction() throws {
+        let underlying: [String: AnimationValue] = [
+            "opacity": .number(0.4), "transform": try AnimationValue(css: "translateY(20px)", for: .transform),
+        ]
+        var cases: [BrowserCase] = []
+        for definition in try DefinitionDecoder.decodeAll(text: Self.stylesheet, file: "implicit.css") {
+            let effect = AnimationEffect(try AnimationDefinition(definition), modelValues: underlying)
+            let times = ExportCases.times(ending: effect.endTime).filter { $0 >= 0 }
+            let expected = ["element": times.map { effect.sample(at: $0).values }]
+            let properties = effect.properties.map(\.name)
+            cases.append(BrowserCase(id: "source/\(definition.name)", start: .css(stylesheet: "", classes: ["element": definition.name]),
+                                     roles: ["element"], properties: properties, baked: [], times: times, expected: expected, ownStyle: Self.ownStyle))
+            for format in [ExportCases.Format.css, .waapi] {
+                let export = try ComponentExport(definition: definition, target: format.target, catalog: nil)
+                var start = ExportCases.start(export, format: format, roles: ["element"])
+                if case .css(let stylesheet, _) = start { start = .css(stylesheet: stylesheet.replacingOccurrences(of: ".\(definition.name)", with: ".exported-\(definition.name)"), classes: ["element": "exported-\(definition.name)"]) }
+                cases.append(BrowserCase(id: "\(format.rawValue)/\(definition.name)", start: start, roles: ["element"], properties: properties,
+                                         baked: [], times: times, expected: expected, ownStyle: Self.ownStyle))
+            }
+        }
+        cases[0].start = .css(stylesheet: Self.stylesheet, classes: ["element": "rise"])
+        let problems = try BrowserComparison.mismatches(cases)
+        #expect(problems.isEmpty, "\(problems.count) differences:\n\(problems.prefix(30).joined(separator: "\n"))")
+    }
+}

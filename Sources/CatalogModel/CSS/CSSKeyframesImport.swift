@@ -194,8 +194,14 @@ public enum CSSKeyframesImport {
                 }
             }
         }
-        // Stable: keyframes at one offset keep their order.
-        return keyframes.filter { $0.members.count > 2 }.enumerated()
+        // An implicit `from` eases with the animation's timing function (CSS Animations): a
+        // keyframe at 0 that sets nothing carries it, and the engine eases a property's implicit
+        // first interval by the keyframe at 0, as browsers do.
+        if !keyframes.contains(where: { $0.offset == 0 }) { keyframes.insert((0, ["offset": 0, "easing": .string(easing)]), at: 0) }
+        // Stable: keyframes at one offset keep their order. One that sets nothing eases nothing —
+        // except the only ones at 0, which ease the implicit first intervals.
+        let setsAtZero = keyframes.contains { $0.offset == 0 && $0.members.count > 2 }
+        return keyframes.filter { $0.members.count > 2 || ($0.offset == 0 && !setsAtZero) }.enumerated()
             .sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }.map(\.element)
     }
 
