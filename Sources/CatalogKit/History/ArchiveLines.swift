@@ -14,18 +14,6 @@ extension StoreArchive {
         static let current = Header(format: "component-catalog-store", version: 1)
 
         enum CodingKeys: String, CodingKey, CaseIterable { case format, version }
-
-        init(format: String, version: Int) {
-            self.format = format
-            self.version = version
-        }
-
-        init(from decoder: any Decoder) throws {
-            try ArchiveLineError.refuseUnknownMembers(decoder, CodingKeys.self, of: "the header")
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            format = try container.decode(String.self, forKey: .format)
-            version = try container.decode(Int.self, forKey: .version)
-        }
     }
 
     /// The closing line: `{"end":{"events":N,"sha256":HEX}}` — how many event lines came before
@@ -36,30 +24,11 @@ extension StoreArchive {
             var sha256: String
 
             enum CodingKeys: String, CodingKey, CaseIterable { case events, sha256 }
-
-            init(events: Int, sha256: String) {
-                self.events = events
-                self.sha256 = sha256
-            }
-
-            init(from decoder: any Decoder) throws {
-                try ArchiveLineError.refuseUnknownMembers(decoder, CodingKeys.self, of: "the closing line")
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                events = try container.decode(Int.self, forKey: .events)
-                sha256 = try container.decode(String.self, forKey: .sha256)
-            }
         }
 
         var end: End
 
         enum CodingKeys: String, CodingKey, CaseIterable { case end }
-
-        init(end: End) { self.end = end }
-
-        init(from decoder: any Decoder) throws {
-            try ArchiveLineError.refuseUnknownMembers(decoder, CodingKeys.self, of: "the closing line")
-            end = try decoder.container(keyedBy: CodingKeys.self).decode(End.self, forKey: .end)
-        }
     }
 
     /// One event line, as `catalog log --format jsonl` writes it: exactly these five members,
@@ -99,6 +68,32 @@ extension StoreArchive {
         }
 
         var event: Event { Event(seq: seq, sceneTime: t, operation: operation, objectID: object, payload: payload) }
+    }
+}
+
+// The strict readings live in extensions, so that the memberwise initialisers stay synthesised:
+// each decodes its members as the compiler would, after refusing members it does not know.
+
+extension StoreArchive.Header {
+    init(from decoder: any Decoder) throws {
+        try ArchiveLineError.refuseUnknownMembers(decoder, CodingKeys.self, of: "the header")
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(format: try container.decode(String.self, forKey: .format), version: try container.decode(Int.self, forKey: .version))
+    }
+}
+
+extension StoreArchive.Closing.End {
+    init(from decoder: any Decoder) throws {
+        try ArchiveLineError.refuseUnknownMembers(decoder, CodingKeys.self, of: "the closing line")
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(events: try container.decode(Int.self, forKey: .events), sha256: try container.decode(String.self, forKey: .sha256))
+    }
+}
+
+extension StoreArchive.Closing {
+    init(from decoder: any Decoder) throws {
+        try ArchiveLineError.refuseUnknownMembers(decoder, CodingKeys.self, of: "the closing line")
+        self.init(end: try decoder.container(keyedBy: CodingKeys.self).decode(End.self, forKey: .end))
     }
 }
 
