@@ -53,6 +53,7 @@ public struct ChainExport: Sendable {
         case .number, .px: .number
         case .color: .color
         case .transform: .transform
+        case .keyword: .string
         }
         guard let typed = try? PropertyValue(json: step.value, as: type), let value = AnimationValue(model: typed) else {
             throw ExportError("set \(step.property): the value has no CSS form")

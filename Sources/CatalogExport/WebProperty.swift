@@ -14,7 +14,7 @@ import CatalogModel
 /// radius.text(.number(8))   // "8px"
 /// ```
 package struct WebProperty: Sendable, Hashable {
-    package enum Unit: Sendable, Hashable { case number, px, color, transform }
+    package enum Unit: Sendable, Hashable { case number, px, color, transform, keyword }
 
     /// The engine's name (`opacity`, `cornerRadius`, `transform`, …).
     package var engineName: String
@@ -32,7 +32,7 @@ package struct WebProperty: Sendable, Hashable {
         "backgroundColor": ("backgroundColor", .color), "borderColor": ("borderColor", .color), "color": ("color", .color),
         "cornerRadius": ("borderRadius", .px), "borderRadius": ("borderRadius", .px), "borderWidth": ("borderWidth", .px),
         "width": ("width", .px), "height": ("height", .px), "left": ("left", .px), "top": ("top", .px),
-        "right": ("right", .px), "bottom": ("bottom", .px),
+        "right": ("right", .px), "bottom": ("bottom", .px), "visibility": ("visibility", .keyword),
     ]
 
     package init(_ engineName: String) throws(ExportError) {
@@ -57,7 +57,8 @@ package struct WebProperty: Sendable, Hashable {
         case .number(let n): unit == .px ? CSSNumber.text(n) + "px" : CSSNumber.text(n)
         case .color(let c): CSSNumber.color(c)
         case .transform(let m): CSSNumber.matrix(m)
-        case .point, .size, .rect, .discrete: "none"   // refused by init: no such web property
+        case .discrete(let value): value.jsonValue.stringValue ?? value.jsonValue.canonicalText
+        case .point, .size, .rect: "none"   // refused by init: no such web property
         }
     }
 

@@ -110,6 +110,9 @@ enum BrowserComparison {
                 channelsOff = c.alpha > 0.02 && zip([c.red, c.green, c.blue].map { $0 * 255 }, rgba.prefix(3)).contains { abs($0 - $1) > 1.5 }
             }
             return alphaOff || channelsOff ? "engine \([c.red, c.green, c.blue, c.alpha]), browser \(browser)" : nil
+        case .discrete(let value):
+            let text = value.jsonValue.stringValue ?? value.jsonValue.canonicalText
+            return text == browser ? nil : "engine \(text), browser \(browser)"
         default:
             return "no web form for \(engine)"
         }

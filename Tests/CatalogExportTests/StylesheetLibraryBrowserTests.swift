@@ -41,8 +41,9 @@ struct StylesheetLibraryBrowserTests {
 }
 
 /// A `@keyframes` without `from` starts from the element's own style, eased by the animation's
-/// timing function (CSS Animations): as Chromium runs the stylesheet, and as it runs the
-/// component's CSS and Web Animations exports.
+/// timing function (CSS Animations), and `visibility` stays visible between a visible end and
+/// another: as Chromium runs the stylesheet, and as it runs the component's CSS and Web
+/// Animations exports.
 struct ImplicitKeyframeBrowserTests {
     static let stylesheet = """
         @keyframes rise { to { opacity: 1; transform: none; } }
@@ -51,6 +52,12 @@ struct ImplicitKeyframeBrowserTests {
         .sink { animation: sink 800ms cubic-bezier(0.7, 0, 0.84, 0) 100ms both; }
         @keyframes tilt { from { animation-timing-function: ease-in; } to { transform: rotate(10deg); opacity: 1; } }
         .tilt { animation: tilt 500ms linear both; }
+        @keyframes vanish { from { visibility: visible; opacity: 1; } to { visibility: hidden; opacity: 0; } }
+        .vanish { animation: vanish 400ms ease both; }
+        @keyframes appear { from, 50% { visibility: hidden; } to { visibility: visible; } }
+        .appear { animation: appear 600ms linear both; }
+        @keyframes hide { to { visibility: hidden; } }
+        .hide { animation: hide 300ms ease-out 2 alternate; }
         """
     static let ownStyle = "opacity: 0.4; transform: translateY(20px)"
 

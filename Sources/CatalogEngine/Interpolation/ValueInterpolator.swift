@@ -58,6 +58,14 @@ package struct ValueInterpolator: Sendable {
             kind = .rect; from = SIMD4(x.x, x.y, x.width, x.height); to = SIMD4(y.x, y.y, y.width, y.height)
         default:
             ends = DiscreteEnds(AnimatedValue(a), AnimatedValue(b))
+            // CSS interpolates `visibility` between `visible` and another value as visible all the
+            // way between the ends (not switching at 0.5): the end that is visible is kept in
+            // `from.x` (NaN for every other discrete interval).
+            from.x = .nan
+            if case .discrete(.string(let x)) = a, case .discrete(.string(let y)) = b, (x == "visible") != (y == "visible"),
+               Self.visibilityKeywords.contains(x), Self.visibilityKeywords.contains(y) {
+                from.x = x == "visible" ? 0 : 1
+            }
         }
         self.kind = kind
         self.from = from
@@ -68,6 +76,8 @@ package struct ValueInterpolator: Sendable {
         transformReference = transform.map { Unmanaged.passUnretained($0) }
         self.ends = ends
     }
+
+    static let visibilityKeywords: Set<String> = ["visible", "hidden", "collapse"]
 
     /// A whole matrix is a one-function list, so it matches lists and other matrices alike.
     private static func normalised(_ value: AnimationValue) -> AnimationValue {
@@ -110,7 +120,8 @@ package struct ValueInterpolator: Sendable {
             let v = p.pointee.from + (p.pointee.to - p.pointee.from) * t
             out[0] = v.x; out[1] = v.y; out[2] = v.z; out[3] = v.w
         case .discrete:
-            out[0] = t < 0.5 ? 0 : 1
+            let visible = p.pointee.from.x
+            out[0] = visible.isNaN || t <= 0 || t >= 1 ? (t < 0.5 ? 0 : 1) : visible
         }
     }
 

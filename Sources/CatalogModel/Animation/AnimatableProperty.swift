@@ -62,6 +62,8 @@ public struct AnimatableProperty: Sendable, Hashable {
             AnimatableProperty(name: "top", kind: .length, initialValue: .number(0)),
             AnimatableProperty(name: "right", kind: .length, initialValue: .number(0)),
             AnimatableProperty(name: "bottom", kind: .length, initialValue: .number(0)),
+            // Discrete, except that CSS keeps it visible between a visible end and another.
+            AnimatableProperty(name: "visibility", kind: .discrete, initialValue: .discrete(.string("visible"))),
         ]
         return Dictionary(uniqueKeysWithValues: list.map { ($0.name, $0) })
     }()
