@@ -130,3 +130,15 @@ struct CSSKeyframeMergingTests {
         _ = try DefinitionDecoder.decode(text: css, file: "a.css")
     }
 }
+
+/// A delay may be negative wherever CSS takes one (the animation starts part-way through); a
+/// duration may not.
+struct CSSTimeTests {
+    @Test func aTimingRulesDelayMayBeNegativeAndItsDurationMayNot() throws {
+        let css = "@keyframes a { from { opacity: 0 } to { opacity: 1 } }\n.a { animation-duration: 1s; animation-delay: -250ms }\n"
+        #expect(try CSSKeyframesImport.document(css: css, file: "a.css")["options"]?["delay"] == -250)
+        #expect(throws: DefinitionError.self) {
+            try CSSKeyframesImport.document(css: css.replacingOccurrences(of: "1s;", with: "-1s;"), file: "a.css")
+        }
+    }
+}

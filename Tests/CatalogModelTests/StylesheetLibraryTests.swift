@@ -70,7 +70,7 @@ struct StylesheetLibraryTests {
         let two = animations + ".slow { animation-duration: 2s }\n.fast { animation-duration: 200ms }\n"
         #expect { try documents(two) } throws: { error in
             let message = (error as? DefinitionError)?.description ?? ""
-            return message.contains(".slow on line 5") && message.contains(".fast on line 6") && message.contains("--base")
+            return message.contains(".slow on line 5") && message.contains(".fast on line 6") && message.contains("name the base by its selector")
         }
         #expect(try documents(two, base: ".fast")["a"]?["options"]?["duration"] == 200)
         #expect { try documents(two, base: ".missing") } throws: { error in

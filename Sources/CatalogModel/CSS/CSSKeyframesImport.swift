@@ -53,7 +53,7 @@ public enum CSSKeyframesImport {
         let keyframeRules = blocks.filter { $0.prelude.lowercased().hasPrefix("@keyframes") }
         guard !keyframeRules.isEmpty else { throw DefinitionError(file: file, path: "", rule: "a CSS definition needs an @keyframes rule") }
         var rulesByName: [String: Block] = [:]
-        for rule in keyframeRules { rulesByName[rule.prelude.dropFirst("@keyframes".count).trimmingCharacters(in: .whitespacesAndNewlines)] = rule }
+        for rule in keyframeRules { rulesByName[String(rule.prelude.dropFirst("@keyframes ".count))] = rule }
 
         // The rule that runs them: one setting `animation` (an exported stylesheet's), else `.NAME`.
         let styleRules = blocks.filter { !$0.prelude.hasPrefix("@") }
@@ -71,18 +71,18 @@ public enum CSSKeyframesImport {
             throw DefinitionError(file: file, path: "", rule: "one @keyframes rule per file (one file is one component), or a rule whose animation lists them; found \(keyframeRules.count)")
         }
         let rule = keyframeRules[0]
-        let name = rule.prelude.dropFirst("@keyframes".count).trimmingCharacters(in: .whitespacesAndNewlines)
+        let name = String(rule.prelude.dropFirst("@keyframes ".count))
         guard ComponentDefinition.isValidName(name) else {
             throw DefinitionError(file: file, path: "line \(rule.line): @keyframes", rule: "the name '\(name)' becomes the component's name and must match [a-z0-9][a-z0-9.-]*")
         }
         var options: [String: JSONValue] = ["duration": 0]
         var keyframeEasing = "ease"
-        if let timing = styleRules.first(where: { $0.prelude.trimmingCharacters(in: .whitespacesAndNewlines) == ".\(name)" }) {
+        if let timing = styleRules.first(where: { $0.prelude == ".\(name)" }) {
             for (property, value) in try declarations(timing.body, file: file, line: timing.line, context: timing.prelude) {
                 let field = "line \(timing.line): .\(name).\(property)"
                 switch property {
                 case "animation-duration": options["duration"] = .number(try milliseconds(value, file: file, path: field))
-                case "animation-delay": options["delay"] = .number(try milliseconds(value, file: file, path: field))
+                case "animation-delay": options["delay"] = .number(try milliseconds(value, file: file, path: field, allowNegative: true))
                 case "animation-timing-function":
                     try checkEasing(value, file: file, path: field)
                     keyframeEasing = value
@@ -141,7 +141,7 @@ public enum CSSKeyframesImport {
         }
         // Stable: keyframes at one offset keep their order (each names its own properties).
         keyframes = keyframes.enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }.map(\.element)
-        let selector = rule.prelude.trimmingCharacters(in: .whitespacesAndNewlines)
+        let selector = rule.prelude
         let fromClass = selector.hasPrefix(".") ? String(selector.dropFirst()) : ""
         let name = ComponentDefinition.isValidName(fromClass) ? fromClass : first.name
         guard ComponentDefinition.isValidName(name) else {
@@ -230,15 +230,15 @@ public enum CSSKeyframesImport {
                 if let ms = try? CSSKeyframesImport.milliseconds(token, file: file, path: path), token.last == "s" {
                     if times == 0 { timing.duration = ms } else { timing.delay = ms }
                     times += 1
-                } else if token.hasPrefix("-"), token.last == "s", let negative = try? CSSKeyframesImport.milliseconds(String(token.dropFirst()), file: file, path: path) {
+                } else if token.hasPrefix("-"), token.last == "s", let negative = try? CSSKeyframesImport.milliseconds(token, file: file, path: path, allowNegative: true) {
                     guard times > 0 else { throw DefinitionError(file: file, path: path, rule: "a duration cannot be negative (\(token))") }
-                    timing.delay = -negative
+                    timing.delay = negative
                     times += 1
                 } else if token == "infinite" || Double(token) != nil {
                     timing.iterations = try CSSKeyframesImport.iterations(token, file: file, path: path)
-                } else if ["normal", "reverse", "alternate", "alternate-reverse"].contains(token) {
+                } else if CSSKeyframesImport.directions.contains(token) {
                     timing.direction = token
-                } else if ["none", "forwards", "backwards", "both"].contains(token) {
+                } else if CSSKeyframesImport.fillModes.contains(token) {
                     timing.fill = token
                 } else if ["running", "paused"].contains(token) {
                     continue
@@ -374,11 +374,19 @@ public enum CSSKeyframesImport {
         }
     }
 
-    static func milliseconds(_ value: String, file: String, path: String) throws(DefinitionError) -> Double {
+    /// A CSS time in milliseconds. Durations are never negative; a delay may be
+    /// (`allowNegative`: the animation starts part-way through).
+    static func milliseconds(_ value: String, file: String, path: String, allowNegative: Bool = false) throws(DefinitionError) -> Double {
+        if allowNegative, value.hasPrefix("-") { return -(try milliseconds(String(value.dropFirst()), file: file, path: path)) }
         if value.hasSuffix("ms"), let n = Double(value.dropLast(2)), n >= 0 { return n }
         if value.hasSuffix("s"), let n = Double(value.dropLast()), n >= 0 { return n * 1000 }
         throw DefinitionError(file: file, path: path, rule: "must be a time such as 300ms or 0.3s, 0 or more")
     }
+
+    /// `animation-direction` and `animation-fill-mode` as CSS spells them (the model's, but for
+    /// Web Animations' `auto`).
+    static let directions = Set(EffectTiming.Direction.allCases.map(\.rawValue))
+    static let fillModes = Set(EffectTiming.Fill.allCases.map(\.rawValue)).subtracting(["auto"])
 
     /// `text` trimmed, each run of CSS whitespace (spaces, tabs, line breaks, form feeds) inside it
     /// one space: how a selector, a prelude or a value is compared, stored and quoted in messages,

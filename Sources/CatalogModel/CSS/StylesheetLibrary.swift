@@ -47,47 +47,83 @@ public enum StylesheetLibrary {
     /// twins counted once) that no single rule runs together as one effect — which is the shape of
     /// a stylesheet `catalog export --to css` writes, read as one component.
     public static func isLibrary(css text: String, file: String) throws(DefinitionError) -> Bool {
-        let blocks = try CSSKeyframesImport.topLevelBlocks(CSSKeyframesImport.stripComments(text), file: file)
-        let custom = try customProperties(blocks, file: file)
-        let reduced = try reducedMotionNames(blocks, custom: custom, file: file)
-        let names = keyframeRules(blocks).map(\.name).filter { !reduced.contains($0) }
-        guard Set(names).count >= 2 else { return false }
-        for rule in styleRules(blocks) {
-            // Only the names count here; a value in error is reported by whichever reading follows.
-            guard let timing = try? RuleTiming(rule, file: file, resolve: { CSSCalc.substitute(substituteVariables($0, custom)) }) else { continue }
-            if let named = timing.names, Set(named).intersection(names).count >= 2 { return false }
-        }
-        return true
+        try Stylesheet(css: text, file: file).isLibrary
     }
 
     /// One definition document per `@keyframes`, in the order they appear.
     public static func documents(css text: String, file: String, options: Options = Options()) throws(DefinitionError) -> [JSONValue] {
-        let blocks = try CSSKeyframesImport.topLevelBlocks(CSSKeyframesImport.stripComments(text), file: file)
-        let custom = try customProperties(blocks, file: file)
-        let resolve = { (value: String) in CSSCalc.substitute(substituteVariables(value, custom)) }
-        let rules = styleRules(blocks)
-        var timings: [(rule: Block, timing: RuleTiming)] = []
-        for rule in rules { timings.append((rule, try RuleTiming(rule, file: file, resolve: resolve))) }
-        let base = try baseRule(timings, options: options, file: file)
+        try Stylesheet(css: text, file: file).documents(options: options)
+    }
 
-        var documents: [JSONValue] = []
-        var names: [String: String] = [:]
-        let reduced = try reducedMotionNames(blocks, custom: custom, file: file)
-        for (keyframesName, block) in keyframeRules(blocks) where !reduced.contains(keyframesName) {
-            let name = try componentName(keyframesName, options: options, file: file, line: block.line)
-            if let other = names[name] {
-                throw DefinitionError(file: file, path: "line \(block.line): @keyframes \(keyframesName)",
-                                      rule: "becomes \(name), as @keyframes \(other) does: rename one")
+    /// A stylesheet read once: its blocks, its custom properties, what each style rule says of
+    /// the animation, and the `@keyframes` that run only under reduced motion. Both questions —
+    /// is it a library, and what does it make — are answered from this one reading.
+    struct Stylesheet {
+        let file: String
+        /// `:root` custom properties, for `var()`.
+        let custom: [String: String]
+        let keyframes: [(name: String, block: Block)]
+        /// Each style rule with its timing, or the error in it — thrown when components are made,
+        /// ignored when only the names a rule runs matter.
+        let rules: [(rule: Block, timing: Result<RuleTiming, DefinitionError>)]
+        let reducedOnly: Set<String>
+
+        init(css text: String, file: String) throws(DefinitionError) {
+            self.file = file
+            let blocks = try CSSKeyframesImport.topLevelBlocks(CSSKeyframesImport.stripComments(text), file: file)
+            let custom = try customProperties(blocks, file: file)
+            self.custom = custom
+            func timings(_ blocks: [Block]) -> [(rule: Block, timing: Result<RuleTiming, DefinitionError>)] {
+                styleRules(blocks).map { rule in
+                    (rule, Result { () throws(DefinitionError) in try RuleTiming(rule, file: file, resolve: { resolved($0, custom) }) })
+                }
             }
-            names[name] = keyframesName
-            var timing = RuleTiming.defaults
-            if let base { timing.cascade(base.timing) }
-            for (_, naming) in timings where naming.names?.contains(keyframesName) == true { timing.cascade(naming) }
-            let keyframes = try CSSKeyframesImport.keyframes(block, file: file, easing: timing.easing ?? "ease", resolve: resolve)
-            documents.append(["name": .string(name), "kind": "animation", "version": "1.0.0",
-                              "keyframes": .array(keyframes.map { .object($0.members) }), "options": .object(timing.options)])
+            rules = timings(blocks)
+            // The @keyframes that only rules inside `@media (prefers-reduced-motion: reduce)` run:
+            // what an animation becomes for a viewer who asks for less motion, not animations of their own.
+            var inside = Set<String>()
+            for media in blocks where media.prelude.lowercased().hasPrefix("@media") && media.prelude.lowercased().contains("prefers-reduced-motion") {
+                for (_, timing) in timings(try CSSKeyframesImport.topLevelBlocks(media.body, file: file, lineOffset: media.line - 1)) {
+                    inside.formUnion((try? timing.get())?.names ?? [])
+                }
+            }
+            let outside = rules.flatMap { (try? $0.timing.get())?.names ?? [] }
+            let reducedOnly = inside.subtracting(outside)
+            self.reducedOnly = reducedOnly
+            keyframes = keyframeRules(blocks).filter { !reducedOnly.contains($0.name) }
         }
-        return documents
+
+        /// A value with its `var()`s and `calc()`s worked out.
+        func resolve(_ value: String) -> String { resolved(value, custom) }
+
+        var isLibrary: Bool {
+            let names = Set(keyframes.map(\.name))
+            guard names.count >= 2 else { return false }
+            return !rules.contains { (try? $0.timing.get())?.names.map { Set($0).intersection(names).count >= 2 } ?? false }
+        }
+
+        func documents(options: Options) throws(DefinitionError) -> [JSONValue] {
+            var timings: [(rule: Block, timing: RuleTiming)] = []
+            for (rule, timing) in rules { timings.append((rule, try timing.get())) }
+            let base = try baseRule(timings, options: options, file: file)
+            var documents: [JSONValue] = []
+            var names: [String: String] = [:]
+            for (keyframesName, block) in keyframes {
+                let name = try componentName(keyframesName, options: options, file: file, line: block.line)
+                if let other = names[name] {
+                    throw DefinitionError(file: file, path: "line \(block.line): @keyframes \(keyframesName)",
+                                          rule: "becomes \(name), as @keyframes \(other) does: rename one")
+                }
+                names[name] = keyframesName
+                var timing = RuleTiming.defaults
+                if let base { timing.cascade(base.timing) }
+                for (_, naming) in timings where naming.names?.contains(keyframesName) == true { timing.cascade(naming) }
+                let frames = try CSSKeyframesImport.keyframes(block, file: file, easing: timing.easing ?? "ease", resolve: resolve)
+                documents.append(["name": .string(name), "kind": "animation", "version": "1.0.0",
+                                  "keyframes": .array(frames.map { .object($0.members) }), "options": .object(timing.options)])
+            }
+            return documents
+        }
     }
 
     /// The `@keyframes` rules by name, vendor twins merged: the unprefixed rule wins, else the first.
@@ -108,22 +144,6 @@ public enum StylesheetLibrary {
 
     static func styleRules(_ blocks: [Block]) -> [Block] { blocks.filter { !$0.prelude.hasPrefix("@") } }
 
-    /// The `@keyframes` that only rules inside `@media (prefers-reduced-motion: reduce)` run: what
-    /// an animation becomes for a viewer who asks for less motion, not animations of their own.
-    static func reducedMotionNames(_ blocks: [Block], custom: [String: String], file: String) throws(DefinitionError) -> Set<String> {
-        var inside = Set<String>(), outside = Set<String>()
-        let resolve = { (value: String) in CSSCalc.substitute(substituteVariables(value, custom)) }
-        for rule in styleRules(blocks) {
-            if let named = (try? RuleTiming(rule, file: file, resolve: resolve))?.names { outside.formUnion(named) }
-        }
-        for media in blocks where media.prelude.lowercased().hasPrefix("@media") && media.prelude.lowercased().contains("prefers-reduced-motion") {
-            for rule in styleRules(try CSSKeyframesImport.topLevelBlocks(media.body, file: file, lineOffset: media.line - 1)) {
-                if let named = (try? RuleTiming(rule, file: file, resolve: resolve))?.names { inside.formUnion(named) }
-            }
-        }
-        return inside.subtracting(outside)
-    }
-
     /// Custom properties set on `:root` (or `html`), later declarations winning.
     static func customProperties(_ blocks: [Block], file: String) throws(DefinitionError) -> [String: String] {
         var values: [String: String] = [:]
@@ -137,6 +157,12 @@ public enum StylesheetLibrary {
             }
         }
         return values
+    }
+
+    /// `value` with its custom properties (``substituteVariables(_:_:depth:)``), then its
+    /// `calc()`s (``CSSCalc/substitute(_:)``), worked out.
+    static func resolved(_ value: String, _ custom: [String: String]) -> String {
+        CSSCalc.substitute(substituteVariables(value, custom))
     }
 
     /// `value` with each `var(--name, fallback)` replaced by the property's value, else its
@@ -181,7 +207,7 @@ public enum StylesheetLibrary {
         }
         guard candidates.count <= 1 else {
             throw DefinitionError(file: file, path: "", rule: "several rules could be the base that every animated element carries ("
-                + candidates.map { "\($0.rule.prelude) on line \($0.rule.line)" }.joined(separator: ", ") + "): name one with --base SELECTOR")
+                + candidates.map { "\($0.rule.prelude) on line \($0.rule.line)" }.joined(separator: ", ") + "): name the base by its selector")
         }
         return candidates.first
     }
@@ -268,18 +294,18 @@ public enum StylesheetLibrary {
                     let listed = CSSKeyframesImport.splitTopLevel(value, on: ",").filter { $0 != "none" }
                     names = listed.isEmpty ? nil : listed
                 case "animation-duration": duration = try CSSKeyframesImport.milliseconds(first, file: file, path: field)
-                case "animation-delay": delay = try Self.signedMilliseconds(first, file: file, path: field)
+                case "animation-delay": delay = try CSSKeyframesImport.milliseconds(first, file: file, path: field, allowNegative: true)
                 case "animation-timing-function":
                     try CSSKeyframesImport.checkEasing(first, file: file, path: field)
                     easing = first
                 case "animation-iteration-count": iterations = try CSSKeyframesImport.iterations(first, file: file, path: field)
                 case "animation-direction":
-                    guard ["normal", "reverse", "alternate", "alternate-reverse"].contains(first) else {
+                    guard CSSKeyframesImport.directions.contains(first) else {
                         throw DefinitionError(file: file, path: field, rule: "must be normal, reverse, alternate or alternate-reverse")
                     }
                     direction = first
                 case "animation-fill-mode":
-                    guard ["none", "forwards", "backwards", "both"].contains(first) else {
+                    guard CSSKeyframesImport.fillModes.contains(first) else {
                         throw DefinitionError(file: file, path: field, rule: "must be none, forwards, backwards or both")
                     }
                     fill = first
@@ -287,11 +313,6 @@ public enum StylesheetLibrary {
                     break   // play-state, composition, timeline: not part of the timing a component keeps
                 }
             }
-        }
-
-        static func signedMilliseconds(_ value: String, file: String, path: String) throws(DefinitionError) -> Double {
-            if value.hasPrefix("-") { return -(try CSSKeyframesImport.milliseconds(String(value.dropFirst()), file: file, path: path)) }
-            return try CSSKeyframesImport.milliseconds(value, file: file, path: path)
         }
 
         /// `other`'s longhands over these, where it sets them.

@@ -14,19 +14,20 @@ import Yams
 public enum DefinitionDecoder {
     /// Every definition a file holds: one, or for a stylesheet library (``StylesheetLibrary``) one
     /// per `@keyframes`, read with `stylesheet`'s prefix and base rule.
-    public static func decodeAll(text: String, file: String, stylesheet: StylesheetLibrary.Options = StylesheetLibrary.Options())
+    public static func decodeAll(text: String, file: String, stylesheet options: StylesheetLibrary.Options = StylesheetLibrary.Options())
         throws(DefinitionError) -> [ComponentDefinition]
     {
         guard file.lowercased().hasSuffix(".css") else { return [try decode(text: text, file: file)] }
         try DefinitionLimits.check(size: text.utf8.count, file: file)
-        guard try StylesheetLibrary.isLibrary(css: text, file: file) else {
-            guard stylesheet == StylesheetLibrary.Options() else {
-                throw DefinitionError(file: file, path: "", rule: "--prefix and --base go with a stylesheet of several @keyframes (this one makes one component)")
+        let stylesheet = try StylesheetLibrary.Stylesheet(css: text, file: file)   // read once for both questions
+        guard stylesheet.isLibrary else {
+            guard options == StylesheetLibrary.Options() else {
+                throw DefinitionError(file: file, path: "", rule: "a name prefix and a base rule go with a stylesheet of several @keyframes (this one makes one component)")
             }
             return [try decode(text: text, file: file)]
         }
         var definitions: [ComponentDefinition] = []
-        for document in try StylesheetLibrary.documents(css: text, file: file, options: stylesheet) {
+        for document in try stylesheet.documents(options: options) {
             try DefinitionLimits.check(document, file: file)
             definitions.append(try ComponentDefinition(json: document, file: file))
         }
