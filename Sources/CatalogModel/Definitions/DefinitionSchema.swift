@@ -31,10 +31,13 @@ public enum DefinitionSchema {
     private static func ref(_ name: String) -> JSONValue { ["$ref": .string("#/definitions/\(name)")] }
     private static func strings<S: Sequence<String>>(_ values: S) -> JSONValue { .array(values.sorted().map(JSONValue.string)) }
     private static func anyOf(_ schemas: JSONValue...) -> JSONValue { ["anyOf": .array(schemas)] }
-    private static func object(_ properties: [String: JSONValue], required: [String] = [], closed: Bool = true) -> JSONValue {
+    /// An object with typed `properties`. The members it takes are `allowed` — the decoder's own
+    /// list, so a member the decoder learns is never flagged, typed or not — or else exactly
+    /// `properties`.
+    private static func object(_ properties: [String: JSONValue], required: [String] = [], allowed: Set<String>? = nil) -> JSONValue {
         var schema: [String: JSONValue] = ["type": "object", "properties": .object(properties)]
         if !required.isEmpty { schema["required"] = strings(required) }
-        if closed { schema["additionalProperties"] = false }
+        if let allowed { schema["propertyNames"] = ["enum": strings(allowed)] } else { schema["additionalProperties"] = false }
         return .object(schema)
     }
     private static func list(_ items: JSONValue) -> JSONValue { ["type": "array", "items": items] }
@@ -46,7 +49,7 @@ public enum DefinitionSchema {
         let number = ref("number"), boolean = ref("boolean"), anything: JSONValue = [:]
         // Seconds, or a motion token name (`md.sys.motion.duration.medium2`).
         let duration = anyOf(["type": "number", "minimum": 0], ["type": "string"])
-        var coreAnimationFields: [String: JSONValue] = [
+        let coreAnimationFields: [String: JSONValue] = [
             "type": ["enum": strings(CoreAnimationModel.fieldsByType.keys)],
             "keyPath": enumeration(AnimationKeyPath.allPaths),
             "fromValue": anything, "toValue": anything, "byValue": anything,
@@ -64,16 +67,14 @@ public enum DefinitionSchema {
             "autoreverses": boolean, "fillMode": enumeration(MediaTiming.FillMode.allCases.map(\.rawValue)),
             "removedOnCompletion": boolean, "timingFunction": ref("timingFunction"), "additive": boolean, "cumulative": boolean,
         ]
-        coreAnimationFields = coreAnimationFields.filter { key, _ in
-            key == "type" || CoreAnimationModel.timingFields.contains(key) || CoreAnimationModel.fieldsByType.values.contains { $0.contains(key) }
-        }
         // Each type takes only its own fields besides the timing ones.
         let perType: [JSONValue] = CoreAnimationModel.fieldsByType.keys.sorted().map { type in
             let allowed = CoreAnimationModel.fieldsByType[type]!.union(CoreAnimationModel.timingFields).union(["type"])
             return ["if": ["properties": ["type": ["const": .string(type)]], "required": ["type"]],
                     "then": ["propertyNames": ["enum": strings(allowed)]]]
         }
-        var coreAnimation = object(coreAnimationFields, required: ["type"]).objectValue!
+        let coreAnimationAllowed = CoreAnimationModel.fieldsByType.values.reduce(CoreAnimationModel.timingFields.union(["type"])) { $0.union($1) }
+        var coreAnimation = object(coreAnimationFields, required: ["type"], allowed: coreAnimationAllowed).objectValue!
         coreAnimation["allOf"] = .array(perType)
 
         let webOptions = object([
@@ -119,10 +120,10 @@ public enum DefinitionSchema {
         let parameter = object([
             "type": ["enum": strings(ParameterSpec.parameterTypes.map(\.rawValue))], "default": anything,
             "minimum": ["type": "number"], "maximum": ["type": "number"], "summary": ["type": "string"],
-        ].filter { key, _ in ParameterSpec.fields.contains(key) }, required: ["type", "default"])
+        ], required: ["type", "default"], allowed: ParameterSpec.fields)
 
         // The envelope: exactly the fields `validate` knows, one body and only the kind's.
-        var envelope: [String: JSONValue] = [
+        let envelope: [String: JSONValue] = [
             "name": ["type": "string", "pattern": "^[a-z0-9][a-z0-9.-]*$", "maxLength": 100],
             "kind": ["enum": strings(ComponentKind.allCases.map(\.rawValue))],
             "version": ["type": "string", "pattern": #"^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$"#],
@@ -139,7 +140,6 @@ public enum DefinitionSchema {
             "decorator": decorator,
             "layout": ref("layoutNode"),
         ]
-        envelope = envelope.filter { key, _ in ComponentDefinition.envelopeFields.contains(key) || ComponentDefinition.bodyFields.contains(key) }
         let bodies = ComponentDefinition.bodyFields.subtracting(["options"]).sorted()
         let perKind: [JSONValue] = ComponentKind.allCases.map { kind in
             let own = kind.bodyFields
@@ -153,7 +153,8 @@ public enum DefinitionSchema {
             if !own.contains("keyframes") { then["properties"] = ["options": false] }
             return ["if": ["properties": ["kind": ["const": .string(kind.rawValue)]], "required": ["kind"]], "then": .object(then)]
         }
-        var component = object(envelope, required: ["name", "kind", "version"]).objectValue!
+        var component = object(envelope, required: ["name", "kind", "version"],
+                               allowed: ComponentDefinition.envelopeFields.union(ComponentDefinition.bodyFields)).objectValue!
         component["allOf"] = .array(perKind + [["if": ["required": ["options"]], "then": ["required": ["keyframes"]]]])
 
         return [
