@@ -28,4 +28,21 @@ struct StylesheetCommandTests {
         #expect(collided.stderr.contains("--prefix P"), "\(collided.stderr)")
         #expect(try CLI.run(["list", "--format", "json"], environment: environment).stdout == before)
     }
+
+    /// `validate` lists under each component the keyframe declarations a browser ignores, and
+    /// `add` says on stderr how many it left out; the components are what they are without them.
+    @Test func ignoredKeyframeDeclarationsAreListedByValidateAndCountedByAdd() throws {
+        let environment = ["CATALOG_DB": folder.file("c.sqlite")]
+        let css = folder.file("fade.css")
+        try "@keyframes soft-fade {\n  from { opacity: 1; display: block }\n  to { opacity: 0; opactiy: 1 }\n}\n"
+            .write(toFile: css, atomically: true, encoding: .utf8)
+        let validated = try CLI.run(["validate", css], environment: environment)
+        #expect(validated.status == 0, "\(validated.stderr)")
+        let lines = validated.stdout.split(separator: "\n")
+        #expect(lines.first == "ok soft-fade 1.0.0 (animation)")
+        #expect(lines.dropFirst().map { $0.split(separator: ":").prefix(2).joined(separator: ":") } == ["  ignored line 2: from.display", "  ignored line 3: to.opactiy"])
+        let added = try CLI.run(["add", css], environment: environment)
+        #expect(added.status == 0 && added.stdout == "added soft-fade 1.0.0\n")
+        #expect(added.stderr.contains("2 keyframe declaration(s) a browser ignores were left out"), "\(added.stderr)")
+    }
 }

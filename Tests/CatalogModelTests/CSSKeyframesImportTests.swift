@@ -46,7 +46,7 @@ struct CSSKeyframesImportTests {
 
     @Test(arguments: [
         ("@keyframes a { 120% { opacity: 1 } }", "line 1: 120%", "percentage from 0% to 100%"),
-        ("@keyframes a {\n  50% { colour: red }\n}", "line 2: 50%.colour", "unknown property"),
+        ("@keyframes a {\n  50% { box-shadow: 0 0 2px red }\n}", "line 2: 50%.box-shadow", "the catalog does not animate box-shadow, which a browser would"),
         ("@keyframes a {\n  from { opacity: 0 }\n  to { transform: spin(1turn) }\n}", "line 3: to.transform", "unknown transform function"),
         ("@keyframes a { from { opacity: 0 } } @keyframes b { to { opacity: 1 } }", "", "one @keyframes rule per file"),
         ("@keyframes a { from { opacity: 0 }", "line 1", "never closed"),
@@ -58,6 +58,34 @@ struct CSSKeyframesImportTests {
         expectDefinitionError(file: "bad.css", path: path, rule: rule) {
             _ = try DefinitionDecoder.decode(text: css, file: "bad.css")
         }
+    }
+
+    /// What a browser drops from a keyframe — a property no browser knows, one CSS Animations
+    /// leaves out of keyframes, one marked `!important` in any spelling, a custom property — is
+    /// left out of the component and listed with its place; the rest of the keyframe stays.
+    @Test func declarationsABrowserIgnoresAreLeftOutAndListed() throws {
+        let css = """
+            @keyframes a {
+              from { opacity: 0; colour: red; display: block; }
+              50% { opacity: 0.2 ! IMPORTANT; transition-duration: 1s; --depth: 2; transform: scale(2) }
+              to { opacity: 1; -webkit-animation-duration: 2s; will-change: opacity }
+            }
+            """
+        let definition = try DefinitionDecoder.decode(text: css, file: "a.css")
+        #expect(definition.ignoredDeclarations.map { $0.split(separator: ":").prefix(2).joined(separator: ":") } == [
+            "line 2: from.colour", "line 2: from.display", "line 3: 50%.opacity", "line 3: 50%.transition-duration",
+            "line 3: 50%.--depth", "line 4: to.-webkit-animation-duration", "line 4: to.will-change",
+        ])
+        #expect(definition.ignoredDeclarations.allSatisfy { $0.contains("a browser ignores it") })
+        let same = try DefinitionDecoder.decode(text: """
+            @keyframes a {
+              from { opacity: 0 }
+              50% { transform: scale(2) }
+              to { opacity: 1 }
+            }
+            """, file: "a.css")
+        #expect(definition.document == same.document)
+        #expect(same.ignoredDeclarations.isEmpty)
     }
 }
 
@@ -89,7 +117,7 @@ struct CSSWhitespaceTests {
     /// empty after the place it names, and quotes the construct with single spaces.
     @Test(arguments: [
         ("@keyframes a {\n  from,\n  150%,\n  to { opacity: 1 }\n}\n", "line 3: 150%", "a keyframe selector"),
-        ("@keyframes a {\n  from {\n    colour:\n      red;\n  }\n  to { opacity: 1 }\n}\n", "colour", "unknown property"),
+        ("@keyframes a {\n  from {\n    filter:\n      blur(2px);\n  }\n  to { opacity: 1 }\n}\n", "filter", "does not animate filter"),
         ("@keyframes a {\n  from { opacity: 1 }\n  to {\n    transform:\n      rotate(\n        ninety);\n  }\n}\n", "transform", "rotate"),
         ("@keyframes a {\r\n  from { opacity\r\n 1 }\r\n}\r\n", "opacity 1", "is not a declaration"),
         ("@keyframes a { from { opacity: 1 } }\n.a {\n  animation-duration:\n    fast;\n}\n", "animation-duration", "must be a time"),

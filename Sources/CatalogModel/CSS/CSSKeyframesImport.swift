@@ -47,6 +47,12 @@ public enum CSSKeyframesImport {
     /// The definition document (`name`, `kind`, `version`, `keyframes`, `options`) a stylesheet's
     /// `@keyframes` and the rule that runs it make, or why it cannot.
     public static func document(css text: String, file: String) throws(DefinitionError) -> JSONValue {
+        var ignored: [String] = []
+        return try document(css: text, file: file, ignored: &ignored)
+    }
+
+    /// ``document(css:file:)``, with the keyframe declarations a browser drops listed in `ignored`.
+    static func document(css text: String, file: String, ignored: inout [String]) throws(DefinitionError) -> JSONValue {
         // `@media` blocks hold what plays under a condition (an export's reduced-motion form);
         // one component is the unconditional animation, so they are left out.
         let blocks = try topLevelBlocks(stripComments(text), file: file).filter { !$0.prelude.lowercased().hasPrefix("@media") }
@@ -65,7 +71,7 @@ public enum CSSKeyframesImport {
             throw DefinitionError(file: file, path: "line \(animating[1].line): \(animating[1].prelude)", rule: "one rule may set animation (one file is one component)")
         }
         if let rule = animating.first {
-            return try exportedStylesheet(rule, keyframes: rulesByName, file: file)
+            return try exportedStylesheet(rule, keyframes: rulesByName, file: file, ignored: &ignored)
         }
         guard keyframeRules.count == 1 else {
             throw DefinitionError(file: file, path: "", rule: "one @keyframes rule per file (one file is one component), or a rule whose animation lists them; found \(keyframeRules.count)")
@@ -95,7 +101,7 @@ public enum CSSKeyframesImport {
                 }
             }
         }
-        let keyframes = try self.keyframes(rule, file: file, easing: keyframeEasing)
+        let keyframes = try self.keyframes(rule, file: file, easing: keyframeEasing, ignored: &ignored)
         return ["name": .string(name), "kind": "animation", "version": "1.0.0",
                 "keyframes": .array(keyframes.map { .object($0.members) }), "options": .object(options)]
     }
@@ -104,7 +110,7 @@ public enum CSSKeyframesImport {
     /// `animation` shorthand lists them. Animations that share one timing (an export's one per
     /// property) merge into one effect, each keyframe keeping its easing; the component is named
     /// after the rule's class (`.NAME`), else the first `@keyframes`.
-    private static func exportedStylesheet(_ rule: Block, keyframes rules: [String: Block], file: String) throws(DefinitionError) -> JSONValue {
+    private static func exportedStylesheet(_ rule: Block, keyframes rules: [String: Block], file: String, ignored: inout [String]) throws(DefinitionError) -> JSONValue {
         let declarations = try self.declarations(rule.body, file: file, line: rule.line, context: rule.prelude)
         var entries: [ShorthandAnimation] = []
         for (property, value) in declarations {
@@ -129,7 +135,7 @@ public enum CSSKeyframesImport {
             guard entry.timing == first.timing else {
                 throw DefinitionError(file: file, path: field, rule: "\(first.name) and \(entry.name) run on different timings; one component is one effect: give each its own file")
             }
-            for frame in try self.keyframes(block, file: file, easing: entry.easing) {
+            for frame in try self.keyframes(block, file: file, easing: entry.easing, ignored: &ignored) {
                 for property in frame.members.keys where property != "offset" && property != "easing" {
                     if let other = animated[property], other != entry.name {
                         throw DefinitionError(file: file, path: field, rule: "\(other) and \(entry.name) both animate \(property); one component animates a property once")
@@ -160,12 +166,14 @@ public enum CSSKeyframesImport {
     /// same (CSS Animations 2, as Chromium does): a block that only sets a timing function
     /// (`from, 20%, to { animation-timing-function: … }`) does not ease properties another block at
     /// that offset sets, and a keyframe left without properties is dropped, since it eases nothing.
-    static func keyframes(_ rule: Block, file: String, easing: String, resolve: (String) -> String = { $0 }) throws(DefinitionError)
+    /// - Parameter ignored: gets one line per declaration a browser drops from a keyframe
+    ///   (``ignoredDeclaration(_:_:)``), which the component leaves out too.
+    static func keyframes(_ rule: Block, file: String, easing: String, ignored: inout [String], resolve: (String) -> String = { $0 }) throws(DefinitionError)
         -> [(offset: Double, members: [String: JSONValue])]
     {
         var keyframes: [(offset: Double, members: [String: JSONValue])] = []
         for block in try topLevelBlocks(rule.body, file: file, lineOffset: rule.line - 1) {
-            let declarations = try self.declarations(block.body, file: file, line: block.line, context: block.prelude)
+            let declarations = try self.declarations(block.body, file: file, line: block.line, context: block.prelude, keepImportant: true)
             for (selector, selectorLine) in block.selectors {
                 let offset = try self.offset(selector, file: file, line: selectorLine)
                 var members: [String: JSONValue] = ["offset": .number(offset), "easing": .string(easing)]
@@ -173,6 +181,10 @@ public enum CSSKeyframesImport {
                     // `-webkit-transform` is `transform`, as browsers alias it; the later wins.
                     let property = unprefixed(written), value = resolve(raw)
                     let field = "line \(block.line): \(selector).\(written)"
+                    if let reason = ignoredDeclaration(written, raw) {
+                        ignored.append("\(field): \(reason)")
+                        continue
+                    }
                     if property == "animation-timing-function" {
                         try checkEasing(value, file: file, path: field)
                         members["easing"] = .string(value)
@@ -180,7 +192,9 @@ public enum CSSKeyframesImport {
                     }
                     let camel = camelCase(property)
                     guard let animatable = AnimatableProperty.web(camel) else {
-                        throw DefinitionError(file: file, path: field, rule: "unknown property \"\(property)\" (animatable: \(AnimatableProperty.webProperties.keys.sorted().map(kebabCase).joined(separator: ", ")))")
+                        let animatable = AnimatableProperty.webProperties.keys.sorted().map(kebabCase).joined(separator: ", ")
+                        // A browser animates it, so leaving it out would make the component differ: refuse.
+                        throw DefinitionError(file: file, path: field, rule: "the catalog does not animate \(property), which a browser would (animatable: \(animatable))")
                     }
                     do throws(CSSValueError) { _ = try AnimationValue(css: value, for: animatable.kind) } catch {
                         throw DefinitionError(file: file, path: field, rule: error.message)
@@ -203,6 +217,28 @@ public enum CSSKeyframesImport {
         let setsAtZero = keyframes.contains { $0.offset == 0 && $0.members.count > 2 }
         return keyframes.filter { $0.members.count > 2 || ($0.offset == 0 && !setsAtZero) }.enumerated()
             .sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }.map(\.element)
+    }
+
+    /// Why a browser drops the keyframe declaration `written: value`, or nil when it keeps it:
+    /// a property no browser knows (a typo), one CSS Animations leaves out of keyframes (the
+    /// animation and transition properties, `display`, …), or one marked `!important`.
+    static func ignoredDeclaration(_ written: String, _ value: String) -> String? {
+        let name = written.lowercased()
+        guard CSSPropertyNames.isKnown(name) || CSSPropertyNames.isKnown(unprefixed(name)) else {
+            return "a browser ignores it (no CSS property is named \(written))"
+        }
+        if name.hasPrefix("--") { return "a browser ignores it (a custom property animates nothing the component plays)" }
+        if CSSPropertyNames.ignoredInKeyframes(unprefixed(name)) { return "a browser ignores it (\(unprefixed(name)) is not animated from @keyframes)" }
+        if importantMark(value) != nil {
+            return "a browser ignores it (!important is not allowed in a keyframe)"
+        }
+        return nil
+    }
+
+    /// Where a value's `!important` (`! IMPORTANT`, in any case and spacing) starts, if it has one.
+    static func importantMark(_ value: String) -> String.Index? {
+        guard let bang = value.lastIndex(of: "!") else { return nil }
+        return value[value.index(after: bang)...].trimmingCharacters(in: .whitespacesAndNewlines).lowercased() == "important" ? bang : nil
     }
 
     /// One entry of the `animation` shorthand: `NAME DURATION EASING DELAY ITERATIONS DIRECTION
@@ -337,7 +373,9 @@ public enum CSSKeyframesImport {
     }
 
     /// `property: value;` pairs, in order; semicolons inside parentheses do not split.
-    static func declarations(_ body: String, file: String, line: Int, context: String) throws(DefinitionError) -> [(String, String)] {
+    /// - Parameter keepImportant: leave a trailing `!important` on the value (a keyframe's is
+    ///   dropped with its declaration); elsewhere it is removed, as it does not change the value.
+    static func declarations(_ body: String, file: String, line: Int, context: String, keepImportant: Bool = false) throws(DefinitionError) -> [(String, String)] {
         var result: [(String, String)] = []
         var current = ""
         var depth = 0
@@ -350,7 +388,7 @@ public enum CSSKeyframesImport {
             }
             let property = text[..<colon].trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
             var value = oneLine(String(text[text.index(after: colon)...]))
-            if value.hasSuffix("!important") { value = String(value.dropLast("!important".count)).trimmingCharacters(in: .whitespacesAndNewlines) }
+            if !keepImportant, let bang = importantMark(value) { value = String(value[..<bang]).trimmingCharacters(in: .whitespacesAndNewlines) }
             result.append((property, value))
         }
         for character in body {

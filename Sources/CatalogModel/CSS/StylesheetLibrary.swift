@@ -52,7 +52,7 @@ public enum StylesheetLibrary {
 
     /// One definition document per `@keyframes`, in the order they appear.
     public static func documents(css text: String, file: String, options: Options = Options()) throws(DefinitionError) -> [JSONValue] {
-        try Stylesheet(css: text, file: file).documents(options: options)
+        try Stylesheet(css: text, file: file).documents(options: options).map(\.document)
     }
 
     /// A stylesheet read once: its blocks, its custom properties, what each style rule says of
@@ -102,11 +102,12 @@ public enum StylesheetLibrary {
             return !rules.contains { (try? $0.timing.get())?.names.map { Set($0).intersection(names).count >= 2 } ?? false }
         }
 
-        func documents(options: Options) throws(DefinitionError) -> [JSONValue] {
+        /// One document per `@keyframes`, with the keyframe declarations a browser drops from it.
+        func documents(options: Options) throws(DefinitionError) -> [(document: JSONValue, ignored: [String])] {
             var timings: [(rule: Block, timing: RuleTiming)] = []
             for (rule, timing) in rules { timings.append((rule, try timing.get())) }
             let base = try baseRule(timings, options: options, file: file)
-            var documents: [JSONValue] = []
+            var documents: [(document: JSONValue, ignored: [String])] = []
             var names: [String: String] = [:]
             for (keyframesName, block) in keyframes {
                 let name = try componentName(keyframesName, options: options, file: file, line: block.line)
@@ -118,9 +119,10 @@ public enum StylesheetLibrary {
                 var timing = RuleTiming.defaults
                 if let base { timing.cascade(base.timing) }
                 for (_, naming) in timings where naming.names?.contains(keyframesName) == true { timing.cascade(naming) }
-                let frames = try CSSKeyframesImport.keyframes(block, file: file, easing: timing.easing ?? "ease", resolve: resolve)
-                documents.append(["name": .string(name), "kind": "animation", "version": "1.0.0",
-                                  "keyframes": .array(frames.map { .object($0.members) }), "options": .object(timing.options)])
+                var ignored: [String] = []
+                let frames = try CSSKeyframesImport.keyframes(block, file: file, easing: timing.easing ?? "ease", ignored: &ignored, resolve: resolve)
+                documents.append((["name": .string(name), "kind": "animation", "version": "1.0.0",
+                                   "keyframes": .array(frames.map { .object($0.members) }), "options": .object(timing.options)], ignored))
             }
             return documents
         }

@@ -36,6 +36,16 @@ public struct ComponentDefinition: Sendable, Hashable {
     public var reducedMotion: ReducedMotion?
     /// The body compiled with the default parameters, when validation compiled it.
     package var defaultBody = DefaultBody()
+    private var importNotes = ImportNotes()
+
+    /// What the stylesheet this definition came from set in a keyframe that a browser drops (a
+    /// misspelt property, `display`, `!important`, …), one line each with its place: left out
+    /// of the component as the browser leaves it out, and listed by `catalog validate`. Empty
+    /// for every other source; it takes no part in equality.
+    public var ignoredDeclarations: [String] {
+        get { importNotes.lines }
+        set { importNotes.lines = newValue }
+    }
 
     /// `[a-z0-9][a-z0-9.-]*`, at most 100 characters.
     public static func isValidName(_ name: String) -> Bool {
@@ -268,4 +278,13 @@ extension ComponentDefinition {
         default: break
         }
     }
+}
+
+/// Lines about how a definition was read, not part of what it is (see
+/// ``ComponentDefinition/ignoredDeclarations``).
+private struct ImportNotes: Sendable, Hashable {
+    var lines: [String] = []
+
+    static func == (a: ImportNotes, b: ImportNotes) -> Bool { true }
+    func hash(into hasher: inout Hasher) {}
 }

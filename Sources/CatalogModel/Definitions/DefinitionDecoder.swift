@@ -27,9 +27,11 @@ public enum DefinitionDecoder {
             return [try decode(text: text, file: file)]
         }
         var definitions: [ComponentDefinition] = []
-        for document in try stylesheet.documents(options: options) {
+        for (document, ignored) in try stylesheet.documents(options: options) {
             try DefinitionLimits.check(document, file: file)
-            definitions.append(try ComponentDefinition(json: document, file: file))
+            var definition = try ComponentDefinition(json: document, file: file)
+            definition.ignoredDeclarations = ignored
+            definitions.append(definition)
         }
         return definitions
     }
@@ -40,9 +42,12 @@ public enum DefinitionDecoder {
     public static func decode(text: String, file: String, stored: Bool = false) throws(DefinitionError) -> ComponentDefinition {
         if !stored { try DefinitionLimits.check(size: text.utf8.count, file: file) }
         if file.lowercased().hasSuffix(".css") {
-            let document = try CSSKeyframesImport.document(css: text, file: file)
+            var ignored: [String] = []
+            let document = try CSSKeyframesImport.document(css: text, file: file, ignored: &ignored)
             if !stored { try DefinitionLimits.check(document, file: file) }
-            return try ComponentDefinition(json: document, file: file)
+            var definition = try ComponentDefinition(json: document, file: file)
+            definition.ignoredDeclarations = ignored
+            return definition
         }
         var document = try parse(text: text, file: file)
         if !stored { try DefinitionLimits.check(document, file: file) }

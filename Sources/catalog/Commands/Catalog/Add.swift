@@ -1,5 +1,6 @@
 import ArgumentParser
 import CatalogKit
+import Foundation
 
 struct Add: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -26,6 +27,10 @@ struct Add: ParsableCommand {
             // A library's animation named like one the catalog holds: keep both under a prefix.
             throw CommandFailure(error, message: ErrorPresentation.text(error)
                 + "\nto add a stylesheet's animations beside the catalog's own, give their names a prefix: --prefix P")
+        }
+        let ignored = definitions.reduce(0) { $0 + $1.ignoredDeclarations.count }
+        if ignored > 0 {
+            FileHandle.standardError.write(Data("note: \(ignored) keyframe declaration(s) a browser ignores were left out (catalog validate lists them)\n".utf8))
         }
         for outcome in outcomes {
             switch outcome {
