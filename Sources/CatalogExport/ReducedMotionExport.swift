@@ -19,6 +19,8 @@ public enum ReducedMotionExport {
         switch motion {
         case .component:
             return normal   // resolved by the caller
+        case .off:
+            return []       // nothing runs: the element keeps its own style
         case .shorten(let factor):
             return normal.map { animation in
                 var scaled = animation

@@ -13,7 +13,12 @@ struct StylesheetLibraryBrowserTests {
     static let libraries: [(file: String, classes: [String: String])] = [
         ("motion-library.css", ["bounce-in": "motion bounceIn", "fade-out": "motion fadeOut", "pulse": "motion pulse"]),
         ("shorthand-library.css", ["spin-in": "spinIn", "shake-x": "shakeX", "glow": "glow"]),
+        ("slide-library.css", ["slide-in-left": "animated slideInLeft", "slide-out-up": "animated slideOutUp",
+                               "fade-in-top-left": "animated fadeInTopLeft", "nudge": "animated nudge"]),
     ]
+    /// Every element's size: what `translate()` percentages resolve against, in the page and in
+    /// the engine (the reference box).
+    static let size = (width: 200.0, height: 40.0)
 
     @Test func importedComponentsRunAsChromiumRunsTheStylesheet() throws {
         var cases: [BrowserCase] = []
@@ -22,7 +27,8 @@ struct StylesheetLibraryBrowserTests {
             let definitions = try DefinitionDecoder.decodeAll(text: css, file: file)
             #expect(Set(definitions.map(\.name)) == Set(classes.keys), "\(file)")
             for definition in definitions {
-                let effect = AnimationEffect(try AnimationDefinition(definition))
+                let box = try ReferenceBox(width: Self.size.width, height: Self.size.height)
+                let effect = AnimationEffect(try ReferenceBox.with(box) { try AnimationDefinition(definition) })
                 // A CSS animation starts when its class is put on the element: no earlier time.
                 let times = ExportCases.times(ending: effect.endTime.isFinite ? effect.endTime : 2.5).filter { $0 >= 0 }
                 // The page takes each stylesheet once, with the first of its components.
@@ -30,10 +36,54 @@ struct StylesheetLibraryBrowserTests {
                 cases.append(BrowserCase(
                     id: "\(file)/\(definition.name)", start: .css(stylesheet: stylesheet, classes: ["element": classes[definition.name]!]),
                     roles: ["element"], properties: effect.properties.map(\.name), baked: [], times: times,
-                    expected: ["element": times.map { effect.sample(at: $0).values }]))
+                    expected: ["element": times.map { effect.sample(at: $0).values }],
+                    ownStyle: "width: \(Int(Self.size.width))px; height: \(Int(Self.size.height))px"))
             }
         }
         let problems = try BrowserComparison.mismatches(cases)
+        #expect(problems.isEmpty, "\(problems.count) differences:\n\(problems.prefix(40).joined(separator: "\n"))")
+    }
+}
+
+/// What a library's `@media (prefers-reduced-motion: reduce)` rules make of its animations —
+/// the components' `reducedMotion:` (`none`, `off`, `shorten`, a stand-in) — held to Chromium
+/// running the stylesheet with the media feature forced on.
+struct ReducedMotionStylesheetBrowserTests {
+    static let file = "reduced-library.css"
+    static let classes = ["fade-in-up": "anim fadeInUp", "wobble": "anim wobble", "slide-down": "anim slideDown",
+                          "drop-out": "anim dropOut", "spinner": "spinner"]
+
+    @Test func reducedMotionRulesBecomeTheComponentsReducedMotion() throws {
+        let css = try String(contentsOf: StylesheetLibraryBrowserTests.fixtures.appending(path: Self.file), encoding: .utf8)
+        let definitions = try DefinitionDecoder.decodeAll(text: css, file: Self.file)
+        let byName = Dictionary(uniqueKeysWithValues: definitions.map { ($0.name, $0) })
+        #expect(byName["fade-in-up"]?.reducedMotion == .noMotion)
+        #expect(byName["wobble"]?.reducedMotion == .component("wobble-reduced"))
+        #expect(byName["slide-down"]?.reducedMotion == .shorten(0.5))
+        #expect(byName["drop-out"]?.reducedMotion == .component("drop-out-reduced"))
+        #expect(byName["spinner"]?.reducedMotion == .off)
+        var cases: [BrowserCase] = []
+        for (name, classes) in Self.classes.sorted(by: { $0.key < $1.key }) {
+            let definition = try #require(byName[name])
+            let base = AnimationEffect(try AnimationDefinition(definition))
+            let reduced: ReducedMotionEffect = if case .component(let standIn)? = definition.reducedMotion {
+                ReducedMotionEffect(AnimationEffect(try AnimationDefinition(try #require(byName[standIn]))), motion: nil)
+            } else {
+                ReducedMotionEffect(base, motion: definition.reducedMotion)
+            }
+            // `none` stands for a 1 ms run: from 10 ms on, the two agree.
+            let times = ExportCases.times(ending: base.endTime.isFinite ? base.endTime : 2).filter { $0 >= 0.01 }
+            let properties = base.properties
+            let expected = times.map { time -> [AnimatedValue] in
+                let sample = reduced.sample(at: time)
+                return properties.map { property in
+                    reduced.properties.firstIndex(of: property).map { sample.values[$0] } ?? AnimatedValue(property.initialValue)
+                }
+            }
+            cases.append(BrowserCase(id: "\(Self.file)/\(name)", start: .css(stylesheet: cases.isEmpty ? css : "", classes: ["element": classes]),
+                                     roles: ["element"], properties: properties.map(\.name), baked: [], times: times, expected: ["element": expected]))
+        }
+        let problems = try BrowserComparison.mismatches(cases, reducedMotion: true)
         #expect(problems.isEmpty, "\(problems.count) differences:\n\(problems.prefix(40).joined(separator: "\n"))")
     }
 }

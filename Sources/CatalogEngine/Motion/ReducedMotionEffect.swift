@@ -18,7 +18,7 @@ public struct ReducedMotionEffect: Sendable {
     public let base: AnimationEffect
     /// What it becomes under reduced motion (nil: it plays unchanged).
     public let motion: ReducedMotion?
-    /// The base's properties, plus opacity when a fade adds it; sorted by name.
+    /// The base's properties, plus opacity when a fade adds it (none for `off`); sorted by name.
     public let properties: [AnimatableProperty]
     /// Where opacity sits in ``properties`` (a fade's), and whether the base animates it.
     private let opacitySlot: Int?
@@ -38,6 +38,8 @@ public struct ReducedMotionEffect: Sendable {
             properties.append(AnimatableProperty.web("opacity")!)
             properties.sort { $0.name < $1.name }
         }
+        // `off` animates nothing: what shows is the object's own values.
+        if case .off = motion { properties = [] }
         self.properties = properties
         opacitySlot = properties.firstIndex { $0.name == "opacity" }
         // Only `none` and `fade` show the end state; the others never read it.
@@ -67,7 +69,7 @@ public struct ReducedMotionEffect: Sendable {
         switch motion {
         case nil, .component?: base.endTime
         case .shorten(let factor)?: base.endTime * factor
-        case .noMotion?: 0
+        case .noMotion?, .off?: 0
         case .fade(let seconds)?: seconds
         }
     }
@@ -81,6 +83,9 @@ public struct ReducedMotionEffect: Sendable {
             var sample = base.sample(at: time / factor)
             sample.time = time
             return sample
+        case .off?:
+            // Never in effect and animating nothing: the model values show.
+            return EffectSample(time: time, progress: nil, iteration: nil, values: [])
         case .noMotion?:
             guard time >= 0 else { return base.sample(at: time) }
             var sample = endSample

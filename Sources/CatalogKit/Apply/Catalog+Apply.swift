@@ -83,7 +83,8 @@ extension Catalog {
                 }
                 var values = try overrides(of: definition, on: target)
                 values.merge(try given(definition)) { _, explicit in explicit }
-                let run = try Self.animationPayload(stored, parameters: values.mapValues(\.jsonValue), reducedMotion: reducedMotion)
+                let run = try Self.animationPayload(stored, parameters: values.mapValues(\.jsonValue), reducedMotion: reducedMotion,
+                                                    box: try referenceBox(for: definition, on: target))
                 try checkReplayable([(target, run)], resolve: resolve)
                 records.append((target, adoption ?? run))
             }
@@ -153,27 +154,34 @@ extension Catalog {
         -> (records: [(object: String, payload: JSONValue)], doneTime: Double) {
         let resolve = resolver()
         var resolved: [AnimateStep: ApplyPayload.AnimationEntry] = [:]
+        var needsBox: Set<AnimateStep> = []
         let schedule = try ChainSchedule(chain.root) { step in
             guard let reference = step.component else {
                 // An inline body runs as it is written; the log carries the body itself.
                 let body = step.inline ?? .null
                 resolved[step] = .init(inline: body, offset: 0)
-                return AnimationEffect(try Self.inlineAnimation(body, file: "\(stored.name).chain")).endTime
+                // How long a step lasts does not depend on the box its percentages resolve against.
+                let box: ReferenceBox? = ReferenceBox.isNeeded(by: body) ? .nominal : nil
+                if box != nil { needsBox.insert(step) }
+                return try ReferenceBox.with(box) { AnimationEffect(try Self.inlineAnimation(body, file: "\(stored.name).chain")).endTime }
             }
             let found = try component(reference, for: stored.name)
             let target = found.stored!
             let values = try found.definition.parameterValues(json: step.parameters, file: "\(stored.name): \(target.name)")
             let parameters = values.mapValues(\.jsonValue)
             resolved[step] = .init(component: target.name, version: target.version, parameters: parameters, offset: 0)
+            let box: ReferenceBox? = found.definition.needsReferenceBox ? .nominal : nil
+            if box != nil { needsBox.insert(step) }
             // Under reduced motion a step lasts as long as what it becomes (its compiled end time).
             let source = SceneSnapshot.AnimationSource(animation: .component(name: target.name, version: target.version, parameters: parameters, offset: 0),
                                                        start: 0, playsReduced: reducedMotion)
-            return try source.endTimes(resolve: resolve).asWritten
+            return try ReferenceBox.with(box) { try source.endTimes(resolve: resolve).asWritten }
         }
         var perObject: [String: (animations: [ApplyPayload.AnimationEntry], sets: [ApplyPayload.SetEntry])] = [:]
         for placed in schedule.animations {
             var entry = resolved[placed.step]!
             entry.offset = placed.start
+            if needsBox.contains(placed.step) { entry.box = try referenceBox(of: roles[placed.step.role]!)?.jsonValue }
             perObject[roles[placed.step.role]!, default: ([], [])].animations.append(entry)
         }
         for placed in schedule.sets {
@@ -188,14 +196,40 @@ extension Catalog {
 
     /// The `apply` payload that runs one animation component with these parameter values (from
     /// `start`, when it is not the event's own time).
+    /// - Parameter box: the object's reference box, for an animation with `translate()` percentages.
     static func animationPayload(_ stored: StoredComponent, parameters: [String: JSONValue], reducedMotion: Bool = false,
-                                 start: Double? = nil) throws -> JSONValue {
-        try ApplyPayload(component: stored.name, version: stored.version, kind: .animation, start: start, reducedMotion: reducedMotion,
-                         animations: [.init(component: stored.name, version: stored.version, parameters: parameters, offset: 0)]).jsonValue()
+                                 start: Double? = nil, box: ReferenceBox? = nil) throws -> JSONValue {
+        var entry = ApplyPayload.AnimationEntry(component: stored.name, version: stored.version, parameters: parameters, offset: 0)
+        entry.box = box?.jsonValue
+        return try ApplyPayload(component: stored.name, version: stored.version, kind: .animation, start: start, reducedMotion: reducedMotion,
+                                animations: [entry]).jsonValue()
+    }
+
+    /// The reference box `definition`'s `translate()` percentages resolve against on object `id`
+    /// (docs/Definitions.md): its `bounds` size, else its `frame` size; nil when it has neither,
+    /// or the definition has no percentages (then none is recorded).
+    func referenceBox(for definition: ComponentDefinition, on id: String) throws -> ReferenceBox? {
+        guard definition.needsReferenceBox else { return nil }
+        return try referenceBox(of: id)
+    }
+
+    /// Object `id`'s reference box: its `bounds` size, else its `frame` size, else none.
+    func referenceBox(of id: String) throws -> ReferenceBox? {
+        for key in ["bounds", "frame"] {
+            if case .rect(let rect)? = try database.properties.value(for: key, on: id) {
+                return try? ReferenceBox(width: abs(rect.width), height: abs(rect.height))
+            }
+        }
+        return nil
     }
 
     /// An inline animation body (a chain step's `animation:` or `keyframes`/`options`).
     static func inlineAnimation(_ body: JSONValue, file: String) throws -> AnimationDefinition {
+        // A box the log recorded with the body (``ReferenceBox/entryKey``) resolves its percentages.
+        if case .object(let members) = body, members[ReferenceBox.entryKey] != nil {
+            let (box, rest) = ReferenceBox.split(members)
+            return try ReferenceBox.with(box) { try inlineAnimation(.object(rest), file: file) }
+        }
         if let animation = body["animation"] {
             return .coreAnimation(try CoreAnimationModel(json: animation, file: file, path: FieldPath("animation")))
         }

@@ -107,7 +107,8 @@ extension Catalog {
         }
         values[parameter] = typed
         do {
-            try checkReplayable([(id, try Self.animationPayload(stored, parameters: values.mapValues(\.jsonValue)))])
+            try checkReplayable([(id, try Self.animationPayload(stored, parameters: values.mapValues(\.jsonValue),
+                                                                 box: try referenceBox(for: definition, on: id)))])
         } catch SceneError.notReplayable(_, _, let rule) {
             throw SceneError.overrideRule(key: key, component: stored.name, parameter: parameter, rule: "cannot be replayed: \(rule)")
         }
@@ -306,7 +307,9 @@ struct HandlerRun {
                         values[key] = raw
                     }
                 }
-                applies.append((.apply, id, try Catalog.animationPayload(stored, parameters: values, reducedMotion: reducedMotion, start: time)))
+                // A child created in this run has no size yet: a percentage on it needs one, and says so.
+                let box = isNew ? nil : try catalog.referenceBox(for: definition, on: id)
+                applies.append((.apply, id, try Catalog.animationPayload(stored, parameters: values, reducedMotion: reducedMotion, start: time, box: box)))
             }
         }
     }

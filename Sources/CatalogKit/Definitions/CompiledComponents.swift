@@ -46,9 +46,14 @@ package final class CompiledComponents: Sendable {
 
         /// Compiles an animation version with `parameters` (JSON values, checked against its
         /// declarations); `source` names it in errors.
+        /// A reference box among the values (``ReferenceBox/entryKey``, as a log records one)
+        /// is what its `translate()` percentages resolve against; without one, the current box.
         init(_ definition: ComponentDefinition, parameters: [String: JSONValue], source: String) throws(DefinitionError) {
+            let (recorded, parameters) = ReferenceBox.split(parameters)
             let values = try definition.parameterValues(json: parameters, file: source)
-            self.definition = try AnimationDefinition(definition, parameters: values, file: source)
+            self.definition = try ReferenceBox.with(recorded ?? ReferenceBox.current) { () throws(DefinitionError) in
+                try AnimationDefinition(definition, parameters: values, file: source)
+            }
             reducedMotion = definition.reducedMotion
             standIn = if case .component(let reference)? = definition.reducedMotion { reference } else { nil }
             let effect = AnimationEffect(self.definition)
@@ -79,7 +84,8 @@ package final class CompiledComponents: Sendable {
     func animation(_ name: String, _ version: String, parameters: [String: JSONValue], compile: () throws -> CompiledAnimation) throws
         -> CompiledAnimation
     {
-        try cached(\.animations, "\(name)@\(version)|\(JSONValue.object(parameters).canonicalText)") {
+        // A box given for the call (`--box`) keys it too; one a log recorded is among the parameters.
+        try cached(\.animations, "\(name)@\(version)|\(JSONValue.object(parameters).canonicalText)|\(ReferenceBox.current?.description ?? "")") {
             defer { store.withLock { $0.animationsCompiled += 1 } }
             return try compile()
         }
@@ -90,7 +96,7 @@ package final class CompiledComponents: Sendable {
     func sampling(_ name: String, _ version: String, parameters: [String: JSONValue], reduced: Bool, build: () throws -> AnimationSampling) throws
         -> AnimationSampling
     {
-        try cached(\.samplings, "\(name)@\(version)|\(JSONValue.object(parameters).canonicalText)|\(reduced)", build)
+        try cached(\.samplings, "\(name)@\(version)|\(JSONValue.object(parameters).canonicalText)|\(reduced)|\(ReferenceBox.current?.description ?? "")", build)
     }
 
     /// How many animation compiles this handle has run (tests hold compile-once to it).

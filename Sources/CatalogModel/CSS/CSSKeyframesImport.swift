@@ -77,15 +77,14 @@ public enum CSSKeyframesImport {
             throw DefinitionError(file: file, path: "", rule: "one @keyframes rule per file (one file is one component), or a rule whose animation lists them; found \(keyframeRules.count)")
         }
         let rule = keyframeRules[0]
-        let name = String(rule.prelude.dropFirst("@keyframes ".count))
-        guard ComponentDefinition.isValidName(name) else {
-            throw DefinitionError(file: file, path: "line \(rule.line): @keyframes", rule: "the name '\(name)' becomes the component's name and must match [a-z0-9][a-z0-9.-]*")
-        }
+        let written = String(rule.prelude.dropFirst("@keyframes ".count))
+        // `slideInLeft` becomes slide-in-left, as a library's names do.
+        let name = try StylesheetLibrary.componentName(written, options: .init(), file: file, line: rule.line)
         var options: [String: JSONValue] = ["duration": 0]
         var keyframeEasing = "ease"
-        if let timing = styleRules.first(where: { $0.prelude == ".\(name)" }) {
+        if let timing = styleRules.first(where: { $0.prelude == ".\(written)" }) {
             for (property, value) in try declarations(timing.body, file: file, line: timing.line, context: timing.prelude) {
-                let field = "line \(timing.line): .\(name).\(property)"
+                let field = "line \(timing.line): .\(written).\(property)"
                 switch property {
                 case "animation-duration": options["duration"] = .number(try milliseconds(value, file: file, path: field))
                 case "animation-delay": options["delay"] = .number(try milliseconds(value, file: file, path: field, allowNegative: true))
@@ -149,10 +148,8 @@ public enum CSSKeyframesImport {
         keyframes = keyframes.enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }.map(\.element)
         let selector = rule.prelude
         let fromClass = selector.hasPrefix(".") ? String(selector.dropFirst()) : ""
-        let name = ComponentDefinition.isValidName(fromClass) ? fromClass : first.name
-        guard ComponentDefinition.isValidName(name) else {
-            throw DefinitionError(file: file, path: "line \(rule.line): \(rule.prelude)", rule: "the component's name comes from the rule's class or the @keyframes, and must match [a-z0-9][a-z0-9.-]*")
-        }
+        let name = ComponentDefinition.isValidName(fromClass) ? fromClass
+            : try StylesheetLibrary.componentName(fromClass.isEmpty ? first.name : fromClass, options: .init(), file: file, line: rule.line)
         return ["name": .string(name), "kind": "animation", "version": "1.0.0",
                 "keyframes": .array(keyframes.map { .object($0.members) }), "options": .object(first.timing.options)]
     }
@@ -196,7 +193,8 @@ public enum CSSKeyframesImport {
                         // A browser animates it, so leaving it out would make the component differ: refuse.
                         throw DefinitionError(file: file, path: field, rule: "the catalog does not animate \(property), which a browser would (animatable: \(animatable))")
                     }
-                    do throws(CSSValueError) { _ = try AnimationValue(css: value, for: animatable.kind) } catch {
+                    // Checked as valid CSS: a translate() percentage against any box (each use has its own).
+                    do throws(CSSValueError) { _ = try ReferenceBox.with(.nominal) { () throws(CSSValueError) in try AnimationValue(css: value, for: animatable.kind) } } catch {
                         throw DefinitionError(file: file, path: field, rule: error.message)
                     }
                     members[camel] = .string(value)

@@ -62,11 +62,15 @@ public enum StylesheetLibrary {
         let file: String
         /// `:root` custom properties, for `var()`.
         let custom: [String: String]
+        /// The `@keyframes` that are animations of their own (not only run under reduced motion).
         let keyframes: [(name: String, block: Block)]
+        let allKeyframes: [(name: String, block: Block)]
         /// Each style rule with its timing, or the error in it — thrown when components are made,
         /// ignored when only the names a rule runs matter.
         let rules: [(rule: Block, timing: Result<RuleTiming, DefinitionError>)]
         let reducedOnly: Set<String>
+        /// The style rules inside `@media … (prefers-reduced-motion: reduce)`, in order.
+        let reducedRules: [(rule: Block, timing: Result<RuleTiming, DefinitionError>)]
 
         init(css text: String, file: String) throws(DefinitionError) {
             self.file = file
@@ -82,15 +86,19 @@ public enum StylesheetLibrary {
             // The @keyframes that only rules inside `@media (prefers-reduced-motion: reduce)` run:
             // what an animation becomes for a viewer who asks for less motion, not animations of their own.
             var inside = Set<String>()
-            for media in blocks where media.prelude.lowercased().hasPrefix("@media") && media.prelude.lowercased().contains("prefers-reduced-motion") {
-                for (_, timing) in timings(try CSSKeyframesImport.topLevelBlocks(media.body, file: file, lineOffset: media.line - 1)) {
+            var reducedRules: [(rule: Block, timing: Result<RuleTiming, DefinitionError>)] = []
+            for media in blocks where Self.isReducedMotionQuery(media.prelude) {
+                for (rule, timing) in timings(try CSSKeyframesImport.topLevelBlocks(media.body, file: file, lineOffset: media.line - 1)) {
                     inside.formUnion((try? timing.get())?.names ?? [])
+                    reducedRules.append((rule, timing))
                 }
             }
+            self.reducedRules = reducedRules
             let outside = rules.flatMap { (try? $0.timing.get())?.names ?? [] }
             let reducedOnly = inside.subtracting(outside)
             self.reducedOnly = reducedOnly
-            keyframes = keyframeRules(blocks).filter { !reducedOnly.contains($0.name) }
+            allKeyframes = keyframeRules(blocks)
+            keyframes = allKeyframes.filter { !reducedOnly.contains($0.name) }
         }
 
         /// A value with its `var()`s and `calc()`s worked out.
@@ -107,24 +115,140 @@ public enum StylesheetLibrary {
             var timings: [(rule: Block, timing: RuleTiming)] = []
             for (rule, timing) in rules { timings.append((rule, try timing.get())) }
             let base = try baseRule(timings, options: options, file: file)
+            var reduced: [(rule: Block, timing: RuleTiming)] = []
+            for (rule, timing) in reducedRules { reduced.append((rule, try timing.get())) }
             var documents: [(document: JSONValue, ignored: [String])] = []
             var names: [String: String] = [:]
-            for (keyframesName, block) in keyframes {
-                let name = try componentName(keyframesName, options: options, file: file, line: block.line)
+            func claim(_ name: String, for keyframesName: String, line: Int) throws(DefinitionError) {
                 if let other = names[name] {
-                    throw DefinitionError(file: file, path: "line \(block.line): @keyframes \(keyframesName)",
+                    throw DefinitionError(file: file, path: "line \(line): @keyframes \(keyframesName)",
                                           rule: "becomes \(name), as @keyframes \(other) does: rename one")
                 }
                 names[name] = keyframesName
-                var timing = RuleTiming.defaults
-                if let base { timing.cascade(base.timing) }
-                for (_, naming) in timings where naming.names?.contains(keyframesName) == true { timing.cascade(naming) }
+            }
+            func document(_ name: String, _ block: Block, _ timing: RuleTiming, reducedMotion: JSONValue?) throws(DefinitionError) {
                 var ignored: [String] = []
                 let frames = try CSSKeyframesImport.keyframes(block, file: file, easing: timing.easing ?? "ease", ignored: &ignored, resolve: resolve)
-                documents.append((["name": .string(name), "kind": "animation", "version": "1.0.0",
-                                   "keyframes": .array(frames.map { .object($0.members) }), "options": .object(timing.options)], ignored))
+                var members: [String: JSONValue] = ["name": .string(name), "kind": "animation", "version": "1.0.0",
+                                                    "keyframes": .array(frames.map { .object($0.members) }), "options": .object(timing.options)]
+                if let reducedMotion { members["reducedMotion"] = reducedMotion }
+                documents.append((.object(members), ignored))
+            }
+            for (keyframesName, block) in allKeyframes {
+                // One run only under reduced motion is made where an animation names it as its stand-in.
+                guard !reducedOnly.contains(keyframesName) else { continue }
+                let name = try componentName(keyframesName, options: options, file: file, line: block.line)
+                try claim(name, for: keyframesName, line: block.line)
+                var timing = RuleTiming.defaults
+                if let base { timing.cascade(base.timing) }
+                let naming = timings.filter { $0.timing.names?.contains(keyframesName) == true }
+                for (_, rule) in naming { timing.cascade(rule) }
+                // What the element runs when the viewer prefers reduced motion: the rules of
+                // `@media (prefers-reduced-motion: reduce)` that match it, over the rest.
+                let classes = Self.classes(of: [base?.rule].compactMap { $0 } + naming.map(\.rule))
+                let matching = reduced.filter { Self.matches($0.rule.prelude, classes: classes) != nil }
+                // The cascade with them: by specificity, then order; `!important` over everything.
+                var reducedTiming = RuleTiming.defaults
+                let ordered = ([base].compactMap { $0 } + naming + matching).enumerated().sorted {
+                    (Self.matches($0.element.rule.prelude, classes: classes) ?? 0, $0.element.rule.line, $0.offset)
+                        < (Self.matches($1.element.rule.prelude, classes: classes) ?? 0, $1.element.rule.line, $1.offset)
+                }
+                // The animation it runs then: the name the same cascade ends with.
+                var renamed: RuleTiming?
+                for (_, rule) in ordered.map(\.element) {
+                    reducedTiming.cascade(rule)
+                    if rule.names != nil || rule.namesNone { renamed = rule }
+                }
+                for (rule, _) in matching {
+                    let important = try RuleTiming(importantOf: rule, file: file, resolve: resolve)
+                    reducedTiming.cascade(important)
+                    if important.names != nil || important.namesNone { renamed = important }
+                }
+                var reducedMotion: JSONValue?
+                if renamed?.namesNone == true {
+                    reducedMotion = "off"
+                } else if let other = renamed?.names?.first, other != keyframesName {
+                    guard let standIn = allKeyframes.first(where: { $0.name == other }) else {
+                        throw DefinitionError(file: file, path: "line \(matching.last!.rule.line): \(matching.last!.rule.prelude)", rule: "runs @keyframes \(other), which the stylesheet does not have")
+                    }
+                    let standInName = try componentName(other, options: options, file: file, line: standIn.block.line)
+                    if reducedOnly.contains(other), names[standInName] == nil {
+                        try claim(standInName, for: other, line: standIn.block.line)
+                        try document(standInName, standIn.block, reducedTiming, reducedMotion: nil)
+                    }
+                    reducedMotion = .string(standInName)
+                } else if !reducedTiming.sameTiming(as: timing) {
+                    if let policy = Self.reducedMotion(normal: timing, reduced: reducedTiming) {
+                        reducedMotion = policy
+                    } else {
+                        // No policy says it: the same keyframes on the reduced timing, as a stand-in.
+                        let standInName = name + "-reduced"
+                        try claim(standInName, for: keyframesName, line: block.line)
+                        try document(standInName, block, reducedTiming, reducedMotion: nil)
+                        reducedMotion = .string(standInName)
+                    }
+                }
+                try document(name, block, timing, reducedMotion: reducedMotion)
             }
             return documents
+        }
+
+        static func isReducedMotionQuery(_ prelude: String) -> Bool {
+            let query = prelude.lowercased().filter { !CSSKeyframesImport.isWhitespace($0) }
+            return query.hasPrefix("@media") && query.contains("prefers-reduced-motion:reduce")
+        }
+
+        /// The classes an element carries when the given rules' selectors match it: every class
+        /// of each selector in their lists that is only classes (`.animated.bounceIn`).
+        static func classes(of rules: [Block]) -> Set<String> {
+            var classes = Set<String>()
+            for rule in rules {
+                for selector in rule.prelude.split(separator: ",").map({ CSSKeyframesImport.oneLine(String($0)) }) {
+                    if let compound = classCompound(selector) { classes.formUnion(compound) }
+                }
+            }
+            return classes
+        }
+
+        /// `.a.b` → [a, b]; nil for any other selector.
+        static func classCompound(_ selector: String) -> [String]? {
+            guard selector.hasPrefix(".") else { return nil }
+            let parts = selector.dropFirst().split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            guard parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" } }) else { return nil }
+            return parts
+        }
+
+        /// Whether a rule with `selectors` applies to an element carrying `classes` — one of its
+        /// selectors is `*` or only classes the element has — as the specificity of the most
+        /// specific one that does (its class count); nil when none does.
+        static func matches(_ selectors: String, classes: Set<String>) -> Int? {
+            selectors.split(separator: ",").map { CSSKeyframesImport.oneLine(String($0)) }.compactMap { selector -> Int? in
+                if selector == "*" { return 0 }
+                guard let compound = classCompound(selector), Set(compound).isSubset(of: classes) else { return nil }
+                return compound.count
+            }.max()
+        }
+
+        /// The `reducedMotion:` policy that plays `reduced` where `normal` was written, when one
+        /// does exactly (to within 10 ms): over at once and holding its end → `none` (its own
+        /// style after it → `off`); the same motion with duration and delay scaled → `shorten`.
+        static func reducedMotion(normal: RuleTiming, reduced: RuleTiming) -> JSONValue? {
+            let duration = normal.duration ?? 0, delay = normal.delay ?? 0
+            let reducedDuration = reduced.duration ?? 0, reducedDelay = reduced.delay ?? 0
+            let iterations = reduced.iterations?.numberValue ?? .infinity
+            if reducedDelay == 0, iterations.isFinite, reducedDuration / 1000 * iterations <= 0.01 {
+                let holds = ["forwards", "both"].contains(reduced.fill ?? "none")
+                // Over within 10 ms: its end state held, or its own style.
+                if holds, reduced.iterations == normal.iterations, reduced.direction == normal.direction { return "none" }
+                if !holds { return "off" }
+            }
+            var scaled = reduced
+            scaled.duration = duration
+            scaled.delay = delay
+            guard scaled.sameTiming(as: normal), duration > 0, reducedDuration > 0, reducedDuration <= duration else { return nil }
+            let factor = reducedDuration / duration
+            guard delay == 0 ? reducedDelay == 0 : abs(reducedDelay / delay - factor) < 1e-9 else { return nil }
+            return .object(["shorten": .number(factor)])
         }
     }
 
@@ -253,6 +377,8 @@ public enum StylesheetLibrary {
         var iterations: JSONValue?
         var direction: String?, fill: String?
         var names: [String]?
+        /// `animation: none` or `animation-name: none`: the rule stops every animation.
+        var namesNone = false
         var setsAnimation = false
 
         static let defaults = RuleTiming(duration: 0, delay: 0, easing: "ease", iterations: 1, direction: "normal", fill: "none")
@@ -292,9 +418,11 @@ public enum StylesheetLibrary {
                     fill = shorthand.timing.fill
                     let named = shorthands.map(\.name).filter { !$0.isEmpty && $0 != "none" }
                     names = named.isEmpty ? nil : named
+                    namesNone = shorthands.allSatisfy { $0.name.isEmpty || $0.name == "none" }
                 case "animation-name":
                     let listed = CSSKeyframesImport.splitTopLevel(value, on: ",").filter { $0 != "none" }
                     names = listed.isEmpty ? nil : listed
+                    namesNone = listed.isEmpty
                 case "animation-duration": duration = try CSSKeyframesImport.milliseconds(first, file: file, path: field)
                 case "animation-delay": delay = try CSSKeyframesImport.milliseconds(first, file: file, path: field, allowNegative: true)
                 case "animation-timing-function":
@@ -317,6 +445,17 @@ public enum StylesheetLibrary {
             }
         }
 
+        /// What a rule's `!important` declarations say of the animation (they win over every
+        /// declaration that is not important).
+        init(importantOf rule: Block, file: String, resolve: (String) -> String) throws(DefinitionError) {
+            var important = rule
+            important.body = try CSSKeyframesImport.declarations(rule.body, file: file, line: rule.line, context: rule.prelude, keepImportant: true)
+                .compactMap { property, value in
+                    CSSKeyframesImport.importantMark(value).map { "\(property): \(value[..<$0]);" }
+                }.joined(separator: "\n")
+            try self.init(important, file: file, resolve: resolve)
+        }
+
         /// `other`'s longhands over these, where it sets them.
         mutating func cascade(_ other: RuleTiming) {
             duration = other.duration ?? duration
@@ -325,6 +464,11 @@ public enum StylesheetLibrary {
             iterations = other.iterations ?? iterations
             direction = other.direction ?? direction
             fill = other.fill ?? fill
+        }
+
+        /// The same timing: what decides whether a reduced-motion rule changes the animation.
+        func sameTiming(as other: RuleTiming) -> Bool {
+            options == other.options && (easing ?? "ease") == (other.easing ?? "ease")
         }
 
         var options: [String: JSONValue] {

@@ -2,7 +2,8 @@ import Foundation
 
 /// One CSS transform function, kept as its CSS Transforms Level 2 *primitive* so that
 /// interpolation can match `translateX()` with `translate()` or `rotateZ()` with `rotate3d()`.
-/// Lengths are in px, angles in radians.
+/// Lengths are in px (a `translate()` percentage resolved against ``ReferenceBox/current``),
+/// angles in radians.
 ///
 /// ```swift
 /// let list = try TransformFunction.list(css: "translate(10px, 0) rotate(90deg) scale(2)")
@@ -81,10 +82,18 @@ public struct TransformFunction: Sendable, Hashable {
                 throw fail(allowed.count == 1 ? "takes \(allowed.lowerBound) argument(s)" : "takes \(allowed.lowerBound) to \(allowed.upperBound) arguments")
             }
         }
-        func length(_ index: Int) throws(CSSValueError) -> Double {
+        /// A length in px; along x or y a percentage of the reference box (``ReferenceBox``) too.
+        func length(_ index: Int, along side: KeyPath<ReferenceBox, Double>? = nil) throws(CSSValueError) -> Double {
             guard let (value, unit) = CSSSyntax.dimension(arguments[index]) else { throw fail("\"\(arguments[index])\" is not a length") }
             if unit == "px" || (unit.isEmpty && value == 0) { return value }
-            if unit == "%" { throw fail("percentages need a reference box, which a headless object does not have; use px") }
+            if unit == "%", let side {
+                guard let box = ReferenceBox.current else {
+                    let written = arguments[index].trimmingCharacters(in: .whitespaces)
+                    throw fail("\(written) is a percentage of the reference box, and none is given (the object's bounds or frame where the component is applied; --box W,H for sample and export)")
+                }
+                return value / 100 * box[keyPath: side]
+            }
+            if unit == "%" { throw fail("\"\(arguments[index])\": only translations along x and y take a percentage") }
             throw fail("\"\(arguments[index])\" must be a length in px")
         }
         func angle(_ index: Int) throws(CSSValueError) -> Double {
@@ -105,13 +114,13 @@ public struct TransformFunction: Sendable, Hashable {
         switch name {
         case "translate":
             try count(1...2)
-            primitive = .translate(x: try length(0), y: arguments.count == 2 ? try length(1) : 0, z: 0)
-        case "translatex": try count(1...1); primitive = .translate(x: try length(0), y: 0, z: 0)
-        case "translatey": try count(1...1); primitive = .translate(x: 0, y: try length(0), z: 0)
+            primitive = .translate(x: try length(0, along: \.width), y: arguments.count == 2 ? try length(1, along: \.height) : 0, z: 0)
+        case "translatex": try count(1...1); primitive = .translate(x: try length(0, along: \.width), y: 0, z: 0)
+        case "translatey": try count(1...1); primitive = .translate(x: 0, y: try length(0, along: \.height), z: 0)
         case "translatez": try count(1...1); primitive = .translate(x: 0, y: 0, z: try length(0))
         case "translate3d":
             try count(3...3)
-            primitive = .translate(x: try length(0), y: try length(1), z: try length(2))
+            primitive = .translate(x: try length(0, along: \.width), y: try length(1, along: \.height), z: try length(2))
         case "scale":
             try count(1...2)
             let x = try number(0, percentAllowed: true)

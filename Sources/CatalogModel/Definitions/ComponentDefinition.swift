@@ -197,13 +197,26 @@ public struct ComponentDefinition: Sendable, Hashable {
         // parameters: key times, easings, key paths, values, node types are checked now, not
         // when first used.
         // The compiled body is kept: evaluating with the defaults reads it, not the JSON again.
-        switch kind {
-        case .animation:
-            defaultBody.body = .animation(try AnimationDefinition(self, file: file))
-            _ = try AnimationHandlers(self, file: file)
-        case .layout: defaultBody.body = .layout(try LayoutDefinition(self, file: file))
-        case .chain: defaultBody.body = .chain(try ChainDefinition(self, file: file))
-        case .decorator: defaultBody.body = .decorator(try DecoratorDefinition(self, file: file))
+        // A body with `translate()` percentages is checked against a nominal box and not kept:
+        // what it compiles to depends on the box of each use.
+        let needsBox = ReferenceBox.isNeeded(by: .object(members.filter { Self.bodyFields.contains($0.key) }))
+        let compiled = try Self.compileBody(of: self, file: file, box: needsBox ? .nominal : nil)
+        defaultBody = needsBox ? DefaultBody(needsReferenceBox: true) : DefaultBody(compiled)
+    }
+
+    /// Whether evaluating the body needs a ``ReferenceBox`` (it writes a `translate()` percentage).
+    public var needsReferenceBox: Bool { defaultBody.needsReferenceBox }
+
+    private static func compileBody(of definition: ComponentDefinition, file: String, box: ReferenceBox?) throws(DefinitionError) -> DefaultBody.Body {
+        try ReferenceBox.with(box) { () throws(DefinitionError) -> DefaultBody.Body in
+            switch definition.kind {
+            case .animation:
+                _ = try AnimationHandlers(definition, file: file)
+                return .animation(try AnimationDefinition(definition, file: file))
+            case .layout: return .layout(try LayoutDefinition(definition, file: file))
+            case .chain: return .chain(try ChainDefinition(definition, file: file))
+            case .decorator: return .decorator(try DecoratorDefinition(definition, file: file))
+            }
         }
     }
 

@@ -12,9 +12,15 @@ package struct DefaultBody: Sendable, Hashable {
     }
 
     package var body: Body?
+    /// The body writes `translate()` percentages: it compiles per reference box, so none is kept.
+    package var needsReferenceBox = false
 
     package init(_ body: Body? = nil) {
         self.body = body
+    }
+
+    package init(needsReferenceBox: Bool) {
+        self.needsReferenceBox = needsReferenceBox
     }
 
     package static func == (a: DefaultBody, b: DefaultBody) -> Bool { true }

@@ -41,6 +41,9 @@ package struct ApplyPayload: Codable, Sendable, Hashable {
         package var parameters: [String: JSONValue]?
         package var inline: JSONValue?
         package var offset: Double?
+        /// The reference box `[W, H]` its `translate()` percentages resolved against (the
+        /// object's size at the apply), written only for an animation that has them.
+        package var box: JSONValue?
 
         package init(component: String, version: String, parameters: [String: JSONValue], offset: Double) {
             self.component = component

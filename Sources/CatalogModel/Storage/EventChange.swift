@@ -56,11 +56,20 @@ public enum EventChange: Sendable, Hashable {
 
         /// The animation a stored entry names — an apply payload's or a snapshot row's: its
         /// inline body, else its component version; nil when it names neither.
-        public init?(inline: JSONValue?, component: String?, version: String?, parameters: [String: JSONValue]?, offset: Double) {
+        /// A recorded reference `box` travels in the parameter values (or the inline body) under
+        /// ``ReferenceBox/entryKey``: what the animation compiles to depends on it.
+        public init?(inline: JSONValue?, component: String?, version: String?, parameters: [String: JSONValue]?, offset: Double, box: JSONValue? = nil) {
             if let inline {
-                self = .inline(inline, offset: offset)
+                if let box, case .object(var members) = inline {
+                    members[ReferenceBox.entryKey] = box
+                    self = .inline(.object(members), offset: offset)
+                } else {
+                    self = .inline(inline, offset: offset)
+                }
             } else if let component, let version {
-                self = .component(name: component, version: version, parameters: parameters ?? [:], offset: offset)
+                var parameters = parameters ?? [:]
+                if let box { parameters[ReferenceBox.entryKey] = box }
+                self = .component(name: component, version: version, parameters: parameters, offset: offset)
             } else {
                 return nil
             }
@@ -163,7 +172,7 @@ extension Event {
             var animations: [EventChange.Animation] = []
             for (index, entry) in (typed.animations ?? []).enumerated() {
                 guard let animation = EventChange.Animation(inline: entry.inline, component: entry.component, version: entry.version,
-                                                            parameters: entry.parameters, offset: entry.offset ?? 0) else {
+                                                            parameters: entry.parameters, offset: entry.offset ?? 0, box: entry.box) else {
                     throw malformed("animations[\(index)]: neither a component and version nor an inline body")
                 }
                 animations.append(animation)

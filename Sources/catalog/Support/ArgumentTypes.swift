@@ -52,3 +52,18 @@ enum TimeList {
         return try SampleTimes.list(given)
     }
 }
+
+/// `--box W,H`: the reference box `translate()` percentages resolve against where no object
+/// gives one (`sample`, `plot`, `export`).
+struct ReferenceBoxOption: ParsableArguments {
+    @Option(name: .customLong("box"), help: ArgumentHelp("The reference box translate() percentages resolve against, in px (an object's size where it is applied).", valueName: "W,H"),
+            transform: { text in
+                do throws(CSSValueError) { return try ReferenceBox(parsing: text) } catch { throw ValidationError("--box: \(error.message)") }
+            })
+    var box: ReferenceBox?
+
+    /// Runs `body` with the box, if one was given.
+    func with<Value>(_ body: () throws -> Value) throws -> Value {
+        try ReferenceBox.with(box, body)
+    }
+}

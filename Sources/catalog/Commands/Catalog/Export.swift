@@ -27,6 +27,7 @@ struct Export: ParsableCommand {
             """)
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var referenceBox: ReferenceBoxOption
     @Argument(help: "A component NAME[@VERSION], or a definition file (.yaml, .json, .css, - for stdin).",
               completion: DatabaseCompletion.components())
     var component: String
@@ -46,6 +47,10 @@ struct Export: ParsableCommand {
     }
 
     func run() throws {
+        try referenceBox.with { try write() }
+    }
+
+    private func write() throws {
         let resolver = global.resolver()
         let found = try resolver.resolve(component, kinds: [.animation, .chain], for: "export")
         let file = found.source

@@ -13,6 +13,7 @@ struct Plot: ParsableCommand {
             """)
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var referenceBox: ReferenceBoxOption
     @Argument(help: "An animation NAME[@VERSION], or a definition file.", completion: DatabaseCompletion.components())
     var component: String
     @Option(help: "Only this property (and the progress).") var property: String?
@@ -26,6 +27,10 @@ struct Plot: ParsableCommand {
     }
 
     func run() throws {
+        try referenceBox.with { try write() }
+    }
+
+    private func write() throws {
         let found = try global.resolver().resolve(component, kinds: [.animation], for: "plot")
         let plot: ComponentPlot
         do {

@@ -15,6 +15,7 @@ struct Sample: ParsableCommand {
             """)
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var referenceBox: ReferenceBoxOption
     @Argument(help: "A component NAME[@VERSION], or a definition file (.yaml, .json, - for stdin).",
               completion: DatabaseCompletion.components())
     var component: String
@@ -39,6 +40,10 @@ struct Sample: ParsableCommand {
     }
 
     func run() throws {
+        try referenceBox.with { try write() }
+    }
+
+    private func write() throws {
         let sampling = try global.resolver().sampling(of: component, parameters: KeyValue.dictionary(parameters), reducedMotion: reducedMotion)
         let times = if let at { try TimeList.read(at) } else {
             try SampleTimes.frames(fps: fps!, from: from ?? 0, to: to ?? sampling.effect.endTime)
