@@ -19,7 +19,7 @@ public enum ReducedMotionExport {
         switch motion {
         case .component:
             return normal   // resolved by the caller
-        case .off:
+        case .removed:
             return []       // nothing runs: the element keeps its own style
         case .shorten(let factor):
             return normal.map { animation in

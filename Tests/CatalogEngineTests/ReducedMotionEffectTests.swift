@@ -30,6 +30,17 @@ struct ReducedMotionEffectTests {
         #expect(number(ReducedMotionEffect(removed, motion: .noMotion).sample(at: 0.5), 0) == 1)
     }
 
+    /// `removed` runs nothing, whatever the fill: the object's own values show, before, during and after.
+    @Test func offAnimatesNothing() throws {
+        let kept = try web([["opacity": 0], ["opacity": 0.4]], ["duration": 1000, "fill": "both", "delay": 100])
+        let off = ReducedMotionEffect(kept, motion: .removed)
+        #expect(off.properties.isEmpty && off.endTime == 0)
+        for time in [-0.5, 0, 0.3, 2] {
+            let sample = off.sample(at: time)
+            #expect(sample.values.isEmpty && sample.progress == nil && sample.time == time)
+        }
+    }
+
     @Test func fadeSetsTheEndStateAndCrossFadesOpacity() throws {
         let grow = try web([["transform": "scale(0.5)"], ["transform": "scale(2)"]], ["duration": 500, "fill": "forwards"])
         let faded = ReducedMotionEffect(grow, motion: .fade(0.2))

@@ -46,7 +46,7 @@ struct StylesheetLibraryBrowserTests {
 }
 
 /// What a library's `@media (prefers-reduced-motion: reduce)` rules make of its animations —
-/// the components' `reducedMotion:` (`none`, `off`, `shorten`, a stand-in) — held to Chromium
+/// the components' `reducedMotion:` (`none`, `removed`, `shorten`, a stand-in) — held to Chromium
 /// running the stylesheet with the media feature forced on.
 struct ReducedMotionStylesheetBrowserTests {
     static let file = "reduced-library.css"
@@ -61,7 +61,7 @@ struct ReducedMotionStylesheetBrowserTests {
         #expect(byName["wobble"]?.reducedMotion == .component("wobble-reduced"))
         #expect(byName["slide-down"]?.reducedMotion == .shorten(0.5))
         #expect(byName["drop-out"]?.reducedMotion == .component("drop-out-reduced"))
-        #expect(byName["spinner"]?.reducedMotion == .off)
+        #expect(byName["spinner"]?.reducedMotion == .removed)
         var cases: [BrowserCase] = []
         for (name, classes) in Self.classes.sorted(by: { $0.key < $1.key }) {
             let definition = try #require(byName[name])

@@ -12,6 +12,7 @@ struct ReducedMotionTests {
 
     @Test func readsEachForm() throws {
         #expect(try definition("none").reducedMotion == ReducedMotion.noMotion)
+        #expect(try definition("removed").reducedMotion == ReducedMotion.removed)
         #expect(try definition("fade").reducedMotion == .fade(0.2))
         #expect(try definition("{fade: 0.15}").reducedMotion == .fade(0.15))
         #expect(try definition("{shorten: 0.5}").reducedMotion == .shorten(0.5))
@@ -28,8 +29,8 @@ struct ReducedMotionTests {
         ("{fade: -1}", "reducedMotion.fade", "more than 0 and at most 10"),
         ("{fade: 0.1, shorten: 0.5}", "reducedMotion", "takes one of fade, shorten or component"),
         ("{slow: 2}", "reducedMotion.slow", "unknown field"),
-        ("Fade!", "reducedMotion", "must be none, fade"),
-        ("[none]", "reducedMotion", "must be none, fade"),
+        ("Fade!", "reducedMotion", "must be none, removed, fade"),
+        ("[none]", "reducedMotion", "must be none, removed, fade"),
         ("pop", "reducedMotion", "names the component itself"),
     ])
     func refusesWrongForms(value: String, path: String, rule: String) {

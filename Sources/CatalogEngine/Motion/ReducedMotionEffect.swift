@@ -18,7 +18,7 @@ public struct ReducedMotionEffect: Sendable {
     public let base: AnimationEffect
     /// What it becomes under reduced motion (nil: it plays unchanged).
     public let motion: ReducedMotion?
-    /// The base's properties, plus opacity when a fade adds it (none for `off`); sorted by name.
+    /// The base's properties, plus opacity when a fade adds it (none for `removed`); sorted by name.
     public let properties: [AnimatableProperty]
     /// Where opacity sits in ``properties`` (a fade's), and whether the base animates it.
     private let opacitySlot: Int?
@@ -38,8 +38,8 @@ public struct ReducedMotionEffect: Sendable {
             properties.append(AnimatableProperty.web("opacity")!)
             properties.sort { $0.name < $1.name }
         }
-        // `off` animates nothing: what shows is the object's own values.
-        if case .off = motion { properties = [] }
+        // `removed` animates nothing: what shows is the object's own values.
+        if case .removed = motion { properties = [] }
         self.properties = properties
         opacitySlot = properties.firstIndex { $0.name == "opacity" }
         // Only `none` and `fade` show the end state; the others never read it.
@@ -69,7 +69,7 @@ public struct ReducedMotionEffect: Sendable {
         switch motion {
         case nil, .component?: base.endTime
         case .shorten(let factor)?: base.endTime * factor
-        case .noMotion?, .off?: 0
+        case .noMotion?, .removed?: 0
         case .fade(let seconds)?: seconds
         }
     }
@@ -83,7 +83,7 @@ public struct ReducedMotionEffect: Sendable {
             var sample = base.sample(at: time / factor)
             sample.time = time
             return sample
-        case .off?:
+        case .removed?:
             // Never in effect and animating nothing: the model values show.
             return EffectSample(time: time, progress: nil, iteration: nil, values: [])
         case .noMotion?:

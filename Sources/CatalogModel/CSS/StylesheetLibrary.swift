@@ -166,7 +166,7 @@ public enum StylesheetLibrary {
                 }
                 var reducedMotion: JSONValue?
                 if renamed?.namesNone == true {
-                    reducedMotion = "off"
+                    reducedMotion = "removed"
                 } else if let other = renamed?.names?.first, other != keyframesName {
                     guard let standIn = allKeyframes.first(where: { $0.name == other }) else {
                         throw DefinitionError(file: file, path: "line \(matching.last!.rule.line): \(matching.last!.rule.prelude)", rule: "runs @keyframes \(other), which the stylesheet does not have")
@@ -231,7 +231,7 @@ public enum StylesheetLibrary {
 
         /// The `reducedMotion:` policy that plays `reduced` where `normal` was written, when one
         /// does exactly (to within 10 ms): over at once and holding its end → `none` (its own
-        /// style after it → `off`); the same motion with duration and delay scaled → `shorten`.
+        /// style after it → `removed`); the same motion with duration and delay scaled → `shorten`.
         static func reducedMotion(normal: RuleTiming, reduced: RuleTiming) -> JSONValue? {
             let duration = normal.duration ?? 0, delay = normal.delay ?? 0
             let reducedDuration = reduced.duration ?? 0, reducedDelay = reduced.delay ?? 0
@@ -240,7 +240,7 @@ public enum StylesheetLibrary {
                 let holds = ["forwards", "both"].contains(reduced.fill ?? "none")
                 // Over within 10 ms: its end state held, or its own style.
                 if holds, reduced.iterations == normal.iterations, reduced.direction == normal.direction { return "none" }
-                if !holds { return "off" }
+                if !holds { return "removed" }
             }
             var scaled = reduced
             scaled.duration = duration

@@ -3,7 +3,7 @@
 ///
 /// ```yaml
 /// reducedMotion: none              # no motion: the end state at once
-/// reducedMotion: off               # not run at all: the object shows its own values
+/// reducedMotion: removed           # not run at all: the object shows its own values
 /// reducedMotion: fade              # an opacity cross-fade (0.2 s) instead of the motion
 /// reducedMotion: {fade: 0.15}      # … of a given duration
 /// reducedMotion: {shorten: 0.5}    # the same motion in half the time
@@ -12,7 +12,7 @@
 ///
 /// Without it an animation plays unchanged (fades are motion-free already). In the engine,
 /// `none` shows from its start what the animation shows once it is over (nothing, for one that
-/// does not fill forwards); `off` never shows the animation, as CSS `animation: none` leaves an
+/// does not fill forwards); `removed` never shows the animation, as CSS `animation: none` leaves an
 /// element its own style; `fade` does the same as `none` for every property but opacity, which runs from
 /// the animation's start opacity (0 when it does not animate opacity) to its end opacity (1
 /// when it does not) over the fade's duration, ease-in-out; `shorten: f` plays everything —
@@ -21,9 +21,9 @@ public enum ReducedMotion: Sendable, Hashable {
     /// `none` in a definition: no motion, the end state at once. (Not `.none`, which an optional
     /// would read as nil.)
     case noMotion
-    /// `off`: the animation does not run at all; the object shows its own (model) values — what
+    /// `removed`: the animation does not run at all; the object shows its own (model) values — what
     /// a stylesheet's `animation: none` under `prefers-reduced-motion: reduce` does.
-    case off
+    case removed
     /// Seconds.
     case fade(Double)
     /// A factor in (0, 1].
@@ -39,12 +39,12 @@ public enum ReducedMotion: Sendable, Hashable {
         func fail(_ rule: String) -> DefinitionError { DefinitionError(file: file, path: path.description, rule: rule) }
         switch json {
         case .string("none"): self = .noMotion
-        case .string("off"): self = .off
+        case .string("removed"): self = .removed
         case .string("fade"): self = .fade(Self.defaultFadeDuration)
         case .string(let name):
             let target = String(name.split(separator: "@", maxSplits: 1).first ?? "")
             guard ComponentDefinition.isValidName(target) else {
-                throw fail("must be none, off, fade, {fade: SECONDS}, {shorten: FACTOR} or an animation component's name, not \"\(name)\"")
+                throw fail("must be none, removed, fade, {fade: SECONDS}, {shorten: FACTOR} or an animation component's name, not \"\(name)\"")
             }
             self = .component(name)
         case .object(let members):
@@ -69,7 +69,7 @@ public enum ReducedMotion: Sendable, Hashable {
                 throw DefinitionError(file: file, path: field.description, rule: "unknown field (allowed here: component, fade, shorten)")
             }
         default:
-            throw fail("must be none, off, fade, {fade: SECONDS}, {shorten: FACTOR} or an animation component's name")
+            throw fail("must be none, removed, fade, {fade: SECONDS}, {shorten: FACTOR} or an animation component's name")
         }
     }
 
