@@ -24,7 +24,8 @@ extension ComponentDefinition {
         guard case .object(let members) = document.substitutingParameters(values) else {
             throw DefinitionError(file: file, path: "", rule: "a definition must be a mapping")
         }
-        return members
+        // Token references (`"{motion.duration.moderate-01}"`) take the bound token sets' values.
+        return try TokenSubstitution.apply(to: members, file: file)
     }
 
     /// Parameter values written as text (`--param duration=0.3`), each converted to its declared type.

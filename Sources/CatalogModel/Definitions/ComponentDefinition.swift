@@ -200,9 +200,19 @@ public struct ComponentDefinition: Sendable, Hashable {
         // A body with `translate()` percentages is checked against a nominal box and not kept:
         // what it compiles to depends on the box of each use.
         let needsBox = ReferenceBox.isNeeded(by: .object(members.filter { Self.bodyFields.contains($0.key) }))
-        let compiled = try Self.compileBody(of: self, file: file, box: needsBox ? .nominal : nil)
-        defaultBody = needsBox ? DefaultBody(needsReferenceBox: true) : DefaultBody(compiled)
+        // A body that references tokens is checked with nominal values; which tokens exist is
+        // known where the catalog's token sets are (add), and the values per use.
+        tokenReferences = TokenSubstitution.references(in: members)
+        let compiled = try TokenBinding.with(tokenReferences.isEmpty ? TokenBinding.current : .nominal) { () throws(DefinitionError) in
+            try Self.compileBody(of: self, file: file, box: needsBox ? .nominal : nil)
+        }
+        var kept = needsBox || !tokenReferences.isEmpty ? DefaultBody() : DefaultBody(compiled)
+        kept.needsReferenceBox = needsBox
+        defaultBody = kept
     }
+
+    /// The token paths the body references (`"{motion.duration.moderate-01}"`), sorted.
+    public private(set) var tokenReferences: [String] = []
 
     /// Whether evaluating the body needs a ``ReferenceBox`` (it writes a `translate()` percentage).
     public var needsReferenceBox: Bool { defaultBody.needsReferenceBox }

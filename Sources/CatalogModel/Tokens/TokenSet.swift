@@ -1,0 +1,121 @@
+/// A DTCG token file (Design Tokens Format Module 2025.10), read and checked: groups nest
+/// tokens and pass their `$type` down; a token is an object with `$value`; names do not start
+/// with `$` nor hold `{`, `}` or `.`; a group may `$extends` another (its tokens, overridden by
+/// its own) and hold a `$root` token; values are written out or refer to other tokens by alias
+/// (`"{group.token}"`) or JSON pointer (`{"$ref": "#/group/token/$value"}`), also inside a
+/// transition. Every alias resolves (``resolved(_:)``): an unknown target or a cycle is an error
+/// naming the token's path, and a `$value` of the wrong shape names the rule it breaks.
+///
+/// ```swift
+/// let set = try TokenSet(json: try JSONReader.read("""
+///     {"motion": {"duration": {"$type": "duration", "moderate-01": {"$value": {"value": 150, "unit": "ms"}}},
+///                 "enter": {"$type": "transition", "$value": {"duration": "{motion.duration.moderate-01}",
+///                           "delay": {"value": 0, "unit": "ms"}, "timingFunction": [0, 0, 0.38, 0.9]}}}}
+///     """), file: "motion.tokens.json")
+/// try set.seconds(of: "motion.enter", as: .duration)   // 0.15
+/// ```
+public struct TokenSet: Sendable, Hashable {
+    /// Every token, by path, sorted.
+    public private(set) var tokens: [DesignToken]
+    /// The document as written (what `tokens export --format dtcg` gives back).
+    public var document: JSONValue
+    private var byPath: [String: Int]
+
+    /// Reads and checks a DTCG document; `file` names it in errors.
+    public init(json document: JSONValue, file: String) throws(DefinitionError) {
+        guard case .object = document else {
+            throw DefinitionError(file: file, path: "", rule: "a token file is a JSON object of groups and tokens, not \(document.typeName)")
+        }
+        self.document = document
+        var reader = TokenTreeReader(file: file, root: document)
+        try reader.readGroup(document, path: [], inheritedType: nil)
+        let raw = Dictionary(reader.tokens.map { ($0.path, $0) }, uniquingKeysWith: { _, later in later })
+        // A token without a $type anywhere above it takes its alias target's.
+        func type(of path: String, from: String, seen: Set<String>) throws(DefinitionError) -> TokenType {
+            guard let token = raw[path] else { throw DefinitionError(file: file, path: from, rule: "refers to {\(path)}, which is not a token of the set") }
+            if let type = token.type { return type }
+            guard !seen.contains(path) else { throw DefinitionError(file: file, path: from, rule: "aliases go round in a cycle") }
+            guard let target = TokenReference.alias(token.value) ?? TokenReference.pointer(token.value).map({ Self.pointerPath($0).target }) else {
+                throw DefinitionError(file: file, path: path, rule: "has no $type: give it one, or its group one")
+            }
+            return try type(of: target, from: path, seen: seen.union([path]))
+        }
+        var tokens: [DesignToken] = []
+        for token in raw.values {
+            tokens.append(DesignToken(path: token.path, type: try type(of: token.path, from: token.path, seen: []), value: token.value,
+                                      description: token.description, deprecated: token.deprecated, extensions: token.extensions))
+        }
+        self.tokens = tokens.sorted { $0.path < $1.path }
+        byPath = Dictionary(uniqueKeysWithValues: self.tokens.enumerated().map { ($0.element.path, $0.offset) })
+        for token in tokens { _ = try resolved(token.path, file: file) }
+    }
+
+    /// The token at `path`, if there is one.
+    public func token(_ path: String) -> DesignToken? { byPath[path].map { tokens[$0] } }
+
+    /// The value of the token at `path` with every alias and pointer replaced by what it
+    /// refers to, checked against the token's type.
+    public func resolved(_ path: String, file: String = "tokens") throws(DefinitionError) -> JSONValue {
+        var visiting: [String] = []
+        return try resolve(path, file: file, visiting: &visiting)
+    }
+
+    private func resolve(_ path: String, file: String, visiting: inout [String]) throws(DefinitionError) -> JSONValue {
+        guard let token = token(path) else {
+            throw DefinitionError(file: file, path: visiting.last ?? path, rule: "refers to {\(path)}, which is not a token of the set")
+        }
+        if let start = visiting.firstIndex(of: path) {
+            throw DefinitionError(file: file, path: path, rule: "aliases go round in a cycle: " + (visiting[start...] + [path]).joined(separator: " → "))
+        }
+        visiting.append(path)
+        defer { visiting.removeLast() }
+        let value = try substitute(token.value, in: path, file: file, visiting: &visiting)
+        try TokenValueShape.check(value, as: token.type, file: file, path: path)
+        return value
+    }
+
+    /// `value` with its aliases and pointers replaced, recursively.
+    private func substitute(_ value: JSONValue, in path: String, file: String, visiting: inout [String]) throws(DefinitionError) -> JSONValue {
+        if let target = TokenReference.alias(value) { return try resolve(target, file: file, visiting: &visiting) }
+        if let pointer = TokenReference.pointer(value) {
+            let (target, rest) = try pointerTarget(pointer, from: path, file: file)
+            var found = try resolve(target, file: file, visiting: &visiting)
+            for key in rest {
+                guard let next = found[key] ?? Int(key).flatMap({ index in found.arrayValue.flatMap { index < $0.count ? $0[index] : nil } }) else {
+                    throw DefinitionError(file: file, path: path, rule: "$ref \(pointer) points past the value of \(target)")
+                }
+                found = next
+            }
+            return found
+        }
+        switch value {
+        case .object(let members):
+            var result: [String: JSONValue] = [:]
+            for (key, member) in members { result[key] = try substitute(member, in: path, file: file, visiting: &visiting) }
+            return .object(result)
+        case .array(let items):
+            var result: [JSONValue] = []
+            for item in items { result.append(try substitute(item, in: path, file: file, visiting: &visiting)) }
+            return .array(result)
+        default:
+            return value
+        }
+    }
+
+    /// The token a `$ref` pointer (`#/a/b/$value/duration`) names, and the keys into its value after `$value`.
+    private func pointerTarget(_ pointer: String, from path: String, file: String) throws(DefinitionError) -> (String, [String]) {
+        let (target, rest) = Self.pointerPath(pointer)
+        guard token(target) != nil else {
+            throw DefinitionError(file: file, path: path, rule: "$ref \(pointer) does not point to a token of the set")
+        }
+        return (target, rest)
+    }
+
+    /// `#/a/b/$value/duration` → the path `a.b` and the keys `[duration]` (RFC 6901 escapes undone).
+    static func pointerPath(_ pointer: String) -> (target: String, rest: [String]) {
+        let keys = pointer.dropFirst(2).split(separator: "/", omittingEmptySubsequences: false)
+            .map { $0.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~") }
+        let cut = keys.firstIndex(of: "$value") ?? keys.count
+        return (keys[..<cut].joined(separator: "."), Array(keys[min(cut + 1, keys.count)...]))
+    }
+}
