@@ -84,7 +84,7 @@ extension Catalog {
                 var values = try overrides(of: definition, on: target)
                 values.merge(try given(definition)) { _, explicit in explicit }
                 let run = try Self.animationPayload(stored, parameters: values.mapValues(\.jsonValue), reducedMotion: reducedMotion,
-                                                    box: try referenceBox(for: definition, on: target))
+                                                    box: try referenceBox(for: definition, on: target), tokens: try tokenVersions(for: definition))
                 try checkReplayable([(target, run)], resolve: resolve)
                 records.append((target, adoption ?? run))
             }
@@ -138,6 +138,10 @@ extension Catalog {
         case .decorator:
             guard !targets.isEmpty else { throw SceneError.noTargets(component: definition.name, kind: .decorator) }
             return try attach(stored, to: targets, at: sceneTime)
+
+        case .tokens:
+            // Token sets are referenced by components, never applied themselves.
+            throw ComponentLookupError.wrongKind(component: definition.name, kind: .tokens, expected: [.animation, .chain, .decorator, .layout], purpose: "apply")
         }
     }
 
@@ -157,8 +161,15 @@ extension Catalog {
         var needsBox: Set<AnimateStep> = []
         let schedule = try ChainSchedule(chain.root) { step in
             guard let reference = step.component else {
-                // An inline body runs as it is written; the log carries the body itself.
-                let body = step.inline ?? .null
+                // An inline body runs as it is written; the log carries the body itself, its
+                // token references replaced by what they are now.
+                var body = step.inline ?? .null
+                if case .object(let members) = body, !TokenSubstitution.references(in: members).isEmpty {
+                    let binding = try tokens.binding()
+                    body = .object(try TokenBinding.with(binding) { () throws(DefinitionError) in
+                        try TokenSubstitution.apply(to: members, file: "\(stored.name).chain")
+                    })
+                }
                 resolved[step] = .init(inline: body, offset: 0)
                 // How long a step lasts does not depend on the box its percentages resolve against.
                 let box: ReferenceBox? = ReferenceBox.isNeeded(by: body) ? .nominal : nil
@@ -168,8 +179,12 @@ extension Catalog {
             let found = try component(reference, for: stored.name)
             let target = found.stored!
             let values = try found.definition.parameterValues(json: step.parameters, file: "\(stored.name): \(target.name)")
-            let parameters = values.mapValues(\.jsonValue)
-            resolved[step] = .init(component: target.name, version: target.version, parameters: parameters, offset: 0)
+            var parameters = values.mapValues(\.jsonValue)
+            var entry = ApplyPayload.AnimationEntry(component: target.name, version: target.version, parameters: parameters, offset: 0)
+            entry.tokens = try tokenVersions(for: found.definition)
+            resolved[step] = entry
+            // Its timing, compiled as the log will have it: with those token versions.
+            if let tokens = entry.tokens { parameters[TokenVersions.entryKey] = tokens }
             let box: ReferenceBox? = found.definition.needsReferenceBox ? .nominal : nil
             if box != nil { needsBox.insert(step) }
             // Under reduced motion a step lasts as long as what it becomes (its compiled end time).
@@ -197,12 +212,26 @@ extension Catalog {
     /// The `apply` payload that runs one animation component with these parameter values (from
     /// `start`, when it is not the event's own time).
     /// - Parameter box: the object's reference box, for an animation with `translate()` percentages.
+    /// - Parameter tokens: the token-set versions its references resolve against (``tokenVersions(for:)``).
     static func animationPayload(_ stored: StoredComponent, parameters: [String: JSONValue], reducedMotion: Bool = false,
-                                 start: Double? = nil, box: ReferenceBox? = nil) throws -> JSONValue {
+                                 start: Double? = nil, box: ReferenceBox? = nil, tokens: JSONValue? = nil) throws -> JSONValue {
         var entry = ApplyPayload.AnimationEntry(component: stored.name, version: stored.version, parameters: parameters, offset: 0)
         entry.box = box?.jsonValue
+        entry.tokens = tokens
         return try ApplyPayload(component: stored.name, version: stored.version, kind: .animation, start: start, reducedMotion: reducedMotion,
                                 animations: [entry]).jsonValue()
+    }
+
+    /// The current versions of the token sets `definition`'s token references resolve in, as an
+    /// apply records them (`{"set": "version"}`); nil for a definition without references.
+    func tokenVersions(for definition: ComponentDefinition) throws -> JSONValue? {
+        guard !definition.tokenReferences.isEmpty else { return nil }
+        let binding = try tokens.binding()
+        do throws(TokenLookupError) {
+            return try TokenVersions.recorded(for: definition.tokenReferences, in: binding)
+        } catch {
+            throw DefinitionError(file: "\(definition.name)@\(definition.version)", path: "", rule: error.description)
+        }
     }
 
     /// The reference box `definition`'s `translate()` percentages resolve against on object `id`

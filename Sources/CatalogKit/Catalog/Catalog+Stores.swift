@@ -21,7 +21,27 @@ extension Catalog {
         /// all if any is refused. `sceneTime` moves the scene clock (never backwards).
         @discardableResult
         public func add(_ definitions: [ComponentDefinition], at sceneTime: Double? = nil) throws -> [AddOutcome] {
-            try store.add(definitions, at: sceneTime)
+            try Self.checkTokenReferences(definitions, current: try list(kind: .tokens))
+            return try store.add(definitions, at: sceneTime)
+        }
+
+        /// Every token a definition references is in one token set — the catalog's current ones,
+        /// with those added alongside in place of theirs — else the add is refused, naming it.
+        static func checkTokenReferences(_ definitions: [ComponentDefinition], current: [StoredComponent]) throws {
+            guard definitions.contains(where: { !$0.tokenReferences.isEmpty }) else { return }
+            var sets: [String: (version: String, set: TokenSet)] = [:]
+            for stored in current { sets[stored.name] = (stored.version, try TokenSetVersion(stored).set) }
+            for definition in definitions where definition.kind == .tokens {
+                if case .tokens(let set)? = definition.defaultBody.body { sets[definition.name] = (definition.version.description, set) }
+            }
+            let binding = TokenBinding(sets: sets.map { ($0.key, $0.value.version, $0.value.set) })
+            for definition in definitions {
+                for path in definition.tokenReferences {
+                    do throws(TokenLookupError) { _ = try binding.origin(of: path) } catch {
+                        throw DefinitionError(file: definition.name, path: "", rule: error.description)
+                    }
+                }
+            }
         }
 
         /// The version a reference names: its current one, or `NAME@VERSION`'s kept one.

@@ -108,7 +108,7 @@ extension Catalog {
         values[parameter] = typed
         do {
             try checkReplayable([(id, try Self.animationPayload(stored, parameters: values.mapValues(\.jsonValue),
-                                                                 box: try referenceBox(for: definition, on: id)))])
+                                                                 box: try referenceBox(for: definition, on: id), tokens: try tokenVersions(for: definition)))])
         } catch SceneError.notReplayable(_, _, let rule) {
             throw SceneError.overrideRule(key: key, component: stored.name, parameter: parameter, rule: "cannot be replayed: \(rule)")
         }
@@ -309,7 +309,8 @@ struct HandlerRun {
                 }
                 // A child created in this run has no size yet: a percentage on it needs one, and says so.
                 let box = isNew ? nil : try catalog.referenceBox(for: definition, on: id)
-                applies.append((.apply, id, try Catalog.animationPayload(stored, parameters: values, reducedMotion: reducedMotion, start: time, box: box)))
+                applies.append((.apply, id, try Catalog.animationPayload(stored, parameters: values, reducedMotion: reducedMotion, start: time, box: box,
+                                                                         tokens: try catalog.tokenVersions(for: definition))))
             }
         }
     }

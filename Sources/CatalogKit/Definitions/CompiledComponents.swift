@@ -50,7 +50,8 @@ package final class CompiledComponents: Sendable {
         /// is what its `translate()` percentages resolve against; without one, the current box.
         init(_ definition: ComponentDefinition, parameters: [String: JSONValue], source: String) throws(DefinitionError) {
             let (recorded, parameters) = ReferenceBox.split(parameters)
-            let values = try definition.parameterValues(json: parameters, file: source)
+            // The token-set versions an apply recorded were bound by the resolver that compiles this.
+            let values = try definition.parameterValues(json: parameters.filter { $0.key != TokenVersions.entryKey }, file: source)
             self.definition = try ReferenceBox.with(recorded ?? ReferenceBox.current) { () throws(DefinitionError) in
                 try AnimationDefinition(definition, parameters: values, file: source)
             }
@@ -85,7 +86,7 @@ package final class CompiledComponents: Sendable {
         -> CompiledAnimation
     {
         // A box given for the call (`--box`) keys it too; one a log recorded is among the parameters.
-        try cached(\.animations, "\(name)@\(version)|\(JSONValue.object(parameters).canonicalText)|\(ReferenceBox.current?.description ?? "")") {
+        try cached(\.animations, "\(name)@\(version)|\(JSONValue.object(parameters).canonicalText)|\(ReferenceBox.current?.description ?? "")|\(TokenBinding.current?.key ?? "")") {
             defer { store.withLock { $0.animationsCompiled += 1 } }
             return try compile()
         }
@@ -96,7 +97,7 @@ package final class CompiledComponents: Sendable {
     func sampling(_ name: String, _ version: String, parameters: [String: JSONValue], reduced: Bool, build: () throws -> AnimationSampling) throws
         -> AnimationSampling
     {
-        try cached(\.samplings, "\(name)@\(version)|\(JSONValue.object(parameters).canonicalText)|\(reduced)|\(ReferenceBox.current?.description ?? "")", build)
+        try cached(\.samplings, "\(name)@\(version)|\(JSONValue.object(parameters).canonicalText)|\(reduced)|\(ReferenceBox.current?.description ?? "")|\(TokenBinding.current?.key ?? "")", build)
     }
 
     /// How many animation compiles this handle has run (tests hold compile-once to it).

@@ -43,7 +43,13 @@ public final class ComponentResolver {
     /// catalog opened now to find them; nil when nothing needs one.
     public func catalog(for definition: ComponentDefinition) throws -> Catalog? {
         if let opened { return opened }
-        return definition.references.isEmpty ? nil : try catalog()
+        return definition.references.isEmpty && definition.tokenReferences.isEmpty ? nil : try catalog()
+    }
+
+    /// The token sets `definition` resolves its references against: the catalog's current ones
+    /// (nil when it references none and no catalog is open — a file alone needs no database).
+    public func tokenBinding(for definition: ComponentDefinition) throws -> TokenBinding? {
+        try catalog(for: definition)?.tokens.binding()
     }
 
     /// The component `argument` names.
@@ -86,6 +92,14 @@ extension ComponentResolver {
             found = try resolve(name, kinds: [.animation], for: "reducedMotion", filesAllowed: false)
             parameters = [:]
         }
+        let definition = found.definition
+        // Token references take the catalog's current token sets.
+        return try TokenBinding.with(try tokenBinding(for: definition)) { () throws -> AnimationSampling in
+            try sampling(found, parameters: parameters, reducedMotion: reducedMotion)
+        }
+    }
+
+    private func sampling(_ found: ResolvedComponent, parameters: [String: String], reducedMotion: Bool) throws -> AnimationSampling {
         let definition = found.definition
         guard let stored = found.stored else {
             return try AnimationSampling(definition: definition, parameters: parameters, file: found.source, reducedMotion: reducedMotion)

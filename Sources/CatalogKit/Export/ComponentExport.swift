@@ -39,6 +39,13 @@ public struct ComponentExport: Sendable {
     ///   - reducedMotion: export only what plays under reduced motion, as the component itself.
     public init(definition: ComponentDefinition, parameters: [String: String] = [:], target: ExportTarget,
                 file: String? = nil, catalog: Catalog? = nil, reducedMotion: Bool = false) throws {
+        // Token references (its own, its steps') take the catalog's current token sets.
+        if TokenBinding.current == nil, let catalog {
+            self = try TokenBinding.with(try catalog.tokens.binding()) {
+                try ComponentExport(definition: definition, parameters: parameters, target: target, file: file, catalog: catalog, reducedMotion: reducedMotion)
+            }
+            return
+        }
         let file = file ?? definition.name
         name = definition.name
         version = definition.version.description
@@ -65,8 +72,8 @@ public struct ComponentExport: Sendable {
             // Steps without reducedMotion: play the same; say it once.
             let same = reduced.map { $0.roles.map(\.animations) == shown.roles.map(\.animations) } ?? true
             reducedBody = same ? nil : reduced.map(Body.chain)
-        case .decorator, .layout:
-            throw ExportError("\(definition.name) is a \(definition.kind.rawValue); export takes animations and chains", code: .wrongComponent)
+        case .decorator, .layout, .tokens:
+            throw ExportError("\(definition.name) is a \(definition.kind.rawValue); export takes animations and chains (tokens export takes token sets)", code: .wrongComponent)
         }
     }
 

@@ -42,8 +42,8 @@ public struct ComponentPreview: Sendable {
             let rect = layout.rect(containerBounds: nil) ?? Rect(x: 0, y: 0, width: 320, height: 120)
             return PreviewWriter.Item(name: definition.name, kind: "layout", summary: definition.summary, roles: layout.root.slots,
                                       effects: [:], reducedEffects: [:], boxes: LayoutSolver.frames(for: layout.root, in: rect), container: rect)
-        case .decorator:
-            throw ExportError("\(definition.name) is a decorator; preview shows animations, chains and layouts", code: .wrongComponent)
+        case .decorator, .tokens:
+            throw ExportError("\(definition.name) is a \(definition.kind.rawValue); preview shows animations, chains and layouts", code: .wrongComponent)
         }
     }
 

@@ -89,7 +89,11 @@ extension Catalog {
         return { name, version, parameters in
             let animation = try compiled.animation(name, version, parameters: parameters) {
                 guard let definition = try kept(name, version) else { throw SceneError.versionNotKept(name: name, version: version) }
-                return try .init(definition, parameters: parameters, source: "\(name)@\(version)")
+                // The token-set versions the apply recorded, kept in the store as components are.
+                let binding = try TokenVersions.split(parameters).versions.map { versions in
+                    try tokenBinding(versions, kept: kept)
+                } ?? TokenBinding.current
+                return try TokenBinding.with(binding) { try .init(definition, parameters: parameters, source: "\(name)@\(version)") }
             }
             var resolved = SceneSnapshot.ResolvedAnimation(animation.definition, reducedMotion: animation.reducedMotion)
             var reducedEnd = animation.reducedEndTime
@@ -108,6 +112,19 @@ extension Catalog {
             return resolved
         }
     }
+}
+
+/// Token sets at the versions a log recorded, found by `kept`.
+func tokenBinding(_ versions: [String: String], kept: (_ name: String, _ version: String) throws -> ComponentDefinition?) throws -> TokenBinding {
+    var sets: [(name: String, version: String, set: TokenSet)] = []
+    for (name, version) in versions.sorted(by: { $0.key < $1.key }) {
+        guard let definition = try kept(name, version), definition.kind == .tokens else { throw SceneError.versionNotKept(name: name, version: version) }
+        let set: TokenSet = if case .tokens(let set)? = definition.defaultBody.body { set } else {
+            try TokenSet(json: definition.document["tokens"] ?? .null, file: "\(name)@\(version)")
+        }
+        sets.append((name, version, set))
+    }
+    return TokenBinding(sets: sets)
 }
 
 /// The stand-ins one resolver has looked up (nil: none of that name, or not an animation).

@@ -21,7 +21,7 @@ public struct AnimationHandlers: Sendable, Hashable {
     /// The handlers an animation definition's `on:` lists, with `parameters` applied.
     public init(_ definition: ComponentDefinition, parameters: [String: PropertyValue] = [:], file: String? = nil) throws(DefinitionError) {
         let file = file ?? definition.name
-        let members = try definition.resolvedMembers(of: .animation, parameters: parameters, file: file)
+        let members = try definition.resolvedMembers(of: .animation, parameters: parameters, file: file, tokens: false)
         handlers = [:]
         guard let on = members["on"] else { return }
         guard case .object(let events) = on else {

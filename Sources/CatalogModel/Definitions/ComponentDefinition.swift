@@ -57,7 +57,7 @@ public struct ComponentDefinition: Sendable, Hashable {
     }
 
     static let envelopeFields: Set<String> = ["name", "kind", "version", "summary", "tags", "requires", "parameters", "on", "reducedMotion"]
-    static let bodyFields: Set<String> = ["animation", "keyframes", "options", "chain", "decorator", "layout"]
+    static let bodyFields: Set<String> = ["animation", "keyframes", "options", "chain", "decorator", "layout", "tokens"]
 
     /// Validates a decoded document. `file` is only used to name the source in errors.
     public init(json document: JSONValue, file: String) throws(DefinitionError) {
@@ -162,7 +162,7 @@ public struct ComponentDefinition: Sendable, Hashable {
 
         // Every "$name" in the body must be a declared parameter; collect component references.
         var references: Set<String> = []
-        for field in present + (members["on"] != nil ? ["on"] : []) {
+        for field in present + (members["on"] != nil ? ["on"] : []) where kind != .tokens {
             try Self.scanBody(members[field]!, path: root.appending(field), file: file, parameters: parameters,
                               references: &references)
         }
@@ -226,6 +226,7 @@ public struct ComponentDefinition: Sendable, Hashable {
             case .layout: return .layout(try LayoutDefinition(definition, file: file))
             case .chain: return .chain(try ChainDefinition(definition, file: file))
             case .decorator: return .decorator(try DecoratorDefinition(definition, file: file))
+            case .tokens: return .tokens(try TokenSet(json: definition.document["tokens"] ?? .null, file: file))
             }
         }
     }

@@ -1,4 +1,5 @@
-/// What a component is: the four kinds of docs/Definitions.md, each with its own body field.
+/// What a component is: the four kinds of docs/Definitions.md, each with its own body field —
+/// and a token set (DTCG design tokens), kept beside them to be versioned the same way.
 ///
 /// ```swift
 /// ComponentKind(rawValue: "chain")?.bodyFields   // ["chain"]
@@ -12,6 +13,8 @@ public enum ComponentKind: String, Sendable, Hashable, CaseIterable, Codable {
     case decorator
     /// Frames for the objects bound to its slots.
     case layout
+    /// A set of design tokens (a DTCG file, under `tokens:`) that definitions reference.
+    case tokens
 
     /// The top-level fields that may carry this kind's body. An animation has exactly one of
     /// `animation` (Core Animation vocabulary) or `keyframes` (+ optional `options`, Web Animations).
@@ -21,6 +24,7 @@ public enum ComponentKind: String, Sendable, Hashable, CaseIterable, Codable {
         case .chain: ["chain"]
         case .decorator: ["decorator"]
         case .layout: ["layout"]
+        case .tokens: ["tokens"]
         }
     }
 }

@@ -9,6 +9,7 @@ package struct DefaultBody: Sendable, Hashable {
         case layout(LayoutDefinition)
         case chain(ChainDefinition)
         case decorator(DecoratorDefinition)
+        case tokens(TokenSet)
     }
 
     package var body: Body?

@@ -44,6 +44,9 @@ package struct ApplyPayload: Codable, Sendable, Hashable {
         /// The reference box `[W, H]` its `translate()` percentages resolved against (the
         /// object's size at the apply), written only for an animation that has them.
         package var box: JSONValue?
+        /// The token sets its token references resolved against, `{"set": "version"}`, written
+        /// only for an animation that has references.
+        package var tokens: JSONValue?
 
         package init(component: String, version: String, parameters: [String: JSONValue], offset: Double) {
             self.component = component

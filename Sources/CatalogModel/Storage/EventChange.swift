@@ -58,7 +58,9 @@ public enum EventChange: Sendable, Hashable {
         /// inline body, else its component version; nil when it names neither.
         /// A recorded reference `box` travels in the parameter values (or the inline body) under
         /// ``ReferenceBox/entryKey``: what the animation compiles to depends on it.
-        public init?(inline: JSONValue?, component: String?, version: String?, parameters: [String: JSONValue]?, offset: Double, box: JSONValue? = nil) {
+        /// Recorded token-set versions travel the same way, under ``TokenVersions/entryKey``.
+        public init?(inline: JSONValue?, component: String?, version: String?, parameters: [String: JSONValue]?, offset: Double, box: JSONValue? = nil,
+                     tokens: JSONValue? = nil) {
             if let inline {
                 if let box, case .object(var members) = inline {
                     members[ReferenceBox.entryKey] = box
@@ -69,6 +71,7 @@ public enum EventChange: Sendable, Hashable {
             } else if let component, let version {
                 var parameters = parameters ?? [:]
                 if let box { parameters[ReferenceBox.entryKey] = box }
+                if let tokens { parameters[TokenVersions.entryKey] = tokens }
                 self = .component(name: component, version: version, parameters: parameters, offset: offset)
             } else {
                 return nil
@@ -172,7 +175,8 @@ extension Event {
             var animations: [EventChange.Animation] = []
             for (index, entry) in (typed.animations ?? []).enumerated() {
                 guard let animation = EventChange.Animation(inline: entry.inline, component: entry.component, version: entry.version,
-                                                            parameters: entry.parameters, offset: entry.offset ?? 0, box: entry.box) else {
+                                                            parameters: entry.parameters, offset: entry.offset ?? 0, box: entry.box,
+                                                            tokens: entry.tokens) else {
                     throw malformed("animations[\(index)]: neither a component and version nor an inline body")
                 }
                 animations.append(animation)

@@ -20,7 +20,8 @@ package enum TokenSubstitution {
             default: break
             }
         }
-        for field in ComponentDefinition.bodyFields { members[field].map(scan) }
+        // A token set's own aliases are its business, not references to resolve.
+        for field in ComponentDefinition.bodyFields where field != "tokens" { members[field].map(scan) }
         return paths.sorted()
     }
 

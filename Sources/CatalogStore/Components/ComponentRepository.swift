@@ -70,6 +70,8 @@ package struct ComponentRepository: Sendable {
             if let kind {
                 conditions.append("v.kind = ?")
                 arguments += [kind.rawValue]
+            } else {
+                conditions.append("v.kind <> 'tokens'")   // token sets list on their own (kind: .tokens)
             }
             if let tag {
                 conditions.append("c.name IN (SELECT name FROM component_tag WHERE tag = ?)")
@@ -142,7 +144,7 @@ package struct ComponentRepository: Sendable {
         """
         SELECT \(columns) FROM component_search s JOIN component c ON c.current_version_id = s.rowid
         JOIN component_version v ON v.id = c.current_version_id
-        WHERE component_search MATCH ?1
+        WHERE component_search MATCH ?1 AND v.kind <> 'tokens'
         ORDER BY (s.rowid IN (SELECT rowid FROM component_search WHERE component_search MATCH ?2)) * \(SearchQuery.rankingWeights.name)
                + (s.rowid IN (SELECT rowid FROM component_search WHERE component_search MATCH ?3)) * \(SearchQuery.rankingWeights.tags)
                + (s.rowid IN (SELECT rowid FROM component_search WHERE component_search MATCH ?4)) * \(SearchQuery.rankingWeights.summary) DESC, c.name

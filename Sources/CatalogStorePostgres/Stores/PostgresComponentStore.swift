@@ -33,6 +33,8 @@ package struct PostgresComponentStore: ComponentStore {
         if let kind {
             values.append(.text(kind.rawValue))
             conditions.append("v.kind = $\(values.count)")
+        } else {
+            conditions.append("v.kind <> 'tokens'")   // token sets list on their own (kind: .tokens)
         }
         if let tag {
             values.append(.text(tag))
@@ -70,7 +72,7 @@ package struct PostgresComponentStore: ComponentStore {
         let weights = SearchQuery.rankingWeights
         return try fetch("""
             SELECT \(Self.columns) FROM \(Self.current)
-            WHERE v.search @@ to_tsquery('simple', $1)
+            WHERE v.search @@ to_tsquery('simple', $1) AND v.kind <> 'tokens'
             ORDER BY (to_tsvector('simple', v.search_name) @@ to_tsquery('simple', $1))::int * \(weights.name)
                    + (to_tsvector('simple', v.search_tags) @@ to_tsquery('simple', $1))::int * \(weights.tags)
                    + (to_tsvector('simple', v.search_summary) @@ to_tsquery('simple', $1))::int * \(weights.summary) DESC, c.name

@@ -31,11 +31,12 @@ struct Plot: ParsableCommand {
     }
 
     private func write() throws {
-        let found = try global.resolver().resolve(component, kinds: [.animation], for: "plot")
+        let resolver = global.resolver()
+        let found = try resolver.resolve(component, kinds: [.animation], for: "plot")
         let plot: ComponentPlot
         do {
-            plot = try ComponentPlot(definition: found.definition, parameters: KeyValue.dictionary(parameters), property: property,
-                                     reducedMotion: reducedMotion, samples: samples, file: found.source)
+            plot = try TokenBinding.with(try resolver.tokenBinding(for: found.definition)) { try ComponentPlot(definition: found.definition, parameters: KeyValue.dictionary(parameters), property: property,
+                                     reducedMotion: reducedMotion, samples: samples, file: found.source) }
         } catch let error as ExportError {
             throw CommandFailure(error, message: "\(found.source): \(error.description)")
         }

@@ -1,0 +1,146 @@
+import CatalogModel
+import Foundation
+
+extension Catalog {
+    /// The catalog's design-token sets (DTCG files) — kept as components of kind `tokens`, so
+    /// they are versioned, logged and archived as components are — and the binding of their
+    /// current versions that definitions' token references resolve against.
+    ///
+    /// ```swift
+    /// let set = try catalog.tokens.definition(text: json, file: "motion.tokens.json")
+    /// try catalog.tokens.add([set])
+    /// try catalog.tokens.token("motion.duration.moderate-01")?.resolved   // {"value": 150, "unit": "ms"}
+    /// ```
+    public var tokens: Tokens { Tokens(catalog: self) }
+
+    /// Token sets: read a DTCG file as one, add, list, look up, bind.
+    public struct Tokens: Sendable {
+        let catalog: Catalog
+
+        /// A DTCG file as a token-set definition: named after the file (`motion.tokens.json` →
+        /// `motion`) unless `name` says otherwise, at `version` — or, when none is given, the
+        /// current version for the same tokens and the next patch version for changed ones
+        /// (1.0.0 for a new set). The document's top-level `$description` is the summary.
+        public func definition(text: String, file: String, name: String? = nil, version: String? = nil) throws -> ComponentDefinition {
+            let document = try DefinitionDecoder.parse(text: text, file: file)
+            _ = try TokenSet(json: document, file: file)   // the file's own errors, with its own paths
+            let name = name ?? Self.setName(file: file)
+            guard ComponentDefinition.isValidName(name) else {
+                throw DefinitionError(file: file, path: "", rule: "the token set's name '\(name)' (from the file name) must match [a-z0-9][a-z0-9.-]*: give one with --name")
+            }
+            var members: [String: JSONValue] = ["name": .string(name), "kind": "tokens", "tokens": document, "version": "1.0.0"]
+            if let summary = document["$description"]?.stringValue { members["summary"] = .string(summary) }
+            if let version {
+                members["version"] = .string(version)
+            } else if let current = try catalog.components.get(name), current.kind == .tokens {
+                let same = try current.decode().document["tokens"] == document
+                members["version"] = .string(same ? current.version : Self.nextPatch(current.version))
+            }
+            return try ComponentDefinition(json: .object(members), file: file)
+        }
+
+        /// Adds token sets (or new versions of them) in one transaction, as components are added.
+        @discardableResult
+        public func add(_ definitions: [ComponentDefinition], at sceneTime: Double? = nil) throws -> [AddOutcome] {
+            for definition in definitions where definition.kind != .tokens {
+                throw ComponentLookupError.wrongKind(component: definition.name, kind: definition.kind, expected: [.tokens], purpose: "tokens add")
+            }
+            return try catalog.components.add(definitions, at: sceneTime)
+        }
+
+        /// The current token sets, by name.
+        public func sets() throws -> [TokenSetVersion] {
+            try catalog.components.list(kind: .tokens).map { try TokenSetVersion($0) }
+        }
+
+        /// A token set's kept `version` (its current one when nil).
+        public func set(_ name: String, version: String? = nil) throws -> TokenSetVersion? {
+            guard let stored = try catalog.components.get(name, version: version), stored.kind == .tokens else { return nil }
+            return try TokenSetVersion(stored)
+        }
+
+        /// The current versions of every set: what `sample`, `export` and `apply` resolve against.
+        public func binding() throws -> TokenBinding {
+            TokenBinding(sets: try sets().map { ($0.name, $0.version, $0.set) })
+        }
+
+        /// The given versions of the named sets: what a replay resolves an `apply` against.
+        public func binding(versions: [String: String]) throws -> TokenBinding {
+            var sets: [(name: String, version: String, set: TokenSet)] = []
+            for (name, version) in versions.sorted(by: { $0.key < $1.key }) {
+                guard let found = try set(name, version: version) else { throw SceneError.versionNotKept(name: name, version: version) }
+                sets.append((name, version, found.set))
+            }
+            return TokenBinding(sets: sets)
+        }
+
+        /// The token at `path` in the current sets, with the set it is in and its resolved value;
+        /// nil when no set has it.
+        public func token(_ path: String) throws -> FoundToken? {
+            for set in try sets() {
+                if let token = set.set.token(path) {
+                    return FoundToken(set: set.name, version: set.version, token: token, resolved: try set.set.resolved(path, file: set.name))
+                }
+            }
+            return nil
+        }
+
+        /// `motion.tokens.json` → `motion`; `carbon.json` → `carbon`.
+        static func setName(file: String) -> String {
+            var stem = (file as NSString).lastPathComponent
+            for suffix in [".json", ".tokens"] where stem.hasSuffix(suffix) { stem = String(stem.dropLast(suffix.count)) }
+            return stem.lowercased()
+        }
+
+        static func nextPatch(_ version: String) -> String {
+            guard let parsed = SemanticVersion(version) else { return version }
+            return "\(parsed.major).\(parsed.minor).\(parsed.patch + 1)"
+        }
+    }
+}
+
+/// One version of a token set, read: its name, version and tokens.
+///
+/// ```swift
+/// for set in try catalog.tokens.sets() { print(set.name, set.version, set.set.tokens.count) }
+/// ```
+public struct TokenSetVersion: Sendable, Hashable {
+    /// The set's name.
+    public var name: String
+    /// This version.
+    public var version: String
+    /// Its one-line summary (the file's `$description`).
+    public var summary: String
+    /// The tokens.
+    public var set: TokenSet
+
+    init(_ stored: StoredComponent) throws {
+        let definition = try stored.decode()
+        name = stored.name
+        version = stored.version
+        summary = stored.summary
+        if case .tokens(let set)? = definition.defaultBody.body {
+            self.set = set
+        } else {
+            set = try TokenSet(json: definition.document["tokens"] ?? .null, file: "\(stored.name)@\(stored.version)")
+        }
+    }
+}
+
+/// A token found by path: the set and version it is in, the token, and its value with every
+/// alias resolved.
+///
+/// ```swift
+/// let found = try catalog.tokens.token("motion.easing.entrance")
+/// found?.resolved   // [0, 0, 0.38, 0.9]
+/// ```
+public struct FoundToken: Sendable, Hashable {
+    /// The set's name.
+    public var set: String
+    /// The set's version.
+    public var version: String
+    /// The token as written.
+    public var token: DesignToken
+    /// Its value, aliases resolved.
+    public var resolved: JSONValue
+}
