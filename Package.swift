@@ -49,7 +49,8 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
-            swiftSettings: instrumented),
+            swiftSettings: instrumented,
+            plugins: ["EmbedFiles"]),
         .target(name: "CatalogEngine", dependencies: ["CatalogModel"], swiftSettings: instrumented),
         // The fuzzed front doors (definitions, CSS values, property values, time lists) and the
         // driver that runs them under libFuzzer (`.ci/fuzz`) or over given files.

@@ -3,10 +3,12 @@ import PackagePlugin
 
 /// Embeds package files into a target as generated Swift source.
 ///
-/// Which files a target receives is fixed here, by target name, because exactly three targets
+/// Which files a target receives is fixed here, by target name, because exactly four targets
 /// carry data: `CatalogStore` embeds `Migrations/sqlite/*.sql` and `CatalogStorePostgres`
-/// `Migrations/postgres/*.sql` (the only sources of the schema, one per dialect) and
-/// `CatalogKit` embeds `catalog/**/*.{yaml,yml,json}` (the built-in components).
+/// `Migrations/postgres/*.sql` (the only sources of the schema, one per dialect),
+/// `CatalogKit` embeds `catalog/**/*.{yaml,yml,json}` (the built-in components) and
+/// `CatalogModel` `catalog/tokens/*.json` (the built-in token sets, which a definition read on
+/// its own resolves its token references against).
 @main
 struct EmbedFiles: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
@@ -16,6 +18,7 @@ struct EmbedFiles: BuildToolPlugin {
         case "CatalogStore": (folder, extensions, symbol) = ("Migrations/sqlite", ["sql"], "EmbeddedMigrations")
         case "CatalogStorePostgres": (folder, extensions, symbol) = ("Migrations/postgres", ["sql"], "EmbeddedMigrations")
         case "CatalogKit": (folder, extensions, symbol) = ("catalog", ["yaml", "yml", "json"], "EmbeddedCatalog")
+        case "CatalogModel": (folder, extensions, symbol) = ("catalog/tokens", ["json"], "EmbeddedTokenSets")
         default: return []
         }
         let base = root.appending(path: folder)

@@ -29,14 +29,19 @@ package enum StylesheetWriter {
         }
     }
 
-    package static func stylesheet(header: String, rules: [Rule]) -> String {
+    /// - Parameter tokens: CSS texts of design tokens the component references (`150ms`,
+    ///   `cubic-bezier(0, 0, 0.38, 0.9)`) → their custom property: a duration, delay or keyframe
+    ///   easing written with that text is written `var(--token, text)` — the same value where the
+    ///   page does not define the property, the design system's where it does.
+    package static func stylesheet(header: String, rules: [Rule], tokens: [String: String] = [:]) -> String {
         var out = "/* \(header) — exported by catalog; each animation is exact or baked within 0.1 % (see export --explain). */\n"
         var body = "", reducedBody = ""
+        let token: (String) -> String = { text in tokens[text].map { "var(\($0), \(text))" } ?? text }
         for rule in rules {
             let base = CSSIdentifier.keyframesName(rule.keyframesName)
-            body += "\n" + declarations(rule.selector, names: base, rule.animations, keyframes: &out, indent: "")
+            body += "\n" + declarations(rule.selector, names: base, rule.animations, keyframes: &out, indent: "", token: token)
             if let reduced = rule.reduced {
-                reducedBody += declarations(rule.selector, names: base + "--reduced", reduced, keyframes: &out, indent: "  ")
+                reducedBody += declarations(rule.selector, names: base + "--reduced", reduced, keyframes: &out, indent: "  ", token: token)
             }
         }
         if !reducedBody.isEmpty { body += "\n@media (prefers-reduced-motion: reduce) {\n\(reducedBody)}\n" }
@@ -44,14 +49,15 @@ package enum StylesheetWriter {
     }
 
     /// The rule setting `animation` (and `animation-composition`); appends its `@keyframes`.
-    private static func declarations(_ selector: String, names base: String, _ animations: [WebAnimation], keyframes out: inout String, indent: String) -> String {
+    private static func declarations(_ selector: String, names base: String, _ animations: [WebAnimation], keyframes out: inout String, indent: String,
+                                     token: (String) -> String) -> String {
         var entries: [String] = [], composition: [String] = []
         for (index, animation) in animations.enumerated() {
             let name = animations.count == 1 ? base : "\(base)-\(index + 1)"
-            out += "\n" + keyframes(name, animation)
+            out += "\n" + keyframes(name, animation, token: token)
             let t = animation.timing
             let iterations = t.iterations.isFinite ? CSSNumber.text(t.iterations) : "infinite"
-            entries.append("\(name) \(CSSNumber.text(t.duration))ms linear \(CSSNumber.text(t.delay))ms \(iterations) \(t.direction) \(t.fill)")
+            entries.append("\(name) \(token("\(CSSNumber.text(t.duration))ms")) linear \(token("\(CSSNumber.text(t.delay))ms")) \(iterations) \(t.direction) \(t.fill)")
             composition.append(animation.composite)
         }
         var text = "\(indent)\(selector) {\n\(indent)  animation: \(entries.isEmpty ? "none" : entries.joined(separator: ",\n\(indent)    "));\n"
@@ -59,11 +65,11 @@ package enum StylesheetWriter {
         return text + "\(indent)}\n"
     }
 
-    private static func keyframes(_ name: String, _ animation: WebAnimation) -> String {
+    private static func keyframes(_ name: String, _ animation: WebAnimation, token: (String) -> String) -> String {
         var text = "@keyframes \(name) {\n"
         for frame in animation.keyframes {
             var declarations = frame.values.keys.sorted().map { key in "\(WebProperty.cssName(key)): \(frame.values[key]!);" }
-            if frame.easing != "linear" { declarations.append("animation-timing-function: \(frame.easing);") }
+            if frame.easing != "linear" { declarations.append("animation-timing-function: \(token(frame.easing));") }
             text += "  \(CSSNumber.text(frame.offset * 100))% { \(declarations.joined(separator: " ")) }\n"
         }
         return text + "}\n"
@@ -109,5 +115,16 @@ extension WebProperty {
             if character.isUppercase { name += "-" + character.lowercased() } else { name.append(character) }
         }
         return name
+    }
+}
+
+/// The texts a stylesheet writes for a token's value, so that a token's custom property can
+/// stand where that exact text would (``StylesheetWriter/stylesheet(header:rules:tokens:)``).
+package enum TokenFallbackText {
+    /// A time as the stylesheet writes durations and delays: `150ms`.
+    package static func time(seconds: Double) -> String { "\(CSSNumber.text(seconds * 1000))ms" }
+    /// A curve as the stylesheet writes keyframe easings: `cubic-bezier(0, 0, 0.38, 0.9)`.
+    package static func curve(_ points: [Double]) -> String {
+        points == [0, 0, 1, 1] ? "linear" : "cubic-bezier(\(points.map(CSSNumber.text).joined(separator: ", ")))"
     }
 }

@@ -1,3 +1,4 @@
+import CatalogKit
 import Foundation
 import TestSupport
 import Testing
@@ -75,7 +76,24 @@ struct ReadmeTests {
     static func compare(_ block: Block, _ outputs: [String], rewriteExpected: (String) -> String = { $0 }) -> [String] {
         zip(block.steps, outputs).compactMap { step, output in
             let expected = normalized(rewriteExpected(step.expected)), actual = normalized(output)
-            return expected == actual ? nil : "README.md:\(block.line) `$ \(step.command)`:\n--- README\n\(expected)\n--- real\n\(actual)"
+            guard expected != actual else { return nil }
+            record(block, step, output)
+            return "README.md:\(block.line) `$ \(step.command)`:\n--- README\n\(expected)\n--- real\n\(actual)"
+        }
+    }
+
+    /// With `README_DIFFERENCES=FILE`, each difference is also written to FILE as a JSON line
+    /// (`line`, `command`, `real`), for a maintainer who changed what a command prints to bring
+    /// the README up to date from — the test still fails until the README shows it.
+    static func record(_ block: Block, _ step: Step, _ output: String) {
+        guard let path = ProcessInfo.processInfo.environment["README_DIFFERENCES"] else { return }
+        let line = JSONValue.object(["line": .number(Double(block.line)), "command": .string(step.command), "real": .string(output)]).canonicalText + "\n"
+        if let handle = FileHandle(forWritingAtPath: path) {
+            handle.seekToEndOfFile()
+            handle.write(Data(line.utf8))
+            try? handle.close()
+        } else {
+            FileManager.default.createFile(atPath: path, contents: Data(line.utf8))
         }
     }
 

@@ -1,7 +1,8 @@
 import CatalogModel
 import Foundation
 
-/// The built-in definitions as the repository keeps them (`catalog/KIND/NAME.yaml|json`), read
+/// The built-in definitions as the repository keeps them (`catalog/KIND/NAME.yaml|json`, and the
+/// token sets `catalog/tokens/NAME.tokens.json`), read
 /// from the files themselves, so that the model's and the engine's suites test the built-ins
 /// without the library that embeds them (the library's suite checks that its copy is these).
 ///
@@ -19,7 +20,13 @@ public enum BuiltInFiles {
             let kindFolder = folder.appending(path: kind)
             for file in try FileManager.default.contentsOfDirectory(atPath: kindFolder.path).sorted() where file.hasSuffix(".yaml") || file.hasSuffix(".json") {
                 let text = try String(contentsOf: kindFolder.appending(path: file), encoding: .utf8)
-                result.append(try DefinitionDecoder.decode(text: text, file: "catalog/\(kind)/\(file)"))
+                let path = "catalog/\(kind)/\(file)"
+                if ComponentDefinition.isTokenFile(file) {
+                    result.append(try ComponentDefinition(tokenFile: try DefinitionDecoder.parse(text: text, file: path),
+                                                          name: ComponentDefinition.tokenSetName(file: file), file: path))
+                } else {
+                    result.append(try DefinitionDecoder.decode(text: text, file: path))
+                }
             }
         }
         return result

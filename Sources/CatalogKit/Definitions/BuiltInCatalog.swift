@@ -1,7 +1,8 @@
 import CatalogModel
 import Foundation
 
-/// The built-in component definitions from `catalog/`, embedded in the binary at build time.
+/// The built-in component definitions from `catalog/`, embedded in the binary at build time —
+/// with the token sets of `catalog/tokens/` (Material 3's and Carbon's motion values).
 ///
 /// ```swift
 /// let definitions = try BuiltInCatalog.definitions()
@@ -13,7 +14,14 @@ public enum BuiltInCatalog {
         var result: [ComponentDefinition] = []
         for file in EmbeddedCatalog.files {
             let text = String(decoding: Data(base64Encoded: file.base64)!, as: UTF8.self)
-            result.append(try DefinitionDecoder.decode(text: text, file: "catalog/\(file.name)"))
+            let path = "catalog/\(file.name)"
+            if ComponentDefinition.isTokenFile(file.name) {
+                // The design systems' motion values: token sets the built-in components reference.
+                result.append(try ComponentDefinition(tokenFile: try DefinitionDecoder.parse(text: text, file: path),
+                                                      name: ComponentDefinition.tokenSetName(file: file.name), file: path))
+            } else {
+                result.append(try DefinitionDecoder.decode(text: text, file: path))
+            }
         }
         return result
     }

@@ -47,6 +47,7 @@ public struct ComponentExport: Sendable {
             return
         }
         let file = file ?? definition.name
+        tokenTexts = Self.tokenTexts(definition.tokenReferences)
         name = definition.name
         version = definition.version.description
         self.target = target
@@ -116,6 +117,29 @@ public struct ComponentExport: Sendable {
 
     private var header: String { "\(name) \(version)" }
 
+    /// The CSS texts of the tokens the definition references → their custom properties.
+    private var tokenTexts: [String: String] = [:]
+
+    private static func tokenTexts(_ paths: [String]) -> [String: String] {
+        let binding = TokenBinding.current ?? BuiltInTokenSets.binding
+        var texts: [String: String] = [:]
+        for path in paths.sorted().reversed() {   // the first path wins where two share a value
+            guard let token = binding.token(path) else { continue }
+            for (place, member) in [(TokenBinding.Place.duration, "duration"), (.delay, "delay"), (.timingFunction, "timingFunction")] {
+                guard let value = try? binding.value(of: path, at: place) else { continue }
+                let text = place == .timingFunction ? TokenFallbackText.curve(value) : TokenFallbackText.time(seconds: value[0])
+                if token.type == .transition {
+                    // A transition is one custom property as a whole; a part that is an alias
+                    // stands for the token it names, which has its own.
+                    if let target = token.value[member].flatMap(TokenReference.alias) { texts[text] = TokenExport.customProperty(target) }
+                } else {
+                    texts[text] = TokenExport.customProperty(token.path)
+                }
+            }
+        }
+        return texts
+    }
+
     /// The stylesheet: rules at `selector` (default `.NAME`); a chain's at `SELECTOR--ROLE`.
     public func stylesheet(selector: String? = nil) -> String {
         let base = selector ?? CSSIdentifier.classSelector(name)
@@ -123,14 +147,15 @@ public struct ComponentExport: Sendable {
         case .animation(let animations):
             var reduced: [WebAnimation]?
             if case .animation(let list)? = reducedBody { reduced = list }
-            return StylesheetWriter.stylesheet(header: header, rules: [.init(selector: base, keyframesName: name, animations: animations, reduced: reduced)])
+            return StylesheetWriter.stylesheet(header: header, rules: [.init(selector: base, keyframesName: name, animations: animations, reduced: reduced)],
+                                               tokens: tokenTexts)
         case .chain(let chain):
             var reduced: [String: [WebAnimation]] = [:]
             if case .chain(let other)? = reducedBody { for role in other.roles { reduced[role.role] = role.animations } }
             return StylesheetWriter.stylesheet(header: header, rules: chain.roles.map {
                 .init(selector: "\(base)--\($0.role)", keyframesName: "\(name)--\($0.role)", animations: $0.animations,
                       reduced: reducedBody == nil ? nil : reduced[$0.role] ?? [])
-            })
+            }, tokens: tokenTexts)
         }
     }
 

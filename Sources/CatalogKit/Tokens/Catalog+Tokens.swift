@@ -23,20 +23,14 @@ extension Catalog {
         /// (1.0.0 for a new set). The document's top-level `$description` is the summary.
         public func definition(text: String, file: String, name: String? = nil, version: String? = nil) throws -> ComponentDefinition {
             let document = try DefinitionDecoder.parse(text: text, file: file)
-            _ = try TokenSet(json: document, file: file)   // the file's own errors, with its own paths
-            let name = name ?? Self.setName(file: file)
-            guard ComponentDefinition.isValidName(name) else {
-                throw DefinitionError(file: file, path: "", rule: "the token set's name '\(name)' (from the file name) must match [a-z0-9][a-z0-9.-]*: give one with --name")
-            }
-            var members: [String: JSONValue] = ["name": .string(name), "kind": "tokens", "tokens": document, "version": "1.0.0"]
-            if let summary = document["$description"]?.stringValue { members["summary"] = .string(summary) }
-            if let version {
-                members["version"] = .string(version)
-            } else if let current = try catalog.components.get(name), current.kind == .tokens {
+            let name = name ?? ComponentDefinition.tokenSetName(file: file)
+            var definition = try ComponentDefinition(tokenFile: document, name: name, version: version, file: file)
+            let ownVersion = document["$extensions"]?[ComponentDefinition.tokenExtensionKey]?["version"] != nil
+            if version == nil, !ownVersion, let current = try catalog.components.get(name), current.kind == .tokens {
                 let same = try current.decode().document["tokens"] == document
-                members["version"] = .string(same ? current.version : Self.nextPatch(current.version))
+                definition = try ComponentDefinition(tokenFile: document, name: name, version: same ? current.version : Self.nextPatch(current.version), file: file)
             }
-            return try ComponentDefinition(json: .object(members), file: file)
+            return definition
         }
 
         /// Adds token sets (or new versions of them) in one transaction, as components are added.
@@ -78,18 +72,13 @@ extension Catalog {
         /// nil when no set has it.
         public func token(_ path: String) throws -> FoundToken? {
             for set in try sets() {
+                // A group's `$root` token answers for the group.
+                let path = set.set.token(path) == nil && set.set.token(path + ".$root") != nil ? path + ".$root" : path
                 if let token = set.set.token(path) {
                     return FoundToken(set: set.name, version: set.version, token: token, resolved: try set.set.resolved(path, file: set.name))
                 }
             }
             return nil
-        }
-
-        /// `motion.tokens.json` → `motion`; `carbon.json` → `carbon`.
-        static func setName(file: String) -> String {
-            var stem = (file as NSString).lastPathComponent
-            for suffix in [".json", ".tokens"] where stem.hasSuffix(suffix) { stem = String(stem.dropLast(suffix.count)) }
-            return stem.lowercased()
         }
 
         static func nextPatch(_ version: String) -> String {

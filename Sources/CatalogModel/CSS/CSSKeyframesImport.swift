@@ -70,8 +70,12 @@ public enum CSSKeyframesImport {
         guard animating.count <= 1 else {
             throw DefinitionError(file: file, path: "line \(animating[1].line): \(animating[1].prelude)", rule: "one rule may set animation (one file is one component)")
         }
+        // `var(--token, 150ms)` (an export of a component that references design tokens) takes
+        // the `:root` value, else its fallback, as a browser does.
+        let custom = try StylesheetLibrary.customProperties(blocks, file: file)
+        let resolve: (String) -> String = { StylesheetLibrary.resolved($0, custom) }
         if let rule = animating.first {
-            return try exportedStylesheet(rule, keyframes: rulesByName, file: file, ignored: &ignored)
+            return try exportedStylesheet(rule, keyframes: rulesByName, file: file, ignored: &ignored, resolve: resolve)
         }
         guard keyframeRules.count == 1 else {
             throw DefinitionError(file: file, path: "", rule: "one @keyframes rule per file (one file is one component), or a rule whose animation lists them; found \(keyframeRules.count)")
@@ -100,7 +104,7 @@ public enum CSSKeyframesImport {
                 }
             }
         }
-        let keyframes = try self.keyframes(rule, file: file, easing: keyframeEasing, ignored: &ignored)
+        let keyframes = try self.keyframes(rule, file: file, easing: keyframeEasing, ignored: &ignored, resolve: resolve)
         return ["name": .string(name), "kind": "animation", "version": "1.0.0",
                 "keyframes": .array(keyframes.map { .object($0.members) }), "options": .object(options)]
     }
@@ -109,10 +113,12 @@ public enum CSSKeyframesImport {
     /// `animation` shorthand lists them. Animations that share one timing (an export's one per
     /// property) merge into one effect, each keyframe keeping its easing; the component is named
     /// after the rule's class (`.NAME`), else the first `@keyframes`.
-    private static func exportedStylesheet(_ rule: Block, keyframes rules: [String: Block], file: String, ignored: inout [String]) throws(DefinitionError) -> JSONValue {
+    private static func exportedStylesheet(_ rule: Block, keyframes rules: [String: Block], file: String, ignored: inout [String],
+                                           resolve: (String) -> String) throws(DefinitionError) -> JSONValue {
         let declarations = try self.declarations(rule.body, file: file, line: rule.line, context: rule.prelude)
         var entries: [ShorthandAnimation] = []
-        for (property, value) in declarations {
+        for (property, raw) in declarations {
+            let value = resolve(raw)
             let field = "line \(rule.line): \(rule.prelude).\(property)"
             switch property {
             case "animation":
@@ -134,7 +140,7 @@ public enum CSSKeyframesImport {
             guard entry.timing == first.timing else {
                 throw DefinitionError(file: file, path: field, rule: "\(first.name) and \(entry.name) run on different timings; one component is one effect: give each its own file")
             }
-            for frame in try self.keyframes(block, file: file, easing: entry.easing, ignored: &ignored) {
+            for frame in try self.keyframes(block, file: file, easing: entry.easing, ignored: &ignored, resolve: resolve) {
                 for property in frame.members.keys where property != "offset" && property != "easing" {
                     if let other = animated[property], other != entry.name {
                         throw DefinitionError(file: file, path: field, rule: "\(other) and \(entry.name) both animate \(property); one component animates a property once")

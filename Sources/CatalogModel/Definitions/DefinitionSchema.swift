@@ -61,7 +61,7 @@ public enum DefinitionSchema {
             "mass": number, "stiffness": number, "damping": number, "initialVelocity": number, "allowsOverdamping": boolean,
             "perceptualDuration": duration, "bounce": number,
             "animations": list(ref("coreAnimation")),
-            "duration": duration, "beginTime": number, "timeOffset": number, "speed": number,
+            "duration": duration, "beginTime": anyOf(number, ref("tokenReference")), "timeOffset": number, "speed": number,
             // `.inf` in YAML; "inf"/"infinity" where JSON has no infinity.
             "repeatCount": anyOf(["type": "number"], ["type": "string"]), "repeatDuration": number,
             "autoreverses": boolean, "fillMode": enumeration(MediaTiming.FillMode.allCases.map(\.rawValue)),
@@ -78,8 +78,8 @@ public enum DefinitionSchema {
         coreAnimation["allOf"] = .array(perType)
 
         let webOptions = object([
-            "duration": anyOf(["type": "number", "minimum": 0], ["const": "auto"], ref("parameterReference")),
-            "delay": number, "endDelay": number,
+            "duration": anyOf(["type": "number", "minimum": 0], ["const": "auto"], ref("parameterReference"), ref("tokenReference")),
+            "delay": anyOf(number, ref("tokenReference")), "endDelay": anyOf(number, ref("tokenReference")),
             "iterations": anyOf(["type": "number"], ["const": "Infinity"], ref("parameterReference")),
             "iterationStart": number,
             "fill": enumeration(EffectTiming.Fill.allCases.map(\.rawValue)),
@@ -139,6 +139,8 @@ public enum DefinitionSchema {
             "chain": ["type": "object", "required": ["roles"], "properties": ["roles": list(["type": "string", "minLength": 1])]],
             "decorator": decorator,
             "layout": ref("layoutNode"),
+            // A token set: a DTCG document (`catalog tokens add` makes these).
+            "tokens": ["type": "object"],
         ]
         let bodies = ComponentDefinition.bodyFields.subtracting(["options"]).sorted()
         let perKind: [JSONValue] = ComponentKind.allCases.map { kind in
@@ -161,6 +163,8 @@ public enum DefinitionSchema {
             "component": .object(component),
             "bareAnimation": object(["keyframes": webKeyframes, "options": webOptions], required: ["keyframes"]),
             "parameterReference": ["type": "string", "pattern": "^\\$[A-Za-z_][A-Za-z0-9_]*$"],
+            // A design token where a duration, a delay or a timing function goes: "{motion.duration.moderate-01}".
+            "tokenReference": ["type": "string", "pattern": "^\\{[^{}]+\\}$"],
             "number": orParameter(["type": "number"]),
             "boolean": orParameter(["type": "boolean"]),
             // A CA name or CSS easing, four control points, or a spring.

@@ -1,5 +1,6 @@
-/// Motion tokens of two design systems, usable by name wherever a timing function or a Core
-/// Animation `duration` is written, so that components speak a design system's motion language:
+/// Motion tokens of two design systems, usable by bare name wherever a timing function or a Core
+/// Animation `duration` is written (the older form of a token reference, `"{md.sys.motion…}"`),
+/// with the values of the built-in token sets (``BuiltInTokenSets``):
 ///
 /// - Material 3 (`md.sys.motion.*`): durations short1–4 (50–200 ms), medium1–4 (250–400 ms),
 ///   long1–4 (450–600 ms), extra-long1–4 (700–1000 ms); easings standard, standard-accelerate,
@@ -16,35 +17,28 @@
 ///             timingFunction: md.sys.motion.easing.emphasized.decelerate}
 /// ```
 public enum MotionTokens {
-    /// Duration tokens, in seconds.
+    /// Duration tokens, in seconds: the built-in sets' (``BuiltInTokenSets``) duration tokens by path.
     public static let durations: [String: Double] = {
         var table: [String: Double] = [:]
-        for (band, start) in [("short", 50.0), ("medium", 250.0), ("long", 450.0)] {
-            for step in 1...4 { table["md.sys.motion.duration.\(band)\(step)"] = (start + Double(step - 1) * 50) / 1000 }
+        for (name, _, set) in BuiltInTokenSets.sets {
+            for token in set.tokens where token.type == .duration {
+                table[token.path] = try? TokenValueShape.seconds(try set.resolved(token.path, file: name), file: name, path: token.path)
+            }
         }
-        for step in 1...4 { table["md.sys.motion.duration.extra-long\(step)"] = Double(600 + step * 100) / 1000 }
-        let carbon: [(String, Double)] = [("fast-01", 70), ("fast-02", 110), ("moderate-01", 150), ("moderate-02", 240), ("slow-01", 400), ("slow-02", 700)]
-        for (name, milliseconds) in carbon { table["carbon.motion.duration.\(name)"] = milliseconds / 1000 }
         return table
     }()
 
-    /// Easing tokens.
-    public static let easings: [String: TimingFunction] = [
-        "md.sys.motion.easing.linear": .linear,
-        "md.sys.motion.easing.standard": .cubicBezier(0.2, 0, 0, 1),
-        "md.sys.motion.easing.standard.accelerate": .cubicBezier(0.3, 0, 1, 1),
-        "md.sys.motion.easing.standard.decelerate": .cubicBezier(0, 0, 0, 1),
-        "md.sys.motion.easing.emphasized": .cubicBezier(0.2, 0, 0, 1),
-        "md.sys.motion.easing.emphasized.decelerate": .cubicBezier(0.05, 0.7, 0.1, 1),
-        "md.sys.motion.easing.emphasized.accelerate": .cubicBezier(0.3, 0, 0.8, 0.15),
-        "md.sys.motion.easing.legacy": .cubicBezier(0.4, 0, 0.2, 1),
-        "md.sys.motion.easing.legacy.accelerate": .cubicBezier(0.4, 0, 1, 1),
-        "md.sys.motion.easing.legacy.decelerate": .cubicBezier(0, 0, 0.2, 1),
-        "carbon.motion.standard.productive": .cubicBezier(0.2, 0, 0.38, 0.9),
-        "carbon.motion.standard.expressive": .cubicBezier(0.4, 0.14, 0.3, 1),
-        "carbon.motion.entrance.productive": .cubicBezier(0, 0, 0.38, 0.9),
-        "carbon.motion.entrance.expressive": .cubicBezier(0, 0, 0.3, 1),
-        "carbon.motion.exit.productive": .cubicBezier(0.2, 0, 1, 0.9),
-        "carbon.motion.exit.expressive": .cubicBezier(0.4, 0.14, 1, 1),
-    ]
+    /// Easing tokens: the built-in sets' cubicBezier tokens by path (a group's `$root` by the
+    /// group's path); `[0, 0, 1, 1]` is `linear`.
+    public static let easings: [String: TimingFunction] = {
+        var table: [String: TimingFunction] = [:]
+        for (name, _, set) in BuiltInTokenSets.sets {
+            for token in set.tokens where token.type == .cubicBezier {
+                guard let p = try? TokenValueShape.bezier(try set.resolved(token.path, file: name), file: name, path: token.path) else { continue }
+                let path = token.path.hasSuffix(".$root") ? String(token.path.dropLast(".$root".count)) : token.path
+                table[path] = p == [0, 0, 1, 1] ? .linear : .cubicBezier(p[0], p[1], p[2], p[3])
+            }
+        }
+        return table
+    }()
 }

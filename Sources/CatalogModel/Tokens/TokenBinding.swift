@@ -44,7 +44,7 @@ public struct TokenBinding: Sendable, Hashable {
 
     /// The set that defines `path`, or why none does (unknown, or defined by two sets).
     public func origin(of path: String) throws(TokenLookupError) -> (name: String, version: String) {
-        let found = sets.filter { $0.value.set.token(path) != nil }.sorted { $0.key < $1.key }
+        let found = sets.filter { $0.value.set.token(Self.tokenPath(path, in: $0.value.set)) != nil }.sorted { $0.key < $1.key }
         guard let first = found.first else { throw .unknown(path, sets: sets.keys.sorted()) }
         guard found.count == 1 else { throw .ambiguous(path, sets: found.map(\.key)) }
         return (first.key, first.value.version)
@@ -56,6 +56,7 @@ public struct TokenBinding: Sendable, Hashable {
         if isNominal { return place == .timingFunction ? [0, 0, 1, 1] : [0.1] }
         let (name, _) = try origin(of: path)
         let set = sets[name]!.set
+        let path = Self.tokenPath(path, in: set)
         let token = set.token(path)!
         let value: JSONValue
         do { value = try set.resolved(path) } catch { throw .invalid(path, reason: error.rule) }
@@ -79,6 +80,18 @@ public struct TokenBinding: Sendable, Hashable {
         } catch {
             throw .invalid(path, reason: "\(error)")
         }
+    }
+
+    /// The token at `path` as written (a group's `$root` for the group), if one set has it.
+    public func token(_ path: String) -> DesignToken? {
+        guard let (name, _) = try? origin(of: path), let set = sets[name]?.set else { return nil }
+        return set.token(Self.tokenPath(path, in: set))
+    }
+
+    /// `path`, or its group's `$root` token when `path` names a group that has one
+    /// (`{md.sys.motion.easing.standard}` is `md.sys.motion.easing.standard.$root`).
+    static func tokenPath(_ path: String, in set: TokenSet) -> String {
+        set.token(path) == nil && set.token(path + ".$root") != nil ? path + ".$root" : path
     }
 
     public static func == (a: TokenBinding, b: TokenBinding) -> Bool {

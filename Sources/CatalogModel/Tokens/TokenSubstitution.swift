@@ -2,7 +2,7 @@
 /// `options.duration`, `delay` and `endDelay` (milliseconds) and every `easing`; in the Core
 /// Animation body `duration`, `beginTime` (seconds), `timingFunction` and `timingFunctions`, in
 /// groups too; in a chain, its inline bodies and `wait`. The values come from
-/// ``TokenBinding/current``.
+/// ``TokenBinding/current``, else the built-in sets (``BuiltInTokenSets``).
 ///
 /// ```swift
 /// // options: {duration: "{motion.duration.moderate-01}"} → options: {duration: 150}
@@ -28,7 +28,8 @@ package enum TokenSubstitution {
     package static func apply(to members: [String: JSONValue], file: String) throws(DefinitionError) -> [String: JSONValue] {
         guard !references(in: members).isEmpty else { return members }
         var result = members
-        let walker = Walker(file: file, binding: TokenBinding.current)
+        // Without a catalog's sets bound, the built-in ones answer (a file read on its own).
+        let walker = Walker(file: file, binding: TokenBinding.current ?? BuiltInTokenSets.binding)
         if let options = members["options"] { result["options"] = try walker.webOptions(options, path: FieldPath("options")) }
         if let keyframes = members["keyframes"] { result["keyframes"] = try walker.webKeyframes(keyframes, path: FieldPath("keyframes")) }
         if let animation = members["animation"] { result["animation"] = try walker.coreAnimation(animation, path: FieldPath("animation")) }
