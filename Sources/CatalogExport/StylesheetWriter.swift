@@ -29,10 +29,11 @@ package enum StylesheetWriter {
         }
     }
 
-    /// - Parameter tokens: CSS texts of design tokens the component references (`150ms`,
-    ///   `cubic-bezier(0, 0, 0.38, 0.9)`) → their custom property: a duration, delay or keyframe
-    ///   easing written with that text is written `var(--token, text)` — the same value where the
-    ///   page does not define the property, the design system's where it does.
+    /// - Parameter tokens: CSS texts of design tokens the component references (`150ms`) →
+    ///   their custom property: a duration or delay written with that text is written
+    ///   `var(--token, text)` — the same value where the page does not define the property, the
+    ///   design system's where it does. (Keyframe easings are written out: Chromium does not
+    ///   follow a custom property in a keyframe's `animation-timing-function`.)
     package static func stylesheet(header: String, rules: [Rule], tokens: [String: String] = [:]) -> String {
         var out = "/* \(header) — exported by catalog; each animation is exact or baked within 0.1 % (see export --explain). */\n"
         var body = "", reducedBody = ""
@@ -54,7 +55,7 @@ package enum StylesheetWriter {
         var entries: [String] = [], composition: [String] = []
         for (index, animation) in animations.enumerated() {
             let name = animations.count == 1 ? base : "\(base)-\(index + 1)"
-            out += "\n" + keyframes(name, animation, token: token)
+            out += "\n" + keyframes(name, animation)
             let t = animation.timing
             let iterations = t.iterations.isFinite ? CSSNumber.text(t.iterations) : "infinite"
             entries.append("\(name) \(token("\(CSSNumber.text(t.duration))ms")) linear \(token("\(CSSNumber.text(t.delay))ms")) \(iterations) \(t.direction) \(t.fill)")
@@ -65,11 +66,13 @@ package enum StylesheetWriter {
         return text + "\(indent)}\n"
     }
 
-    private static func keyframes(_ name: String, _ animation: WebAnimation, token: (String) -> String) -> String {
+    private static func keyframes(_ name: String, _ animation: WebAnimation) -> String {
         var text = "@keyframes \(name) {\n"
         for frame in animation.keyframes {
             var declarations = frame.values.keys.sorted().map { key in "\(WebProperty.cssName(key)): \(frame.values[key]!);" }
-            if frame.easing != "linear" { declarations.append("animation-timing-function: \(token(frame.easing));") }
+            // A custom property here is not followed by Chromium (a keyframe's timing function is
+            // fixed when the rule is read): the curve is written out.
+            if frame.easing != "linear" { declarations.append("animation-timing-function: \(frame.easing);") }
             text += "  \(CSSNumber.text(frame.offset * 100))% { \(declarations.joined(separator: " ")) }\n"
         }
         return text + "}\n"
@@ -118,13 +121,9 @@ extension WebProperty {
     }
 }
 
-/// The texts a stylesheet writes for a token's value, so that a token's custom property can
-/// stand where that exact text would (``StylesheetWriter/stylesheet(header:rules:tokens:)``).
+/// The text a stylesheet writes for a time token's value, so that the token's custom property
+/// can stand where that exact text would (``StylesheetWriter/stylesheet(header:rules:tokens:)``).
 package enum TokenFallbackText {
     /// A time as the stylesheet writes durations and delays: `150ms`.
     package static func time(seconds: Double) -> String { "\(CSSNumber.text(seconds * 1000))ms" }
-    /// A curve as the stylesheet writes keyframe easings: `cubic-bezier(0, 0, 0.38, 0.9)`.
-    package static func curve(_ points: [Double]) -> String {
-        points == [0, 0, 1, 1] ? "linear" : "cubic-bezier(\(points.map(CSSNumber.text).joined(separator: ", ")))"
-    }
 }

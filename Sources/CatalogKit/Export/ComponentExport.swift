@@ -117,7 +117,7 @@ public struct ComponentExport: Sendable {
 
     private var header: String { "\(name) \(version)" }
 
-    /// The CSS texts of the tokens the definition references → their custom properties.
+    /// The CSS texts of the time tokens the definition references → their custom properties.
     private var tokenTexts: [String: String] = [:]
 
     private static func tokenTexts(_ paths: [String]) -> [String: String] {
@@ -125,9 +125,10 @@ public struct ComponentExport: Sendable {
         var texts: [String: String] = [:]
         for path in paths.sorted().reversed() {   // the first path wins where two share a value
             guard let token = binding.token(path) else { continue }
-            for (place, member) in [(TokenBinding.Place.duration, "duration"), (.delay, "delay"), (.timingFunction, "timingFunction")] {
+            // Times only: a stylesheet writes curves out (see StylesheetWriter).
+            for (place, member) in [(TokenBinding.Place.duration, "duration"), (.delay, "delay")] {
                 guard let value = try? binding.value(of: path, at: place) else { continue }
-                let text = place == .timingFunction ? TokenFallbackText.curve(value) : TokenFallbackText.time(seconds: value[0])
+                let text = TokenFallbackText.time(seconds: value[0])
                 if token.type == .transition {
                     // A transition is one custom property as a whole; a part that is an alias
                     // stands for the token it names, which has its own.
