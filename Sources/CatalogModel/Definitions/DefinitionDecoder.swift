@@ -13,10 +13,16 @@ import Yams
 /// ```
 public enum DefinitionDecoder {
     /// Every definition a file holds: one, or for a stylesheet library (``StylesheetLibrary``) one
-    /// per `@keyframes`, read with `stylesheet`'s prefix and base rule.
+    /// per `@keyframes`, read with `stylesheet`'s prefix and base rule; a DTCG file
+    /// (`NAME.tokens.json`) is the token set `NAME`.
     public static func decodeAll(text: String, file: String, stylesheet options: StylesheetLibrary.Options = StylesheetLibrary.Options())
         throws(DefinitionError) -> [ComponentDefinition]
     {
+        if ComponentDefinition.isTokenFile(file) {
+            // A DTCG file is a token set named after it (`catalog tokens add` also picks its version).
+            try DefinitionLimits.check(size: text.utf8.count, file: file)
+            return [try ComponentDefinition(tokenFile: try parse(text: text, file: file), name: ComponentDefinition.tokenSetName(file: file), file: file)]
+        }
         guard file.lowercased().hasSuffix(".css") else { return [try decode(text: text, file: file)] }
         try DefinitionLimits.check(size: text.utf8.count, file: file)
         let stylesheet = try StylesheetLibrary.Stylesheet(css: text, file: file)   // read once for both questions
