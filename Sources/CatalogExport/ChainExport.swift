@@ -54,6 +54,7 @@ public struct ChainExport: Sendable {
         case .color: .color
         case .transform: .transform
         case .keyword: .string
+        case .origin: .point
         }
         guard let typed = try? PropertyValue(json: step.value, as: type), let value = AnimationValue(model: typed) else {
             throw ExportError("set \(step.property): the value has no CSS form")

@@ -4,8 +4,9 @@ import CatalogModel
 /// The CSS property an engine property becomes on the web, and how its values are written.
 ///
 /// Core Animation's layer properties map to their CSS counterparts (`cornerRadius` →
-/// `border-radius`); geometry a layer has and an element does not (`position`, `bounds`,
-/// `anchorPoint`, shadows, `zPosition`, `hidden`) has no web form and is refused by name.
+/// `border-radius`, `anchorPoint` → `transform-origin` in percentages); geometry a layer has and
+/// an element does not (`position`, `bounds`, shadows, `zPosition`, `hidden`) has no web form
+/// and is refused by name.
 ///
 /// ```swift
 /// let radius = try WebProperty("cornerRadius")
@@ -14,7 +15,7 @@ import CatalogModel
 /// radius.text(.number(8))   // "8px"
 /// ```
 package struct WebProperty: Sendable, Hashable {
-    package enum Unit: Sendable, Hashable { case number, px, color, transform, keyword }
+    package enum Unit: Sendable, Hashable { case number, px, color, transform, keyword, origin }
 
     /// The engine's name (`opacity`, `cornerRadius`, `transform`, …).
     package var engineName: String
@@ -33,6 +34,8 @@ package struct WebProperty: Sendable, Hashable {
         "cornerRadius": ("borderRadius", .px), "borderRadius": ("borderRadius", .px), "borderWidth": ("borderWidth", .px),
         "width": ("width", .px), "height": ("height", .px), "left": ("left", .px), "top": ("top", .px),
         "right": ("right", .px), "bottom": ("bottom", .px), "visibility": ("visibility", .keyword),
+        // Unit coordinates of the element's box, written as percentages: no box needed.
+        "transformOrigin": ("transformOrigin", .origin), "anchorPoint": ("transformOrigin", .origin),
     ]
 
     package init(_ engineName: String) throws(ExportError) {
@@ -58,7 +61,8 @@ package struct WebProperty: Sendable, Hashable {
         case .color(let c): CSSNumber.color(c)
         case .transform(let m): CSSNumber.matrix(m)
         case .discrete(let value): value.jsonValue.stringValue ?? value.jsonValue.canonicalText
-        case .point, .size, .rect: "none"   // refused by init: no such web property
+        case .point(let p): "\(CSSNumber.text(p.x * 100))% \(CSSNumber.text(p.y * 100))%"
+        case .size, .rect: "none"   // refused by init: no such web property
         }
     }
 

@@ -28,6 +28,9 @@ struct BrowserCase {
     var ownStyle: String = ""
     /// How many animations the page must find running (nil: not checked).
     var animationCount: Int? = nil
+    /// The elements' size when `ownStyle` sets one: what a transform origin's unit coordinates
+    /// are measured against when the browser reports it in px.
+    var box: (width: Double, height: Double)? = nil
 }
 
 /// Runs cases in one page of headless Chromium and lists every difference beyond the bounds.
@@ -62,7 +65,7 @@ enum BrowserComparison {
                         let browser = row.arrayValue.flatMap { column < $0.count ? $0[column].stringValue : nil } ?? "?"
                         let engine = item.expected[role]![index][column]
                         let spread = spreadOf(property, in: item.expected.values.flatMap { $0.map { $0[column] } })
-                        if let problem = compare(engine, browser, baked: item.baked.contains(property), spread: spread) {
+                        if let problem = compare(engine, browser, baked: item.baked.contains(property), spread: spread, box: item.box) {
                             problems.append("\(item.id) \(role).\(property) at t=\(item.times[index]): \(problem)")
                         }
                     }
@@ -82,8 +85,16 @@ enum BrowserComparison {
     /// Exact: the oracle's tolerances (the browser's own rounding). Baked: the export bound —
     /// opacity ±0.001, other numbers 0.1 % of their spread, transform entries 0.001·max(1, |v|),
     /// premultiplied colour channels 2.6/255 — plus that rounding.
-    static func compare(_ engine: AnimatedValue, _ browser: String, baked: Bool, spread: Double) -> String? {
+    static func compare(_ engine: AnimatedValue, _ browser: String, baked: Bool, spread: Double, box: (width: Double, height: Double)? = nil) -> String? {
         switch engine {
+        case .point(let p):
+            // transform-origin: unit coordinates here, px of the element's box in the browser.
+            guard let box else { return "a transform origin needs the element's size (BrowserCase.box)" }
+            let px = browser.split(separator: " ").map { Double($0.dropLast(2)) }
+            guard px.count >= 2, let x = px[0], let y = px[1] else { return "unreadable \(browser)" }
+            let (ex, ey) = (p.x * box.width, p.y * box.height)
+            let off = abs(ex - x) > 1e-4 * max(1, abs(ex)) + 1e-3 || abs(ey - y) > 1e-4 * max(1, abs(ey)) + 1e-3
+            return off ? "engine (\(ex)px, \(ey)px), browser \(browser)" : nil
         case .number(let n):
             let text = browser.hasSuffix("px") ? String(browser.dropLast(2)) : browser
             guard let value = Double(text) else { return "unreadable \(browser)" }

@@ -14,7 +14,8 @@ struct StylesheetLibraryBrowserTests {
         ("motion-library.css", ["bounce-in": "motion bounceIn", "fade-out": "motion fadeOut", "pulse": "motion pulse"]),
         ("shorthand-library.css", ["spin-in": "spinIn", "shake-x": "shakeX", "glow": "glow"]),
         ("slide-library.css", ["slide-in-left": "animated slideInLeft", "slide-out-up": "animated slideOutUp",
-                               "fade-in-top-left": "animated fadeInTopLeft", "nudge": "animated nudge"]),
+                               "fade-in-top-left": "animated fadeInTopLeft", "nudge": "animated nudge", "hinge": "animated hinge",
+                               "swing-from": "animated swingFrom"]),
     ]
     /// Every element's size: what `translate()` percentages resolve against, in the page and in
     /// the engine (the reference box).
@@ -37,7 +38,7 @@ struct StylesheetLibraryBrowserTests {
                     id: "\(file)/\(definition.name)", start: .css(stylesheet: stylesheet, classes: ["element": classes[definition.name]!]),
                     roles: ["element"], properties: effect.properties.map(\.name), baked: [], times: times,
                     expected: ["element": times.map { effect.sample(at: $0).values }],
-                    ownStyle: "width: \(Int(Self.size.width))px; height: \(Int(Self.size.height))px"))
+                    ownStyle: "width: \(Int(Self.size.width))px; height: \(Int(Self.size.height))px", box: Self.size))
             }
         }
         let problems = try BrowserComparison.mismatches(cases)

@@ -78,3 +78,29 @@ struct ReferenceBoxTests {
         #expect(!plain.needsReferenceBox)
     }
 }
+
+/// CSS `transform-origin` as Core Animation's `anchorPoint`: unit coordinates of the box, from
+/// keywords in either order, percentages, or px measured against the reference box.
+struct TransformOriginTests {
+    static let box = try! ReferenceBox(width: 200, height: 40)
+
+    @Test(arguments: [
+        ("top left", 0.0, 0.0), ("left top", 0, 0), ("center", 0.5, 0.5), ("bottom", 0.5, 1), ("right", 1, 0.5),
+        ("50% 100%", 0.5, 1), ("right center", 1, 0.5), ("center top", 0.5, 0), ("20px 10px", 0.1, 0.25),
+        ("top right 0", 1, 0), ("25%", 0.25, 0.5), ("0 0", 0, 0), ("bottom 30px", 0.15, 1),
+    ])
+    func readsEveryFormCSSAllows(css: String, x: Double, y: Double) throws {
+        let point = try ReferenceBox.with(Self.box) { try TransformOrigin.point(css: css) }
+        #expect(point == Point(x: x, y: y), "\(css)")
+    }
+
+    @Test(arguments: ["left right", "top bottom", "1em 0", "0 0 5px", "a b", "1 2 3 4", ""])
+    func refusesWhatCSSDoesNotTake(css: String) {
+        #expect(throws: CSSValueError.self) { try ReferenceBox.with(Self.box) { try TransformOrigin.point(css: css) } }
+    }
+
+    @Test func pxWithoutABoxSaysWhereOneComesFrom() throws {
+        #expect(throws: CSSValueError.self) { try TransformOrigin.point(css: "10px 0") }
+        #expect(try TransformOrigin.point(css: "top left") == Point(x: 0, y: 0))   // keywords need none
+    }
+}

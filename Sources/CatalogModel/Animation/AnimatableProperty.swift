@@ -62,6 +62,8 @@ public struct AnimatableProperty: Sendable, Hashable {
             AnimatableProperty(name: "top", kind: .length, initialValue: .number(0)),
             AnimatableProperty(name: "right", kind: .length, initialValue: .number(0)),
             AnimatableProperty(name: "bottom", kind: .length, initialValue: .number(0)),
+            // CSS transform-origin as Core Animation's anchorPoint: unit coordinates of the box.
+            AnimatableProperty(name: "transformOrigin", kind: .point, initialValue: .point(Point(x: 0.5, y: 0.5))),
             // Discrete, except that CSS keeps it visible between a visible end and another.
             AnimatableProperty(name: "visibility", kind: .discrete, initialValue: .discrete(.string("visible"))),
         ]

@@ -38,7 +38,10 @@ public enum AnimationValue: Sendable, Hashable {
             self = .number(value)
         case .color: self = .color(try RGBAColor(css: text))
         case .transform: self = .transform(try TransformFunction.list(css: text))
-        case .point, .size, .rect:
+        case .point:
+            // The one point a CSS property gives: `transform-origin`, as Core Animation's anchorPoint.
+            self = .point(try TransformOrigin.point(css: text))
+        case .size, .rect:
             throw CSSValueError("geometry values are numbers, not CSS text")
         case .discrete: self = .discrete(.string(text))
         }

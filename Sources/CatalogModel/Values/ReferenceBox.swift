@@ -83,7 +83,12 @@ public struct ReferenceBox: Sendable, Hashable, CustomStringConvertible {
             let lower = text.lowercased()
             return lower.contains("translate") && lower.contains("%")
         case .array(let items): return items.contains(where: isNeeded(by:))
-        case .object(let members): return members.contains { ["summary", "tags", "name"].contains($0.key) ? false : isNeeded(by: $0.value) }
+        case .object(let members):
+            // A transform-origin in px is a share of the box too.
+            if let origin = members["transformOrigin"]?.stringValue, origin.lowercased().split(whereSeparator: \.isWhitespace).contains(where: { $0.hasSuffix("px") }) {
+                return true
+            }
+            return members.contains { ["summary", "tags", "name"].contains($0.key) ? false : isNeeded(by: $0.value) }
         default: return false
         }
     }
