@@ -53,7 +53,16 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             again.contentHash == definition.contentHash
         else { return ["the stored form of an accepted definition does not read back as the same"] }
         guard definition.kind == .animation else { return [] }
-        guard let animation = try? AnimationDefinition(definition) else { return ["an accepted animation does not compile"] }
+        // It evaluates wherever a use gives what it needs: a reference box for `translate()`
+        // percentages, token sets for its token references (the built-in ones where they have
+        // them all; any token values otherwise — which exist is the catalog's to say at add).
+        let builtIn = BuiltInTokenSets.binding
+        let tokens: TokenBinding? = definition.tokenReferences.isEmpty ? nil
+            : definition.tokenReferences.allSatisfy({ (try? builtIn.origin(of: $0)) != nil }) ? builtIn : .nominal
+        let compiled = try? ReferenceBox.with(definition.needsReferenceBox ? .nominal : nil) {
+            try TokenBinding.with(tokens) { try AnimationDefinition(definition) }
+        }
+        guard let animation = compiled else { return ["an accepted animation does not compile"] }
         return FiniteSampling.violations(of: AnimationEffect(animation))
     }
 

@@ -15,7 +15,7 @@ struct StylesheetLibraryBrowserTests {
         ("shorthand-library.css", ["spin-in": "spinIn", "shake-x": "shakeX", "glow": "glow"]),
         ("slide-library.css", ["slide-in-left": "animated slideInLeft", "slide-out-up": "animated slideOutUp",
                                "fade-in-top-left": "animated fadeInTopLeft", "nudge": "animated nudge", "hinge": "animated hinge",
-                               "swing-from": "animated swingFrom"]),
+                               "swing-from": "animated swingFrom", "swing": "animated swing"]),
     ]
     /// Every element's size: what `translate()` percentages resolve against, in the page and in
     /// the engine (the reference box).

@@ -93,6 +93,24 @@ struct StylesheetLibraryTests {
 
     /// A stylesheet `catalog export --to css` writes runs its @keyframes from one rule as one
     /// effect: it stays one component, read as before.
+    /// A class's own `transform-origin` is the turning point of what its animation does: held as
+    /// the keyframes' `transformOrigin` from start to end, unless the keyframes animate it.
+    @Test func aClassTransformOriginIsHeldThroughTheAnimation() throws {
+        let definitions = try DefinitionDecoder.decodeAll(text: """
+            .anim { animation-duration: 1s; animation-fill-mode: both; }
+            @keyframes swing { 20% { transform: rotate(15deg); } to { transform: rotate(0deg); } }
+            .anim.swing { transform-origin: top center; animation-name: swing; }
+            @keyframes tilt { from { transform-origin: left; } to { transform: rotate(5deg); } }
+            .anim.tilt { transform-origin: bottom; animation-name: tilt; }
+            """, file: "origin.css")
+        let swing = try #require(definitions.first { $0.name == "swing" })
+        let frames = swing.document["keyframes"]?.arrayValue ?? []
+        #expect(frames.filter { $0["transformOrigin"] == "top center" }.compactMap { $0["offset"]?.numberValue } == [0, 1])
+        // Animated by the keyframes: theirs, not the class's.
+        let tilt = try #require(definitions.first { $0.name == "tilt" })
+        #expect(!(tilt.document["keyframes"]?.arrayValue ?? []).contains { $0["transformOrigin"] == "bottom" })
+    }
+
     @Test func anExportedStylesheetIsNotALibrary() throws {
         let exported = """
             @keyframes fade--opacity { 0% { opacity: 0; } 100% { opacity: 1; } }

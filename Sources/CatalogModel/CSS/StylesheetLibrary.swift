@@ -126,9 +126,10 @@ public enum StylesheetLibrary {
                 }
                 names[name] = keyframesName
             }
-            func document(_ name: String, _ block: Block, _ timing: RuleTiming, reducedMotion: JSONValue?) throws(DefinitionError) {
+            func document(_ name: String, _ block: Block, _ timing: RuleTiming, reducedMotion: JSONValue?, origin: String? = nil) throws(DefinitionError) {
                 var ignored: [String] = []
-                let frames = try CSSKeyframesImport.keyframes(block, file: file, easing: timing.easing ?? "ease", ignored: &ignored, resolve: resolve)
+                var frames = try CSSKeyframesImport.keyframes(block, file: file, easing: timing.easing ?? "ease", ignored: &ignored, resolve: resolve)
+                if let origin { Self.hold(origin: origin, in: &frames) }
                 var members: [String: JSONValue] = ["name": .string(name), "kind": "animation", "version": "1.0.0",
                                                     "keyframes": .array(frames.map { .object($0.members) }), "options": .object(timing.options)]
                 if let reducedMotion { members["reducedMotion"] = reducedMotion }
@@ -188,9 +189,34 @@ public enum StylesheetLibrary {
                         reducedMotion = .string(standInName)
                     }
                 }
-                try document(name, block, timing, reducedMotion: reducedMotion)
+                // The element's own transform-origin, which the classes set (the naming rule's over the base's).
+                var origin: String?
+                for rule in [base?.rule].compactMap({ $0 }) + naming.map(\.rule) {
+                    let declarations = try CSSKeyframesImport.declarations(rule.body, file: file, line: rule.line, context: rule.prelude)
+                    if let (_, value) = declarations.last(where: { CSSKeyframesImport.unprefixed($0.0) == "transform-origin" }) { origin = resolve(value) }
+                }
+                if let origin {
+                    do throws(CSSValueError) { _ = try ReferenceBox.with(.nominal) { () throws(CSSValueError) in try TransformOrigin.point(css: origin) } } catch {
+                        throw DefinitionError(file: file, path: "@keyframes \(keyframesName): transform-origin", rule: error.message)
+                    }
+                }
+                try document(name, block, timing, reducedMotion: reducedMotion, origin: origin)
             }
             return documents
+        }
+
+        /// A class's own `transform-origin` held through the animation: where the keyframes do not
+        /// animate it, it is their `transformOrigin` at 0 and 1 (the turning point of every
+        /// transform the animation makes; outside it the element's own transform shows).
+        static func hold(origin: String, in frames: inout [(offset: Double, members: [String: JSONValue])]) {
+            guard !frames.contains(where: { $0.members["transformOrigin"] != nil }) else { return }
+            for end in [0.0, 1.0] {
+                if let index = frames.firstIndex(where: { $0.offset == end }) {
+                    frames[index].members["transformOrigin"] = .string(origin)
+                } else {
+                    frames.insert((end, ["offset": .number(end), "transformOrigin": .string(origin)]), at: end == 0 ? 0 : frames.count)
+                }
+            }
         }
 
         static func isReducedMotionQuery(_ prelude: String) -> Bool {
