@@ -130,8 +130,10 @@ struct StylesheetLibraryTests {
         #expect(try !StylesheetLibrary.isLibrary(css: withReduced, file: "pop.css"))
         #expect(try DefinitionDecoder.decodeAll(text: withReduced, file: "pop.css").map(\.name) == ["pop"])
         #expect(try DefinitionDecoder.decodeAll(text: exported, file: "fade.css").map(\.name) == ["fade"])
+        // A prefix applies to the one component as to a library's; a base rule is a library's alone.
+        #expect(try DefinitionDecoder.decodeAll(text: exported, file: "fade.css", stylesheet: .init(prefix: "p")).map(\.name) == ["p-fade"])
         #expect(throws: DefinitionError.self) {
-            try DefinitionDecoder.decodeAll(text: exported, file: "fade.css", stylesheet: .init(prefix: "p"))
+            try DefinitionDecoder.decodeAll(text: exported, file: "fade.css", stylesheet: .init(base: ".x"))
         }
     }
 }

@@ -27,10 +27,19 @@ public enum DefinitionDecoder {
         try DefinitionLimits.check(size: text.utf8.count, file: file)
         let stylesheet = try StylesheetLibrary.Stylesheet(css: text, file: file)   // read once for both questions
         guard stylesheet.isLibrary else {
-            guard options == StylesheetLibrary.Options() else {
-                throw DefinitionError(file: file, path: "", rule: "a name prefix and a base rule go with a stylesheet of several @keyframes (this one makes one component)")
+            guard options.base == nil else {
+                throw DefinitionError(file: file, path: "", rule: "a base rule goes with a stylesheet of several @keyframes (this one makes one component)")
             }
-            return [try decode(text: text, file: file)]
+            var definition = try decode(text: text, file: file)
+            if let prefix = options.prefix, !prefix.isEmpty, case .object(var members) = definition.document {
+                // The one component's name after the prefix, as a library's are.
+                let name = try StylesheetLibrary.componentName(definition.name, options: options, file: file, line: 1)
+                members["name"] = .string(name)
+                let ignored = definition.ignoredDeclarations
+                definition = try ComponentDefinition(json: .object(members), file: file)
+                definition.ignoredDeclarations = ignored
+            }
+            return [definition]
         }
         var definitions: [ComponentDefinition] = []
         for (document, ignored) in try stylesheet.documents(options: options) {
