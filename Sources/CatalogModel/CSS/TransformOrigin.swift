@@ -9,6 +9,7 @@
 /// try TransformOrigin.point(css: "50% 100%")    // (0.5, 1)
 /// ```
 public enum TransformOrigin {
+    /// The anchor point a `transform-origin` value names, in unit coordinates of the box.
     public static func point(css text: String) throws(CSSValueError) -> Point {
         let words = text.split(whereSeparator: \.isWhitespace).map { $0.lowercased() }
         guard (1...3).contains(words.count) else { throw CSSValueError("\"\(text)\" is not a transform-origin (one to three values: keywords, percentages or px)") }

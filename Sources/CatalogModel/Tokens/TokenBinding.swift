@@ -15,7 +15,12 @@
 public struct TokenBinding: Sendable, Hashable {
     /// The place a reference stands in, which decides what of a token it takes.
     public enum Place: Sendable, Hashable {
-        case duration, delay, timingFunction
+        /// Where a duration goes: a time.
+        case duration
+        /// Where a delay goes: a time.
+        case delay
+        /// Where an easing goes: a curve.
+        case timingFunction
     }
 
     /// The sets, by name: their version and content.
@@ -94,10 +99,12 @@ public struct TokenBinding: Sendable, Hashable {
         set.token(path) == nil && set.token(path + ".$root") != nil ? path + ".$root" : path
     }
 
+    /// Bindings are equal when they bind the same sets at the same versions.
     public static func == (a: TokenBinding, b: TokenBinding) -> Bool {
         a.isNominal == b.isNominal && a.key == b.key
     }
 
+    /// Hashes the sets and versions (``key``).
     public func hash(into hasher: inout Hasher) { hasher.combine(key) }
 
     /// The sets and versions, as text: what keys what was compiled under this binding.
@@ -117,6 +124,7 @@ public enum TokenLookupError: Error, Sendable, Hashable, CustomStringConvertible
     /// Its value does not resolve.
     case invalid(String, reason: String)
 
+    /// The refusal, naming the token.
     public var description: String {
         switch self {
         case .unknown(let path, let sets):

@@ -7,6 +7,7 @@
 /// try TokenValueShape.check(["value": 240, "unit": "ms"], as: .duration, file: "m.tokens.json", path: "motion.slow")
 /// ```
 public enum TokenValueShape {
+    /// Checks a resolved `$value` against `type`'s shape; the error names `path` and the rule.
     public static func check(_ value: JSONValue, as type: TokenType, file: String, path: String) throws(DefinitionError) {
         func fail(_ rule: String, _ at: String = path) -> DefinitionError { DefinitionError(file: file, path: at, rule: rule) }
         switch type {
