@@ -34,6 +34,18 @@ struct CSSKeyframesImportTests {
         #expect(model.keyframes[0].easing == .linear)
     }
 
+    /// The one component's timing rule takes custom properties and calc() as a library's do.
+    @Test func theTimingRuleTakesCustomPropertiesAndCalc() throws {
+        let definition = try DefinitionDecoder.decode(text: """
+            :root { --speed: 400ms; }
+            @keyframes fade { from { opacity: 0 } }
+            .fade { animation-duration: calc(var(--speed) * 1.5); animation-delay: var(--wait, 50ms); animation-timing-function: var(--curve, ease-out); }
+            """, file: "fade.css")
+        guard case .web(let model) = try AnimationDefinition(definition) else { Issue.record("not a web animation"); return }
+        #expect(model.timing.duration == 0.6 && model.timing.delay == 0.05)
+        #expect(model.keyframes[0].easing == .cubicBezier(0, 0, 0.58, 1))
+    }
+
     @Test func withoutATimingRuleCSSDefaultsApply() throws {
         let definition = try DefinitionDecoder.decode(text: "@keyframes fade { from { opacity: 0 } }", file: "fade.css")
         guard case .web(let model) = try AnimationDefinition(definition) else { Issue.record("not a web animation"); return }

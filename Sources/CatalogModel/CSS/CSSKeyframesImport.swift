@@ -87,7 +87,8 @@ public enum CSSKeyframesImport {
         var options: [String: JSONValue] = ["duration": 0]
         var keyframeEasing = "ease"
         if let timing = styleRules.first(where: { $0.prelude == ".\(written)" }) {
-            for (property, value) in try declarations(timing.body, file: file, line: timing.line, context: timing.prelude) {
+            for (property, raw) in try declarations(timing.body, file: file, line: timing.line, context: timing.prelude) {
+                let value = resolve(raw)
                 let field = "line \(timing.line): .\(written).\(property)"
                 switch property {
                 case "animation-duration": options["duration"] = .number(try milliseconds(value, file: file, path: field))
