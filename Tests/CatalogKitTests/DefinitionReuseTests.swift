@@ -22,7 +22,9 @@ struct DefinitionReuseTests {
                 case .layout: #expect(try LayoutDefinition(definition) == LayoutDefinition(fresh), "\(definition.name)")
                 case .chain: #expect(try ChainDefinition(definition) == ChainDefinition(fresh), "\(definition.name)")
                 case .decorator: #expect(try DecoratorDefinition(definition) == DecoratorDefinition(fresh), "\(definition.name)")
-                case .tokens: #expect(definition.document["tokens"] != nil)
+                case .tokens:
+                    guard case .tokens(let kept)? = definition.defaultBody.body else { Issue.record("\(definition.name): no token set kept"); return }
+                    #expect(try TokenSet(json: fresh.document["tokens"] ?? .null, file: "fresh") == kept, "\(definition.name)")
                 }
             }
             #expect((definition.defaultBody.body != nil) == definition.tokenReferences.isEmpty, "\(definition.name): validation kept its body unless it references tokens")

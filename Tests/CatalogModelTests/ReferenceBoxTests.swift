@@ -36,10 +36,10 @@ struct ReferenceBoxTests {
         #expect(throws: CSSValueError.self) { try ReferenceBox.with(Self.box) { try TransformFunction.list(css: css) } }
     }
 
-    @Test(arguments: ["100,40", " 0 , 12.5 "])
-    func aBoxIsWidthCommaHeight(text: String) throws {
+    @Test(arguments: [("100,40", 100.0, 40.0), (" 0 , 12.5 ", 0, 12.5)])
+    func aBoxIsWidthCommaHeight(text: String, width: Double, height: Double) throws {
         let box = try ReferenceBox(parsing: text)
-        #expect(box.width >= 0 && box.height > 0)
+        #expect(box == (try ReferenceBox(width: width, height: height)))
         #expect(try ReferenceBox(parsing: box.description) == box)
     }
 

@@ -16,21 +16,23 @@ extension Catalog {
     /// ```
     public struct Components: Sendable {
         let store: any ComponentStore
+        /// The catalog's current token sets, which an added definition's references must be in.
+        let tokens: @Sendable () throws -> TokenBinding
 
         /// Adds or updates definitions in one transaction (one `component.add` event each); refuses
         /// all if any is refused. `sceneTime` moves the scene clock (never backwards).
         @discardableResult
         public func add(_ definitions: [ComponentDefinition], at sceneTime: Double? = nil) throws -> [AddOutcome] {
-            try Self.checkTokenReferences(definitions, current: try list(kind: .tokens))
+            if definitions.contains(where: { !$0.tokenReferences.isEmpty }) {
+                try Self.checkTokenReferences(definitions, current: try tokens())
+            }
             return try store.add(definitions, at: sceneTime)
         }
 
         /// Every token a definition references is in one token set — the catalog's current ones,
         /// with those added alongside in place of theirs — else the add is refused, naming it.
-        static func checkTokenReferences(_ definitions: [ComponentDefinition], current: [StoredComponent]) throws {
-            guard definitions.contains(where: { !$0.tokenReferences.isEmpty }) else { return }
-            var sets: [String: (version: String, set: TokenSet)] = [:]
-            for stored in current { sets[stored.name] = (stored.version, try TokenSetVersion(stored).set) }
+        static func checkTokenReferences(_ definitions: [ComponentDefinition], current: TokenBinding) throws {
+            var sets = current.sets
             for definition in definitions where definition.kind == .tokens {
                 if case .tokens(let set)? = definition.defaultBody.body { sets[definition.name] = (definition.version.description, set) }
             }

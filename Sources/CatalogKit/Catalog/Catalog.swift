@@ -67,7 +67,7 @@ public final class Catalog: Sendable {
     public var isReadOnly: Bool { database.isReadOnly }
 
     /// The components: add, list, search, history, remove.
-    public var components: Components { Components(store: database.components) }
+    public var components: Components { Components(store: database.components, tokens: { [self] in try self.tokens.binding() }) }
     /// The objects and their ownership.
     public var objects: Objects { Objects(store: database.objects, properties: database.properties) }
     /// Reading associated properties; write them with ``setProperty(_:for:on:policy:at:)``,

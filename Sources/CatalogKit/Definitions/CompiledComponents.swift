@@ -27,6 +27,7 @@ package final class CompiledComponents: Sendable {
         var decorators: [String: DecoratorDefinition] = [:]
         var handlers: [String: AnimationHandlers] = [:]
         var decoratorList: (stamp: String, list: [(StoredComponent, DecoratorDefinition)])?
+        var tokenBinding: (stamp: String, binding: TokenBinding)?
         var animations: [String: CompiledAnimation] = [:]
         var samplings: [String: AnimationSampling] = [:]
         var animationsCompiled = 0
@@ -51,7 +52,7 @@ package final class CompiledComponents: Sendable {
         init(_ definition: ComponentDefinition, parameters: [String: JSONValue], source: String) throws(DefinitionError) {
             let (recorded, parameters) = ReferenceBox.split(parameters)
             // The token-set versions an apply recorded were bound by the resolver that compiles this.
-            let values = try definition.parameterValues(json: parameters.filter { $0.key != TokenVersions.entryKey }, file: source)
+            let values = try definition.parameterValues(json: TokenVersions.split(parameters).rest, file: source)
             self.definition = try ReferenceBox.with(recorded ?? ReferenceBox.current) { () throws(DefinitionError) in
                 try AnimationDefinition(definition, parameters: values, file: source)
             }
@@ -75,6 +76,15 @@ package final class CompiledComponents: Sendable {
 
     func decorator(_ stored: StoredComponent) throws -> DecoratorDefinition {
         try cached(\.decorators, stored.contentHash) { try DecoratorDefinition(try stored.decode()) }
+    }
+
+    /// The catalog's current token sets bound together, kept while the component table's `stamp`
+    /// is unchanged: `sample`, `export`, every `apply` and every chain step ask for it.
+    func tokenBinding(stamp: String, build: () throws -> TokenBinding) throws -> TokenBinding {
+        if let hit = store.withLock({ $0.tokenBinding }), hit.stamp == stamp { return hit.binding }
+        let binding = try build()
+        store.withLock { $0.tokenBinding = (stamp, binding) }
+        return binding
     }
 
     func handlers(_ stored: StoredComponent) throws -> AnimationHandlers {

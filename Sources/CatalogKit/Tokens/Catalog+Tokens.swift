@@ -55,30 +55,24 @@ extension Catalog {
 
         /// The current versions of every set: what `sample`, `export` and `apply` resolve against.
         public func binding() throws -> TokenBinding {
-            TokenBinding(sets: try sets().map { ($0.name, $0.version, $0.set) })
+            try catalog.compiled.tokenBinding(stamp: try catalog.database.components.tableStamp()) {
+                TokenBinding(sets: try sets().map { ($0.name, $0.version, $0.set) })
+            }
         }
 
         /// The given versions of the named sets: what a replay resolves an `apply` against.
         public func binding(versions: [String: String]) throws -> TokenBinding {
-            var sets: [(name: String, version: String, set: TokenSet)] = []
-            for (name, version) in versions.sorted(by: { $0.key < $1.key }) {
-                guard let found = try set(name, version: version) else { throw SceneError.versionNotKept(name: name, version: version) }
-                sets.append((name, version, found.set))
-            }
-            return TokenBinding(sets: sets)
+            let components = catalog.database.components
+            return try tokenBinding(versions, kept: { name, version in try components.get(name, version: version)?.decode() })
         }
 
         /// The token at `path` in the current sets, with the set it is in and its resolved value;
         /// nil when no set has it.
         public func token(_ path: String) throws -> FoundToken? {
-            for set in try sets() {
-                // A group's `$root` token answers for the group.
-                let path = set.set.token(path) == nil && set.set.token(path + ".$root") != nil ? path + ".$root" : path
-                if let token = set.set.token(path) {
-                    return FoundToken(set: set.name, version: set.version, token: token, resolved: try set.set.resolved(path, file: set.name))
-                }
-            }
-            return nil
+            // As a reference finds it: a group's `$root` token answers for the group.
+            let binding = try binding()
+            guard let token = binding.token(path), let (name, version) = try? binding.origin(of: path), let set = binding.sets[name]?.set else { return nil }
+            return FoundToken(set: name, version: version, token: token, resolved: try set.resolved(token.path, file: name))
         }
 
         static func nextPatch(_ version: String) -> String {

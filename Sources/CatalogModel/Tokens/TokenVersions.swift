@@ -13,10 +13,8 @@ package enum TokenVersions {
 
     /// The versions among `members`, and the members without them.
     package static func split(_ members: [String: JSONValue]) -> (versions: [String: String]?, rest: [String: JSONValue]) {
-        guard case .object(let recorded)? = members[entryKey] else { return (nil, members) }
         var rest = members
-        rest[entryKey] = nil
-        return (recorded.compactMapValues(\.stringValue), rest)
+        return (rest.removeValue(forKey: entryKey)?.objectValue?.compactMapValues(\.stringValue), rest)
     }
 
     /// `{set: version}` for the sets `binding` resolves `paths` in; nil when there are none.

@@ -69,10 +69,8 @@ public struct ReferenceBox: Sendable, Hashable, CustomStringConvertible {
 
     /// The box an entry carries under ``entryKey``, and the entry without it.
     package static func split(_ members: [String: JSONValue]) -> (box: ReferenceBox?, rest: [String: JSONValue]) {
-        guard let json = members[entryKey] else { return (nil, members) }
         var rest = members
-        rest[entryKey] = nil
-        return (ReferenceBox(json: json), rest)
+        return (ReferenceBox(json: rest.removeValue(forKey: entryKey)), rest)
     }
 
     /// Whether `document` writes a percentage inside a translate function anywhere in its body:
