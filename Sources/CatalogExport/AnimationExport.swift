@@ -20,10 +20,12 @@ public struct AnimationExport: Sendable {
     public var animations: [WebAnimation]
 
     /// The animation in the asked-for form, exact where the web can say it and baked where not.
-    public init(_ definition: AnimationDefinition, target: ExportTarget) throws(ExportError) {
+    /// - Parameter written: a Web Animations definition's own texts (``WrittenText``), which an
+    ///   exact export keeps.
+    public init(_ definition: AnimationDefinition, target: ExportTarget, written: WrittenText? = nil) throws(ExportError) {
         switch definition {
         case .web(let model):
-            switch ExactExport.web(model, target: target) {
+            switch ExactExport.web(model, target: target, written: written) {
             case .success(let animation): animations = [animation]
             case .failure(let why):
                 let effect = AnimationEffect(definition)

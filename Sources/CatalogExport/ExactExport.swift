@@ -26,20 +26,26 @@ enum ExactExport {
 
     // MARK: Web Animations body
 
-    static func web(_ model: KeyframeEffectModel, target: ExportTarget) -> Outcome {
+    /// - Parameter written: the definition's own texts, said where the model's values came from them.
+    static func web(_ model: KeyframeEffectModel, target: ExportTarget, written: WrittenText? = nil) -> Outcome {
         let timing = model.timing
         guard let effectEasing = timing.easing.cssText else { return .failure(.init(reason: "a spring easing")) }
         var keyframes: [WebKeyframe] = []
-        for (offset, frame) in zip(model.computedOffsets, model.keyframes) {
+        for (index, (offset, frame)) in zip(model.computedOffsets, model.keyframes).enumerated() {
             guard let easing = frame.easing.cssText else { return .failure(.init(reason: "a spring keyframe easing")) }
             var values: [String: String] = [:]
             for (name, value) in frame.values {
                 guard let property = try? WebProperty(name) else { return .failure(.init(reason: "\(name) has no CSS form")) }
-                values[property.camelCase] = property.text(value)
+                values[property.camelCase] = written?.value(keyframe: index, property: name) ?? property.text(value)
             }
-            keyframes.append(WebKeyframe(offset: offset, easing: easing, values: values))
+            keyframes.append(WebKeyframe(offset: offset, easing: written?.easing(keyframe: index) ?? easing, values: values))
         }
-        var web = WebTiming(delay: timing.delay * 1000, endDelay: timing.endDelay * 1000, duration: timing.duration * 1000,
+        // Times as written (the model keeps seconds, and ms → s → ms need not give the same double back).
+        func milliseconds(_ option: String, _ seconds: Double) -> Double {
+            written?.milliseconds(option).flatMap { $0 / 1000 == seconds ? $0 : nil } ?? seconds * 1000
+        }
+        var web = WebTiming(delay: milliseconds("delay", timing.delay), endDelay: milliseconds("endDelay", timing.endDelay),
+                            duration: milliseconds("duration", timing.duration),
                             iterations: timing.iterations, iterationStart: timing.iterationStart, direction: timing.direction.rawValue,
                             fill: timing.fill == .auto ? "none" : timing.fill.rawValue, easing: effectEasing)
         if target == .css {
@@ -54,7 +60,7 @@ enum ExactExport {
         if timing.iterationStart != 0 { return "iterationStart (CSS has none)" }
         if timing.endDelay < 0 { return "a negative endDelay (CSS has none)" }
         let offsets = keyframes.map(\.offset)
-        if Set(offsets).count != offsets.count { return "two keyframes at one offset (CSS merges them)" }
+        if let reason = mergedByCSS(keyframes) { return reason }
         timing.endDelay = 0
         guard timing.easing != "linear" else { return nil }
         guard keyframes.count == 2, offsets == [0, 1], keyframes[0].easing == "linear" else {
@@ -66,6 +72,23 @@ enum ExactExport {
         }
         keyframes[0].easing = timing.easing
         timing.easing = "linear"
+        return nil
+    }
+
+    /// CSS merges keyframes at one offset whose timing functions are the same, later values
+    /// winning, where Web Animations keeps each (a property set twice at one offset jumps there).
+    /// They differ only when two such keyframes set one property; ones with different timing
+    /// functions stay apart in CSS too (CSS Animations 2), and ones setting different properties
+    /// give each property the same keyframes either way.
+    private static func mergedByCSS(_ keyframes: [WebKeyframe]) -> String? {
+        for (index, frame) in keyframes.enumerated() {
+            for other in keyframes[(index + 1)...] where other.offset == frame.offset {
+                let sameEasing = (try? TimingFunction(parsing: frame.easing)) == (try? TimingFunction(parsing: other.easing))
+                if sameEasing, !Set(frame.values.keys).isDisjoint(with: other.values.keys) {
+                    return "two keyframes at one offset with one timing function that set one property (CSS merges them)"
+                }
+            }
+        }
         return nil
     }
 

@@ -3,9 +3,9 @@ import CatalogModel
 
 /// The web form of an animation under reduced motion (``ReducedMotion``), built from the same
 /// effect the engine plays (``ReducedMotionEffect``) and exact: `shorten` scales every time of
-/// the normal export; `none` sets each property's end state at once (zero-length animations
-/// that fill forwards, when the animation keeps its end state; nothing when it does not);
-/// `fade` does the same and runs opacity from its start to its end value, ease-in-out. A
+/// the normal export; `none` plays the normal export over at once, holding its end (when the
+/// animation keeps its end state; nothing when it does not); `fade` sets every other property's
+/// end state at once and runs opacity from its start to its end value, ease-in-out. A
 /// `component` policy is resolved by the caller, who exports that component instead.
 ///
 /// ```swift
@@ -24,17 +24,32 @@ public enum ReducedMotionExport {
         case .shorten(let factor):
             return normal.map { animation in
                 var scaled = animation
-                scaled.timing.delay *= factor
-                scaled.timing.duration *= factor
-                scaled.timing.endDelay *= factor
+                scaled.timing.delay = scaledTime(scaled.timing.delay, by: factor)
+                scaled.timing.duration = scaledTime(scaled.timing.duration, by: factor)
+                scaled.timing.endDelay = scaledTime(scaled.timing.endDelay, by: factor)
                 return scaled
             }
-        case .noMotion, .fade:
+        case .noMotion:
+            // The same animations over at once, holding their end: what a stylesheet's reduced-motion
+            // rule says with `animation-duration: 0s` (and `catalog add` reads back as `none`).
+            let base = AnimationEffect(definition)
+            guard base.fillsForwards, base.endTime.isFinite else { return [] }
+            return normal.map { animation in
+                var over = animation
+                over.timing.delay = 0
+                over.timing.endDelay = 0
+                over.timing.duration = 0
+                over.timing.fill = "forwards"
+                return over
+            }
+        case .fade(let seconds):
+            // Every other property set at once to its end state (when the animation keeps it);
+            // opacity runs from its start to its end value.
             let base = AnimationEffect(definition)
             let effect = ReducedMotionEffect(base, motion: motion)
             let end = effect.sample(at: effect.endTime + 1e-6)
             var result: [WebAnimation] = []
-            for (slot, property) in effect.properties.enumerated() where property.name != "opacity" || !isFade(motion) {
+            for (slot, property) in effect.properties.enumerated() where property.name != "opacity" {
                 guard base.fillsForwards, base.endTime.isFinite else { continue }
                 let web = try WebProperty(property.name)
                 let text = web.text(end.values[slot])
@@ -42,20 +57,29 @@ public enum ReducedMotionExport {
                                                        WebKeyframe(offset: 1, values: [web.camelCase: text])],
                                            timing: WebTiming(duration: 0, fill: "forwards"), properties: [property.name], fidelity: .exact))
             }
-            if case .fade(let seconds) = motion {
-                let (from, to) = effect.fadeEnds
-                let keeps = base.fillsForwards && base.properties.contains { $0.name == "opacity" }
-                result.append(WebAnimation(keyframes: [WebKeyframe(offset: 0, easing: ReducedMotionEffect.fadeEasing.cssText!, values: ["opacity": CSSNumber.text(from)]),
-                                                       WebKeyframe(offset: 1, values: ["opacity": CSSNumber.text(to)])],
-                                           timing: WebTiming(duration: seconds * 1000, fill: keeps ? "forwards" : "none"),
-                                           properties: ["opacity"], fidelity: .exact))
-            }
+            let (from, to) = effect.fadeEnds
+            let keeps = base.fillsForwards && base.properties.contains { $0.name == "opacity" }
+            result.append(WebAnimation(keyframes: [WebKeyframe(offset: 0, easing: ReducedMotionEffect.fadeEasing.cssText!, values: ["opacity": CSSNumber.text(from)]),
+                                                   WebKeyframe(offset: 1, values: ["opacity": CSSNumber.text(to)])],
+                                       timing: WebTiming(duration: seconds * 1000, fill: keeps ? "forwards" : "none"),
+                                       properties: ["opacity"], fidelity: .exact))
             return result
         }
     }
 
-    private static func isFade(_ motion: ReducedMotion) -> Bool {
-        if case .fade = motion { return true }
-        return false
+    /// `milliseconds` × `factor`, as a time that divided by `milliseconds` gives `factor` back
+    /// (the product itself may be a rounding away), so that a stylesheet read back finds the
+    /// same `shorten`.
+    static func scaledTime(_ milliseconds: Double, by factor: Double) -> Double {
+        let product = milliseconds * factor
+        guard milliseconds != 0, product / milliseconds != factor else { return product }
+        var below = product, above = product
+        for _ in 0..<4 {
+            below = below.nextDown
+            above = above.nextUp
+            if above / milliseconds == factor { return above }
+            if below / milliseconds == factor { return below }
+        }
+        return product
     }
 }

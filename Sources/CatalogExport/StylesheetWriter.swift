@@ -20,12 +20,25 @@ package enum StylesheetWriter {
         package var animations: [WebAnimation]
         /// What plays instead when the user prefers reduced motion; nil: the same animations.
         package var reduced: [WebAnimation]?
+        /// The base of the reduced animations' `@keyframes` names where their keyframes are their
+        /// own (a stand-in component's name); `KEYFRAMESNAME--reduced` when nil.
+        package var reducedKeyframesName: String?
 
-        package init(selector: String, keyframesName: String, animations: [WebAnimation], reduced: [WebAnimation]? = nil) {
+        package init(selector: String, keyframesName: String, animations: [WebAnimation], reduced: [WebAnimation]? = nil,
+                     reducedKeyframesName: String? = nil) {
             self.selector = selector
             self.keyframesName = keyframesName
             self.animations = animations
             self.reduced = reduced
+            self.reducedKeyframesName = reducedKeyframesName
+        }
+
+        /// Whether the reduced animations run the normal ones' keyframes on other timings
+        /// (`shorten`, `none`; not a stand-in component, whose keyframes may be alike): then the reduced-motion rule names the same `@keyframes`, as a
+        /// stylesheet says it, and `catalog add` reads the policy back.
+        var reducedReusesKeyframes: Bool {
+            guard reducedKeyframesName == nil, let reduced, !reduced.isEmpty, reduced.count == animations.count else { return false }
+            return zip(reduced, animations).allSatisfy { $0.keyframes == $1.keyframes && $0.composite == $1.composite }
         }
     }
 
@@ -42,7 +55,14 @@ package enum StylesheetWriter {
             let base = CSSIdentifier.keyframesName(rule.keyframesName)
             body += "\n" + declarations(rule.selector, names: base, rule.animations, keyframes: &out, indent: "", token: token)
             if let reduced = rule.reduced {
-                reducedBody += declarations(rule.selector, names: base + "--reduced", reduced, keyframes: &out, indent: "  ", token: token)
+                if rule.reducedReusesKeyframes {
+                    var unused = ""
+                    reducedBody += declarations(rule.selector, names: base, reduced, keyframes: &unused, indent: "  ", token: token)
+                } else {
+                    let names = rule.reducedKeyframesName.map(CSSIdentifier.keyframesName) ?? base + "--reduced"
+                    reducedBody += declarations(rule.selector, names: names == base ? base + "--reduced" : names, reduced, keyframes: &out,
+                                                indent: "  ", token: token)
+                }
             }
         }
         if !reducedBody.isEmpty { body += "\n@media (prefers-reduced-motion: reduce) {\n\(reducedBody)}\n" }
@@ -73,7 +93,7 @@ package enum StylesheetWriter {
             // A custom property here is not followed by Chromium (a keyframe's timing function is
             // fixed when the rule is read): the curve is written out.
             if frame.easing != "linear" { declarations.append("animation-timing-function: \(frame.easing);") }
-            text += "  \(CSSNumber.text(frame.offset * 100))% { \(declarations.joined(separator: " ")) }\n"
+            text += "  \(CSSNumber.percent(frame.offset))% { \(declarations.joined(separator: " ")) }\n"
         }
         return text + "}\n"
     }

@@ -84,6 +84,19 @@ enum CSSNumber {
         return "\(value)"
     }
 
+    /// A keyframe offset (0…1) as the percentage that a stylesheet reader dividing by 100 takes
+    /// back to the same double (`offset × 100` itself may not be).
+    static func percent(_ offset: Double) -> String {
+        let product = offset * 100
+        var candidates = [product], below = product, above = product
+        for _ in 0..<4 {
+            below = below.nextDown
+            above = above.nextUp
+            candidates += [below, above]
+        }
+        return text(candidates.first { Double(text($0)).map { $0 / 100 == offset } ?? false } ?? product)
+    }
+
     /// Legacy `rgba()`: interpolated in sRGB by browsers (modern colour syntax would be Oklab).
     static func color(_ c: RGBAColor) -> String {
         "rgba(\(text(c.red * 255)), \(text(c.green * 255)), \(text(c.blue * 255)), \(text(c.alpha)))"

@@ -32,8 +32,21 @@ struct ReferenceBoxCommandTests {
             #expect(sampled.status == 0, "\(sampled.stderr)")
             #expect(try translation(sampled) == expected)
         }
-        let exported = try CLI.run(["export", css, "--to", "css", "--box", "200,40"], environment: environment)
-        #expect(exported.status == 0 && exported.stdout.contains("translate3d(-200px, 20px, 0px)"), "\(exported.stdout)\(exported.stderr)")
+        // An exact export keeps the percentages as written: the browser takes them against the
+        // element's own box, whatever its size, so it needs no --box …
+        for arguments in [[], ["--box", "200,40"]] {
+            let exported = try CLI.run(["export", css, "--to", "css"] + arguments, environment: environment)
+            #expect(exported.status == 0 && exported.stdout.contains("transform: translate3d(-100%, 50%, 0);"), "\(exported.stdout)\(exported.stderr)")
+        }
+        // … but values baked from the engine's samples (CSS has no iterationStart) are lengths of one box.
+        let baked = folder.file("slide.json")
+        try #"{"name": "slide-half", "kind": "animation", "version": "1.0.0", "keyframes": [{"transform": "translate3d(-100%, 50%, 0)"}, {"transform": "none"}], "options": {"duration": 1000, "iterationStart": 0.5}}"#
+            .write(toFile: baked, atomically: true, encoding: .utf8)
+        let unsized = try CLI.run(["export", baked, "--to", "css"], environment: environment)
+        #expect(unsized.status != 0 && unsized.stderr.contains("none is given") && unsized.stderr.contains("--box W,H"), "\(unsized.stderr)")
+        // It starts halfway (iterationStart 0.5): -100%, 50% of 200×40 halved.
+        let sized = try CLI.run(["export", baked, "--to", "css", "--box", "200,40"], environment: environment)
+        #expect(sized.status == 0 && sized.stdout.contains("0% { transform: matrix(1, 0, 0, 1, -100, 10); }"), "\(sized.stdout)\(sized.stderr)")
         let bad = try CLI.run(["sample", css, "--at", "0", "--box", "-3,4"], environment: environment)
         #expect(bad.status != 0 && bad.stderr.contains("--box"))
     }

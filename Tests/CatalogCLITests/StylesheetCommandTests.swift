@@ -29,6 +29,28 @@ struct StylesheetCommandTests {
         #expect(try CLI.run(["list", "--format", "json"], environment: environment).stdout == before)
     }
 
+    /// `export --to css` of an imported component, added again, changes nothing — the component
+    /// and the stand-in its reduced-motion rule runs are reported unchanged, and the log gets no
+    /// event — and the exported text keeps the stylesheet's own words.
+    @Test func anExportOfAnImportedComponentAddsBackUnchanged() throws {
+        let environment = ["CATALOG_DB": folder.file("c.sqlite")]
+        let library = URL(fileURLWithPath: Self.library).deletingLastPathComponent().appending(path: "reduced-library.css").path
+        let added = try CLI.run(["add", library, "--prefix", "r"], environment: environment)
+        #expect(added.status == 0, "\(added.stderr)")
+        let events = try CLI.run(["log", "--format", "json"], environment: environment).stdout
+        for name in ["r-wobble", "r-drop-out", "r-slide-down", "r-spinner", "r-fade-in-up"] {
+            let file = folder.file("\(name).css")
+            let exported = try CLI.run(["export", name, "--to", "css", "-o", file], environment: environment)
+            #expect(exported.status == 0, "\(exported.stderr)")
+            let again = try CLI.run(["add", file], environment: environment)
+            #expect(again.status == 0 && again.stdout.split(separator: "\n").allSatisfy { $0.hasPrefix("unchanged ") } && again.stdout.contains("unchanged \(name) "),
+                    "\(name): \(again.stdout)\(again.stderr)")
+        }
+        #expect(try CLI.run(["log", "--format", "json"], environment: environment).stdout == events)
+        let css = try String(contentsOfFile: folder.file("r-wobble.css"), encoding: .utf8)
+        #expect(css.contains("translate3d(-12px, 0, 0) rotate(-5deg)") && css.contains("@keyframes r-wobble-reduced"), "\(css)")
+    }
+
     /// `validate` lists under each component the keyframe declarations a browser ignores, and
     /// `add` says on stderr how many it left out; the components are what they are without them.
     @Test func ignoredKeyframeDeclarationsAreListedByValidateAndCountedByAdd() throws {

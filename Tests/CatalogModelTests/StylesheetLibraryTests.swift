@@ -128,7 +128,10 @@ struct StylesheetLibraryTests {
             }
             """
         #expect(try !StylesheetLibrary.isLibrary(css: withReduced, file: "pop.css"))
-        #expect(try DefinitionDecoder.decodeAll(text: withReduced, file: "pop.css").map(\.name) == ["pop"])
+        // …but the stand-in that one component's reducedMotion: names, as a library's is.
+        let pop = try DefinitionDecoder.decodeAll(text: withReduced, file: "pop.css")
+        #expect(pop.map(\.name) == ["pop", "pop--reduced"])
+        #expect(pop.first?.reducedMotion == .component("pop--reduced"))
         #expect(try DefinitionDecoder.decodeAll(text: exported, file: "fade.css").map(\.name) == ["fade"])
         // A prefix applies to the one component as to a library's; a base rule is a library's alone.
         #expect(try DefinitionDecoder.decodeAll(text: exported, file: "fade.css", stylesheet: .init(prefix: "p")).map(\.name) == ["p-fade"])

@@ -46,6 +46,16 @@ public struct ComponentExport: Sendable {
             }
             return
         }
+        // Percentages of the reference box written as percentages hold on any box: without one,
+        // an export that says every value in the definition's own words needs none.
+        if ReferenceBox.current == nil, ReferenceBox.isNeeded(by: definition.document),
+            let export = try? ReferenceBox.with(.nominal, {
+                try ComponentExport(definition: definition, parameters: parameters, target: target, file: file, catalog: catalog, reducedMotion: reducedMotion)
+            }), export.isSizeFree
+        {
+            self = export
+            return
+        }
         let file = file ?? definition.name
         tokenTexts = Self.tokenTexts(definition.tokenReferences)
         name = definition.name
@@ -55,11 +65,13 @@ public struct ComponentExport: Sendable {
         switch definition.kind {
         case .animation:
             let animation = try AnimationDefinition(definition, parameters: values, file: file)
-            let normal = try AnimationExport(animation, target: target).animations
-            let reduced = try Self.reduced(animation, motion: definition.reducedMotion, normal: normal, target: target,
-                                           owner: definition.name, catalog: catalog)
+            let (normal, normalInOwnWords) = try Self.animations(definition, parameters: values, target: target, file: file)
+            let (reduced, reducedInOwnWords) = try Self.reduced(animation, motion: definition.reducedMotion, normal: normal, target: target,
+                                                                owner: definition.name, catalog: catalog)
+            isSizeFree = normalInOwnWords && reducedInOwnWords
             body = .animation(reducedMotion ? reduced : normal)
             reducedBody = reducedMotion || definition.reducedMotion == nil ? nil : .animation(reduced)
+            standIn = definition.reducedMotion?.componentName
         case .chain:
             let chain = try ChainDefinition(definition, parameters: values, file: file)
             func export(_ reduced: Bool) throws -> ChainExport {
@@ -79,13 +91,26 @@ public struct ComponentExport: Sendable {
     }
 
     /// An animation's reduced-motion form; a `component` policy exports that component.
+    /// - Returns: also whether every value is in the definitions' own words (`fade` computes its own).
     private static func reduced(_ animation: AnimationDefinition, motion: ReducedMotion?, normal: [WebAnimation], target: ExportTarget,
-                                owner: String, catalog: Catalog?) throws -> [WebAnimation] {
+                                owner: String, catalog: Catalog?) throws -> (animations: [WebAnimation], inOwnWords: Bool) {
         guard case .component(let reference)? = motion else {
-            return try ReducedMotionExport.animations(animation, motion: motion, normal: normal)
+            var isFade = false
+            if case .fade? = motion { isFade = true }
+            return (try ReducedMotionExport.animations(animation, motion: motion, normal: normal), !isFade)
         }
-        let replacement = try stored(reference, by: owner, catalog: catalog)
-        return try AnimationExport(try AnimationDefinition(replacement), target: target).animations
+        return try animations(try stored(reference, by: owner, catalog: catalog), target: target)
+    }
+
+    /// An animation component's web animations, exact ones in its own words (``WrittenText``).
+    /// - Returns: also whether all of them are exact and in its own words.
+    private static func animations(_ definition: ComponentDefinition, parameters: [String: PropertyValue] = [:], target: ExportTarget,
+                                   file: String? = nil) throws -> (animations: [WebAnimation], inOwnWords: Bool) {
+        let file = file ?? definition.name
+        let animation = try AnimationDefinition(definition, parameters: parameters, file: file)
+        let written = WrittenText(members: try definition.resolvedMembers(of: .animation, parameters: parameters, file: file))
+        let animations = try AnimationExport(animation, target: target, written: written).animations
+        return (animations, written != nil && animations.allSatisfy { $0.fidelity == .exact })
     }
 
     /// A chain step's animation and its reduced-motion policy: a catalog component with the
@@ -116,6 +141,14 @@ public struct ComponentExport: Sendable {
     }
 
     private var header: String { "\(name) \(version)" }
+
+    /// Whether every value was written in the definitions' own words (``WrittenText``), so
+    /// that no reference box went into it.
+    private var isSizeFree = false
+
+    /// The component an animation's `reducedMotion:` names, whose `@keyframes` the stylesheet's
+    /// reduced-motion rule runs under that name.
+    private var standIn: String?
 
     /// The CSS texts of the time tokens the definition references → their custom properties.
     private var tokenTexts: [String: String] = [:]
@@ -148,7 +181,8 @@ public struct ComponentExport: Sendable {
         case .animation(let animations):
             var reduced: [WebAnimation]?
             if case .animation(let list)? = reducedBody { reduced = list }
-            return StylesheetWriter.stylesheet(header: header, rules: [.init(selector: base, keyframesName: name, animations: animations, reduced: reduced)],
+            return StylesheetWriter.stylesheet(header: header, rules: [.init(selector: base, keyframesName: name, animations: animations, reduced: reduced,
+                                                                                          reducedKeyframesName: standIn)],
                                                tokens: tokenTexts)
         case .chain(let chain):
             var reduced: [String: [WebAnimation]] = [:]

@@ -129,65 +129,62 @@ public enum StylesheetLibrary {
             func document(_ name: String, _ block: Block, _ timing: RuleTiming, reducedMotion: JSONValue?, origin: String? = nil) throws(DefinitionError) {
                 var ignored: [String] = []
                 var frames = try CSSKeyframesImport.keyframes(block, file: file, easing: timing.easing ?? "ease", ignored: &ignored, resolve: resolve)
-                if let origin { Self.hold(origin: origin, in: &frames) }
+                if let origin { Self.hold(origin: origin, in: &frames, easing: timing.easing ?? "ease") }
                 var members: [String: JSONValue] = ["name": .string(name), "kind": "animation", "version": "1.0.0",
                                                     "keyframes": .array(frames.map { .object($0.members) }), "options": .object(timing.options)]
                 if let reducedMotion { members["reducedMotion"] = reducedMotion }
                 documents.append((.object(members), ignored))
             }
+            // What an element carrying the base class and the class that names it runs: the
+            // naming rules' timing over the base's, over CSS's defaults.
+            func normalTiming(of keyframesName: String) -> (timing: RuleTiming, naming: [(rule: Block, timing: RuleTiming)]) {
+                var timing = RuleTiming.defaults
+                if let base { timing.cascade(base.timing) }
+                let naming = timings.filter { $0.timing.names?.contains(keyframesName) == true }
+                for (_, rule) in naming { timing.cascade(rule) }
+                return (timing, naming)
+            }
+            var standInTimings: [String: RuleTiming] = [:]   // the stand-ins made for reduced motion, and their timing
             for (keyframesName, block) in allKeyframes {
                 // One run only under reduced motion is made where an animation names it as its stand-in.
                 guard !reducedOnly.contains(keyframesName) else { continue }
                 let name = try componentName(keyframesName, options: options, file: file, line: block.line)
                 try claim(name, for: keyframesName, line: block.line)
-                var timing = RuleTiming.defaults
-                if let base { timing.cascade(base.timing) }
-                let naming = timings.filter { $0.timing.names?.contains(keyframesName) == true }
-                for (_, rule) in naming { timing.cascade(rule) }
-                // What the element runs when the viewer prefers reduced motion: the rules of
-                // `@media (prefers-reduced-motion: reduce)` that match it, over the rest.
-                let classes = Self.classes(of: [base?.rule].compactMap { $0 } + naming.map(\.rule))
-                let matching = reduced.filter { Self.matches($0.rule.prelude, classes: classes) != nil }
-                // The cascade with them: by specificity, then order; `!important` over everything.
-                var reducedTiming = RuleTiming.defaults
-                let ordered = ([base].compactMap { $0 } + naming + matching).enumerated().sorted {
-                    (Self.matches($0.element.rule.prelude, classes: classes) ?? 0, $0.element.rule.line, $0.offset)
-                        < (Self.matches($1.element.rule.prelude, classes: classes) ?? 0, $1.element.rule.line, $1.offset)
-                }
-                // The animation it runs then: the name the same cascade ends with.
-                var renamed: RuleTiming?
-                for (_, rule) in ordered.map(\.element) {
-                    reducedTiming.cascade(rule)
-                    if rule.names != nil || rule.namesNone { renamed = rule }
-                }
-                for (rule, _) in matching {
-                    let important = try RuleTiming(importantOf: rule, file: file, resolve: resolve)
-                    reducedTiming.cascade(important)
-                    if important.names != nil || important.namesNone { renamed = important }
-                }
+                let (timing, naming) = normalTiming(of: keyframesName)
                 var reducedMotion: JSONValue?
-                if renamed?.namesNone == true {
-                    reducedMotion = "removed"
-                } else if let other = renamed?.names?.first, other != keyframesName {
+                switch try reducedForm(of: keyframesName, running: [base].compactMap { $0 } + naming, normal: timing, reduced: reduced) {
+                case .same: break
+                case .removed: reducedMotion = "removed"
+                case .policy(let policy): reducedMotion = policy
+                case .other(let other, let reducedTiming, let rule):
                     guard let standIn = allKeyframes.first(where: { $0.name == other }) else {
-                        throw DefinitionError(file: file, path: "line \(matching.last!.rule.line): \(matching.last!.rule.prelude)", rule: "runs @keyframes \(other), which the stylesheet does not have")
+                        throw DefinitionError(file: file, path: "line \(rule.line): \(rule.prelude)", rule: "runs @keyframes \(other), which the stylesheet does not have")
                     }
                     let standInName = try componentName(other, options: options, file: file, line: standIn.block.line)
-                    if reducedOnly.contains(other), names[standInName] == nil {
+                    // The component that runs those keyframes on that timing: one made for it, or
+                    // the animation as its own class runs it; else a stand-in of this one's own.
+                    guard let made = standInTimings[standInName] ?? (reducedOnly.contains(other) ? nil : normalTiming(of: other).timing) else {
                         try claim(standInName, for: other, line: standIn.block.line)
                         try document(standInName, standIn.block, reducedTiming, reducedMotion: nil)
-                    }
-                    reducedMotion = .string(standInName)
-                } else if !reducedTiming.sameTiming(as: timing) {
-                    if let policy = Self.reducedMotion(normal: timing, reduced: reducedTiming) {
-                        reducedMotion = policy
-                    } else {
-                        // No policy says it: the same keyframes on the reduced timing, as a stand-in.
-                        let standInName = name + "-reduced"
-                        try claim(standInName, for: keyframesName, line: block.line)
-                        try document(standInName, block, reducedTiming, reducedMotion: nil)
+                        standInTimings[standInName] = reducedTiming
                         reducedMotion = .string(standInName)
+                        break
                     }
+                    if reducedTiming.sameTiming(as: made) {
+                        reducedMotion = .string(standInName)
+                    } else {
+                        // Its keyframes on another timing than its own component's: a stand-in of their own.
+                        let ownName = name + "-reduced"
+                        try claim(ownName, for: keyframesName, line: block.line)
+                        try document(ownName, standIn.block, reducedTiming, reducedMotion: nil)
+                        reducedMotion = .string(ownName)
+                    }
+                case .retimed(let reducedTiming):
+                    // No policy says it: the same keyframes on the reduced timing, as a stand-in.
+                    let standInName = name + "-reduced"
+                    try claim(standInName, for: keyframesName, line: block.line)
+                    try document(standInName, block, reducedTiming, reducedMotion: nil)
+                    reducedMotion = .string(standInName)
                 }
                 // The element's own transform-origin, which the classes set (the naming rule's over the base's).
                 var origin: String?
@@ -205,16 +202,105 @@ public enum StylesheetLibrary {
             return documents
         }
 
+        /// The `reducedMotion:` of the one component a stylesheet that is not a library makes (the
+        /// shape `catalog export --to css` writes), from its `@media (prefers-reduced-motion:
+        /// reduce)` rules, and the stand-in components those rules run (their own `@keyframes` on
+        /// the rule's timing). Nil and none when no such rule changes the animation.
+        func reducedMotionOfOne(name: String, options: Options) throws(DefinitionError) -> (policy: JSONValue?, standIns: [(document: JSONValue, ignored: [String])]) {
+            guard !reducedRules.isEmpty, let first = keyframes.first else { return (nil, []) }
+            var running: [(rule: Block, timing: RuleTiming)] = []
+            for (rule, timing) in rules {
+                let timing = try timing.get()
+                if timing.names.map({ names in keyframes.contains { names.contains($0.name) } }) ?? (rule.prelude == "." + first.name) {
+                    running.append((rule, timing))
+                }
+            }
+            var normal = RuleTiming.defaults
+            for (_, timing) in running { normal.cascade(timing) }
+            var reduced: [(rule: Block, timing: RuleTiming)] = []
+            for (rule, timing) in reducedRules { reduced.append((rule, try timing.get())) }
+            let keyframesName = normal.names?.first ?? first.name
+            // A stand-in: `block`'s keyframes on the reduced timing, as a component of its own.
+            func standIn(_ standInName: String, _ block: Block, _ timing: RuleTiming) throws(DefinitionError) -> (JSONValue, [(document: JSONValue, ignored: [String])]) {
+                var ignored: [String] = []
+                let frames = try CSSKeyframesImport.keyframes(block, file: file, easing: timing.easing ?? "ease", ignored: &ignored, resolve: resolve)
+                let document: JSONValue = ["name": .string(standInName), "kind": "animation", "version": "1.0.0",
+                                           "keyframes": .array(frames.map { .object($0.members) }), "options": .object(timing.options)]
+                return (.string(standInName), [(document, ignored)])
+            }
+            switch try reducedForm(of: keyframesName, running: running, normal: normal, reduced: reduced) {
+            case .same: return (nil, [])
+            case .removed: return ("removed", [])
+            case .policy(let policy): return (policy, [])
+            case .other(let other, let timing, let rule):
+                guard let block = allKeyframes.first(where: { $0.name == other })?.block else {
+                    throw DefinitionError(file: file, path: "line \(rule.line): \(rule.prelude)", rule: "runs @keyframes \(other), which the stylesheet does not have")
+                }
+                return try standIn(try componentName(other, options: options, file: file, line: block.line), block, timing)
+            case .retimed(let timing):
+                // No policy says it: the same keyframes on the reduced timing, as a library's stand-in.
+                let block = allKeyframes.first { $0.name == keyframesName }?.block ?? first.block
+                return try standIn(name + "-reduced", block, timing)
+            }
+        }
+
+        /// What an element runs under reduced motion, from the rules that run it normally.
+        enum ReducedForm {
+            /// The same animation: no rule of `@media (prefers-reduced-motion: reduce)` changes it.
+            case same
+            /// `animation: none`: nothing runs, the element keeps its own style.
+            case removed
+            /// A `reducedMotion:` policy that plays the reduced timing exactly (`none`, `shorten`).
+            case policy(JSONValue)
+            /// Another `@keyframes`, on the reduced timing (the rule that names it, for messages).
+            case other(String, RuleTiming, Block)
+            /// The same keyframes on a timing no policy says.
+            case retimed(RuleTiming)
+        }
+
+        /// What an element that `running` (its rules in cascade order, each with its timing) runs
+        /// as `keyframesName` on the `normal` timing runs when the viewer prefers reduced motion:
+        /// the `reduced` rules that match its classes, over the rest, by specificity then order,
+        /// `!important` over everything.
+        func reducedForm(of keyframesName: String, running: [(rule: Block, timing: RuleTiming)], normal: RuleTiming,
+                         reduced: [(rule: Block, timing: RuleTiming)]) throws(DefinitionError) -> ReducedForm {
+            let classes = Self.classes(of: running.map(\.rule))
+            let matching = reduced.filter { Self.matches($0.rule.prelude, classes: classes) != nil }
+            guard !matching.isEmpty else { return .same }
+            var reducedTiming = RuleTiming.defaults
+            let ordered = (running + matching).enumerated().sorted {
+                (Self.matches($0.element.rule.prelude, classes: classes) ?? 0, $0.element.rule.line, $0.offset)
+                    < (Self.matches($1.element.rule.prelude, classes: classes) ?? 0, $1.element.rule.line, $1.offset)
+            }
+            // The animation it runs then: the name the same cascade ends with.
+            var renamed: RuleTiming?
+            for (_, rule) in ordered.map(\.element) {
+                reducedTiming.cascade(rule)
+                if rule.names != nil || rule.namesNone { renamed = rule }
+            }
+            for (rule, _) in matching {
+                let important = try RuleTiming(importantOf: rule, file: file, resolve: resolve)
+                reducedTiming.cascade(important)
+                if important.names != nil || important.namesNone { renamed = important }
+            }
+            if renamed?.namesNone == true { return .removed }
+            if let other = renamed?.names?.first, other != keyframesName { return .other(other, reducedTiming, matching.last!.rule) }
+            if reducedTiming.sameTiming(as: normal) { return .same }
+            return Self.reducedMotion(normal: normal, reduced: reducedTiming).map(ReducedForm.policy) ?? .retimed(reducedTiming)
+        }
+
         /// A class's own `transform-origin` held through the animation: where the keyframes do not
         /// animate it, it is their `transformOrigin` at 0 and 1 (the turning point of every
         /// transform the animation makes; outside it the element's own transform shows).
-        static func hold(origin: String, in frames: inout [(offset: Double, members: [String: JSONValue])]) {
+        static func hold(origin: String, in frames: inout [(offset: Double, members: [String: JSONValue])], easing: String) {
             guard !frames.contains(where: { $0.members["transformOrigin"] != nil }) else { return }
             for end in [0.0, 1.0] {
                 if let index = frames.firstIndex(where: { $0.offset == end }) {
                     frames[index].members["transformOrigin"] = .string(origin)
                 } else {
-                    frames.insert((end, ["offset": .number(end), "transformOrigin": .string(origin)]), at: end == 0 ? 0 : frames.count)
+                    // With the animation's easing, as every keyframe a stylesheet gives has.
+                    frames.insert((end, ["offset": .number(end), "easing": .string(easing), "transformOrigin": .string(origin)]),
+                                  at: end == 0 ? 0 : frames.count)
                 }
             }
         }
@@ -264,8 +350,10 @@ public enum StylesheetLibrary {
             let iterations = reduced.iterations?.numberValue ?? .infinity
             if reducedDelay == 0, iterations.isFinite, reducedDuration / 1000 * iterations <= 0.01 {
                 let holds = ["forwards", "both"].contains(reduced.fill ?? "none")
-                // Over within 10 ms: its end state held, or its own style.
-                if holds, reduced.iterations == normal.iterations, reduced.direction == normal.direction { return "none" }
+                // Over within 10 ms: its end state held (which `none` shows only for an animation
+                // that holds its end itself), or its own style.
+                let normalHolds = ["forwards", "both"].contains(normal.fill ?? "none")
+                if holds, normalHolds, reduced.iterations == normal.iterations, reduced.direction == normal.direction { return "none" }
                 if !holds { return "removed" }
             }
             var scaled = reduced

@@ -31,24 +31,29 @@ public enum DefinitionDecoder {
                 throw DefinitionError(file: file, path: "", rule: "a base rule goes with a stylesheet of several @keyframes (this one makes one component)")
             }
             var definition = try decode(text: text, file: file)
-            if let prefix = options.prefix, !prefix.isEmpty, case .object(var members) = definition.document {
-                // The one component's name after the prefix, as a library's are.
-                let name = try StylesheetLibrary.componentName(definition.name, options: options, file: file, line: 1)
+            // What plays under reduced motion (an export's `@media` rule), and the stand-ins it runs.
+            let prefix = options.prefix.flatMap { $0.isEmpty ? nil : $0 }
+            // The one component's name after the prefix, as a library's are.
+            let name = prefix == nil ? definition.name : try StylesheetLibrary.componentName(definition.name, options: options, file: file, line: 1)
+            let (reducedMotion, standIns) = try stylesheet.reducedMotionOfOne(name: name, options: options)
+            if prefix != nil || reducedMotion != nil, case .object(var members) = definition.document {
                 members["name"] = .string(name)
+                if let reducedMotion { members["reducedMotion"] = reducedMotion }
                 let ignored = definition.ignoredDeclarations
                 definition = try ComponentDefinition(json: .object(members), file: file)
                 definition.ignoredDeclarations = ignored
             }
-            return [definition]
+            return try [definition] + standIns.map { (standIn) throws(DefinitionError) in try made(standIn, file: file) }
         }
-        var definitions: [ComponentDefinition] = []
-        for (document, ignored) in try stylesheet.documents(options: options) {
-            try DefinitionLimits.check(document, file: file)
-            var definition = try ComponentDefinition(json: document, file: file)
-            definition.ignoredDeclarations = ignored
-            definitions.append(definition)
-        }
-        return definitions
+        return try stylesheet.documents(options: options).map { (document) throws(DefinitionError) in try made(document, file: file) }
+    }
+
+    /// A definition a stylesheet made, within the limits, with the declarations it left out.
+    private static func made(_ made: (document: JSONValue, ignored: [String]), file: String) throws(DefinitionError) -> ComponentDefinition {
+        try DefinitionLimits.check(made.document, file: file)
+        var definition = try ComponentDefinition(json: made.document, file: file)
+        definition.ignoredDeclarations = made.ignored
+        return definition
     }
 
     /// Decodes and validates one definition, within ``DefinitionLimits``.
