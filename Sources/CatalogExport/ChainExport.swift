@@ -16,6 +16,9 @@ public struct ChainExport: Sendable {
     public var roles: [(role: String, animations: [WebAnimation])]
     /// When the chain's `done` fires, in seconds.
     public var doneTime: Double
+    /// Each role's animations as the engine runs them, in the same order (its sets first, as
+    /// zero-length animations): what the role shows at a time is ``Presentation`` of them.
+    public var running: [String: [RunningAnimation]]
 
     /// - Parameters:
     ///   - reducedMotion: export the chain as it runs under reduced motion: each step as its
@@ -31,8 +34,13 @@ public struct ChainExport: Sendable {
             return ReducedMotionEffect(AnimationEffect(resolved.0), motion: definitions[step]!.motion).endTime
         }
         var perRole: [String: [WebAnimation]] = [:]
+        var running: [String: [RunningAnimation]] = [:]
         for placed in schedule.sets {
-            perRole[placed.step.role, default: []].append(try Self.set(placed.step, at: placed.time))
+            let set = try Self.set(placed.step, at: placed.time)
+            perRole[placed.step.role, default: []].append(set)
+            // The same zero-length animation, for the engine: a set changes the value from then on.
+            let model = try KeyframeEffectModel(webKeyframes: set.json["keyframes"]!, options: set.json["options"], file: "set")
+            running[placed.step.role, default: []].append(RunningAnimation(.web(model), start: 0))
         }
         for placed in schedule.animations {
             let (definition, motion) = definitions[placed.step]!
@@ -41,9 +49,11 @@ public struct ChainExport: Sendable {
                 animation.timing.delay += placed.start * 1000
                 perRole[placed.step.role, default: []].append(animation)
             }
+            running[placed.step.role, default: []].append(RunningAnimation(definition, start: placed.start, reducedMotion: motion, playsReduced: reducedMotion))
         }
         roles = chain.roles.map { ($0, perRole[$0] ?? []) }
         doneTime = schedule.doneTime
+        self.running = running
     }
 
     /// A property set at a time: a zero-length animation that shows the value from then on.

@@ -72,6 +72,11 @@ public struct ComponentExport: Sendable {
             body = .animation(reducedMotion ? reduced : normal)
             reducedBody = reducedMotion || definition.reducedMotion == nil ? nil : .animation(reduced)
             standIn = definition.reducedMotion?.componentName
+            if reducedMotion, case .component(let reference)? = definition.reducedMotion {
+                engine = .animation(ReducedMotionEffect(AnimationEffect(try AnimationDefinition(try Self.stored(reference, by: definition.name, catalog: catalog))), motion: nil))
+            } else {
+                engine = .animation(ReducedMotionEffect(AnimationEffect(animation), motion: reducedMotion ? definition.reducedMotion : nil))
+            }
         case .chain:
             let chain = try ChainDefinition(definition, parameters: values, file: file)
             func export(_ reduced: Bool) throws -> ChainExport {
@@ -81,6 +86,7 @@ public struct ComponentExport: Sendable {
             }
             let shown = try export(reducedMotion)
             body = .chain(shown)
+            engine = .chain(shown.running)
             let reduced = reducedMotion ? nil : try export(true)
             // Steps without reducedMotion: play the same; say it once.
             let same = reduced.map { $0.roles.map(\.animations) == shown.roles.map(\.animations) } ?? true
@@ -141,6 +147,15 @@ public struct ComponentExport: Sendable {
     }
 
     private var header: String { "\(name) \(version)" }
+
+    /// What the engine plays: what a Lottie export samples.
+    enum Engine {
+        case animation(ReducedMotionEffect)
+        case chain([String: [RunningAnimation]])
+    }
+    private(set) var engine: Engine = .chain([:])
+    /// The reference box the export was made with (the nominal one when none was bound).
+    private(set) var box = ReferenceBox.current ?? .nominal
 
     /// Whether every value was written in the definitions' own words (``WrittenText``), so
     /// that no reference box went into it.

@@ -254,3 +254,41 @@ extension JSONValue {
         out += "\""
     }
 }
+
+extension JSONValue {
+    /// Compact text, as ``canonicalText`` but with each object's members in the order
+    /// `precedes` gives: for readers that need some keys first (rlottie reads a Lottie shape's
+    /// `ty` before the members that depend on it).
+    ///
+    /// ```swift
+    /// JSONValue.object(["d": 1, "ty": "rc"]).compactText { ($0 == "ty" ? 0 : 1, $0) < ($1 == "ty" ? 0 : 1, $1) }   // {"ty":"rc","d":1}
+    /// ```
+    public func compactText(membersOrderedBy precedes: (String, String) -> Bool) -> String {
+        var out = ""
+        writeCompact(into: &out, precedes)
+        return out
+    }
+
+    private func writeCompact(into out: inout String, _ precedes: (String, String) -> Bool) {
+        switch self {
+        case .array(let values):
+            out += "["
+            for (index, value) in values.enumerated() {
+                if index > 0 { out += "," }
+                value.writeCompact(into: &out, precedes)
+            }
+            out += "]"
+        case .object(let members):
+            out += "{"
+            for (index, key) in members.keys.sorted(by: precedes).enumerated() {
+                if index > 0 { out += "," }
+                JSONValue.writeString(key, into: &out)
+                out += ":"
+                members[key]!.writeCompact(into: &out, precedes)
+            }
+            out += "}"
+        default:
+            writeCanonical(into: &out)
+        }
+    }
+}

@@ -4,7 +4,7 @@ import Foundation
 
 struct Export: ParsableCommand {
     enum Target: String, ExpressibleByArgument, CaseIterable {
-        case css, waapi, js
+        case css, waapi, js, lottie
     }
 
     static let configuration = CommandConfiguration(
@@ -19,7 +19,10 @@ struct Export: ParsableCommand {
             css: @keyframes and a rule at --selector (default .NAME) setting `animation`; a chain \
             gets one rule per role at SELECTOR--ROLE. waapi: JSON, [{"keyframes", "options"}] as \
             element.animate() takes them ({role: [...]} for a chain). js: an ES module exporting \
-            play(element) (chains: play({role: element})), returning {animations, finished}.
+            play(element) (chains: play({role: element})), returning {animations, finished}. \
+            lottie: a Lottie document, one shape layer per role — a rectangle of the reference box \
+            (--box, default 100,100) whose transform, opacity and fill follow the component — at \
+            --fps frames per second.
 
             The stylesheet and the module also carry what plays when the user prefers reduced \
             motion (an @media (prefers-reduced-motion: reduce) block; a matchMedia check): the \
@@ -31,8 +34,9 @@ struct Export: ParsableCommand {
     @Argument(help: "A component NAME[@VERSION], or a definition file (.yaml, .json, .css, - for stdin).",
               completion: DatabaseCompletion.components())
     var component: String
-    @Option(parsing: .unconditional, help: "What to write: css, waapi or js.") var to: Target
+    @Option(parsing: .unconditional, help: "What to write: css, waapi, js or lottie.") var to: Target
     @Option(help: "The CSS selector of the rule (default: .NAME).") var selector: String?
+    @Option(help: "Frames per second of a Lottie document (default: 60).") var fps: Double?
     @Option(name: [.customShort("o"), .long], help: "Write to this file instead of standard output.") var output: String?
     @Option(name: .customLong("param"), help: ArgumentHelp("A parameter value (repeatable).", valueName: "NAME=VALUE")) var parameters: [KeyValue] = []
     @Flag(help: "Say, per property, whether the export is exact or baked, and the measured error.") var explain = false
@@ -41,13 +45,22 @@ struct Export: ParsableCommand {
 
     func validate() throws {
         if selector != nil, to != .css { throw ValidationError("--selector goes with --to css") }
+        if let fps {
+            guard to == .lottie else { throw ValidationError("--fps goes with --to lottie") }
+            guard fps.isFinite, fps > 0, fps <= 240 else { throw ValidationError("--fps must be more than 0 and at most 240, not \(fps)") }
+        }
         if let selector, selector.trimmingCharacters(in: .whitespaces).isEmpty || selector.contains("{") || selector.contains("}") {
             throw ValidationError("--selector takes a CSS selector, not \"\(selector)\"")
         }
     }
 
     func run() throws {
-        try referenceBox.with { try write() }
+        // A Lottie layer is a rectangle of the box: 100 × 100 unless --box says otherwise.
+        if to == .lottie, referenceBox.box == nil {
+            try ReferenceBox.with(.nominal) { try write() }
+        } else {
+            try referenceBox.with { try write() }
+        }
     }
 
     private func write() throws {
@@ -56,21 +69,33 @@ struct Export: ParsableCommand {
         let file = found.source
         let export: ComponentExport
         do {
-            export = try ComponentExport(definition: found.definition, parameters: KeyValue.dictionary(parameters), target: to == .css ? .css : .waapi,
+            export = try ComponentExport(definition: found.definition, parameters: KeyValue.dictionary(parameters), target: to == .waapi || to == .js ? .waapi : .css,
                                          file: file, catalog: try resolver.catalog(for: found.definition), reducedMotion: reducedMotion)
         } catch let error as ExportError {
             throw CommandFailure(error, message: "\(file): cannot export: \(error.description)")
         }
+        var lottie: LottieExport?
+        if to == .lottie {
+            do { lottie = try export.lottie(frameRate: fps ?? 60) } catch let error as ExportError {
+                throw CommandFailure(error, message: "\(file): cannot export: \(error.description)")
+            }
+        }
         if explain {
             var table = Table(header: ["ROLE", "PROPERTY", "FIDELITY", "KEYFRAMES", "MAX ERROR", "WHY"])
-            for (role, animation) in export.explanation {
-                let row: [String]
-                switch animation.fidelity {
-                case .exact: row = ["exact", "\(animation.keyframes.count)", "-", "-"]
-                case .baked(let points, let error, let reason):
-                    row = ["baked", "\(points)", String(format: "%.0f%% of bound", error * 100), reason]
+            func row(_ fidelity: WebAnimation.Fidelity, keyframes: Int) -> [String] {
+                switch fidelity {
+                case .exact: ["exact", "\(keyframes)", "-", "-"]
+                case .baked(let points, let error, let reason): ["baked", "\(points)", String(format: "%.0f%% of bound", error * 100), reason]
                 }
-                table.append(row: [role ?? "-", animation.properties.joined(separator: ",")] + row)
+            }
+            if let lottie {
+                for (role, channel, fidelity) in lottie.explanation {
+                    table.append(row: [role, channel] + row(fidelity, keyframes: lottie.keyframeCount(role: role, channel: channel)))
+                }
+            } else {
+                for (role, animation) in export.explanation {
+                    table.append(row: [role ?? "-", animation.properties.joined(separator: ",")] + row(animation.fidelity, keyframes: animation.keyframes.count))
+                }
             }
             print(table.render())
             return
@@ -79,6 +104,7 @@ struct Export: ParsableCommand {
         case .css: export.stylesheet(selector: selector)
         case .waapi: export.waapi.prettyText + "\n"
         case .js: export.module
+        case .lottie: lottie!.document.text
         }
         try OutputFile.write(text, to: output)
     }

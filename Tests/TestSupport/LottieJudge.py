@@ -1,0 +1,81 @@
+"""The outside judges of a Lottie export, in one process for a batch of documents.
+
+Reads a request (JSON) from the file named by argv[1]:
+  {"documents": [{"id": str, "path": the document's file, "times": [frame, ...], "frames": [int, ...],
+                  "probes": [[x, y], ...]}]}
+and prints, per document id:
+  {"schema": [error, ...]                       -- the Lottie specification's JSON Schema (lottie-specs)
+   "values": {layer: {channel: [value per time]}} -- python-lottie's evaluation at each time (frames),
+                                                     and "matrix": its composed transform [a, b, c, d, tx, ty]
+   "pixels": [[[b, g, r, a] per probe] per frame]} -- rlottie's rendering, premultiplied BGRA
+"""
+import json
+import sys
+
+import jsonschema
+import lottie_specs
+from lottie import objects
+from rlottie_python import LottieAnimation
+import os
+
+SCHEMA = json.load(open(os.path.join(os.path.dirname(lottie_specs.__file__), "data", "lottie.schema.json")))
+VALIDATOR = jsonschema.validators.validator_for(SCHEMA)(SCHEMA)
+
+
+def number_list(value):
+    if hasattr(value, "components"):
+        return [float(c) for c in value.components]
+    if isinstance(value, (list, tuple)):
+        return [float(c) for c in value]
+    return [float(value)]
+
+
+# python-lottie's easing solver stops after 4 Newton steps from an 11-entry table (bezier-easing's
+# defaults): on steep curves its value is off by up to 2e-4 of the segment (measured). Let it
+# converge, so that what is judged is the player's reading of the document, not its rounding.
+objects.properties.KeyframeBezier.NEWTON_ITERATIONS = 40
+objects.properties.KeyframeBezier.SUBDIVISION_MAX_ITERATIONS = 80
+objects.properties.KeyframeBezier.SUBDIVISION_PRECISION = 1e-14
+
+
+def values(document, times):
+    animation = objects.Animation.load(document)
+    result = {}
+    for layer in animation.layers:
+        transform = layer.transform
+        group = layer.shapes[0]
+        fill = [shape for shape in group.shapes if type(shape).__name__ == "Fill"][0]
+        channels = {
+            "a": transform.anchor_point, "p": transform.position, "s": transform.scale, "r": transform.rotation,
+            "sk": transform.skew, "o": transform.opacity, "fill.c": fill.color, "fill.o": fill.opacity,
+        }
+        result[layer.name] = {key: [number_list(prop.get_value(t)) for t in times] for key, prop in channels.items()}
+        # The layer's whole transform as python-lottie composes it: [a, b, c, d, tx, ty].
+        result[layer.name]["matrix"] = [[m.a, m.b, m.c, m.d, m.tx, m.ty] for m in (transform.to_matrix(t) for t in times)]
+    return result
+
+
+def pixels(text, frames, probes, width, height):
+    animation = LottieAnimation.from_data(text)
+    rendered = []
+    for frame in frames:
+        buffer = animation.lottie_animation_render(frame_num=frame, width=width, height=height)
+        rendered.append([list(buffer[(y * width + x) * 4:(y * width + x) * 4 + 4]) for x, y in probes])
+    return rendered
+
+
+def main():
+    request = json.load(open(sys.argv[1]))
+    answer = {}
+    for document in request["documents"]:
+        text = open(document["path"]).read()
+        lottie = json.loads(text)
+        answer[document["id"]] = {
+            "schema": [f"{list(e.absolute_path)}: {e.message[:300]}" for e in VALIDATOR.iter_errors(lottie)][:10],
+            "values": values(lottie, document["times"]),
+            "pixels": pixels(text, document["frames"], document["probes"], int(lottie["w"]), int(lottie["h"])),
+        }
+    json.dump(answer, sys.stdout)
+
+
+main()

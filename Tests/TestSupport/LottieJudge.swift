@@ -1,0 +1,111 @@
+import CatalogModel
+import Foundation
+
+/// The players this project did not write, as judges of a Lottie export: python-lottie's
+/// evaluation of each layer's properties, rlottie's rendering of frames, and the Lottie
+/// specification's JSON Schema (lottie-specs) — all PyPI packages in the package's `.venv`
+/// (which `.ci/run` makes), run once for a batch of documents by `LottieJudge.py`.
+/// `$LOTTIE_PYTHON` names another Python. Missing, it is an error saying how to install them —
+/// never a skipped test.
+///
+/// ```swift
+/// let verdict = try LottieJudge.judge([.init(id: "pop", lottie: export.document.text, times: [0, 7.5], frames: [0, 8], probes: [[50, 50]])])
+/// verdict["pop"]?.values["pop"]?["o"]   // opacity per time, as python-lottie evaluates it
+/// ```
+public enum LottieJudge {
+    public struct Document: Sendable {
+        public var id: String
+        /// The document's text, as the export writes it (players read it as written).
+        public var lottie: String
+        /// Frames (fractional) at which python-lottie evaluates every property.
+        public var times: [Double]
+        /// Frames rlottie renders.
+        public var frames: [Int]
+        /// Pixels (x, y) read from each rendered frame.
+        public var probes: [[Int]]
+
+        public init(id: String, lottie: String, times: [Double], frames: [Int], probes: [[Int]]) {
+            self.id = id
+            self.lottie = lottie
+            self.times = times
+            self.frames = frames
+            self.probes = probes
+        }
+    }
+
+    public struct Verdict: Sendable {
+        /// The schema's complaints (none: valid).
+        public var schema: [String]
+        /// Layer name → channel (`a`, `p`, `s`, `r`, `sk`, `o`, `fill.c`, `fill.o`) → value per time.
+        public var values: [String: [String: [[Double]]]]
+        /// Per frame, per probe: premultiplied blue, green, red, alpha (0…255).
+        public var pixels: [[[Double]]]
+    }
+
+    public struct Missing: Error, CustomStringConvertible {
+        public var description: String {
+            "python-lottie, rlottie-python or lottie-specs is not installed: .venv/bin/pip install lottie rlottie-python lottie-specs (what .ci/run does), or set LOTTIE_PYTHON"
+        }
+    }
+
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "../..").standardized
+
+    static func python() throws -> String {
+        if let given = ProcessInfo.processInfo.environment["LOTTIE_PYTHON"], !given.isEmpty { return given }
+        let local = packageRoot.appending(path: ".venv/bin/python").path
+        guard FileManager.default.isExecutableFile(atPath: local) else { throw Missing() }
+        return local
+    }
+
+    public static func judge(_ documents: [Document]) throws -> [String: Verdict] {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "lottie-judge-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let request = folder.appending(path: "request.json")
+        var paths: [String: String] = [:]
+        for (index, document) in documents.enumerated() {
+            let path = folder.appending(path: "document-\(index).json").path
+            try document.lottie.write(toFile: path, atomically: true, encoding: .utf8)
+            paths[document.id] = path
+        }
+        let body = JSONValue.object(["documents": .array(documents.map { document in
+            ["id": .string(document.id), "path": .string(paths[document.id]!), "times": .array(document.times.map(JSONValue.number)),
+             "frames": .array(document.frames.map { .number(Double($0)) }),
+             "probes": .array(document.probes.map { .array($0.map { .number(Double($0)) }) })]
+        })])
+        try body.canonicalText.write(to: request, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try python())
+        process.arguments = [URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "LottieJudge.py").path, request.path]
+        let output = folder.appending(path: "answer.json"), errors = folder.appending(path: "errors.txt")
+        FileManager.default.createFile(atPath: output.path, contents: nil)
+        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        process.standardError = try FileHandle(forWritingTo: errors)
+        try process.run()
+        process.waitUntilExit()
+        let stderr = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+        if process.terminationStatus != 0 {
+            if stderr.contains("ModuleNotFoundError") { throw Missing() }
+            throw JudgeFailed(description: "LottieJudge.py exited \(process.terminationStatus): \(stderr.suffix(2000))")
+        }
+        let answer = try JSONReader.read(try String(contentsOf: output, encoding: .utf8))
+        var verdicts: [String: Verdict] = [:]
+        for (id, verdict) in answer.objectValue ?? [:] {
+            let schema = verdict["schema"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            var values: [String: [String: [[Double]]]] = [:]
+            for (layer, channels) in verdict["values"]?.objectValue ?? [:] {
+                for (channel, series) in channels.objectValue ?? [:] {
+                    values[layer, default: [:]][channel] = series.arrayValue?.map { $0.arrayValue?.compactMap(\.numberValue) ?? [] } ?? []
+                }
+            }
+            let pixels = verdict["pixels"]?.arrayValue?.map { frame in frame.arrayValue?.map { $0.arrayValue?.compactMap(\.numberValue) ?? [] } ?? [] } ?? []
+            verdicts[id] = Verdict(schema: schema, values: values, pixels: pixels)
+        }
+        return verdicts
+    }
+
+    public struct JudgeFailed: Error, CustomStringConvertible {
+        public var description: String
+    }
+}
