@@ -72,7 +72,7 @@ struct LottieExportTests {
 
     /// Where the engine puts a role: the transform about its origin, as [a, b, c, d, tx, ty];
     /// its opacity; its fill (premultiplied by nothing: r, g, b, alpha).
-    static func shown(_ values: [String: AnimatedValue]) -> (matrix: [Double], opacity: Double, fill: [Double]) {
+    static func shown(_ values: [String: AnimatedValue]) -> (matrix: [Double], opacity: Double, fill: [Double], radius: Double) {
         var origin = (x: 0.5, y: 0.5)
         if case .point(let p)? = values["transformOrigin"] ?? values["anchorPoint"] { origin = (p.x, p.y) }
         let (ox, oy) = (origin.x * box.width, origin.y * box.height)
@@ -84,7 +84,10 @@ struct LottieExportTests {
         if case .discrete(let v)? = values["visibility"], v.jsonValue.stringValue == "hidden" { opacity = 0 }
         var fill = [0.2, 0.4, 0.8, 1]
         if case .color(let c)? = values["backgroundColor"] { fill = [c.red, c.green, c.blue, c.alpha] }
-        return (matrix, opacity, fill)
+        // CSS draws a radius too large for the box as half its shorter side.
+        var radius = 0.0
+        if case .number(let r)? = values["cornerRadius"] ?? values["borderRadius"] { radius = min(max(r, 0), box.width / 2, box.height / 2) }
+        return (matrix, opacity, fill, radius)
     }
 
     /// The canvas's probe pixels: a grid across it.
@@ -104,13 +107,16 @@ struct LottieExportTests {
     static func pixel(_ x: Int, _ y: Int, roles: [[String: AnimatedValue]]) -> [Double]? {
         var color = [0.0, 0, 0, 0]   // premultiplied r, g, b, a
         for values in roles {
-            let (m, opacity, fill) = shown(values)
+            let (m, opacity, fill, radius) = shown(values)
             let determinant = m[0] * m[3] - m[1] * m[2]
             func inside(_ px: Double, _ py: Double) -> Bool {
                 guard abs(determinant) > 1e-9 else { return false }
                 let (dx, dy) = (px - m[4], py - m[5])
                 let (u, v) = ((m[3] * dx - m[2] * dy) / determinant, (-m[1] * dx + m[0] * dy) / determinant)
-                return u >= 0 && u <= box.width && v >= 0 && v <= box.height
+                guard u >= 0, u <= box.width, v >= 0, v <= box.height else { return false }
+                // Outside a rounded corner's arc.
+                let (cu, cv) = (min(max(u, radius), box.width - radius), min(max(v, radius), box.height - radius))
+                return (u - cu) * (u - cu) + (v - cv) * (v - cv) <= radius * radius
             }
             let (cx, cy) = (Double(x) + 0.5, Double(y) + 0.5)
             let corners = [(cx - 1.5, cy - 1.5), (cx + 1.5, cy - 1.5), (cx - 1.5, cy + 1.5), (cx + 1.5, cy + 1.5)].map(inside)
@@ -141,10 +147,14 @@ struct LottieExportTests {
             let roles = c.export.document.layers.map(\.name)
             for role in roles {
                 guard let values = verdict.values[role], let engine = c.engine[role] else { problems.append("\(c.id): no layer \(role)"); continue }
-                let transformBaked = !baked[role, default: []].isDisjoint(with: ["a", "p", "s", "r", "sk"])
+                let transformBaked = !baked[role, default: []].isDisjoint(with: ["a", "p", "s", "r", "shape.r"])
                 for (index, t) in c.times.enumerated() {
                     comparedValues += 1
-                    let (matrix, opacity, fill) = shown(engine[index])
+                    let (matrix, opacity, fill, radius) = shown(engine[index])
+                    let roundness = values["box.r"]![index][0]
+                    if abs(roundness - radius) > (baked[role, default: []].contains("box.r") ? 1e-3 * max(1, radius) : 1e-6 * max(1, radius)) {
+                        problems.append("\(c.id) \(role) corner radius at t=\(t): engine \(radius), python-lottie \(roundness)")
+                    }
                     let lottieMatrix = values["matrix"]![index]
                     // Baked: scale and rotation within their bounds (0.1 %, a milliradian), which
                     // move a translation entry by as much times the origin's distance.
@@ -160,9 +170,11 @@ struct LottieExportTests {
                     if abs(o - opacity * 100) > (baked[role, default: []].contains("o") ? 0.1 + 1e-9 : 1e-4) {
                         problems.append("\(c.id) \(role) opacity at t=\(t): engine \(opacity * 100), python-lottie \(o)")
                     }
+                    // The fill as it shows: each colour channel times its opacity (a transparent
+                    // colour's own channels show nothing).
                     let (color, fillOpacity) = (values["fill.c"]![index], values["fill.o"]![index][0])
                     let fillBaked = baked[role, default: []].contains("fill.c") || baked[role, default: []].contains("fill.o")
-                    if zip(color.prefix(3), fill.prefix(3)).contains(where: { abs($0 - $1) > (fillBaked ? 1e-3 : 1e-6) })
+                    if zip(color.prefix(3), fill.prefix(3)).contains(where: { abs($0 * fillOpacity / 100 - $1 * fill[3]) > (fillBaked ? 2e-3 : 1e-6) })
                         || abs(fillOpacity - fill[3] * 100) > (fillBaked ? 0.1 + 1e-9 : 1e-4)
                     {
                         problems.append("\(c.id) \(role) fill at t=\(t): engine \(fill), python-lottie \(color) \(fillOpacity)")
@@ -185,6 +197,24 @@ struct LottieExportTests {
             }
         }
         return (problems, comparedValues, comparedPixels)
+    }
+
+    @Test func seededDefinitionsPlayInTwoLottiePlayersAsTheEngineComputesThem() throws {
+        var cases: [Case] = [], refused: [String] = []
+        for (index, definition) in GeneratedExportTests.definitions().prefix(80).enumerated() {
+            do {
+                cases.append(try Self.animation(definition, frameRate: index % 3 == 0 ? 30 : 60))
+            } catch let error as ExportError {
+                refused.append("\(definition.name): \(error)")
+            }
+        }
+        #expect(refused.isEmpty, "refused: \(refused.joined(separator: "\n"))")
+        let (problems, values, pixels) = try Self.problems(cases)
+        let failing = Set(problems.map { String($0.prefix { $0 != " " }) })
+        #expect(problems.isEmpty, "\(failing.count) cases differ: \(failing.sorted().joined(separator: ", "))\n\(problems.prefix(40).joined(separator: "\n"))")
+        #expect(values > 1000 && pixels > 10000, "\(values) values, \(pixels) pixels compared")
+        let exact = cases.filter { $0.export.explanation.allSatisfy { $0.fidelity == .exact } }.count
+        print("lottie: \(cases.count) seeded definitions, \(exact) exact throughout, \(refused.count) refused: \(refused)")
     }
 
     @Test func everyBuiltInPlaysInTwoLottiePlayersAsTheEngineComputesIt() throws {

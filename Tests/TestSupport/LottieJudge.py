@@ -45,13 +45,21 @@ def values(document, times):
         transform = layer.transform
         group = layer.shapes[0]
         fill = [shape for shape in group.shapes if type(shape).__name__ == "Fill"][0]
+        shape = [item for item in group.shapes if type(item).__name__ == "TransformShape"][0]
+        rectangle = [item for item in group.shapes if type(item).__name__ == "Rect"][0]
         channels = {
             "a": transform.anchor_point, "p": transform.position, "s": transform.scale, "r": transform.rotation,
-            "sk": transform.skew, "o": transform.opacity, "fill.c": fill.color, "fill.o": fill.opacity,
+            "shape.r": shape.rotation, "o": transform.opacity, "fill.c": fill.color, "fill.o": fill.opacity,
+            "box.r": rectangle.rounded,
         }
         result[layer.name] = {key: [number_list(prop.get_value(t)) for t in times] for key, prop in channels.items()}
-        # The layer's whole transform as python-lottie composes it: [a, b, c, d, tx, ty].
-        result[layer.name]["matrix"] = [[m.a, m.b, m.c, m.d, m.tx, m.ty] for m in (transform.to_matrix(t) for t in times)]
+        # The rectangle's whole transform as python-lottie composes it — the shape group's, then
+        # the layer's: [a, b, c, d, tx, ty].
+        def composed(t):
+            m = shape.to_matrix(t)
+            m *= transform.to_matrix(t)
+            return [m.a, m.b, m.c, m.d, m.tx, m.ty]
+        result[layer.name]["matrix"] = [composed(t) for t in times]
     return result
 
 

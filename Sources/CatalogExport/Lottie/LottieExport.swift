@@ -51,8 +51,8 @@ public struct LottieExport: Sendable {
     /// Which engine properties each channel follows.
     static let sources: [LottieChannel: Set<String>] = [
         .anchor: ["transformOrigin", "anchorPoint"], .position: ["transform", "transformOrigin", "anchorPoint"],
-        .scale: ["transform"], .rotation: ["transform"], .skew: ["transform"], .opacity: ["opacity", "visibility"],
-        .fillColor: ["backgroundColor"], .fillOpacity: ["backgroundColor"],
+        .scale: ["transform"], .rotation: ["transform"], .innerRotation: ["transform"], .opacity: ["opacity", "visibility"],
+        .fillColor: ["backgroundColor"], .fillOpacity: ["backgroundColor"], .cornerRadius: ["cornerRadius", "borderRadius"],
     ]
 
     /// - Parameters:
@@ -79,14 +79,7 @@ public struct LottieExport: Sendable {
                 times.insert(knot.time)
                 if knot.time > 0 { times.insert(knot.time - LottieSamples.before) }
             }
-            var failure: ExportError?
-            let samples = LottieSamples(times: times) { time in
-                do throws(ExportError) { return try LottieChannel.values(role.sample(time), box: box) } catch {
-                    failure = failure ?? error
-                    return try! LottieChannel.values([:], box: box)
-                }
-            }
-            if let failure { throw failure }
+            let samples = try Self.samples(of: role, at: times.sorted(), box: box)
             var layer = LottieLayer(name: role.name, index: index + 1, size: box, outPoint: outPoint)
             for channel in LottieChannel.allCases {
                 var track = LottieTrack(channel: channel, knots: knots[channel]!, samples: samples, frameRate: frameRate)
@@ -101,6 +94,52 @@ public struct LottieExport: Sendable {
         }
         document = LottieDocument(name: name, frameRate: frameRate, outPoint: outPoint, size: box, layers: layers)
         self.explanation = explanation
+    }
+
+    /// The engine's values of a role's channels at `times`, and wherever the engine bends between
+    /// two of them more than a straight line allows (a jump between quarter frames: the end of a
+    /// fill, a step) at times between them, down to a tenth of a microsecond.
+    private static func samples(of role: Role, at times: [Double], box: (width: Double, height: Double)) throws(ExportError) -> LottieSamples {
+        var times = times
+        var engine = times.map(role.sample)
+        let skewed = engine.contains(where: LottieChannel.skews)
+        func provisional(_ sample: [String: AnimatedValue]) throws(ExportError) -> [LottieChannel: [Double]] {
+            try LottieChannel.values(sample, box: box, split: skewed ? LottieChannel.split(sample) ?? 0 : nil)
+        }
+        var values: [[LottieChannel: [Double]]] = []
+        for sample in engine { values.append(try provisional(sample)) }
+        func bends(_ a: [LottieChannel: [Double]], _ middle: [LottieChannel: [Double]], _ b: [LottieChannel: [Double]]) -> Bool {
+            LottieChannel.allCases.contains { channel in
+                let (x, m, y) = (a[channel]!, middle[channel]!, b[channel]!)
+                return m.indices.contains { d in
+                    abs(channel.difference(m[d], x[d]) - channel.difference(y[d], x[d]) / 2) > 0.25 * channel.bound(m[d])
+                }
+            }
+        }
+        var index = 0
+        while index + 1 < times.count, times.count < 200_000 {
+            let (t0, t1) = (times[index], times[index + 1])
+            let middle = (t0 + t1) / 2
+            guard t1 - t0 > 1e-7 else { index += 1; continue }
+            let sample = role.sample(middle), value = try provisional(sample)
+            if bends(values[index], value, values[index + 1]) {
+                times.insert(middle, at: index + 1)
+                engine.insert(sample, at: index + 1)
+                values.insert(value, at: index + 1)
+            } else {
+                index += 1
+            }
+        }
+        guard skewed else { return LottieSamples(times: times, perTime: values) }
+        // Where a sample's split is arbitrary, its neighbours' (the next, else the last) keeps it continuous.
+        var splits = engine.map(LottieChannel.split)
+        var next: Double?
+        for i in splits.indices.reversed() { if let own = splits[i] { next = own } else { splits[i] = next } }
+        var last: Double?
+        for i in splits.indices { if let own = splits[i] { last = own } else { splits[i] = last ?? 0 } }
+        var final: [[LottieChannel: [Double]]] = []
+        for (sample, split) in zip(engine, splits) { final.append(try LottieChannel.values(sample, box: box, split: split)) }
+        return LottieSamples(times: times, perTime: final)
     }
 
     /// Whether a curve of these keyframes rounds, to two decimals, like a different curve the
@@ -127,22 +166,28 @@ extension LottieLayer {
             case .position: transform.position
             case .scale: transform.scale
             case .rotation: transform.rotation
-            case .skew: transform.skew
+            case .innerRotation: shapeTransform.rotation
             case .opacity: transform.opacity
             case .fillColor: fillColor
             case .fillOpacity: fillOpacity
+            case .cornerRadius: cornerRadius
             }
         }
         set {
             switch channel {
-            case .anchor: transform.anchor = newValue
+            case .anchor:
+                // The shape group turns about the same origin.
+                transform.anchor = newValue
+                shapeTransform.anchor = newValue
+                shapeTransform.position = newValue
             case .position: transform.position = newValue
             case .scale: transform.scale = newValue
             case .rotation: transform.rotation = newValue
-            case .skew: transform.skew = newValue
+            case .innerRotation: shapeTransform.rotation = newValue
             case .opacity: transform.opacity = newValue
             case .fillColor: fillColor = newValue
             case .fillOpacity: fillOpacity = newValue
+            case .cornerRadius: cornerRadius = newValue
             }
         }
     }
@@ -156,10 +201,11 @@ extension LottieChannel {
         case .position: "p"
         case .scale: "s"
         case .rotation: "r"
-        case .skew: "sk"
+        case .innerRotation: "shape.r"
         case .opacity: "o"
         case .fillColor: "fill.c"
         case .fillOpacity: "fill.o"
+        case .cornerRadius: "box.r"
         }
     }
 }

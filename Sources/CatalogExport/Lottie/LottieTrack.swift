@@ -36,14 +36,16 @@ struct LottieTrack {
 
     /// A baked track, whatever the timeline says (also for a curve rlottie would confuse with another).
     static func baked(_ channel: LottieChannel, samples: LottieSamples, frameRate: Double, reason: String) -> LottieTrack {
-        let series = samples.series(channel)
+        let series = samples.series(channel), weights = samples.weights(channel)
         var keyframes: [LottieKeyframe] = []
         var start = 0
         while start < series.count - 1 {
             // Extend the segment while every sample in it stays on the straight line (within half
             // the bound: players also show the times between the samples).
             var end = start + 1
-            while end + 1 < series.count, fits(series, from: start, to: end + 1, within: { 0.5 * channel.bound($0) }) { end += 1 }
+            while end + 1 < series.count, fits(series, from: start, to: end + 1, within: { index, value in 0.5 * channel.bound(value) / max(weights[index], 1e-3) }) {
+                end += 1
+            }
             keyframes.append(LottieKeyframe(time: series[start].time * frameRate, value: series[start].value, easing: .linear))
             start = end
         }
@@ -58,14 +60,15 @@ struct LottieTrack {
         self.fidelity = fidelity
     }
 
-    private static func fits(_ series: [(time: Double, value: [Double])], from a: Int, to b: Int, within tolerance: (Double) -> Double) -> Bool {
+    /// - Parameter tolerance: how far the line may pass from the sample at an index with a value.
+    private static func fits(_ series: [(time: Double, value: [Double])], from a: Int, to b: Int, within tolerance: (Int, Double) -> Double) -> Bool {
         let (t0, v0) = series[a], (t1, v1) = series[b]
         guard t1 > t0 else { return false }
         for index in (a + 1)..<b {
             let u = (series[index].time - t0) / (t1 - t0)
             for d in v0.indices {
                 let value = series[index].value[d]
-                if abs(v0[d] + (v1[d] - v0[d]) * u - value) > tolerance(value) { return false }
+                if abs(v0[d] + (v1[d] - v0[d]) * u - value) > tolerance(index, value) { return false }
             }
         }
         return true
@@ -99,11 +102,12 @@ struct LottieTrack {
     private static func error(of keyframes: [LottieKeyframe], channel: LottieChannel, samples: LottieSamples, frameRate: Double, jumps: [Double],
                               relativeTo unit: (Double) -> Double) -> Double {
         var worst = 0.0
-        for (time, value) in samples.series(channel) {
+        let weights = samples.weights(channel)
+        for (index, (time, value)) in samples.series(channel).enumerated() {
             let frame = time * frameRate
             if jumps.contains(where: { frame < $0 * frameRate && frame > $0 * frameRate - 2 * jumpFrames }) { continue }
             let shown = Self.value(of: keyframes, at: frame)
-            for d in value.indices { worst = max(worst, abs(shown[d] - value[d]) / unit(value[d])) }
+            for d in value.indices { worst = max(worst, abs(shown[d] - value[d]) * weights[index] / unit(value[d])) }
         }
         return worst
     }
@@ -136,23 +140,44 @@ struct LottieSamples {
     /// Seconds before a knot at which the value coming into it is read.
     static let before = 1e-9
 
-    init(times unsorted: Set<Double>, sample: (Double) throws -> [LottieChannel: [Double]]) rethrows {
-        times = unsorted.sorted()
+    /// - Parameter perTime: each channel's value at each of `times`, which are in order.
+    init(times: [Double], perTime: [[LottieChannel: [Double]]]) {
+        self.times = times
         var values: [LottieChannel: [[Double]]] = [:]
-        for time in times {
-            for (channel, value) in try sample(time) { values[channel, default: []].append(value) }
+        for sample in perTime {
+            for (channel, value) in sample { values[channel, default: []].append(value) }
         }
-        if var rotation = values[.rotation] {
+        // A transparent fill's colour shows nothing and the engine gives it none: take the colour
+        // it has next (else last), so that the colour does not seem to jump where it appears.
+        if var colors = values[.fillColor], let opacities = values[.fillOpacity] {
+            var next: [Double]?
+            for index in colors.indices.reversed() {
+                if opacities[index][0] > 0 { next = colors[index] } else if let next { colors[index] = next }
+            }
+            var last: [Double]?
+            for index in colors.indices {
+                if opacities[index][0] > 0 { last = colors[index] } else if next == nil, let last { colors[index] = last }
+            }
+            values[.fillColor] = colors
+        }
+        for channel in [LottieChannel.rotation, .innerRotation] {
+            guard var rotation = values[channel] else { continue }
             for index in rotation.indices.dropFirst() {
                 let previous = rotation[index - 1][0]
                 rotation[index][0] += 360 * ((previous - rotation[index][0]) / 360).rounded()
             }
-            values[.rotation] = rotation
+            values[channel] = rotation
         }
         self.values = values
     }
 
     func series(_ channel: LottieChannel) -> [(time: Double, value: [Double])] { Array(zip(times, values[channel]!)) }
+
+    /// How much a difference in the channel shows at each time: a fill's colour as much as the
+    /// fill is opaque (a transparent colour's own channels show nothing); everything else fully.
+    func weights(_ channel: LottieChannel) -> [Double] {
+        channel == .fillColor ? values[.fillOpacity]!.map { $0[0] / 100 } : Array(repeating: 1, count: times.count)
+    }
 
     func value(_ channel: LottieChannel, at time: Double) -> [Double] { values[channel]![index(time)] }
 

@@ -63,10 +63,14 @@ public struct LottieLayer: Sendable, Hashable {
     public var inPoint: Double
     public var outPoint: Double
     public var transform = LottieTransform()
+    /// The shape group's transform (`tr`), applied before the layer's.
+    public var shapeTransform = LottieTransform()
     /// `[r, g, b, 1]`, each 0…1.
     public var fillColor: LottieProperty = .fixed([0.2, 0.4, 0.8, 1])
     /// 0…100.
     public var fillOpacity: LottieProperty = .fixed([100])
+    /// The rectangle's roundness: its corners' radius.
+    public var cornerRadius: LottieProperty = .fixed([0])
 
     public init(name: String, index: Int, size: (width: Double, height: Double), inPoint: Double = 0, outPoint: Double) {
         self.name = name
@@ -79,31 +83,29 @@ public struct LottieLayer: Sendable, Hashable {
 
     var json: JSONValue {
         let rectangle: JSONValue = ["ty": "rc", "nm": "box", "d": 1, "s": LottieProperty.fixed([width, height]).json,
-                                    "p": LottieProperty.fixed([width / 2, height / 2]).json, "r": LottieProperty.fixed([0]).json]
+                                    "p": LottieProperty.fixed([width / 2, height / 2]).json, "r": cornerRadius.json]
         let fill: JSONValue = ["ty": "fl", "nm": "fill", "c": fillColor.json, "o": fillOpacity.json, "r": 1]
-        let group: JSONValue = ["ty": "gr", "nm": "box", "it": [rectangle, fill, LottieTransform().json(shape: true)]]
+        let group: JSONValue = ["ty": "gr", "nm": "box", "it": [rectangle, fill, shapeTransform.json(shape: true)]]
         return ["ddd": 0, "ind": .number(Double(index)), "ty": 4, "nm": .string(name), "sr": 1, "ao": 0, "bm": 0,
                 "ip": .number(inPoint), "op": .number(outPoint), "st": 0, "ks": transform.json(shape: false), "shapes": [group]]
     }
 }
 
-/// A layer's transform: points move by −anchor, then scale (percent), skew (degrees, along
-/// `skewAxis`), rotation (degrees, clockwise on screen), then +position; `opacity` is 0…100.
+/// A layer's transform: points move by −anchor, then scale (percent), rotation (degrees,
+/// clockwise on screen), then +position; `opacity` is 0…100. (Lottie's skew is never written:
+/// rlottie ignores it.)
 public struct LottieTransform: Sendable, Hashable {
     public var anchor: LottieProperty = .fixed([0, 0])
     public var position: LottieProperty = .fixed([0, 0])
     public var scale: LottieProperty = .fixed([100, 100])
     public var rotation: LottieProperty = .fixed([0])
-    public var skew: LottieProperty = .fixed([0])
-    public var skewAxis: LottieProperty = .fixed([0])
     public var opacity: LottieProperty = .fixed([100])
 
     public init() {}
 
     /// `ks` of a layer, or a shape group's `tr` (`shape`).
     func json(shape: Bool) -> JSONValue {
-        var members: [String: JSONValue] = ["a": anchor.json, "p": position.json, "s": scale.json, "r": rotation.json,
-                                            "sk": skew.json, "sa": skewAxis.json, "o": opacity.json]
+        var members: [String: JSONValue] = ["a": anchor.json, "p": position.json, "s": scale.json, "r": rotation.json, "o": opacity.json]
         if shape { members["ty"] = "tr"; members["nm"] = "transform" }
         return .object(members)
     }
