@@ -217,6 +217,27 @@ struct LottieExportTests {
         print("lottie: \(cases.count) seeded definitions, \(exact) exact throughout, \(refused.count) refused: \(refused)")
     }
 
+    /// rlottie keys its easing cache by the handles rounded to two decimals: of two different
+    /// curves that round alike, the second is baked (and the document still plays as the engine).
+    @Test func curvesThatRoundAlikeAreNotBothWrittenAsCurves() throws {
+        func fade(_ name: String, _ curve: String) throws -> ComponentDefinition {
+            try DefinitionDecoder.decode(text: #"{"name": "\#(name)", "kind": "animation", "version": "1.0.0", "keyframes": [{"opacity": "0", "easing": "\#(curve)"}, {"opacity": "1"}], "options": {"duration": 500}}"#,
+                                         file: "\(name).json")
+        }
+        let definitions = [try fade("first", "cubic-bezier(0.42, 0.004, 0.58, 1)"), try fade("second", "cubic-bezier(0.418, 0, 0.581, 1)"),
+                           try fade("third", "cubic-bezier(0.3, 0, 0.7, 1)")]
+        let roles = try definitions.map { definition in
+            let effect = AnimationEffect(try AnimationDefinition(definition))
+            guard case .animation(let animations) = try ComponentExport(definition: definition, target: .css).body else { throw ExportError("not an animation") }
+            return LottieExport.Role(name: definition.name, animations: animations) { t in ["opacity": effect.sample(at: t).values[0]] }
+        }
+        let export = try LottieExport(name: "fades", roles: roles, end: 0.5, box: (Self.box.width, Self.box.height), frameRate: 60)
+        let opacity = [String: WebAnimation.Fidelity](uniqueKeysWithValues: export.explanation.filter { $0.channel == "o" }.map { ($0.role, $0.fidelity) })
+        #expect(opacity["first"] == .exact && opacity["third"] == .exact)
+        guard case .baked(_, _, let reason)? = opacity["second"] else { Issue.record("second: \(String(describing: opacity["second"]))"); return }
+        #expect(reason.contains("two decimals"))
+    }
+
     @Test func everyBuiltInPlaysInTwoLottiePlayersAsTheEngineComputesIt() throws {
         let folder = TemporaryFolder()
         let catalog = try Catalog(path: folder.file("c.sqlite"))

@@ -1,0 +1,54 @@
+import CatalogModel
+import Foundation
+import Testing
+import TestSupport
+
+/// `catalog export NAME --to lottie [--fps N] [--box W,H] [--explain]` from the command line: the
+/// document's frame rate, canvas and frames follow the options, every keyframe's easing handles
+/// are one-entry lists and every shape names its type first (what players need); `--explain` says
+/// per channel exact or baked; options that go with other targets are refused.
+struct LottieCommandTests {
+    let folder = TemporaryFolder()
+
+    private func run(_ arguments: [String]) throws -> CLI.Result {
+        try CLI.run(arguments, environment: ["CATALOG_DB": folder.file("c.sqlite")])
+    }
+
+    @Test func theDocumentFollowsTheOptions() throws {
+        let plain = try run(["export", "pop", "--to", "lottie"])
+        #expect(plain.status == 0, "\(plain.stderr)")
+        let document = try JSONReader.read(plain.stdout)
+        // pop lasts 0.3 s: 18 frames at the default 60 fps, on a 100 × 100 canvas.
+        #expect(document["fr"] == 60 && document["op"] == 18 && document["w"] == 100 && document["h"] == 100)
+        #expect(plain.stdout.contains(#"{"ty":"rc""#) && plain.stdout.contains(#"{"ty":4"#), "ty first: \(plain.stdout.prefix(300))")
+        let layer = document["layers"]?.arrayValue?.first
+        let keyframes = layer?["ks"]?["s"]?["k"]?.arrayValue ?? []
+        let oneEntry = keyframes.dropLast().allSatisfy { (keyframe: JSONValue) -> Bool in
+            let out = keyframe["o"]?["x"]?.arrayValue?.count, into = keyframe["i"]?["y"]?.arrayValue?.count
+            return out == 1 && into == 1
+        }
+        #expect(keyframes.count >= 2 && oneEntry, "\(keyframes)")
+
+        let options = try run(["export", "pop", "--to", "lottie", "--fps", "24", "--box", "200,50", "-o", folder.file("pop.json")])
+        #expect(options.status == 0 && options.stdout.isEmpty, "\(options.stderr)")
+        let written = try JSONReader.read(String(contentsOfFile: folder.file("pop.json"), encoding: .utf8))
+        // 0.3 s at 24 fps is 7.2 frames: the last frame shown is the eighth.
+        #expect(written["fr"] == 24 && written["op"] == 8 && written["w"] == 200 && written["h"] == 50)
+    }
+
+    @Test func explainSaysPerChannelExactOrBaked() throws {
+        let exact = try run(["export", "slide-in-left", "--to", "lottie", "--explain"])
+        #expect(exact.status == 0 && exact.stdout.contains("slide-in-left  p ") && exact.stdout.contains("exact"), "\(exact.stdout)\(exact.stderr)")
+        // A spring has no cubic bézier: baked, with the measured error.
+        let spring = try run(["export", "spring-pop", "--to", "lottie", "--explain"])
+        #expect(spring.status == 0 && spring.stdout.contains("baked") && spring.stdout.contains("% of bound"), "\(spring.stdout)\(spring.stderr)")
+    }
+
+    @Test func optionsOfOtherTargetsAreRefused() throws {
+        for arguments in [["--to", "css", "--fps", "30"], ["--to", "lottie", "--fps", "0"], ["--to", "lottie", "--fps", "1000"],
+                          ["--to", "lottie", "--selector", ".x"]] {
+            let refused = try run(["export", "pop"] + arguments)
+            #expect(refused.status != 0 && !refused.stderr.isEmpty && refused.stdout.isEmpty, "\(arguments): \(refused.stderr)")
+        }
+    }
+}
