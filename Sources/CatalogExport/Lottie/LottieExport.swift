@@ -82,7 +82,11 @@ public struct LottieExport: Sendable {
             let samples = try Self.samples(of: role, at: times.sorted(), box: box)
             var layer = LottieLayer(name: role.name, index: index + 1, size: box, outPoint: outPoint)
             for channel in LottieChannel.allCases {
-                var track = LottieTrack(channel: channel, knots: knots[channel]!, samples: samples, frameRate: frameRate)
+                let bakedBecause = role.animations.lazy.filter { !Self.sources[channel]!.isDisjoint(with: $0.properties) }.compactMap { animation -> String? in
+                    if case .baked(_, _, let reason) = animation.fidelity { return reason }
+                    return nil
+                }.first
+                var track = LottieTrack(channel: channel, knots: knots[channel]!, samples: samples, frameRate: frameRate, bakedBecause: bakedBecause)
                 if case .animated(let keyframes) = track.property, Self.confusesRlottie(keyframes, curves: &curves) {
                     track = LottieTrack.baked(channel, samples: samples, frameRate: frameRate,
                                               reason: "another curve in the document has the same handles to two decimals (rlottie would use one for both)")

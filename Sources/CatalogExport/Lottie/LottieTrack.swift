@@ -19,7 +19,9 @@ struct LottieTrack {
     /// next one starts elsewhere sits this many frames before it.
     static let jumpFrames = 1e-3
 
-    init(channel: LottieChannel, knots: [LottieTimeline.Knot], samples: LottieSamples, frameRate: Double) {
+    /// - Parameter bakedBecause: why the web animations behind the channel are baked themselves
+    ///   (a spring, an effect easing over several keyframes, …), which is then why this is.
+    init(channel: LottieChannel, knots: [LottieTimeline.Knot], samples: LottieSamples, frameRate: Double, bakedBecause: String? = nil) {
         let scale = LottieChannel.scale(of: samples.values[channel]!)
         let exact = Self.planned(channel, knots: knots, samples: samples, frameRate: frameRate, scale: scale)
         let exactError = Self.error(of: exact, channel: channel, samples: samples, frameRate: frameRate, jumps: knots.map(\.time), relativeTo: { _ in 1 })
@@ -28,10 +30,10 @@ struct LottieTrack {
             fidelity = .exact
             return
         }
-        self = Self.baked(channel, samples: samples, frameRate: frameRate,
-                          reason: knots.contains { if case .curve = $0.easing { true } else { false } }
-                              ? "the keyframes' easing does not give this channel (\(Self.text(exactError / scale)) of its range off)"
-                              : "no exact keyframes")
+        let reason = bakedBecause ?? (knots.contains { if case .curve = $0.easing { true } else { false } }
+            ? "the keyframes' easing does not give this channel (\(Self.text(exactError / scale)) of its range off)"
+            : "no exact keyframes")
+        self = Self.baked(channel, samples: samples, frameRate: frameRate, reason: reason)
     }
 
     /// A baked track, whatever the timeline says (also for a curve rlottie would confuse with another).
