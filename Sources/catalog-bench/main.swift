@@ -459,6 +459,20 @@ try measure("cli_read_start") {
     record("cli_read_start", ours: median(ours), baseline: median(baseline), unit: "ms, median wall of one process")
 }
 
+/// The export benchmarks' baseline: seconds to sample each animation at 60 fps over its span
+/// (two seconds when endless), `rounds` times — the cheapest way to get its values at all.
+@MainActor func sixtyFramesASecond(_ animations: [ComponentDefinition], rounds: Int) throws -> Double {
+    let effects = try animations.map { AnimationEffect(try AnimationDefinition($0)) }
+    return seconds {
+        for _ in 0..<rounds {
+            for effect in effects {
+                let end = effect.endTime.isFinite ? effect.endTime : 2
+                for frame in 0...Int(end * 60) { sink += Double(effect.sample(at: Double(frame) / 60).values.count) }
+            }
+        }
+    }
+}
+
 // export_css: every built-in animation exported to CSS (exact or baked), in µs per component;
 // baseline: the same animations sampled by the engine at 60 fps over their span, the cheapest
 // way to get their values at all.
@@ -475,15 +489,7 @@ try measure("export_css") {
             }
         }
     }
-    let effects = try animations.map { AnimationEffect(try AnimationDefinition($0)) }
-    let baseline = seconds {
-        for _ in 0..<rounds {
-            for effect in effects {
-                let end = effect.endTime.isFinite ? effect.endTime : 2
-                for frame in 0...Int(end * 60) { sink += Double(effect.sample(at: Double(frame) / 60).values.count) }
-            }
-        }
-    }
+    let baseline = try sixtyFramesASecond(animations, rounds: rounds)
     let count = Double(rounds * animations.count)
     results["export_css"] = ["ours": .number(ours / count * 1e6), "baseline": .number(baseline / count * 1e6),
                              "ratio": .number(ours / baseline), "unit": .string("µs per built-in (baseline: sampling it at 60 fps)"),
@@ -506,15 +512,7 @@ try measure("export_lottie") {
             }
         }
     }
-    let effects = try animations.map { AnimationEffect(try AnimationDefinition($0)) }
-    let baseline = seconds {
-        for _ in 0..<rounds {
-            for effect in effects {
-                let end = effect.endTime.isFinite ? effect.endTime : 2
-                for frame in 0...Int(end * 60) { sink += Double(effect.sample(at: Double(frame) / 60).values.count) }
-            }
-        }
-    }
+    let baseline = try sixtyFramesASecond(animations, rounds: rounds)
     let count = Double(rounds * animations.count)
     results["export_lottie"] = ["ours": .number(ours / count * 1e6), "baseline": .number(baseline / count * 1e6),
                                 "ratio": .number(ours / baseline), "unit": .string("µs per built-in (baseline: sampling it at 60 fps)"),

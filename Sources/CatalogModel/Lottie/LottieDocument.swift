@@ -51,6 +51,12 @@ public struct LottieDocument: Sendable, Hashable {
 
 /// A shape layer holding one rectangle of the reference box, its top left corner at the layer's
 /// origin, filled with one colour.
+///
+/// ```swift
+/// var layer = LottieLayer(name: "element", index: 1, size: (100, 100), outPoint: 30)
+/// layer.transform.opacity = .animated([LottieKeyframe(time: 0, value: [0], easing: .linear),
+///                                      LottieKeyframe(time: 30, value: [100], easing: .hold)])
+/// ```
 public struct LottieLayer: Sendable, Hashable {
     /// `nm`: the role (or the component, for an animation).
     public var name: String
@@ -94,6 +100,11 @@ public struct LottieLayer: Sendable, Hashable {
 /// A layer's transform: points move by −anchor, then scale (percent), rotation (degrees,
 /// clockwise on screen), then +position; `opacity` is 0…100. (Lottie's skew is never written:
 /// rlottie ignores it.)
+///
+/// ```swift
+/// var transform = LottieTransform()
+/// transform.anchor = .fixed([50, 50]); transform.position = .fixed([50, 50]); transform.rotation = .fixed([45])
+/// ```
 public struct LottieTransform: Sendable, Hashable {
     public var anchor: LottieProperty = .fixed([0, 0])
     public var position: LottieProperty = .fixed([0, 0])
@@ -112,6 +123,10 @@ public struct LottieTransform: Sendable, Hashable {
 }
 
 /// A property: one value, or keyframes (`{"a": 1, "k": [...]}`). A scalar is a one-number value.
+///
+/// ```swift
+/// LottieProperty.fixed([100]).json   // {"a": 0, "k": 100}
+/// ```
 public enum LottieProperty: Sendable, Hashable {
     case fixed([Double])
     case animated([LottieKeyframe])
@@ -131,6 +146,10 @@ public enum LottieProperty: Sendable, Hashable {
 }
 
 /// A keyframe: its time in frames, its value, and how the segment it starts runs to the next.
+///
+/// ```swift
+/// LottieKeyframe(time: 12.5, value: [100, 100], easing: .curve(x1: 0.42, y1: 0, x2: 0.58, y2: 1))
+/// ```
 public struct LottieKeyframe: Sendable, Hashable {
     public var time: Double
     public var value: [Double]
@@ -160,6 +179,10 @@ public struct LottieKeyframe: Sendable, Hashable {
 
 /// The run of a segment: held at its start value, or along a cubic bézier easing (CSS's
 /// `cubic-bezier(x1, y1, x2, y2)`; linear is `(0, 0, 1, 1)`).
+///
+/// ```swift
+/// let easeOut = LottieEasing.curve(x1: 0, y1: 0, x2: 0.58, y2: 1)   // written "o": {"x": [0], "y": [0]}, "i": {"x": [0.58], "y": [1]}
+/// ```
 public enum LottieEasing: Sendable, Hashable {
     case hold
     case curve(x1: Double, y1: Double, x2: Double, y2: Double)
