@@ -33,15 +33,16 @@ struct LottieExportTests {
         return (times, frames)
     }
 
-    static func animation(_ definition: ComponentDefinition, frameRate: Double = 60) throws -> Case {
+    /// - Parameter reducedMotion: export and play what the definition's `reducedMotion:` makes of it.
+    static func animation(_ definition: ComponentDefinition, frameRate: Double = 60, reducedMotion: Bool = false) throws -> Case {
         let reference = try ReferenceBox(width: box.width, height: box.height)
         return try ReferenceBox.with(reference) {
-            let export = try ComponentExport(definition: definition, target: .css).lottie(frameRate: frameRate)
-            let effect = AnimationEffect(try AnimationDefinition(definition))
+            let export = try ComponentExport(definition: definition, target: .css, reducedMotion: reducedMotion).lottie(frameRate: frameRate)
+            let effect = ReducedMotionEffect(AnimationEffect(try AnimationDefinition(definition)), motion: reducedMotion ? definition.reducedMotion : nil)
             let names = effect.properties.map(\.name)
             func at(_ t: Double) -> [String: AnimatedValue] { Dictionary(zip(names, effect.sample(at: t).values)) { _, last in last } }
             let (times, frames) = Self.times(export)
-            return Case(id: definition.name, export: export, times: times, engine: [definition.name: times.map(at)],
+            return Case(id: definition.name + (reducedMotion ? "/reduced" : ""), export: export, times: times, engine: [definition.name: times.map(at)],
                         engineAtFrames: [definition.name: frames.map { at(Double($0) / frameRate) }], frames: frames)
         }
     }
@@ -245,7 +246,10 @@ struct LottieExportTests {
         var cases = try animations.map { try Self.animation($0) }
         cases.append(try Self.chain("fade-sequence", catalog: catalog))
         #expect(cases.count >= 19)
-        let (problems, values, pixels) = try Self.problems(cases)
+        // And what a viewer who prefers reduced motion sees (those that name another component aside).
+        let reduced = try animations.filter { $0.reducedMotion != nil && $0.reducedMotion?.componentName == nil }.map { try Self.animation($0, reducedMotion: true) }
+        #expect(reduced.count >= 10)
+        let (problems, values, pixels) = try Self.problems(cases + reduced)
         #expect(problems.isEmpty, "\(problems.count) differences:\n\(problems.prefix(40).joined(separator: "\n"))")
         #expect(values > 300 && pixels > 3000, "\(values) values, \(pixels) pixels compared")
         // The built-ins whose keyframes Lottie can say are exact.
