@@ -3,7 +3,8 @@ import Foundation
 import Testing
 import TestSupport
 
-/// `catalog export NAME --to lottie [--fps N] [--box W,H] [--explain]` from the command line: the
+/// `catalog export NAME --to lottie [--fps N] [--box W,H] [--explain]` and `catalog add FILE.json`
+/// of a Lottie document from the command line: the
 /// document's frame rate, canvas and frames follow the options, every keyframe's easing handles
 /// are one-entry lists and every shape names its type first (what players need); `--explain` says
 /// per channel exact or baked; options that go with other targets are refused.
@@ -42,6 +43,30 @@ struct LottieCommandTests {
         // A spring has no cubic bézier: baked, with the measured error.
         let spring = try run(["export", "spring-pop", "--to", "lottie", "--explain"])
         #expect(spring.status == 0 && spring.stdout.contains("baked") && spring.stdout.contains("% of bound"), "\(spring.stdout)\(spring.stderr)")
+    }
+
+    /// `add` of a Lottie document: a layer the catalog cannot play refuses the file (nothing is
+    /// added) unless --skip-unsupported leaves it out, which validate lists and add counts.
+    @Test func aLottieDocumentIsAddedWithItsUnsupportedLayersRefusedOrLeftOut() throws {
+        let file = folder.file("two-layers.json")
+        try #"""
+            {"v": "5.7.4", "fr": 30, "ip": 0, "op": 30, "w": 100, "h": 100, "layers": [
+             {"ty": 4, "nm": "Masked Dot", "hasMask": true, "masksProperties": [{"mode": "a"}], "ks": {}, "shapes": []},
+             {"ty": 4, "nm": "Fader", "ks": {"a": {"a": 0, "k": [50, 50]}, "p": {"a": 0, "k": [50, 50]},
+              "o": {"a": 1, "k": [{"t": 0, "s": [0], "o": {"x": [0.42], "y": [0]}, "i": {"x": [0.58], "y": [1]}}, {"t": 30, "s": [100]}]}},
+              "shapes": [{"ty": "fl", "c": {"a": 0, "k": [1, 0.5, 0, 1]}, "o": {"a": 0, "k": 100}}]}]}
+            """#.write(toFile: file, atomically: true, encoding: .utf8)
+        let refused = try run(["add", file])
+        #expect(refused.status != 0 && refused.stderr.contains("layers[0]") && refused.stderr.contains("a mask") && refused.stderr.contains("--skip-unsupported"), "\(refused.stderr)")
+        #expect(try run(["list", "--format", "json"]).stdout.contains("two-layers") == false)
+        let validated = try run(["validate", file, "--skip-unsupported"])
+        #expect(validated.status == 0 && validated.stdout.contains(#"left out layers[0] "Masked Dot": a mask"#), "\(validated.stdout)\(validated.stderr)")
+        let added = try run(["add", file, "--skip-unsupported"])
+        #expect(added.status == 0 && added.stdout == "added two-layers 1.0.0\n" && added.stderr.contains("1 Lottie layer(s)"), "\(added.stdout)\(added.stderr)")
+        // The fade: ease-in-out from 0 to 1 over a second (30 frames at 30 fps), halfway at 0.5 s.
+        let sampled = try JSONReader.read(try run(["sample", "two-layers", "--at", "0,0.5,1", "--format", "json"]).stdout)
+        let opacities = sampled["samples"]?.arrayValue?.compactMap { $0["values"]?["opacity"]?.numberValue } ?? []
+        #expect(opacities.count == 3 && abs(opacities[0]) < 1e-9 && abs(opacities[1] - 0.5) < 1e-9 && abs(opacities[2] - 1) < 1e-9, "\(opacities)")
     }
 
     @Test func optionsOfOtherTargetsAreRefused() throws {

@@ -14,7 +14,7 @@ import sys
 
 import jsonschema
 import lottie_specs
-from lottie import objects
+from lottie import objects, NVector
 from rlottie_python import LottieAnimation
 import os
 
@@ -38,11 +38,27 @@ objects.properties.KeyframeBezier.SUBDIVISION_MAX_ITERATIONS = 80
 objects.properties.KeyframeBezier.SUBDIVISION_PRECISION = 1e-14
 
 
+class SplitPosition:
+    """python-lottie reads a split position (`"p": {"s": true, "x": …, "y": …}`) as one joined
+    value and evaluates it wrongly (measured: it stays at one value while the axes move). Each
+    axis is evaluated by python-lottie's own Value, and the two joined."""
+
+    def __init__(self, raw):
+        self.x = objects.properties.Value.load(raw["x"])
+        self.y = objects.properties.Value.load(raw["y"])
+
+    def get_value(self, time=0):
+        return NVector(self.x.get_value(time), self.y.get_value(time))
+
+
 def values(document, times):
     animation = objects.Animation.load(document)
     result = {}
-    for layer in animation.layers:
+    for layer, raw in zip(animation.layers, document["layers"]):
         transform = layer.transform
+        position = raw.get("ks", {}).get("p", {})
+        if isinstance(position, dict) and position.get("s"):
+            transform.position = SplitPosition(position)
         group = layer.shapes[0]
         fill = [shape for shape in group.shapes if type(shape).__name__ == "Fill"][0]
         shape = [item for item in group.shapes if type(item).__name__ == "TransformShape"][0]
@@ -52,14 +68,17 @@ def values(document, times):
             "shape.r": shape.rotation, "o": transform.opacity, "fill.c": fill.color, "fill.o": fill.opacity,
             "box.r": rectangle.rounded,
         }
-        result[layer.name] = {key: [number_list(prop.get_value(t)) for t in times] for key, prop in channels.items()}
+        # A player evaluates a layer's properties in the layer's own time: the document's, less its start time.
+        start = layer.start_time or 0
+        times_here = [t - start for t in times]
+        result[layer.name] = {key: [number_list(prop.get_value(t)) for t in times_here] for key, prop in channels.items()}
         # The rectangle's whole transform as python-lottie composes it — the shape group's, then
         # the layer's: [a, b, c, d, tx, ty].
         def composed(t):
             m = shape.to_matrix(t)
             m *= transform.to_matrix(t)
             return [m.a, m.b, m.c, m.d, m.tx, m.ty]
-        result[layer.name]["matrix"] = [composed(t) for t in times]
+        result[layer.name]["matrix"] = [composed(t) for t in times_here]
     return result
 
 

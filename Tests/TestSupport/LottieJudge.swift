@@ -50,6 +50,9 @@ public enum LottieJudge {
 
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "../..").standardized
 
+    /// The Python that runs the judges (and the scripts that build documents with python-lottie).
+    public static func pythonPath() throws -> String { try python() }
+
     static func python() throws -> String {
         if let given = ProcessInfo.processInfo.environment["LOTTIE_PYTHON"], !given.isEmpty { return given }
         let local = packageRoot.appending(path: ".venv/bin/python").path

@@ -33,11 +33,15 @@ public enum StylesheetLibrary {
         public var prefix: String?
         /// The selector of the rule every animated element carries (`--base .animated`).
         public var base: String?
+        /// For a Lottie document read alongside (``LottieImport``): leave out the layers the catalog
+        /// cannot play, listed as the definitions' ignored parts, instead of refusing the file.
+        public var skipUnsupported: Bool
 
         /// Options as `catalog add` takes them.
-        public init(prefix: String? = nil, base: String? = nil) {
+        public init(prefix: String? = nil, base: String? = nil, skipUnsupported: Bool = false) {
             self.prefix = prefix
             self.base = base
+            self.skipUnsupported = skipUnsupported
         }
     }
 

@@ -23,7 +23,14 @@ public enum DefinitionDecoder {
             try DefinitionLimits.check(size: text.utf8.count, file: file)
             return [try ComponentDefinition(tokenFile: try parse(text: text, file: file), name: ComponentDefinition.tokenSetName(file: file), file: file)]
         }
-        guard file.lowercased().hasSuffix(".css") else { return [try decode(text: text, file: file)] }
+        guard file.lowercased().hasSuffix(".css") else {
+            let trimmed = text.drop(while: { $0.isWhitespace })
+            if trimmed.first == "{", let json = try? JSONReader.read(text), LottieImport.isLottie(json) {
+                try DefinitionLimits.check(size: text.utf8.count, file: file)
+                return try lottie(json, file: file, options: options)
+            }
+            return [try decode(text: text, file: file)]
+        }
         try DefinitionLimits.check(size: text.utf8.count, file: file)
         let stylesheet = try StylesheetLibrary.Stylesheet(css: text, file: file)   // read once for both questions
         guard stylesheet.isLibrary else {
@@ -46,6 +53,17 @@ public enum DefinitionDecoder {
             return try [definition] + standIns.map { (standIn) throws(DefinitionError) in try made(standIn, file: file) }
         }
         return try stylesheet.documents(options: options).map { (document) throws(DefinitionError) in try made(document, file: file) }
+    }
+
+    /// The definitions a Lottie document makes, named after its file (`Loading Spinner.json` →
+    /// `loading-spinner`), with the layers it left out as their ignored parts.
+    private static func lottie(_ json: JSONValue, file: String, options: StylesheetLibrary.Options) throws(DefinitionError) -> [ComponentDefinition] {
+        let stem = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+        var name = ComponentDefinition.isValidName(stem) ? stem : LottieImport.kebab(stem)
+        if name.isEmpty { name = "lottie" }
+        if let prefix = options.prefix, !prefix.isEmpty { name = prefix.hasSuffix("-") ? prefix + name : prefix + "-" + name }
+        let (documents, skipped) = try LottieImport.documents(json: json, file: file, name: name, skipUnsupported: options.skipUnsupported)
+        return try documents.map { (document) throws(DefinitionError) in try made((document, skipped.map { "left out \($0)" }), file: file) }
     }
 
     /// A definition a stylesheet made, within the limits, with the declarations it left out.

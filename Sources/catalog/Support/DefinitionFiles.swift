@@ -11,6 +11,8 @@ struct DefinitionFiles: ParsableArguments {
     var prefix: String?
     @Option(help: ArgumentHelp("The selector of a stylesheet library's base rule, whose animation-* every animation starts from.", valueName: "selector"))
     var base: String?
+    @Flag(help: "Leave out the layers of a Lottie document the catalog cannot play (listed by validate) instead of refusing it.")
+    var skipUnsupported = false
 
     func validate() throws {
         guard !files.isEmpty else { throw ValidationError("name at least one file, folder or -") }
@@ -18,7 +20,7 @@ struct DefinitionFiles: ParsableArguments {
 
     /// The validated definitions; throws every error found, one per line, plus `consequence`.
     func load(consequence: String? = nil) throws -> [ComponentDefinition] {
-        let (definitions, errors) = DefinitionSource.load(files, stylesheet: StylesheetLibrary.Options(prefix: prefix, base: base))
+        let (definitions, errors) = DefinitionSource.load(files, stylesheet: StylesheetLibrary.Options(prefix: prefix, base: base, skipUnsupported: skipUnsupported))
         guard errors.isEmpty else {
             let all = DefinitionErrors(errors)
             throw CommandFailure(all, message: ([all.description] + [consequence].compactMap { $0 }).joined(separator: "\n"))

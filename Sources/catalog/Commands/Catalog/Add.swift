@@ -9,7 +9,10 @@ struct Add: ParsableCommand {
             All files are validated first; if any is invalid, nothing is added. A stylesheet with \
             several @keyframes (an animation library as published) adds one component per \
             @keyframes, timed as a browser times an element carrying the library's base class \
-            and the animation's class; --prefix and --base say how it is read.
+            and the animation's class; --prefix and --base say how it is read. A Lottie document \
+            (a JSON object with layers, fr, ip and op) adds its animated layers: one layer an \
+            animation, several a chain with a role per layer; --skip-unsupported leaves out the \
+            layers the catalog cannot play instead of refusing the file.
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -28,9 +31,13 @@ struct Add: ParsableCommand {
             throw CommandFailure(error, message: ErrorPresentation.text(error)
                 + "\nto add a stylesheet's animations beside the catalog's own, give their names a prefix: --prefix P")
         }
-        let ignored = definitions.reduce(0) { $0 + $1.ignoredDeclarations.count }
+        let notes = definitions.flatMap(\.ignoredDeclarations)
+        let layers = notes.filter { $0.hasPrefix("left out ") }.count, ignored = notes.count - layers
         if ignored > 0 {
             FileHandle.standardError.write(Data("note: \(ignored) keyframe declaration(s) a browser ignores were left out (catalog validate lists them)\n".utf8))
+        }
+        if layers > 0 {
+            FileHandle.standardError.write(Data("note: \(layers) Lottie layer(s) the catalog cannot play were left out (catalog validate lists them)\n".utf8))
         }
         for outcome in outcomes {
             switch outcome {

@@ -1,0 +1,225 @@
+/// A Lottie document as ``LottieImport`` reads it: the canvas, the frame rate and span, and each
+/// layer's anchor, position (also split into x and y), scale, rotation (`r`, or `rz` as many
+/// exporters write a 2D layer's), opacity and solid fill, with keyframes in either format (the
+/// modern one; the old one whose keyframes carry their end value `e` and end on a keyframe with
+/// only `t`), each segment's easing as CSS text. Per layer, what the catalog cannot play is an
+/// ``Unsupported`` with the reason.
+///
+/// ```swift
+/// let source = try LottieSource(json, file: "loader.json")
+/// source.layers.map(\.name)   // ["dot"]
+/// ```
+struct LottieSource {
+    /// Why a layer cannot be imported.
+    struct Unsupported: Error {
+        var reason: String
+    }
+
+    /// A keyframe: its time (frames), value, and the easing (CSS text) of the segment it starts.
+    struct Keyframe {
+        var time: Double
+        var value: [Double]
+        var easing: String
+    }
+
+    enum Property {
+        case fixed([Double])
+        case animated([Keyframe])
+
+        func fixed(or reason: String) throws(Unsupported) -> [Double] {
+            switch self {
+            case .fixed(let value): return value
+            case .animated: throw Unsupported(reason: reason)
+            }
+        }
+
+        /// Each value (keyframes keep their times and easings).
+        func map(_ transform: ([Double]) -> [Double]) -> Property {
+            switch self {
+            case .fixed(let value): .fixed(transform(value))
+            case .animated(let keyframes): .animated(keyframes.map { Keyframe(time: $0.time, value: transform($0.value), easing: $0.easing) })
+            }
+        }
+
+        /// One dimension of each value.
+        func component(_ index: Int) -> Property { map { [$0.indices.contains(index) ? $0[index] : $0.last ?? 0] } }
+    }
+
+    struct Layer {
+        var name: String
+        var startTime: Double
+        var anchor: Property
+        /// x and y, each on its own (a split position's are; a joined one's share keyframes).
+        var positionAxes: [Property]
+        var scale: Property
+        var rotation: Property
+        var opacity: Property
+        /// `[r, g, b, a]`, 0…1, or nil for no solid fill.
+        var fill: Property?
+
+    }
+
+    let frameRate: Double, inPoint: Double, outPoint: Double, width: Double, height: Double
+    /// The layers as the document lists them (topmost first): each read (nil for a null layer,
+    /// which shows nothing of its own), or why it cannot be.
+    let layers: [(name: String, layer: Result<Layer?, Unsupported>)]
+
+    init(_ json: JSONValue, file: String) throws(DefinitionError) {
+        func number(_ key: String) throws(DefinitionError) -> Double {
+            guard let n = json[key]?.numberValue, n.isFinite else { throw DefinitionError(file: file, path: key, rule: "must be a number") }
+            return n
+        }
+        frameRate = try number("fr")
+        inPoint = try number("ip")
+        outPoint = try number("op")
+        width = (try? number("w")) ?? 100
+        height = (try? number("h")) ?? 100
+        guard frameRate > 0, frameRate <= 1000 else { throw DefinitionError(file: file, path: "fr", rule: "must be more than 0 and at most 1000") }
+        guard outPoint > inPoint else { throw DefinitionError(file: file, path: "op", rule: "must be after ip") }
+        guard width > 0, height > 0 else { throw DefinitionError(file: file, path: "w", rule: "the canvas must have a size") }
+        let (inPoint, outPoint) = (self.inPoint, self.outPoint)
+        layers = (json["layers"]?.arrayValue ?? []).map { item in
+            (item["nm"]?.stringValue ?? "", Result { () throws(Unsupported) in try Self.layer(item, inPoint: inPoint, outPoint: outPoint) })
+        }
+    }
+
+    /// A layer; nil for one that shows nothing of its own (a null layer).
+    private static func layer(_ json: JSONValue, inPoint: Double, outPoint: Double) throws(Unsupported) -> Layer? {
+        let type = json["ty"]?.numberValue.map(Int.init) ?? -1
+        switch type {
+        case 0: throw Unsupported(reason: "a precomposition")
+        case 2: throw Unsupported(reason: "an image layer")
+        case 3: return nil
+        case 5: throw Unsupported(reason: "a text layer")
+        case 1, 4: break
+        default: throw Unsupported(reason: "a layer of type \(type)")
+        }
+        if json["ddd"]?.numberValue == 1 { throw Unsupported(reason: "a 3D layer") }
+        if json["hasMask"] == .bool(true) || !(json["masksProperties"]?.arrayValue ?? []).isEmpty { throw Unsupported(reason: "a mask") }
+        if json["tt"] != nil || json["td"] != nil { throw Unsupported(reason: "a track matte") }
+        if json["parent"] != nil { throw Unsupported(reason: "parenting") }
+        if json["tm"] != nil { throw Unsupported(reason: "time remapping") }
+        if let ip = json["ip"]?.numberValue, let op = json["op"]?.numberValue, ip > inPoint || op < outPoint {
+            throw Unsupported(reason: "a layer shown for part of the document (ip \(ip), op \(op))")
+        }
+        let ks = json["ks"] ?? [:]
+        var rotation = try property(ks["rz"] ?? ks["r"], default: [0], name: "rotation")
+        if case .fixed(let v) = rotation, v.isEmpty { rotation = .fixed([0]) }
+        if case .fixed(let skew) = try property(ks["sk"], default: [0], name: "skew"), skew.first ?? 0 == 0 {} else {
+            throw Unsupported(reason: "a skew")
+        }
+        var positionAxes: [Property]
+        if let p = ks["p"], p["s"] == .bool(true) {
+            positionAxes = [try property(p["x"], default: [0], name: "position x"), try property(p["y"], default: [0], name: "position y")]
+        } else {
+            let p = try property(ks["p"], default: [0, 0], name: "position")
+            positionAxes = [p.component(0), p.component(1)]
+        }
+        let fill: Property?
+        if type == 1 {
+            fill = .fixed(try solidColor(json["sc"]?.stringValue))
+        } else {
+            fill = try shapeFill(json["shapes"]?.arrayValue ?? [])
+        }
+        return Layer(name: json["nm"]?.stringValue ?? "", startTime: json["st"]?.numberValue ?? 0,
+                     anchor: try property(ks["a"], default: [0, 0], name: "anchor"), positionAxes: positionAxes,
+                     scale: try property(ks["s"], default: [100, 100], name: "scale"), rotation: rotation,
+                     opacity: try property(ks["o"], default: [100], name: "opacity"), fill: fill)
+    }
+
+    /// A property in either keyframe format; `default` where the layer has none.
+    static func property(_ json: JSONValue?, default fallback: [Double], name: String) throws(Unsupported) -> Property {
+        guard let json else { return .fixed(fallback) }
+        if json["x"]?.stringValue != nil { throw Unsupported(reason: "an expression (on \(name))") }
+        guard let k = json["k"] else { return .fixed(fallback) }
+        let items = k.arrayValue ?? []
+        guard let first = items.first, first["t"] != nil else {
+            let value = numbers(k)
+            guard !value.isEmpty else { throw Unsupported(reason: "a \(name) that is not numbers") }
+            return .fixed(value)
+        }
+        var keyframes: [Keyframe] = []
+        var previousEnd: [Double]?
+        for item in items {
+            guard let time = item["t"]?.numberValue, time.isFinite else { throw Unsupported(reason: "a \(name) keyframe without a time") }
+            let start = item["s"].map(numbers) ?? previousEnd ?? []
+            guard !start.isEmpty else { throw Unsupported(reason: "a \(name) keyframe without a value") }
+            for tangent in ["ti", "to"] where numbers(item[tangent] ?? []).contains(where: { $0 != 0 }) {
+                throw Unsupported(reason: "a motion path (spatial tangents on \(name))")
+            }
+            // The old format ends a segment on `e`, which may differ from where the next one starts.
+            if let end = previousEnd, end != start, let last = keyframes.last, last.time < time {
+                keyframes.append(Keyframe(time: time, value: end, easing: "linear"))
+            }
+            keyframes.append(Keyframe(time: time, value: start, easing: easing(item)))
+            previousEnd = item["e"].map(numbers)
+        }
+        guard keyframes.count > 1 else { return .fixed(keyframes.first?.value ?? fallback) }
+        return .animated(keyframes)
+    }
+
+    /// The segment a keyframe starts: held, along its handles (the first entry of each list, as
+    /// players read them), or straight.
+    private static func easing(_ keyframe: JSONValue) -> String {
+        if keyframe["h"]?.numberValue == 1 || keyframe["h"] == .bool(true) { return "steps(1, jump-end)" }
+        func first(_ handle: JSONValue?, _ axis: String) -> Double? {
+            guard let value = handle?[axis] else { return nil }
+            return value.numberValue ?? value.arrayValue?.first?.numberValue
+        }
+        guard let x1 = first(keyframe["o"], "x"), let y1 = first(keyframe["o"], "y"), let x2 = first(keyframe["i"], "x"),
+              let y2 = first(keyframe["i"], "y") else { return "linear" }
+        return "cubic-bezier(\(JSONValue.numberText(x1)), \(JSONValue.numberText(y1)), \(JSONValue.numberText(x2)), \(JSONValue.numberText(y2)))"
+    }
+
+    private static func numbers(_ json: JSONValue) -> [Double] {
+        if let n = json.numberValue { return [n] }
+        return json.arrayValue?.compactMap(\.numberValue) ?? []
+    }
+
+    /// `#rrggbb` → `[r, g, b, 1]`.
+    private static func solidColor(_ text: String?) throws(Unsupported) -> [Double] {
+        guard let text, text.hasPrefix("#"), text.count == 7, let value = Int(text.dropFirst(), radix: 16) else {
+            throw Unsupported(reason: "a solid layer without an #rrggbb colour")
+        }
+        return [Double((value >> 16) & 255) / 255, Double((value >> 8) & 255) / 255, Double(value & 255) / 255, 1]
+    }
+
+    /// The first solid fill of a layer's shapes, its colour with its opacity as alpha.
+    private static func shapeFill(_ shapes: [JSONValue]) throws(Unsupported) -> Property? {
+        for shape in shapes {
+            switch shape["ty"]?.stringValue {
+            case "tm": throw Unsupported(reason: "trim paths")
+            case "gf", "gs": throw Unsupported(reason: "a gradient")
+            case "gr":
+                let items = shape["it"]?.arrayValue ?? []
+                if let transform = items.first(where: { $0["ty"]?.stringValue == "tr" }), !isIdentity(transform) {
+                    throw Unsupported(reason: "a shape group's own transform")
+                }
+                if let fill = try shapeFill(items) { return fill }
+            case "fl":
+                let color = try property(shape["c"], default: [0, 0, 0, 1], name: "fill colour")
+                let opacity = try property(shape["o"], default: [100], name: "fill opacity")
+                switch (color, opacity) {
+                case (.fixed(let c), .fixed(let o)): return .fixed(Array(c.prefix(3)) + [o[0] / 100])
+                case (.animated, .fixed(let o)): return color.map { Array($0.prefix(3)) + [o[0] / 100] }
+                case (.fixed(let c), .animated): return opacity.map { Array(c.prefix(3)) + [$0[0] / 100] }
+                case (.animated, .animated): throw Unsupported(reason: "a fill whose colour and opacity both animate")
+                }
+            default: continue
+            }
+        }
+        return nil
+    }
+
+    /// Whether a shape group's transform leaves its shapes where they are (anchor at position,
+    /// no scale, rotation or opacity).
+    private static func isIdentity(_ transform: JSONValue) -> Bool {
+        func fixed(_ key: String, _ fallback: [Double]) -> [Double]? {
+            guard let p = try? property(transform[key], default: fallback, name: key), case .fixed(let v) = p else { return nil }
+            return v
+        }
+        guard let a = fixed("a", [0, 0]), let p = fixed("p", [0, 0]), let s = fixed("s", [100, 100]), let r = fixed("r", [0]),
+              let o = fixed("o", [100]) else { return false }
+        return Array(a.prefix(2)) == Array(p.prefix(2)) && s.prefix(2).allSatisfy { $0 == 100 } && (r.first ?? 0) == 0 && (o.first ?? 100) == 100
+    }
+}

@@ -1,0 +1,178 @@
+import CatalogKit
+import Foundation
+import Testing
+import TestSupport
+
+/// `catalog add FILE.json` of a Lottie document: documents built with python-lottie's own API
+/// (seeded: anchors, joined and split positions, scales, rotations, opacities and fill colours
+/// under every easing it writes, holds, late-starting layers, two-layer documents) and by hand
+/// in the old keyframe format are imported, and the engine's values of the result equal
+/// python-lottie's values of the original at times across it.
+struct LottieImportTests {
+    /// The engine's transform about its anchor point as [a, b, c, d, tx, ty], its opacity and
+    /// its fill, for a canvas of `size`.
+    static func shown(_ values: [String: AnimatedValue], size: (Double, Double)) -> (matrix: [Double], opacity: Double, fill: [Double]?) {
+        var origin = (0.5, 0.5)
+        if case .point(let p)? = values["anchorPoint"] ?? values["transformOrigin"] { origin = (p.x, p.y) }
+        let (ox, oy) = (origin.0 * size.0, origin.1 * size.1)
+        var m = [1.0, 0, 0, 1, 0, 0]
+        if case .transform(let t)? = values["transform"] { m = [t.m11, t.m12, t.m21, t.m22, t.m41, t.m42] }
+        var opacity = 1.0
+        if case .number(let n)? = values["opacity"] { opacity = n }
+        var fill: [Double]?
+        if case .color(let c)? = values["backgroundColor"] { fill = [c.red, c.green, c.blue, c.alpha] }
+        return ([m[0], m[1], m[2], m[3], ox + m[4] - (m[0] * ox + m[2] * oy), oy + m[5] - (m[1] * ox + m[3] * oy)], opacity, fill)
+    }
+
+    /// Each role's (layer's) animation in an imported definition, by the layer's name.
+    static func animations(_ definition: ComponentDefinition, layerNames: [String]) throws -> [String: AnimationEffect] {
+        if definition.kind == .animation { return [layerNames[0]: AnimationEffect(try AnimationDefinition(definition))] }
+        let chain = try ChainDefinition(definition)
+        guard case .concurrent(let steps) = chain.root else { throw DefinitionError(file: definition.name, path: "chain", rule: "not concurrent") }
+        var effects: [String: AnimationEffect] = [:]
+        for (index, step) in steps.enumerated() {
+            guard case .animate(let animate) = step, let body = animate.inline?["animation"] else { continue }
+            let one = try ComponentDefinition(json: ["name": "layer", "kind": "animation", "version": "1.0.0", "animation": body], file: "inline")
+            effects[layerNames[index]] = AnimationEffect(try AnimationDefinition(one))
+        }
+        return effects
+    }
+
+    static func problems(_ files: [URL]) throws -> (problems: [String], compared: Int) {
+        var documents: [LottieJudge.Document] = [], cases: [(id: String, fr: Double, size: (Double, Double), times: [Double], effects: [String: AnimationEffect])] = []
+        for file in files {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            let json = try JSONReader.read(text)
+            let (fr, op) = (json["fr"]!.numberValue!, json["op"]!.numberValue!)
+            let size = (json["w"]?.numberValue ?? 100, json["h"]?.numberValue ?? 100)
+            let names = json["layers"]!.arrayValue!.compactMap { $0["nm"]?.stringValue }
+            let definitions = try DefinitionDecoder.decodeAll(text: text, file: file.lastPathComponent)
+            #expect(definitions.count == 1, "\(file.lastPathComponent)")
+            let times = ExportCases.times(ending: op / fr).filter { $0 >= 0 && $0 * fr <= op }
+            cases.append((file.lastPathComponent, fr, size, times, try animations(definitions[0], layerNames: names)))
+            documents.append(.init(id: file.lastPathComponent, lottie: text, times: times.map { $0 * fr }, frames: [], probes: []))
+        }
+        let verdicts = try LottieJudge.judge(documents)
+        var problems: [String] = [], compared = 0
+        for c in cases {
+            for (layer, effect) in c.effects {
+                guard let values = verdicts[c.id]?.values[layer] else { problems.append("\(c.id): python-lottie has no layer \(layer)"); continue }
+                for (index, t) in c.times.enumerated() {
+                    compared += 1
+                    let sample = effect.sample(at: t)
+                    let engine = Dictionary(zip(effect.properties.map(\.name), sample.values)) { _, last in last }
+                    let (matrix, opacity, fill) = shown(engine, size: c.size)
+                    let player = values["matrix"]![index]
+                    if let k = (0..<6).first(where: { abs(player[$0] - matrix[$0]) > 1e-5 * max(1, abs(matrix[$0])) }) {
+                        problems.append("\(c.id) \(layer) matrix[\(k)] at t=\(t): engine \(matrix[k]), python-lottie \(player[k])")
+                    }
+                    if abs(values["o"]![index][0] / 100 - opacity) > 1e-6 {
+                        problems.append("\(c.id) \(layer) opacity at t=\(t): engine \(opacity), python-lottie \(values["o"]![index][0] / 100)")
+                    }
+                    let color = values["fill.c"]![index], alpha = values["fill.o"]![index][0] / 100
+                    if let fill, zip(Array(color.prefix(3)) + [alpha], fill).contains(where: { abs($0 - $1) > 1e-6 }) {
+                        problems.append("\(c.id) \(layer) fill at t=\(t): engine \(fill), python-lottie \(color) \(alpha)")
+                    }
+                }
+            }
+        }
+        return (problems, compared)
+    }
+
+    /// The old keyframe format Bodymovin wrote before 5.5: each keyframe carries the value it
+    /// ends on (`e`), the last has only a time, and a segment may end where the next does not start.
+    static let oldFormat = #"""
+        {"v": "4.8.0", "fr": 25, "ip": 0, "op": 50, "w": 120, "h": 90, "layers": [{"ty": 4, "nm": "Old Box", "ind": 1, "ip": 0, "op": 50, "st": 0, "sr": 1,
+         "ks": {"a": {"a": 0, "k": [30, 20, 0]}, "o": {"a": 1, "k": [{"t": 0, "s": [0], "e": [100], "i": {"x": [0.58], "y": [1]}, "o": {"x": [0.42], "y": [0]}},
+                                                                   {"t": 20, "s": [100], "e": [40], "i": {"x": [0.833], "y": [0.833]}, "o": {"x": [0.167], "y": [0.167]}},
+                                                                   {"t": 35}]},
+                "p": {"a": 1, "k": [{"t": 5, "s": [10, 10, 0], "e": [90, 60, 0], "i": {"x": [0.5], "y": [1]}, "o": {"x": [0.5], "y": [0]}},
+                                    {"t": 25, "s": [60, 30, 0], "e": [20, 70, 0], "h": 1}, {"t": 40}]},
+                "s": {"a": 1, "k": [{"t": 0, "s": [100, 100, 100], "e": [150, 80, 100], "i": {"x": [0.2, 0.2, 0.2], "y": [1, 1, 1]}, "o": {"x": [0.8, 0.8, 0.8], "y": [0, 0, 0]}}, {"t": 30}]},
+                "r": {"a": 1, "k": [{"t": 10, "s": [0], "e": [-120], "i": {"x": [0.25], "y": [1]}, "o": {"x": [0.75], "y": [0]}}, {"t": 45}]}},
+         "shapes": [{"ty": "gr", "it": [{"ty": "rc", "d": 1, "s": {"a": 0, "k": [60, 40]}, "p": {"a": 0, "k": [30, 20]}, "r": {"a": 0, "k": 4}},
+                                      {"ty": "fl", "c": {"a": 0, "k": [0.9, 0.3, 0.1, 1]}, "o": {"a": 0, "k": 80}},
+                                      {"ty": "tr", "a": {"a": 0, "k": [0, 0]}, "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]}, "r": {"a": 0, "k": 0}, "o": {"a": 0, "k": 100}}]}]}]}
+        """#
+
+    @Test func anOldFormatDocumentSamplesAsPythonLottieEvaluatesIt() throws {
+        let folder = TemporaryFolder()
+        let file = URL(fileURLWithPath: folder.file("old-box.json"))
+        try Self.oldFormat.write(to: file, atomically: true, encoding: .utf8)
+        let definition = try #require(try DefinitionDecoder.decodeAll(text: Self.oldFormat, file: "old-box.json").first)
+        #expect(definition.name == "old-box" && definition.kind == .animation)
+        let (problems, compared) = try Self.problems([file])
+        #expect(problems.isEmpty, "\(problems.count) differences:\n\(problems.prefix(30).joined(separator: "\n"))")
+        #expect(compared > 20)
+    }
+
+    /// What the catalog cannot play is refused with the layer and the reason — or left out and listed.
+    @Test func unsupportedLayersAreRefusedByNameOrLeftOut() throws {
+        let layers: [(json: String, reason: String)] = [
+            (#"{"ty": 0, "nm": "Comp", "refId": "comp_0", "ks": {}}"#, "a precomposition"),
+            (#"{"ty": 4, "nm": "Masked", "hasMask": true, "masksProperties": [{"mode": "a"}], "ks": {}, "shapes": []}"#, "a mask"),
+            (#"{"ty": 4, "nm": "Matte", "tt": 1, "ks": {}, "shapes": []}"#, "a track matte"),
+            (#"{"ty": 4, "nm": "Child", "parent": 1, "ks": {}, "shapes": []}"#, "parenting"),
+            (#"{"ty": 4, "nm": "Scripted", "ks": {"o": {"a": 0, "k": 100, "x": "var $bm_rt = 50;"}}, "shapes": []}"#, "an expression"),
+            (#"{"ty": 4, "nm": "Trimmed", "ks": {}, "shapes": [{"ty": "tm", "s": {"a": 0, "k": 0}, "e": {"a": 0, "k": 50}}]}"#, "trim paths"),
+            (#"{"ty": 4, "nm": "Curved", "ks": {"p": {"a": 1, "k": [{"t": 0, "s": [0, 0], "to": [10, 0], "ti": [0, 10]}, {"t": 10, "s": [50, 50]}]}}, "shapes": []}"#, "a motion path"),
+        ]
+        let animated = #"{"ty": 4, "nm": "Fader", "ks": {"o": {"a": 1, "k": [{"t": 0, "s": [0]}, {"t": 10, "s": [100]}]}}, "shapes": []}"#
+        for (layer, reason) in layers {
+            let text = #"{"v": "5.7.4", "fr": 30, "ip": 0, "op": 10, "w": 100, "h": 100, "layers": ["# + layer + "," + animated + "]}"
+            do {
+                _ = try DefinitionDecoder.decodeAll(text: text, file: "refused.json")
+                Issue.record("\(reason): accepted")
+            } catch {
+                #expect(error.path == "layers[0]" && error.rule.contains(reason) && error.rule.contains("--skip-unsupported"), "\(error)")
+            }
+            let kept = try DefinitionDecoder.decodeAll(text: text, file: "kept.json", stylesheet: .init(skipUnsupported: true))
+            #expect(kept.count == 1 && kept[0].kind == .animation && kept[0].ignoredDeclarations.count == 1
+                    && kept[0].ignoredDeclarations[0].contains(reason), "\(kept.map(\.ignoredDeclarations))")
+        }
+    }
+
+    /// Every built-in exported to Lottie and imported back plays as the built-in: exactly where the
+    /// export was exact, within the bound where it baked.
+    @Test func everyBuiltInComesBackFromItsLottieExport() throws {
+        var problems: [String] = []
+        for definition in try BuiltInCatalog.definitions().filter({ $0.kind == .animation }) {
+            let export = try ComponentExport(definition: definition, target: .css).lottie(frameRate: 60)
+            let copy = try #require(try DefinitionDecoder.decodeAll(text: export.document.text, file: "\(definition.name).json").first)
+            let original = AnimationEffect(try AnimationDefinition(definition)), back = AnimationEffect(try AnimationDefinition(copy))
+            let exact = export.explanation.allSatisfy { $0.fidelity == .exact }
+            let end = export.document.outPoint / 60
+            for t in ExportCases.times(ending: end).filter({ $0 >= 0 && $0 < end }) {
+                let a = Self.shown(Dictionary(zip(original.properties.map(\.name), original.sample(at: t).values)) { _, last in last }, size: (100, 100))
+                let b = Self.shown(Dictionary(zip(back.properties.map(\.name), back.sample(at: t).values)) { _, last in last }, size: (100, 100))
+                // Baked: each channel within its bound, a scale's moving the translation entries by
+                // as much times the origin's distance (50 px).
+                let tolerance = exact ? 1e-6 : 3e-3
+                let off = zip(a.matrix, b.matrix).enumerated().contains { k, pair in
+                    abs(pair.0 - pair.1) > tolerance * max(1, abs(pair.0)) + (exact || k < 4 ? 0 : 2e-3 * 100)
+                }
+                if off || abs(a.opacity - b.opacity) > tolerance {
+                    problems.append("\(definition.name) at t=\(t): \(a.matrix) \(a.opacity) came back as \(b.matrix) \(b.opacity)")
+                }
+            }
+        }
+        #expect(problems.isEmpty, "\(problems.count) differences:\n\(problems.prefix(20).joined(separator: "\n"))")
+    }
+
+    @Test func documentsBuiltWithPythonLottieSampleAsItEvaluatesThem() throws {
+        let folder = TemporaryFolder()
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "../TestSupport/LottieDocuments.py").standardized
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try LottieJudge.pythonPath())
+        process.arguments = [script.path, folder.path, "24"]
+        try process.run()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0)
+        let files = try FileManager.default.contentsOfDirectory(at: URL(fileURLWithPath: folder.path), includingPropertiesForKeys: nil)
+            .filter { $0.pathExtension == "json" }.sorted { $0.path < $1.path }
+        #expect(files.count == 24)
+        let (problems, compared) = try Self.problems(files)
+        #expect(problems.isEmpty, "\(problems.count) differences:\n\(problems.prefix(30).joined(separator: "\n"))")
+        #expect(compared > 500)
+    }
+}
