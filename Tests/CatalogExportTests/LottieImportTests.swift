@@ -159,6 +159,39 @@ struct LottieImportTests {
         #expect(problems.isEmpty, "\(problems.count) differences:\n\(problems.prefix(20).joined(separator: "\n"))")
     }
 
+    /// Many exporters write a 2D layer's rotation as `rz`, which lottie-web and rlottie turn the
+    /// layer by and python-lottie ignores (measured): read as the rotation, and held to rlottie's
+    /// frames of the original.
+    @Test func aRotationWrittenAsRzTurnsAsRlottieDrawsIt() throws {
+        let (w, h) = (LottieExportTests.box.width, LottieExportTests.box.height)
+        let text = #"""
+            {"v": "5.7.4", "fr": 30, "ip": 0, "op": 30, "w": \#(Int(w)), "h": \#(Int(h)), "layers": [{"ty": 4, "nm": "Spinner", "ind": 1, "ip": 0, "op": 30, "st": 0,
+             "ks": {"a": {"a": 0, "k": [\#(w / 2), \#(h / 2)]}, "p": {"a": 0, "k": [\#(w / 2), \#(h / 2)]}, "s": {"a": 0, "k": [60, 60]},
+                    "rx": {"a": 0, "k": 0}, "ry": {"a": 0, "k": 0}, "or": {"a": 0, "k": [0, 0, 0]},
+                    "rz": {"a": 1, "k": [{"t": 0, "s": [0], "o": {"x": [0.42], "y": [0]}, "i": {"x": [0.58], "y": [1]}}, {"t": 30, "s": [135]}]}},
+             "shapes": [{"ty": "gr", "it": [{"ty": "rc", "d": 1, "s": {"a": 0, "k": [\#(w), \#(h)]}, "p": {"a": 0, "k": [\#(w / 2), \#(h / 2)]}, "r": {"a": 0, "k": 0}},
+                                           {"ty": "fl", "c": {"a": 0, "k": [0.1, 0.6, 0.3, 1]}, "o": {"a": 0, "k": 100}},
+                                           {"ty": "tr", "a": {"a": 0, "k": [0, 0]}, "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]}, "r": {"a": 0, "k": 0}, "o": {"a": 0, "k": 100}}]}]}]}
+            """#
+        let definition = try #require(try DefinitionDecoder.decodeAll(text: text, file: "spinner.json").first)
+        let effect = AnimationEffect(try AnimationDefinition(definition))
+        let frames = [0, 5, 10, 15, 20, 25, 29]
+        let verdict = try #require(try LottieJudge.judge([.init(id: "spinner", lottie: text, times: [], frames: frames, probes: LottieExportTests.probes)])["spinner"])
+        var compared = 0
+        for (index, frame) in frames.enumerated() {
+            let values = Dictionary(zip(effect.properties.map(\.name), effect.sample(at: Double(frame) / 30).values)) { _, last in last }
+            for (probe, actual) in zip(LottieExportTests.probes, verdict.pixels[index]) {
+                guard let expected = LottieExportTests.pixel(probe[0], probe[1], roles: [values]) else { continue }
+                compared += 1
+                #expect(!zip(expected, actual).contains { $0 - $1 > 5 || $1 - $0 > 3 }, "frame \(frame) pixel \(probe): engine \(expected), rlottie \(actual)")
+            }
+        }
+        // The rotation shows: some probes inside at one frame are outside at another.
+        #expect(compared > 100)
+        let turned = frames.indices.map { verdict.pixels[$0].map { $0[3] > 128 } }
+        #expect(Set(turned).count > 1)
+    }
+
     @Test func documentsBuiltWithPythonLottieSampleAsItEvaluatesThem() throws {
         let folder = TemporaryFolder()
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "../TestSupport/LottieDocuments.py").standardized
