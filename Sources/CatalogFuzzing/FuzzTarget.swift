@@ -35,10 +35,12 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         }
     }
 
+    /// Every definition a file makes (one; a stylesheet library's or a Lottie document's several)
+    /// is handled as promised.
     static func definition(_ text: String, file: String) -> [String] {
-        let definition: ComponentDefinition
+        let definitions: [ComponentDefinition]
         do {
-            definition = try DefinitionDecoder.decode(text: text, file: file)
+            definitions = try DefinitionDecoder.decodeAll(text: text, file: file)
         } catch {
             var problems: [String] = []
             if error.file != file || error.rule.isEmpty { problems.append("an error that does not name the file and a rule: \(error)") }
@@ -48,6 +50,11 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             }
             return problems
         }
+        return definitions.flatMap(accepted)
+    }
+
+    /// What `add` would store: it reads back as itself and, an animation, evaluates to finite values.
+    static func accepted(_ definition: ComponentDefinition) -> [String] {
         // What is accepted re-reads as itself from its stored form.
         guard let again = try? DefinitionDecoder.decode(text: definition.canonicalJSON, file: "stored.json"),
             again.contentHash == definition.contentHash

@@ -63,7 +63,9 @@ public enum LottieImport {
         let fr = document.frameRate, ip = document.inPoint
         let span = (document.outPoint - ip) / fr
         var children: [JSONValue] = []
-        let anchor = try layer.anchor.fixed(or: "an animated anchor")
+        // x and y (a 3D anchor's z aside; a lone number is both).
+        let given = try layer.anchor.fixed(or: "an animated anchor")
+        let anchor = [given.first ?? 0, given.count > 1 ? given[1] : given.first ?? 0]
         let size = (document.width, document.height)
         // Keyframe times are in the layer's time: the document's, less its start time.
         func child(_ keyPath: String, _ property: LottieSource.Property, _ value: ([Double]) -> JSONValue) -> JSONValue? {
@@ -99,7 +101,8 @@ public enum LottieImport {
         guard animated else { return nil }
         // What does not animate is held at its value, the transform's parts over an identity.
         func held(_ property: LottieSource.Property, axis: Int = 0) -> Double? {
-            if case .fixed(let v) = property { return v[axis] }
+            // A value with fewer dimensions than asked holds its last for the rest (scale [50] is 50 %, 50 %).
+            if case .fixed(let v) = property { return v.indices.contains(axis) ? v[axis] : v.last }
             return nil
         }
         for (axis, keyPath) in ["transform.translation.x", "transform.translation.y"].enumerated() {

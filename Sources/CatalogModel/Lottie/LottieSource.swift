@@ -85,7 +85,8 @@ struct LottieSource {
 
     /// A layer; nil for one that shows nothing of its own (a null layer).
     private static func layer(_ json: JSONValue, inPoint: Double, outPoint: Double) throws(Unsupported) -> Layer? {
-        let type = json["ty"]?.numberValue.map(Int.init) ?? -1
+        // A type that is not a small whole number (1e300, 2.5) is no layer a player draws.
+        let type = json["ty"]?.numberValue.flatMap { Int(exactly: $0) } ?? -1
         switch type {
         case 0: throw Unsupported(reason: "a precomposition")
         case 2: throw Unsupported(reason: "an image layer")
