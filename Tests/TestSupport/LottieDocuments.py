@@ -1,5 +1,5 @@
 """Lottie documents built with python-lottie's own API, for the import tests: seeded random
-layers whose anchor, position (joined or split), scale, rotation, opacity and fill colour
+layers whose anchor (held, or moving with the position's keyframes), position (joined or split), scale, rotation, opacity and fill colour
 animate with every kind of easing python-lottie writes (linear, ease in, ease out, sigmoid,
 custom béziers, holds), some layers starting late (`st`), a solid-colour layer, and one
 document with two layers. Writes `generated-N.json` into the folder named by argv[1].
@@ -39,7 +39,19 @@ def layer(r, frames, width, height, name):
     fill = group.add_shape(objects.Fill(Color(r.random(), r.random(), r.random())))
     transform = shape.transform
     transform.anchor_point.value = NVector(r.uniform(0, width), r.uniform(0, height))
+    # Sometimes the anchor moves too: the position then holds, or moves on the same keyframes.
+    anchored = None
     if r.random() < 0.3:
+        times = sorted(r.sample(range(0, frames + 1), r.randint(2, 3)))
+        anchored = [(t, r.choice(EASINGS)(r)) for t in times]
+        for t, ease in anchored:
+            transform.anchor_point.add_keyframe(t, NVector(r.uniform(0, width), r.uniform(0, height)), ease)
+        if r.random() < 0.5:
+            for t, ease in anchored:
+                transform.position.add_keyframe(t, NVector(r.uniform(-width, 2 * width), r.uniform(-height, 2 * height)), ease)
+        else:
+            transform.position.value = NVector(r.uniform(0, width), r.uniform(0, height))
+    elif r.random() < 0.3:
         # A split position: x and y with keyframes of their own.
         transform.position = objects.properties.SplitVector()
         transform.position.x.value = r.uniform(0, width)

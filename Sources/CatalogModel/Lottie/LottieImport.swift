@@ -63,9 +63,8 @@ public enum LottieImport {
         let fr = document.frameRate, ip = document.inPoint
         let span = (document.outPoint - ip) / fr
         var children: [JSONValue] = []
-        // x and y (a 3D anchor's z aside; a lone number is both).
-        let given = try layer.anchor.fixed(or: "an animated anchor")
-        let anchor = [given.first ?? 0, given.count > 1 ? given[1] : given.first ?? 0]
+        // x and y of the anchor (a 3D anchor's z aside; a lone number is both).
+        let anchorAxes = [layer.anchor.component(0), layer.anchor.component(1)]
         let size = (document.width, document.height)
         // Keyframe times are in the layer's time: the document's, less its start time.
         func child(_ keyPath: String, _ property: LottieSource.Property, _ value: ([Double]) -> JSONValue) -> JSONValue? {
@@ -85,8 +84,13 @@ public enum LottieImport {
              "fillMode": "both", "removedOnCompletion": false]
         }
         var animated = false
-        // The anchor sits at the position: the layer moves by position − anchor.
-        let translation = layer.positionAxes.enumerated().map { axis, property in property.map { [$0[0] - anchor[axis]] } }
+        // The anchor sits at the position: the layer moves by position − anchor, axis by axis — a
+        // difference a keyframe animation says exactly where one side holds or both share their
+        // keyframes' times and easings.
+        var translation: [LottieSource.Property] = []
+        for (position, anchor) in zip(layer.positionAxes, anchorAxes) {
+            translation.append(try LottieSource.Property.difference(position, anchor, or: "an animated anchor whose keyframes are not its position's"))
+        }
         for (axis, keyPath) in ["transform.translation.x", "transform.translation.y"].enumerated() {
             if let c = child(keyPath, translation[axis], { .number($0[0]) }) { children.append(c); animated = true }
         }
@@ -114,8 +118,13 @@ public enum LottieImport {
         }
         if let v = held(layer.opacity), v != 100 { children.insert(fixedChild("opacity", .number(v / 100)), at: 0) }
         if case .fixed(let color)? = layer.fill { children.insert(fixedChild("backgroundColor", .array(color.prefix(4).map(JSONValue.number))), at: 0) }
-        if anchor[0] != size.0 / 2 || anchor[1] != size.1 / 2 {
-            children.insert(fixedChild("anchorPoint", [.number(anchor[0] / size.0), .number(anchor[1] / size.1)]), at: 0)
+        // The anchor in units of the canvas: held, or moving with its keyframes.
+        let anchorPoint = try LottieSource.Property.joined(anchorAxes[0], anchorAxes[1], or: "an anchor whose axes have keyframes of their own")
+            .map { [$0[0] / size.0, $0[1] / size.1] }
+        if case .fixed(let point) = anchorPoint {
+            if point != [0.5, 0.5] { children.insert(fixedChild("anchorPoint", [.number(point[0]), .number(point[1])]), at: 0) }
+        } else if let c = child("anchorPoint", anchorPoint, { .array($0.map(JSONValue.number)) }) {
+            children.insert(c, at: 0)
         }
         return ["type": "group", "duration": .number(max(span, 1 / fr)), "fillMode": "both", "removedOnCompletion": false,
                 "animations": .array(children)]

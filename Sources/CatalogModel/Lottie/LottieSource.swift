@@ -43,6 +43,26 @@ struct LottieSource {
 
         /// One dimension of each value.
         func component(_ index: Int) -> Property { map { [$0.indices.contains(index) ? $0[index] : $0.last ?? 0] } }
+
+        /// Two properties' values side by side: where one holds, at the other's keyframes; where
+        /// both move, only when they share their keyframes' times and easings (else `reason`).
+        static func joined(_ a: Property, _ b: Property, or reason: String) throws(Unsupported) -> Property {
+            switch (a, b) {
+            case (.fixed(let x), .fixed(let y)): return .fixed(x + y)
+            case (.animated, .fixed(let y)): return a.map { $0 + y }
+            case (.fixed(let x), .animated): return b.map { x + $0 }
+            case (.animated(let first), .animated(let second)):
+                guard first.count == second.count, zip(first, second).allSatisfy({ $0.time == $1.time && $0.easing == $1.easing }) else {
+                    throw Unsupported(reason: reason)
+                }
+                return .animated(zip(first, second).map { Keyframe(time: $0.time, value: $0.value + $1.value, easing: $0.easing) })
+            }
+        }
+
+        /// `a − b`, one dimension each (as ``joined(_:_:or:)`` pairs them).
+        static func difference(_ a: Property, _ b: Property, or reason: String) throws(Unsupported) -> Property {
+            try joined(a, b, or: reason).map { [$0[0] - $0[1]] }
+        }
     }
 
     struct Layer {
