@@ -71,15 +71,7 @@ public enum ReducedMotionExport {
     /// (the product itself may be a rounding away), so that a stylesheet read back finds the
     /// same `shorten`.
     static func scaledTime(_ milliseconds: Double, by factor: Double) -> Double {
-        let product = milliseconds * factor
-        guard milliseconds != 0, product / milliseconds != factor else { return product }
-        var below = product, above = product
-        for _ in 0..<4 {
-            below = below.nextDown
-            above = above.nextUp
-            if above / milliseconds == factor { return above }
-            if below / milliseconds == factor { return below }
-        }
-        return product
+        guard milliseconds != 0 else { return 0 }
+        return CSSNumber.nearest(milliseconds * factor) { $0 / milliseconds == factor }
     }
 }

@@ -87,14 +87,21 @@ enum CSSNumber {
     /// A keyframe offset (0…1) as the percentage that a stylesheet reader dividing by 100 takes
     /// back to the same double (`offset × 100` itself may not be).
     static func percent(_ offset: Double) -> String {
-        let product = offset * 100
-        var candidates = [product], below = product, above = product
+        text(nearest(offset * 100) { Double(text($0)).map { $0 / 100 == offset } ?? false })
+    }
+
+    /// `value`, or the closest of the doubles a few steps either side of it that `holds` for:
+    /// what a computed product becomes when a reader's division must give the operand back.
+    static func nearest(_ value: Double, where holds: (Double) -> Bool) -> Double {
+        if holds(value) { return value }
+        var below = value, above = value
         for _ in 0..<4 {
             below = below.nextDown
             above = above.nextUp
-            candidates += [below, above]
+            if holds(above) { return above }
+            if holds(below) { return below }
         }
-        return text(candidates.first { Double(text($0)).map { $0 / 100 == offset } ?? false } ?? product)
+        return value
     }
 
     /// Legacy `rgba()`: interpolated in sRGB by browsers (modern colour syntax would be Oklab).

@@ -73,10 +73,11 @@ struct LottieExportTests {
 
     /// Where the engine puts a role: the transform about its origin, as [a, b, c, d, tx, ty];
     /// its opacity; its fill (premultiplied by nothing: r, g, b, alpha).
-    static func shown(_ values: [String: AnimatedValue]) -> (matrix: [Double], opacity: Double, fill: [Double], radius: Double) {
+    /// - Parameter size: the box the origin's unit coordinates are of (the tests' box by default).
+    static func shown(_ values: [String: AnimatedValue], size: (width: Double, height: Double) = box) -> (matrix: [Double], opacity: Double, fill: [Double], radius: Double) {
         var origin = (x: 0.5, y: 0.5)
         if case .point(let p)? = values["transformOrigin"] ?? values["anchorPoint"] { origin = (p.x, p.y) }
-        let (ox, oy) = (origin.x * box.width, origin.y * box.height)
+        let (ox, oy) = (origin.x * size.width, origin.y * size.height)
         var m = [1.0, 0, 0, 1, 0, 0]
         if case .transform(let t)? = values["transform"] { m = [t.m11, t.m12, t.m21, t.m22, t.m41, t.m42] }
         let matrix = [m[0], m[1], m[2], m[3], ox + m[4] - (m[0] * ox + m[2] * oy), oy + m[5] - (m[1] * ox + m[3] * oy)]
@@ -87,7 +88,7 @@ struct LottieExportTests {
         if case .color(let c)? = values["backgroundColor"] { fill = [c.red, c.green, c.blue, c.alpha] }
         // CSS draws a radius too large for the box as half its shorter side.
         var radius = 0.0
-        if case .number(let r)? = values["cornerRadius"] ?? values["borderRadius"] { radius = min(max(r, 0), box.width / 2, box.height / 2) }
+        if case .number(let r)? = values["cornerRadius"] ?? values["borderRadius"] { radius = min(max(r, 0), size.width / 2, size.height / 2) }
         return (matrix, opacity, fill, radius)
     }
 

@@ -9,19 +9,11 @@ import TestSupport
 /// in the old keyframe format are imported, and the engine's values of the result equal
 /// python-lottie's values of the original at times across it.
 struct LottieImportTests {
-    /// The engine's transform about its anchor point as [a, b, c, d, tx, ty], its opacity and
-    /// its fill, for a canvas of `size`.
-    static func shown(_ values: [String: AnimatedValue], size: (Double, Double)) -> (matrix: [Double], opacity: Double, fill: [Double]?) {
-        var origin = (0.5, 0.5)
-        if case .point(let p)? = values["anchorPoint"] ?? values["transformOrigin"] { origin = (p.x, p.y) }
-        let (ox, oy) = (origin.0 * size.0, origin.1 * size.1)
-        var m = [1.0, 0, 0, 1, 0, 0]
-        if case .transform(let t)? = values["transform"] { m = [t.m11, t.m12, t.m21, t.m22, t.m41, t.m42] }
-        var opacity = 1.0
-        if case .number(let n)? = values["opacity"] { opacity = n }
-        var fill: [Double]?
-        if case .color(let c)? = values["backgroundColor"] { fill = [c.red, c.green, c.blue, c.alpha] }
-        return ([m[0], m[1], m[2], m[3], ox + m[4] - (m[0] * ox + m[2] * oy), oy + m[5] - (m[1] * ox + m[3] * oy)], opacity, fill)
+    /// The engine's transform about its anchor point, its opacity and its fill, as the export
+    /// tests read them, for a canvas of `size`.
+    static func shown(_ values: [String: AnimatedValue], size: (Double, Double)) -> (matrix: [Double], opacity: Double, fill: [Double]) {
+        let shown = LottieExportTests.shown(values, size: size)
+        return (shown.matrix, shown.opacity, shown.fill)
     }
 
     /// Each role's (layer's) animation in an imported definition, by the layer's name.
@@ -70,7 +62,7 @@ struct LottieImportTests {
                         problems.append("\(c.id) \(layer) opacity at t=\(t): engine \(opacity), python-lottie \(values["o"]![index][0] / 100)")
                     }
                     let color = values["fill.c"]![index], alpha = values["fill.o"]![index][0] / 100
-                    if let fill, zip(Array(color.prefix(3)) + [alpha], fill).contains(where: { abs($0 - $1) > 1e-6 }) {
+                    if zip(Array(color.prefix(3)) + [alpha], fill).contains(where: { abs($0 - $1) > 1e-6 }) {
                         problems.append("\(c.id) \(layer) fill at t=\(t): engine \(fill), python-lottie \(color) \(alpha)")
                     }
                 }

@@ -17,7 +17,8 @@ extension ComponentExport {
         var roles: [LottieExport.Role] = []
         var end = 0.0
         switch (body, engine) {
-        case (.animation(let animations), .animation(let effect)):
+        case (.animation(let animations), .animation(let animation, let motion)):
+            let effect = ReducedMotionEffect(AnimationEffect(animation), motion: motion)
             let names = effect.properties.map(\.name)
             roles = [LottieExport.Role(name: name, animations: animations) { time in
                 Dictionary(zip(names, effect.sample(at: time).values)) { _, last in last }

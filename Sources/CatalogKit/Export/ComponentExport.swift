@@ -64,18 +64,18 @@ public struct ComponentExport: Sendable {
         let values = try definition.parameterValues(text: parameters, file: file)
         switch definition.kind {
         case .animation:
-            let animation = try AnimationDefinition(definition, parameters: values, file: file)
-            let (normal, normalInOwnWords) = try Self.animations(definition, parameters: values, target: target, file: file)
-            let (reduced, reducedInOwnWords) = try Self.reduced(animation, motion: definition.reducedMotion, normal: normal, target: target,
-                                                                owner: definition.name, catalog: catalog)
-            isSizeFree = normalInOwnWords && reducedInOwnWords
-            body = .animation(reducedMotion ? reduced : normal)
-            reducedBody = reducedMotion || definition.reducedMotion == nil ? nil : .animation(reduced)
+            let normal = try Self.animations(definition, parameters: values, target: target, file: file)
+            let reduced = try Self.reduced(normal.animation, motion: definition.reducedMotion, normal: normal.web, target: target,
+                                           owner: definition.name, catalog: catalog)
+            isSizeFree = normal.inOwnWords && reduced.inOwnWords
+            body = .animation(reducedMotion ? reduced.web : normal.web)
+            reducedBody = reducedMotion || definition.reducedMotion == nil ? nil : .animation(reduced.web)
             standIn = definition.reducedMotion?.componentName
-            if reducedMotion, case .component(let reference)? = definition.reducedMotion {
-                engine = .animation(ReducedMotionEffect(AnimationEffect(try AnimationDefinition(try Self.stored(reference, by: definition.name, catalog: catalog))), motion: nil))
+            // What plays, for a Lottie export to sample: the stand-in itself, or the animation under its policy.
+            if reducedMotion, let replacement = reduced.replacement {
+                engine = .animation(replacement, motion: nil)
             } else {
-                engine = .animation(ReducedMotionEffect(AnimationEffect(animation), motion: reducedMotion ? definition.reducedMotion : nil))
+                engine = .animation(normal.animation, motion: reducedMotion ? definition.reducedMotion : nil)
             }
         case .chain:
             let chain = try ChainDefinition(definition, parameters: values, file: file)
@@ -96,27 +96,29 @@ public struct ComponentExport: Sendable {
         }
     }
 
-    /// An animation's reduced-motion form; a `component` policy exports that component.
+    /// An animation's reduced-motion form; a `component` policy exports that component (its
+    /// definition is the `replacement`).
     /// - Returns: also whether every value is in the definitions' own words (`fade` computes its own).
     private static func reduced(_ animation: AnimationDefinition, motion: ReducedMotion?, normal: [WebAnimation], target: ExportTarget,
-                                owner: String, catalog: Catalog?) throws -> (animations: [WebAnimation], inOwnWords: Bool) {
+                                owner: String, catalog: Catalog?) throws -> (web: [WebAnimation], inOwnWords: Bool, replacement: AnimationDefinition?) {
         guard case .component(let reference)? = motion else {
             var isFade = false
             if case .fade? = motion { isFade = true }
-            return (try ReducedMotionExport.animations(animation, motion: motion, normal: normal), !isFade)
+            return (try ReducedMotionExport.animations(animation, motion: motion, normal: normal), !isFade, nil)
         }
-        return try animations(try stored(reference, by: owner, catalog: catalog), target: target)
+        let standIn = try animations(try stored(reference, by: owner, catalog: catalog), target: target)
+        return (standIn.web, standIn.inOwnWords, standIn.animation)
     }
 
-    /// An animation component's web animations, exact ones in its own words (``WrittenText``).
+    /// An animation component, and its web animations, exact ones in its own words (``WrittenText``).
     /// - Returns: also whether all of them are exact and in its own words.
     private static func animations(_ definition: ComponentDefinition, parameters: [String: PropertyValue] = [:], target: ExportTarget,
-                                   file: String? = nil) throws -> (animations: [WebAnimation], inOwnWords: Bool) {
+                                   file: String? = nil) throws -> (animation: AnimationDefinition, web: [WebAnimation], inOwnWords: Bool) {
         let file = file ?? definition.name
         let animation = try AnimationDefinition(definition, parameters: parameters, file: file)
         let written = WrittenText(members: try definition.resolvedMembers(of: .animation, parameters: parameters, file: file))
-        let animations = try AnimationExport(animation, target: target, written: written).animations
-        return (animations, written != nil && animations.allSatisfy { $0.fidelity == .exact })
+        let web = try AnimationExport(animation, target: target, written: written).animations
+        return (animation, web, written != nil && web.allSatisfy { $0.fidelity == .exact })
     }
 
     /// A chain step's animation and its reduced-motion policy: a catalog component with the
@@ -148,9 +150,9 @@ public struct ComponentExport: Sendable {
 
     private var header: String { "\(name) \(version)" }
 
-    /// What the engine plays: what a Lottie export samples.
+    /// What the engine plays: what a Lottie export samples (built only then).
     enum Engine {
-        case animation(ReducedMotionEffect)
+        case animation(AnimationDefinition, motion: ReducedMotion?)
         case chain([String: [RunningAnimation]])
     }
     private(set) var engine: Engine = .chain([:])

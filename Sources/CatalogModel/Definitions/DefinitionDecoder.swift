@@ -59,9 +59,10 @@ public enum DefinitionDecoder {
     /// `loading-spinner`), with the layers it left out as their ignored parts.
     private static func lottie(_ json: JSONValue, file: String, options: StylesheetLibrary.Options) throws(DefinitionError) -> [ComponentDefinition] {
         let stem = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
-        var name = ComponentDefinition.isValidName(stem) ? stem : LottieImport.kebab(stem)
-        if name.isEmpty { name = "lottie" }
-        if let prefix = options.prefix, !prefix.isEmpty { name = prefix.hasSuffix("-") ? prefix + name : prefix + "-" + name }
+        var base = ComponentDefinition.isValidName(stem) ? stem : LottieImport.kebab(stem)
+        if base.isEmpty { base = "lottie" }
+        // After the prefix, as a stylesheet's names are.
+        let name = try StylesheetLibrary.componentName(base, options: options, file: file, line: 1)
         let (documents, skipped) = try LottieImport.documents(json: json, file: file, name: name, skipUnsupported: options.skipUnsupported)
         return try documents.map { (document) throws(DefinitionError) in try made((document, skipped.map { "left out \($0)" }), file: file) }
     }
