@@ -84,6 +84,7 @@ struct LottieExportTests {
         var opacity = 1.0
         if case .number(let n)? = values["opacity"] { opacity = n }
         if case .discrete(let v)? = values["visibility"], v.jsonValue.stringValue == "hidden" { opacity = 0 }
+        if case .discrete(let v)? = values["hidden"], v.jsonValue == .bool(true) { opacity = 0 }
         var fill = [0.2, 0.4, 0.8, 1]
         if case .color(let c)? = values["backgroundColor"] { fill = [c.red, c.green, c.blue, c.alpha] }
         // CSS draws a radius too large for the box as half its shorter side.
@@ -105,8 +106,8 @@ struct LottieExportTests {
     }()
 
     /// Premultiplied [b, g, r, a] (0…255) the engine's roles give a pixel, bottom role first; nil
-    /// where an edge is within 1.5 px (antialiasing decides those).
-    static func pixel(_ x: Int, _ y: Int, roles: [[String: AnimatedValue]]) -> [Double]? {
+    /// where an edge is within `margin` px (antialiasing decides those).
+    static func pixel(_ x: Int, _ y: Int, roles: [[String: AnimatedValue]], margin: Double = 1.5) -> [Double]? {
         var color = [0.0, 0, 0, 0]   // premultiplied r, g, b, a
         for values in roles {
             let (m, opacity, fill, radius) = shown(values)
@@ -121,7 +122,7 @@ struct LottieExportTests {
                 return (u - cu) * (u - cu) + (v - cv) * (v - cv) <= radius * radius
             }
             let (cx, cy) = (Double(x) + 0.5, Double(y) + 0.5)
-            let corners = [(cx - 1.5, cy - 1.5), (cx + 1.5, cy - 1.5), (cx - 1.5, cy + 1.5), (cx + 1.5, cy + 1.5)].map(inside)
+            let corners = [(cx - margin, cy - margin), (cx + margin, cy - margin), (cx - margin, cy + margin), (cx + margin, cy + margin)].map(inside)
             guard corners.allSatisfy({ $0 == corners[0] }) else { return nil }
             guard corners[0] else { continue }
             let alpha = opacity * fill[3]

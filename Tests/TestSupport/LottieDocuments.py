@@ -1,8 +1,11 @@
 """Lottie documents built with python-lottie's own API, for the import tests: seeded random
-layers whose anchor (held, or moving with the position's keyframes), position (joined or split), scale, rotation, opacity and fill colour
-animate with every kind of easing python-lottie writes (linear, ease in, ease out, sigmoid,
-custom béziers, holds), some layers starting late (`st`), a solid-colour layer, and one
-document with two layers. Writes `generated-N.json` into the folder named by argv[1].
+layers whose anchor (held, moving with the position's keyframes, or on keyframes of its own),
+position (joined or split), scale, rotation, skew (and its axis), opacity and fill colour animate
+with every kind of easing python-lottie writes (linear, ease in, ease out, sigmoid, custom
+béziers, holds); some layers start late (`st`), show for part of the document (`ip`/`op`), or
+hang from parents (null layers, one or two deep, or another shape layer) that move on their own
+clocks; some documents have two layers. Writes `generated-N.json` into the folder named by argv[1]
+(argv[3], when given, is the first seed).
 """
 import json
 import os
@@ -46,11 +49,15 @@ def layer(r, frames, width, height, name):
         anchored = [(t, r.choice(EASINGS)(r)) for t in times]
         for t, ease in anchored:
             transform.anchor_point.add_keyframe(t, NVector(r.uniform(0, width), r.uniform(0, height)), ease)
-        if r.random() < 0.5:
+        kind = r.random()
+        if kind < 0.35:
             for t, ease in anchored:
                 transform.position.add_keyframe(t, NVector(r.uniform(-width, 2 * width), r.uniform(-height, 2 * height)), ease)
-        else:
+        elif kind < 0.7:
             transform.position.value = NVector(r.uniform(0, width), r.uniform(0, height))
+        else:
+            # Keyframes of its own: no longer a difference one keyframe animation says.
+            keyframes(r, transform.position, frames, lambda r: NVector(r.uniform(-width, 2 * width), r.uniform(-height, 2 * height)))
     elif r.random() < 0.3:
         # A split position: x and y with keyframes of their own.
         transform.position = objects.properties.SplitVector()
@@ -67,6 +74,12 @@ def layer(r, frames, width, height, name):
         keyframes(r, transform.scale, frames, lambda r: NVector(r.uniform(20, 180), r.uniform(20, 180)))
     if r.random() < 0.6:
         keyframes(r, transform.rotation, frames, lambda r: r.uniform(-360, 360))
+    if r.random() < 0.25:
+        keyframes(r, transform.skew, frames, lambda r: r.uniform(-60, 60))
+        if r.random() < 0.5:
+            keyframes(r, transform.skew_axis, frames, lambda r: r.uniform(-180, 180))
+        else:
+            transform.skew_axis.value = r.uniform(-90, 90)
     if r.random() < 0.7:
         keyframes(r, transform.opacity, frames, lambda r: r.uniform(0, 100))
     if r.random() < 0.3:
@@ -75,7 +88,33 @@ def layer(r, frames, width, height, name):
         shape.start_time = r.randint(1, frames // 3)
     shape.in_point = 0
     shape.out_point = frames
+    if r.random() < 0.25:
+        shape.in_point = r.randint(1, frames // 3)
+        shape.out_point = frames - r.randint(0, frames // 3)
     return shape
+
+
+def parent(r, frames, width, height, name):
+    """A null layer that moves, turns, scales (and sometimes skews) its children."""
+    null = objects.NullLayer()
+    null.name = name
+    transform = null.transform
+    transform.anchor_point.value = NVector(r.uniform(0, width), r.uniform(0, height))
+    if r.random() < 0.3:
+        keyframes(r, transform.anchor_point, frames, lambda r: NVector(r.uniform(0, width), r.uniform(0, height)))
+    keyframes(r, transform.position, frames, lambda r: NVector(r.uniform(0, width), r.uniform(0, height)))
+    if r.random() < 0.7:
+        keyframes(r, transform.rotation, frames, lambda r: r.uniform(-180, 180))
+    if r.random() < 0.6:
+        keyframes(r, transform.scale, frames, lambda r: NVector(r.uniform(40, 160), r.uniform(40, 160)))
+    if r.random() < 0.2:
+        keyframes(r, transform.skew, frames, lambda r: r.uniform(-40, 40))
+        transform.skew_axis.value = r.uniform(-90, 90)
+    if r.random() < 0.3:
+        null.start_time = r.randint(1, frames // 3)
+    null.in_point = 0
+    null.out_point = frames
+    return null
 
 
 def document(seed):
@@ -84,14 +123,25 @@ def document(seed):
     animation = objects.Animation(frames, r.choice([24, 30, 60]))
     animation.width, animation.height = width, height
     count = 2 if seed % 5 == 4 else 1
-    for index in range(count):
-        animation.add_layer(layer(r, frames, width, height, f"Layer {index + 1}"))
+    shapes = [animation.add_layer(layer(r, frames, width, height, f"Layer {index + 1}")) for index in range(count)]
+    # Parenting: a null (sometimes hanging from another null) or, with two layers, the other layer.
+    for index, shape in enumerate(shapes):
+        choice = r.random()
+        if choice < 0.35:
+            null = animation.add_layer(parent(r, frames, width, height, f"Controller {index + 1}"))
+            shape.parent_index = null.index
+            if r.random() < 0.4:
+                grand = animation.add_layer(parent(r, frames, width, height, f"Rig {index + 1}"))
+                null.parent_index = grand.index
+        elif choice < 0.5 and index == 1:
+            shape.parent_index = shapes[0].index
     return animation
 
 
 def main():
     folder = sys.argv[1]
-    for seed in range(int(sys.argv[2]) if len(sys.argv) > 2 else 12):
+    first = int(sys.argv[3]) if len(sys.argv) > 3 else 0
+    for seed in range(first, first + (int(sys.argv[2]) if len(sys.argv) > 2 else 12)):
         with open(os.path.join(folder, f"generated-{seed}.json"), "w") as out:
             export_lottie(document(seed), out)
 

@@ -53,8 +53,12 @@ class SplitPosition:
 
 def values(document, times):
     animation = objects.Animation.load(document)
+    by_index = {raw["ind"]: layer for layer, raw in zip(animation.layers, document["layers"]) if "ind" in raw}
+    raw_by_index = {raw["ind"]: raw for raw in document["layers"] if "ind" in raw}
     result = {}
     for layer, raw in zip(animation.layers, document["layers"]):
+        if not getattr(layer, "shapes", None):
+            continue   # a null layer: it shows nothing, and moves its children
         transform = layer.transform
         position = raw.get("ks", {}).get("p", {})
         if isinstance(position, dict) and position.get("s"):
@@ -72,13 +76,29 @@ def values(document, times):
         start = layer.start_time or 0
         times_here = [t - start for t in times]
         result[layer.name] = {key: [number_list(prop.get_value(t)) for t in times_here] for key, prop in channels.items()}
+        # The layer's parents, nearest first, each evaluated in its own time (python-lottie
+        # composes no parents itself).
+        parents = []
+        link = raw.get("parent")
+        while link is not None:
+            parent = by_index[link]
+            split = raw_by_index[link].get("ks", {}).get("p", {})
+            if isinstance(split, dict) and split.get("s"):
+                parent.transform.position = SplitPosition(split)
+            parents.append(parent)
+            link = raw_by_index[link].get("parent")
+
         # The rectangle's whole transform as python-lottie composes it — the shape group's, then
-        # the layer's: [a, b, c, d, tx, ty].
+        # the layer's, then its parents': [a, b, c, d, tx, ty].
         def composed(t):
-            m = shape.to_matrix(t)
-            m *= transform.to_matrix(t)
+            m = shape.to_matrix(t - start)
+            m *= transform.to_matrix(t - start)
+            for parent in parents:
+                m *= parent.transform.to_matrix(t - (parent.start_time or 0))
             return [m.a, m.b, m.c, m.d, m.tx, m.ty]
-        result[layer.name]["matrix"] = [composed(t) for t in times_here]
+        result[layer.name]["matrix"] = [composed(t) for t in times]
+        # Shown from its in point up to its out point.
+        result[layer.name]["shown"] = [[1.0 if raw.get("ip", -1e300) <= t < raw.get("op", 1e300) else 0.0] for t in times]
     return result
 
 

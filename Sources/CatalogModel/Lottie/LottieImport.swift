@@ -60,74 +60,136 @@ public enum LottieImport {
 
     /// A layer's Core Animation group; nil when it animates nothing (a static layer).
     static func animation(of layer: LottieSource.Layer, in document: LottieSource) throws(LottieSource.Unsupported) -> JSONValue? {
-        let fr = document.frameRate, ip = document.inPoint
-        let span = (document.outPoint - ip) / fr
-        var children: [JSONValue] = []
+        let keyframes = KeyframeWriter(frameRate: document.frameRate, inPoint: document.inPoint)
+        let span = max((document.outPoint - document.inPoint) / document.frameRate, 1 / document.frameRate)
+        let transform = (try? componentChildren(layer, in: document, keyframes: keyframes, span: span))
+            ?? stackChildren(layer, keyframes: keyframes, span: span)
+        // The stack's order is its meaning: the transform first, as made; then opacity and fill.
+        var children = transform
+        let start = layer.startTime
+        if let c = keyframes.child("opacity", layer.opacity, start: start, { .number($0[0] / 100) }) { children.append(c) }
+        else if case .fixed(let v) = layer.opacity, v[0] != 100 { children.append(keyframes.fixed("opacity", .number(v[0] / 100), span: span)) }
+        switch layer.fill {
+        case .animated?:
+            if let c = keyframes.child("backgroundColor", layer.fill!, start: start, { v in .array(v.prefix(4).map(JSONValue.number)) }) { children.append(c) }
+        case .fixed(let color)?:
+            children.append(keyframes.fixed("backgroundColor", .array(color.prefix(4).map(JSONValue.number)), span: span))
+        case nil: break
+        }
+        if let hidden = visibility(layer.shown, in: document) {
+            guard !hidden.always else { return nil }
+            children.append(hidden.child)
+        }
+        guard children.contains(where: { $0["type"] == "keyframe" }) else { return nil }
+        return ["type": "group", "duration": .number(span), "fillMode": "both", "removedOnCompletion": false,
+                "animations": .array(children)]
+    }
+
+    /// The transform one animation per component says — translation (position − anchor, axis by
+    /// axis), rotation and scale about the anchor, `anchorPoint` in units of the canvas — when the
+    /// layer has no parent and no skew, and its anchor holds or shares its keyframes with the
+    /// position (else it throws). Held parts come as `basic` animations.
+    private static func componentChildren(_ layer: LottieSource.Layer, in document: LottieSource, keyframes: KeyframeWriter, span: Double)
+        throws(LottieSource.Unsupported) -> [JSONValue]
+    {
+        let transform = layer.transform
+        guard layer.parents.isEmpty, !transform.skews else { throw .init(reason: "parented or skewed") }
+        let size = (document.width, document.height), start = layer.startTime
         // x and y of the anchor (a 3D anchor's z aside; a lone number is both).
-        let anchorAxes = [layer.anchor.component(0), layer.anchor.component(1)]
-        let size = (document.width, document.height)
-        // Keyframe times are in the layer's time: the document's, less its start time.
-        func child(_ keyPath: String, _ property: LottieSource.Property, _ value: ([Double]) -> JSONValue) -> JSONValue? {
-            guard case .animated(let keyframes) = property, let first = keyframes.first, let last = keyframes.last, last.time > first.time else {
-                return nil
-            }
-            let (start, end) = (first.time + layer.startTime, last.time + layer.startTime)
-            return ["type": "keyframe", "keyPath": .string(keyPath),
-                    "values": .array(keyframes.map { value($0.value) }),
-                    "keyTimes": .array(keyframes.map { .number(($0.time - first.time) / (last.time - first.time)) }),
-                    "timingFunctions": .array(keyframes.dropLast().map { .string($0.easing) }),
-                    "beginTime": .number((start - ip) / fr), "duration": .number((end - start) / fr),
-                    "fillMode": "both", "removedOnCompletion": false]
-        }
-        func fixedChild(_ keyPath: String, _ value: JSONValue) -> JSONValue {
-            ["type": "basic", "keyPath": .string(keyPath), "fromValue": value, "toValue": value, "duration": .number(max(span, 1 / fr)),
-             "fillMode": "both", "removedOnCompletion": false]
-        }
-        var animated = false
+        let anchorAxes = [transform.anchor.component(0), transform.anchor.component(1)]
         // The anchor sits at the position: the layer moves by position − anchor, axis by axis — a
         // difference a keyframe animation says exactly where one side holds or both share their
         // keyframes' times and easings.
         var translation: [LottieSource.Property] = []
-        for (position, anchor) in zip(layer.positionAxes, anchorAxes) {
-            translation.append(try LottieSource.Property.difference(position, anchor, or: "an animated anchor whose keyframes are not its position's"))
+        for (position, anchor) in zip(transform.positionAxes, anchorAxes) {
+            translation.append(try .difference(position, anchor, or: "an animated anchor whose keyframes are not its position's"))
         }
-        for (axis, keyPath) in ["transform.translation.x", "transform.translation.y"].enumerated() {
-            if let c = child(keyPath, translation[axis], { .number($0[0]) }) { children.append(c); animated = true }
-        }
-        if let c = child("transform.rotation.z", layer.rotation, { .number($0[0] * .pi / 180) }) { children.append(c); animated = true }
-        for (axis, keyPath) in ["transform.scale.x", "transform.scale.y"].enumerated() {
-            if let c = child(keyPath, layer.scale.component(axis), { .number($0[0] / 100) }) { children.append(c); animated = true }
-        }
-        if let c = child("opacity", layer.opacity, { .number($0[0] / 100) }) { children.append(c); animated = true }
-        if let fill = layer.fill, case .animated = fill {
-            if let c = child("backgroundColor", fill, { v in .array(v.prefix(4).map(JSONValue.number)) }) { children.append(c); animated = true }
-        }
-        guard animated else { return nil }
-        // What does not animate is held at its value, the transform's parts over an identity.
-        func held(_ property: LottieSource.Property, axis: Int = 0) -> Double? {
-            // A value with fewer dimensions than asked holds its last for the rest (scale [50] is 50 %, 50 %).
-            if case .fixed(let v) = property { return v.indices.contains(axis) ? v[axis] : v.last }
-            return nil
-        }
-        for (axis, keyPath) in ["transform.translation.x", "transform.translation.y"].enumerated() {
-            if let v = held(translation[axis]), v != 0 { children.insert(fixedChild(keyPath, .number(v)), at: 0) }
-        }
-        if let v = held(layer.rotation), v != 0 { children.insert(fixedChild("transform.rotation.z", .number(v * .pi / 180)), at: 0) }
-        for (axis, keyPath) in ["transform.scale.x", "transform.scale.y"].enumerated() {
-            if let v = held(layer.scale, axis: axis), v != 100 { children.insert(fixedChild(keyPath, .number(v / 100)), at: 0) }
-        }
-        if let v = held(layer.opacity), v != 100 { children.insert(fixedChild("opacity", .number(v / 100)), at: 0) }
-        if case .fixed(let color)? = layer.fill { children.insert(fixedChild("backgroundColor", .array(color.prefix(4).map(JSONValue.number))), at: 0) }
-        // The anchor in units of the canvas: held, or moving with its keyframes.
         let anchorPoint = try LottieSource.Property.joined(anchorAxes[0], anchorAxes[1], or: "an anchor whose axes have keyframes of their own")
             .map { [$0[0] / size.0, $0[1] / size.1] }
-        if case .fixed(let point) = anchorPoint {
-            if point != [0.5, 0.5] { children.insert(fixedChild("anchorPoint", [.number(point[0]), .number(point[1])]), at: 0) }
-        } else if let c = child("anchorPoint", anchorPoint, { .array($0.map(JSONValue.number)) }) {
-            children.insert(c, at: 0)
+        var children: [JSONValue] = []
+        // What does not animate is held at its value, the transform's parts over an identity.
+        func add(_ keyPath: String, _ property: LottieSource.Property, identity: Double, _ value: @escaping (Double) -> Double) {
+            if let c = keyframes.child(keyPath, property, start: start, { .number(value($0[0])) }) {
+                children.append(c)
+            } else if case .fixed(let v) = property, v[0] != identity {
+                children.append(keyframes.fixed(keyPath, .number(value(v[0])), span: span))
+            }
         }
-        return ["type": "group", "duration": .number(max(span, 1 / fr)), "fillMode": "both", "removedOnCompletion": false,
-                "animations": .array(children)]
+        if case .fixed(let point) = anchorPoint {
+            if point != [0.5, 0.5] { children.append(keyframes.fixed("anchorPoint", [.number(point[0]), .number(point[1])], span: span)) }
+        } else if let c = keyframes.child("anchorPoint", anchorPoint, start: start, { .array($0.map(JSONValue.number)) }) {
+            children.append(c)
+        }
+        add("transform.translation.x", translation[0], identity: 0) { $0 }
+        add("transform.translation.y", translation[1], identity: 0) { $0 }
+        add("transform.rotation.z", transform.rotation, identity: 0) { $0 * .pi / 180 }
+        // A value with fewer dimensions than asked holds its last for the rest (scale [50] is 50 %, 50 %).
+        add("transform.scale.x", transform.scale.component(0), identity: 100) { $0 / 100 }
+        add("transform.scale.y", transform.scale.component(1), identity: 100) { $0 / 100 }
+        return children
+    }
+
+    /// The transform as a player composes it, as a stack of additive `transform` animations about
+    /// the canvas's origin — each parent's, outermost first, then the layer's own: translate by
+    /// the position, rotate, skew (rotate to its axis, skewX, rotate back), scale, translate by
+    /// −anchor. Core Animation concatenates additive transforms in order, each function keeps its
+    /// own keyframes and easings, and CSS interpolates like functions one by one — so the stack
+    /// plays exactly what a player draws, parenting and skew included.
+    private static func stackChildren(_ layer: LottieSource.Layer, keyframes: KeyframeWriter, span: Double) -> [JSONValue] {
+        typealias Function = (property: LottieSource.Property, start: Double, text: ([Double]) -> String, identity: [Double])
+        func n(_ value: Double) -> String { JSONValue.numberText(value == 0 ? 0 : value) }
+        var functions: [Function] = []
+        for transform in layer.parents.reversed() + [layer.transform] {
+            let start = transform.startTime
+            functions.append((transform.positionAxes[0], start, { "translateX(\(n($0[0]))px)" }, [0]))
+            functions.append((transform.positionAxes[1], start, { "translateY(\(n($0[0]))px)" }, [0]))
+            functions.append((transform.rotation, start, { "rotate(\(n($0[0]))deg)" }, [0]))
+            if transform.skews {
+                functions.append((transform.skewAxis, start, { "rotate(\(n($0[0]))deg)" }, [0]))
+                functions.append((transform.skew, start, { "skewX(\(n(-$0[0]))deg)" }, [0]))
+                functions.append((transform.skewAxis, start, { "rotate(\(n(-$0[0]))deg)" }, [0]))
+            }
+            // A value with fewer dimensions than asked holds its last for the rest (scale [50] is 50 %, 50 %).
+            let scale = transform.scale.map { [$0.first ?? 100, $0.count > 1 ? $0[1] : $0.first ?? 100] }
+            functions.append((scale, start, { "scale(\(n($0[0] / 100)), \(n($0[1] / 100)))" }, [100, 100]))
+            let anchor = transform.anchor.map { [$0.first ?? 0, $0.count > 1 ? $0[1] : $0.first ?? 0] }
+            functions.append((anchor, start, { "translate(\(n(-$0[0]))px, \(n(-$0[1]))px)" }, [0, 0]))
+        }
+        var children: [JSONValue] = [keyframes.fixed("anchorPoint", [0, 0], span: span)]
+        var held: [String] = []
+        func flush() {
+            guard !held.isEmpty else { return }
+            children.append(keyframes.fixed("transform", .string(held.joined(separator: " ")), span: span, additive: true))
+            held = []
+        }
+        for function in functions {
+            if let c = keyframes.child("transform", function.property, start: function.start, additive: true, { .string(function.text($0)) }) {
+                flush()
+                children.append(c)
+            } else if case .fixed(let v) = function.property, Array(v.prefix(function.identity.count)) != function.identity {
+                held.append(function.text(v))
+            }
+        }
+        flush()
+        return children
+    }
+
+    /// A `hidden` animation for a layer shown for part of the document (its `ip`/`op`): hidden
+    /// before and after; `always` when it never shows. Nil when it shows throughout.
+    private static func visibility(_ shown: Range<Double>, in document: LottieSource) -> (child: JSONValue, always: Bool)? {
+        let (ip, op) = (document.inPoint, document.outPoint)
+        guard shown.lowerBound > ip || shown.upperBound < op else { return nil }
+        guard shown.lowerBound < op, shown.upperBound > ip, !shown.isEmpty else { return (.null, true) }
+        // Discrete: each value holds from its key time to the next; one more key time than values.
+        var values: [JSONValue] = [], times: [Double] = [ip]
+        if shown.lowerBound > ip { values.append(true); times.append(shown.lowerBound) }
+        values.append(false)
+        if shown.upperBound < op { values.append(true); times.append(shown.upperBound) }
+        times.append(op)
+        let child: JSONValue = ["type": "keyframe", "keyPath": "hidden", "calculationMode": "discrete", "values": .array(values),
+                                "keyTimes": .array(times.map { .number(($0 - ip) / (op - ip)) }),
+                                "duration": .number((op - ip) / document.frameRate), "fillMode": "both", "removedOnCompletion": false]
+        return (child, false)
     }
 
     /// `Loading Spinner` → `loading-spinner`.
@@ -145,5 +207,37 @@ public enum LottieImport {
         }
         while out.hasSuffix("-") { out.removeLast() }
         return ComponentDefinition.isValidName(out) ? out : ""
+    }
+}
+
+/// Writes a Lottie property's keyframes as a Core Animation keyframe animation on the document's
+/// clock (seconds from its `ip`): times in the layer's time (less its start), each keyframe's
+/// easing its segment's timing function, held before and after.
+struct KeyframeWriter {
+    let frameRate: Double, inPoint: Double
+
+    /// The animation; nil when the property holds.
+    func child(_ keyPath: String, _ property: LottieSource.Property, start: Double, additive: Bool = false,
+               _ value: ([Double]) -> JSONValue) -> JSONValue? {
+        guard case .animated(let keyframes) = property, let first = keyframes.first, let last = keyframes.last, last.time > first.time else {
+            return nil
+        }
+        let (begin, end) = (first.time + start, last.time + start)
+        var child: [String: JSONValue] = ["type": "keyframe", "keyPath": .string(keyPath),
+                                "values": .array(keyframes.map { value($0.value) }),
+                                "keyTimes": .array(keyframes.map { .number(($0.time - first.time) / (last.time - first.time)) }),
+                                "timingFunctions": .array(keyframes.dropLast().map { .string($0.easing) }),
+                                "beginTime": .number((begin - inPoint) / frameRate), "duration": .number((end - begin) / frameRate),
+                                "fillMode": "both", "removedOnCompletion": false]
+        if additive { child["additive"] = true }
+        return .object(child)
+    }
+
+    /// A value held throughout the document's span.
+    func fixed(_ keyPath: String, _ value: JSONValue, span: Double, additive: Bool = false) -> JSONValue {
+        var child: [String: JSONValue] = ["type": "basic", "keyPath": .string(keyPath), "fromValue": value, "toValue": value, "duration": .number(span),
+                                "fillMode": "both", "removedOnCompletion": false]
+        if additive { child["additive"] = true }
+        return .object(child)
     }
 }

@@ -41,6 +41,14 @@ struct LottieSource {
             }
         }
 
+        /// Every value it takes at a keyframe (its one value when fixed).
+        var values: [[Double]] {
+            switch self {
+            case .fixed(let value): [value]
+            case .animated(let keyframes): keyframes.map(\.value)
+            }
+        }
+
         /// One dimension of each value.
         func component(_ index: Int) -> Property { map { [$0.indices.contains(index) ? $0[index] : $0.last ?? 0] } }
 
@@ -65,18 +73,35 @@ struct LottieSource {
         }
     }
 
-    struct Layer {
-        var name: String
+    /// A layer's transform as a player composes it — translate(position) · rotate · skew ·
+    /// scale · translate(−anchor) — with keyframe times in the layer's time (the document's,
+    /// less `startTime`).
+    struct Transform {
         var startTime: Double
         var anchor: Property
         /// x and y, each on its own (a split position's are; a joined one's share keyframes).
         var positionAxes: [Property]
         var scale: Property
         var rotation: Property
+        /// Degrees of skew, along the axis `skewAxis` (degrees from x).
+        var skew: Property
+        var skewAxis: Property
+
+        /// Whether it skews at some time.
+        var skews: Bool { skew.values.contains { ($0.first ?? 0) != 0 } }
+    }
+
+    struct Layer {
+        var name: String
+        var transform: Transform
+        /// The transforms of its parent, its parent's parent, …: nearest first.
+        var parents: [Transform]
         var opacity: Property
         /// `[r, g, b, a]`, 0…1, or nil for no solid fill.
         var fill: Property?
-
+        /// The frames (document time) in which it shows: from its `ip` up to its `op`.
+        var shown: Range<Double>
+        var startTime: Double { transform.startTime }
     }
 
     let frameRate: Double, inPoint: Double, outPoint: Double, width: Double, height: Double
@@ -97,14 +122,19 @@ struct LottieSource {
         guard frameRate > 0, frameRate <= 1000 else { throw DefinitionError(file: file, path: "fr", rule: "must be more than 0 and at most 1000") }
         guard outPoint > inPoint else { throw DefinitionError(file: file, path: "op", rule: "must be after ip") }
         guard width > 0, height > 0 else { throw DefinitionError(file: file, path: "w", rule: "the canvas must have a size") }
-        let (inPoint, outPoint) = (self.inPoint, self.outPoint)
-        layers = (json["layers"]?.arrayValue ?? []).map { item in
-            (item["nm"]?.stringValue ?? "", Result { () throws(Unsupported) in try Self.layer(item, inPoint: inPoint, outPoint: outPoint) })
+        let items = json["layers"]?.arrayValue ?? []
+        // Parents are found by their index (`ind`); any layer may be one, drawn or not.
+        var byIndex: [Double: JSONValue] = [:]
+        for item in items {
+            if let index = item["ind"]?.numberValue, byIndex[index] == nil { byIndex[index] = item }
+        }
+        layers = items.map { item in
+            (item["nm"]?.stringValue ?? "", Result { () throws(Unsupported) in try Self.layer(item, byIndex: byIndex) })
         }
     }
 
     /// A layer; nil for one that shows nothing of its own (a null layer).
-    private static func layer(_ json: JSONValue, inPoint: Double, outPoint: Double) throws(Unsupported) -> Layer? {
+    private static func layer(_ json: JSONValue, byIndex: [Double: JSONValue]) throws(Unsupported) -> Layer? {
         // A type that is not a small whole number (1e300, 2.5) is no layer a player draws.
         let type = json["ty"]?.numberValue.flatMap { Int(exactly: $0) } ?? -1
         switch type {
@@ -115,20 +145,48 @@ struct LottieSource {
         case 1, 4: break
         default: throw Unsupported(reason: "a layer of type \(type)")
         }
-        if json["ddd"]?.numberValue == 1 { throw Unsupported(reason: "a 3D layer") }
         if json["hasMask"] == .bool(true) || !(json["masksProperties"]?.arrayValue ?? []).isEmpty { throw Unsupported(reason: "a mask") }
         if json["tt"] != nil || json["td"] != nil { throw Unsupported(reason: "a track matte") }
-        if json["parent"] != nil { throw Unsupported(reason: "parenting") }
+        // Players read time remapping on precompositions, which the catalog does not import.
         if json["tm"] != nil { throw Unsupported(reason: "time remapping") }
-        if let ip = json["ip"]?.numberValue, let op = json["op"]?.numberValue, ip > inPoint || op < outPoint {
-            throw Unsupported(reason: "a layer shown for part of the document (ip \(ip), op \(op))")
+        let transform = try Self.transform(of: json)
+        // Parenting moves a layer by its parents' transforms (not their opacity), each in its own time.
+        var parents: [Transform] = [], visited: Set<Double> = []
+        var link = json["parent"]
+        while let value = link {
+            guard let index = value.numberValue, let parent = byIndex[index] else {
+                throw Unsupported(reason: "a parent (ind \(value.canonicalText)) the document does not have")
+            }
+            guard visited.insert(index).inserted, parents.count < 100 else { throw Unsupported(reason: "parents in a cycle") }
+            do throws(Unsupported) { parents.append(try Self.transform(of: parent)) } catch {
+                throw Unsupported(reason: "a parent (\"\(parent["nm"]?.stringValue ?? "")\") with \(error.reason)")
+            }
+            link = parent["parent"]
         }
+        let ks = json["ks"] ?? [:]
+        let fill: Property?
+        if type == 1 {
+            fill = .fixed(try solidColor(json["sc"]?.stringValue))
+        } else {
+            fill = try shapeFill(json["shapes"]?.arrayValue ?? [])
+        }
+        let ip = json["ip"]?.numberValue ?? -Double.greatestFiniteMagnitude, op = json["op"]?.numberValue ?? Double.greatestFiniteMagnitude
+        guard ip.isFinite, op.isFinite else { throw Unsupported(reason: "an ip or op that is not a number") }
+        return Layer(name: json["nm"]?.stringValue ?? "", transform: transform, parents: parents,
+                     opacity: try property(ks["o"], default: [100], name: "opacity"), fill: fill, shown: ip..<max(ip, op))
+    }
+
+    /// A layer's transform (`ks`) and start time, of any layer type: a parent may be any.
+    private static func transform(of json: JSONValue) throws(Unsupported) -> Transform {
+        if json["ddd"]?.numberValue == 1 { throw Unsupported(reason: "a 3D layer") }
+        if json["ao"]?.numberValue == 1 { throw Unsupported(reason: "auto-orient") }
+        if let stretch = json["sr"], stretch.numberValue != 1 { throw Unsupported(reason: "a time stretch (sr \(stretch.canonicalText))") }
         let ks = json["ks"] ?? [:]
         var rotation = try property(ks["rz"] ?? ks["r"], default: [0], name: "rotation")
         if case .fixed(let v) = rotation, v.isEmpty { rotation = .fixed([0]) }
-        if case .fixed(let skew) = try property(ks["sk"], default: [0], name: "skew"), skew.first ?? 0 == 0 {} else {
-            throw Unsupported(reason: "a skew")
-        }
+        let skew = try property(ks["sk"], default: [0], name: "skew")
+        // tan(±90°) has no value: After Effects keeps a skew within ±85°.
+        if skew.values.contains(where: { abs($0.first ?? 0) > 85 }) { throw Unsupported(reason: "a skew beyond ±85°") }
         var positionAxes: [Property]
         if let p = ks["p"], p["s"] == .bool(true) {
             positionAxes = [try property(p["x"], default: [0], name: "position x"), try property(p["y"], default: [0], name: "position y")]
@@ -136,16 +194,10 @@ struct LottieSource {
             let p = try property(ks["p"], default: [0, 0], name: "position")
             positionAxes = [p.component(0), p.component(1)]
         }
-        let fill: Property?
-        if type == 1 {
-            fill = .fixed(try solidColor(json["sc"]?.stringValue))
-        } else {
-            fill = try shapeFill(json["shapes"]?.arrayValue ?? [])
-        }
-        return Layer(name: json["nm"]?.stringValue ?? "", startTime: json["st"]?.numberValue ?? 0,
-                     anchor: try property(ks["a"], default: [0, 0], name: "anchor"), positionAxes: positionAxes,
-                     scale: try property(ks["s"], default: [100, 100], name: "scale"), rotation: rotation,
-                     opacity: try property(ks["o"], default: [100], name: "opacity"), fill: fill)
+        guard let startTime = (json["st"] ?? 0).numberValue, startTime.isFinite else { throw Unsupported(reason: "a start time (st) that is not a number") }
+        return Transform(startTime: startTime, anchor: try property(ks["a"], default: [0, 0], name: "anchor"), positionAxes: positionAxes,
+                         scale: try property(ks["s"], default: [100, 100], name: "scale"), rotation: rotation, skew: skew,
+                         skewAxis: try property(ks["sa"], default: [0], name: "skew axis"))
     }
 
     /// A property in either keyframe format; `default` where the layer has none.
