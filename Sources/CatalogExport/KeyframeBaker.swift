@@ -79,11 +79,23 @@ struct KeyframeBaker {
         var kept = fit(times, values, scale)
         var error = measure(kept, times, values, scale, end: end)
         for _ in 0..<6 where error.worst > 1 {
-            for t in error.missed where !times.contains(t) {
-                let index = times.firstIndex { $0 > t } ?? times.count
-                times.insert(t, at: index)
-                values.insert(value(t), at: index)
+            // Merged in one pass (the missed instants come in time order): inserting them one by
+            // one is quadratic on a grid of many thousand points.
+            var mergedTimes: [Double] = [], mergedValues: [AnimatedValue] = []
+            mergedTimes.reserveCapacity(times.count + error.missed.count)
+            mergedValues.reserveCapacity(times.count + error.missed.count)
+            var next = 0
+            for t in error.missed.sorted() {
+                while next < times.count, times[next] < t {
+                    mergedTimes.append(times[next]); mergedValues.append(values[next]); next += 1
+                }
+                if next < times.count, times[next] == t { continue }
+                if mergedTimes.last == t { continue }
+                mergedTimes.append(t); mergedValues.append(value(t))
             }
+            mergedTimes += times[next...]
+            mergedValues += values[next...]
+            (times, values) = (mergedTimes, mergedValues)
             kept = fit(times, values, scale)
             error = measure(kept, times, values, scale, end: end)
         }
@@ -211,6 +223,9 @@ struct KeyframeBaker {
                 return d / (2.6 / 255)
             case (.transform(let x), .transform(let y)):
                 return zip(x.entries, y.entries).map { abs($0 - $1) / (0.001 * max(1, abs($1))) }.max()!
+            case (.point(let x), .point(let y)):
+                // A transform origin, in units of the box: within 0.1 % of its side.
+                return max(abs(x.x - y.x), abs(x.y - y.y)) / 0.001
             default: return a == b ? 0 : .infinity
             }
         }

@@ -4,9 +4,9 @@ import CatalogModel
 /// The CSS property an engine property becomes on the web, and how its values are written.
 ///
 /// Core Animation's layer properties map to their CSS counterparts (`cornerRadius` →
-/// `border-radius`, `anchorPoint` → `transform-origin` in percentages); geometry a layer has and
-/// an element does not (`position`, `bounds`, shadows, `zPosition`, `hidden`) has no web form
-/// and is refused by name.
+/// `border-radius`, `anchorPoint` → `transform-origin` in percentages, `hidden` → `visibility`);
+/// geometry a layer has and an element does not (`position`, `bounds`, shadows, `zPosition`)
+/// has no web form and is refused by name.
 ///
 /// ```swift
 /// let radius = try WebProperty("cornerRadius")
@@ -33,7 +33,7 @@ package struct WebProperty: Sendable, Hashable {
         "backgroundColor": ("backgroundColor", .color), "borderColor": ("borderColor", .color), "color": ("color", .color),
         "cornerRadius": ("borderRadius", .px), "borderRadius": ("borderRadius", .px), "borderWidth": ("borderWidth", .px),
         "width": ("width", .px), "height": ("height", .px), "left": ("left", .px), "top": ("top", .px),
-        "right": ("right", .px), "bottom": ("bottom", .px), "visibility": ("visibility", .keyword),
+        "right": ("right", .px), "bottom": ("bottom", .px), "visibility": ("visibility", .keyword), "hidden": ("visibility", .keyword),
         // Unit coordinates of the element's box, written as percentages: no box needed.
         "transformOrigin": ("transformOrigin", .origin), "anchorPoint": ("transformOrigin", .origin),
     ]
@@ -60,6 +60,7 @@ package struct WebProperty: Sendable, Hashable {
         case .number(let n): unit == .px ? CSSNumber.text(n) + "px" : CSSNumber.text(n)
         case .color(let c): CSSNumber.color(c)
         case .transform(let m): CSSNumber.matrix(m)
+        case .discrete(let value) where engineName == "hidden": value.jsonValue == .bool(true) ? "hidden" : "visible"
         case .discrete(let value): value.jsonValue.stringValue ?? value.jsonValue.canonicalText
         case .point(let p): "\(CSSNumber.text(p.x * 100))% \(CSSNumber.text(p.y * 100))%"
         case .size, .rect: "none"   // refused by init: no such web property

@@ -122,7 +122,8 @@ enum BrowserComparison {
             }
             return alphaOff || channelsOff ? "engine \([c.red, c.green, c.blue, c.alpha]), browser \(browser)" : nil
         case .discrete(let value):
-            let text = value.jsonValue.stringValue ?? value.jsonValue.canonicalText
+            // Core Animation's `hidden` (the one boolean the web has a form for) is CSS's `visibility`.
+            let text = value.jsonValue.boolValue.map { $0 ? "hidden" : "visible" } ?? value.jsonValue.stringValue ?? value.jsonValue.canonicalText
             return text == browser ? nil : "engine \(text), browser \(browser)"
         default:
             return "no web form for \(engine)"

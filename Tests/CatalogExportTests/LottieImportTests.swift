@@ -243,20 +243,67 @@ struct LottieImportTests {
         #expect(verdict.pixels[0].allSatisfy { $0[3] == 0 } && verdict.pixels[frames.firstIndex(of: 35)!].allSatisfy { $0[3] == 0 })
     }
 
-    @Test func documentsBuiltWithPythonLottieSampleAsItEvaluatesThem() throws {
+    /// Seeded documents built with python-lottie's API (`count` of them from seed `first`).
+    static func generated(_ count: Int, first: Int = 0) throws -> (files: [URL], folder: TemporaryFolder) {
         let folder = TemporaryFolder()
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "../TestSupport/LottieDocuments.py").standardized
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try LottieJudge.pythonPath())
-        process.arguments = [script.path, folder.path, "40"]
+        process.arguments = [script.path, folder.path, String(count), String(first)]
         try process.run()
         process.waitUntilExit()
         try #require(process.terminationStatus == 0)
         let files = try FileManager.default.contentsOfDirectory(at: URL(fileURLWithPath: folder.path), includingPropertiesForKeys: nil)
             .filter { $0.pathExtension == "json" }.sorted { $0.path < $1.path }
+        return (files, folder)
+    }
+
+    @Test func documentsBuiltWithPythonLottieSampleAsItEvaluatesThem() throws {
+        let (files, folder) = try Self.generated(40)
         #expect(files.count == 40)
         let (problems, compared) = try Self.problems(files)
         #expect(problems.isEmpty, "\(problems.count) differences:\n\(problems.prefix(30).joined(separator: "\n"))")
         #expect(compared > 500)
+        _ = folder
+    }
+
+    /// What an import makes — parent stacks, skews, moving anchors, layers hidden outside their
+    /// ip…op — exports back to Lottie and plays in both players as the engine computes it.
+    @Test func importedDocumentsExportBackAndPlayInBothPlayers() throws {
+        let (files, folder) = try Self.generated(16, first: 100)
+        var cases: [LottieExportTests.Case] = []
+        for file in files {
+            let definition = try #require(try DefinitionDecoder.decodeAll(text: String(contentsOf: file, encoding: .utf8), file: file.lastPathComponent).first)
+            guard definition.kind == .animation else { continue }
+            cases.append(try LottieExportTests.animation(definition, frameRate: 30))
+        }
+        #expect(cases.count > 12)
+        let (problems, values, pixels) = try LottieExportTests.problems(cases)
+        #expect(problems.isEmpty, "\(problems.count) differences:\n\(problems.prefix(30).joined(separator: "\n"))")
+        #expect(values > 250 && pixels > 3000, "\(values) values, \(pixels) pixels compared")
+        _ = folder
+    }
+
+    /// The same imports as CSS and Web Animations, run in headless Chromium: a parent stack's
+    /// additive transforms, a moving anchor (a baked `transform-origin`) and a layer hidden
+    /// outside its ip…op (`visibility`) show what the engine computes.
+    @Test func importedDocumentsRunInChromiumAsTheEngineComputesThem() throws {
+        let (files, folder) = try Self.generated(16, first: 100)
+        var cases: [BrowserCase] = []
+        for file in files {
+            let definition = try #require(try DefinitionDecoder.decodeAll(text: String(contentsOf: file, encoding: .utf8), file: file.lastPathComponent).first)
+            guard definition.kind == .animation else { continue }
+            for format in [ExportCases.Format.css, .waapi] {
+                var item = try ExportCases.animation(definition, format: format, id: "\(definition.name)-\(format)")
+                // A size, for the anchor's unit coordinates.
+                item.ownStyle = "width: 120px; height: 80px"
+                item.box = (120, 80)
+                cases.append(item)
+            }
+        }
+        #expect(cases.count > 24)
+        let problems = try BrowserComparison.mismatches(cases)
+        #expect(problems.isEmpty, "\(problems.count) differences:\n\(problems.prefix(30).joined(separator: "\n"))")
+        _ = folder
     }
 }

@@ -24,7 +24,7 @@ package enum LottieChannel: String, CaseIterable, Sendable {
 
     /// The engine properties a Lottie layer follows (Core Animation's `anchorPoint` is CSS's `transform-origin`).
     static let followed: Set<String> = ["transform", "opacity", "backgroundColor", "transformOrigin", "anchorPoint", "visibility",
-                                        "cornerRadius", "borderRadius"]
+                                        "hidden", "cornerRadius", "borderRadius"]
 
     /// What a value of this channel is compared against: its range over the export, at least 1
     /// (opacities and fills in Lottie's units, 0…100).
@@ -105,6 +105,7 @@ package enum LottieChannel: String, CaseIterable, Sendable {
         var opacity = 1.0
         if case .number(let n)? = sample["opacity"] { opacity = n }
         if case .discrete(let value)? = sample["visibility"], value.jsonValue.stringValue == "hidden" { opacity = 0 }
+        if case .discrete(let value)? = sample["hidden"], value.jsonValue == .bool(true) { opacity = 0 }
         // The rectangle's corners, as CSS draws a radius too large for the box: no more than half its shorter side.
         var radius = 0.0
         if case .number(let r)? = sample["cornerRadius"] ?? sample["borderRadius"] { radius = min(max(r, 0), box.width / 2, box.height / 2) }

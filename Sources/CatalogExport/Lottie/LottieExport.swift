@@ -51,7 +51,7 @@ public struct LottieExport: Sendable {
     /// Which engine properties each channel follows.
     static let sources: [LottieChannel: Set<String>] = [
         .anchor: ["transformOrigin", "anchorPoint"], .position: ["transform", "transformOrigin", "anchorPoint"],
-        .scale: ["transform"], .rotation: ["transform"], .innerRotation: ["transform"], .opacity: ["opacity", "visibility"],
+        .scale: ["transform"], .rotation: ["transform"], .innerRotation: ["transform"], .opacity: ["opacity", "visibility", "hidden"],
         .fillColor: ["backgroundColor"], .fillOpacity: ["backgroundColor"], .cornerRadius: ["cornerRadius", "borderRadius"],
     ]
 
