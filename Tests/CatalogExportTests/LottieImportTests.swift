@@ -118,7 +118,8 @@ struct LottieImportTests {
             (#"{"ty": 4, "nm": "Sheared", "ks": {"sk": {"a": 1, "k": [{"t": 0, "s": [0]}, {"t": 10, "s": [89]}]}}, "shapes": []}"#, "a skew beyond ±85°"),
             (#"{"ty": 4, "nm": "Scripted", "ks": {"o": {"a": 0, "k": 100, "x": "var $bm_rt = 50;"}}, "shapes": []}"#, "an expression"),
             (#"{"ty": 4, "nm": "Trimmed", "ks": {}, "shapes": [{"ty": "tm", "s": {"a": 0, "k": 0}, "e": {"a": 0, "k": 50}}]}"#, "trim paths"),
-            (#"{"ty": 4, "nm": "Curved", "ks": {"p": {"a": 1, "k": [{"t": 0, "s": [0, 0], "to": [10, 0], "ti": [0, 10]}, {"t": 10, "s": [50, 50]}]}}, "shapes": []}"#, "a motion path"),
+            (#"{"ty": 4, "nm": "Curved", "ks": {"a": {"a": 1, "k": [{"t": 0, "s": [0, 0], "to": [10, 0], "ti": [0, 10]}, {"t": 10, "s": [50, 50]}]}}, "shapes": []}"#,
+             "a motion path (spatial tangents on anchor)"),
         ]
         let animated = #"{"ty": 4, "nm": "Fader", "ks": {"o": {"a": 1, "k": [{"t": 0, "s": [0]}, {"t": 10, "s": [100]}]}}, "shapes": []}"#
         for (layer, reason) in layers {
@@ -241,6 +242,41 @@ struct LottieImportTests {
         // layer at its `op` frame, measured; the specification and lottie-web hide it there, as the import does.)
         #expect(compared > 300 && drawn.count > 5)
         #expect(verdict.pixels[0].allSatisfy { $0[3] == 0 } && verdict.pixels[frames.firstIndex(of: 35)!].allSatisfy { $0[3] == 0 })
+    }
+
+    /// A motion path — a position that curves between its keyframes (spatial tangents), eased —
+    /// against rlottie's frames of the original, which moves the eased fraction of the path's
+    /// length (python-lottie reads such a path otherwise, ignoring the easing: measured).
+    @Test func aLayerOnACurvedPathMovesAsRlottieDrawsIt() throws {
+        let (w, h) = (LottieExportTests.box.width, LottieExportTests.box.height)
+        let text = #"""
+            {"v": "5.7.4", "fr": 30, "ip": 0, "op": 45, "w": \#(Int(w)), "h": \#(Int(h)), "layers": [
+             {"ty": 4, "nm": "Comet", "ddd": 0, "ind": 1, "ip": 0, "op": 45, "st": 2, "sr": 1,
+              "ks": {"a": {"a": 0, "k": [\#(w / 2), \#(h / 2)]}, "s": {"a": 0, "k": [30, 30]}, "r": {"a": 0, "k": 15}, "o": {"a": 0, "k": 100},
+                     "p": {"a": 1, "k": [{"t": 0, "s": [20, 60], "to": [30, -70], "ti": [-40, -10], "o": {"x": 0.4, "y": 0}, "i": {"x": 0.6, "y": 1}},
+                                         {"t": 16, "s": [90, 20], "to": [20, 30], "ti": [10, -40], "o": {"x": 0.2, "y": 0.3}, "i": {"x": 0.5, "y": 0.9}},
+                                         {"t": 30, "s": [70, 65], "to": [0, 0], "ti": [0, 0], "h": 1},
+                                         {"t": 38, "s": [30, 30]}]}},
+              "shapes": [{"ty": "gr", "it": [{"ty": "rc", "d": 1, "s": {"a": 0, "k": [\#(w), \#(h)]}, "p": {"a": 0, "k": [\#(w / 2), \#(h / 2)]}, "r": {"a": 0, "k": 0}},
+                                            {"ty": "fl", "c": {"a": 0, "k": [0.2, 0.5, 0.9, 1]}, "o": {"a": 0, "k": 100}},
+                                            {"ty": "tr", "a": {"a": 0, "k": [0, 0]}, "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]}, "r": {"a": 0, "k": 0}, "o": {"a": 0, "k": 100}}]}]}]}
+            """#
+        let definition = try #require(try DefinitionDecoder.decodeAll(text: text, file: "comet.json").first)
+        let effect = AnimationEffect(try AnimationDefinition(definition))
+        let frames = Array(stride(from: 0, through: 44, by: 2))
+        let verdict = try #require(try LottieJudge.judge([.init(id: "comet", lottie: text, times: [], frames: frames, probes: LottieExportTests.probes)])["comet"])
+        var compared = 0, drawn = Set<[Bool]>()
+        for (index, frame) in frames.enumerated() {
+            let values = Dictionary(zip(effect.properties.map(\.name), effect.sample(at: Double(frame) / 30).values)) { _, last in last }
+            for (probe, actual) in zip(LottieExportTests.probes, verdict.pixels[index]) {
+                // Two pixels' margin, as for the rig: rlottie's cached easing curves.
+                guard let expected = LottieExportTests.pixel(probe[0], probe[1], roles: [values], margin: 2.5) else { continue }
+                compared += 1
+                #expect(!zip(expected, actual).contains { $0 - $1 > 5 || $1 - $0 > 3 }, "frame \(frame) pixel \(probe): engine \(expected), rlottie \(actual)")
+            }
+            drawn.insert(verdict.pixels[index].map { $0[3] > 128 })
+        }
+        #expect(compared > 500 && drawn.count > 8)
     }
 
     /// Seeded documents built with python-lottie's API (`count` of them from seed `first`).

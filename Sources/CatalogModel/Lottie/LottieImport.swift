@@ -1,15 +1,19 @@
 import Foundation
 
 /// A Lottie document as catalog definitions: each animated layer's transform, opacity and fill,
-/// in Core Animation's vocabulary — one keyframe animation per component (`transform.translation.x`
-/// and `.y`, `transform.rotation.z`, `transform.scale.x` and `.y`, `opacity`, `backgroundColor`),
-/// each keyframe's cubic bézier handles its segment's `cubic-bezier()`, a hold `steps(1, jump-end)`.
-/// Setting one component of the transform keeps the others, so together they compose translate ·
-/// rotate · scale about the layer's anchor (`anchorPoint`, in units of the canvas) — Lottie's own
-/// order: the layer plays as a player draws it. One layer makes an animation; several, a chain
-/// with one role per layer (its `nm` in kebab case), all starting together.
+/// in Core Animation's vocabulary, each keyframe's cubic bézier handles its segment's
+/// `cubic-bezier()`, a hold `steps(1, jump-end)`.
 ///
-/// Recognised by its shape (`layers`, `fr`, `ip`, `op`). What the catalog cannot play yet is
+/// A plain layer animates one component per property (`transform.translation.x` and `.y`,
+/// `transform.rotation.z`, `transform.scale.x` and `.y`, about `anchorPoint` in units of the
+/// canvas) — setting one component keeps the others, so together they compose Lottie's
+/// translate · rotate · scale. A layer with parents, a skew, or an anchor on keyframes of its own
+/// becomes a stack of additive `transform` animations, one per function of the matrix a player
+/// composes. Then `opacity`, `backgroundColor`, and `hidden` outside the layer's `ip`…`op`. One
+/// layer makes an animation; several, a chain with one role per layer (its `nm` in kebab case),
+/// all starting together.
+///
+/// Recognised by its shape (`layers`, `fr`, `ip`, `op`). What the catalog cannot play is
 /// refused per layer with the reason — or, with `skipUnsupported`, left out and listed.
 ///
 /// ```swift
@@ -93,7 +97,7 @@ public enum LottieImport {
         throws(LottieSource.Unsupported) -> [JSONValue]
     {
         let transform = layer.transform
-        guard layer.parents.isEmpty, !transform.skews else { throw .init(reason: "parented or skewed") }
+        guard layer.parents.isEmpty, !transform.skews, transform.motionPath == nil else { throw .init(reason: "parented, skewed or curved") }
         let size = (document.width, document.height), start = layer.startTime
         // x and y of the anchor (a 3D anchor's z aside; a lone number is both).
         let anchorAxes = [transform.anchor.component(0), transform.anchor.component(1)]
@@ -137,23 +141,32 @@ public enum LottieImport {
     /// plays exactly what a player draws, parenting and skew included.
     private static func stackChildren(_ layer: LottieSource.Layer, keyframes: KeyframeWriter, span: Double) -> [JSONValue] {
         typealias Function = (property: LottieSource.Property, start: Double, text: ([Double]) -> String, identity: [Double])
+        enum Part {
+            case function(Function)
+            /// A position along a curved path: one animation per segment.
+            case path([LottieSource.Keyframe], start: Double)
+        }
         func n(_ value: Double) -> String { JSONValue.numberText(value == 0 ? 0 : value) }
-        var functions: [Function] = []
+        var parts: [Part] = []
         for transform in layer.parents.reversed() + [layer.transform] {
             let start = transform.startTime
-            functions.append((transform.positionAxes[0], start, { "translateX(\(n($0[0]))px)" }, [0]))
-            functions.append((transform.positionAxes[1], start, { "translateY(\(n($0[0]))px)" }, [0]))
-            functions.append((transform.rotation, start, { "rotate(\(n($0[0]))deg)" }, [0]))
+            if let path = transform.motionPath {
+                parts.append(.path(path, start: start))
+            } else {
+                parts.append(.function((transform.positionAxes[0], start, { "translateX(\(n($0[0]))px)" }, [0])))
+                parts.append(.function((transform.positionAxes[1], start, { "translateY(\(n($0[0]))px)" }, [0])))
+            }
+            parts.append(.function((transform.rotation, start, { "rotate(\(n($0[0]))deg)" }, [0])))
             if transform.skews {
-                functions.append((transform.skewAxis, start, { "rotate(\(n($0[0]))deg)" }, [0]))
-                functions.append((transform.skew, start, { "skewX(\(n(-$0[0]))deg)" }, [0]))
-                functions.append((transform.skewAxis, start, { "rotate(\(n(-$0[0]))deg)" }, [0]))
+                parts.append(.function((transform.skewAxis, start, { "rotate(\(n($0[0]))deg)" }, [0])))
+                parts.append(.function((transform.skew, start, { "skewX(\(n(-$0[0]))deg)" }, [0])))
+                parts.append(.function((transform.skewAxis, start, { "rotate(\(n(-$0[0]))deg)" }, [0])))
             }
             // A value with fewer dimensions than asked holds its last for the rest (scale [50] is 50 %, 50 %).
             let scale = transform.scale.map { [$0.first ?? 100, $0.count > 1 ? $0[1] : $0.first ?? 100] }
-            functions.append((scale, start, { "scale(\(n($0[0] / 100)), \(n($0[1] / 100)))" }, [100, 100]))
+            parts.append(.function((scale, start, { "scale(\(n($0[0] / 100)), \(n($0[1] / 100)))" }, [100, 100])))
             let anchor = transform.anchor.map { [$0.first ?? 0, $0.count > 1 ? $0[1] : $0.first ?? 0] }
-            functions.append((anchor, start, { "translate(\(n(-$0[0]))px, \(n(-$0[1]))px)" }, [0, 0]))
+            parts.append(.function((anchor, start, { "translate(\(n(-$0[0]))px, \(n(-$0[1]))px)" }, [0, 0])))
         }
         var children: [JSONValue] = [keyframes.fixed("anchorPoint", [0, 0], span: span)]
         var held: [String] = []
@@ -162,12 +175,18 @@ public enum LottieImport {
             children.append(keyframes.fixed("transform", .string(held.joined(separator: " ")), span: span, additive: true))
             held = []
         }
-        for function in functions {
-            if let c = keyframes.child("transform", function.property, start: function.start, additive: true, { .string(function.text($0)) }) {
+        for part in parts {
+            switch part {
+            case .function(let function):
+                if let c = keyframes.child("transform", function.property, start: function.start, additive: true, { .string(function.text($0)) }) {
+                    flush()
+                    children.append(c)
+                } else if case .fixed(let v) = function.property, Array(v.prefix(function.identity.count)) != function.identity {
+                    held.append(function.text(v))
+                }
+            case .path(let path, let start):
                 flush()
-                children.append(c)
-            } else if case .fixed(let v) = function.property, Array(v.prefix(function.identity.count)) != function.identity {
-                held.append(function.text(v))
+                children += keyframes.segments(path, start: start) { "translate(\(n($0[0]))px, \(n($0[1]))px)" }
             }
         }
         flush()
@@ -231,6 +250,27 @@ struct KeyframeWriter {
                                 "fillMode": "both", "removedOnCompletion": false]
         if additive { child["additive"] = true }
         return .object(child)
+    }
+
+    /// A position that curves between its keyframes: per segment, an additive keyframe animation
+    /// through points at equal steps of the path's length (``LottieMotionPath``), eased as a whole
+    /// by the segment's timing function — a player's "eased progress is the fraction of the
+    /// length travelled". Only one segment shows at a time: the first fills backwards, the last
+    /// forwards.
+    func segments(_ path: [LottieSource.Keyframe], start: Double, _ text: @escaping ([Double]) -> String) -> [JSONValue] {
+        let moving = path.indices.dropLast().filter { path[$0 + 1].time > path[$0].time }
+        return moving.enumerated().map { index, k in
+            let (from, to) = (path[k], path[k + 1])
+            let points = from.tangents.map { LottieMotionPath(from: from.value, to: to.value, out: $0.out, in: $0.in).points }
+                ?? [from.value, to.value]
+            let fill = moving.count == 1 ? "both" : index == 0 ? "backwards" : index == moving.count - 1 ? "forwards" : "removed"
+            return ["type": "keyframe", "keyPath": "transform", "additive": true,
+                    "values": .array(points.map { .string(text($0)) }),
+                    "keyTimes": .array(points.indices.map { .number(Double($0) / Double(points.count - 1)) }),
+                    "timingFunction": .string(from.easing),
+                    "beginTime": .number((from.time + start - inPoint) / frameRate), "duration": .number((to.time - from.time) / frameRate),
+                    "fillMode": .string(fill), "removedOnCompletion": false]
+        }
     }
 
     /// A value held throughout the document's span.

@@ -1,9 +1,10 @@
 /// A Lottie document as ``LottieImport`` reads it: the canvas, the frame rate and span, and each
-/// layer's anchor, position (also split into x and y), scale, rotation (`r`, or `rz` as many
-/// exporters write a 2D layer's), opacity and solid fill, with keyframes in either format (the
-/// modern one; the old one whose keyframes carry their end value `e` and end on a keyframe with
-/// only `t`), each segment's easing as CSS text. Per layer, what the catalog cannot play is an
-/// ``Unsupported`` with the reason.
+/// layer's transform (anchor, position — also split into x and y —, scale, rotation — `r`, or
+/// `rz` as many exporters write a 2D layer's —, skew and its axis, and start time), its parents'
+/// transforms (by `ind`), opacity, solid fill and the span it shows for, with keyframes in either
+/// format (the modern one; the old one whose keyframes carry their end value `e` and end on a
+/// keyframe with only `t`), each segment's easing as CSS text. Per layer, what the catalog cannot
+/// play is an ``Unsupported`` with the reason.
 ///
 /// ```swift
 /// let source = try LottieSource(json, file: "loader.json")
@@ -20,6 +21,9 @@ struct LottieSource {
         var time: Double
         var value: [Double]
         var easing: String
+        /// A motion path: the segment this keyframe starts curves from its value along `out`
+        /// (`to`) into the next value along `in` (`ti`), offsets from each; nil for a straight one.
+        var tangents: (out: [Double], in: [Double])? = nil
     }
 
     enum Property {
@@ -81,6 +85,8 @@ struct LottieSource {
         var anchor: Property
         /// x and y, each on its own (a split position's are; a joined one's share keyframes).
         var positionAxes: [Property]
+        /// The joined position's keyframes when it moves along a curved path (spatial tangents).
+        var motionPath: [Keyframe]?
         var scale: Property
         var rotation: Property
         /// Degrees of skew, along the axis `skewAxis` (degrees from x).
@@ -187,21 +193,24 @@ struct LottieSource {
         let skew = try property(ks["sk"], default: [0], name: "skew")
         // tan(±90°) has no value: After Effects keeps a skew within ±85°.
         if skew.values.contains(where: { abs($0.first ?? 0) > 85 }) { throw Unsupported(reason: "a skew beyond ±85°") }
-        var positionAxes: [Property]
+        var positionAxes: [Property], motionPath: [Keyframe]?
         if let p = ks["p"], p["s"] == .bool(true) {
             positionAxes = [try property(p["x"], default: [0], name: "position x"), try property(p["y"], default: [0], name: "position y")]
         } else {
-            let p = try property(ks["p"], default: [0, 0], name: "position")
+            let p = try property(ks["p"], default: [0, 0], name: "position", spatial: true)
             positionAxes = [p.component(0), p.component(1)]
+            if case .animated(let keyframes) = p, keyframes.contains(where: { $0.tangents != nil }) { motionPath = keyframes }
         }
         guard let startTime = (json["st"] ?? 0).numberValue, startTime.isFinite else { throw Unsupported(reason: "a start time (st) that is not a number") }
         return Transform(startTime: startTime, anchor: try property(ks["a"], default: [0, 0], name: "anchor"), positionAxes: positionAxes,
+                         motionPath: motionPath,
                          scale: try property(ks["s"], default: [100, 100], name: "scale"), rotation: rotation, skew: skew,
                          skewAxis: try property(ks["sa"], default: [0], name: "skew axis"))
     }
 
-    /// A property in either keyframe format; `default` where the layer has none.
-    static func property(_ json: JSONValue?, default fallback: [Double], name: String) throws(Unsupported) -> Property {
+    /// A property in either keyframe format; `default` where the layer has none. Only a `spatial`
+    /// one (a position) may curve between its keyframes.
+    static func property(_ json: JSONValue?, default fallback: [Double], name: String, spatial: Bool = false) throws(Unsupported) -> Property {
         guard let json else { return .fixed(fallback) }
         if json["x"]?.stringValue != nil { throw Unsupported(reason: "an expression (on \(name))") }
         guard let k = json["k"] else { return .fixed(fallback) }
@@ -217,14 +226,14 @@ struct LottieSource {
             guard let time = item["t"]?.numberValue, time.isFinite else { throw Unsupported(reason: "a \(name) keyframe without a time") }
             let start = item["s"].map(numbers) ?? previousEnd ?? []
             guard !start.isEmpty else { throw Unsupported(reason: "a \(name) keyframe without a value") }
-            for tangent in ["ti", "to"] where numbers(item[tangent] ?? []).contains(where: { $0 != 0 }) {
-                throw Unsupported(reason: "a motion path (spatial tangents on \(name))")
-            }
+            let (out, into) = (numbers(item["to"] ?? []), numbers(item["ti"] ?? []))
+            let curves = (out + into).contains { $0 != 0 }
+            guard !curves || spatial else { throw Unsupported(reason: "a motion path (spatial tangents on \(name))") }
             // The old format ends a segment on `e`, which may differ from where the next one starts.
             if let end = previousEnd, end != start, let last = keyframes.last, last.time < time {
                 keyframes.append(Keyframe(time: time, value: end, easing: "linear"))
             }
-            keyframes.append(Keyframe(time: time, value: start, easing: easing(item)))
+            keyframes.append(Keyframe(time: time, value: start, easing: easing(item), tangents: curves ? (out, into) : nil))
             previousEnd = item["e"].map(numbers)
         }
         guard keyframes.count > 1 else { return .fixed(keyframes.first?.value ?? fallback) }
