@@ -196,19 +196,18 @@ struct LottieImportTests {
         #expect(Set(turned).count > 1)
     }
 
-    /// Parenting, checked against the second player: a layer starting late and shown for part of
-    /// the document, hanging from a null that turns and scales, itself hanging from a null that
-    /// moves — rlottie's frames of the original. Two rlottie quirks, measured, kept out of the way:
-    /// it reads a layer's `r` only when `"ddd": 0` comes before its `ks` (else it turns by `rz`
-    /// alone), so these layers say it first, as exporters write it; and it evaluates a parent at
-    /// the document's frame, ignoring the parent's own start time — lottie-web and After Effects
-    /// (and the import) move a parent on its own clock, as the seeded documents check against
-    /// python-lottie — so these parents start at 0.
+    /// Parenting, checked against the second player: a layer shown for part of the document,
+    /// hanging from a null that turns and scales, itself hanging from a null that moves —
+    /// rlottie's frames of the original. Two rlottie quirks, measured, kept out of the way: it
+    /// reads a layer's `r` only when `"ddd": 0` comes before its `ks` (else it turns by `rz`
+    /// alone), so these layers say it first, as exporters write it; and it ignores a layer's start
+    /// time (`st`) — lottie-web shifts each layer's keyframes by its own (`offsetTime`), as the
+    /// import does and the seeded documents check against python-lottie — so these start at 0.
     @Test func aParentedLayerMovesAsRlottieDrawsIt() throws {
         let (w, h) = (LottieExportTests.box.width, LottieExportTests.box.height)
         let text = #"""
             {"v": "5.7.4", "fr": 30, "ip": 0, "op": 40, "w": \#(Int(w)), "h": \#(Int(h)), "layers": [
-             {"ty": 4, "nm": "Arm", "ddd": 0, "ind": 1, "parent": 2, "ip": 4, "op": 34, "st": 3, "sr": 1,
+             {"ty": 4, "nm": "Arm", "ddd": 0, "ind": 1, "parent": 2, "ip": 4, "op": 34, "st": 0, "sr": 1,
               "ks": {"a": {"a": 0, "k": [10, 10]}, "p": {"a": 1, "k": [{"t": 0, "s": [20, 0], "o": {"x": [0.3], "y": [0]}, "i": {"x": [0.7], "y": [1]}}, {"t": 25, "s": [\#(w / 4), 10]}]},
                      "s": {"a": 0, "k": [35, 25]}, "r": {"a": 0, "k": 0}, "o": {"a": 0, "k": 100}},
               "shapes": [{"ty": "gr", "it": [{"ty": "rc", "d": 1, "s": {"a": 0, "k": [\#(w), \#(h)]}, "p": {"a": 0, "k": [\#(w / 2), \#(h / 2)]}, "r": {"a": 0, "k": 0}},
@@ -251,7 +250,7 @@ struct LottieImportTests {
         let (w, h) = (LottieExportTests.box.width, LottieExportTests.box.height)
         let text = #"""
             {"v": "5.7.4", "fr": 30, "ip": 0, "op": 45, "w": \#(Int(w)), "h": \#(Int(h)), "layers": [
-             {"ty": 4, "nm": "Comet", "ddd": 0, "ind": 1, "ip": 0, "op": 45, "st": 2, "sr": 1,
+             {"ty": 4, "nm": "Comet", "ddd": 0, "ind": 1, "ip": 0, "op": 45, "st": 0, "sr": 1,
               "ks": {"a": {"a": 0, "k": [\#(w / 2), \#(h / 2)]}, "s": {"a": 0, "k": [30, 30]}, "r": {"a": 0, "k": 15}, "o": {"a": 0, "k": 100},
                      "p": {"a": 1, "k": [{"t": 0, "s": [20, 60], "to": [30, -70], "ti": [-40, -10], "o": {"x": 0.4, "y": 0}, "i": {"x": 0.6, "y": 1}},
                                          {"t": 16, "s": [90, 20], "to": [20, 30], "ti": [10, -40], "o": {"x": 0.2, "y": 0.3}, "i": {"x": 0.5, "y": 0.9}},
@@ -280,12 +279,13 @@ struct LottieImportTests {
     }
 
     /// Seeded documents built with python-lottie's API (`count` of them from seed `first`).
-    static func generated(_ count: Int, first: Int = 0) throws -> (files: [URL], folder: TemporaryFolder) {
+    /// With `paths`, some positions curve between their keyframes (spatial tangents).
+    static func generated(_ count: Int, first: Int = 0, paths: Bool = false) throws -> (files: [URL], folder: TemporaryFolder) {
         let folder = TemporaryFolder()
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "../TestSupport/LottieDocuments.py").standardized
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try LottieJudge.pythonPath())
-        process.arguments = [script.path, folder.path, String(count), String(first)]
+        process.arguments = [script.path, folder.path, String(count), String(first)] + (paths ? ["paths"] : [])
         try process.run()
         process.waitUntilExit()
         try #require(process.terminationStatus == 0)
@@ -303,10 +303,11 @@ struct LottieImportTests {
         _ = folder
     }
 
-    /// What an import makes — parent stacks, skews, moving anchors, layers hidden outside their
-    /// ip…op — exports back to Lottie and plays in both players as the engine computes it.
+    /// What an import makes — parent stacks, skews, moving anchors, motion paths, layers hidden
+    /// outside their ip…op — exports back to Lottie and plays in both players as the engine
+    /// computes it.
     @Test func importedDocumentsExportBackAndPlayInBothPlayers() throws {
-        let (files, folder) = try Self.generated(16, first: 100)
+        let (files, folder) = try Self.generated(16, first: 100, paths: true)
         var cases: [LottieExportTests.Case] = []
         for file in files {
             let definition = try #require(try DefinitionDecoder.decodeAll(text: String(contentsOf: file, encoding: .utf8), file: file.lastPathComponent).first)
@@ -324,7 +325,7 @@ struct LottieImportTests {
     /// additive transforms, a moving anchor (a baked `transform-origin`) and a layer hidden
     /// outside its ip…op (`visibility`) show what the engine computes.
     @Test func importedDocumentsRunInChromiumAsTheEngineComputesThem() throws {
-        let (files, folder) = try Self.generated(16, first: 100)
+        let (files, folder) = try Self.generated(16, first: 100, paths: true)
         var cases: [BrowserCase] = []
         for file in files {
             let definition = try #require(try DefinitionDecoder.decodeAll(text: String(contentsOf: file, encoding: .utf8), file: file.lastPathComponent).first)

@@ -5,7 +5,7 @@ with every kind of easing python-lottie writes (linear, ease in, ease out, sigmo
 béziers, holds); some layers start late (`st`), show for part of the document (`ip`/`op`), or
 hang from parents (null layers, one or two deep, or another shape layer) that move on their own
 clocks; some documents have two layers. Writes `generated-N.json` into the folder named by argv[1]
-(argv[3], when given, is the first seed).
+(argv[2] documents, from the seed argv[3]; with argv[4] `paths`, some positions curve).
 """
 import json
 import os
@@ -138,12 +138,38 @@ def document(seed):
     return animation
 
 
+def curve_paths(path, seed):
+    """Gives some joined positions spatial tangents (a motion path), as After Effects writes them:
+    `to` and `ti` on each keyframe that starts a segment. python-lottie's API has no such thing,
+    and python-lottie reads such a path otherwise than players do, so these documents are for
+    the tests that judge what the import makes, not the original."""
+    r = random.Random(seed * 7919)
+    with open(path) as file:
+        document = json.load(file)
+    for layer in document["layers"]:
+        position = layer.get("ks", {}).get("p", {})
+        keyframes = position.get("k") if isinstance(position, dict) and not position.get("s") else None
+        if not isinstance(keyframes, list) or len(keyframes) < 2 or not isinstance(keyframes[0], dict) or r.random() < 0.4:
+            continue
+        for keyframe in keyframes[:-1]:
+            if keyframe.get("h"):
+                continue
+            keyframe["to"] = [r.uniform(-60, 60), r.uniform(-60, 60), 0]
+            keyframe["ti"] = [r.uniform(-60, 60), r.uniform(-60, 60), 0]
+    with open(path, "w") as file:
+        json.dump(document, file)
+
+
 def main():
     folder = sys.argv[1]
     first = int(sys.argv[3]) if len(sys.argv) > 3 else 0
+    paths = len(sys.argv) > 4 and sys.argv[4] == "paths"
     for seed in range(first, first + (int(sys.argv[2]) if len(sys.argv) > 2 else 12)):
-        with open(os.path.join(folder, f"generated-{seed}.json"), "w") as out:
+        path = os.path.join(folder, f"generated-{seed}.json")
+        with open(path, "w") as out:
             export_lottie(document(seed), out)
+        if paths:
+            curve_paths(path, seed)
 
 
 main()
