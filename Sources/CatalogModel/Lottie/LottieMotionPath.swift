@@ -26,7 +26,7 @@ struct LottieMotionPath {
         }
         // The length along the curve at many parameters (fine enough that the table's own chords
         // are far inside the tolerance), then the parameter at each equal step of it.
-        let table = 4096
+        let table = 1024
         var lengths = [0.0], previous = p0
         for i in 1...table {
             let p = point(Double(i) / Double(table))
@@ -55,7 +55,7 @@ struct LottieMotionPath {
                 let chord = ((points[k].0 + points[k + 1].0) / 2, (points[k].1 + points[k + 1].1) / 2)
                 return ((middle.0 - chord.0) * (middle.0 - chord.0) + (middle.1 - chord.1) * (middle.1 - chord.1)).squareRoot()
             }.max() ?? 0
-            if worst <= 0.01 || count >= 2048 {
+            if worst <= 0.01 || count >= 1024 {
                 self.points = points.map { [$0.0, $0.1] }
                 return
             }
