@@ -119,6 +119,7 @@ extension List: MachineReadableOutput {}
 extension Show: MachineReadableOutput {}
 extension Search: MachineReadableOutput {}
 extension History: MachineReadableOutput {}
+extension Diff: MachineReadableOutput {}
 extension Sample: MachineReadableOutput {}
 extension Migrate: MachineReadableOutput {}
 extension ObjectList: MachineReadableOutput {}
