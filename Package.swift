@@ -36,6 +36,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // `catalog serve`: the HTTP server (on the same SwiftNIO as the PostgreSQL client).
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // Hummingbird's header types, named for the security headers it has no names for.
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // Build-time tool + plugin: turn Migrations/ and catalog/ into Swift source, so the binary
@@ -92,10 +96,16 @@ let package = Package(
             dependencies: ["CatalogModel", "CatalogEngine", "CatalogExport", "CatalogStore", .product(name: "CSV", package: "CSV.swift")],
             plugins: ["EmbedFiles"]),
         .target(name: "CatalogKitPostgres", dependencies: ["CatalogKit", "CatalogStorePostgres"]),
+        // `catalog serve`: the catalog over HTTP — the JSON API and its guards (host, token,
+        // body size, security headers) — on Hummingbird; reads and writes through `Catalog` only.
+        .target(name: "CatalogServer", dependencies: [
+            "CatalogKit", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         .executableTarget(
             name: "catalog",
             dependencies: [
-                "CatalogKit", "CatalogKitPostgres",
+                "CatalogKit", "CatalogKitPostgres", "CatalogServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Counts heap allocations in the benchmark process (engine_sample: none per sample).

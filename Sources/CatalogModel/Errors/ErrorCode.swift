@@ -165,10 +165,20 @@ public enum ErrorCode: String, CaseIterable, Sendable, Hashable, Codable {
     /// A store that cannot take an import (it already holds events).
     case storeNotEmpty = "store-not-empty"
 
+    // MARK: web — `catalog serve`
+    /// A write without the server's write token, or with another one (HTTP 401).
+    case unauthorized
+    /// A request for a host the server does not serve — how DNS rebinding looks (HTTP 421).
+    case wrongHost = "wrong-host"
+    /// No such page or API path (HTTP 404).
+    case unknownRoute = "unknown-route"
+    /// A request body beyond the limit (HTTP 413).
+    case bodyTooLarge = "body-too-large"
+
     /// The groups the README lists codes in.
     public enum Family: String, CaseIterable, Sendable {
-        /// Command line, input, database, catalog, objects, scene and log, in the README's order.
-        case command, input, database, catalog, objects, scene, log
+        /// Command line, input, database, catalog, objects, scene, log and web, in the README's order.
+        case command, input, database, catalog, objects, scene, log, web
     }
 
     /// The family this code belongs to.
@@ -187,6 +197,7 @@ public enum ErrorCode: String, CaseIterable, Sendable, Hashable, Codable {
              .unboundRole, .invalidEventName, .invalidSceneTime, .sceneTimeBackwards, .notReplayable: .scene
         case .unreadableEvent, .malformedEvent, .emptyLog, .noSnapshot, .damagedSnapshot, .compactsEverything, .nothingToCompact,
              .compacted, .versionNotKept, .replayFailed, .replayMismatch, .storeNotEmpty: .log
+        case .unauthorized, .wrongHost, .unknownRoute, .bodyTooLarge: .web
         }
     }
 }

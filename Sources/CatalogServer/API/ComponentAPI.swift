@@ -1,0 +1,68 @@
+import CatalogKit
+import Hummingbird
+
+/// `/api/components…`, `/api/search` and `/api/diff`: the same JSON as `list`, `show`, `history`,
+/// `search` and `diff` print with `--format json`; and `POST /api/components` (a definition, YAML
+/// or JSON, with the write token), which `add` validates and stores.
+struct ComponentAPI {
+    let catalog: Catalog
+    let configuration: CatalogServer.Configuration
+
+    func add(to router: Router<BasicRequestContext>) {
+        let catalog = self.catalog, token = WriteToken(token: configuration.writeToken), limit = configuration.maximumBodyBytes
+        let api = router.group("api")
+        api.get("components") { request, _ -> Response in
+            let query = request.uri.queryParameters
+            let kind = try query.get("kind").map { text throws -> ComponentKind in
+                guard let kind = ComponentKind(rawValue: text) else { throw Self.badQuery("kind", text, "animation, chain, decorator or layout") }
+                return kind
+            }
+            let limit = try query.get("limit").map { text throws -> Int in
+                guard let n = Int(text), n >= 0 else { throw Self.badQuery("limit", text, "a whole number, 0 or more") }
+                return n
+            }
+            let components = try catalog.components.list(kind: kind, tag: query.get("tag"), after: query.get("after"), limit: limit)
+            return .json(.array(components.map(\.summaryJSON)))
+        }
+        api.get("components/:name") { request, context -> Response in
+            let reference = ComponentReference(name: try context.parameters.require("name"), version: request.uri.queryParameters.get("version"))
+            return .json(try catalog.components.version(reference).documentJSON())
+        }
+        api.get("components/:name/history") { _, context -> Response in
+            .json(.array(try catalog.components.versions(of: try context.parameters.require("name")).map(\.historyJSON)))
+        }
+        api.get("search") { request, _ -> Response in
+            guard let text = request.uri.queryParameters.get("q") else { throw Self.badQuery("q", "", "the words to look for") }
+            return .json(.array(try catalog.components.search(text).map(\.summaryJSON)))
+        }
+        api.get("diff") { request, _ -> Response in
+            let query = request.uri.queryParameters
+            guard let from = query.get("from"), ComponentReference(from).version != nil else {
+                throw Self.badQuery("from", query.get("from") ?? "", "NAME@VERSION")
+            }
+            return .json(try catalog.diff(from, query.get("to") ?? ComponentReference(from).name).json)
+        }
+        api.post("components") { request, _ -> Response in
+            try token.check(request)
+            let body = try await request.body.collect(upTo: limit)
+            let text = String(buffer: body)
+            // JSON or YAML alike (a JSON document is YAML): the file name only labels errors.
+            let definitions = try DefinitionDecoder.decodeAll(text: text, file: "request.yaml")
+            let outcomes = try catalog.components.add(definitions)
+            return .json(.array(outcomes.map(Self.json)), status: .created)
+        }
+    }
+
+    static func badQuery(_ name: String, _ value: String, _ expected: String) -> WebError {
+        WebError(.usage, "?\(name)=\(value) is not \(expected)", status: .badRequest)
+    }
+
+    /// `{"name", "version", "outcome": "added" | "updated" | "unchanged", "from"}` (`from` for an update).
+    static func json(_ outcome: AddOutcome) -> JSONValue {
+        switch outcome {
+        case .added(let name, let version): ["name": .string(name), "version": .string(version), "outcome": "added"]
+        case .updated(let name, let from, let to): ["name": .string(name), "version": .string(to), "from": .string(from), "outcome": "updated"]
+        case .unchanged(let name, let version): ["name": .string(name), "version": .string(version), "outcome": "unchanged"]
+        }
+    }
+}

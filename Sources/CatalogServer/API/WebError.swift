@@ -1,0 +1,65 @@
+import CatalogKit
+import Hummingbird
+
+/// An error only the web has (a wrong host, no token, an unknown path, a body too large), with
+/// its code and HTTP status, answered as the command line's error object.
+struct WebError: CatalogError {
+    let code: ErrorCode
+    let message: String
+    let status: HTTPResponse.Status
+
+    init(_ code: ErrorCode, _ message: String, status: HTTPResponse.Status) {
+        self.code = code
+        self.message = message
+        self.status = status
+    }
+
+    var description: String { message }
+}
+
+/// Answers every error as `{"error": {"code", "message", …fields}}` — the object `--format json`
+/// prints — with the status its code calls for: 404 for what is not there, 400 for bad input,
+/// 401 without the token, 409 for a write the catalog refuses, 500 for a bug.
+struct APIErrors<Context: RequestContext>: RouterMiddleware {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as WebError {
+            return .json(error.jsonValue(), status: error.status)
+        } catch let error as any CatalogError {
+            return .json(error.jsonValue(), status: Self.status(for: error.code))
+        } catch let error as any HTTPResponseError {
+            // Hummingbird's own: no route, a body beyond `collect(upTo:)` (NIOTooManyBytesError).
+            switch error.status {
+            case .notFound: return .json(WebError(.unknownRoute, "no page or API at \(request.uri.path)", status: .notFound).jsonValue(), status: .notFound)
+            case .contentTooLarge:
+                return .json(WebError(.bodyTooLarge, "a request body holds at most \(DefinitionLimits.maximumBytes) bytes", status: .contentTooLarge).jsonValue(),
+                             status: .contentTooLarge)
+            case let status where status.code < 500:
+                return .json(WebError(.usage, status.reasonPhrase, status: status).jsonValue(), status: status)
+            default:
+                return .json(WebError(.unexpected, "the server failed: \(error)", status: .internalServerError).jsonValue(), status: .internalServerError)
+            }
+        } catch {
+            return .json(WebError(.unexpected, "the server failed: \(error)", status: .internalServerError).jsonValue(), status: .internalServerError)
+        }
+    }
+
+    static func status(for code: ErrorCode) -> HTTPResponse.Status {
+        switch code {
+        case .unknownComponent, .unknownVersion, .unknownObject, .unknownProperty, .unknownRoute: .notFound
+        case .unauthorized: .unauthorized
+        case .unexpected, .serverUnreachable, .connectionLost, .serverError, .cannotOpen: .internalServerError
+        case .versionNotHigher, .versionKept, .componentInUse, .objectExists, .readOnly: .conflict
+        default: .badRequest
+        }
+    }
+}
+
+extension Response {
+    /// JSON as the command line prints it (pretty, keys sorted, a final newline): the same bytes.
+    static func json(_ value: JSONValue, status: HTTPResponse.Status = .ok) -> Response {
+        Response(status: status, headers: [.contentType: "application/json; charset=utf-8"],
+                 body: .init(byteBuffer: ByteBuffer(string: value.prettyText + "\n")))
+    }
+}

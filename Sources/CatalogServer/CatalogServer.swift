@@ -1,0 +1,72 @@
+import CatalogKit
+import Hummingbird
+import Logging
+import Synchronization
+
+/// The catalog over HTTP — what `catalog serve` runs: the JSON API (`/api/…`, the same JSON as
+/// the commands' `--format json`, with the same error objects) and a page listing the catalog,
+/// over one ``Catalog`` on either backend.
+///
+/// Safe on a network by default: it listens on 127.0.0.1, answers only requests addressed to the
+/// host and port it serves (``HostGuard``: no DNS rebinding), takes writes only with the write
+/// token (``WriteToken``), bounds request bodies, and sends a Content-Security-Policy without
+/// `unsafe-inline` (``SecurityHeaders``).
+///
+/// ```swift
+/// let server = CatalogServer(catalog: try Catalog(), configuration: .init(port: 8080))
+/// try await server.run { port in print("http://127.0.0.1:\(port)/") }
+/// ```
+public struct CatalogServer: Sendable {
+    public struct Configuration: Sendable {
+        /// The address it listens on.
+        public var host: String
+        /// 0: any free port (``run(onListening:)`` says which).
+        public var port: Int
+        /// Writes need `Authorization: Bearer <token>`; nil: the server is read-only.
+        public var writeToken: String?
+        /// The largest request body taken (a definition's limit).
+        public var maximumBodyBytes: Int
+
+        public init(host: String = "127.0.0.1", port: Int = 8080, writeToken: String? = nil, maximumBodyBytes: Int = DefinitionLimits.maximumBytes) {
+            self.host = host
+            self.port = port
+            self.writeToken = writeToken
+            self.maximumBodyBytes = maximumBodyBytes
+        }
+    }
+
+    let catalog: Catalog
+    let configuration: Configuration
+
+    /// Warnings and errors only: the command prints the one line a person needs.
+    static var logger: Logger {
+        var logger = Logger(label: "catalog-serve")
+        logger.logLevel = .warning
+        return logger
+    }
+
+    public init(catalog: Catalog, configuration: Configuration = .init()) {
+        self.catalog = catalog
+        self.configuration = configuration
+    }
+
+    /// Serves until the task is cancelled or the process gets SIGINT or SIGTERM.
+    /// - Parameter onListening: called once with the port it listens on.
+    public func run(onListening: @escaping @Sendable (Int) -> Void = { _ in }) async throws {
+        let served = Mutex<Int?>(nil)
+        let router = Router(context: BasicRequestContext.self)
+        // Outermost first: the headers go on every answer, errors included.
+        router.middlewares.add(SecurityHeaders())
+        router.middlewares.add(APIErrors())
+        router.middlewares.add(HostGuard(host: configuration.host) { served.withLock { $0 } })
+        ComponentAPI(catalog: catalog, configuration: configuration).add(to: router)
+        CatalogPage(catalog: catalog).add(to: router)
+        let app = Application(router: router, configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
+                              onServerRunning: { channel in
+                                  let port = channel.localAddress?.port ?? configuration.port
+                                  served.withLock { $0 = port }
+                                  onListening(port)
+                              }, logger: Self.logger)
+        try await app.runService()
+    }
+}

@@ -1,0 +1,55 @@
+import ArgumentParser
+import CatalogKit
+import CatalogServer
+import Dispatch
+import Foundation
+import Synchronization
+
+struct Serve: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Serve the catalog as a web app and JSON API over the same database.",
+        discussion: """
+            Listens on 127.0.0.1 unless --host says otherwise and answers only requests addressed to \
+            that host and port. Read-only unless CATALOG_WRITE_TOKEN is set (16 characters or more); \
+            then writes need the header `Authorization: Bearer <token>`. The API answers with the \
+            JSON the commands print with --format json, and their error objects. Stops on Ctrl-C.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+    @Option(help: "The address to listen on.") var host = "127.0.0.1"
+    @Option(help: "The port to listen on (0: any free one; the first line printed says which).") var port = 8080
+
+    static var writeToken: String? {
+        ProcessInfo.processInfo.environment["CATALOG_WRITE_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    func validate() throws {
+        guard (0...65_535).contains(port) else { throw ValidationError("--port takes 0…65535, not \(port)") }
+        if let token = Self.writeToken, token.count < 16 {
+            throw ValidationError("CATALOG_WRITE_TOKEN is \(token.count) characters long: a write token needs 16 or more (openssl rand -hex 16 makes one)")
+        }
+    }
+
+    func run() throws {
+        let token = Self.writeToken
+        let server = CatalogServer(catalog: try global.open(), configuration: .init(host: host, port: port, writeToken: token))
+        let host = self.host
+        let failure = Mutex<(any Error)?>(nil)
+        let finished = DispatchSemaphore(value: 0)
+        // The command line is synchronous; the server runs on Swift concurrency until a signal stops it.
+        Task {
+            do {
+                try await server.run { port in
+                    let shown = host.contains(":") ? "[\(host)]" : host
+                    // Written at once (not buffered): a program that started the server waits for this line.
+                    FileHandle.standardOutput.write(Data("serving http://\(shown):\(port)/ (\(token == nil ? "read-only" : "writes with the token"))\n".utf8))
+                }
+            } catch {
+                failure.withLock { $0 = error }
+            }
+            finished.signal()
+        }
+        finished.wait()
+        if let error = failure.withLock({ $0 }) { throw error }
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `catalog serve`, the real binary on a free port: the API answers with the bytes the commands
+/// print, and the guards hold — the host, the token, the body limit, the headers, escaping.
+struct ServeCommandTests {
+    /// A `catalog serve` process, stopped when the test ends.
+    final class Server {
+        let process = Process()
+        let port: Int
+
+        init(db: String, token: String? = nil) throws {
+            process.executableURL = URL(fileURLWithPath: CLI.executable)
+            process.arguments = ["--db", db, "serve", "--port", "0"]
+            var environment = ProcessInfo.processInfo.environment
+            environment["CATALOG_DB"] = nil
+            environment["CATALOG_WRITE_TOKEN"] = token
+            process.environment = environment
+            let out = Pipe()
+            process.standardOutput = out
+            try process.run()
+            // The first line names the port: `serving http://127.0.0.1:PORT/ (…)`.
+            var line = Data()
+            while let byte = try out.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) { line += byte }
+            let text = String(decoding: line, as: UTF8.self)
+            guard let digits = text.split(separator: ":").last?.prefix(while: \.isNumber), let port = Int(digits) else {
+                process.terminate()
+                throw CancellationError()
+            }
+            self.port = port
+        }
+
+        deinit {
+            process.terminate()
+            process.waitUntilExit()
+        }
+
+        func get(_ path: String, host: String? = nil) throws -> RawHTTP.Response {
+            try RawHTTP.send(port: port, "GET \(path) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")")
+        }
+
+        func post(_ path: String, body: String, authorization: String? = nil) throws -> RawHTTP.Response {
+            try RawHTTP.send(port: port, "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)" + (authorization.map { "\r\nAuthorization: \($0)" } ?? ""), body: body)
+        }
+    }
+
+    static let hostile = #"{"name": "hostile", "kind": "animation", "version": "1.0.0", "summary": "<script>alert(1)</script> \"quoted\" </style>", "tags": ["<b>bold</b>"], "animation": {"type": "basic", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "duration": 0.2}}"#
+
+    @Test func readsAnswerWithTheCommandsJSONAndTheGuardsHold() throws {
+        let folder = TemporaryFolder()
+        let db = folder.file("c.sqlite")
+        try Self.hostile.write(toFile: folder.file("hostile.json"), atomically: true, encoding: .utf8)
+        #expect(try CLI.run(["--db", db, "add", folder.file("hostile.json")]).status == 0)
+        let server = try Server(db: db)
+
+        // The API's bytes are the commands' `--format json` bytes.
+        for (path, command) in [("/api/components", ["list"]), ("/api/components?kind=chain", ["list", "--kind", "chain"]),
+                                ("/api/components/pop", ["show", "pop"]), ("/api/components/pop/history", ["history", "pop"]),
+                                ("/api/search?q=fade", ["search", "fade"]),
+                                ("/api/diff?from=fade-in@1.0.0&to=fade-out", ["diff", "fade-in@1.0.0", "fade-out"])] {
+            let answer = try server.get(path)
+            let printed = try CLI.run(["--db", db] + command + ["--format", "json"])
+            #expect(answer.status == 200 && answer.body == printed.stdout, "\(path)")
+            #expect(answer.headers["content-type"] == "application/json; charset=utf-8")
+        }
+        // Errors: the same objects, with statuses to match.
+        let unknown = try server.get("/api/components/no-such")
+        #expect(unknown.status == 404 && unknown.body.contains(#""code": "unknown-component""#), "\(unknown.body)")
+        let printed = try CLI.run(["--db", db, "show", "no-such", "--format", "json"])
+        #expect(printed.stderr.contains(#""code":"unknown-component""#))
+        #expect(try server.get("/api/components?kind=gadget").status == 400)
+        #expect(try server.get("/api/nowhere").status == 404)
+
+        // A request for another host — a rebinding page's — is refused, whatever the path.
+        for path in ["/", "/api/components"] {
+            let rebound = try server.get(path, host: "evil.example:\(server.port)")
+            #expect(rebound.status == 421 && rebound.body.contains("wrong-host"))
+        }
+        #expect(try server.get("/", host: "localhost:\(server.port)").status == 200)
+        #expect(try server.get("/", host: "127.0.0.1:\(server.port + 1)").status == 421)
+
+        // Every answer carries the policy: no inline script or style anywhere.
+        let page = try server.get("/")
+        #expect(page.status == 200)
+        for answer in [page, unknown] {
+            let policy = answer.headers["content-security-policy"] ?? ""
+            #expect(policy.contains("default-src 'none'") && policy.contains("script-src 'self'") && !policy.contains("unsafe-inline"))
+            #expect(answer.headers["x-content-type-options"] == "nosniff")
+        }
+        // What the store holds is text on the page, never markup.
+        #expect(!page.body.contains("<script>alert") && page.body.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+        #expect(page.body.contains("&quot;quoted&quot;") && page.body.contains("&lt;/style&gt;") && page.body.contains("&lt;b&gt;bold&lt;/b&gt;"))
+
+        // Read-only: a write is refused, and nothing is written.
+        let before = try CLI.run(["--db", db, "log", "--format", "json"]).stdout
+        let write = try server.post("/api/components", body: Self.hostile.replacingOccurrences(of: "hostile", with: "sneaky"))
+        #expect(write.status == 401 && write.body.contains(#""code": "unauthorized""#))
+        #expect(try CLI.run(["--db", db, "log", "--format", "json"]).stdout == before)
+    }
+
+    @Test func writesNeedTheTokenComparedWhole() throws {
+        let folder = TemporaryFolder()
+        let db = folder.file("c.sqlite")
+        #expect(try CLI.run(["--db", db, "list"]).status == 0)
+        let token = "s3cret-token-0123456789"
+        let server = try Server(db: db, token: token)
+        let definition = Self.hostile.replacingOccurrences(of: "hostile", with: "posted")
+        let before = try CLI.run(["--db", db, "log", "--format", "json"]).stdout
+        // Missing, wrong, a prefix of it, longer, in a cookie or the query: 401, nothing written.
+        for (path, authorization) in [("/api/components", nil), ("/api/components", "Bearer wrong"), ("/api/components", "Bearer \(token.dropLast())"),
+                                      ("/api/components", "Bearer \(token)x"), ("/api/components", "Basic \(token)"),
+                                      ("/api/components?token=\(token)", nil)] {
+            let answer = try server.post(path, body: definition, authorization: authorization)
+            #expect(answer.status == 401, "\(authorization ?? path)")
+        }
+        let cookie = try RawHTTP.send(port: server.port, "POST /api/components HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nCookie: token=\(token)", body: definition)
+        #expect(cookie.status == 401)
+        #expect(try CLI.run(["--db", db, "log", "--format", "json"]).stdout == before)
+        // With the token: added, as `add` adds it, through the same validation.
+        let added = try server.post("/api/components", body: definition, authorization: "Bearer \(token)")
+        #expect(added.status == 201 && added.body.contains(#""outcome": "added""#), "\(added.body)")
+        #expect(try CLI.run(["--db", db, "show", "posted"]).status == 0)
+        let invalid = try server.post("/api/components", body: #"{"name": "bad", "kind": "animation", "version": "1.0.0", "animation": {"type": "basic", "keyPath": "opacity", "duration": -1}}"#,
+                                      authorization: "Bearer \(token)")
+        #expect(invalid.status == 400 && invalid.body.contains("invalid-definition"), "\(invalid.body)")
+        // A body beyond the limit is refused unread (the server answers and closes while the
+        // client is still sending, so the answer's body may be cut off by the reset: its head says it).
+        let huge = try server.post("/api/components", body: String(repeating: " ", count: (1 << 20) + 100_000), authorization: "Bearer \(token)")
+        #expect(huge.status == 413 && huge.headers["content-type"] == "application/json; charset=utf-8", "\(huge.status) \(huge.headers)")
+        #expect(huge.body.isEmpty || huge.body.contains("body-too-large"))
+    }
+
+    @Test func aShortTokenIsRefusedAtTheStart() throws {
+        let result = try CLI.run(["serve", "--port", "0"], environment: ["CATALOG_WRITE_TOKEN": "short", "CATALOG_DB": TemporaryFolder().file("c.sqlite")])
+        #expect(result.status == 64 && result.stderr.contains("16 or more"))
+    }
+}
