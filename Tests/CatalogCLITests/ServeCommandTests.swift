@@ -58,7 +58,8 @@ struct ServeCommandTests {
         for (path, command) in [("/api/components", ["list"]), ("/api/components?kind=chain", ["list", "--kind", "chain"]),
                                 ("/api/components/pop", ["show", "pop"]), ("/api/components/pop/history", ["history", "pop"]),
                                 ("/api/search?q=fade", ["search", "fade"]),
-                                ("/api/diff?from=fade-in@1.0.0&to=fade-out", ["diff", "fade-in@1.0.0", "fade-out"])] {
+                                ("/api/diff?from=fade-in@1.0.0&to=fade-out", ["diff", "fade-in@1.0.0", "fade-out"]),
+                                ("/api/components/pop/sample?at=0,0.1,0.2&param=duration=0.5", ["sample", "pop", "--at", "0,0.1,0.2", "--param", "duration=0.5"])] {
             let answer = try server.get(path)
             let printed = try CLI.run(["--db", db] + command + ["--format", "json"])
             #expect(answer.status == 200 && answer.body == printed.stdout, "\(path)")
@@ -70,6 +71,8 @@ struct ServeCommandTests {
         let printed = try CLI.run(["--db", db, "show", "no-such", "--format", "json"])
         #expect(printed.stderr.contains(#""code":"unknown-component""#))
         #expect(try server.get("/api/components?kind=gadget").status == 400)
+        let badTimes = try server.get("/api/components/pop/sample?at=0,soon")
+        #expect(badTimes.status == 400 && badTimes.body.contains(#""code": "invalid-times""#), "\(badTimes.body)")
         #expect(try server.get("/api/nowhere").status == 404)
 
         // A request for another host — a rebinding page's — is refused, whatever the path.

@@ -2,7 +2,7 @@ import CatalogKit
 import Hummingbird
 
 /// `/api/components…`, `/api/search` and `/api/diff`: the same JSON as `list`, `show`, `history`,
-/// `search` and `diff` print with `--format json`; and `POST /api/components` (a definition, YAML
+/// `sample`, `search` and `diff` print with `--format json`; and `POST /api/components` (a definition, YAML
 /// or JSON, with the write token), which `add` validates and stores.
 struct ComponentAPI {
     let catalog: Catalog
@@ -30,6 +30,19 @@ struct ComponentAPI {
         }
         api.get("components/:name/history") { _, context -> Response in
             .json(.array(try catalog.components.versions(of: try context.parameters.require("name")).map(\.historyJSON)))
+        }
+        api.get("components/:name/sample") { request, context -> Response in
+            let query = request.uri.queryParameters
+            let reference = ComponentReference(name: try context.parameters.require("name"), version: query.get("version"))
+            guard let at = query.get("at") else { throw Self.badQuery("at", "", "times in seconds, comma-separated (at=0,0.1)") }
+            let times = try SampleTimes.list(at)
+            // `param=NAME=VALUE`, repeatable, as `--param` takes them.
+            var parameters: [String: String] = [:]
+            for pair in query.getAll("param") {
+                guard let equals = pair.firstIndex(of: "=") else { throw Self.badQuery("param", String(pair), "NAME=VALUE") }
+                parameters[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+            }
+            return .json(try catalog.sampling(of: reference.description, parameters: parameters).json(at: times))
         }
         api.get("search") { request, _ -> Response in
             guard let text = request.uri.queryParameters.get("q") else { throw Self.badQuery("q", "", "the words to look for") }
