@@ -44,6 +44,29 @@ struct ComponentAPI {
             }
             return .json(try catalog.sampling(of: reference.description, parameters: parameters).json(at: times))
         }
+        api.get("components/:name/export") { request, context -> Response in
+            let query = request.uri.queryParameters
+            let reference = ComponentReference(name: try context.parameters.require("name"), version: query.get("version"))
+            let to = query.get("to") ?? "css"
+            guard ["css", "waapi", "js", "lottie"].contains(to) else { throw Self.badQuery("to", to, "css, waapi, js or lottie") }
+            let fps = try query.get("fps").map { text throws -> Double in
+                guard let fps = Double(text), fps > 0, fps <= 240 else { throw Self.badQuery("fps", text, "frames per second, more than 0 and at most 240") }
+                return fps
+            }
+            let found = try catalog.component(reference.description, kinds: [.animation, .chain], for: "export")
+            // A Lottie layer is a rectangle of the box: 100 × 100, as `export --to lottie` draws it.
+            let (text, type) = try ReferenceBox.with(to == .some("lottie") ? ReferenceBox.nominal : nil) { () throws -> (String, String) in
+                let export = try ComponentExport(definition: found.definition, target: to == "waapi" || to == "js" ? .waapi : .css,
+                                                 file: found.source, catalog: catalog)
+                switch to {
+                case "css": return (export.stylesheet(selector: query.get("selector")), "text/css; charset=utf-8")
+                case "waapi": return (export.waapi.prettyText + "\n", "application/json; charset=utf-8")
+                case "js": return (export.module, "text/javascript; charset=utf-8")
+                default: return (try export.lottie(frameRate: fps ?? 60).document.text, "application/json; charset=utf-8")
+                }
+            }
+            return Response(status: .ok, headers: [.contentType: type], body: .init(byteBuffer: ByteBuffer(string: text)))
+        }
         api.get("search") { request, _ -> Response in
             guard let text = request.uri.queryParameters.get("q") else { throw Self.badQuery("q", "", "the words to look for") }
             return .json(.array(try catalog.components.search(text).map(\.summaryJSON)))

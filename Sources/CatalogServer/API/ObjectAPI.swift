@@ -1,0 +1,35 @@
+import CatalogKit
+import Hummingbird
+
+/// `/api/objects…`: the same JSON as `object list`, `object show` and `state` print with
+/// `--format json`.
+struct ObjectAPI {
+    let catalog: Catalog
+
+    func add(to router: Router<BasicRequestContext>) {
+        let catalog = self.catalog
+        let api = router.group("api")
+        api.get("objects") { request, _ -> Response in
+            let query = request.uri.queryParameters
+            let limit = try query.get("limit").map { text throws -> Int in
+                guard let n = Int(text), n >= 0 else { throw ComponentAPI.badQuery("limit", text, "a whole number, 0 or more") }
+                return n
+            }
+            var all: [JSONValue] = []
+            try catalog.objects.forEach(after: query.get("after"), limit: limit, reverse: false) { all.append($0.jsonValue) }
+            return .json(.array(all))
+        }
+        api.get("objects/:id") { _, context -> Response in
+            .json(try catalog.objects.describe(try context.parameters.require("id")).jsonValue)
+        }
+        api.get("objects/:id/state") { request, context -> Response in
+            let query = request.uri.queryParameters
+            let at = try query.get("at").map { text throws -> Double in
+                guard let t = Double(text), t.isFinite else { throw ComponentAPI.badQuery("at", text, "a scene time in seconds") }
+                return t
+            }
+            let reduced = query.get("reducedMotion") == "true"
+            return .json(try catalog.state(of: try context.parameters.require("id"), at: at, reducedMotion: reduced).jsonValue)
+        }
+    }
+}
