@@ -61,6 +61,7 @@ public struct CatalogServer: Sendable {
         router.middlewares.add(HostGuard(host: configuration.host) { served.withLock { $0 } })
         ComponentAPI(catalog: catalog, configuration: configuration).add(to: router)
         ObjectAPI(catalog: catalog).add(to: router)
+        LogAPI(catalog: catalog).add(to: router)
         CatalogPage(catalog: catalog).add(to: router)
         let app = Application(router: router, configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
                               onServerRunning: { channel in

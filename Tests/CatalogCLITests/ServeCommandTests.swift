@@ -147,6 +147,44 @@ struct ServeCommandTests {
         #expect(huge.body.isEmpty || huge.body.contains("body-too-large"))
     }
 
+    /// The log as server-sent events: the backlog after the seq named, each event once and in
+    /// order, then an event another process commits; a reconnect with `Last-Event-ID` resumes at
+    /// the next event, with no gap and nothing twice.
+    @Test func theLogStreamsLiveAndResumesAfterTheLastEventID() throws {
+        let folder = TemporaryFolder()
+        let db = folder.file("c.sqlite")
+        for id in ["a", "b", "c"] { #expect(try CLI.run(["--db", db, "object", "add", id, "--type", "view"]).status == 0) }
+        let server = try Server(db: db)
+        let logged = try JSONSerialization.jsonObject(with: Data(try CLI.run(["--db", db, "log", "--format", "json"]).stdout.utf8)) as! [[String: Any]]
+        let seqs = logged.map { $0["seq"] as! Int }
+        let last = try #require(seqs.last)
+        #expect(try server.get("/api/log").body == CLI.run(["--db", db, "log", "--format", "json"]).stdout)
+
+        // Lines by their bytes: to Swift, the chunked body's "\r\n" is one character, not an end of line.
+        func ids(_ text: String) -> [Int] {
+            text.utf8.split(separator: UInt8(ascii: "\n")).compactMap { line in
+                let line = String(decoding: line, as: UTF8.self)
+                return line.hasPrefix("id: ") ? Int(line.dropFirst(4)) : nil
+            }
+        }
+        let stream = try RawHTTP.Stream(port: server.port, "GET /api/log/stream HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nAccept: text/event-stream")
+        let backlog = try stream.read { ids($0).contains(last) }
+        #expect(backlog.hasPrefix("HTTP/1.1 200") && backlog.contains("text/event-stream"))
+        #expect(ids(backlog) == seqs, "every event once, in order")
+        // Another process commits: the open stream receives it.
+        #expect(try CLI.run(["--db", db, "object", "add", "late", "--type", "view"]).status == 0)
+        let live = try stream.read { $0.contains(#""object":"late""#) }
+        let newest = try #require(ids(live).last)
+        #expect(ids(live) == seqs + [newest] && newest > last)
+        #expect(live.contains("id: \(newest)\ndata: {"))
+
+        // A reconnecting EventSource names the last event it had: the stream resumes after it.
+        let resumed = try RawHTTP.Stream(port: server.port, "GET /api/log/stream HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nLast-Event-ID: \(last)")
+        #expect(ids(try resumed.read { ids($0).contains(newest) }) == [newest])
+        let bad = try server.get("/api/log/stream?after=yesterday")
+        #expect(bad.status == 400)
+    }
+
     @Test func aShortTokenIsRefusedAtTheStart() throws {
         let result = try CLI.run(["serve", "--port", "0"], environment: ["CATALOG_WRITE_TOKEN": "short", "CATALOG_DB": TemporaryFolder().file("c.sqlite")])
         #expect(result.status == 64 && result.stderr.contains("16 or more"))

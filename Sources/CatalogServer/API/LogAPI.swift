@@ -1,0 +1,76 @@
+import CatalogKit
+import Foundation
+import HTTPTypes
+import Hummingbird
+import ServiceLifecycle
+import Synchronization
+
+/// `/api/log` (the JSON `log --format json` prints) and `/api/log/stream`: the log as server-sent
+/// events, as `log --follow` prints it — every event after the one named (`Last-Event-ID`, as a
+/// browser's `EventSource` sends on reconnecting, or `?after=SEQ`) exactly once, in order, then
+/// each as it commits in any process; `id:` is the event's seq, `data:` its JSON line.
+struct LogAPI {
+    let catalog: Catalog
+
+    func add(to router: Router<BasicRequestContext>) {
+        let catalog = self.catalog
+        let api = router.group("api")
+        api.get("log") { request, _ -> Response in
+            let query = request.uri.queryParameters
+            let after = try Self.sequence(query.get("after"), name: "after")
+            let limit = try query.get("limit").map { text throws -> Int in
+                guard let n = Int(text), n >= 0 else { throw ComponentAPI.badQuery("limit", text, "a whole number, 0 or more") }
+                return n
+            }
+            var all: [JSONValue] = []
+            try catalog.events.forEach(since: after, object: query.get("object"), before: nil, limit: limit, reverse: false) { all.append($0.jsonValue) }
+            return .json(.array(all))
+        }
+        api.get("log/stream") { request, _ -> Response in
+            let query = request.uri.queryParameters
+            // A reconnecting EventSource names the last event it had; it resumes at the next.
+            let after = try Self.sequence(request.headers[.lastEventID] ?? query.get("after"), name: "Last-Event-ID")
+            let object = query.get("object")
+            let (events, continuation) = AsyncStream<String>.makeStream()
+            let stopped = Atomic<Bool>(false)
+            continuation.onTermination = { _ in stopped.store(true, ordering: .relaxed) }
+            // `follow` waits for commits by blocking: on a thread of its own, never the server's.
+            let thread = Thread {
+                do {
+                    try catalog.events.follow(since: after, object: object) { seq, line in
+                        continuation.yield("id: \(seq)\ndata: \(line)\n\n")
+                        return !stopped.load(ordering: .relaxed)
+                    }
+                } catch {
+                    continuation.yield("event: error\ndata: \((error as? any CatalogError)?.jsonValue().canonicalText ?? "{}")\n\n")
+                }
+                continuation.finish()
+            }
+            thread.start()
+            let body = ResponseBody { writer in
+                // A comment first, so that the client sees the stream open before any event.
+                try await writer.write(ByteBuffer(string: ": catalog log\n\n"))
+                // The stream never ends of itself: a shutting-down server ends it (and the
+                // follower stops at its next event), or stopping would wait for it forever.
+                try await withGracefulShutdownHandler {
+                    for await chunk in events { try await writer.write(ByteBuffer(string: chunk)) }
+                } onGracefulShutdown: {
+                    continuation.finish()
+                }
+                stopped.store(true, ordering: .relaxed)
+                try await writer.finish(nil)
+            }
+            return Response(status: .ok, headers: [.contentType: "text/event-stream; charset=utf-8"], body: body)
+        }
+    }
+
+    static func sequence(_ text: String?, name: String) throws -> Int64 {
+        guard let text else { return 0 }
+        guard let seq = Int64(text), seq >= 0 else { throw ComponentAPI.badQuery(name, text, "an event's sequence number, 0 or more") }
+        return seq
+    }
+}
+
+extension HTTPField.Name {
+    static let lastEventID = Self("Last-Event-ID")!
+}
