@@ -61,6 +61,7 @@ struct ServeCommandTests {
         // The API's bytes are the commands' bytes: `--format json`, or the export itself.
         let json = ["--format", "json"]
         for (path, command) in [("/api/components", ["list"] + json), ("/api/components?kind=chain", ["list", "--kind", "chain"] + json),
+                                ("/api/components?limit=2&after=fade-in", ["list", "--limit", "2", "--after", "fade-in"] + json),
                                 ("/api/components/pop", ["show", "pop"] + json), ("/api/components/pop/history", ["history", "pop"] + json),
                                 ("/api/search?q=fade", ["search", "fade"] + json),
                                 ("/api/diff?from=fade-in@1.0.0&to=fade-out", ["diff", "fade-in@1.0.0", "fade-out"] + json),
@@ -87,6 +88,10 @@ struct ServeCommandTests {
         #expect(try server.get("/api/nowhere").status == 404)
         #expect(try server.get("/api/objects/ghost").status == 404 && server.get("/api/objects/v/state?at=soon").status == 400)
         #expect(try server.get("/api/components/pop/export?to=pdf").status == 400)
+        for path in ["/api/components?limit=-1", "/api/objects?limit=many", "/api/log?limit=2.5"] {
+            let refused = try server.get(path)
+            #expect(refused.status == 400 && refused.body.contains("?limit="), "\(path): \(refused.body)")
+        }
 
         // A request for another host — a rebinding page's — is refused, whatever the path.
         for path in ["/", "/api/components"] {

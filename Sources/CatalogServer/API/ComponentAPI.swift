@@ -14,13 +14,10 @@ struct ComponentAPI {
         api.get("components") { request, _ -> Response in
             let query = request.uri.queryParameters
             let kind = try query.get("kind").map { text throws -> ComponentKind in
-                guard let kind = ComponentKind(rawValue: text) else { throw Self.badQuery("kind", text, "animation, chain, decorator or layout") }
+                guard let kind = ComponentKind(rawValue: text) else { throw Query.bad("kind", text, "animation, chain, decorator or layout") }
                 return kind
             }
-            let limit = try query.get("limit").map { text throws -> Int in
-                guard let n = Int(text), n >= 0 else { throw Self.badQuery("limit", text, "a whole number, 0 or more") }
-                return n
-            }
+            let limit = try Query.limit(request)
             let components = try catalog.components.list(kind: kind, tag: query.get("tag"), after: query.get("after"), limit: limit)
             return .json(.array(components.map(\.summaryJSON)))
         }
@@ -34,12 +31,12 @@ struct ComponentAPI {
         api.get("components/:name/sample") { request, context -> Response in
             let query = request.uri.queryParameters
             let reference = ComponentReference(name: try context.parameters.require("name"), version: query.get("version"))
-            guard let at = query.get("at") else { throw Self.badQuery("at", "", "times in seconds, comma-separated (at=0,0.1)") }
+            guard let at = query.get("at") else { throw Query.bad("at", "", "times in seconds, comma-separated (at=0,0.1)") }
             let times = try SampleTimes.list(at)
             // `param=NAME=VALUE`, repeatable, as `--param` takes them.
             var parameters: [String: String] = [:]
             for pair in query.getAll("param") {
-                guard let equals = pair.firstIndex(of: "=") else { throw Self.badQuery("param", String(pair), "NAME=VALUE") }
+                guard let equals = pair.firstIndex(of: "=") else { throw Query.bad("param", String(pair), "NAME=VALUE") }
                 parameters[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
             }
             return .json(try catalog.sampling(of: reference.description, parameters: parameters).json(at: times))
@@ -48,9 +45,9 @@ struct ComponentAPI {
             let query = request.uri.queryParameters
             let reference = ComponentReference(name: try context.parameters.require("name"), version: query.get("version"))
             let to = query.get("to") ?? "css"
-            guard ["css", "waapi", "js", "lottie"].contains(to) else { throw Self.badQuery("to", to, "css, waapi, js or lottie") }
+            guard ["css", "waapi", "js", "lottie"].contains(to) else { throw Query.bad("to", to, "css, waapi, js or lottie") }
             let fps = try query.get("fps").map { text throws -> Double in
-                guard let fps = Double(text), fps > 0, fps <= 240 else { throw Self.badQuery("fps", text, "frames per second, more than 0 and at most 240") }
+                guard let fps = Double(text), fps > 0, fps <= 240 else { throw Query.bad("fps", text, "frames per second, more than 0 and at most 240") }
                 return fps
             }
             let found = try catalog.component(reference.description, kinds: [.animation, .chain], for: "export")
@@ -68,13 +65,13 @@ struct ComponentAPI {
             return Response(status: .ok, headers: [.contentType: type], body: .init(byteBuffer: ByteBuffer(string: text)))
         }
         api.get("search") { request, _ -> Response in
-            guard let text = request.uri.queryParameters.get("q") else { throw Self.badQuery("q", "", "the words to look for") }
+            guard let text = request.uri.queryParameters.get("q") else { throw Query.bad("q", "", "the words to look for") }
             return .json(.array(try catalog.components.search(text).map(\.summaryJSON)))
         }
         api.get("diff") { request, _ -> Response in
             let query = request.uri.queryParameters
             guard let from = query.get("from"), ComponentReference(from).version != nil else {
-                throw Self.badQuery("from", query.get("from") ?? "", "NAME@VERSION")
+                throw Query.bad("from", query.get("from") ?? "", "NAME@VERSION")
             }
             return .json(try catalog.diff(from, query.get("to") ?? ComponentReference(from).name).json)
         }
@@ -87,10 +84,6 @@ struct ComponentAPI {
             let outcomes = try catalog.components.add(definitions)
             return .json(.array(outcomes.map(Self.json)), status: .created)
         }
-    }
-
-    static func badQuery(_ name: String, _ value: String, _ expected: String) -> WebError {
-        WebError(.usage, "?\(name)=\(value) is not \(expected)", status: .badRequest)
     }
 
     /// `{"name", "version", "outcome": "added" | "updated" | "unchanged", "from"}` (`from` for an update).

@@ -18,10 +18,7 @@ struct LogAPI {
         api.get("log") { request, _ -> Response in
             let query = request.uri.queryParameters
             let after = try Self.sequence(query.get("after"), name: "after")
-            let limit = try query.get("limit").map { text throws -> Int in
-                guard let n = Int(text), n >= 0 else { throw ComponentAPI.badQuery("limit", text, "a whole number, 0 or more") }
-                return n
-            }
+            let limit = try Query.limit(request)
             var all: [JSONValue] = []
             try catalog.events.forEach(since: after, object: query.get("object"), before: nil, limit: limit, reverse: false) { all.append($0.jsonValue) }
             return .json(.array(all))
@@ -66,7 +63,7 @@ struct LogAPI {
 
     static func sequence(_ text: String?, name: String) throws -> Int64 {
         guard let text else { return 0 }
-        guard let seq = Int64(text), seq >= 0 else { throw ComponentAPI.badQuery(name, text, "an event's sequence number, 0 or more") }
+        guard let seq = Int64(text), seq >= 0 else { throw Query.bad(name, text, "an event's sequence number, 0 or more") }
         return seq
     }
 }

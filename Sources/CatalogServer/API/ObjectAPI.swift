@@ -11,10 +11,7 @@ struct ObjectAPI {
         let api = router.group("api")
         api.get("objects") { request, _ -> Response in
             let query = request.uri.queryParameters
-            let limit = try query.get("limit").map { text throws -> Int in
-                guard let n = Int(text), n >= 0 else { throw ComponentAPI.badQuery("limit", text, "a whole number, 0 or more") }
-                return n
-            }
+            let limit = try Query.limit(request)
             var all: [JSONValue] = []
             try catalog.objects.forEach(after: query.get("after"), limit: limit, reverse: false) { all.append($0.jsonValue) }
             return .json(.array(all))
@@ -25,7 +22,7 @@ struct ObjectAPI {
         api.get("objects/:id/state") { request, context -> Response in
             let query = request.uri.queryParameters
             let at = try query.get("at").map { text throws -> Double in
-                guard let t = Double(text), t.isFinite else { throw ComponentAPI.badQuery("at", text, "a scene time in seconds") }
+                guard let t = Double(text), t.isFinite else { throw Query.bad("at", text, "a scene time in seconds") }
                 return t
             }
             let reduced = query.get("reducedMotion") == "true"
