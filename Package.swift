@@ -103,6 +103,10 @@ let package = Package(
         .target(name: "CatalogServer", dependencies: [
             "CatalogKit", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Logging", package: "swift-log"), .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "Yams", package: "Yams"),
+        ], resources: [
+            // The web app's script and stylesheet, compiled into the binary: nothing is read from disk.
+            .embedInCode("Static/app.js"), .embedInCode("Static/app.css"),
         ]),
         .executableTarget(
             name: "catalog",

@@ -63,6 +63,10 @@ public struct CatalogServer: Sendable {
         ObjectAPI(catalog: catalog).add(to: router)
         LogAPI(catalog: catalog).add(to: router)
         CatalogPage(catalog: catalog).add(to: router)
+        ComponentPage(catalog: catalog).add(to: router)
+        ObjectPages(catalog: catalog).add(to: router)
+        LogPage(catalog: catalog).add(to: router)
+        StaticFiles.add(to: router)
         let app = Application(router: router, configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
                               onServerRunning: { channel in
                                   let port = channel.localAddress?.port ?? configuration.port

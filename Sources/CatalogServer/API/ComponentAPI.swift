@@ -31,42 +31,55 @@ struct ComponentAPI {
         api.get("components/:name/sample") { request, context -> Response in
             let query = request.uri.queryParameters
             let reference = ComponentReference(name: try context.parameters.require("name"), version: query.get("version"))
-            guard let at = query.get("at") else { throw Query.bad("at", "", "times in seconds, comma-separated (at=0,0.1)") }
-            let times = try SampleTimes.list(at)
-            // `param=NAME=VALUE`, repeatable, as `--param` takes them.
-            var parameters: [String: String] = [:]
-            for pair in query.getAll("param") {
-                guard let equals = pair.firstIndex(of: "=") else { throw Query.bad("param", String(pair), "NAME=VALUE") }
-                parameters[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+            let sampling = try catalog.sampling(of: reference.description, parameters: try Self.parameters(request),
+                                                reducedMotion: query.get("reducedMotion") == "true")
+            // `at=T,T…`, or `fps=N` with `from` and `to`: `sample --at` or `sample --fps --from --to`.
+            let times: [Double]
+            switch (query.get("at"), query.get("fps")) {
+            case (let at?, nil): times = try SampleTimes.list(at)
+            case (nil, let fps?):
+                func number(_ name: String) throws -> Double? {
+                    try query.get(name).map { text throws -> Double in
+                        guard let value = Double(text), value.isFinite else { throw Query.bad(name, text, "a finite number") }
+                        return value
+                    }
+                }
+                guard let rate = Double(fps), rate > 0, rate <= 1000 else { throw Query.bad("fps", fps, "frames per second, more than 0 and at most 1000") }
+                let from = try number("from") ?? 0, to = try number("to") ?? sampling.effect.endTime
+                // Refused before the list is built: a request must not build gigabytes.
+                if to.isFinite, (to - from) * rate >= Double(Self.maximumSamples) { throw Self.tooManySamples((to - from) * rate) }
+                times = try SampleTimes.frames(fps: rate, from: from, to: to)
+            default: throw Query.bad("at", query.get("at") ?? "", "either at=T[,T…] (seconds) or fps=N, not both")
             }
-            return .json(try catalog.sampling(of: reference.description, parameters: parameters).json(at: times))
+            guard times.count <= Self.maximumSamples else { throw Self.tooManySamples(Double(times.count)) }
+            return .json(sampling.json(at: times))
+        }
+        api.get("components/:name/plot") { request, context -> Response in
+            let query = request.uri.queryParameters
+            let reference = ComponentReference(name: try context.parameters.require("name"), version: query.get("version"))
+            let found = try catalog.component(reference.description, kinds: [.animation], for: "plot")
+            let plot = try TokenBinding.with(try catalog.tokens.binding()) {
+                try ComponentPlot(definition: found.definition, parameters: try Self.parameters(request), reducedMotion: query.get("reducedMotion") == "true",
+                                  file: found.source)
+            }
+            return Response(status: .ok, headers: [.contentType: "image/svg+xml"], body: .init(byteBuffer: ByteBuffer(string: plot.svg())))
         }
         api.get("components/:name/export") { request, context -> Response in
             let query = request.uri.queryParameters
             let reference = ComponentReference(name: try context.parameters.require("name"), version: query.get("version"))
             let to = query.get("to") ?? "css"
-            guard ["css", "waapi", "js", "lottie"].contains(to) else { throw Query.bad("to", to, "css, waapi, js or lottie") }
+            guard let form = ExportForm(rawValue: to) else { throw Query.bad("to", to, "css, waapi, js or lottie") }
             let fps = try query.get("fps").map { text throws -> Double in
                 guard let fps = Double(text), fps > 0, fps <= 240 else { throw Query.bad("fps", text, "frames per second, more than 0 and at most 240") }
                 return fps
             }
-            let found = try catalog.component(reference.description, kinds: [.animation, .chain], for: "export")
-            // A Lottie layer is a rectangle of the box: 100 × 100, as `export --to lottie` draws it.
-            let (text, type) = try ReferenceBox.with(to == .some("lottie") ? ReferenceBox.nominal : nil) { () throws -> (String, String) in
-                let export = try ComponentExport(definition: found.definition, target: to == "waapi" || to == "js" ? .waapi : .css,
-                                                 file: found.source, catalog: catalog)
-                switch to {
-                case "css": return (export.stylesheet(selector: query.get("selector")), "text/css; charset=utf-8")
-                case "waapi": return (export.waapi.prettyText + "\n", "application/json; charset=utf-8")
-                case "js": return (export.module, "text/javascript; charset=utf-8")
-                default: return (try export.lottie(frameRate: fps ?? 60).document.text, "application/json; charset=utf-8")
-                }
-            }
-            return Response(status: .ok, headers: [.contentType: type], body: .init(byteBuffer: ByteBuffer(string: text)))
+            let text = try form.text(of: reference.description, selector: query.get("selector"), fps: fps, catalog: catalog)
+            return Response(status: .ok, headers: [.contentType: form.contentType], body: .init(byteBuffer: ByteBuffer(string: text)))
         }
         api.get("search") { request, _ -> Response in
-            guard let text = request.uri.queryParameters.get("q") else { throw Query.bad("q", "", "the words to look for") }
-            return .json(.array(try catalog.components.search(text).map(\.summaryJSON)))
+            guard request.uri.queryParameters.get("q") != nil else { throw Query.bad("q", "", "the words to look for") }
+            // `search`'s ranking; `kind` and `tag` keep only those of a kind and with a tag.
+            return .json(.array(try ComponentFilter(request, searching: true).components(in: catalog).map(\.summaryJSON)))
         }
         api.get("diff") { request, _ -> Response in
             let query = request.uri.queryParameters
@@ -84,6 +97,23 @@ struct ComponentAPI {
             let outcomes = try catalog.components.add(definitions)
             return .json(.array(outcomes.map(Self.json)), status: .created)
         }
+    }
+
+    /// Samples per answer: a web page never needs more.
+    static let maximumSamples = 100_000
+
+    static func tooManySamples(_ count: Double) -> WebError {
+        WebError(.usage, "that is \(JSONValue.numberText(count.rounded(.up))) samples; a request takes at most \(maximumSamples)", status: .badRequest)
+    }
+
+    /// `param=NAME=VALUE`, repeatable, as `--param` takes them.
+    static func parameters(_ request: Request) throws -> [String: String] {
+        var parameters: [String: String] = [:]
+        for pair in request.uri.queryParameters.getAll("param") {
+            guard let equals = pair.firstIndex(of: "=") else { throw Query.bad("param", String(pair), "NAME=VALUE") }
+            parameters[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+        }
+        return parameters
     }
 
     /// `{"name", "version", "outcome": "added" | "updated" | "unchanged", "from"}` (`from` for an update).

@@ -1,0 +1,72 @@
+import CatalogKit
+import Hummingbird
+
+/// `/`: the catalog — every current component (name, kind, version, tags, summary), filtered by
+/// kind and tag and searched with the store's ranked search (`?q=`). The page works as a plain
+/// form; the script re-renders the rows as the user types, from `/api/search` and
+/// `/api/components` (the same filter, ``ComponentFilter``).
+struct CatalogPage {
+    let catalog: Catalog
+
+    func add(to router: Router<BasicRequestContext>) {
+        let catalog = self.catalog
+        router.get("/") { request, _ -> Response in
+            let filter = try ComponentFilter(request)
+            let rows = try filter.components(in: catalog).map(Self.row).joined(separator: "\n")
+            let tags = Set(try catalog.components.list().flatMap(\.tags)).sorted()
+            func option(_ value: String, _ label: String, selected: Bool) -> String {
+                "<option value=\"\(HTML.escape(value))\"\(selected ? " selected" : "")>\(HTML.escape(label))</option>"
+            }
+            let kinds = [option("", "any kind", selected: filter.kind == nil)]
+                + ComponentKind.allCases.map { option($0.rawValue, $0.rawValue, selected: filter.kind == $0) }
+            let tagOptions = [option("", "any tag", selected: filter.tag == nil)] + tags.map { option($0, $0, selected: filter.tag == $0) }
+            let body = """
+                <h1>Components</h1>
+                <form id="filters" class="filters" method="get" action="/" role="search">
+                <input id="search" name="q" type="search" placeholder="Search names, summaries and tags" value="\(HTML.escape(filter.text ?? ""))" autocomplete="off">
+                <select id="kind" name="kind" aria-label="Kind">\(kinds.joined())</select>
+                <select id="tag" name="tag" aria-label="Tag">\(tagOptions.joined())</select>
+                <button type="submit">Filter</button>
+                </form>
+                <table id="components"><thead><tr><th>Name</th><th>Kind</th><th>Version</th><th>Tags</th><th>Summary</th></tr></thead>
+                <tbody>
+                \(rows)
+                </tbody></table>
+                <p id="empty" class="empty"\(rows.isEmpty ? "" : " hidden")>No component matches.</p>
+                """
+            return PageShell.response(title: "Components", page: "catalog", body: body)
+        }
+    }
+
+    static func row(_ component: StoredComponent) -> String {
+        "<tr><td><a href=\"/components/\(HTML.url(component.name))\">\(HTML.escape(component.name))</a></td><td>\(HTML.escape(component.kind.rawValue))</td>"
+            + "<td>\(HTML.escape(component.version))</td><td>\(HTML.escape(component.tags.joined(separator: ", ")))</td><td>\(HTML.escape(component.summary))</td></tr>"
+    }
+}
+
+/// Which components a catalog view shows: the ranked search for `q` (best first), or the list
+/// by name, then only those of `kind` and carrying `tag`. The page and `/api/search` share it.
+struct ComponentFilter {
+    var text: String?
+    var kind: ComponentKind?
+    var tag: String?
+
+    /// - Parameter searching: `q` is searched as given (the API); otherwise blank means no search.
+    init(_ request: Request, searching: Bool = false) throws {
+        let query = request.uri.queryParameters
+        text = query.get("q").flatMap { !searching && $0.allSatisfy(\.isWhitespace) ? nil : $0 }
+        kind = try query.get("kind").flatMap { text throws -> ComponentKind? in
+            if text.isEmpty { return nil }
+            guard let kind = ComponentKind(rawValue: text) else { throw Query.bad("kind", text, "animation, chain, decorator, layout or tokens") }
+            return kind
+        }
+        tag = query.get("tag").flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    func components(in catalog: Catalog) throws -> [StoredComponent] {
+        guard let text else { return try catalog.components.list(kind: kind, tag: tag) }
+        return try catalog.components.search(text).filter { found in
+            (kind == nil || found.kind == kind) && (tag == nil || found.tags.contains(tag!))
+        }
+    }
+}

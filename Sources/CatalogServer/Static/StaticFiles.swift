@@ -1,0 +1,20 @@
+import Hummingbird
+
+/// `/static/FILE`: the web app's script and stylesheet, compiled into the binary. Nothing is read
+/// from disk, so no path (`..`, encoded or not) reaches anything else: a name is in this table or
+/// it is `unknown-route`.
+enum StaticFiles {
+    static let files: [String: (bytes: [UInt8], type: String)] = [
+        "app.js": (PackageResources.app_js, "text/javascript; charset=utf-8"),
+        "app.css": (PackageResources.app_css, "text/css; charset=utf-8"),
+    ]
+
+    static func add(to router: Router<BasicRequestContext>) {
+        router.get("static/:file") { request, context -> Response in
+            guard let name = context.parameters.get("file"), let file = files[name] else {
+                throw WebError(.unknownRoute, "no page or API at \(request.uri.path)", status: .notFound)
+            }
+            return Response(status: .ok, headers: [.contentType: file.type], body: .init(byteBuffer: ByteBuffer(bytes: file.bytes)))
+        }
+    }
+}

@@ -1,0 +1,225 @@
+// Component Catalog's web app: the pages are served whole (every text from the store escaped);
+// this script adds what needs a browser — search as you type, the live preview, copying
+// exports, the live log. It writes store text only with textContent, never as markup.
+"use strict";
+
+const $ = (selector, root = document) => root.querySelector(selector);
+const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
+
+function element(tag, text, attributes = {}) {
+  const node = document.createElement(tag);
+  if (text !== undefined) node.textContent = text;
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  return node;
+}
+
+async function getJSON(url) {
+  const response = await fetch(url, { headers: { Accept: "application/json" } });
+  const body = await response.json();
+  if (!response.ok) throw new Error(body.error ? body.error.message : response.statusText);
+  return body;
+}
+
+// The catalog: rows re-rendered as the user types or picks a kind or tag, from the same
+// endpoints the page's own form uses on the server.
+function catalogPage() {
+  const form = $("#filters"), search = $("#search"), kind = $("#kind"), tag = $("#tag");
+  const body = $("#components tbody"), empty = $("#empty");
+  let latest = 0, timer;
+  async function refresh() {
+    const ticket = ++latest;
+    const query = new URLSearchParams();
+    if (kind.value) query.set("kind", kind.value);
+    if (tag.value) query.set("tag", tag.value);
+    const text = search.value.trim();
+    if (text) query.set("q", text);
+    let rows;
+    try {
+      rows = await getJSON((text ? "/api/search?" : "/api/components?") + query);
+    } catch (error) {
+      rows = [];
+    }
+    if (ticket !== latest) return; // an older answer arriving late
+    body.replaceChildren(...rows.map((component) => {
+      const row = element("tr");
+      const name = element("td");
+      name.append(element("a", component.name, { href: "/components/" + encodeURIComponent(component.name) }));
+      row.append(name, element("td", component.kind), element("td", component.version), element("td", component.tags.join(", ")),
+        element("td", component.summary));
+      return row;
+    }));
+    empty.hidden = rows.length > 0;
+    body.closest("table").dataset.query = query.toString();
+    history.replaceState(null, "", query.toString() ? "/?" + query : "/");
+  }
+  search.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(refresh, 120); });
+  kind.addEventListener("change", refresh);
+  tag.addEventListener("change", refresh);
+  form.addEventListener("submit", (event) => { event.preventDefault(); refresh(); });
+}
+
+// A sampled value as CSS writes it, by the unit the exports give the property.
+function cssValue(unit, value) {
+  switch (unit) {
+    case "px": return value + "px";
+    case "color": return `rgba(${value[0] * 255}, ${value[1] * 255}, ${value[2] * 255}, ${value[3]})`;
+    case "transform": return `matrix3d(${value.join(", ")})`;
+    case "origin": return `${value[0] * 100}% ${value[1] * 100}%`;
+    case "keyword": return value === true ? "hidden" : value === false ? "visible" : String(value);
+    default: return String(value);
+  }
+}
+
+// The preview: the engine's samples, fetched for the knobs' values, played on a box. Playing
+// shows the 60 fps samples; scrubbing (or pausing) shows the exact sample at that time.
+function componentPage() {
+  const box = $("#preview-box");
+  if (!box) return;
+  const data = document.body.dataset;
+  const name = data.name, version = data.version;
+  const properties = JSON.parse(data.properties);
+  const scrubber = $("#scrubber"), timeOutput = $("#time"), play = $("#play"), speed = $("#speed"), loop = $("#loop");
+  const reduced = $("#reduced-motion"), plot = $("#plot"), problem = $("#preview-error");
+  const state = { frames: [], end: Number(scrubber.max), time: 0, playing: false, last: 0, ticket: 0 };
+
+  function query(extra) {
+    const query = new URLSearchParams({ version });
+    for (const knob of $$("[data-param]")) query.append("param", knob.dataset.param + "=" + knob.value);
+    if (reduced.checked) query.set("reducedMotion", "true");
+    for (const [key, value] of Object.entries(extra)) query.set(key, value);
+    return query;
+  }
+  const base = "/api/components/" + encodeURIComponent(name);
+
+  function show(sample, t) {
+    for (const [property, [cssName, unit]] of Object.entries(properties)) {
+      const value = sample.values[property];
+      if (value === undefined) box.style.removeProperty(cssName.replace(/[A-Z]/g, (c) => "-" + c.toLowerCase()));
+      else box.style[cssName] = cssValue(unit, value);
+    }
+    box.dataset.t = String(t);
+    box.dataset.progress = String(sample.progress);
+    timeOutput.textContent = t.toFixed(3) + " s";
+  }
+
+  function fail(error) {
+    problem.textContent = error.message;
+    problem.hidden = false;
+    box.dataset.state = "error";
+  }
+
+  // The exact sample at `t`, for the current knobs; the box says which time it shows.
+  async function showExact(t) {
+    const ticket = ++state.ticket;
+    box.dataset.state = "loading";
+    try {
+      const answer = await getJSON(base + "/sample?" + query({ at: String(t) }));
+      if (ticket !== state.ticket) return;
+      problem.hidden = true;
+      show(answer.samples[0], t);
+      box.dataset.params = query({}).toString();
+      box.dataset.state = "ready";
+    } catch (error) {
+      if (ticket === state.ticket) fail(error);
+    }
+  }
+
+  async function reload() {
+    const extra = { fps: "60" };
+    if (data.endless === "true") extra.to = data.window;
+    try {
+      const answer = await getJSON(base + "/sample?" + query(extra));
+      state.frames = answer.samples;
+      state.end = state.frames.length ? state.frames[state.frames.length - 1].t : 0;
+      scrubber.max = String(state.end);
+      plot.src = base + "/plot?" + query({});
+      if (state.time > state.end) state.time = state.end;
+      await showExact(state.time);
+    } catch (error) {
+      fail(error);
+    }
+  }
+
+  function frame(now) {
+    if (!state.playing) return;
+    state.time += ((now - state.last) / 1000) * Number(speed.value);
+    state.last = now;
+    if (state.time > state.end) {
+      if (loop.checked && state.end > 0) state.time %= state.end;
+      else { state.time = state.end; stop(); showExact(state.time); }
+    }
+    scrubber.value = String(state.time);
+    const index = Math.min(Math.round(state.time * 60), state.frames.length - 1);
+    if (index >= 0) show(state.frames[index], state.time);
+    if (state.playing) requestAnimationFrame(frame);
+  }
+
+  function stop() {
+    state.playing = false;
+    play.textContent = "Play";
+  }
+
+  play.addEventListener("click", () => {
+    if (state.playing) { stop(); showExact(state.time); return; }
+    if (state.time >= state.end) state.time = 0;
+    state.playing = true;
+    state.ticket++;
+    box.dataset.state = "playing";
+    play.textContent = "Pause";
+    state.last = performance.now();
+    requestAnimationFrame(frame);
+  });
+  scrubber.addEventListener("input", () => {
+    stop();
+    state.time = Number(scrubber.value);
+    showExact(state.time);
+  });
+  reduced.addEventListener("change", reload);
+  for (const knob of $$("[data-param]")) knob.addEventListener("change", reload);
+  reload();
+}
+
+// Copy buttons: the export's text to the clipboard, and a word saying so.
+function copyButtons() {
+  for (const button of $$("[data-copy]")) {
+    button.addEventListener("click", async () => {
+      const form = button.dataset.copy.replace("export-", "");
+      const status = $("#copied-" + form);
+      try {
+        await navigator.clipboard.writeText($("#" + button.dataset.copy).textContent);
+        status.textContent = "Copied";
+      } catch (error) {
+        status.textContent = "Copy failed: " + error.message;
+      }
+    });
+  }
+}
+
+// The log, live: each event as it commits (server-sent events from the log's stream; the
+// browser reconnects by itself, naming the last event it had, and misses none).
+function logPage() {
+  const list = $("#events");
+  const stream = new EventSource("/api/log/stream?after=" + encodeURIComponent(document.body.dataset.after));
+  stream.addEventListener("message", (message) => {
+    const event = JSON.parse(message.data);
+    list.append(logRow(event));
+    document.body.dataset.last = String(event.seq);
+  });
+  stream.addEventListener("open", () => { document.body.dataset.stream = "open"; });
+}
+
+function logRow(event) {
+  const row = element("tr", undefined, { "data-seq": String(event.seq) });
+  const payload = element("td");
+  payload.append(element("code", JSON.stringify(event.payload)));
+  row.append(element("td", String(event.seq)), element("td", String(event.t)), element("td", event.operation),
+    element("td", event.object === null ? "" : event.object), payload);
+  return row;
+}
+
+document.addEventListener("DOMContentLoaded", () => {
+  const page = document.body.dataset.page;
+  if (page === "catalog") catalogPage();
+  if (page === "component") { componentPage(); copyButtons(); }
+  if (page === "log") logPage();
+});
