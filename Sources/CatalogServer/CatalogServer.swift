@@ -62,6 +62,7 @@ public struct CatalogServer: Sendable {
         ComponentAPI(catalog: catalog, configuration: configuration).add(to: router)
         ObjectAPI(catalog: catalog).add(to: router)
         LogAPI(catalog: catalog).add(to: router)
+        WriteAPI(catalog: catalog, configuration: configuration).add(to: router)
         CatalogPage(catalog: catalog).add(to: router)
         ComponentPage(catalog: catalog).add(to: router)
         ObjectPages(catalog: catalog).add(to: router)

@@ -5,45 +5,7 @@ import Testing
 /// `catalog serve`, the real binary on a free port: the API answers with the bytes the commands
 /// print, and the guards hold — the host, the token, the body limit, the headers, escaping.
 struct ServeCommandTests {
-    /// A `catalog serve` process, stopped when the test ends.
-    final class Server {
-        let process = Process()
-        let port: Int
-
-        init(db: String, token: String? = nil) throws {
-            process.executableURL = URL(fileURLWithPath: CLI.executable)
-            process.arguments = ["--db", db, "serve", "--port", "0"]
-            var environment = ProcessInfo.processInfo.environment
-            environment["CATALOG_DB"] = nil
-            environment["CATALOG_WRITE_TOKEN"] = token
-            process.environment = environment
-            let out = Pipe()
-            process.standardOutput = out
-            try process.run()
-            // The first line names the port: `serving http://127.0.0.1:PORT/ (…)`.
-            var line = Data()
-            while let byte = try out.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) { line += byte }
-            let text = String(decoding: line, as: UTF8.self)
-            guard let digits = text.split(separator: ":").last?.prefix(while: \.isNumber), let port = Int(digits) else {
-                process.terminate()
-                throw CancellationError()
-            }
-            self.port = port
-        }
-
-        deinit {
-            process.terminate()
-            process.waitUntilExit()
-        }
-
-        func get(_ path: String, host: String? = nil) throws -> RawHTTP.Response {
-            try RawHTTP.send(port: port, "GET \(path) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")")
-        }
-
-        func post(_ path: String, body: String, authorization: String? = nil) throws -> RawHTTP.Response {
-            try RawHTTP.send(port: port, "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)" + (authorization.map { "\r\nAuthorization: \($0)" } ?? ""), body: body)
-        }
-    }
+    typealias Server = ServeProcess
 
     static let hostile = #"{"name": "hostile", "kind": "animation", "version": "1.0.0", "summary": "<script>alert(1)</script> \"quoted\" </style>", "tags": ["<b>bold</b>"], "animation": {"type": "basic", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "duration": 0.2}}"#
 

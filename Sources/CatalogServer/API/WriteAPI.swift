@@ -1,0 +1,54 @@
+import CatalogKit
+import Hummingbird
+
+/// The writes besides adding definitions, each with the write token: `PUT
+/// /api/objects/ID/properties/KEY` (what `prop set` does) and `POST /api/apply` (what `apply
+/// --format json` prints). Both go through the same `Catalog` calls as the commands, so the same
+/// checks and errors hold.
+struct WriteAPI {
+    let catalog: Catalog
+    let configuration: CatalogServer.Configuration
+
+    func add(to router: Router<BasicRequestContext>) {
+        let catalog = self.catalog, token = WriteToken(token: configuration.writeToken), limit = configuration.maximumBodyBytes
+        let api = router.group("api")
+        // Body: {"value": JSON (null removes), "type": a declared type to convert to, "policy", "at"}.
+        api.put("objects/:id/properties/:key") { request, context -> Response in
+            try token.check(request)
+            let id = try context.parameters.require("id"), key = try context.parameters.require("key")
+            let body = try await RequestBody(request, limit: limit, fields: ["value", "type", "policy", "at"])
+            guard body.members["value"] != nil else { throw RequestBody.bad("request body: value is required (null removes the property)") }
+            let policy = try body.string("policy").map { text throws -> AssociationPolicy in
+                guard let policy = AssociationPolicy(rawValue: text) else { throw RequestBody.bad("request body: policy must be retain, copy or weak, not \(text)") }
+                return policy
+            } ?? .retain
+            let type = try body.string("type").map { text throws -> ValueType in
+                guard let type = ValueType(rawValue: text) else { throw RequestBody.bad("request body: type \(text) is not a value type") }
+                return type
+            }
+            let value: PropertyValue?
+            switch (body["value"], type) {
+            case (nil, _): value = nil
+            // A string converts as `prop set --type` converts text (`#ff0000`, `0,0,10,10`).
+            case (.string(let text)?, let type?): value = try PropertyValue(converting: text, to: type)
+            case (let json?, let type?): value = try PropertyValue(json: json, as: type)
+            case (let json?, nil): value = PropertyValue(untyped: json)
+            }
+            let outcome = try catalog.setProperty(value, for: key, on: id, policy: policy, at: try body.number("at"))
+            let set: JSONValue = if let value = outcome.value {
+                ["key": .string(key), "value": value.jsonValue, "type": .string(value.type.rawValue), "policy": .string(policy.rawValue)]
+            } else { .null }
+            return .json(["object": .string(id), "key": .string(key), "set": set, "attached": outcome.attached.map(JSONValue.string) ?? .null,
+                          "copy": outcome.copyID.map(JSONValue.string) ?? .null, "released": .array(outcome.removed.map(JSONValue.string))])
+        }
+        // Body: {"component", "to": [ids], "roles": {ROLE: ID}, "parameters": {NAME: VALUE}, "at", "reducedMotion"}.
+        api.post("apply") { request, _ -> Response in
+            try token.check(request)
+            let body = try await RequestBody(request, limit: limit, fields: ["component", "to", "roles", "parameters", "at", "reducedMotion"])
+            guard let component = try body.string("component") else { throw RequestBody.bad("request body: component is required") }
+            let result = try catalog.apply(component, to: try body.strings("to"), roles: try body.texts("roles"), parameters: try body.texts("parameters"),
+                                           at: try body.number("at"), reducedMotion: try body.bool("reducedMotion") ?? false)
+            return .json(result.jsonValue, status: .created)
+        }
+    }
+}
