@@ -16,7 +16,7 @@ struct LogPage {
             events.reverse()
             let rows = events.map { event in
                 "<tr data-seq=\"\(event.seq)\"><td>\(event.seq)</td><td>\(JSONValue.numberText(event.sceneTime))</td><td>\(HTML.escape(event.operation.rawValue))</td>"
-                    + "<td>\(HTML.escape(event.objectID ?? ""))</td><td><code>\(HTML.escape(event.payload.canonicalText))</code></td></tr>"
+                    + "<td>\(HTML.escape(event.objectID ?? ""))</td><td class=\"payload\"><code>\(HTML.escape(event.payload.canonicalText))</code></td></tr>"
             }
             let body = """
                 <h1>Event log</h1>

@@ -202,7 +202,10 @@ function logPage() {
   const stream = new EventSource("/api/log/stream?after=" + encodeURIComponent(document.body.dataset.after));
   stream.addEventListener("message", (message) => {
     const event = JSON.parse(message.data);
+    // Like `tail -f`: a reader at the end stays at the end; one reading back is left there.
+    const atEnd = window.innerHeight + window.scrollY >= document.body.scrollHeight - 40;
     list.append(logRow(event));
+    if (atEnd) window.scrollTo(0, document.body.scrollHeight);
     document.body.dataset.last = String(event.seq);
   });
   stream.addEventListener("open", () => { document.body.dataset.stream = "open"; });
@@ -210,7 +213,7 @@ function logPage() {
 
 function logRow(event) {
   const row = element("tr", undefined, { "data-seq": String(event.seq) });
-  const payload = element("td");
+  const payload = element("td", undefined, { class: "payload" });
   payload.append(element("code", JSON.stringify(event.payload)));
   row.append(element("td", String(event.seq)), element("td", String(event.t)), element("td", event.operation),
     element("td", event.object === null ? "" : event.object), payload);

@@ -1,0 +1,100 @@
+import CatalogModel
+import Foundation
+
+/// A real Chromium driven through WebDriver (Debian's `chromium` and `chromium-driver`,
+/// PyPI's `selenium` in the package's `.venv`, all installed by `.ci/run`): `WebDriver.py`
+/// takes the steps, one browser for the whole list, and answers what the steps read and what
+/// the browser logged to its console. Missing, it is an error saying how to install them.
+///
+/// ```swift
+/// let session = try BrowserSession.run(base: "http://127.0.0.1:8080", steps: [
+///     .open("/"), .type("#search", "fade"), .wait("document.querySelectorAll('tbody tr').length == 3"),
+///     .read("rows", "return [...document.querySelectorAll('tbody tr')].length"),
+/// ])
+/// session.results["rows"]   // 3
+/// ```
+public enum BrowserSession {
+    public enum Step {
+        case open(String)
+        case type(String, String)
+        case click(String)
+        /// A control's value and the event a person's change fires (`input` for a slider dragged).
+        case set(String, String, event: String = "change")
+        /// Until the script returns something truthy (at most `seconds`).
+        case wait(String, seconds: Double = 20)
+        /// What a script returns, under a name.
+        case read(String, String)
+        /// What a promise gives: the script calls `arguments[0]` with it.
+        case readAsync(String, String)
+        case grantClipboard
+        /// A process run meanwhile (the command line writing), waited for.
+        case run([String])
+        case screenshot(String)
+
+        var json: JSONValue {
+            switch self {
+            case .open(let path): ["open": .string(path)]
+            case .type(let selector, let text): ["type": ["selector": .string(selector), "text": .string(text)]]
+            case .click(let selector): ["click": .string(selector)]
+            case .set(let selector, let value, let event): ["set": ["selector": .string(selector), "value": .string(value), "event": .string(event)]]
+            case .wait(let script, let seconds): ["wait": ["js": .string("return " + script), "seconds": .number(seconds)]]
+            case .read(let name, let script): ["read": ["name": .string(name), "js": .string(script)]]
+            case .readAsync(let name, let script): ["readAsync": ["name": .string(name), "js": .string(script)]]
+            case .grantClipboard: ["grantClipboard": true]
+            case .run(let arguments): ["run": .array(arguments.map(JSONValue.string))]
+            case .screenshot(let path): ["screenshot": .string(path)]
+            }
+        }
+    }
+
+    public struct Outcome {
+        /// What the `read` steps read, by name.
+        public var results: [String: JSONValue]
+        /// The browser's console: `{"level", "message", "source"}` each.
+        public var console: [JSONValue]
+        /// The console's errors and warnings (a failed request, a policy violation, an exception).
+        public var problems: [String] {
+            console.filter { ["SEVERE", "WARNING"].contains($0["level"]?.stringValue ?? "") }.map { $0["message"]?.stringValue ?? $0.canonicalText }
+        }
+    }
+
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    public static func run(base: String, steps: [Step]) throws -> Outcome {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "webdriver-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let request = folder.appending(path: "request.json")
+        var body: [String: JSONValue] = ["base": .string(base), "steps": .array(steps.map(\.json)), "chromium": .string(try HeadlessChromium.executable())]
+        for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") + ["/usr/bin", "/usr/lib/chromium"] {
+            let candidate = "\(directory)/chromedriver"
+            if FileManager.default.isExecutableFile(atPath: candidate) { body["chromedriver"] = .string(candidate); break }
+        }
+        guard body["chromedriver"] != nil else { throw Failure(description: "no chromedriver: install Debian's chromium-driver (what .ci/run does)") }
+        try JSONValue.object(body).canonicalText.write(to: request, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try LottieJudge.pythonPath())
+        process.arguments = [URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "WebDriver.py").path, request.path]
+        let output = folder.appending(path: "answer.json"), errors = folder.appending(path: "errors.txt")
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        process.standardError = try FileHandle(forWritingTo: errors)
+        try process.run()
+        process.waitUntilExit()
+        let stderr = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+        guard process.terminationStatus == 0 else {
+            if stderr.contains("ModuleNotFoundError") {
+                throw Failure(description: "selenium is not installed: .venv/bin/pip install selenium (what .ci/run does)")
+            }
+            throw Failure(description: "WebDriver.py exited \(process.terminationStatus): \(stderr.suffix(3000))")
+        }
+        let answer = try JSONReader.read(try String(contentsOf: output, encoding: .utf8))
+        if let failed = answer["failed"] {
+            throw Failure(description: "the browser step failed: \(failed.prettyText)\nconsole: \(answer["console"]?.canonicalText ?? "")")
+        }
+        return Outcome(results: answer["results"]?.objectValue ?? [:], console: answer["console"]?.arrayValue ?? [])
+    }
+}

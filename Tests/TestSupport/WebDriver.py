@@ -1,0 +1,75 @@
+"""Drives Debian's chromium through chromedriver (WebDriver, with selenium from PyPI) through the
+steps a test gives, as a person would: open a page, type, pick, click, drag a slider, wait for
+what the page shows, read what the page holds. Prints {"results": {...}, "console": [...]} — the
+browser's console log included, so a test can require that nothing went wrong.
+
+Usage: WebDriver.py REQUEST.json   where REQUEST is {"base": URL, "steps": [...]} (see BrowserSession.swift).
+"""
+import json
+import subprocess
+import sys
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+
+def main():
+    request = json.load(open(sys.argv[1]))
+    base = request["base"]
+    options = webdriver.ChromeOptions()
+    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,1400", "--disable-gpu"]:
+        options.add_argument(argument)
+    options.binary_location = request.get("chromium", "/usr/bin/chromium")
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(request.get("chromedriver", "chromedriver")), options=options)
+    results, console, done = {}, [], 0
+    try:
+        for index, step in enumerate(request["steps"]):
+            kind, argument = next(iter(step.items()))
+            try:
+                run(driver, base, kind, argument, results)
+            except Exception as error:  # the step that failed, and what the page showed then
+                console.extend(driver.get_log("browser"))
+                print(json.dumps({"results": results, "console": console, "failed": {"step": index, "what": step, "error": repr(error),
+                                  "url": driver.current_url, "body": driver.execute_script("return document.body ? document.body.outerHTML.slice(0, 4000) : ''")}}))
+                return 0
+            console.extend(driver.get_log("browser"))
+            done = index + 1
+        print(json.dumps({"results": results, "console": console, "steps": done}))
+    finally:
+        driver.quit()
+    return 0
+
+
+def run(driver, base, kind, argument, results):
+    if kind == "open":
+        driver.get(base + argument)
+    elif kind == "type":
+        driver.find_element(By.CSS_SELECTOR, argument["selector"]).send_keys(argument["text"])
+    elif kind == "click":
+        driver.find_element(By.CSS_SELECTOR, argument).click()
+    elif kind == "set":  # a control's value, then the event a person's change fires (a slider dragged)
+        driver.execute_script(
+            "const e = document.querySelector(arguments[0]); e.value = arguments[1]; e.dispatchEvent(new Event(arguments[2], {bubbles: true}));",
+            argument["selector"], argument["value"], argument.get("event", "change"))
+    elif kind == "wait":
+        WebDriverWait(driver, argument.get("seconds", 20), poll_frequency=0.05).until(lambda d: d.execute_script(argument["js"]))
+    elif kind == "read":
+        results[argument["name"]] = driver.execute_script(argument["js"])
+    elif kind == "readAsync":  # a promise's value: the script calls arguments[0] with it
+        results[argument["name"]] = driver.execute_async_script(argument["js"])
+    elif kind == "grantClipboard":
+        origin = base
+        driver.execute_cdp_cmd("Browser.grantPermissions", {"origin": origin, "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]})
+    elif kind == "run":  # another process writing meanwhile (the command line)
+        subprocess.run(argument, check=True, capture_output=True)
+    elif kind == "screenshot":
+        driver.save_screenshot(argument)
+    else:
+        raise ValueError("unknown step " + kind)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
