@@ -106,7 +106,7 @@ let package = Package(
             .product(name: "Yams", package: "Yams"),
         ], resources: [
             // The web app's script and stylesheet, compiled into the binary: nothing is read from disk.
-            .embedInCode("Static/app.js"), .embedInCode("Static/app.css"),
+            .embedInCode("Static/app.js"), .embedInCode("Static/app.css"), .embedInCode("Static/openapi.json"),
         ]),
         .executableTarget(
             name: "catalog",

@@ -59,6 +59,7 @@ public struct CatalogServer: Sendable {
         router.middlewares.add(SecurityHeaders())
         router.middlewares.add(APIErrors())
         router.middlewares.add(HostGuard(host: configuration.host) { served.withLock { $0 } })
+        router.middlewares.add(NULGuard())
         ComponentAPI(catalog: catalog, configuration: configuration).add(to: router)
         ObjectAPI(catalog: catalog).add(to: router)
         LogAPI(catalog: catalog).add(to: router)

@@ -180,6 +180,12 @@ struct ServePageTests {
         }
         #expect(try server.post("/api/apply", body: #"{"component": "ghost", "to": ["v"]}"#, authorization: bearer).status == 404)
         #expect(try server.post("/api/apply", body: #"{"component": "fade-in", "to": "v"}"#, authorization: bearer).status == 400)
+        // A NUL character (which no name or id can hold) is bad input on both backends alike.
+        for path in ["/api/objects?after=a%00", "/api/components/fade%00in", "/api/log?object=v%00", "/objects/v%00"] {
+            #expect(try server.get(path).status == 400, "\(path)")
+        }
+        let nul = try server.post("/api/apply", body: #"{"component": "fade-in", "to": ["v\u0000"]}"#, authorization: bearer)
+        #expect(nul.status == 400 && nul.body.contains("NUL"), "\(nul.body)")
         #expect(try log() == before, "nothing written")
 
         // With the token: as `prop set`, converted to the type named.

@@ -43,6 +43,30 @@ struct BackendParityTests {
     }
 
     /// SQLite → archive → PostgreSQL → archive: the same lines, and the same hash on both.
+    /// A lookup with a NUL character (which nothing stored can hold) is never a server fault:
+    /// SQLite matches nothing; PostgreSQL, whose text cannot hold one, refuses it as bad input.
+    @Test(arguments: TestBackend.allCases)
+    func aNameWithANULCharacterIsBadInputNotAServerError(backend: TestBackend) throws {
+        let catalog = try backend.catalog(in: folder)
+        try catalog.objects.add(id: "v", type: "view")
+        let lookups: [(String, () throws -> Void)] = [
+            ("objects after", { try catalog.objects.forEach(after: "a\u{0}b") { _ in } }),
+            ("object", { _ = try catalog.objects.describe("v\u{0}") }),
+            ("component", { _ = try catalog.components.version(ComponentReference("fade\u{0}in")) }),
+            ("list by tag", { _ = try catalog.components.list(tag: "fade\u{0}") }),
+            ("search", { _ = try catalog.components.search("fade\u{0}") }),
+            ("log of object", { try catalog.events.forEach(object: "v\u{0}") { _ in } }),
+        ]
+        for (what, lookup) in lookups {
+            do {
+                try lookup()
+            } catch let error as any CatalogError {
+                #expect(![.serverError, .unexpected].contains(error.code), "\(what): \(error.code) \(error)")
+                if backend == .postgres { #expect(error.code == .invalidValue || error.code == .unknownObject || error.code == .unknownComponent, "\(what)") }
+            }
+        }
+    }
+
     @Test func anArchiveMovesASQLiteStoreToPostgreSQLAndBack() throws {
         let source = try TestBackend.sqlite.catalog(in: folder)
         var history = RandomHistory(seed: 7)

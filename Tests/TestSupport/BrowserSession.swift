@@ -60,6 +60,7 @@ public enum BrowserSession {
 
     public struct Failure: Error, CustomStringConvertible {
         public var description: String
+        public init(description: String) { self.description = description }
     }
 
     public static func run(base: String, steps: [Step]) throws -> Outcome {

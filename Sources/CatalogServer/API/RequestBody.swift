@@ -30,6 +30,12 @@ struct RequestBody {
         return text
     }
 
+    /// Names and ids (a component, objects, roles' objects) hold no NUL character: none stored
+    /// can, so both backends refuse one alike rather than one matching nothing and one failing.
+    static func checkName(_ text: String, field: String) throws {
+        if text.utf8.contains(0) { throw bad("request body: \(field) holds a NUL character (\\u0000), which no name or id can") }
+    }
+
     func number(_ name: String) throws -> Double? {
         guard let value = self[name] else { return nil }
         guard let number = value.numberValue else { throw Self.bad("request body: \(name) must be a number, not \(value.typeName)") }

@@ -46,7 +46,10 @@ struct WriteAPI {
             try token.check(request)
             let body = try await RequestBody(request, limit: limit, fields: ["component", "to", "roles", "parameters", "at", "reducedMotion"])
             guard let component = try body.string("component") else { throw RequestBody.bad("request body: component is required") }
-            let result = try catalog.apply(component, to: try body.strings("to"), roles: try body.texts("roles"), parameters: try body.texts("parameters"),
+            let targets = try body.strings("to"), roles = try body.texts("roles")
+            try RequestBody.checkName(component, field: "component")
+            for id in targets + roles.values { try RequestBody.checkName(id, field: "an object id") }
+            let result = try catalog.apply(component, to: targets, roles: roles, parameters: try body.texts("parameters"),
                                            at: try body.number("at"), reducedMotion: try body.bool("reducedMotion") ?? false)
             return .json(result.jsonValue, status: .created)
         }

@@ -9,7 +9,14 @@ enum StaticFiles {
         "app.css": (PackageResources.app_css, "text/css; charset=utf-8"),
     ]
 
+    /// The API's OpenAPI 3.1 description, served at `/api/openapi.json` (written by hand; the
+    /// tests hold the routes and every answer to it).
+    static let openAPI = PackageResources.openapi_json
+
     static func add(to router: Router<BasicRequestContext>) {
+        router.get("api/openapi.json") { _, _ -> Response in
+            Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(bytes: openAPI)))
+        }
         router.get("static/:file") { request, context -> Response in
             guard let name = context.parameters.get("file"), let file = files[name] else {
                 throw WebError(.unknownRoute, "no page or API at \(request.uri.path)", status: .notFound)

@@ -98,7 +98,10 @@ package final class PostgresSession: Sendable {
         var bindings = PostgresBindings(capacity: values.count)
         for value in values {
             switch value {
-            case .text(let text): bindings.append(text)
+            case .text(let text):
+                // PostgreSQL refuses U+0000 in text with a server error; it is the caller's input.
+                guard !text.utf8.contains(0) else { throw PostgresStoreError.nulInText(server: endpoint.server) }
+                bindings.append(text)
             case .integer(let number): bindings.append(number)
             case .real(let number): bindings.append(number)
             case .bool(let flag): bindings.append(flag)

@@ -18,6 +18,9 @@ package enum PostgresStoreError: Error, Sendable, Hashable, CustomStringConverti
     case tls(server: String, reason: String)
     /// Any other error the server reported, with its SQLSTATE.
     case server(server: String, sqlState: String, message: String)
+    /// A text to send holds U+0000, which PostgreSQL's text cannot: nothing stored holds one
+    /// (names, ids and keys refuse control characters), so it is bad input, not a server fault.
+    case nulInText(server: String)
 
     package var description: String {
         switch self {
@@ -35,6 +38,8 @@ package enum PostgresStoreError: Error, Sendable, Hashable, CustomStringConverti
             "no TLS connection to \(server): \(reason)"
         case .server(let server, let sqlState, let message):
             "PostgreSQL at \(server): \(message) (SQLSTATE \(sqlState))"
+        case .nulInText:
+            "a name, id, key or text holding a NUL character (U+0000) matches nothing and cannot be stored"
         }
     }
 
@@ -85,12 +90,13 @@ extension PostgresStoreError: CatalogError {
         case .connectionLost: .connectionLost
         case .tls: .tlsFailed
         case .server: .serverError
+        case .nulInText: .invalidValue
         }
     }
 
     package var fields: [String: JSONValue] {
         switch self {
-        case .cannotConnect(let server, _), .connectionLost(let server), .tls(let server, _): ["server": .string(server)]
+        case .cannotConnect(let server, _), .connectionLost(let server), .tls(let server, _), .nulInText(let server): ["server": .string(server)]
         case .authentication(let server, let user), .readOnly(let server, let user, _): ["server": .string(server), "user": .string(user)]
         case .unknownDatabase(let server, let database): ["server": .string(server), "database": .string(database)]
         case .server(let server, let sqlState, _): ["server": .string(server), "sqlState": .string(sqlState)]

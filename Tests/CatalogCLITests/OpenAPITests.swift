@@ -1,0 +1,84 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `/api/openapi.json` holds the server to its word: it names every route the server has and no
+/// other, and schemathesis (PyPI), generating requests from it, finds no server error and no
+/// answer that the document does not describe — read-only, where nothing may be written, and
+/// with the write token.
+struct OpenAPITests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "../..").standardized
+
+    /// `METHOD /path` for each route the server's source registers (`:name` written `{name}`).
+    static func routesInSource() throws -> Set<String> {
+        let folder = root.appending(path: "Sources/CatalogServer")
+        var routes: Set<String> = []
+        let pattern = try NSRegularExpression(pattern: #"(api|router)\.(get|post|put|delete|patch)\("([^"]+)"\)"#)
+        for case let file as URL in FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)! where file.pathExtension == "swift" {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                let group = String(text[Range(match.range(at: 1), in: text)!]), method = String(text[Range(match.range(at: 2), in: text)!])
+                var path = String(text[Range(match.range(at: 3), in: text)!])
+                path = (group == "api" ? "/api/" : "/") + path.drop(while: { $0 == "/" })
+                path = path.split(separator: "/", omittingEmptySubsequences: false).map { $0.hasPrefix(":") ? "{\($0.dropFirst())}" : String($0) }.joined(separator: "/")
+                if path.hasPrefix("/api/") { routes.insert("\(method.uppercased()) \(path)") }
+            }
+        }
+        return routes
+    }
+
+    @Test func theDocumentNamesEveryAPIRouteAndNoOther() throws {
+        let server = try ServeProcess(db: TemporaryFolder().file("c.sqlite"))
+        let answer = try server.get("/api/openapi.json")
+        #expect(answer.status == 200 && answer.headers["content-type"] == "application/json; charset=utf-8")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: Any])
+        #expect(document["openapi"] as? String == "3.1.0")
+        let paths = try #require(document["paths"] as? [String: [String: Any]])
+        let documented = Set(paths.flatMap { path, operations in operations.keys.map { "\($0.uppercased()) \(path)" } })
+        let routes = try Self.routesInSource()
+        #expect(routes.count >= 16 && documented == routes, "only documented: \(documented.subtracting(routes)); only served: \(routes.subtracting(documented))")
+    }
+
+    /// schemathesis against the running server: its examples, its coverage of each parameter's
+    /// edges, fuzzing and stateful sequences, a bounded number per operation. The event stream
+    /// never ends, so it is left to the stream's own tests.
+    static func schemathesis(_ server: ServeProcess, token: String?, seed: Int) throws -> (status: Int32, output: String) {
+        let python = URL(fileURLWithPath: try LottieJudge.pythonPath())
+        let executable = python.deletingLastPathComponent().appending(path: "schemathesis").path
+        guard FileManager.default.isExecutableFile(atPath: executable) else {
+            throw BrowserSession.Failure(description: "schemathesis is not installed: .venv/bin/pip install schemathesis (what .ci/run does)")
+        }
+        let folder = TemporaryFolder()
+        var arguments = ["run", "\(server.url)/api/openapi.json", "--checks",
+                         "not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance,response_headers_conformance",
+                         "--exclude-path", "/api/log/stream", "--max-examples", "25", "--seed", "\(seed)", "--request-timeout", "20",
+                         "--generation-database", "none", "--no-color", "--workers", "1"]
+        if let token { arguments += ["--header", "Authorization: Bearer \(token)"] }
+        let result = try CLI.run(arguments, executable: executable, directory: folder.path)
+        // What failed, when something did: the report's FAILURES section.
+        let output = result.stdout + result.stderr
+        let failures = output.components(separatedBy: "FAILURES").dropFirst().first?.components(separatedBy: "WARNINGS").first
+        return (result.status, failures.map { "FAILURES" + $0 } ?? String(output.suffix(6000)))
+    }
+
+    @Test(arguments: CLIBackend.allCases)
+    func schemathesisFindsNothingAndNothingIsWrittenWithoutTheToken(backend: CLIBackend) throws {
+        let folder = TemporaryFolder()
+        let db = try backend.database(in: folder)
+        #expect(try CLI.run(["--db", db, "object", "add", "v", "--type", "view"]).status == 0)
+        #expect(try CLI.run(["--db", db, "prop", "set", "v", "title", "hello"]).status == 0)
+        let log = { try CLI.run(["--db", db, "log", "--format", "json"]).stdout }
+        let before = try log()
+        do {
+            let server = try ServeProcess(db: db)
+            let run = try Self.schemathesis(server, token: nil, seed: 7)
+            #expect(run.status == 0, "\(run.output)")
+        }
+        #expect(try log() == before, "read-only: nothing written")
+        let token = "schemathesis-token-0123456789"
+        let server = try ServeProcess(db: db, token: token)
+        let run = try Self.schemathesis(server, token: token, seed: 11)
+        #expect(run.status == 0, "\(run.output)")
+        #expect(try log() != before, "with the token the writes reached the catalog")
+    }
+}
