@@ -26,12 +26,16 @@ public struct CatalogServer: Sendable {
         public var writeToken: String?
         /// The largest request body taken (a definition's limit).
         public var maximumBodyBytes: Int
+        /// More names requests may be addressed to (the machine's name, when listening on 0.0.0.0).
+        public var allowedHosts: [String]
 
-        public init(host: String = "127.0.0.1", port: Int = 8080, writeToken: String? = nil, maximumBodyBytes: Int = DefinitionLimits.maximumBytes) {
+        public init(host: String = "127.0.0.1", port: Int = 8080, writeToken: String? = nil, maximumBodyBytes: Int = DefinitionLimits.maximumBytes,
+                    allowedHosts: [String] = []) {
             self.host = host
             self.port = port
             self.writeToken = writeToken
             self.maximumBodyBytes = maximumBodyBytes
+            self.allowedHosts = allowedHosts
         }
     }
 
@@ -58,7 +62,7 @@ public struct CatalogServer: Sendable {
         // Outermost first: the headers go on every answer, errors included.
         router.middlewares.add(SecurityHeaders())
         router.middlewares.add(APIErrors())
-        router.middlewares.add(HostGuard(host: configuration.host) { served.withLock { $0 } })
+        router.middlewares.add(HostGuard(host: configuration.host, also: configuration.allowedHosts) { served.withLock { $0 } })
         router.middlewares.add(NULGuard())
         ComponentAPI(catalog: catalog, configuration: configuration).add(to: router)
         ObjectAPI(catalog: catalog).add(to: router)

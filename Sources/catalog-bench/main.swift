@@ -45,6 +45,17 @@ func rawLoop(_ path: String, sql: String, count: Int, bind: (OpaquePointer, Int)
 
 if CommandLine.arguments.dropFirst().first == "--peak-of" { ScaleBenchmark.peakOf(Array(CommandLine.arguments.dropFirst(2))) }
 
+// `catalog-bench serve [SECONDS]`: `catalog serve` under wrk's load on both backends.
+if CommandLine.arguments.dropFirst().first == "serve" {
+    let catalogBinary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("catalog").path
+    let folder = NSTemporaryDirectory() + "catalog-bench-serve-\(getpid())"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let seconds = CommandLine.arguments.dropFirst(2).first.flatMap { Int($0) } ?? 10
+    print(try ServeLoadBenchmark.run(catalogBinary: catalogBinary, folder: folder, seconds: seconds).prettyText)
+    exit(0)
+}
+
 // `catalog-bench --backend postgres`: the PostgreSQL store against postgres-nio alone.
 if Array(CommandLine.arguments.dropFirst().prefix(2)) == ["--backend", "postgres"] {
     print(try PostgresBenchmark.run().prettyText)

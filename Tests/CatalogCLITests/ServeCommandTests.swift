@@ -152,6 +152,20 @@ struct ServeCommandTests {
         #expect(bad.status == 400)
     }
 
+    /// On every interface, the server answers only to the names it is told clients use: a
+    /// rebinding page's name is still refused, and without a name it does not start.
+    @Test func everyInterfaceNeedsTheNamesClientsUse() throws {
+        let db = TemporaryFolder().file("c.sqlite")
+        let refused = try CLI.run(["--db", db, "serve", "--host", "0.0.0.0", "--port", "0"])
+        #expect(refused.status == 64 && refused.stderr.contains("--allowed-host"), "\(refused.stderr)")
+        #expect(try CLI.run(["--db", db, "serve", "--port", "0", "--allowed-host", "*.example"]).status == 64)
+        let server = try Server(db: db, arguments: ["--host", "0.0.0.0", "--allowed-host", "Catalog.Test"])
+        #expect(try server.get("/api/components", host: "catalog.test:\(server.port)").status == 200)
+        #expect(try server.get("/api/components", host: "catalog.test:\(server.port + 1)").status == 421)
+        #expect(try server.get("/api/components", host: "evil.example:\(server.port)").status == 421)
+        #expect(try server.get("/api/components", host: "catalog.test.evil.example:\(server.port)").status == 421)
+    }
+
     @Test func aShortTokenIsRefusedAtTheStart() throws {
         let result = try CLI.run(["serve", "--port", "0"], environment: ["CATALOG_WRITE_TOKEN": "short", "CATALOG_DB": TemporaryFolder().file("c.sqlite")])
         #expect(result.status == 64 && result.stderr.contains("16 or more"))

@@ -6,9 +6,10 @@ final class ServeProcess {
     let process = Process()
     let port: Int
 
-    init(db: String, token: String? = nil) throws {
+    /// - Parameter arguments: more options for `serve` (`--host`, `--allowed-host`).
+    init(db: String, token: String? = nil, arguments: [String] = []) throws {
         process.executableURL = URL(fileURLWithPath: CLI.executable)
-        process.arguments = ["--db", db, "serve", "--port", "0"]
+        process.arguments = ["--db", db, "serve", "--port", "0"] + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["CATALOG_DB"] = nil
         environment["CATALOG_WRITE_TOKEN"] = token

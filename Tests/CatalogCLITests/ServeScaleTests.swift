@@ -48,6 +48,32 @@ struct ServeScaleTests {
         }
     }
 
+    /// A stream whose client went away ends within a second or two, with no event to notice it
+    /// by: the server's threads (and, on PostgreSQL, its connections) go back to what they were.
+    @Test(arguments: CLIBackend.allCases)
+    func aStreamEndsWhenItsClientGoesAway(backend: CLIBackend) throws {
+        let folder = TemporaryFolder()
+        let db = try backend.database(in: folder)
+        #expect(try CLI.run(["--db", db, "object", "add", "v", "--type", "view"]).status == 0)
+        let server = try ServeProcess(db: db)
+        let pid = server.process.processIdentifier
+        func threads() -> Int { (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task").count) ?? -1 }
+        // Settled: the server's own threads, once it has answered.
+        #expect(try server.get("/api/log?limit=1").status == 200)
+        let before = threads()
+        var streams: [RawHTTP.Stream] = []
+        for _ in 0..<6 {
+            let stream = try RawHTTP.Stream(port: server.port, "GET /api/log/stream HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)")
+            _ = try stream.read { $0.contains("data: ") }
+            streams.append(stream)
+        }
+        #expect(threads() >= before + 6, "a thread follows each stream")
+        streams.removeAll()   // the clients close their connections
+        let deadline = Date().addingTimeInterval(20)
+        while threads() > before, Date() < deadline { usleep(50_000) }
+        #expect(threads() <= before, "\(threads()) threads, \(before) before the streams")
+    }
+
     /// Writes go on one after another; the server is killed (SIGKILL) while they do. Every write
     /// it acknowledged is in the store; the store opens and serves again.
     @Test(arguments: CLIBackend.allCases)

@@ -97,6 +97,10 @@ extension Catalog {
         /// words, never as query syntax.
         public func search(_ text: String, limit: Int = 50) throws -> [StoredComponent] { try store.search(text, limit: limit) }
 
+        /// Changes whenever a component is added, updated or removed: a key for caches of what
+        /// depends on the catalog's current components (a chain's steps, token sets).
+        package func stamp() throws -> String { try store.tableStamp() }
+
         /// Takes `name` out of the catalog (refused while another component uses it); its versions
         /// stay kept, because the log may apply them.
         public func remove(_ name: String, at sceneTime: Double? = nil) throws { try store.remove(name, at: sceneTime) }
@@ -210,9 +214,12 @@ extension Catalog {
         }
 
         /// The events after `since`, then each as it commits in any process, as JSON lines with
-        /// their seq, until `body` returns false; `batchEnd` after each group (to flush output).
-        public func follow(since: Int64 = 0, object: String? = nil, batchEnd: () -> Void = {}, _ body: (Int64, String) throws -> Bool) throws {
-            try store.follow(since: since, object: object, batchEnd: batchEnd, body)
+        /// their seq, until `body` returns false; `batchEnd` after each group (to flush output);
+        /// `stopped`, asked after each group and at least once a second while idle, ends it when
+        /// true (a web client that went away, with no event to notice it by).
+        public func follow(since: Int64 = 0, object: String? = nil, batchEnd: () -> Void = {}, stopped: () -> Bool = { false },
+                           _ body: (Int64, String) throws -> Bool) throws {
+            try store.follow(since: since, object: object, batchEnd: batchEnd, stopped: stopped, body)
         }
 
         /// The events about `id` and the objects under it (`id/…`) up to scene time `time`.

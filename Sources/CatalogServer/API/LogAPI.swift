@@ -33,8 +33,18 @@ struct LogAPI {
             continuation.onTermination = { _ in stopped.store(true, ordering: .relaxed) }
             // `follow` waits for commits by blocking: on a thread of its own, never the server's.
             let thread = Thread {
+                // A client that went away is noticed only by writing to it: a comment line every
+                // second while idle fails then, which ends the stream, and the follow with it.
+                var beat = DispatchTime.now()
+                let heartbeat = { () -> Bool in
+                    if DispatchTime.now().uptimeNanoseconds - beat.uptimeNanoseconds >= 1_000_000_000 {
+                        beat = DispatchTime.now()
+                        continuation.yield(":\n\n")
+                    }
+                    return stopped.load(ordering: .relaxed)
+                }
                 do {
-                    try catalog.events.follow(since: after, object: object) { seq, line in
+                    try catalog.events.follow(since: after, object: object, stopped: heartbeat) { seq, line in
                         continuation.yield("id: \(seq)\ndata: \(line)\n\n")
                         return !stopped.load(ordering: .relaxed)
                     }

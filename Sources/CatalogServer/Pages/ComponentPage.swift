@@ -12,7 +12,7 @@ struct ComponentPage {
     let catalog: Catalog
 
     func add(to router: Router<BasicRequestContext>) {
-        let catalog = self.catalog
+        let catalog = self.catalog, rendered = RenderedParts()
         router.get("components/:name") { request, context -> Response in
             let query = request.uri.queryParameters
             let name = try context.parameters.require("name")
@@ -20,14 +20,20 @@ struct ComponentPage {
             let definition = try stored.decode()
             let versions = try catalog.components.versions(of: name)
             let current = versions.last?.version
+            let parts = try rendered.parts(of: stored, catalog: catalog) {
+                RenderedParts.Parts(
+                    yaml: try DefinitionYAML.text(try JSONValue(jsonData: .init(stored.definition.utf8))),
+                    exports: [.animation, .chain].contains(stored.kind) ? Self.exports(stored, catalog: catalog) : nil,
+                    preview: stored.kind == .animation ? try? PreviewSection(stored: stored, definition: definition, catalog: catalog) : nil)
+            }
             var sections = [Self.header(stored, current: current)]
             var data = [("name", stored.name), ("version", stored.version), ("kind", stored.kind.rawValue)]
-            if stored.kind == .animation, let preview = try? PreviewSection(stored: stored, definition: definition, catalog: catalog) {
+            if let preview = parts.preview {
                 sections.append(preview.html)
                 data += preview.data
             }
-            sections.append("<section id=\"definition\"><h2>Definition</h2><pre id=\"yaml\">\(HTML.escape(try DefinitionYAML.text(try JSONValue(jsonData: .init(stored.definition.utf8)))))</pre></section>")
-            if [.animation, .chain].contains(stored.kind) { sections.append(Self.exports(stored, catalog: catalog)) }
+            sections.append("<section id=\"definition\"><h2>Definition</h2><pre id=\"yaml\">\(HTML.escape(parts.yaml))</pre></section>")
+            if let exports = parts.exports { sections.append(exports) }
             sections.append(try Self.history(versions, shown: stored, from: query.get("from"), to: query.get("to"), catalog: catalog))
             return PageShell.response(title: "\(stored.name) \(stored.version)", page: "component", data: data, body: sections.joined(separator: "\n"))
         }

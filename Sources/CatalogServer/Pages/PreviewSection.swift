@@ -7,7 +7,7 @@ import CatalogKit
 /// How each animated property is written in CSS (its name and unit) comes from the exports'
 /// own table, so the page and `catalog export` agree; a property the web has no form for
 /// (`position`, `bounds`) is named as not previewed.
-struct PreviewSection {
+struct PreviewSection: Sendable {
     let html: String
     /// `data-` attributes for the script: the CSS form of each property, the parameters, the end.
     let data: [(String, String)]

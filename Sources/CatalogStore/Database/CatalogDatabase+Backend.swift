@@ -18,7 +18,7 @@ extension ApplicationRepository: ApplicationStore {}
 extension SnapshotRepository: SnapshotStore {}
 
 extension EventLog: EventStore {
-    package func follow(since: Int64, object: String?, batchEnd: () -> Void, _ body: (Int64, String) throws -> Bool) throws {
-        try follow(since: since, object: object, interval: 0.005, batchEnd: batchEnd, body)
+    package func follow(since: Int64, object: String?, batchEnd: () -> Void, stopped: () -> Bool, _ body: (Int64, String) throws -> Bool) throws {
+        try follow(since: since, object: object, interval: 0.005, batchEnd: batchEnd, stopped: stopped, body)
     }
 }

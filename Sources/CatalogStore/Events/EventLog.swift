@@ -129,7 +129,7 @@ package struct EventLog: Sendable {
     /// try database.events.follow(since: 0) { seq, line in print(line); return true }
     /// ```
     package func follow(since: Int64 = 0, object: String? = nil, interval: Double = 0.005, batchEnd: () -> Void = {},
-                       _ body: (Int64, String) throws -> Bool) throws {
+                       stopped: () -> Bool = { false }, _ body: (Int64, String) throws -> Bool) throws {
         var configuration = Configuration()
         configuration.readonly = true
         configuration.busyMode = .timeout(60)
@@ -156,6 +156,7 @@ package struct EventLog: Sendable {
                 batchEnd()
                 if !going { return }
             }
+            if stopped() { return }
             usleep(pause)
         }
     }

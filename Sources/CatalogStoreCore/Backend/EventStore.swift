@@ -15,7 +15,9 @@ package protocol EventStore: Sendable {
                                  _ body: (Int64, String) throws -> Void) throws
     /// The events after `since`, then each as it commits anywhere, until `body` returns false;
     /// `batchEnd` after each group.
-    func follow(since: Int64, object: String?, batchEnd: () -> Void, _ body: (Int64, String) throws -> Bool) throws
+    /// `stopped` is asked after each batch and on each idle wake-up (at least once a second):
+    /// true ends the follow even when no event comes (a web client gone).
+    func follow(since: Int64, object: String?, batchEnd: () -> Void, stopped: () -> Bool, _ body: (Int64, String) throws -> Bool) throws
     /// The events about `id` and the objects under it (`id/…`) after `seq`, up to scene time `time`.
     func list(about id: String, after seq: Int64, until time: Double) throws -> [Event]
     /// The log after `seq` through `last`, a page at a time, stopping past scene time `time`;
@@ -49,7 +51,7 @@ extension EventStore {
         try forEachNumberedJSONLine(since: since, object: nil, before: nil, limit: nil, reverse: false, body)
     }
     package func follow(since: Int64 = 0, object: String? = nil, _ body: (Int64, String) throws -> Bool) throws {
-        try follow(since: since, object: object, batchEnd: {}, body)
+        try follow(since: since, object: object, batchEnd: {}, stopped: { false }, body)
     }
     package func list(about id: String, until time: Double) throws -> [Event] { try list(about: id, after: 0, until: time) }
     package func scanRows(after seq: Int64, through last: Int64 = .max, until time: Double = .infinity, _ body: (LoggedRow) throws -> Void) throws {

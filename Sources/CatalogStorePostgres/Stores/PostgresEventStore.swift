@@ -70,24 +70,26 @@ package struct PostgresEventStore: EventStore {
     /// Like `tail -F`, a follower outlives a server restart: when the connection is lost it
     /// connects again (every half second, until the server is back) and goes on from the last
     /// event it handed over, so nothing is missed or repeated. Other errors end it.
-    package func follow(since: Int64, object: String?, batchEnd: () -> Void, _ body: (Int64, String) throws -> Bool) throws {
+    package func follow(since: Int64, object: String?, batchEnd: () -> Void, stopped: () -> Bool, _ body: (Int64, String) throws -> Bool) throws {
         var last = since
         var connected = true
         while true {
             do {
-                try followConnected(from: &last, object: object, batchEnd: batchEnd, body)
+                try followConnected(from: &last, object: object, batchEnd: batchEnd, stopped: stopped, body)
                 return
             } catch PostgresStoreError.connectionLost {
                 connected = false
             } catch PostgresStoreError.cannotConnect where !connected {
                 // Still restarting: try again.
             }
+            if stopped() { return }
             usleep(500_000)
         }
     }
 
-    /// One connected stretch of ``follow(since:object:batchEnd:_:)``, on sessions of its own.
-    private func followConnected(from last: inout Int64, object: String?, batchEnd: () -> Void, _ body: (Int64, String) throws -> Bool) throws {
+    /// One connected stretch of ``follow(since:object:batchEnd:stopped:_:)``, on sessions of its own.
+    private func followConnected(from last: inout Int64, object: String?, batchEnd: () -> Void, stopped: () -> Bool,
+                                 _ body: (Int64, String) throws -> Bool) throws {
         let reader = try PostgresSession(endpoint: database.endpoint)
         let listener = try PostgresSession(endpoint: database.endpoint)
         let signal = DispatchSemaphore(value: 0)
@@ -105,8 +107,9 @@ package struct PostgresEventStore: EventStore {
                 if rows.count < Self.pageSize { break }
             }
             batchEnd()
-            if !going { return }
+            if !going || stopped() { return }
             _ = signal.wait(timeout: .now() + 1)
+            if stopped() { return }
             while signal.wait(timeout: .now()) == .success {}  // one read covers every commit so far
             if listener.connection.isClosed { throw PostgresStoreError.connectionLost(server: database.endpoint.server) }
         }
