@@ -55,12 +55,17 @@ struct WebAppBrowserTests {
         try Self.hostile.write(toFile: folder.file("hostile.json"), atomically: true, encoding: .utf8)
         #expect(try CLI.run(["--db", db, "add", folder.file("hostile.json")]).status == 0)
         #expect(try CLI.run(["--db", db, "object", "add", "v", "--type", "view"]).status == 0)
+        // The engine's truth for the chain's preview: fade-sequence applied to three objects.
+        for role in ["image", "headline", "content"] { #expect(try CLI.run(["--db", db, "object", "add", "chain-\(role)", "--type", "view"]).status == 0) }
+        #expect(try CLI.run(["--db", db, "apply", "fade-sequence", "--role", "image=chain-image", "--role", "headline=chain-headline",
+                             "--role", "content=chain-content", "--at", "0"]).status == 0)
         let server = try ServeProcess(db: db)
         let shots = backend == .sqlite ? ProcessInfo.processInfo.environment["CATALOG_SCREENSHOTS"] : nil
         func shot(_ name: String) -> [BrowserSession.Step] { shots.map { [.screenshot("\($0)/\(name).png")] } ?? [] }
         let rows = "return [...document.querySelectorAll('#components tbody tr td:first-child')].map(td => td.textContent)"
         let box = "document.getElementById('preview-box')"
         let ready = "\(box).dataset.state === 'ready'"
+        let chainOpacities = "return Object.fromEntries([...document.querySelectorAll('[data-role]')].map(b => [b.dataset.role, getComputedStyle(b).opacity]))"
 
         let outcome = try BrowserSession.run(base: server.url, steps: [
             // The catalog: search as you type, then a kind on top.
@@ -105,6 +110,17 @@ struct WebAppBrowserTests {
             .wait("\(box).dataset.t === '0.1' && \(ready)"),
             .read("reducedOpacity", "return getComputedStyle(\(box)).opacity"),
             .read("reducedTransform", "return getComputedStyle(\(box)).transform"),
+            // A chain: a box per role, scrubbed; each is what the engine presents at that time.
+            .open("/components/fade-sequence"),
+            .wait("document.getElementById('chain-stage').dataset.state === 'ready'"),
+            .set("#scrubber", "0.6", event: "input"),
+            .wait("document.getElementById('chain-stage').dataset.t === '0.6'"),
+            .read("chainAt0.6", chainOpacities),
+            .set("#scrubber", "1.2", event: "input"),
+            .wait("document.getElementById('chain-stage').dataset.t === '1.2'"),
+            .read("chainAt1.2", chainOpacities),
+            .open("/components/pop"),
+            .wait(ready),
             // Copy an export: the clipboard holds what `export` prints.
             .grantClipboard,
             .click("[data-copy=export-css]"),
@@ -156,6 +172,18 @@ struct WebAppBrowserTests {
         #expect(Self.close([Double(results["reducedOpacity"]?.stringValue ?? "") ?? -1], [opacity]), "\(String(describing: results["reducedOpacity"])) vs \(opacity)")
         if let transform = reduced["transform"] as? [Double] {
             #expect(Self.close(Self.numbers(results["reducedTransform"]?.stringValue ?? ""), Self.cssMatrix(transform)))
+        }
+
+        // The chain's boxes: `state` of the objects it was applied to, at each time.
+        for time in ["0.6", "1.2"] {
+            let shownOpacities = results["chainAt\(time)"]?.objectValue ?? [:]
+            #expect(shownOpacities.count == 3, "\(time): \(shownOpacities)")
+            for (role, shown) in shownOpacities {
+                let state = try JSONSerialization.jsonObject(with: Data(CLI.run(["--db", db, "state", "chain-\(role)", "--at", time, "--format", "json"]).stdout.utf8)) as? [String: Any]
+                let engine = (state?["presentation"] as? [String: Any])?["opacity"] as? Double ?? 1
+                let browser = Double(shown.stringValue ?? "") ?? -1
+                #expect(abs(browser - engine) <= 1e-3, "\(role) at \(time): page \(browser), engine \(engine)")
+            }
         }
 
         // The copied export is `export`'s text.

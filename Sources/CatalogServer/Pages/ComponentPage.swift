@@ -24,11 +24,16 @@ struct ComponentPage {
                 RenderedParts.Parts(
                     yaml: try DefinitionYAML.text(try JSONValue(jsonData: .init(stored.definition.utf8))),
                     exports: [.animation, .chain].contains(stored.kind) ? Self.exports(stored, catalog: catalog) : nil,
-                    preview: stored.kind == .animation ? try? PreviewSection(stored: stored, definition: definition, catalog: catalog) : nil)
+                    preview: stored.kind == .animation ? try? PreviewSection(stored: stored, definition: definition, catalog: catalog) : nil,
+                    chainPreview: stored.kind == .chain ? try? ChainPreviewSection(definition: definition, catalog: catalog) : nil)
             }
             var sections = [Self.header(stored, current: current)]
             var data = [("name", stored.name), ("version", stored.version), ("kind", stored.kind.rawValue)]
             if let preview = parts.preview {
+                sections.append(preview.html)
+                data += preview.data
+            }
+            if let preview = parts.chainPreview {
                 sections.append(preview.html)
                 data += preview.data
             }

@@ -33,14 +33,7 @@ struct PreviewSection: Sendable {
         html = """
             <section id="preview"><h2>Preview</h2>
             <div class="stage"><div id="preview-box" class="preview-box" data-state="idle"></div></div>
-            <div class="controls">
-            <button type="button" id="play">Play</button>
-            <input id="scrubber" type="range" min="0" max="\(JSONValue.numberText(end.isFinite ? end : Self.endlessWindow))" step="0.001" value="0" aria-label="Time">
-            <output id="time" for="scrubber">0.000 s</output>
-            <label>Speed <select id="speed"><option>0.25</option><option>0.5</option><option selected>1</option><option>2</option></select></label>
-            <label><input id="loop" type="checkbox" checked> Loop</label>
-            <label><input id="reduced-motion" type="checkbox"> Reduced motion</label>
-            </div>
+            \(Self.controls(end: end.isFinite ? end : Self.endlessWindow))
             <div id="knobs" class="knobs">\(knobs.joined(separator: "\n"))</div>
             <p id="preview-error" class="refused" role="alert" hidden></p>
             \(skipped.isEmpty ? "" : "<p class=\"note\">Not previewed (no web form): \(HTML.escape(skipped.joined(separator: ", ")))</p>")
@@ -53,6 +46,20 @@ struct PreviewSection: Sendable {
 
     /// What an endless animation's scrubber spans: its first seconds.
     static let endlessWindow = 10.0
+
+    /// Play, the scrubber (0…`end`), the time shown, speed, loop and reduced motion.
+    static func controls(end: Double) -> String {
+        """
+        <div class="controls">
+        <button type="button" id="play">Play</button>
+        <input id="scrubber" type="range" min="0" max="\(JSONValue.numberText(end))" step="0.001" value="0" aria-label="Time">
+        <output id="time" for="scrubber">0.000 s</output>
+        <label>Speed <select id="speed"><option>0.25</option><option>0.5</option><option selected>1</option><option>2</option></select></label>
+        <label><input id="loop" type="checkbox" checked> Loop</label>
+        <label><input id="reduced-motion" type="checkbox"> Reduced motion</label>
+        </div>
+        """
+    }
 
     /// A number parameter is a number field (its bounds kept); another type a text field.
     static func knob(_ name: String, _ spec: ParameterSpec) -> String {

@@ -10,6 +10,7 @@ final class RenderedParts: Sendable {
         var yaml: String
         var exports: String?
         var preview: PreviewSection?
+        var chainPreview: ChainPreviewSection?
     }
 
     private let kept = Mutex<[String: Parts]>([:])

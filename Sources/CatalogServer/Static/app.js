@@ -70,17 +70,64 @@ function cssValue(unit, value) {
   }
 }
 
-// The preview: the engine's samples, fetched for the knobs' values, played on a box. Playing
-// shows the 60 fps samples; scrubbing (or pausing) shows the exact sample at that time.
-function componentPage() {
+// The clock under both previews: Play and Pause, the scrubber, speed and loop. `frame(t)` shows
+// time t while playing (fast); `exact(t)` shows it exactly, when scrubbed or paused.
+function player({ frame, exact }) {
+  const scrubber = $("#scrubber"), timeOutput = $("#time"), play = $("#play"), speed = $("#speed"), loop = $("#loop");
+  const state = { end: Number(scrubber.max), time: 0, playing: false, last: 0 };
+  function stop() {
+    state.playing = false;
+    play.textContent = "Play";
+  }
+  function tick(now) {
+    if (!state.playing) return;
+    state.time += ((now - state.last) / 1000) * Number(speed.value);
+    state.last = now;
+    if (state.time > state.end) {
+      if (loop.checked && state.end > 0) state.time %= state.end;
+      else { state.time = state.end; stop(); exact(state.time); return; }
+    }
+    scrubber.value = String(state.time);
+    timeOutput.textContent = state.time.toFixed(3) + " s";
+    frame(state.time);
+    requestAnimationFrame(tick);
+  }
+  play.addEventListener("click", () => {
+    if (state.playing) { stop(); exact(state.time); return; }
+    if (state.time >= state.end) state.time = 0;
+    state.playing = true;
+    play.textContent = "Pause";
+    state.last = performance.now();
+    requestAnimationFrame(tick);
+  });
+  scrubber.addEventListener("input", () => {
+    stop();
+    state.time = Number(scrubber.value);
+    timeOutput.textContent = state.time.toFixed(3) + " s";
+    exact(state.time);
+  });
+  return {
+    get time() { return state.time; },
+    get playing() { return state.playing; },
+    setEnd(end) {
+      state.end = end;
+      scrubber.max = String(end);
+      if (state.time > end) state.time = end;
+    },
+  };
+}
+
+// An animation's preview: the engine's samples, fetched for the knobs' values, played on a box.
+// Playing shows the 60 fps samples; scrubbing (or pausing) shows the exact sample at that time.
+function animationPreview() {
   const box = $("#preview-box");
   if (!box) return;
   const data = document.body.dataset;
   const name = data.name, version = data.version;
   const properties = JSON.parse(data.properties);
-  const scrubber = $("#scrubber"), timeOutput = $("#time"), play = $("#play"), speed = $("#speed"), loop = $("#loop");
   const reduced = $("#reduced-motion"), plot = $("#plot"), problem = $("#preview-error");
-  const state = { frames: [], end: Number(scrubber.max), time: 0, playing: false, last: 0, ticket: 0 };
+  const base = "/api/components/" + encodeURIComponent(name);
+  let frames = [], ticket = 0;
 
   function query(extra) {
     const query = new URLSearchParams({ version });
@@ -89,7 +136,6 @@ function componentPage() {
     for (const [key, value] of Object.entries(extra)) query.set(key, value);
     return query;
   }
-  const base = "/api/components/" + encodeURIComponent(name);
 
   function show(sample, t) {
     for (const [property, [cssName, unit]] of Object.entries(properties)) {
@@ -99,7 +145,6 @@ function componentPage() {
     }
     box.dataset.t = String(t);
     box.dataset.progress = String(sample.progress);
-    timeOutput.textContent = t.toFixed(3) + " s";
   }
 
   function fail(error) {
@@ -109,74 +154,88 @@ function componentPage() {
   }
 
   // The exact sample at `t`, for the current knobs; the box says which time it shows.
-  async function showExact(t) {
-    const ticket = ++state.ticket;
+  async function exact(t) {
+    const mine = ++ticket;
     box.dataset.state = "loading";
     try {
       const answer = await getJSON(base + "/sample?" + query({ at: String(t) }));
-      if (ticket !== state.ticket) return;
+      if (mine !== ticket) return;
       problem.hidden = true;
       show(answer.samples[0], t);
       box.dataset.params = query({}).toString();
       box.dataset.state = "ready";
     } catch (error) {
-      if (ticket === state.ticket) fail(error);
+      if (mine === ticket) fail(error);
     }
   }
+
+  function frame(t) {
+    ticket++; // a sample still on its way must not overwrite the frames
+    box.dataset.state = "playing";
+    const index = Math.min(Math.round(t * 60), frames.length - 1);
+    if (index >= 0) show(frames[index], t);
+  }
+
+  const clock = player({ frame, exact });
 
   async function reload() {
     const extra = { fps: "60" };
     if (data.endless === "true") extra.to = data.window;
     try {
       const answer = await getJSON(base + "/sample?" + query(extra));
-      state.frames = answer.samples;
-      state.end = state.frames.length ? state.frames[state.frames.length - 1].t : 0;
-      scrubber.max = String(state.end);
+      frames = answer.samples;
+      clock.setEnd(frames.length ? frames[frames.length - 1].t : 0);
       plot.src = base + "/plot?" + query({});
-      if (state.time > state.end) state.time = state.end;
-      await showExact(state.time);
+      if (!clock.playing) await exact(clock.time);
     } catch (error) {
       fail(error);
     }
   }
-
-  function frame(now) {
-    if (!state.playing) return;
-    state.time += ((now - state.last) / 1000) * Number(speed.value);
-    state.last = now;
-    if (state.time > state.end) {
-      if (loop.checked && state.end > 0) state.time %= state.end;
-      else { state.time = state.end; stop(); showExact(state.time); }
-    }
-    scrubber.value = String(state.time);
-    const index = Math.min(Math.round(state.time * 60), state.frames.length - 1);
-    if (index >= 0) show(state.frames[index], state.time);
-    if (state.playing) requestAnimationFrame(frame);
-  }
-
-  function stop() {
-    state.playing = false;
-    play.textContent = "Play";
-  }
-
-  play.addEventListener("click", () => {
-    if (state.playing) { stop(); showExact(state.time); return; }
-    if (state.time >= state.end) state.time = 0;
-    state.playing = true;
-    state.ticket++;
-    box.dataset.state = "playing";
-    play.textContent = "Pause";
-    state.last = performance.now();
-    requestAnimationFrame(frame);
-  });
-  scrubber.addEventListener("input", () => {
-    stop();
-    state.time = Number(scrubber.value);
-    showExact(state.time);
-  });
   reduced.addEventListener("change", reload);
   for (const knob of $$("[data-param]")) knob.addEventListener("change", reload);
   reload();
+}
+
+// A chain's preview: a box per role, each running the chain's Web Animations export, paused and
+// moved by the clock (every animation set to the same time).
+function chainPreview() {
+  const stage = $("#chain-stage");
+  if (!stage) return;
+  const data = document.body.dataset;
+  const effects = JSON.parse(data.effects), reducedEffects = JSON.parse(data.reducedEffects);
+  const reduced = $("#reduced-motion");
+  let animations = [];
+
+  function seek(t) {
+    for (const animation of animations) animation.currentTime = t * 1000;
+    stage.dataset.t = String(t);
+  }
+  const clock = player({
+    frame(t) { stage.dataset.state = "playing"; seek(t); },
+    exact(t) { seek(t); stage.dataset.state = "ready"; },
+  });
+
+  function build() {
+    for (const animation of animations) animation.cancel();
+    animations = [];
+    const source = reduced.checked ? reducedEffects : effects;
+    let end = 0;
+    for (const box of $$("[data-role]", stage)) {
+      for (const effect of source[box.dataset.role] || []) {
+        const animation = box.animate(effect.keyframes, effect.options);
+        animation.pause();
+        animations.push(animation);
+        const ends = animation.effect.getComputedTiming().endTime;
+        end = Math.max(end, Number.isFinite(ends) ? ends / 1000 : Number(data.window));
+      }
+    }
+    clock.setEnd(end);
+    seek(clock.time);
+    stage.dataset.reduced = String(reduced.checked);
+    stage.dataset.state = "ready";
+  }
+  reduced.addEventListener("change", build);
+  build();
 }
 
 // Copy buttons: the export's text to the clipboard, and a word saying so.
@@ -223,6 +282,6 @@ function logRow(event) {
 document.addEventListener("DOMContentLoaded", () => {
   const page = document.body.dataset.page;
   if (page === "catalog") catalogPage();
-  if (page === "component") { componentPage(); copyButtons(); }
+  if (page === "component") { animationPreview(); chainPreview(); copyButtons(); }
   if (page === "log") logPage();
 });
