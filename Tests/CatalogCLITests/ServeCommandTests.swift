@@ -9,9 +9,10 @@ struct ServeCommandTests {
 
     static let hostile = #"{"name": "hostile", "kind": "animation", "version": "1.0.0", "summary": "<script>alert(1)</script> \"quoted\" </style>", "tags": ["<b>bold</b>"], "animation": {"type": "basic", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "duration": 0.2}}"#
 
-    @Test func readsAnswerWithTheCommandsJSONAndTheGuardsHold() throws {
+    @Test(arguments: CLIBackend.allCases)
+    func readsAnswerWithTheCommandsJSONAndTheGuardsHold(backend: CLIBackend) throws {
         let folder = TemporaryFolder()
-        let db = folder.file("c.sqlite")
+        let db = try backend.database(in: folder)
         try Self.hostile.write(toFile: folder.file("hostile.json"), atomically: true, encoding: .utf8)
         #expect(try CLI.run(["--db", db, "add", folder.file("hostile.json")]).status == 0)
 
@@ -19,6 +20,8 @@ struct ServeCommandTests {
         #expect(try CLI.run(["--db", db, "prop", "set", "v", "title", "\"<i>hi</i>\""]).status == 0)
         #expect(try CLI.run(["--db", db, "apply", "fade-in", "--to", "v", "--at", "1"]).status == 0)
         let server = try Server(db: db)
+        // Loopback unless told otherwise.
+        #expect(server.banner.hasPrefix("serving http://127.0.0.1:"), "\(server.banner)")
 
         // The API's bytes are the commands' bytes: `--format json`, or the export itself.
         let json = ["--format", "json"]

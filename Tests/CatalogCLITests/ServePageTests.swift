@@ -55,9 +55,10 @@ struct ServePageTests {
         }
     }
 
-    @Test func pagesShowWhatTheCommandsPrint() throws {
+    @Test(arguments: CLIBackend.allCases)
+    func pagesShowWhatTheCommandsPrint(backend: CLIBackend) throws {
         let folder = TemporaryFolder()
-        let db = folder.file("c.sqlite")
+        let db = try backend.database(in: folder)
         try ServeCommandTests.hostile.write(toFile: folder.file("hostile.json"), atomically: true, encoding: .utf8)
         // pop 1.2.0: a longer default duration and one more tag, for the history and the diff.
         let pop = try #require(Self.json(CLI.run(["--db", db, "show", "pop", "--format", "json"]).stdout) as? [String: Any])
@@ -70,6 +71,11 @@ struct ServePageTests {
         try JSONSerialization.data(withJSONObject: definition).write(to: URL(fileURLWithPath: folder.file("pop.json")))
         #expect(try CLI.run(["--db", db, "add", folder.file("hostile.json"), folder.file("pop.json")]).status == 0)
         for index in 0..<120 { #expect(try CLI.run(["--db", db, "object", "add", String(format: "o%03d", index), "--type", "view"]).status == 0) }
+        // A text field that bounces its placeholder: the decorator attaches, with its child labels.
+        #expect(try CLI.run(["--db", db, "object", "add", "field", "--type", "textField"]).status == 0)
+        #expect(try CLI.run(["--db", db, "prop", "set", "field", "placeholder", "\"Email\""]).status == 0)
+        #expect(try CLI.run(["--db", db, "prop", "set", "field", "alwaysBouncePlaceholder", "true"]).status == 0)
+        #expect(try CLI.run(["--db", db, "send", "textChanged", "--to", "field"]).status == 0)
         #expect(try CLI.run(["--db", db, "object", "add", "v", "--type", "view"]).status == 0)
         #expect(try CLI.run(["--db", db, "prop", "set", "v", "title", "\"<i>hi</i>\""]).status == 0)
         #expect(try CLI.run(["--db", db, "apply", "fade-in", "--to", "v", "--at", "1"]).status == 0)
@@ -122,13 +128,28 @@ struct ServePageTests {
         while let next = path {
             let page = try server.get(next).body
             let table = page.components(separatedBy: "<tbody>")[1].components(separatedBy: "</tbody>")[0]
-            let rows = table.components(separatedBy: "<tr><td><a href=\"/objects/").dropFirst().map { String($0.prefix(while: { $0 != "\"" })) }
+            // Ids are links: percent-encoded (a child's id holds `/`).
+            let rows = table.components(separatedBy: "<tr><td><a href=\"/objects/").dropFirst().map { String($0.prefix(while: { $0 != "\"" })).removingPercentEncoding ?? "" }
             #expect(rows.count <= 50)
             ids += rows
             path = page.components(separatedBy: "id=\"next\" href=\"").dropFirst().first.map { Self.unescape(String($0.prefix(while: { $0 != "\"" }))) }
         }
         let listed = try (Self.json(CLI.run(["--db", db, "object", "list", "--format", "json"]).stdout) as! [[String: Any]]).map { $0["id"] as! String }
-        #expect(ids == listed && ids.count == 121)
+        #expect(ids == listed && ids.count == listed.count && ids.count >= 122)
+        // Decorators and children, as `state` has them.
+        let linked = try JSONSerialization.jsonObject(with: Data(CLI.run(["--db", db, "state", "field", "--format", "json"]).stdout.utf8)) as? [String: Any]
+        let decorators = linked?["decorators"] as? [String] ?? []
+        #expect(decorators == ["bouncy-placeholder"] && (linked?["children"] as? [String: String])?.count == 2)
+        let linkPage = try server.get("/objects/field").body
+        for decorator in decorators { #expect(linkPage.contains("<li><a href=\"/components/\(decorator)\">\(decorator)</a></li>")) }
+        for (name, child) in linked?["children"] as? [String: String] ?? [:] {
+            #expect(linkPage.contains("<li>\(name): <a href=\"/objects/") && linkPage.contains(">\(child)</a>"))
+            // A child's page, by the link the page gives (its id percent-encoded).
+            let childPage = try server.get("/objects/" + child.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)
+            #expect(childPage.status == 200 && childPage.body.contains("<h1 id=\"title\">\(child) "), "\(child): \(childPage.status)")
+            let api = try server.get("/api/objects/" + child.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)
+            #expect(api.status == 200 && api.body == (try CLI.run(["--db", db, "object", "show", child, "--format", "json"]).stdout))
+        }
         // One object: its properties, and its state at a time as `state` prints it.
         let object = try server.get("/objects/v?at=1.1").body
         #expect(object.contains("<code>title</code>") && object.contains("&quot;&lt;i&gt;hi&lt;/i&gt;&quot;"))

@@ -5,6 +5,8 @@ import TestSupport
 final class ServeProcess {
     let process = Process()
     let port: Int
+    /// The line `serve` printed when it listened.
+    let banner: String
 
     /// - Parameter arguments: more options for `serve` (`--host`, `--allowed-host`).
     init(db: String, token: String? = nil, arguments: [String] = []) throws {
@@ -21,6 +23,7 @@ final class ServeProcess {
         var line = Data()
         while let byte = try out.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) { line += byte }
         let text = String(decoding: line, as: UTF8.self)
+        banner = text
         guard let digits = text.split(separator: ":").last?.prefix(while: \.isNumber), let port = Int(digits) else {
             process.terminate()
             throw CancellationError()

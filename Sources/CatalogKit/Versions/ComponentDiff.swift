@@ -107,7 +107,8 @@ public struct ComponentDiff: Sendable {
             let t = count == 0 ? 0 : span * Double(step) / Double(count)
             for (index, d) in differences(at: t).enumerated() where d > best[index].difference { best[index] = (d, t) }
         }
-        // A peak between grid points: a few rounds of halving the interval around the best one.
+        // A peak between grid points: a ternary search (40 rounds, each keeping two thirds) in the
+        // grid steps either side of the best one.
         if count > 0 {
             let h = span / Double(count)
             for index in names.indices where best[index].difference > 0 {

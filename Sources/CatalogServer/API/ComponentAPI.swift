@@ -22,15 +22,15 @@ struct ComponentAPI {
             return .json(.array(components.map(\.summaryJSON)))
         }
         api.get("components/:name") { request, context -> Response in
-            let reference = ComponentReference(name: try context.parameters.require("name"), version: request.uri.queryParameters.get("version"))
+            let reference = ComponentReference(name: try context.parameters.decoded("name"), version: request.uri.queryParameters.get("version"))
             return .json(try catalog.components.version(reference).documentJSON())
         }
         api.get("components/:name/history") { _, context -> Response in
-            .json(.array(try catalog.components.versions(of: try context.parameters.require("name")).map(\.historyJSON)))
+            .json(.array(try catalog.components.versions(of: try context.parameters.decoded("name")).map(\.historyJSON)))
         }
         api.get("components/:name/sample") { request, context -> Response in
             let query = request.uri.queryParameters
-            let reference = ComponentReference(name: try context.parameters.require("name"), version: query.get("version"))
+            let reference = ComponentReference(name: try context.parameters.decoded("name"), version: query.get("version"))
             let sampling = try catalog.sampling(of: reference.description, parameters: try Self.parameters(request),
                                                 reducedMotion: query.get("reducedMotion") == "true")
             // `at=T,T…`, or `fps=N` with `from` and `to`: `sample --at` or `sample --fps --from --to`.
@@ -56,7 +56,7 @@ struct ComponentAPI {
         }
         api.get("components/:name/plot") { request, context -> Response in
             let query = request.uri.queryParameters
-            let reference = ComponentReference(name: try context.parameters.require("name"), version: query.get("version"))
+            let reference = ComponentReference(name: try context.parameters.decoded("name"), version: query.get("version"))
             let found = try catalog.component(reference.description, kinds: [.animation], for: "plot")
             let plot = try TokenBinding.with(try catalog.tokens.binding()) {
                 try ComponentPlot(definition: found.definition, parameters: try Self.parameters(request), reducedMotion: query.get("reducedMotion") == "true",
@@ -66,7 +66,7 @@ struct ComponentAPI {
         }
         api.get("components/:name/export") { request, context -> Response in
             let query = request.uri.queryParameters
-            let reference = ComponentReference(name: try context.parameters.require("name"), version: query.get("version"))
+            let reference = ComponentReference(name: try context.parameters.decoded("name"), version: query.get("version"))
             let to = query.get("to") ?? "css"
             guard let form = ExportForm(rawValue: to) else { throw Query.bad("to", to, "css, waapi, js or lottie") }
             let fps = try query.get("fps").map { text throws -> Double in

@@ -17,7 +17,7 @@ struct ObjectAPI {
             return .json(.array(all))
         }
         api.get("objects/:id") { _, context -> Response in
-            .json(try catalog.objects.describe(try context.parameters.require("id")).jsonValue)
+            .json(try catalog.objects.describe(try context.parameters.decoded("id")).jsonValue)
         }
         api.get("objects/:id/state") { request, context -> Response in
             let query = request.uri.queryParameters
@@ -26,7 +26,7 @@ struct ObjectAPI {
                 return t
             }
             let reduced = query.get("reducedMotion") == "true"
-            return .json(try catalog.state(of: try context.parameters.require("id"), at: at, reducedMotion: reduced).jsonValue)
+            return .json(try catalog.state(of: try context.parameters.decoded("id"), at: at, reducedMotion: reduced).jsonValue)
         }
     }
 }

@@ -15,7 +15,7 @@ struct WriteAPI {
         // Body: {"value": JSON (null removes), "type": a declared type to convert to, "policy", "at"}.
         api.put("objects/:id/properties/:key") { request, context -> Response in
             try token.check(request)
-            let id = try context.parameters.require("id"), key = try context.parameters.require("key")
+            let id = try context.parameters.decoded("id"), key = try context.parameters.decoded("key")
             let body = try await RequestBody(request, limit: limit, fields: ["value", "type", "policy", "at"])
             guard body.members["value"] != nil else { throw RequestBody.bad("request body: value is required (null removes the property)") }
             let policy = try body.string("policy").map { text throws -> AssociationPolicy in

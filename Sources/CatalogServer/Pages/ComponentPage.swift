@@ -15,7 +15,7 @@ struct ComponentPage {
         let catalog = self.catalog, rendered = RenderedParts()
         router.get("components/:name") { request, context -> Response in
             let query = request.uri.queryParameters
-            let name = try context.parameters.require("name")
+            let name = try context.parameters.decoded("name")
             let stored = try catalog.components.version(ComponentReference(name: name, version: query.get("version")))
             let definition = try stored.decode()
             let versions = try catalog.components.versions(of: name)

@@ -35,7 +35,7 @@ struct ObjectPages {
             return PageShell.response(title: "Objects", page: "objects", body: body)
         }
         router.get("objects/:id") { request, context -> Response in
-            let id = try context.parameters.require("id")
+            let id = try context.parameters.decoded("id")
             let query = request.uri.queryParameters
             let description = try catalog.objects.describe(id)
             let at = try query.get("at").flatMap { text throws -> Double? in
