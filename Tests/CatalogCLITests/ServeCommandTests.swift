@@ -29,6 +29,10 @@ struct ServeCommandTests {
                                 ("/api/components?limit=2&after=fade-in", ["list", "--limit", "2", "--after", "fade-in"] + json),
                                 ("/api/components/pop", ["show", "pop"] + json), ("/api/components/pop/history", ["history", "pop"] + json),
                                 ("/api/search?q=fade", ["search", "fade"] + json),
+                                // As forms and URLSearchParams write queries: `+` is a space, anything may be percent-encoded.
+                                ("/api/search?q=slide+in", ["search", "slide in"] + json),
+                                ("/api/components/pop/export?to=css&selector=.card+%3E+.title", ["export", "pop", "--to", "css", "--selector", ".card > .title"]),
+                                ("/api/components/pop/sample?%61t=0.1&param=duration%3D0.5", ["sample", "pop", "--at", "0.1", "--param", "duration=0.5"] + json),
                                 ("/api/diff?from=fade-in@1.0.0&to=fade-out", ["diff", "fade-in@1.0.0", "fade-out"] + json),
                                 ("/api/components/pop/sample?at=0,0.1,0.2&param=duration=0.5", ["sample", "pop", "--at", "0,0.1,0.2", "--param", "duration=0.5"] + json),
                                 ("/api/objects", ["object", "list"] + json), ("/api/objects/v", ["object", "show", "v"] + json),

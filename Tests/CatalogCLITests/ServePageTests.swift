@@ -93,6 +93,10 @@ struct ServePageTests {
         let chains = try names(["list", "--kind", "chain"])
         #expect(Self.componentNames(try server.get("/?q=fade&kind=chain").body) == searched.filter { chains.contains($0) })
         #expect(try server.get("/?kind=gadget").status == 400)
+        // A form's GET writes a space as `+`.
+        let spaced = try server.get("/?q=slide+in").body
+        let slideIn = try names(["search", "slide in"])
+        #expect(spaced.contains("value=\"slide in\"") && Self.componentNames(spaced) == slideIn && !slideIn.isEmpty)
 
         // A component: its YAML is the definition (adding it to a new catalog gives the same hash).
         for name in ["pop", "hostile", "fade-sequence"] {

@@ -12,7 +12,7 @@ struct ComponentAPI {
         let catalog = self.catalog, token = WriteToken(token: configuration.writeToken), limit = configuration.maximumBodyBytes
         let api = router.group("api")
         api.get("components") { request, _ -> Response in
-            let query = request.uri.queryParameters
+            let query = request.form
             let kind = try query.get("kind").map { text throws -> ComponentKind in
                 guard let kind = ComponentKind(rawValue: text) else { throw Query.bad("kind", text, "animation, chain, decorator or layout") }
                 return kind
@@ -22,14 +22,14 @@ struct ComponentAPI {
             return .json(.array(components.map(\.summaryJSON)))
         }
         api.get("components/:name") { request, context -> Response in
-            let reference = ComponentReference(name: try context.parameters.decoded("name"), version: request.uri.queryParameters.get("version"))
+            let reference = ComponentReference(name: try context.parameters.decoded("name"), version: request.form.get("version"))
             return .json(try catalog.components.version(reference).documentJSON())
         }
         api.get("components/:name/history") { _, context -> Response in
             .json(.array(try catalog.components.versions(of: try context.parameters.decoded("name")).map(\.historyJSON)))
         }
         api.get("components/:name/sample") { request, context -> Response in
-            let query = request.uri.queryParameters
+            let query = request.form
             let reference = ComponentReference(name: try context.parameters.decoded("name"), version: query.get("version"))
             let sampling = try catalog.sampling(of: reference.description, parameters: try Self.parameters(request),
                                                 reducedMotion: query.get("reducedMotion") == "true")
@@ -55,7 +55,7 @@ struct ComponentAPI {
             return .json(sampling.json(at: times))
         }
         api.get("components/:name/plot") { request, context -> Response in
-            let query = request.uri.queryParameters
+            let query = request.form
             let reference = ComponentReference(name: try context.parameters.decoded("name"), version: query.get("version"))
             let found = try catalog.component(reference.description, kinds: [.animation], for: "plot")
             let plot = try TokenBinding.with(try catalog.tokens.binding()) {
@@ -65,7 +65,7 @@ struct ComponentAPI {
             return Response(status: .ok, headers: [.contentType: "image/svg+xml"], body: .init(byteBuffer: ByteBuffer(string: plot.svg())))
         }
         api.get("components/:name/export") { request, context -> Response in
-            let query = request.uri.queryParameters
+            let query = request.form
             let reference = ComponentReference(name: try context.parameters.decoded("name"), version: query.get("version"))
             let to = query.get("to") ?? "css"
             guard let form = ExportForm(rawValue: to) else { throw Query.bad("to", to, "css, waapi, js or lottie") }
@@ -77,12 +77,12 @@ struct ComponentAPI {
             return Response(status: .ok, headers: [.contentType: form.contentType], body: .init(byteBuffer: ByteBuffer(string: text)))
         }
         api.get("search") { request, _ -> Response in
-            guard request.uri.queryParameters.get("q") != nil else { throw Query.bad("q", "", "the words to look for") }
+            guard request.form.get("q") != nil else { throw Query.bad("q", "", "the words to look for") }
             // `search`'s ranking; `kind` and `tag` keep only those of a kind and with a tag.
             return .json(.array(try ComponentFilter(request, searching: true).components(in: catalog).map(\.summaryJSON)))
         }
         api.get("diff") { request, _ -> Response in
-            let query = request.uri.queryParameters
+            let query = request.form
             guard let from = query.get("from"), ComponentReference(from).version != nil else {
                 throw Query.bad("from", query.get("from") ?? "", "NAME@VERSION")
             }
@@ -109,7 +109,7 @@ struct ComponentAPI {
     /// `param=NAME=VALUE`, repeatable, as `--param` takes them.
     static func parameters(_ request: Request) throws -> [String: String] {
         var parameters: [String: String] = [:]
-        for pair in request.uri.queryParameters.getAll("param") {
+        for pair in request.form.getAll("param") {
             guard let equals = pair.firstIndex(of: "=") else { throw Query.bad("param", String(pair), "NAME=VALUE") }
             parameters[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
         }

@@ -16,7 +16,7 @@ struct LogAPI {
         let catalog = self.catalog
         let api = router.group("api")
         api.get("log") { request, _ -> Response in
-            let query = request.uri.queryParameters
+            let query = request.form
             let after = try Self.sequence(query.get("after"), name: "after")
             let limit = try Query.limit(request)
             var all: [JSONValue] = []
@@ -24,7 +24,7 @@ struct LogAPI {
             return .json(.array(all))
         }
         api.get("log/stream") { request, _ -> Response in
-            let query = request.uri.queryParameters
+            let query = request.form
             // A reconnecting EventSource names the last event it had; it resumes at the next.
             let after = try Self.sequence(request.headers[.lastEventID] ?? query.get("after"), name: "Last-Event-ID")
             let object = query.get("object")

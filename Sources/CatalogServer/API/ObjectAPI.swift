@@ -10,7 +10,7 @@ struct ObjectAPI {
         let catalog = self.catalog
         let api = router.group("api")
         api.get("objects") { request, _ -> Response in
-            let query = request.uri.queryParameters
+            let query = request.form
             let limit = try Query.limit(request)
             var all: [JSONValue] = []
             try catalog.objects.forEach(after: query.get("after"), limit: limit, reverse: false) { all.append($0.jsonValue) }
@@ -20,7 +20,7 @@ struct ObjectAPI {
             .json(try catalog.objects.describe(try context.parameters.decoded("id")).jsonValue)
         }
         api.get("objects/:id/state") { request, context -> Response in
-            let query = request.uri.queryParameters
+            let query = request.form
             let at = try query.get("at").map { text throws -> Double in
                 guard let t = Double(text), t.isFinite else { throw Query.bad("at", text, "a scene time in seconds") }
                 return t

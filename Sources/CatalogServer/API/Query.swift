@@ -10,7 +10,7 @@ enum Query {
 
     /// `?limit=N`: a page size, 0 or more; nil when not given.
     static func limit(_ request: Request) throws -> Int? {
-        try request.uri.queryParameters.get("limit").map { text throws -> Int in
+        try request.form.get("limit").map { text throws -> Int in
             guard let n = Int(text), n >= 0 else { throw bad("limit", text, "a whole number, 0 or more") }
             return n
         }

@@ -53,7 +53,7 @@ struct ComponentFilter {
 
     /// - Parameter searching: `q` is searched as given (the API); otherwise blank means no search.
     init(_ request: Request, searching: Bool = false) throws {
-        let query = request.uri.queryParameters
+        let query = request.form
         text = query.get("q").flatMap { !searching && $0.allSatisfy(\.isWhitespace) ? nil : $0 }
         kind = try query.get("kind").flatMap { text throws -> ComponentKind? in
             if text.isEmpty { return nil }

@@ -14,7 +14,7 @@ struct ComponentPage {
     func add(to router: Router<BasicRequestContext>) {
         let catalog = self.catalog, rendered = RenderedParts()
         router.get("components/:name") { request, context -> Response in
-            let query = request.uri.queryParameters
+            let query = request.form
             let name = try context.parameters.decoded("name")
             let stored = try catalog.components.version(ComponentReference(name: name, version: query.get("version")))
             let definition = try stored.decode()

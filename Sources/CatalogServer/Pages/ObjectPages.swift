@@ -12,7 +12,7 @@ struct ObjectPages {
     func add(to router: Router<BasicRequestContext>) {
         let catalog = self.catalog
         router.get("objects") { request, _ -> Response in
-            let after = request.uri.queryParameters.get("after").flatMap { $0.isEmpty ? nil : $0 }
+            let after = request.form.get("after").flatMap { $0.isEmpty ? nil : $0 }
             var objects: [StoredObject] = []
             try catalog.objects.forEach(after: after, limit: Self.pageSize + 1, reverse: false) { objects.append($0) }
             let more = objects.count > Self.pageSize
@@ -36,7 +36,7 @@ struct ObjectPages {
         }
         router.get("objects/:id") { request, context -> Response in
             let id = try context.parameters.decoded("id")
-            let query = request.uri.queryParameters
+            let query = request.form
             let description = try catalog.objects.describe(id)
             let at = try query.get("at").flatMap { text throws -> Double? in
                 if text.isEmpty { return nil }
