@@ -3,6 +3,7 @@ import CatalogKit
 
 struct Demo: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "demo",
         abstract: "A guided tour on the database: objects, bounce-select, a chain, hyperlink, a layout, events, a replayed timeline.",
         discussion: """
             Creates objects whose ids start with demo- (removing an earlier demo's first), applies \

@@ -4,6 +4,7 @@ import Foundation
 
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "import",
         abstract: "Add objects and set properties in bulk from JSON Lines or CSV: all of them, or none.",
         discussion: """
             One change a line. {"object": "cell-1", "type": "cell", "owner": "list-1"} adds an object \

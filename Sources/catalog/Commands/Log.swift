@@ -4,6 +4,7 @@ import Foundation
 
 struct Log: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "log",
         abstract: "Show the event log, oldest first; compact it (log compact).",
         discussion: """
             Rows are printed as they are read, so memory stays flat however long the log: \

@@ -7,6 +7,7 @@ import Synchronization
 
 struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "serve",
         abstract: "Serve the catalog as a web app and JSON API over the same database.",
         discussion: """
             Listens on 127.0.0.1 unless --host says otherwise and answers only requests addressed to \

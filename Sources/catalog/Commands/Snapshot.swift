@@ -3,6 +3,7 @@ import CatalogKit
 
 struct Snapshot: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "snapshot",
         abstract: "Keep a snapshot of the scene after the latest event, or list the kept ones.",
         discussion: """
             A snapshot is the scene (objects, their values, running animations, decorators' state) \

@@ -4,6 +4,7 @@ import Foundation
 
 struct Add: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "add",
         abstract: "Add or update component definitions: all of them, or none if any is invalid.",
         discussion: """
             All files are validated first; if any is invalid, nothing is added. A stylesheet with \

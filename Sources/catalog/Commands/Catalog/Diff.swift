@@ -3,6 +3,7 @@ import CatalogKit
 
 struct Diff: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "diff",
         abstract: "Show what changed between two versions of a component: fields, and what it does to the motion.",
         discussion: """
             Compares NAME@A with NAME@B (by default the current version of NAME). Every field that \

@@ -8,6 +8,7 @@ struct Export: ParsableCommand {
     }
 
     static let configuration = CommandConfiguration(
+        commandName: "export",
         abstract: "Write an animation or chain as the web runs it: CSS, Web Animations JSON or an ES module.",
         discussion: """
             Exact where the web can say what the engine does (Core Animation timing, per-keyframe \

@@ -2,7 +2,7 @@ import ArgumentParser
 import CatalogKit
 
 struct History: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List every kept version of a component, oldest first.")
+    static let configuration = CommandConfiguration(commandName: "history", abstract: "List every kept version of a component, oldest first.")
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "Component name.", completion: DatabaseCompletion.components()) var name: String

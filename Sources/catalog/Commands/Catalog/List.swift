@@ -3,6 +3,7 @@ import CatalogKit
 
 struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "list",
         abstract: "List components (current versions), by name.",
         discussion: "Page with --limit and --after (the last name of the previous page); --format jsonl writes one component a line.")
 

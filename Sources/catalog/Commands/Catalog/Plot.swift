@@ -4,6 +4,7 @@ import Foundation
 
 struct Plot: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "plot",
         abstract: "Draw an animation's values against time as an SVG.",
         discussion: """
             One panel per property — a number's value, a colour's r, g, b and a (0…1), the \

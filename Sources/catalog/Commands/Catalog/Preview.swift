@@ -3,6 +3,7 @@ import CatalogKit
 
 struct Preview: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "preview",
         abstract: "Write a self-contained HTML page that plays and scrubs components.",
         discussion: """
             Each animation plays on a sample element, each chain over one element per role, each \

@@ -3,6 +3,7 @@ import CatalogKit
 
 struct Remove: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "remove",
         abstract: "Remove a component from the catalog; refused while another component uses it.",
         discussion: """
             The component no longer lists, searches or applies. Its versions stay kept, so that the \

@@ -4,6 +4,7 @@ import Foundation
 
 struct Sample: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "sample",
         abstract: "Evaluate an animation without any object: timing and values at each time.",
         discussion: """
             Samples a catalog component (NAME or NAME@VERSION) or a definition file. Times are in \

@@ -3,6 +3,7 @@ import CatalogKit
 
 struct Schema: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "schema",
         abstract: "Print the JSON Schema (draft-07) of a definition file, for editors.",
         discussion: """
             Point an editor at it and definition files are checked and completed as they are \

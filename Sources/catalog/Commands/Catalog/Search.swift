@@ -3,6 +3,7 @@ import CatalogKit
 
 struct Search: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "search",
         abstract: "Full-text search over names, summaries and tags, best match first.",
         discussion: "Words match by prefix (`bou sel` finds bounce-select); the text is never read as query syntax.")
 

@@ -2,7 +2,7 @@ import ArgumentParser
 import CatalogKit
 
 struct Show: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Show a component's definition: the current version or NAME@VERSION.")
+    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show a component's definition: the current version or NAME@VERSION.")
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "NAME or NAME@VERSION.", completion: DatabaseCompletion.components()) var component: ComponentReference

@@ -3,6 +3,7 @@ import CatalogKit
 
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "validate",
         abstract: "Check definition files without touching the database.",
         discussion: "Lists, under each stylesheet component, the keyframe declarations a browser ignores (and the import leaves out).")
 

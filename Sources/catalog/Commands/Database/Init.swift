@@ -3,6 +3,7 @@ import CatalogKit
 
 struct Init: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "init",
         abstract: "Create and migrate the database and load the built-in catalog.")
 
     @OptionGroup var global: GlobalOptions

@@ -3,6 +3,7 @@ import CatalogKit
 
 struct Migrate: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "migrate",
         abstract: "Apply pending migrations, or list applied and pending ones with --status.")
 
     @OptionGroup var global: GlobalOptions

@@ -3,6 +3,7 @@ import CatalogKit
 
 struct Apply: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "apply",
         abstract: "Apply an animation, chain, layout or decorator to objects at a scene time.",
         discussion: """
             An animation runs on every --to object (one with on: handlers, such as bounce-select, is \

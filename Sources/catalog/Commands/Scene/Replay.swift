@@ -4,6 +4,7 @@ import Foundation
 
 struct Replay: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "replay",
         abstract: "Rebuild the scene from the event log and print frames of presentation values.",
         discussion: """
             Frames run from --from (default: scene time 0, or the log's base once it was compacted) \

@@ -3,6 +3,7 @@ import CatalogKit
 
 struct Send: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "send",
         abstract: "Send an event to an object; prints the effects its decorators produced.",
         discussion: """
             Events: tap, select, deselect, textChanged, attach or your own. --value is read like a \

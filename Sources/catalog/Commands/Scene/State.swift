@@ -3,6 +3,7 @@ import CatalogKit
 
 struct State: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "state",
         abstract: "An object's model and presentation values at a scene time.",
         discussion: """
             Rebuilt from the event log. --at defaults to the scene clock's current time (that of the \
