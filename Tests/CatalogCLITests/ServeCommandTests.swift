@@ -134,13 +134,7 @@ struct ServeCommandTests {
         let last = try #require(seqs.last)
         #expect(try server.get("/api/log").body == CLI.run(["--db", db, "log", "--format", "json"]).stdout)
 
-        // Lines by their bytes: to Swift, the chunked body's "\r\n" is one character, not an end of line.
-        func ids(_ text: String) -> [Int] {
-            text.utf8.split(separator: UInt8(ascii: "\n")).compactMap { line in
-                let line = String(decoding: line, as: UTF8.self)
-                return line.hasPrefix("id: ") ? Int(line.dropFirst(4)) : nil
-            }
-        }
+        let ids = ServeProcess.eventIDs
         let stream = try RawHTTP.Stream(port: server.port, "GET /api/log/stream HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nAccept: text/event-stream")
         let backlog = try stream.read { ids($0).contains(last) }
         #expect(backlog.hasPrefix("HTTP/1.1 200") && backlog.contains("text/event-stream"))

@@ -48,6 +48,15 @@ final class ServeProcess {
         try RawHTTP.send(port: port, "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)" + (authorization.map { "\r\nAuthorization: \($0)" } ?? ""), body: body)
     }
 
+    /// The `id:` lines of a server-sent event stream, in order. Split by bytes: to Swift, a chunked
+    /// body's "\r\n" is one Character, not an end of line.
+    static func eventIDs(_ text: String) -> [Int] {
+        text.utf8.split(separator: UInt8(ascii: "\n")).compactMap { line in
+            let line = String(decoding: line, as: UTF8.self)
+            return line.hasPrefix("id: ") ? Int(line.dropFirst(4)) : nil
+        }
+    }
+
     /// The address a browser opens.
     var url: String { "http://127.0.0.1:\(port)" }
 }

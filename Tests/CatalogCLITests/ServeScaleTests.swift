@@ -12,12 +12,7 @@ import Glibc
 struct ServeScaleTests {
     static let token = "scale-token-0123456789"
 
-    static func ids(_ text: String) -> [Int] {
-        text.utf8.split(separator: UInt8(ascii: "\n")).compactMap { line in
-            let line = String(decoding: line, as: UTF8.self)
-            return line.hasPrefix("id: ") ? Int(line.dropFirst(4)) : nil
-        }
-    }
+    static let ids = ServeProcess.eventIDs
 
     @Test(arguments: CLIBackend.allCases)
     func aWriteThroughOneServerIsLiveInTheOthers(backend: CLIBackend) throws {

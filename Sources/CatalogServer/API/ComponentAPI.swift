@@ -13,12 +13,8 @@ struct ComponentAPI {
         let api = router.group("api")
         api.get("components") { request, _ -> Response in
             let query = request.form
-            let kind = try query.get("kind").map { text throws -> ComponentKind in
-                guard let kind = ComponentKind(rawValue: text) else { throw Query.bad("kind", text, "animation, chain, decorator or layout") }
-                return kind
-            }
-            let limit = try Query.limit(request)
-            let components = try catalog.components.list(kind: kind, tag: query.get("tag"), after: query.get("after"), limit: limit)
+            let components = try catalog.components.list(kind: try Query.kind(request), tag: query.get("tag"), after: query.get("after"),
+                                                         limit: try Query.limit(request))
             return .json(.array(components.map(\.summaryJSON)))
         }
         api.get("components/:name") { request, context -> Response in
@@ -32,20 +28,15 @@ struct ComponentAPI {
             let query = request.form
             let reference = ComponentReference(name: try context.parameters.decoded("name"), version: query.get("version"))
             let sampling = try catalog.sampling(of: reference.description, parameters: try Self.parameters(request),
-                                                reducedMotion: query.get("reducedMotion") == "true")
+                                                reducedMotion: Query.reducedMotion(request))
             // `at=T,T…`, or `fps=N` with `from` and `to`: `sample --at` or `sample --fps --from --to`.
             let times: [Double]
             switch (query.get("at"), query.get("fps")) {
             case (let at?, nil): times = try SampleTimes.list(at)
             case (nil, let fps?):
-                func number(_ name: String) throws -> Double? {
-                    try query.get(name).map { text throws -> Double in
-                        guard let value = Double(text), value.isFinite else { throw Query.bad(name, text, "a finite number") }
-                        return value
-                    }
-                }
                 guard let rate = Double(fps), rate > 0, rate <= 1000 else { throw Query.bad("fps", fps, "frames per second, more than 0 and at most 1000") }
-                let from = try number("from") ?? 0, to = try number("to") ?? sampling.effect.endTime
+                let from = try Query.number(request, "from", expected: "a time in seconds") ?? 0
+                let to = try Query.number(request, "to", expected: "a time in seconds") ?? sampling.effect.endTime
                 // Refused before the list is built: a request must not build gigabytes.
                 if to.isFinite, (to - from) * rate >= Double(Self.maximumSamples) { throw Self.tooManySamples((to - from) * rate) }
                 times = try SampleTimes.frames(fps: rate, from: from, to: to)
@@ -59,7 +50,7 @@ struct ComponentAPI {
             let reference = ComponentReference(name: try context.parameters.decoded("name"), version: query.get("version"))
             let found = try catalog.component(reference.description, kinds: [.animation], for: "plot")
             let plot = try TokenBinding.with(try catalog.tokens.binding()) {
-                try ComponentPlot(definition: found.definition, parameters: try Self.parameters(request), reducedMotion: query.get("reducedMotion") == "true",
+                try ComponentPlot(definition: found.definition, parameters: try Self.parameters(request), reducedMotion: Query.reducedMotion(request),
                                   file: found.source)
             }
             return Response(status: .ok, headers: [.contentType: "image/svg+xml"], body: .init(byteBuffer: ByteBuffer(string: plot.svg())))

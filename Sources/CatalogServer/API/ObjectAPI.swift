@@ -20,13 +20,8 @@ struct ObjectAPI {
             .json(try catalog.objects.describe(try context.parameters.decoded("id")).jsonValue)
         }
         api.get("objects/:id/state") { request, context -> Response in
-            let query = request.form
-            let at = try query.get("at").map { text throws -> Double in
-                guard let t = Double(text), t.isFinite else { throw Query.bad("at", text, "a scene time in seconds") }
-                return t
-            }
-            let reduced = query.get("reducedMotion") == "true"
-            return .json(try catalog.state(of: try context.parameters.decoded("id"), at: at, reducedMotion: reduced).jsonValue)
+            let at = try Query.number(request, "at", expected: "a scene time in seconds")
+            return .json(try catalog.state(of: try context.parameters.decoded("id"), at: at, reducedMotion: Query.reducedMotion(request)).jsonValue)
         }
     }
 }

@@ -8,6 +8,25 @@ enum Query {
         WebError(.usage, "?\(name)=\(value) is not \(expected)", status: .badRequest)
     }
 
+    /// `?NAME=` a finite number (`expected` says what it is for); nil when absent or empty.
+    static func number(_ request: Request, _ name: String, expected: String) throws -> Double? {
+        guard let text = request.form.get(name), !text.isEmpty else { return nil }
+        guard let value = Double(text), value.isFinite else { throw bad(name, text, expected) }
+        return value
+    }
+
+    /// `?kind=`: a component kind; nil when absent or empty (a form's "any kind").
+    static func kind(_ request: Request) throws -> ComponentKind? {
+        guard let text = request.form.get("kind"), !text.isEmpty else { return nil }
+        guard let kind = ComponentKind(rawValue: text) else {
+            throw bad("kind", text, ComponentKind.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        return kind
+    }
+
+    /// `?reducedMotion=true`: as the user who prefers reduced motion sees it.
+    static func reducedMotion(_ request: Request) -> Bool { request.form.get("reducedMotion") == "true" }
+
     /// `?limit=N`: a page size, 0 or more; nil when not given.
     static func limit(_ request: Request) throws -> Int? {
         try request.form.get("limit").map { text throws -> Int in

@@ -24,16 +24,18 @@ struct RequestBody {
 
     subscript(name: String) -> JSONValue? { members[name].flatMap { $0 == .null ? nil : $0 } }
 
+    /// A string field. The text fields a write reads are names, ids, types and parameter values,
+    /// none of which can hold a NUL character; refused here, both backends answer alike (rather
+    /// than one matching nothing and the other refusing). A property's `value` is read as JSON.
     func string(_ name: String) throws -> String? {
         guard let value = self[name] else { return nil }
         guard let text = value.stringValue else { throw Self.bad("request body: \(name) must be a string, not \(value.typeName)") }
-        return text
+        return try Self.name(text, field: name)
     }
 
-    /// Names and ids (a component, objects, roles' objects) hold no NUL character: none stored
-    /// can, so both backends refuse one alike rather than one matching nothing and one failing.
-    static func checkName(_ text: String, field: String) throws {
+    private static func name(_ text: String, field: String) throws -> String {
         if text.utf8.contains(0) { throw bad("request body: \(field) holds a NUL character (\\u0000), which no name or id can") }
+        return text
     }
 
     func number(_ name: String) throws -> Double? {
@@ -53,7 +55,7 @@ struct RequestBody {
         guard let items = value.arrayValue?.compactMap(\.stringValue), items.count == value.arrayValue?.count else {
             throw Self.bad("request body: \(name) must be a list of strings")
         }
-        return items
+        return try items.map { try Self.name($0, field: name) }
     }
 
     /// A mapping of names to values, each as `--param`/`--role` would take it as text: strings as
@@ -63,7 +65,7 @@ struct RequestBody {
         guard let members = value.objectValue else { throw Self.bad("request body: \(name) must be a mapping") }
         return try members.mapValues { item in
             switch item {
-            case .string(let text): return text
+            case .string(let text): return try Self.name(text, field: name)
             case .number, .bool: return item.canonicalText
             default: throw Self.bad("request body: \(name) values must be strings, numbers or booleans")
             }

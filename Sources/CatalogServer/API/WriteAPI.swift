@@ -35,9 +35,7 @@ struct WriteAPI {
             case (let json?, nil): value = PropertyValue(untyped: json)
             }
             let outcome = try catalog.setProperty(value, for: key, on: id, policy: policy, at: try body.number("at"))
-            let set: JSONValue = if let value = outcome.value {
-                ["key": .string(key), "value": value.jsonValue, "type": .string(value.type.rawValue), "policy": .string(policy.rawValue)]
-            } else { .null }
+            let set = outcome.value.map { Association(key: key, value: $0, policy: policy).jsonValue } ?? .null
             return .json(["object": .string(id), "key": .string(key), "set": set, "attached": outcome.attached.map(JSONValue.string) ?? .null,
                           "copy": outcome.copyID.map(JSONValue.string) ?? .null, "released": .array(outcome.removed.map(JSONValue.string))])
         }
@@ -46,10 +44,7 @@ struct WriteAPI {
             try token.check(request)
             let body = try await RequestBody(request, limit: limit, fields: ["component", "to", "roles", "parameters", "at", "reducedMotion"])
             guard let component = try body.string("component") else { throw RequestBody.bad("request body: component is required") }
-            let targets = try body.strings("to"), roles = try body.texts("roles")
-            try RequestBody.checkName(component, field: "component")
-            for id in targets + roles.values { try RequestBody.checkName(id, field: "an object id") }
-            let result = try catalog.apply(component, to: targets, roles: roles, parameters: try body.texts("parameters"),
+            let result = try catalog.apply(component, to: try body.strings("to"), roles: try body.texts("roles"), parameters: try body.texts("parameters"),
                                            at: try body.number("at"), reducedMotion: try body.bool("reducedMotion") ?? false)
             return .json(result.jsonValue, status: .created)
         }

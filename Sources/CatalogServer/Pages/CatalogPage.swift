@@ -55,11 +55,7 @@ struct ComponentFilter {
     init(_ request: Request, searching: Bool = false) throws {
         let query = request.form
         text = query.get("q").flatMap { !searching && $0.allSatisfy(\.isWhitespace) ? nil : $0 }
-        kind = try query.get("kind").flatMap { text throws -> ComponentKind? in
-            if text.isEmpty { return nil }
-            guard let kind = ComponentKind(rawValue: text) else { throw Query.bad("kind", text, "animation, chain, decorator, layout or tokens") }
-            return kind
-        }
+        kind = try Query.kind(request)
         tag = query.get("tag").flatMap { $0.isEmpty ? nil : $0 }
     }
 

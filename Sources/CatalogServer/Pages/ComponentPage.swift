@@ -28,7 +28,7 @@ struct ComponentPage {
                     chainPreview: stored.kind == .chain ? try? ChainPreviewSection(definition: definition, catalog: catalog) : nil)
             }
             var sections = [Self.header(stored, current: current)]
-            var data = [("name", stored.name), ("version", stored.version), ("kind", stored.kind.rawValue)]
+            var data = [("name", stored.name), ("version", stored.version)]
             if let preview = parts.preview {
                 sections.append(preview.html)
                 data += preview.data

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Text put into a page as text: `&`, `<`, `>`, `"` and `'` escaped, so that nothing from the
 /// store becomes markup, an attribute's end or a script.
 ///
@@ -21,15 +23,11 @@ enum HTML {
         return out
     }
 
-    /// A path segment or query value for a link (`href`), percent-encoded and then escaped.
+    /// A path segment or query value for a link (`href`): everything but RFC 3986's unreserved
+    /// characters percent-encoded, so the result needs no HTML escaping.
     static func url(_ text: String) -> String {
-        var out = ""
-        for byte in text.utf8 {
-            if unreserved.contains(byte) { out.unicodeScalars.append(Unicode.Scalar(byte)) } else { out += "%" + hex[Int(byte >> 4)] + hex[Int(byte & 15)] }
-        }
-        return out
+        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
     }
 
-    private static let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8)
-    private static let hex = "0123456789ABCDEF".map(String.init)
+    private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 }

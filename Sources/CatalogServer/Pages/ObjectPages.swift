@@ -36,14 +36,9 @@ struct ObjectPages {
         }
         router.get("objects/:id") { request, context -> Response in
             let id = try context.parameters.decoded("id")
-            let query = request.form
             let description = try catalog.objects.describe(id)
-            let at = try query.get("at").flatMap { text throws -> Double? in
-                if text.isEmpty { return nil }
-                guard let t = Double(text), t.isFinite else { throw Query.bad("at", text, "a scene time in seconds") }
-                return t
-            }
-            let reduced = query.get("reducedMotion") == "true"
+            let at = try Query.number(request, "at", expected: "a scene time in seconds")
+            let reduced = Query.reducedMotion(request)
             let state = try catalog.state(of: id, at: at, reducedMotion: reduced)
             let properties = description.properties.map { association in
                 "<tr><td><code>\(HTML.escape(association.key))</code></td><td>\(HTML.escape(association.value.type.rawValue))</td>"

@@ -9,7 +9,7 @@ import CatalogKit
 /// (`position`, `bounds`) is named as not previewed.
 struct PreviewSection: Sendable {
     let html: String
-    /// `data-` attributes for the script: the CSS form of each property, the parameters, the end.
+    /// `data-` attributes for the script: the CSS form of each property, and whether it ends.
     let data: [(String, String)]
 
     init(stored: StoredComponent, definition: ComponentDefinition, catalog: Catalog) throws {
@@ -28,7 +28,6 @@ struct PreviewSection: Sendable {
         }
         let end = sampling.effect.endTime
         let knobs = definition.parameters.keys.sorted().map { name in Self.knob(name, definition.parameters[name]!) }
-        let parameters: JSONValue = .object(definition.parameters.mapValues { $0.defaultValue.jsonValue })
         let plot = "/api/components/\(HTML.url(stored.name))/plot?version=\(HTML.url(stored.version))"
         html = """
             <section id="preview"><h2>Preview</h2>
@@ -40,7 +39,7 @@ struct PreviewSection: Sendable {
             <img id="plot" class="plot" alt="\(HTML.escape(stored.name)) plotted against time" src="\(plot)">
             </section>
             """
-        data = [("properties", JSONValue.object(properties).canonicalText), ("parameters", parameters.canonicalText),
+        data = [("properties", JSONValue.object(properties).canonicalText),
                 ("endless", end.isFinite ? "false" : "true"), ("window", JSONValue.numberText(Self.endlessWindow))]
     }
 

@@ -144,7 +144,6 @@ function animationPreview() {
       else box.style[cssName] = cssValue(unit, value);
     }
     box.dataset.t = String(t);
-    box.dataset.progress = String(sample.progress);
   }
 
   function fail(error) {
@@ -231,7 +230,6 @@ function chainPreview() {
     }
     clock.setEnd(end);
     seek(clock.time);
-    stage.dataset.reduced = String(reduced.checked);
     stage.dataset.state = "ready";
   }
   reduced.addEventListener("change", build);
@@ -265,7 +263,6 @@ function logPage() {
     const atEnd = window.innerHeight + window.scrollY >= document.body.scrollHeight - 40;
     list.append(logRow(event));
     if (atEnd) window.scrollTo(0, document.body.scrollHeight);
-    document.body.dataset.last = String(event.seq);
   });
   stream.addEventListener("open", () => { document.body.dataset.stream = "open"; });
 }
