@@ -57,6 +57,14 @@ struct ServeCommandTests {
         #expect(try server.get("/api/nowhere").status == 404)
         #expect(try server.get("/api/objects/ghost").status == 404 && server.get("/api/objects/v/state?at=soon").status == 400)
         #expect(try server.get("/api/components/pop/export?to=pdf").status == 400)
+        // What `export` refuses, the API refuses: an option with the wrong form, a selector that breaks out of its rule.
+        for (path, arguments) in [("to=waapi&selector=.x", ["--to", "waapi", "--selector", ".x"]), ("to=css&fps=30", ["--to", "css", "--fps", "30"]),
+                                  ("to=css&selector=.x%7Bcolor:red%7D", ["--to", "css", "--selector", ".x{color:red}"]),
+                                  ("to=lottie&fps=500", ["--to", "lottie", "--fps", "500"])] {
+            let refused = try server.get("/api/components/pop/export?\(path)")
+            #expect(refused.status == 400 && refused.body.contains(#""code": "usage""#), "\(path): \(refused.body)")
+            #expect(try CLI.run(["--db", db, "export", "pop"] + arguments).status != 0, "\(arguments)")
+        }
         for path in ["/api/components?limit=-1", "/api/objects?limit=many", "/api/log?limit=2.5"] {
             let refused = try server.get(path)
             #expect(refused.status == 400 && refused.body.contains("?limit="), "\(path): \(refused.body)")

@@ -59,12 +59,19 @@ struct ComponentAPI {
             let query = request.form
             let reference = ComponentReference(name: try context.parameters.decoded("name"), version: query.get("version"))
             let to = query.get("to") ?? "css"
-            guard let form = ExportForm(rawValue: to) else { throw Query.bad("to", to, "css, waapi, js or lottie") }
-            let fps = try query.get("fps").map { text throws -> Double in
-                guard let fps = Double(text), fps > 0, fps <= 240 else { throw Query.bad("fps", text, "frames per second, more than 0 and at most 240") }
-                return fps
+            guard let form = ExportFormat(rawValue: to) else { throw Query.bad("to", to, "css, waapi, js or lottie") }
+            // The options `export` takes, each with the form it goes with.
+            let selector = query.get("selector"), fps = query.get("fps")
+            if let selector {
+                guard form == .css else { throw Query.bad("selector", selector, "taken with to=css only") }
+                guard ExportFormat.isSelector(selector) else { throw Query.bad("selector", selector, "a CSS selector") }
             }
-            let text = try form.text(of: reference.description, selector: query.get("selector"), fps: fps, catalog: catalog)
+            let rate = try fps.map { text throws -> Double in
+                guard form == .lottie else { throw Query.bad("fps", text, "taken with to=lottie only") }
+                guard let rate = Double(text), ExportFormat.isFrameRate(rate) else { throw Query.bad("fps", text, "frames per second, more than 0 and at most 240") }
+                return rate
+            }
+            let text = try form.text(of: reference.description, selector: selector, fps: rate, catalog: catalog)
             return Response(status: .ok, headers: [.contentType: form.contentType], body: .init(byteBuffer: ByteBuffer(string: text)))
         }
         api.get("search") { request, _ -> Response in

@@ -57,7 +57,7 @@ struct ComponentPage {
     /// Every export the component has, as `catalog export` prints it, each with a Copy button; a
     /// form the component has not is its reason, as the command words it.
     static func exports(_ stored: StoredComponent, catalog: Catalog) -> String {
-        let blocks = ExportForm.allCases.map { form -> String in
+        let blocks = ExportFormat.allCases.map { form -> String in
             let text: String
             let failed: Bool
             do {

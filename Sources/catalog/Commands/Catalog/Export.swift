@@ -2,10 +2,9 @@ import ArgumentParser
 import CatalogKit
 import Foundation
 
+extension ExportFormat: ExpressibleByArgument {}
+
 struct Export: ParsableCommand {
-    enum Target: String, ExpressibleByArgument, CaseIterable {
-        case css, waapi, js, lottie
-    }
 
     static let configuration = CommandConfiguration(
         commandName: "export",
@@ -35,7 +34,7 @@ struct Export: ParsableCommand {
     @Argument(help: "A component NAME[@VERSION], or a definition file (.yaml, .json, .css, - for stdin).",
               completion: DatabaseCompletion.components())
     var component: String
-    @Option(parsing: .unconditional, help: "What to write: css, waapi, js or lottie.") var to: Target
+    @Option(parsing: .unconditional, help: "What to write: css, waapi, js or lottie.") var to: ExportFormat
     @Option(help: "The CSS selector of the rule (default: .NAME).") var selector: String?
     @Option(help: "Frames per second of a Lottie document (default: 60).") var fps: Double?
     @Option(name: [.customShort("o"), .long], help: "Write to this file instead of standard output.") var output: String?
@@ -48,17 +47,17 @@ struct Export: ParsableCommand {
         if selector != nil, to != .css { throw ValidationError("--selector goes with --to css") }
         if let fps {
             guard to == .lottie else { throw ValidationError("--fps goes with --to lottie") }
-            guard fps.isFinite, fps > 0, fps <= 240 else { throw ValidationError("--fps must be more than 0 and at most 240, not \(fps)") }
+            guard ExportFormat.isFrameRate(fps) else { throw ValidationError("--fps must be more than 0 and at most 240, not \(fps)") }
         }
-        if let selector, selector.trimmingCharacters(in: .whitespaces).isEmpty || selector.contains("{") || selector.contains("}") {
+        if let selector, !ExportFormat.isSelector(selector) {
             throw ValidationError("--selector takes a CSS selector, not \"\(selector)\"")
         }
     }
 
     func run() throws {
         // A Lottie layer is a rectangle of the box: 100 × 100 unless --box says otherwise.
-        if to == .lottie, referenceBox.box == nil {
-            try ReferenceBox.with(.nominal) { try write() }
+        if let box = to.defaultBox, referenceBox.box == nil {
+            try ReferenceBox.with(box) { try write() }
         } else {
             try referenceBox.with { try write() }
         }
@@ -70,14 +69,14 @@ struct Export: ParsableCommand {
         let file = found.source
         let export: ComponentExport
         do {
-            export = try ComponentExport(definition: found.definition, parameters: KeyValue.dictionary(parameters), target: to == .waapi || to == .js ? .waapi : .css,
+            export = try ComponentExport(definition: found.definition, parameters: KeyValue.dictionary(parameters), target: to.target,
                                          file: file, catalog: try resolver.catalog(for: found.definition), reducedMotion: reducedMotion)
         } catch let error as ExportError {
             throw CommandFailure(error, message: "\(file): cannot export: \(error.description)")
         }
         var lottie: LottieExport?
         if to == .lottie {
-            do { lottie = try export.lottie(frameRate: fps ?? 60) } catch let error as ExportError {
+            do { lottie = try export.lottie(frameRate: fps ?? ExportFormat.defaultFrameRate) } catch let error as ExportError {
                 throw CommandFailure(error, message: "\(file): cannot export: \(error.description)")
             }
         }
@@ -101,12 +100,7 @@ struct Export: ParsableCommand {
             print(table.render())
             return
         }
-        let text: String = switch to {
-        case .css: export.stylesheet(selector: selector)
-        case .waapi: export.waapi.prettyText + "\n"
-        case .js: export.module
-        case .lottie: lottie!.document.text
-        }
+        let text = try lottie.map(\.document.text) ?? to.text(of: export, selector: selector)
         try OutputFile.write(text, to: output)
     }
 }

@@ -1,0 +1,46 @@
+import CatalogExport
+import CatalogModel
+
+/// The forms `catalog export` writes an animation or chain in — a stylesheet, Web Animations
+/// JSON, an ES module, a Lottie document — and the options each takes, for every front door
+/// (the command, `catalog serve`'s `/export` and its component pages) alike.
+///
+/// ```swift
+/// let export = try ComponentExport(definition: fade, target: ExportFormat.css.target, catalog: catalog)
+/// let css = try ExportFormat.css.text(of: export, selector: ".card")
+/// ```
+public enum ExportFormat: String, CaseIterable, Sendable {
+    case css, waapi, js, lottie
+
+    /// What the export is built for: Web Animations for `waapi` and `js`, CSS otherwise (a
+    /// Lottie document follows the CSS form's values).
+    public var target: ExportTarget { self == .waapi || self == .js ? .waapi : .css }
+
+    /// The reference box when none is given: a Lottie layer is a rectangle of the nominal
+    /// 100 × 100 box; the web forms need none.
+    public var defaultBox: ReferenceBox? { self == .lottie ? .nominal : nil }
+
+    /// The frame rate of a Lottie document when none is given.
+    public static let defaultFrameRate = 60.0
+
+    /// Whether `selector` can head the CSS rule (not blank, no braces to break out of it).
+    public static func isSelector(_ selector: String) -> Bool {
+        !selector.allSatisfy(\.isWhitespace) && !selector.contains("{") && !selector.contains("}")
+    }
+
+    /// Whether `fps` is a Lottie frame rate: more than 0, at most 240.
+    public static func isFrameRate(_ fps: Double) -> Bool { fps.isFinite && fps > 0 && fps <= 240 }
+
+    /// The export in this form, as `catalog export` prints it.
+    /// - Parameters:
+    ///   - selector: the CSS rule's selector (`css` only; default `.NAME`).
+    ///   - fps: the Lottie document's frame rate (`lottie` only).
+    public func text(of export: ComponentExport, selector: String? = nil, fps: Double? = nil) throws -> String {
+        switch self {
+        case .css: export.stylesheet(selector: selector)
+        case .waapi: export.waapi.prettyText + "\n"
+        case .js: export.module
+        case .lottie: try export.lottie(frameRate: fps ?? Self.defaultFrameRate).document.text
+        }
+    }
+}

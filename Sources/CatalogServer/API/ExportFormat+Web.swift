@@ -1,0 +1,34 @@
+import CatalogKit
+
+/// The export forms as the web app offers them: a title for the component page and the
+/// `Content-Type` of `/export`'s answer; the text is `catalog export`'s (``ExportFormat``).
+///
+/// ```swift
+/// let css = try ExportFormat.css.text(of: "fade-in", catalog: catalog)
+/// ```
+extension ExportFormat {
+    var title: String {
+        switch self {
+        case .css: "CSS"
+        case .waapi: "Web Animations (JSON)"
+        case .js: "JavaScript module"
+        case .lottie: "Lottie"
+        }
+    }
+
+    var contentType: String {
+        switch self {
+        case .css: "text/css; charset=utf-8"
+        case .js: "text/javascript; charset=utf-8"
+        case .waapi, .lottie: "application/json; charset=utf-8"
+        }
+    }
+
+    /// The stored component `reference` names (an animation or a chain) in this form.
+    func text(of reference: String, selector: String? = nil, fps: Double? = nil, catalog: Catalog) throws -> String {
+        let found = try catalog.component(reference, kinds: [.animation, .chain], for: "export")
+        return try ReferenceBox.with(defaultBox) {
+            try text(of: try ComponentExport(definition: found.definition, target: target, file: found.source, catalog: catalog), selector: selector, fps: fps)
+        }
+    }
+}
