@@ -80,9 +80,12 @@ extension Catalog {
     /// may be writing: SQLite reads it in one read transaction; PostgreSQL a page at a time, and
     /// as events commit in seq order, that is a moment too. A compacted log is refused
     /// (``StoreArchive/RefusalError/compacted(base:)``), also one compacted while it is read.
+    /// `progress` hears the events written ("exporting").
     @discardableResult
-    public func exportHistory(_ write: (String) throws -> Void) throws -> StoreArchive.Summary {
+    public func exportHistory(progress: ProgressHandler? = nil, _ write: (String) throws -> Void) throws -> StoreArchive.Summary {
         if let base = try database.snapshots.logBase() { throw StoreArchive.RefusalError.compacted(base: base.seq) }
+        let total = progress == nil ? 0 : Int(try database.events.lastSeq())
+        progress?(WorkProgress(step: "exporting", done: 0, total: total, unit: "events"))
         try write(StoreArchive.header.canonicalText + "\n")
         var digest = ContentDigest.Stream()
         var count = 0
@@ -97,6 +100,7 @@ extension Catalog {
             digest.update(text)
             count += 1
             try write(text)
+            if let progress, count % progressPage == 0 { progress(WorkProgress(step: "exporting", done: count, total: max(total, count), unit: "events")) }
         }
         let sha256 = digest.hex
         try write(try StoreArchive.closingLine(events: count, sha256: sha256) + "\n")
@@ -107,9 +111,10 @@ extension Catalog {
     /// from the archive at `path`, in one transaction: every event is carried out again at its
     /// scene time and must log exactly its line again (same seq, operation, object, time and
     /// payload), the closing line must count and hash what came before it. Any refusal leaves
-    /// the store as it was.
+    /// the store as it was. `progress` hears the events read ("importing"), its fraction the
+    /// share of the file read.
     @discardableResult
-    public func importHistory(from path: String) throws -> StoreArchive.Summary {
+    public func importHistory(from path: String, progress: ProgressHandler? = nil) throws -> StoreArchive.Summary {
         let existing = try database.events.lastSeq()
         guard existing == 0, try database.snapshots.logBase() == nil else {
             throw StoreArchive.RefusalError.notEmpty(path: self.path, events: existing)
@@ -117,7 +122,17 @@ extension Catalog {
         var reader = ArchiveReading(file: path, target: database)
         do {
             try database.batch {
-                try JSONLinesReader(path: path).forEach { number, line in try reader.read(line, number: number) }
+                let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+                var bytes = 0
+                try JSONLinesReader(path: path).forEach { number, line in
+                    try reader.read(line, number: number)
+                    guard let progress else { return }
+                    bytes += line.utf8.count + 1
+                    if number % progressPage == 0 {
+                        progress(WorkProgress(step: "importing", done: reader.summary.events, unit: "events",
+                                              fraction: size.map { $0 > 0 ? min(1, Double(bytes) / Double($0)) : 1 }))
+                    }
+                }
                 try reader.finish()
             }
         } catch let error as JSONLinesReader.LineTooLong {

@@ -26,8 +26,10 @@ extension Catalog {
     ///
     /// One event per change (not one batch event) keeps the log's meaning: `log --object`,
     /// `state` and `replay` read an imported property exactly as one set by hand.
+    ///
+    /// `progress` hears the rows checked ("checking"), then the changes written ("writing").
     @discardableResult
-    public func importRows(_ rows: BulkImport, at sceneTime: Double? = nil) throws -> ImportSummary {
+    public func importRows(_ rows: BulkImport, at sceneTime: Double? = nil, progress: ProgressHandler? = nil) throws -> ImportSummary {
         if let sceneTime, let problem = NumericLimits.problem(time: sceneTime) { throw SceneError.sceneTime(sceneTime, problem: problem) }
         var changes: [BulkChange] = []
         var summary = ImportSummary()
@@ -41,7 +43,10 @@ extension Catalog {
             types[id] = stored
             return stored
         }
-        for (line, change) in rows.changes {
+        for (index, (line, change)) in rows.changes.enumerated() {
+            if let progress, index % progressPage == 0 {
+                progress(WorkProgress(step: "checking", done: index, total: rows.changes.count, unit: "rows"))
+            }
             do {
                 switch change {
                 case .object(let id, let type, let owner):
@@ -91,7 +96,11 @@ extension Catalog {
                 throw ImportError(file: rows.file, line: line, message: "\(error)")
             }
         }
-        try database.applications.apply(changes, at: sceneTime)
+        let total = changes.count
+        progress?(WorkProgress(step: "writing", done: 0, total: total, unit: "changes"))
+        try database.applications.apply(changes, at: sceneTime) { done in
+            progress?(WorkProgress(step: "writing", done: done, total: total, unit: "changes"))
+        }
         return summary
     }
 }

@@ -57,18 +57,23 @@ public enum SceneVerification {
     /// let check = try SceneVerification.verify(catalog)
     /// check.matches   // true when the log rebuilds the live state
     /// ```
-    public static func verify(_ catalog: Catalog) throws -> Result {
+    ///
+    /// `progress` hears the events rebuilt ("rebuilding", or "folding the log" after a
+    /// compaction), then the hashing of both stores.
+    public static func verify(_ catalog: Catalog, progress: ProgressHandler? = nil) throws -> Result {
         let scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("catalog-verify-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString).sqlite").path
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: scratch + suffix) } }
-        return try verify(catalog, scratch: scratch)
+        return try verify(catalog, scratch: scratch, progress: progress)
     }
 
     /// - Parameter replay: how one logged change is carried out again (the rebuild's own by
     ///   default; tests pass a broken one to show that verification notices).
     package static func verify(_ catalog: Catalog, scratch path: String,
-                              replay: @escaping (Event, any CatalogBackend) throws -> Void = SceneVerification.replay) throws -> Result {
-        if let base = try catalog.database.snapshots.logBase() { return try verifyCompacted(catalog, base: base) }
+                              replay: @escaping (Event, any CatalogBackend) throws -> Void = SceneVerification.replay,
+                              progress: ProgressHandler? = nil) throws -> Result {
+        if let base = try catalog.database.snapshots.logBase() { return try verifyCompacted(catalog, base: base, progress: progress) }
+        let total = progress == nil ? 0 : Int(try catalog.database.events.lastSeq())
         try? FileManager.default.removeItem(atPath: path)
         let fresh = try Catalog(path: path, loadBuiltIns: false)
         var comparison = LogComparison(live: catalog, rebuilt: fresh, snapshots: try catalog.database.snapshots.list())
@@ -83,7 +88,9 @@ public enum SceneVerification {
             }
             try comparison.compare(page)
             page.removeAll(keepingCapacity: true)
+            progress?(WorkProgress(step: "rebuilding", done: comparison.events, total: max(total, comparison.events), unit: "events"))
         }
+        progress?(WorkProgress(step: "rebuilding", done: 0, total: total, unit: "events"))
         try catalog.database.events.scanRows(after: 0) { row in
             guard comparison.divergence == nil else { return }
             do {
@@ -97,7 +104,10 @@ public enum SceneVerification {
             try fresh.database.batch { try rebuild.flush() }
             try comparison.finish()
         }
-        return Result(live: try contentHash(catalog.database), rebuilt: try contentHash(fresh.database), events: comparison.events,
+        progress?(WorkProgress(step: "hashing", done: 0, total: 2, unit: "stores"))
+        let live = try contentHash(catalog.database)
+        progress?(WorkProgress(step: "hashing", done: 1, total: 2, unit: "stores"))
+        return Result(live: live, rebuilt: try contentHash(fresh.database), events: comparison.events,
                       firstDivergence: comparison.divergence)
     }
 
@@ -190,7 +200,7 @@ public enum SceneVerification {
 
     /// Verification of a compacted log: the base snapshot, the events after it and the later
     /// snapshots, folded into a scene that must hold what the live store holds.
-    static func verifyCompacted(_ catalog: Catalog, base: LogBase) throws -> Result {
+    static func verifyCompacted(_ catalog: Catalog, base: LogBase, progress: ProgressHandler? = nil) throws -> Result {
         let database = catalog.database
         let resolve = catalog.resolver()
         let snapshots = Dictionary(uniqueKeysWithValues: try database.snapshots.list().map { ($0.seq, $0) })
@@ -201,6 +211,7 @@ public enum SceneVerification {
         }
         var count = 0
         var divergence: String?
+        let total = progress == nil ? 0 : Int(try database.events.lastSeq() - base.seq)
         try database.events.scan(after: base.seq) { event in
             guard divergence == nil else { return }
             do { try scene.fold(event, resolve: resolve) } catch {
@@ -208,7 +219,9 @@ public enum SceneVerification {
             }
             count += 1
             if let snapshot = snapshots[event.seq] { divergence = try snapshotDivergence(snapshot, folded: scene, in: database) }
+            if let progress, count % progressPage == 0 { progress(WorkProgress(step: "folding the log", done: count, total: max(total, count), unit: "events")) }
         }
+        progress?(WorkProgress(step: "comparing with the store", done: 0, total: scene.objects.count, unit: "objects"))
         let rebuilt = sceneView(scene), live = try storeView(database, only: Set(scene.objects.keys))
         if divergence == nil, live != rebuilt {
             let first = zip(live.arrayValue ?? [], rebuilt.arrayValue ?? []).first { $0 != $1 }

@@ -18,13 +18,23 @@ extension Catalog {
 
     /// Keeps a snapshot of the scene after the latest event (nil for an empty log). Folds from
     /// the newest snapshot, so its cost is the events since then plus writing the scene.
+    /// `progress` hears the events folded ("folding the log"), then the objects written.
     @discardableResult
-    public func takeSnapshot() throws -> StoredSnapshot? {
+    public func takeSnapshot(progress: ProgressHandler? = nil) throws -> StoredSnapshot? {
         let last = try database.events.lastSeq()
         guard last > 0 else { return nil }
         if let latest = try database.snapshots.latest(), latest.seq == last { return latest }
-        let (scene, seq, time) = try foldedScene(until: .infinity)
-        return try database.snapshots.add(seq: seq, sceneTime: time, objects: try scene.storedRows())
+        let (scene, seq, time) = try foldedScene(until: .infinity, through: last, progress: progress)
+        return try keep(scene, seq: seq, time: time, progress: progress)
+    }
+
+    /// Writes `scene` as the snapshot at event `seq`.
+    private func keep(_ scene: SceneSnapshot, seq: Int64, time: Double, progress: ProgressHandler?) throws -> StoredSnapshot {
+        let rows = try scene.storedRows()
+        progress?(WorkProgress(step: "writing the snapshot", done: 0, total: rows.count, unit: "objects"))
+        let snapshot = try database.snapshots.add(seq: seq, sceneTime: time, objects: rows)
+        progress?(WorkProgress(step: "writing the snapshot", done: rows.count, total: rows.count, unit: "objects"))
+        return snapshot
     }
 
     /// Takes a snapshot when the policy says one is due (``snapshotInterval`` events since the
@@ -57,7 +67,10 @@ extension Catalog {
     /// the nearest snapshot before, then the events after it, read as they go. Also returns the
     /// last event folded and its scene time. Throws ``StoreError/compacted(requested:base:)``
     /// for a time before the log's base.
-    package func foldedScene(until time: Double, through seq: Int64 = .max) throws -> (scene: SceneSnapshot, seq: Int64, time: Double) {
+    /// `progress` hears the events folded ("folding the log"), counted up to `seq` when it is
+    /// an event of the log.
+    package func foldedScene(until time: Double, through seq: Int64 = .max,
+                             progress: ProgressHandler? = nil) throws -> (scene: SceneSnapshot, seq: Int64, time: Double) {
         let until = time + ComputedTiming.timeTolerance
         let resolve = resolver()
         var scene = SceneSnapshot()
@@ -66,9 +79,15 @@ extension Catalog {
             scene = try loadSnapshot(base, resolve: resolve)
             last = (base.seq, base.sceneTime)
         }
+        let first = last.seq
+        let total = seq == .max ? nil : Int(seq - first)
+        var folded = 0
+        progress?(WorkProgress(step: "folding the log", done: 0, total: total, unit: "events"))
         try database.events.scan(after: last.seq, through: seq, until: until) { event in
             try scene.fold(event, resolve: resolve)
             last = (event.seq, event.sceneTime)
+            folded += 1
+            if let progress, folded % progressPage == 0 { progress(WorkProgress(step: "folding the log", done: folded, total: total.map { max($0, folded) }, unit: "events")) }
         }
         return (scene, last.seq, last.time)
     }
@@ -121,7 +140,8 @@ extension Catalog {
     /// Replaces the events before `point` by a snapshot of the scene after the last of them:
     /// `state` at any time from the base on is unchanged (byte for byte), while the history
     /// before it is kept as that state, not as events. The newest event always stays.
-    public func compactLog(before point: CompactionPoint) throws -> Compaction {
+    /// `progress` hears the events folded, the base's objects written, then the removal.
+    public func compactLog(before point: CompactionPoint, progress: ProgressHandler? = nil) throws -> Compaction {
         let cut: Int64
         switch point {
         case .seq(let seq): cut = seq
@@ -133,9 +153,12 @@ extension Catalog {
         guard base > (try database.snapshots.logBase()?.seq ?? 0) else {
             throw SceneError.nothingToCompact(before: cut)
         }
-        let (scene, seq, time) = try foldedScene(until: .infinity, through: base)
-        let snapshot = try database.snapshots.add(seq: seq, sceneTime: time, objects: try scene.storedRows())
+        let (scene, seq, time) = try foldedScene(until: .infinity, through: base, progress: progress)
+        let snapshot = try keep(scene, seq: seq, time: time, progress: progress)
+        let events = Int(snapshot.seq - (try database.snapshots.logBase()?.seq ?? 0))
+        progress?(WorkProgress(step: "removing events", done: 0, total: events, unit: "events"))
         let removed = try database.snapshots.compact(through: snapshot.seq)
+        progress?(WorkProgress(step: "removing events", done: removed, total: removed, unit: "events"))
         return Compaction(base: snapshot, eventsRemoved: removed)
     }
 }

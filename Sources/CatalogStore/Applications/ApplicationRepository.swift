@@ -42,8 +42,8 @@ extension CatalogDatabase {
 extension ApplicationRepository {
     /// Carries out `changes` in order in one transaction, one event each: all or nothing. For
     /// imports (`catalog import`), where a file's changes stand or fall together.
-    package func apply(_ changes: [BulkChange], at sceneTime: Double? = nil) throws {
+    package func apply(_ changes: [BulkChange], at sceneTime: Double? = nil, progress: (Int) -> Void = { _ in }) throws {
         for case .add(let id, let type, let owners) in changes { try ObjectWrites.check(id: id, type: type, owners: owners) }
-        try database.transaction(at: sceneTime) { transaction in try ApplicationWrites.apply(changes, transaction) }
+        try database.transaction(at: sceneTime) { transaction in try ApplicationWrites.apply(changes, transaction, progress: progress) }
     }
 }

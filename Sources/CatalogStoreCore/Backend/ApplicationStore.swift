@@ -18,7 +18,8 @@ package protocol ApplicationStore: Sendable {
                 records: [(operation: EventOperation, object: String?, payload: JSONValue)],
                 at sceneTime: Double?) throws -> Double
     /// Carries out `changes` in order in one transaction, one event each: all or nothing.
-    func apply(_ changes: [BulkChange], at sceneTime: Double?) throws
+    /// `progress` hears how many are done, every page of them.
+    func apply(_ changes: [BulkChange], at sceneTime: Double?, progress: (Int) -> Void) throws
 }
 
 extension ApplicationStore {

@@ -38,13 +38,14 @@ package enum ApplicationWrites {
         return transaction.sceneTime
     }
 
-    package static func apply(_ changes: [BulkChange], _ transaction: any StoreTransaction) throws {
+    package static func apply(_ changes: [BulkChange], _ transaction: any StoreTransaction, progress: (Int) -> Void = { _ in }) throws {
         var writer = AssociationWriter(transaction)
-        for change in changes {
+        for (index, change) in changes.enumerated() {
             switch change {
             case .add(let id, let type, let owners): try ObjectWrites.add(id: id, type: type, owners: owners, transaction)
             case .set(let id, let key, let value, let policy): _ = try writer.set(value, for: key, on: id, policy: policy)
             }
+            if (index + 1) % 1_024 == 0 { progress(index + 1) }
         }
     }
 }

@@ -19,8 +19,8 @@ package struct PostgresApplicationStore: ApplicationStore {
         try database.transaction(at: sceneTime) { try ApplicationWrites.change(creating: objects, sets: sets, records: records, $0) }
     }
 
-    package func apply(_ changes: [BulkChange], at sceneTime: Double?) throws {
+    package func apply(_ changes: [BulkChange], at sceneTime: Double?, progress: (Int) -> Void) throws {
         for case .add(let id, let type, let owners) in changes { try ObjectWrites.check(id: id, type: type, owners: owners) }
-        try database.transaction(at: sceneTime) { try ApplicationWrites.apply(changes, $0) }
+        try database.transaction(at: sceneTime) { try ApplicationWrites.apply(changes, $0, progress: progress) }
     }
 }

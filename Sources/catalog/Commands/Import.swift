@@ -16,6 +16,7 @@ struct Import: ParsableCommand {
             """)
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var progress: ProgressOptions
     @Argument(help: "A .jsonl or .csv file, or - for JSON Lines on standard input.", completion: .file(extensions: ["jsonl", "csv"]))
     var file: String
     @Option(help: "The file's format: jsonl or csv (default: from its extension; JSON Lines for -).") var format: BulkImport.Format?
@@ -35,12 +36,15 @@ struct Import: ParsableCommand {
         }
         let catalog = try global.open()
         let summary: ImportSummary
-        do { summary = try catalog.importRows(rows, at: at) } catch let error as ImportError {
+        let line = progress.line()
+        defer { line?.finish() }
+        do { summary = try catalog.importRows(rows, at: at, progress: line?.report) } catch let error as ImportError {
             throw CommandFailure(error, message: "\(error)\nnothing was imported")
         }
-        var line = "imported \(summary.objects) object\(summary.objects == 1 ? "" : "s") and \(summary.properties) propert\(summary.properties == 1 ? "y" : "ies")"
-        if !summary.attached.isEmpty { line += "; attached \(summary.attached.count) decorator\(summary.attached.count == 1 ? "" : "s")" }
-        print(line)
+        line?.finish()
+        var summaryLine = "imported \(summary.objects) object\(summary.objects == 1 ? "" : "s") and \(summary.properties) propert\(summary.properties == 1 ? "y" : "ies")"
+        if !summary.attached.isEmpty { summaryLine += "; attached \(summary.attached.count) decorator\(summary.attached.count == 1 ? "" : "s")" }
+        print(summaryLine)
     }
 }
 

@@ -16,6 +16,7 @@ struct LogCompact: ParsableCommand {
             """)
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var progress: ProgressOptions
     @Option(parsing: .unconditional, help: "Remove the events numbered below this one.") var before: Int64?
     @Option(parsing: .unconditional, help: "Remove the events earlier than this scene time (seconds).") var beforeTime: Double?
     @Flag(inversion: .prefixedNo, help: "Rewrite the file to give the freed space back.") var vacuum = true
@@ -28,12 +29,17 @@ struct LogCompact: ParsableCommand {
 
     func run() throws {
         let catalog = try global.open()
-        let compaction = try catalog.compactLog(before: before.map { .seq($0) } ?? .time(beforeTime!))
+        let line = progress.line()
+        defer { line?.finish() }
+        let compaction = try catalog.compactLog(before: before.map { .seq($0) } ?? .time(beforeTime!), progress: line?.report)
+        line?.finish()
         let base = compaction.base
         print("removed \(compaction.eventsRemoved) event\(compaction.eventsRemoved == 1 ? "" : "s"); "
               + "the log's base is the snapshot at event \(base.seq) (t=\(JSONValue.numberText(base.sceneTime)), \(base.objectCount) objects)")
         if vacuum {
+            line?.report(WorkProgress(step: "reclaiming space", done: 0, unit: "files"))
             let space = try catalog.reclaimSpace()
+            line?.finish()
             // A file shrinks (VACUUM rewrites it); a PostgreSQL database keeps its pages for reuse.
             print("\(catalog.isOnServer ? "database" : "file"): \(space.before) → \(space.after) bytes")
         }

@@ -14,6 +14,7 @@ struct Snapshot: ParsableCommand {
             """)
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var progress: ProgressOptions
     @Flag(help: "List the kept snapshots instead of taking one.") var list = false
     @Option(help: "Output format: table or json.") var format: OutputFormat = .table
 
@@ -31,9 +32,13 @@ struct Snapshot: ParsableCommand {
             }
             return
         }
-        guard let snapshot = try global.open().takeSnapshot() else {
+        let catalog = try global.open()
+        let line = progress.line(shown: format == .table)
+        defer { line?.finish() }
+        guard let snapshot = try catalog.takeSnapshot(progress: line?.report) else {
             throw CommandFailure("the event log is empty: there is no scene to keep yet", code: .emptyLog)
         }
+        line?.finish()
         switch format {
         case .json: printJSON(snapshot.jsonValue)
         case .table:

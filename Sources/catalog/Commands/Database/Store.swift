@@ -26,6 +26,7 @@ struct StoreExport: ParsableCommand {
             """)
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var progress: ProgressOptions
     @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"),
             completion: .file(extensions: ["jsonl"]))
     var output: String?
@@ -36,9 +37,12 @@ struct StoreExport: ParsableCommand {
 
     func run() throws {
         let catalog = try global.open(forReading: true)
+        // Not over the archive itself when it is printed on the same terminal.
+        let line = progress.line(shown: output != nil || isatty(STDOUT_FILENO) == 0)
+        defer { line?.finish() }
         guard let output else {
             var buffered = BufferedOutput()
-            try catalog.exportHistory { buffered.write($0) }
+            try catalog.exportHistory(progress: line?.report) { buffered.write($0) }
             buffered.flush()
             return
         }
@@ -50,8 +54,8 @@ struct StoreExport: ParsableCommand {
         let summary: StoreArchive.Summary
         do {
             var pending: [UInt8] = []
-            summary = try catalog.exportHistory { line in
-                pending.append(contentsOf: line.utf8)
+            summary = try catalog.exportHistory(progress: line?.report) { text in
+                pending.append(contentsOf: text.utf8)
                 if pending.count >= 1 << 20 { try file.write(contentsOf: pending); pending.removeAll(keepingCapacity: true) }
             }
             try file.write(contentsOf: pending)
@@ -63,6 +67,7 @@ struct StoreExport: ParsableCommand {
             try? FileManager.default.removeItem(atPath: partial)
             throw error
         }
+        line?.finish()
         print("exported \(summary.events) event\(summary.events == 1 ? "" : "s") (through seq \(summary.lastSeq)) to \(output), sha256 \(summary.sha256)")
     }
 }
@@ -79,13 +84,18 @@ struct StoreImport: ParsableCommand {
             """)
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var progress: ProgressOptions
     @Argument(help: ArgumentHelp("The archive (JSON Lines).", valueName: "file"), completion: .file(extensions: ["jsonl"]))
     var file: String
 
     func run() throws {
         let catalog = try global.open(loadBuiltIns: false)
-        let summary = try catalog.importHistory(from: file)
+        let line = progress.line()
+        defer { line?.finish() }
+        let summary = try catalog.importHistory(from: file, progress: line?.report)
+        line?.report(WorkProgress(step: "hashing", done: 0, unit: "stores"))
         let hash = try catalog.contentHash()
+        line?.finish()
         print("imported \(summary.events) event\(summary.events == 1 ? "" : "s") (through seq \(summary.lastSeq)) from \(file) into \(catalog.path)")
         print("content hash \(hash)")
     }

@@ -20,6 +20,7 @@ struct Replay: ParsableCommand {
     enum Format: String, ExpressibleByArgument, CaseIterable { case table, json, csv }
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var progress: ProgressOptions
     @Option(help: "Only this object.", completion: DatabaseCompletion.objects()) var object: String?
     @Option(parsing: .unconditional, help: "First frame time in seconds.") var from: Double?
     @Option(parsing: .unconditional, help: "Last frame time in seconds (default: the last event or animation end, at most 100,000 frames).") var until: Double?
@@ -44,9 +45,12 @@ struct Replay: ParsableCommand {
         let catalog = try global.open(forReading: true)
         if verify {
             let result: SceneVerification.Result
-            do { result = try SceneVerification.verify(catalog) } catch let failure as SceneVerification.ReplayFailure {
+            let line = progress.line()
+            defer { line?.finish() }
+            do { result = try SceneVerification.verify(catalog, progress: line?.report) } catch let failure as SceneVerification.ReplayFailure {
                 throw CommandFailure(failure, message: "the log does not replay: \(failure.description)")
             }
+            line?.finish()
             guard result.matches else {
                 if let divergence = result.firstDivergence {
                     throw CommandFailure("the log does not rebuild the live state: \(divergence)", code: .replayMismatch)

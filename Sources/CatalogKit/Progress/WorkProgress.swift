@@ -1,0 +1,39 @@
+/// How far a long operation has come — an import, an archive written or read, a snapshot, a
+/// compaction, `replay --verify` — reported as it goes to the handler the caller passes, so a
+/// program can show it (`catalog` draws a progress line on a terminal).
+///
+/// The library reports every page of work (about a thousand items) and at each change of step;
+/// it never measures time: rates and time left are the caller's to work out, with its own clock.
+///
+/// ```swift
+/// try catalog.takeSnapshot { progress in
+///     print(progress.step, progress.done, progress.total ?? "?")   // "folding the log" 4096 2000000
+/// }
+/// ```
+public struct WorkProgress: Sendable, Hashable {
+    /// What is being done now, in a few lowercase words ("folding the log", "writing").
+    public var step: String
+    /// Items of this step done so far.
+    public var done: Int
+    /// Items the step has in all, when known.
+    public var total: Int?
+    /// What the items are, plural ("events", "objects", "rows").
+    public var unit: String
+    /// The share of the step done, 0…1, when known: `done / total`, or for a file read as it
+    /// goes, the bytes read so far over its size.
+    public var fraction: Double?
+
+    public init(step: String, done: Int, total: Int? = nil, unit: String, fraction: Double? = nil) {
+        self.step = step
+        self.done = done
+        self.total = total
+        self.unit = unit
+        self.fraction = fraction ?? total.map { $0 > 0 ? min(1, Double(done) / Double($0)) : 1 }
+    }
+}
+
+/// Receives ``WorkProgress`` reports, on the thread doing the work.
+public typealias ProgressHandler = (WorkProgress) -> Void
+
+/// How often the library reports: every this many items.
+let progressPage = 1_024
