@@ -74,6 +74,14 @@ let ids = (0..<objects).map { "obj-\($0)" }
 for id in ids { try database.objects.add(id: id, type: "view") }
 try database.properties.setAll(ids.enumerated().map { (id: $1, key: "scale", value: .number(Double($0))) })
 
+// `catalog-bench sample-cli`: sample_cli alone, three runs (see ScaleBenchmark.sampleCLI).
+if CommandLine.arguments.dropFirst().first == "sample-cli" {
+    let catalogBinary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("catalog").path
+    let bench = ScaleBenchmark(folder: folder, catalogBinary: catalogBinary, sqlite3: "")
+    print(JSONValue.array(try (0..<3).map { _ in try bench.sampleCLI() }).prettyText)
+    exit(0)
+}
+
 // `catalog-bench scale [SIZE…]`: the store at growing sizes (see ScaleBenchmark).
 if CommandLine.arguments.dropFirst().first == "scale" {
     let catalogBinary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("catalog").path

@@ -12,16 +12,34 @@ struct SampleWriterTests {
         var checked = 0
         for name in try catalog.components.names() {
             guard let stored = try catalog.components.get(name), stored.kind == .animation else { continue }
-            let sampling = try AnimationSampling(definition: try stored.decode())
-            let end = sampling.effect.endTime.isFinite ? sampling.effect.endTime : 1
-            for times in [[], [-0.5, 0, end / 3, end, end + 1], (0...700).map { Double($0) / 700 * end }] {
-                var streamed = ""
-                sampling.writeJSON(at: times) { streamed += $0 }
-                #expect(streamed == sampling.json(at: times).prettyText, "\(name), \(times.count) times")
+            // As written, and as reduced motion makes it (faded, shortened, still, removed).
+            for reduced in [false, true] {
+                let sampling = try AnimationSampling(definition: try stored.decode(), reducedMotion: reduced)
+                let end = sampling.effect.endTime.isFinite && sampling.effect.endTime > 0 ? sampling.effect.endTime : 1
+                for times in [[], [-0.5, 0, end / 3, end, end + 1], (0...700).map { Double($0) / 700 * end }] {
+                    var streamed = ""
+                    sampling.writeJSON(at: times) { streamed += $0 }
+                    #expect(streamed == sampling.json(at: times).prettyText, "\(name), reduced \(reduced), \(times.count) times")
+                }
             }
             checked += 1
         }
         #expect(checked >= 5)
+    }
+
+    /// Seeded definitions of both vocabularies — colours, transforms, opacity; groups,
+    /// additive and cumulative animations — write the same bytes as the whole document.
+    @Test func generatedDefinitionsStreamTheirPrettyText() throws {
+        var generator = GeneratedDefinitions(seed: 0x5A3D_1E)
+        for index in 0..<60 {
+            let definition = index % 2 == 0 ? generator.webDefinition(name: "w\(index)") : generator.coreAnimationDefinition(name: "c\(index)")
+            let sampling = try AnimationSampling(definition: definition)
+            let end = sampling.effect.endTime.isFinite && sampling.effect.endTime > 0 ? sampling.effect.endTime : 2
+            let times = (-5...120).map { Double($0) / 100 * end }
+            var streamed = ""
+            sampling.writeJSON(at: times) { streamed += $0 }
+            #expect(streamed == sampling.json(at: times).prettyText, "\(definition.name)")
+        }
     }
 }
 

@@ -44,6 +44,9 @@ extension AnimationKeyPath.Component {
 
     /// `base` with this component replaced by `value`.
     package func setting(_ value: AnimatedValue, in base: AnimatedValue) -> AnimatedValue {
+        // The usual cases first, without the tuple below (a copy of both 130-byte values).
+        if case .whole = self { return value }
+        if case .transform(let m) = base, m == .identity, let direct = direct(value) { return .transform(direct) }
         switch (self, base, value) {
         case (.whole, _, _): return value
         case (.pointX, .point(let p), .number(let x)): return .point(Point(x: x, y: p.y))

@@ -11,7 +11,10 @@ import CatalogModel
 /// timing.timeOffset = 0.25
 /// MediaClock(timing).timing(atParentTime: 0.9)?.progress   // 0.15: wrapped round
 /// ```
-package struct MediaClock: Sendable {
+///
+/// A class: it is read once per sample of every animation, and as a struct it was copied out of
+/// its node each time (its easing holds arrays, so each copy retained and released them too).
+package final class MediaClock: Sendable {
     package let media: MediaTiming
     package let effectTiming: EffectTiming
     let easing: CompiledEasing

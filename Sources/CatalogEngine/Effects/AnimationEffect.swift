@@ -37,6 +37,25 @@ public enum AnimationEffect: Sendable {
         }
     }
 
+    /// The same, with the values written into `values` (one per property; its storage is
+    /// reused from call to call): what a long run of samples uses, without an array each.
+    public func sample(at time: Double, into values: inout [AnimatedValue]) -> (progress: Double?, iteration: Double?) {
+        switch self {
+        case .web(let effect):
+            let sample = effect.sample(at: time)
+            values = sample.values
+            return (sample.progress, sample.iteration)
+        case .coreAnimation(let effect):
+            if values.count != effect.modelValues.count {
+                values = effect.modelValues
+            } else {
+                for index in values.indices { values[index] = effect.modelValues[index] }
+            }
+            let top = effect.sample(at: time, into: &values)
+            return (top?.progress, top?.currentIteration)
+        }
+    }
+
     /// Whether its last frame stays once it is over (Web `fill: forwards`/`both`; Core Animation
     /// `fillMode` forwards/both with `removedOnCompletion: false`, of the top-level animation).
     public var fillsForwards: Bool {

@@ -114,6 +114,19 @@ public struct ReducedMotionEffect: Sendable {
     }
 
 
+    /// The same, with the values written into `values` (its storage reused from call to call
+    /// where the effect plays as written or shortened); returns the progress and iteration.
+    public func sample(at time: Double, into values: inout [AnimatedValue]) -> (progress: Double?, iteration: Double?) {
+        switch motion {
+        case nil, .component?: return base.sample(at: time, into: &values)
+        case .shorten(let factor)?: return base.sample(at: time / factor, into: &values)
+        case .removed?, .noMotion?, .fade?:
+            let sample = sample(at: time)
+            values = sample.values
+            return (sample.progress, sample.iteration)
+        }
+    }
+
     /// The fade's easing (CSS `ease-in-out`).
     public static let fadeEasing = TimingFunction.cubicBezier(0.42, 0, 0.58, 1)
     private static let easeInOut = CompiledEasing(fadeEasing)

@@ -57,42 +57,87 @@ public struct AnimationSampling: Sendable {
     /// ``json(at:)``'s `prettyText`, written a piece at a time to `write` as the samples are
     /// computed: the same bytes, without the document in memory (`sample --format json`).
     public func writeJSON(at times: [Double], to write: (String) -> Void) {
-        var out = "{\n  \"name\": "
-        JSONValue.writeString(name, into: &out)
-        out += ",\n  \"samples\": "
-        guard !times.isEmpty else { return write(out + "[]\n}") }
-        out += "[\n"
-        // Values in key order, as a JSON object's members print.
-        let names = effect.properties.map(\.name)
-        let order = Array(Set(names)).sorted()
-        let column = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { _, later in later })
-        for (index, time) in times.enumerated() {
-            let sample = effect.sample(at: time)
-            out += "    {\n      \"iteration\": "
-            out += sample.iteration.map(JSONValue.numberText) ?? "null"
-            out += ",\n      \"progress\": "
-            out += sample.progress.map(JSONValue.numberText) ?? "null"
-            out += ",\n      \"t\": "
-            out += JSONValue.numberText(sample.time)
-            out += ",\n      \"values\": "
-            if order.isEmpty { out += "{}" } else {
-                out += "{\n"
-                for (position, name) in order.enumerated() {
-                    out += "        "
-                    JSONValue.writeString(name, into: &out)
-                    out += ": "
-                    sample.values[column[name]!].propertyValue.jsonValue.writePretty(into: &out, indent: "        ")
-                    out += position < order.count - 1 ? ",\n" : "\n"
-                }
-                out += "      }"
-            }
-            out += index < times.count - 1 ? "\n    },\n" : "\n    }\n"
-            if out.utf8.count >= 1 << 16 {
-                write(out)
-                out = ""
-            }
+        writeJSON(at: times, bytes: { write(String(decoding: $0, as: UTF8.self)) })
+    }
+
+    /// The same document as UTF-8, handed to `write` about 64 KiB at a time (the bytes are
+    /// valid only during the call). Numbers and punctuation go straight into a byte buffer
+    /// (``JSONBytes``); no `JSONValue` or `String` is built per sample.
+    public func writeJSON(at times: [Double], bytes write: (UnsafeRawBufferPointer) -> Void) {
+        var json = JSONBytes()
+        json.append("{\n  \"name\": ")
+        json.string(name)
+        json.append(",\n  \"samples\": ")
+        guard !times.isEmpty else {
+            json.append("[]\n}")
+            return json.flush(to: write)
         }
-        write(out + "  ]\n}")
+        json.append("[\n")
+        // Values in key order, as a JSON object's members print; each member's opening
+        // (indent, quoted name, colon) made once.
+        let names = effect.properties.map(\.name)
+        let column = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { _, later in later })
+        let members: [(opening: [UInt8], column: Int)] = Set(names).sorted().map { name in
+            var opening = "        "
+            JSONValue.writeString(name, into: &opening)
+            opening += ": "
+            return (Array(opening.utf8), column[name]!)
+        }
+        var values: [AnimatedValue] = []
+        for (index, time) in times.enumerated() {
+            let timing = effect.sample(at: time, into: &values)
+            json.append("    {\n      \"iteration\": ")
+            if let iteration = timing.iteration { json.number(iteration) } else { json.append("null") }
+            json.append(",\n      \"progress\": ")
+            if let progress = timing.progress { json.number(progress) } else { json.append("null") }
+            json.append(",\n      \"t\": ")
+            json.number(time)
+            json.append(",\n      \"values\": ")
+            if members.isEmpty { json.append("{}") } else {
+                json.append("{\n")
+                for (position, member) in members.enumerated() {
+                    json.append(member.opening)
+                    Self.write(values[member.column], into: &json)
+                    json.append(position < members.count - 1 ? ",\n" : "\n")
+                }
+                json.append("      }")
+            }
+            json.append(index < times.count - 1 ? "\n    },\n" : "\n    }\n")
+            if json.count >= 1 << 16 { json.flush(to: write) }
+        }
+        json.append("  ]\n}")
+        json.flush(to: write)
+    }
+
+    /// A value as `propertyValue.jsonValue` prints nested in a sample: numbers and lists of
+    /// numbers on one line, written directly.
+    private static func write(_ value: AnimatedValue, into json: inout JSONBytes) {
+        func list(_ numbers: Double...) {
+            json.append("[")
+            for (index, number) in numbers.enumerated() {
+                if index > 0 { json.append(",") }
+                json.number(number)
+            }
+            json.append("]")
+        }
+        switch value {
+        case .number(let n): json.number(n)
+        case .transform(let m):
+            func row(_ row: SIMD4<Double>, then separator: StaticString) {
+                json.number(row.x); json.append(","); json.number(row.y); json.append(",")
+                json.number(row.z); json.append(","); json.number(row.w); json.append(separator)
+            }
+            json.append("[")
+            row(m.r1, then: ","); row(m.r2, then: ","); row(m.r3, then: ","); row(m.r4, then: "]")
+        case .color(let c): list(c.red, c.green, c.blue, c.alpha)
+        case .point(let p): list(p.x, p.y)
+        case .size(let s): list(s.width, s.height)
+        case .rect(let r): list(r.x, r.y, r.width, r.height)
+        case .discrete(let v):
+            var text = ""
+            v.jsonValue.writePretty(into: &text, indent: "        ")
+            json.append(Array(text.utf8))
+        }
     }
 
     /// Header and rows for a table: t, progress, iteration, then one column per property.

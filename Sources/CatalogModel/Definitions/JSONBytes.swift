@@ -1,0 +1,137 @@
+/// JSON text built as UTF-8 bytes, for documents written in bulk (`sample --format json`): the
+/// same numbers and strings ``JSONValue/canonicalText`` writes, without building a `JSONValue`
+/// or a `String` per piece. Swift's string appends (capacity checks, copies, ASCII flags), and
+/// then `Array.append(contentsOf:)`'s `memmove` per two-byte piece, were most of the time of a
+/// streamed document; pieces are copied here by a plain loop into memory it owns.
+///
+/// ```swift
+/// var json = JSONBytes()
+/// json.append("[")
+/// json.number(0.25)
+/// json.append(",")
+/// json.number(3)
+/// json.append("]")
+/// json.text   // "[0.25,3]"
+/// ```
+public struct JSONBytes: ~Copyable {
+    @usableFromInline var storage: UnsafeMutablePointer<UInt8>
+    @usableFromInline var capacity: Int
+    @usableFromInline var written = 0
+    /// Bytes written since the last ``flush(to:)``.
+    public var count: Int { written }
+
+    public init(capacity: Int = 1 << 17) {
+        self.capacity = max(capacity, 64)
+        storage = .allocate(capacity: self.capacity)
+    }
+
+    deinit { storage.deallocate() }
+
+    /// The bytes since the last flush.
+    public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: storage, count: count)) }
+    /// The same, as text.
+    public var text: String { String(decoding: UnsafeBufferPointer(start: storage, count: count), as: UTF8.self) }
+
+    @inlinable
+    mutating func reserve(_ more: Int) {
+        if written + more > capacity { grow(to: written + more) }
+    }
+
+    @usableFromInline
+    mutating func grow(to needed: Int) {
+        let grown = max(capacity * 2, needed)
+        let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+        larger.update(from: storage, count: count)
+        storage.deallocate()
+        storage = larger
+        capacity = grown
+    }
+
+    /// Appends raw bytes: one by one for the short pieces this writes most (a comma, a
+    /// bracket, a number's dozen digits), where a `memmove` call costs more than the copy.
+    @inlinable
+    public mutating func append(_ pointer: UnsafeRawBufferPointer) {
+        reserve(pointer.count)
+        if pointer.count <= 32 {
+            for index in 0..<pointer.count { storage[written + index] = pointer[index] }
+        } else {
+            (storage + written).update(from: pointer.baseAddress!.assumingMemoryBound(to: UInt8.self), count: pointer.count)
+        }
+        written += pointer.count
+    }
+
+    /// Appends literal text (punctuation, keys known to need no escape).
+    @inlinable
+    public mutating func append(_ literal: StaticString) {
+        append(UnsafeRawBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+
+    /// Appends the bytes of `bytes`.
+    public mutating func append(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { append($0) }
+    }
+
+    /// Appends `value` as ``JSONValue/numberText(_:)`` writes it: integers without a fraction,
+    /// others in the shortest form that reads back as the same Double.
+    @inlinable
+    public mutating func number(_ value: Double) {
+        // Integers below 10^15 in magnitude print exactly as Int64s (the common 0s and 1s of a
+        // transform); their digits are written here rather than through a String.
+        if value.magnitude < 1e15, let whole = Int64(exactly: value) {
+            integer(whole)
+        } else {
+            fraction(value)
+        }
+    }
+
+    @usableFromInline
+    mutating func integer(_ value: Int64) {
+        reserve(17)
+        if value == 0 {
+            storage[written] = UInt8(ascii: "0")
+            written += 1
+            return
+        }
+        if value < 0 {
+            storage[written] = UInt8(ascii: "-")
+            written += 1
+        }
+        var magnitude = value.magnitude
+        var digits = 0
+        var probe = magnitude
+        while probe > 0 { digits += 1; probe /= 10 }
+        var index = written + digits
+        while magnitude > 0 {
+            index -= 1
+            storage[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+            magnitude /= 10
+        }
+        written += digits
+    }
+
+    @usableFromInline
+    mutating func fraction(_ value: Double) {
+        var text = value.isFinite ? value.description : JSONValue.numberText(value)
+        text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Appends `value` as a JSON string literal, escaped as ``JSONValue/writeString(_:into:)``.
+    public mutating func string(_ value: String) {
+        var text = ""
+        JSONValue.writeString(value, into: &text)
+        text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Appends a whole value in canonical text.
+    public mutating func value(_ value: JSONValue) {
+        var text = value.canonicalText
+        text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Hands the bytes so far to `write` and starts again, keeping the memory.
+    public mutating func flush(to write: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+        guard count > 0 else { return }
+        try write(UnsafeRawBufferPointer(start: storage, count: written))
+        written = 0
+    }
+}
