@@ -33,7 +33,7 @@ struct CatalogCommand: ParsableCommand {
         }
         var command: ParsableCommand
         do {
-            command = try parseAsRoot(arguments)
+            command = try PropGet.direct(arguments) ?? parseAsRoot(arguments)
         } catch {
             let code = exitCode(for: error)
             guard code != .success else { exit(withError: error) }  // --help, --version

@@ -71,6 +71,48 @@ struct PropGet: ParsableCommand {
     }
 }
 
+extension PropGet {
+    /// `[--db PATH] prop get ID KEY [--format F] [--db PATH]` read without ArgumentParser's
+    /// parse, or nil for anything else (which then goes through it, help and errors included).
+    /// `prop get` is the read scripts run in loops, and the parse — every command's arguments
+    /// reflected, each property wrapper's type looked up through the runtime's protocol
+    /// conformance tables — was half of its process's time (`catalog-bench cli_read_start`).
+    static func direct(_ arguments: [String]) -> PropGet? {
+        var words: [String] = []
+        var db: String?, format: OutputFormat?
+        var index = 0
+        while index < arguments.count {
+            let word = arguments[index]
+            func value() -> String? {
+                index += 1
+                return index < arguments.count && !arguments[index].hasPrefix("-") ? arguments[index] : nil
+            }
+            switch word {
+            case "--db":
+                guard db == nil, let given = value() else { return nil }
+                db = given
+            case "--format":
+                guard format == nil, let given = value().flatMap(OutputFormat.init(rawValue:)) else { return nil }
+                format = given
+            default:
+                guard !word.hasPrefix("-"), !word.isEmpty else { return nil }
+                words.append(word)
+            }
+            index += 1
+        }
+        guard words.count == 4, words[0] == "prop", words[1] == "get" else { return nil }
+        // Every property set whole: an unparsed command's wrappers hold no value to read.
+        var global = GlobalOptions()
+        global.db = db
+        var command = PropGet()
+        command.global = global
+        command.id = words[2]
+        command.key = words[3]
+        command.format = format ?? .table
+        return command
+    }
+}
+
 struct PropUnset: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "unset", abstract: "Remove an associated property.")
 
