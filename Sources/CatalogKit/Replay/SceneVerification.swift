@@ -180,13 +180,23 @@ public enum SceneVerification {
     }
 
     /// Why a kept snapshot is not the scene `folded` from the log up to its event (nil: it is).
+    ///
+    /// Both sides are hashed as they are read, row by row in id order (as ``Catalog/loadSnapshot``
+    /// checks a snapshot), so a million-object scene is not held twice more as text; the rows
+    /// are gathered only to name the first difference.
     static func snapshotDivergence(_ snapshot: StoredSnapshot, folded: SceneSnapshot, in database: any CatalogBackend) throws -> String? {
+        let name = "the snapshot at event \(snapshot.seq) (t=\(JSONValue.numberText(snapshot.sceneTime)))"
+        var keptDigest = ContentDigest.Stream()
+        try database.snapshots.forEachObject(of: snapshot.seq) { id, state in keptDigest.update(id + "\t" + state + "\n") }
+        guard keptDigest.hex == snapshot.hash else { return "\(name) is damaged: its rows do not match its hash" }
+        var freshDigest = ContentDigest.Stream()
+        for id in folded.objects.keys.sorted() {
+            freshDigest.update(id + "\t" + (try folded.objects[id]!.storedState().canonicalText) + "\n")
+        }
+        guard freshDigest.hex != snapshot.hash else { return nil }
         var kept: [(id: String, state: String)] = []
         try database.snapshots.forEachObject(of: snapshot.seq) { kept.append(($0, $1)) }
-        let name = "the snapshot at event \(snapshot.seq) (t=\(JSONValue.numberText(snapshot.sceneTime)))"
-        guard SnapshotRepository.hash(of: kept) == snapshot.hash else { return "\(name) is damaged: its rows do not match its hash" }
         let fresh = try folded.storedRows().map { (id: $0.id, state: $0.state) }
-        guard SnapshotRepository.hash(of: fresh) != snapshot.hash else { return nil }
         let keptByID = Dictionary(kept, uniquingKeysWith: { a, _ in a })
         let freshByID = Dictionary(fresh, uniquingKeysWith: { a, _ in a })
         let differing = Set(keptByID.keys).union(freshByID.keys).sorted().first { keptByID[$0] != freshByID[$0] }
