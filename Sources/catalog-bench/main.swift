@@ -45,6 +45,43 @@ func rawLoop(_ path: String, sql: String, count: Int, bind: (OpaquePointer, Int)
 
 if CommandLine.arguments.dropFirst().first == "--peak-of" { ScaleBenchmark.peakOf(Array(CommandLine.arguments.dropFirst(2))) }
 
+// `catalog-bench --runs N [KEY…]`: the same measures in N fresh processes, one after another;
+// per key every run's figures, and the median and range of the ratio (what a goal is read from
+// on a machine whose speed drifts from minute to minute).
+if CommandLine.arguments.dropFirst().first == "--runs" {
+    guard CommandLine.arguments.count >= 3, let runs = Int(CommandLine.arguments[2]), runs > 0 else {
+        FileHandle.standardError.write(Data("usage: catalog-bench --runs N [KEY…]\n".utf8))
+        exit(2)
+    }
+    var byKey: [String: [JSONValue]] = [:]
+    for _ in 0..<runs {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+        process.arguments = Array(CommandLine.arguments.dropFirst(3))
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        // The document is the first JSON object printed (a stray line may follow it).
+        let text = String(decoding: data, as: UTF8.self)
+        let document = text.range(of: "\n}\n").map { String(text[..<$0.upperBound]) } ?? text
+        for (key, value) in (try JSONValue(jsonData: Data(document.utf8))).objectValue ?? [:] { byKey[key, default: []].append(value) }
+    }
+    var summary: [String: JSONValue] = [:]
+    for (key, values) in byKey {
+        let ratios = values.compactMap { $0["ratio"]?.numberValue }.sorted()
+        var entry: [String: JSONValue] = ["runs": .array(values)]
+        if !ratios.isEmpty {
+            entry["ratio_median"] = .number(ratios[ratios.count / 2])
+            entry["ratio_range"] = .array([.number(ratios.first!), .number(ratios.last!)])
+        }
+        summary[key] = .object(entry)
+    }
+    print(JSONValue.object(summary).prettyText)
+    exit(0)
+}
+
 // `catalog-bench serve [SECONDS]`: `catalog serve` under wrk's load on both backends.
 if CommandLine.arguments.dropFirst().first == "serve" {
     let catalogBinary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("catalog").path

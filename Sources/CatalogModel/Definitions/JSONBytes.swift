@@ -63,7 +63,8 @@ public struct JSONBytes: ~Copyable {
     /// Appends literal text (punctuation, keys known to need no escape).
     @inlinable
     public mutating func append(_ literal: StaticString) {
-        append(UnsafeRawBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+        // `withUTF8Buffer`, not `utf8Start`: a one-character literal may be stored as a scalar.
+        literal.withUTF8Buffer { append(UnsafeRawBufferPointer($0)) }
     }
 
     /// Appends the bytes of `bytes`.
