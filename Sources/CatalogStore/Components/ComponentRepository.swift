@@ -190,7 +190,13 @@ extension ComponentRepository {
 
     /// True when the built-ins of `fingerprint` are loaded (a read: nothing to load).
     package func builtInsAreCurrent(fingerprint: String) throws -> Bool {
-        try database.pool.read { db in
+        // On the point reader's connection, as the migration check of a read-only open.
+        let stored = try database.pointReader.withStatement("SELECT value FROM setting WHERE key = ?1") { statement in
+            statement.bind(1, ComponentWrites.fingerprintKey)
+            return try statement.step() ? statement.text(0) : nil
+        }
+        if let stored { return stored == fingerprint }
+        return try database.pool.read { db in
             try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [ComponentWrites.fingerprintKey])
         } == fingerprint
     }

@@ -56,11 +56,13 @@ package final class CatalogDatabase: Sendable {
             checkpointer.install(on: db)
         }
         let location = isReadOnly ? Self.readOnlyLocation(path) : path
+        let pointReader = PointReader(path: location, readOnly: isReadOnly)
+        self.pointReader = pointReader
         do {
             pool = try Self.openPool(path: location, configuration: configuration)
             let runner = MigrationRunner(migrations: try migrations ?? Migration.embedded())
             if isReadOnly {
-                guard try runner.isCurrent(pool) else { throw StoreError.readOnly(path, needsMigration: true) }
+                guard try runner.isCurrent(pointReader) ?? runner.isCurrent(pool) else { throw StoreError.readOnly(path, needsMigration: true) }
             } else {
                 try runner.migrate(pool)
             }
@@ -70,7 +72,6 @@ package final class CatalogDatabase: Sendable {
             throw StoreError.cannotOpen(path)
         }
         propertyCache = PropertyCache(observer: CommitObserver(pool: pool))
-        pointReader = PointReader(path: location, readOnly: isReadOnly)
     }
 
     /// Where a read-only file is opened. A WAL database is read through its `-shm` index, which

@@ -50,6 +50,27 @@ extension MigrationRunner {
         return try pending(after: try reader.read { db in try Self.appliedRows(db) }).isEmpty
     }
 
+    /// The same check on the point reader's connection: a read command's open then needs no
+    /// pooled reader connection (one SQLite connection fewer to open for every `prop get`). Nil
+    /// when that connection cannot be opened.
+    func isCurrent(_ reader: PointReader) throws -> Bool? {
+        try checkFiles()
+        let applied: [Applied]?
+        do {
+            applied = try reader.withStatement("SELECT version, name, checksum FROM schema_migration ORDER BY version") { statement in
+                var rows: [Applied] = []
+                while try statement.step() {
+                    rows.append(Applied(version: Int(statement.int64(0)), name: statement.text(1) ?? "", checksum: statement.text(2) ?? ""))
+                }
+                return rows
+            }
+        } catch let error as DatabaseError where error.message?.hasPrefix("no such table") == true {
+            applied = []   // never migrated
+        }
+        guard let applied else { return nil }
+        return try pending(after: applied).isEmpty
+    }
+
     /// Every known migration with its applied time, or nil while pending.
     package func status(_ reader: some DatabaseReader) throws -> [Entry] {
         try checkFiles()
