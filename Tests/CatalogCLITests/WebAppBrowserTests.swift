@@ -98,7 +98,9 @@ struct WebAppBrowserTests {
             .read("timeShown", "return document.getElementById('time').textContent"),
             // Playing moves the box on; pausing shows the exact sample where it stopped.
             .click("#play"),
-            .wait("\(box).dataset.state === 'playing' && Number(\(box).dataset.t) > 0.1 && Number(\(box).dataset.t) < 0.6"),
+            // Moved on from the scrubbed 0.25 (where it is paused depends on the machine's pace,
+            // and the loop may have wrapped round: the check is that the pause shows that time exactly).
+            .wait("\(box).dataset.state === 'playing' && Number(\(box).dataset.t) !== 0.25"),
             .click("#play"),
             .wait(ready),
             .read("pausedAt", "return Number(\(box).dataset.t)"),
@@ -164,7 +166,7 @@ struct WebAppBrowserTests {
         #expect(Self.close(shown, expected), "\(shown) vs \(expected)")
         #expect(results["timeShown"]?.stringValue == "0.250 s")
         let pausedAt = try #require(results["pausedAt"]?.numberValue)
-        #expect(pausedAt > 0.1 && pausedAt <= 0.6)
+        #expect(pausedAt >= 0 && pausedAt <= 0.6 && pausedAt != 0.25)
         let paused = Self.cssMatrix(try #require(try Self.sample(db, ["pop", "--at", "\(pausedAt)", "--param", "duration=0.6"])["transform"] as? [Double]))
         #expect(Self.close(Self.numbers(results["pausedTransform"]?.stringValue ?? ""), paused))
         // Reduced motion: as `sample --reduced-motion` (pop fades; its transform is not moved).
