@@ -44,11 +44,11 @@ extension AnimationKeyPath.Component {
 
     /// `base` with this component replaced by `value`.
     package func setting(_ value: AnimatedValue, in base: AnimatedValue) -> AnimatedValue {
-        // The usual cases first, without the tuple below (a copy of both 130-byte values).
+        // The usual cases first, without the tuple below (a copy of both 130-byte values): the
+        // whole value, and a component over the identity (by far the usual base), built directly.
         if case .whole = self { return value }
         if case .transform(let m) = base, m == .identity, let direct = direct(value) { return .transform(direct) }
         switch (self, base, value) {
-        case (.whole, _, _): return value
         case (.pointX, .point(let p), .number(let x)): return .point(Point(x: x, y: p.y))
         case (.pointY, .point(let p), .number(let y)): return .point(Point(x: p.x, y: y))
         case (.sizeWidth, .rect(let r), .number(let w)): return .rect(Rect(x: r.x, y: r.y, width: w, height: r.height))
@@ -56,8 +56,6 @@ extension AnimationKeyPath.Component {
         case (.rectOrigin, .rect(let r), .point(let o)): return .rect(Rect(x: o.x, y: o.y, width: r.width, height: r.height))
         case (.rectSize, .rect(let r), .size(let s)): return .rect(Rect(x: r.x, y: r.y, width: s.width, height: s.height))
         case (_, .transform(let m), _):
-            // The identity is by far the usual base: build the transform directly.
-            if m == .identity, let direct = direct(value) { return .transform(direct) }
             var d = DecomposedTransform(m) ?? DecomposedTransform()
             switch (self, value) {
             case (.scale, .number(let s)): d.scale = SIMD3(s, s, s)

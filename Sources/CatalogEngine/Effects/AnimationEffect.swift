@@ -37,8 +37,9 @@ public enum AnimationEffect: Sendable {
         }
     }
 
-    /// The same, with the values written into `values` (one per property; its storage is
-    /// reused from call to call): what a long run of samples uses, without an array each.
+    /// The same, with the values written into `values` (one per property): what a long run of
+    /// samples uses. A Core Animation effect reuses the array's storage from call to call; a
+    /// keyframe effect builds its values as ``sample(at:)`` does.
     public func sample(at time: Double, into values: inout [AnimatedValue]) -> (progress: Double?, iteration: Double?) {
         switch self {
         case .web(let effect):

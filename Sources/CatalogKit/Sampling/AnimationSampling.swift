@@ -112,27 +112,22 @@ public struct AnimationSampling: Sendable {
     /// A value as `propertyValue.jsonValue` prints nested in a sample: numbers and lists of
     /// numbers on one line, written directly.
     private static func write(_ value: AnimatedValue, into json: inout JSONBytes) {
-        func list(_ numbers: Double...) {
+        // A list of `count` numbers, read by index: no array is built per value.
+        func list(_ count: Int, _ number: (Int) -> Double) {
             json.append("[")
-            for (index, number) in numbers.enumerated() {
+            for index in 0..<count {
                 if index > 0 { json.append(",") }
-                json.number(number)
+                json.number(number(index))
             }
             json.append("]")
         }
         switch value {
         case .number(let n): json.number(n)
-        case .transform(let m):
-            func row(_ row: SIMD4<Double>, then separator: StaticString) {
-                json.number(row.x); json.append(","); json.number(row.y); json.append(",")
-                json.number(row.z); json.append(","); json.number(row.w); json.append(separator)
-            }
-            json.append("[")
-            row(m.r1, then: ","); row(m.r2, then: ","); row(m.r3, then: ","); row(m.r4, then: "]")
-        case .color(let c): list(c.red, c.green, c.blue, c.alpha)
-        case .point(let p): list(p.x, p.y)
-        case .size(let s): list(s.width, s.height)
-        case .rect(let r): list(r.x, r.y, r.width, r.height)
+        case .transform(let m): list(16) { i in (i < 4 ? m.r1 : i < 8 ? m.r2 : i < 12 ? m.r3 : m.r4)[i % 4] }
+        case .color(let c): list(4) { SIMD4(c.red, c.green, c.blue, c.alpha)[$0] }
+        case .point(let p): list(2) { $0 == 0 ? p.x : p.y }
+        case .size(let s): list(2) { $0 == 0 ? s.width : s.height }
+        case .rect(let r): list(4) { SIMD4(r.x, r.y, r.width, r.height)[$0] }
         case .discrete(let v):
             var text = ""
             v.jsonValue.writePretty(into: &text, indent: "        ")

@@ -112,7 +112,7 @@ public struct JSONBytes: ~Copyable {
 
     @usableFromInline
     mutating func fraction(_ value: Double) {
-        var text = value.isFinite ? value.description : JSONValue.numberText(value)
+        var text = JSONValue.numberText(value)
         text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
     }
 
