@@ -186,13 +186,11 @@ public enum SceneVerification {
     /// are gathered only to name the first difference.
     static func snapshotDivergence(_ snapshot: StoredSnapshot, folded: SceneSnapshot, in database: any CatalogBackend) throws -> String? {
         let name = "the snapshot at event \(snapshot.seq) (t=\(JSONValue.numberText(snapshot.sceneTime)))"
-        var keptDigest = ContentDigest.Stream()
-        try database.snapshots.forEachObject(of: snapshot.seq) { id, state in keptDigest.update(id + "\t" + state + "\n") }
+        var keptDigest = StoreSchema.SnapshotDigest()
+        try database.snapshots.forEachObject(of: snapshot.seq) { id, state in keptDigest.add(id: id, state: state) }
         guard keptDigest.hex == snapshot.hash else { return "\(name) is damaged: its rows do not match its hash" }
-        var freshDigest = ContentDigest.Stream()
-        for id in folded.objects.keys.sorted() {
-            freshDigest.update(id + "\t" + (try folded.objects[id]!.storedState().canonicalText) + "\n")
-        }
+        var freshDigest = StoreSchema.SnapshotDigest()
+        for id in folded.objects.keys.sorted() { freshDigest.add(id: id, state: try folded.objects[id]!.storedState().canonicalText) }
         guard freshDigest.hex != snapshot.hash else { return nil }
         var kept: [(id: String, state: String)] = []
         try database.snapshots.forEachObject(of: snapshot.seq) { kept.append(($0, $1)) }

@@ -105,9 +105,9 @@ extension Catalog {
     /// hash as they go (a damaged one is refused, not trusted).
     func loadSnapshot(_ stored: StoredSnapshot, resolve: SceneSnapshot.Resolver) throws -> SceneSnapshot {
         var scene = SceneSnapshot()
-        var digest = ContentDigest.Stream()
+        var digest = StoreSchema.SnapshotDigest()
         try database.snapshots.forEachObject(of: stored.seq) { id, state in
-            digest.update(id + "\t" + state + "\n")
+            digest.add(id: id, state: state)
             scene.objects[id] = try SceneSnapshot.Object(id: id, storedState: state, resolve: resolve)
         }
         guard digest.hex == stored.hash else { throw StoreError.damagedSnapshot(seq: stored.seq) }

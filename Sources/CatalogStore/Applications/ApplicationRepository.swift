@@ -44,13 +44,10 @@ extension ApplicationRepository {
     /// imports (`catalog import`), where a file's changes stand or fall together.
     package func apply(_ changes: [BulkChange], at sceneTime: Double? = nil, progress: (Int) -> Void = { _ in }) throws {
         for case .add(let id, let type, let owners) in changes { try ObjectWrites.check(id: id, type: type, owners: owners) }
-        try database.transaction(at: sceneTime) { transaction in
-            // A bulk write's pages stay in memory until it commits: with SQLite's default cache
-            // (2 MiB) a large import spilled pages into the WAL mid-transaction and read them
-            // back for the next rows.
-            try transaction.execute("PRAGMA cache_size = -65536")
-            defer { try? transaction.execute("PRAGMA cache_size = -2000") }
-            try ApplicationWrites.apply(changes, transaction, progress: progress)
+        try database.write(at: sceneTime) { db, events in
+            try CatalogDatabase.withBulkCache(db) {
+                try ApplicationWrites.apply(changes, SQLiteTransaction(db: db, events: events), progress: progress)
+            }
         }
     }
 }

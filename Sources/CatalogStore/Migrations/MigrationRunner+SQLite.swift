@@ -57,7 +57,7 @@ extension MigrationRunner {
         try checkFiles()
         let applied: [Applied]?
         do {
-            applied = try reader.withStatement("SELECT version, name, checksum FROM schema_migration ORDER BY version") { statement in
+            applied = try reader.withStatement(Self.appliedSQL) { statement in
                 var rows: [Applied] = []
                 while try statement.step() {
                     rows.append(Applied(version: Int(statement.int64(0)), name: statement.text(1) ?? "", checksum: statement.text(2) ?? ""))
@@ -82,9 +82,12 @@ extension MigrationRunner {
         return migrations.map { Entry(migration: $0, appliedAt: applied[$0.version]) }
     }
 
+    /// The history rows, as both checks read them.
+    static let appliedSQL = "SELECT version, name, checksum FROM schema_migration ORDER BY version"
+
     static func appliedRows(_ db: Database) throws -> [Applied] {
         guard try db.tableExists("schema_migration") else { return [] }
-        return try Row.fetchAll(db, sql: "SELECT version, name, checksum FROM schema_migration ORDER BY version")
+        return try Row.fetchAll(db, sql: appliedSQL)
             .map { Applied(version: $0[0], name: $0[1], checksum: $0[2]) }
     }
 }

@@ -22,9 +22,18 @@ package enum StoreSchema {
 
     /// SHA-256 of the rows as `id TAB state LF`, in id order: what a snapshot's `hash` is.
     package static func snapshotHash(of objects: [(id: String, state: String)]) -> String {
-        var digest = ContentDigest.Stream()
-        for object in objects.sorted(by: { $0.id < $1.id }) { digest.update(object.id + "\t" + object.state + "\n") }
+        var digest = SnapshotDigest()
+        for object in objects.sorted(by: { $0.id < $1.id }) { digest.add(id: object.id, state: object.state) }
         return digest.hex
+    }
+
+    /// A snapshot's hash built a row at a time, rows in id order: for checking one as it is
+    /// read, without holding its rows.
+    package struct SnapshotDigest {
+        private var stream = ContentDigest.Stream()
+        package init() {}
+        package mutating func add(id: String, state: String) { stream.update(id + "\t" + state + "\n") }
+        package var hex: String { stream.hex }
     }
 
     /// A declared object type from its stored row: its name and its properties as JSON text.
