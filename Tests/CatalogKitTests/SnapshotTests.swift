@@ -61,6 +61,34 @@ struct SnapshotTests {
         #expect(compared > 50)
     }
 
+    /// A snapshot is folded one object at a time (its rows written as they are made); each one
+    /// kept along random histories — owners' removals collecting objects, ids re-used, values
+    /// unset and cleared, animations applied — holds exactly the rows of the whole log folded
+    /// in order up to its event.
+    @Test(arguments: [16, 17, 18, 19] as [UInt64]) func eachSnapshotHoldsTheRowsOfTheWholeFoldInOrder(seed: UInt64) throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let (catalog, _) = try history(seed: seed, every: 17)
+        let snapshots = try catalog.snapshots()
+        #expect(snapshots.count >= 10)
+        let events = try catalog.events.list()
+        let resolve = catalog.resolver()
+        var scene = SceneSnapshot()
+        var next = 0
+        var removals = 0
+        for snapshot in snapshots {
+            while next < events.count, events[next].seq <= snapshot.seq {
+                if events[next].operation == .objectRemove, case .objectRemove(_, let removed) = try events[next].change(), !removed.isEmpty { removals += 1 }
+                try scene.fold(events[next], resolve: resolve)
+                next += 1
+            }
+            var kept: [String] = []
+            try catalog.database.snapshots.forEachObject(of: snapshot.seq) { kept.append($0 + "\t" + $1) }
+            let folded = try scene.storedRows().map { $0.id + "\t" + $0.state }
+            #expect(kept == folded, "the snapshot at event \(snapshot.seq)")
+        }
+        #expect(removals > 0, "the history removes owners with what they own")
+    }
+
     @Test func aSnapshotReadBackIsWrittenAgainByteForByte() throws {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let (catalog, _) = try history(seed: 6, every: 29)

@@ -24,6 +24,8 @@ struct QueryPlanTests {
         ("events about an object and those under it", EventLog.aboutSQL),
         ("the snapshot nearest a time", SnapshotRepository.nearestSQL),
         ("an object and those under it in a snapshot", SnapshotRepository.aboutSQL),
+        ("a page of the log by object", EventLog.objectPageSQL),
+        ("a page of a snapshot's rows", SnapshotRepository.pageSQL),
     ]
 
     /// Tables whose size grows with the store.
@@ -45,6 +47,19 @@ struct QueryPlanTests {
         let database = try CatalogDatabase(path: folder.file("c.sqlite"))
         let plan = try Self.plan(SnapshotRepository.aboutSQL, database)
         #expect(plan.contains { $0.contains("snapshot_seq=? AND object_id>? AND object_id<?") }, "\(plan)")
+    }
+
+    /// A snapshot folded object by object reads the log a page at a time in (object, seq)
+    /// order: each page must be a range of the per-object index, never the log's seq range
+    /// sorted again (a million-event sort per page).
+    @Test func theLogByObjectIsARangeOfItsIndexUnsorted() throws {
+        let folder = TemporaryFolder()
+        let database = try CatalogDatabase(path: folder.file("c.sqlite"))
+        for sql in [EventLog.objectPageSQL, SnapshotRepository.pageSQL] {
+            let plan = try Self.plan(sql, database)
+            #expect(!plan.contains { $0.contains("TEMP B-TREE") }, "\(plan)")
+        }
+        #expect(try Self.plan(EventLog.objectPageSQL, database).contains { $0.contains("USING INDEX event_by_object") })
     }
 
     /// The check sees a lost index: without migration 0005's, search scans `component`.

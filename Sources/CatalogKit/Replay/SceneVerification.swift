@@ -76,7 +76,7 @@ public enum SceneVerification {
         let total = progress == nil ? 0 : Int(try catalog.database.events.lastSeq())
         try? FileManager.default.removeItem(atPath: path)
         let fresh = try Catalog(path: path, loadBuiltIns: false)
-        var comparison = LogComparison(live: catalog, rebuilt: fresh, snapshots: try catalog.database.snapshots.list())
+        var comparison = LogComparison(live: catalog, rebuilt: fresh)
         var rebuild = LogRebuild(target: fresh.database, replay: replay)
         // The log a page at a time: each page carried out in one transaction of the rebuild,
         // then its events compared with what the rebuild logged; memory holds a page and the
@@ -104,24 +104,45 @@ public enum SceneVerification {
             try fresh.database.batch { try rebuild.flush() }
             try comparison.finish()
         }
+        // The live log folded, object by object, through each kept snapshot in turn (each one
+        // checked, then the start of the next pass) and on to the last event before any
+        // divergence, so that an event that does not fold is named.
+        var divergence = comparison.divergence
+        let folded = try comparison.divergentSeq.map { $0 - 1 } ?? catalog.database.events.lastSeq()
+        var from: StoredSnapshot?
+        for snapshot in try catalog.database.snapshots.list() where snapshot.seq <= folded {
+            progress?(WorkProgress(step: "checking snapshots", done: 0, total: nil, unit: "snapshots"))
+            if let wrong = try snapshotDivergence(snapshot, fold: ObjectwiseFold(database: catalog.database, resolve: comparison.resolve, base: from, through: snapshot.seq),
+                                                  in: catalog.database) {
+                divergence = wrong
+                break
+            }
+            from = snapshot
+        }
+        if divergence == nil {
+            try ObjectwiseFold(database: catalog.database, resolve: comparison.resolve, base: from, through: folded)
+                .forEachObject(progress: progress, failure: doesNotFold) { _ in }
+        }
         progress?(WorkProgress(step: "hashing", done: 0, total: 2, unit: "stores"))
         let live = try contentHash(catalog.database)
         progress?(WorkProgress(step: "hashing", done: 1, total: 2, unit: "stores"))
         return Result(live: live, rebuilt: try contentHash(fresh.database), events: comparison.events,
-                      firstDivergence: comparison.divergence)
+                      firstDivergence: divergence)
+    }
+
+    /// An event the fold of the live log could not fold, named.
+    static func doesNotFold(_ row: LoggedRow, _ error: any Error) -> any Error {
+        ReplayFailure(description: "\(name(row)) does not fold: \(error)")
     }
 
     /// The live log against the one the rebuild wrote, event by event as both grow: the same
-    /// operation, object, time and payload text; every kept snapshot equal to the live fold at
-    /// its event. The rebuilt log is not folded as well: the same events over the same component
-    /// versions (the content hashes compare those) fold to the same scene, the fold being
-    /// deterministic.
+    /// operation, object, time and payload text. The rebuilt log is not folded: the same events
+    /// over the same component versions (the content hashes compare those) fold to the same
+    /// scene, the fold being deterministic.
     struct LogComparison {
         let live: Catalog
         let rebuilt: Catalog
-        let snapshots: [Int64: StoredSnapshot]
         let resolve: SceneSnapshot.Resolver
-        var scene = SceneSnapshot()
         /// Live events not yet paired with a rebuilt one (a component batch still to be added),
         /// from `nextWaiting` on.
         var waiting: [(row: LoggedRow, event: Event, change: EventChange)] = []
@@ -129,11 +150,12 @@ public enum SceneVerification {
         var rebuiltSeq: Int64 = 0
         var events = 0
         var divergence: String?
+        /// The live event the divergence is at (nil: none, or past the live log's end).
+        var divergentSeq: Int64?
 
-        init(live: Catalog, rebuilt: Catalog, snapshots: [StoredSnapshot]) {
+        init(live: Catalog, rebuilt: Catalog) {
             self.live = live
             self.rebuilt = rebuilt
-            self.snapshots = Dictionary(uniqueKeysWithValues: snapshots.map { ($0.seq, $0) })
             resolve = live.resolver()
         }
 
@@ -151,7 +173,8 @@ public enum SceneVerification {
                 }
                 let entry = waiting[nextWaiting]
                 nextWaiting += 1
-                divergence = try pair(entry.row, entry.event, entry.change, other)
+                divergence = pair(entry.row, entry.event, other)
+                if divergence != nil { divergentSeq = entry.event.seq }
             }
         }
 
@@ -159,19 +182,14 @@ public enum SceneVerification {
             try compare([])
             guard divergence == nil, nextWaiting < waiting.count else { return }
             divergence = "\(SceneVerification.name(waiting[nextWaiting].event)) is missing from the rebuilt log"
+            divergentSeq = waiting[nextWaiting].event.seq
         }
 
-        private mutating func pair(_ row: LoggedRow, _ event: Event, _ change: EventChange, _ other: LoggedRow) throws -> String? {
-            if other.operationName != row.operationName || other.objectID != row.objectID || other.sceneTime != row.sceneTime
-                || other.payloadText != row.payloadText {
-                return "\(SceneVerification.name(event)) replays as \(other.operationName)\(other.objectID.map { " on \($0)" } ?? "") at t=\(JSONValue.numberText(other.sceneTime)): "
-                    + "\(excerpt(row.payloadText)) ≠ \(excerpt(other.payloadText))"
-            }
-            do { try scene.fold(change, at: event.sceneTime, resolve: resolve) } catch {
-                throw ReplayFailure(description: "\(SceneVerification.name(event)) does not fold: \(error)")
-            }
-            if let snapshot = snapshots[event.seq] { return try snapshotDivergence(snapshot, folded: scene, in: live.database) }
-            return nil
+        private func pair(_ row: LoggedRow, _ event: Event, _ other: LoggedRow) -> String? {
+            guard other.operationName != row.operationName || other.objectID != row.objectID || other.sceneTime != row.sceneTime
+                || other.payloadText != row.payloadText else { return nil }
+            return "\(SceneVerification.name(event)) replays as \(other.operationName)\(other.objectID.map { " on \($0)" } ?? "") at t=\(JSONValue.numberText(other.sceneTime)): "
+                + "\(excerpt(row.payloadText)) ≠ \(excerpt(other.payloadText))"
         }
     }
 
@@ -179,26 +197,39 @@ public enum SceneVerification {
         "event \(event.seq) (\(event.operation)\(event.objectID.map { " on \($0)" } ?? "") at t=\(JSONValue.numberText(event.sceneTime)))"
     }
 
-    /// Why a kept snapshot is not the scene `folded` from the log up to its event (nil: it is).
+    static func name(_ row: LoggedRow) -> String {
+        "event \(row.seq) (\(row.operationName)\(row.objectID.map { " on \($0)" } ?? "") at t=\(JSONValue.numberText(row.sceneTime)))"
+    }
+
+    /// Why a kept snapshot is not the scene `fold` makes up to its event (nil: it is).
     ///
     /// Both sides are hashed as they are read, row by row in id order (as ``Catalog/loadSnapshot``
-    /// checks a snapshot), so a million-object scene is not held twice more as text; the rows
-    /// are gathered only to name the first difference.
-    static func snapshotDivergence(_ snapshot: StoredSnapshot, folded: SceneSnapshot, in database: any CatalogBackend) throws -> String? {
+    /// checks a snapshot), so a million-object scene is never held; only when the hashes differ
+    /// are both read again side by side, to name the first object that differs.
+    static func snapshotDivergence(_ snapshot: StoredSnapshot, fold: ObjectwiseFold, in database: any CatalogBackend,
+                                   failure: (LoggedRow, any Error) -> any Error = doesNotFold) throws -> String? {
         let name = "the snapshot at event \(snapshot.seq) (t=\(JSONValue.numberText(snapshot.sceneTime)))"
         var keptDigest = StoreSchema.SnapshotDigest()
         try database.snapshots.forEachObject(of: snapshot.seq) { id, state in keptDigest.add(id: id, state: state) }
         guard keptDigest.hex == snapshot.hash else { return "\(name) is damaged: its rows do not match its hash" }
         var freshDigest = StoreSchema.SnapshotDigest()
-        for id in folded.objects.keys.sorted() { freshDigest.add(id: id, state: try folded.objects[id]!.storedState().canonicalText) }
+        try fold.forEachObject(failure: failure) { freshDigest.add(id: $0.id, state: $0.state) }
         guard freshDigest.hex != snapshot.hash else { return nil }
-        var kept: [(id: String, state: String)] = []
-        try database.snapshots.forEachObject(of: snapshot.seq) { kept.append(($0, $1)) }
-        let fresh = try folded.storedRows().map { (id: $0.id, state: $0.state) }
-        let keptByID = Dictionary(kept, uniquingKeysWith: { a, _ in a })
-        let freshByID = Dictionary(fresh, uniquingKeysWith: { a, _ in a })
-        let differing = Set(keptByID.keys).union(freshByID.keys).sorted().first { keptByID[$0] != freshByID[$0] }
-        return "\(name) does not match the log" + (differing.map { ": object \($0) is \(excerpt(keptByID[$0]) ) in it, \(excerpt(freshByID[$0])) in a fresh fold" } ?? "")
+        var kept = PageCursor<SnapshotObjectRow>(limit: 4_096) { try database.snapshots.objectPage(of: snapshot.seq, after: $0?.id ?? "", limit: 4_096) }
+        var differing: (id: String, kept: String?, fresh: String?)?
+        try fold.forEachObject(failure: failure) { row in
+            guard differing == nil else { return }
+            if let other = try kept.peek(), StoreSchema.idPrecedes(other.id, row.id) {
+                differing = (other.id, other.state, nil)
+            } else if let other = try kept.peek(), other.id == row.id {
+                kept.advance()
+                if other.state != row.state { differing = (row.id, other.state, row.state) }
+            } else {
+                differing = (row.id, nil, row.state)
+            }
+        }
+        if differing == nil, let other = try kept.peek() { differing = (other.id, other.state, nil) }
+        return "\(name) does not match the log" + (differing.map { ": object \($0.id) is \(excerpt($0.kept)) in it, \(excerpt($0.fresh)) in a fresh fold" } ?? "")
     }
 
     private static func excerpt(_ text: String?) -> String {
@@ -207,58 +238,38 @@ public enum SceneVerification {
     }
 
     /// Verification of a compacted log: the base snapshot, the events after it and the later
-    /// snapshots, folded into a scene that must hold what the live store holds.
+    /// snapshots, folded object by object (each checked snapshot the start of the next pass)
+    /// into a scene that must hold what the live store holds.
     static func verifyCompacted(_ catalog: Catalog, base: LogBase, progress: ProgressHandler? = nil) throws -> Result {
         let database = catalog.database
         let resolve = catalog.resolver()
-        let snapshots = Dictionary(uniqueKeysWithValues: try database.snapshots.list().map { ($0.seq, $0) })
-        guard let baseSnapshot = snapshots[base.seq] else { throw ReplayFailure(description: "the log's base snapshot (event \(base.seq)) is missing") }
-        var scene: SceneSnapshot
-        do { scene = try catalog.loadSnapshot(baseSnapshot, resolve: resolve) } catch {
-            return Result(live: "", rebuilt: "", events: 0, firstDivergence: "\(error)")
+        let snapshots = try database.snapshots.list()
+        guard let baseSnapshot = snapshots.first(where: { $0.seq == base.seq }) else {
+            throw ReplayFailure(description: "the log's base snapshot (event \(base.seq)) is missing")
         }
-        var count = 0
+        func doesNotReplay(_ row: LoggedRow, _ error: any Error) -> any Error {
+            ReplayFailure(description: "event \(row.seq) (\(row.operationName) at t=\(JSONValue.numberText(row.sceneTime))) does not replay: \(error)")
+        }
+        let last = try database.events.lastSeq()
         var divergence: String?
-        let total = progress == nil ? 0 : Int(try database.events.lastSeq() - base.seq)
-        try database.events.scan(after: base.seq) { event in
-            guard divergence == nil else { return }
-            do { try scene.fold(event, resolve: resolve) } catch {
-                throw ReplayFailure(description: "event \(event.seq) (\(event.operation) at t=\(JSONValue.numberText(event.sceneTime))) does not replay: \(error)")
+        var from = baseSnapshot
+        do {
+            for snapshot in snapshots where snapshot.seq > base.seq && divergence == nil {
+                let fold = ObjectwiseFold(database: database, resolve: resolve, base: from, through: snapshot.seq)
+                if let wrong = try snapshotDivergence(snapshot, fold: fold, in: database, failure: doesNotReplay) { divergence = wrong } else { from = snapshot }
             }
-            count += 1
-            if let snapshot = snapshots[event.seq] { divergence = try snapshotDivergence(snapshot, folded: scene, in: database) }
-            if let progress, count % progressPage == 0 { progress(WorkProgress(step: "folding the log", done: count, total: max(total, count), unit: "events")) }
+            // The whole log from its base, compared with the store a page of objects at a time.
+            var comparison = StoreComparison(database: database)
+            let events = try ObjectwiseFold(database: database, resolve: resolve, base: baseSnapshot, through: max(last, base.seq))
+                .forEachObject(progress: progress, failure: doesNotReplay) { row in try comparison.add(row.id, try row.sceneObject(resolve: resolve)) }
+            try comparison.finish()
+            if divergence == nil, let first = comparison.firstDifference {
+                divergence = "the scene folded from the log's base does not hold what the store holds: \(excerpt(first.live)) ≠ \(excerpt(first.folded))"
+            }
+            return Result(live: comparison.live.hex, rebuilt: comparison.folded.hex, events: events, firstDivergence: divergence, base: baseSnapshot)
+        } catch StoreError.damagedSnapshot(let seq) where seq == base.seq {
+            return Result(live: "", rebuilt: "", events: 0, firstDivergence: "\(StoreError.damagedSnapshot(seq: seq))")
         }
-        progress?(WorkProgress(step: "comparing with the store", done: 0, total: scene.objects.count, unit: "objects"))
-        let rebuilt = sceneView(scene), live = try storeView(database, only: Set(scene.objects.keys))
-        if divergence == nil, live != rebuilt {
-            let first = zip(live.arrayValue ?? [], rebuilt.arrayValue ?? []).first { $0 != $1 }
-            divergence = "the scene folded from the log's base does not hold what the store holds"
-                + (first.map { ": \(excerpt($0.0.canonicalText)) ≠ \(excerpt($0.1.canonicalText))" } ?? "")
-        }
-        return Result(live: ContentDigest.sha256Hex(Data(live.canonicalText.utf8)), rebuilt: ContentDigest.sha256Hex(Data(rebuilt.canonicalText.utf8)),
-                      events: count, firstDivergence: divergence, base: baseSnapshot)
-    }
-
-    /// The live store's objects `ids` (absent ones too), with their types and values as read.
-    /// Object references are left out on both sides: the scene keeps a reference as it was
-    /// given, while the store holds what the policy made of it (a copy's id, a weak reference
-    /// to a removed object read as absent); copies are objects of the store only.
-    static func storeView(_ database: any CatalogBackend, only ids: Set<String>) throws -> JSONValue {
-        .array(try ids.sorted().map { id in
-            guard let object = try database.objects.get(id) else { return ["id": .string(id), "absent": true] }
-            let values = try database.properties.list(on: id).filter { $0.value.type != .object }.map { ($0.key, $0.value.jsonValue) }
-            return ["id": .string(id), "type": .string(object.type), "model": .object(Dictionary(values, uniquingKeysWith: { a, _ in a }))]
-        })
-    }
-
-    /// The same view of a folded scene.
-    static func sceneView(_ scene: SceneSnapshot) -> JSONValue {
-        .array(scene.objects.keys.sorted().map { id in
-            let object = scene.objects[id]!
-            return ["id": .string(id), "type": .string(object.type),
-                    "model": .object(object.model.filter { $0.value.type != .object }.mapValues(\.jsonValue))]
-        })
     }
 
     /// Carries out one logged change again, at its scene time. Component additions are not

@@ -18,23 +18,34 @@ extension Catalog {
 
     /// Keeps a snapshot of the scene after the latest event (nil for an empty log). Folds from
     /// the newest snapshot, so its cost is the events since then plus writing the scene.
-    /// `progress` hears the events folded ("folding the log"), then the objects written.
+    /// `progress` hears the events folded ("folding the log").
     @discardableResult
     public func takeSnapshot(progress: ProgressHandler? = nil) throws -> StoredSnapshot? {
         let last = try database.events.lastSeq()
         guard last > 0 else { return nil }
         if let latest = try database.snapshots.latest(), latest.seq == last { return latest }
-        let (scene, seq, time) = try foldedScene(until: .infinity, through: last, progress: progress)
-        return try keep(scene, seq: seq, time: time, progress: progress)
+        return try keepSnapshot(through: last, progress: progress)
     }
 
-    /// Writes `scene` as the snapshot at event `seq`.
-    private func keep(_ scene: SceneSnapshot, seq: Int64, time: Double, progress: ProgressHandler?) throws -> StoredSnapshot {
-        let rows = try scene.storedRows()
-        progress?(WorkProgress(step: "writing the snapshot", done: 0, total: rows.count, unit: "objects"))
-        let snapshot = try database.snapshots.add(seq: seq, sceneTime: time, objects: rows)
-        progress?(WorkProgress(step: "writing the snapshot", done: rows.count, total: rows.count, unit: "objects"))
-        return snapshot
+    /// Keeps the scene after event `seq` (or after the last event before it) as a snapshot,
+    /// folded from the nearest snapshot one object at a time (``ObjectwiseFold``) and written as
+    /// it is folded, in one transaction: memory stays bounded however many objects there are.
+    private func keepSnapshot(through seq: Int64, progress: ProgressHandler?) throws -> StoredSnapshot {
+        let base = try snapshot(atOrBefore: .infinity, seq: seq)
+        var end = (seq: base?.seq ?? 0, time: base?.sceneTime ?? 0)
+        try database.events.forEach(since: end.seq, object: nil, before: seq + 1, limit: 1, reverse: true) { end = ($0.seq, $0.sceneTime) }
+        if let base, base.seq == end.seq {
+            // Already kept: checked, not written over (a backend whose writes its own reads see
+            // would be folding from the rows it just deleted).
+            var digest = StoreSchema.SnapshotDigest()
+            try database.snapshots.forEachObject(of: base.seq) { digest.add(id: $0, state: $1) }
+            guard digest.hex == base.hash else { throw StoreError.damagedSnapshot(seq: base.seq) }
+            return base
+        }
+        let fold = ObjectwiseFold(database: database, resolve: resolver(), base: base, through: end.seq)
+        return try database.snapshots.add(seq: end.seq, sceneTime: end.time) { write in
+            try fold.forEachObject(progress: progress) { try write($0.id, $0.state, $0.running) }
+        }
     }
 
     /// Takes a snapshot when the policy says one is due (``snapshotInterval`` events since the
@@ -140,7 +151,7 @@ extension Catalog {
     /// Replaces the events before `point` by a snapshot of the scene after the last of them:
     /// `state` at any time from the base on is unchanged (byte for byte), while the history
     /// before it is kept as that state, not as events. The newest event always stays.
-    /// `progress` hears the events folded, the base's objects written, then the removal.
+    /// `progress` hears the events folded, then the removal.
     public func compactLog(before point: CompactionPoint, progress: ProgressHandler? = nil) throws -> Compaction {
         let cut: Int64
         switch point {
@@ -153,8 +164,7 @@ extension Catalog {
         guard base > (try database.snapshots.logBase()?.seq ?? 0) else {
             throw SceneError.nothingToCompact(before: cut)
         }
-        let (scene, seq, time) = try foldedScene(until: .infinity, through: base, progress: progress)
-        let snapshot = try keep(scene, seq: seq, time: time, progress: progress)
+        let snapshot = try keepSnapshot(through: base, progress: progress)
         let events = Int(snapshot.seq - (try database.snapshots.logBase()?.seq ?? 0))
         progress?(WorkProgress(step: "removing events", done: 0, total: events, unit: "events"))
         let removed = try database.snapshots.compact(through: snapshot.seq)

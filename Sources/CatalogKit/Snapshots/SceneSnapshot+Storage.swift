@@ -14,7 +14,7 @@ internal import CatalogStore
 /// and the text of a re-encoded row is byte-identical.
 extension SceneSnapshot {
     /// The scene as snapshot rows, in id order.
-    func storedRows() throws -> [(id: String, state: String, running: Int)] {
+    package func storedRows() throws -> [(id: String, state: String, running: Int)] {
         try objects.keys.sorted().map { ($0, try objects[$0]!.storedState().canonicalText, objects[$0]!.running.count) }
     }
 

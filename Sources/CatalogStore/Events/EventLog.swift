@@ -218,6 +218,22 @@ package struct EventLog: Sendable {
         WHERE seq > ? AND seq <= ? ORDER BY seq LIMIT ?
         """
 
+    /// At most `limit` rows about objects after event `seq` through `last`, in (object id, seq)
+    /// order from just after (`from.id`, `from.seq`): the partial index `event_by_object`.
+    package func objectRowsPage(after seq: Int64, through last: Int64, from: (id: String, seq: Int64), limit: Int) throws -> [LoggedRow] {
+        try database.pool.read { db in
+            try Row.fetchAll(db.cachedStatement(sql: Self.objectPageSQL), arguments: [from.id, from.seq, seq, last, limit]).map(LoggedRow.init)
+        }
+    }
+
+    /// The seq range is written `+seq` so that it filters rows of the index range rather than
+    /// choosing the rowid range: that would sort the whole range for every page.
+    static let objectPageSQL = """
+        SELECT seq, scene_time, operation, object_id, payload FROM event
+        WHERE object_id IS NOT NULL AND (object_id, seq) > (?1, ?2) AND +seq > ?3 AND +seq <= ?4
+        ORDER BY object_id, seq LIMIT ?5
+        """
+
     /// The first event at or after scene time `time`, if any.
     package func firstSeq(atOrAfter time: Double) throws -> Int64? {
         // Scene times never decrease along the log: the scan in seq order stops at the first.

@@ -14,29 +14,34 @@ import GRDB
 package struct SnapshotRepository: Sendable {
     let database: CatalogDatabase
 
-    /// Keeps a snapshot of the scene after event `seq`; `objects` in any order. Replaces a
-    /// snapshot already kept at `seq` (the same events fold to the same scene).
+    /// Keeps a snapshot of the scene after event `seq`, its rows written as `rows` hands them
+    /// over (in id order) in one transaction; its count and hash are filled in at the end.
+    /// Replaces a snapshot already kept at `seq` (the same events fold to the same scene).
+    /// `rows` may read the store: its reads go through the pool's readers, which see what was
+    /// committed before.
     @discardableResult
-    /// `running`: how many animations run on the object (a replay reads only rows that have some).
-    package func add(seq: Int64, sceneTime: Double, objects: [(id: String, state: String, running: Int)]) throws -> StoredSnapshot {
+    package func add(seq: Int64, sceneTime: Double, rows: (_ write: (_ id: String, _ state: String, _ running: Int) throws -> Void) throws -> Void) throws -> StoredSnapshot {
         guard !database.isReadOnly else { throw StoreError.readOnly(database.path, needsMigration: false) }
-        let sorted = objects.sorted { $0.id < $1.id }
-        let snapshot = StoredSnapshot(seq: seq, sceneTime: sceneTime, objectCount: sorted.count, hash: Self.hash(of: sorted.map { ($0.id, $0.state) }))
-        try database.pool.write { db in
+        return try database.pool.write { db in
             try db.execute(sql: "DELETE FROM scene_snapshot WHERE seq = ?", arguments: [seq])
-            try db.execute(sql: "INSERT INTO scene_snapshot (seq, scene_time, object_count, hash) VALUES (?, ?, ?, ?)",
-                           arguments: [seq, sceneTime, sorted.count, snapshot.hash])
+            try db.execute(sql: "INSERT INTO scene_snapshot (seq, scene_time, object_count, hash) VALUES (?, ?, 0, '')", arguments: [seq, sceneTime])
             let insert = RawStatement(try db.cachedStatement(sql: "INSERT INTO scene_snapshot_object (snapshot_seq, object_id, state, running) VALUES (?, ?, ?, ?)"))
-            for object in sorted {
+            var writing = StoreSchema.SnapshotWriting()
+            // Without the bulk page cache: the rows arrive in key order, so they fill pages at the
+            // B-tree's right edge, and a bounded cache keeps a million-object snapshot's memory bounded.
+            try rows { id, state, running in
+                writing.take(id: id, state: state)
                 insert.bind(1, seq)
-                insert.bind(2, object.id)
-                insert.bind(3, object.state)
-                insert.bind(4, Int64(object.running))
+                insert.bind(2, id)
+                insert.bind(3, state)
+                insert.bind(4, Int64(running))
                 defer { insert.reset() }
-                try insert.step()
+                _ = try insert.step()
             }
+            let snapshot = StoredSnapshot(seq: seq, sceneTime: sceneTime, objectCount: writing.count, hash: writing.digest.hex)
+            try db.execute(sql: "UPDATE scene_snapshot SET object_count = ?, hash = ? WHERE seq = ?", arguments: [snapshot.objectCount, snapshot.hash, seq])
+            return snapshot
         }
-        return snapshot
     }
 
     /// SHA-256 of the rows as `id TAB state LF`, in id order: what a snapshot's `hash` is.
@@ -73,21 +78,22 @@ package struct SnapshotRepository: Sendable {
         StoredSnapshot(seq: row[0], sceneTime: row[1], objectCount: row[2], hash: row[3])
     }
 
-    /// The object rows of the snapshot at `seq`, in id order, a page at a time: `body` runs
-    /// outside any read, so it may read the store itself.
-    package func forEachObject(of seq: Int64, pageSize: Int = 4_096, _ body: (_ id: String, _ state: String) throws -> Void) throws {
-        var after = ""
-        while true {
-            let page = try database.pool.read { db in
-                try Row.fetchAll(db.cachedStatement(sql: Self.pageSQL), arguments: [seq, after, pageSize]).map { (id: $0[0] as String, state: $0[1] as String) }
-            }
-            for row in page { try body(row.id, row.state) }
-            guard page.count == pageSize, let last = page.last?.id else { return }
-            after = last
+    /// At most `limit` rows of the snapshot at `seq` after the id `after`, in id order: one
+    /// range of the primary key.
+    package func objectPage(of seq: Int64, after id: String, limit: Int) throws -> [SnapshotObjectRow] {
+        try database.pool.read { db in
+            let statement = RawStatement(try db.cachedStatement(sql: Self.pageSQL))
+            statement.bind(1, seq)
+            statement.bind(2, id)
+            statement.bind(3, Int64(limit))
+            defer { statement.reset() }
+            var page: [SnapshotObjectRow] = []
+            while try statement.step() { page.append((statement.text(0) ?? "", statement.text(1) ?? "", Int(statement.int64(2)))) }
+            return page
         }
     }
 
-    static let pageSQL = "SELECT object_id, state FROM scene_snapshot_object WHERE snapshot_seq = ? AND object_id > ? ORDER BY object_id LIMIT ?"
+    static let pageSQL = "SELECT object_id, state, running FROM scene_snapshot_object WHERE snapshot_seq = ? AND object_id > ? ORDER BY object_id LIMIT ?"
 
     /// The rows of the snapshot at `seq` with running animations, in id order (the partial
     /// index `scene_snapshot_animated`): what a replay starts from. Unlike a whole read, these

@@ -23,6 +23,10 @@ package protocol EventStore: Sendable {
     /// The log after `seq` through `last`, a page at a time, stopping past scene time `time`;
     /// payloads left as text.
     func scanRows(after seq: Int64, through last: Int64, until time: Double, pageSize: Int, _ body: (LoggedRow) throws -> Void) throws
+    /// At most `limit` rows about objects after event `seq` through `last`, ordered by object id
+    /// (``StoreSchema/idPrecedes(_:_:)``) then seq, from just after the row (`from.id`,
+    /// `from.seq`): one range of the per-object index, a page at a time.
+    func objectRowsPage(after seq: Int64, through last: Int64, from: (id: String, seq: Int64), limit: Int) throws -> [LoggedRow]
     /// The first event at or after scene time `time`.
     func firstSeq(atOrAfter time: Double) throws -> Int64?
     /// The last event's seq (0 for an empty log).

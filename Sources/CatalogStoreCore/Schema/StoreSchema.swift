@@ -23,9 +23,14 @@ package enum StoreSchema {
     /// SHA-256 of the rows as `id TAB state LF`, in id order: what a snapshot's `hash` is.
     package static func snapshotHash(of objects: [(id: String, state: String)]) -> String {
         var digest = SnapshotDigest()
-        for object in objects.sorted(by: { $0.id < $1.id }) { digest.add(id: object.id, state: object.state) }
+        for object in objects.sorted(by: { idPrecedes($0.id, $1.id) }) { digest.add(id: object.id, state: object.state) }
         return digest.hex
     }
+
+    /// The order of object ids in every `ORDER BY object_id` of both backends: their UTF-8 bytes
+    /// (SQLite's BINARY collation, PostgreSQL's `COLLATE "C"`), so that rows merged from two
+    /// queries and rows sorted here agree.
+    package static func idPrecedes(_ a: String, _ b: String) -> Bool { a.utf8.lexicographicallyPrecedes(b.utf8) }
 
     /// A snapshot's hash built a row at a time, rows in id order: for checking one as it is
     /// read, without holding its rows.

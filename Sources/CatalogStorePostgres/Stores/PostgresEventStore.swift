@@ -136,6 +136,14 @@ package struct PostgresEventStore: EventStore {
         }
     }
 
+    package func objectRowsPage(after seq: Int64, through last: Int64, from: (id: String, seq: Int64), limit: Int) throws -> [LoggedRow] {
+        try session.query("""
+            SELECT \(Self.columns) FROM event
+            WHERE object_id IS NOT NULL AND (object_id, seq) > ($1, $2) AND seq > $3 AND seq <= $4
+            ORDER BY object_id, seq LIMIT \(max(1, limit))
+            """, [.text(from.id), .integer(from.seq), .integer(seq), .integer(last)]).map(Self.row)
+    }
+
     package func firstSeq(atOrAfter time: Double) throws -> Int64? {
         try session.query("SELECT seq FROM event WHERE scene_time >= $1 ORDER BY seq LIMIT 1", [.real(time)]).first?.integer(0)
     }

@@ -9,24 +9,33 @@ package struct PostgresSnapshotStore: SnapshotStore {
     static let columns = "seq, scene_time, object_count, hash"
 
     @discardableResult
-    package func add(seq: Int64, sceneTime: Double, objects: [(id: String, state: String, running: Int)]) throws -> StoredSnapshot {
-        let sorted = objects.sorted { $0.id < $1.id }
-        let snapshot = StoredSnapshot(seq: seq, sceneTime: sceneTime, objectCount: sorted.count, hash: StoreSchema.snapshotHash(of: sorted.map { ($0.id, $0.state) }))
+    package func add(seq: Int64, sceneTime: Double, rows: (_ write: (_ id: String, _ state: String, _ running: Int) throws -> Void) throws -> Void) throws -> StoredSnapshot {
         try session.transaction {
             try session.query("DELETE FROM scene_snapshot WHERE seq = $1", [.integer(seq)])
-            try session.query("INSERT INTO scene_snapshot (seq, scene_time, object_count, hash) VALUES ($1, $2, $3, $4)",
-                              [.integer(seq), .real(sceneTime), .integer(Int64(sorted.count)), .text(snapshot.hash)])
+            try session.query("INSERT INTO scene_snapshot (seq, scene_time, object_count, hash) VALUES ($1, $2, 0, '')", [.integer(seq), .real(sceneTime)])
             // A thousand rows a statement, as arrays: one round trip per page, not per object.
-            for start in stride(from: 0, to: sorted.count, by: 1_000) {
-                let page = sorted[start..<min(sorted.count, start + 1_000)]
+            var writing = StoreSchema.SnapshotWriting()
+            var page: [SnapshotObjectRow] = []
+            func flush() throws {
+                guard !page.isEmpty else { return }
                 try session.query("""
                     INSERT INTO scene_snapshot_object (snapshot_seq, object_id, state, running)
                     SELECT $1, * FROM unnest($2::text[], $3::text[], $4::bigint[])
                     """, [.integer(seq), .text(PostgresDialect.textArray(page.map(\.id))),
                           .text(PostgresDialect.textArray(page.map(\.state))), .text("{" + page.map { String($0.running) }.joined(separator: ",") + "}")])
+                page.removeAll(keepingCapacity: true)
             }
+            try rows { id, state, running in
+                writing.take(id: id, state: state)
+                page.append((id, state, running))
+                if page.count == 1_000 { try flush() }
+            }
+            try flush()
+            let snapshot = StoredSnapshot(seq: seq, sceneTime: sceneTime, objectCount: writing.count, hash: writing.digest.hex)
+            try session.query("UPDATE scene_snapshot SET object_count = $1, hash = $2 WHERE seq = $3",
+                              [.integer(Int64(snapshot.objectCount)), .text(snapshot.hash), .integer(seq)])
+            return snapshot
         }
-        return snapshot
     }
 
     package func list() throws -> [StoredSnapshot] { try fetch("SELECT \(Self.columns) FROM scene_snapshot ORDER BY seq", []) }
@@ -38,15 +47,9 @@ package struct PostgresSnapshotStore: SnapshotStore {
                   [.real(time), .integer(seq)]).first
     }
 
-    package func forEachObject(of seq: Int64, pageSize: Int, _ body: (_ id: String, _ state: String) throws -> Void) throws {
-        var after = ""
-        while true {
-            let rows = try pairs("SELECT object_id, state FROM scene_snapshot_object WHERE snapshot_seq = $1 AND object_id > $2 ORDER BY object_id LIMIT \(max(1, pageSize))",
-                                 [.integer(seq), .text(after)])
-            for (id, state) in rows { try body(id, state) }
-            guard rows.count == pageSize, let last = rows.last else { return }
-            after = last.id
-        }
+    package func objectPage(of seq: Int64, after id: String, limit: Int) throws -> [SnapshotObjectRow] {
+        try session.query("SELECT object_id, state, running FROM scene_snapshot_object WHERE snapshot_seq = $1 AND object_id > $2 ORDER BY object_id LIMIT \(max(1, limit))",
+                          [.integer(seq), .text(id)]).map { row in (try row.text(0) ?? "", try row.text(1) ?? "", Int(try row.integer(2) ?? 0)) }
     }
 
     package func animatedObjects(of seq: Int64) throws -> [(id: String, state: String)] {
