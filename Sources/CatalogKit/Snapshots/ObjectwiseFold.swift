@@ -97,34 +97,33 @@ struct ObjectwiseFold {
                 if let baseRow { try body(Row(id: id, state: baseRow.state, running: baseRow.running, object: nil)) }
                 continue
             }
-            var object = try baseRow.map { try SceneSnapshot.Object(id: id, storedState: $0.state, resolve: resolve) }
+            var scene = SceneSnapshot()
+            if let baseRow { scene.objects[id] = try SceneSnapshot.Object(id: id, storedState: baseRow.state, resolve: resolve) }
             var nextRemoval = removedAt.startIndex
             for row in own {
                 while nextRemoval < removedAt.endIndex, removedAt[nextRemoval] < row.seq {
-                    object = nil
+                    scene.objects[id] = nil
                     nextRemoval += 1
                 }
-                object = try fold(row, into: object, failure: failure)
+                try fold(row, into: &scene, failure: failure)
             }
-            if nextRemoval < removedAt.endIndex { object = nil }
+            if nextRemoval < removedAt.endIndex { scene.objects[id] = nil }
             folded += own.count
             if let progress, folded - reported >= progressPage {
                 reported = folded
                 progress(WorkProgress(step: "folding the log", done: folded, total: max(total, folded), unit: "events"))
             }
-            if let object {
-                try body(Row(id: id, state: try object.storedState().canonicalText, running: object.running.count, object: object))
+            if let object = scene.objects[id] {
+                try body(Row(id: id, state: try object.storedStateText(), running: object.running.count, object: object))
             }
         }
     }
 
-    /// One event about `object`'s id folded into it, as the whole scene's fold would.
-    private func fold(_ row: LoggedRow, into object: SceneSnapshot.Object?, failure: (LoggedRow, any Error) -> any Error) throws -> SceneSnapshot.Object? {
+    /// One event about an object folded into the scene holding only that object, as the whole
+    /// scene's fold would.
+    private func fold(_ row: LoggedRow, into scene: inout SceneSnapshot, failure: (LoggedRow, any Error) -> any Error) throws {
         let event = try row.event()
-        var scene = SceneSnapshot()
-        scene.objects[row.objectID!] = object
         do { try scene.fold(try event.change(), at: event.sceneTime, resolve: resolve) } catch { throw failure(row, error) }
-        return scene.objects[row.objectID!]
     }
 
     /// The objects that removals after `first` collected (an owner's removal, an unset or a
@@ -132,10 +131,7 @@ struct ObjectwiseFold {
     /// many events there are.
     private func removalsByObject(after first: Int64) throws -> (removals: [String: [Int64]], events: Int) {
         var removals: [String: [Int64]] = [:]
-        var events = 0
-        try database.events.scanRows(after: first, through: last) { row in
-            events += 1
-            guard let operation = row.operation, [.objectRemove, .propertyUnset, .propertyClear].contains(operation) else { return }
+        try database.events.scanRows(after: first, through: last, operations: [.objectRemove, .propertyUnset, .propertyClear], pageSize: 2_048) { row in
             switch try row.event().change() {
             case .objectRemove(_, let removed), .propertyUnset(_, _, let removed), .propertyClear(_, let removed):
                 for id in removed { removals[id, default: []].append(row.seq) }
@@ -143,7 +139,7 @@ struct ObjectwiseFold {
                 break
             }
         }
-        return (removals, events)
+        return (removals, try database.events.count(after: first, through: last))
     }
 }
 

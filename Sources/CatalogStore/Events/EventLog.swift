@@ -218,6 +218,29 @@ package struct EventLog: Sendable {
         WHERE seq > ? AND seq <= ? ORDER BY seq LIMIT ?
         """
 
+    /// The rows after `seq` through `last` with one of `operations`, oldest first, a page at a time.
+    package func scanRows(after seq: Int64, through last: Int64, operations: [EventOperation], pageSize: Int,
+                         _ body: (LoggedRow) throws -> Void) throws {
+        guard !operations.isEmpty else { return }
+        let sql = """
+            SELECT seq, scene_time, operation, object_id, payload FROM event
+            WHERE seq > ? AND seq <= ? AND operation IN (\(Array(repeating: "?", count: operations.count).joined(separator: ", "))) ORDER BY seq LIMIT ?
+            """
+        var after = seq
+        while true {
+            let arguments = StatementArguments([after, last] as [Int64]) + StatementArguments(operations.map(\.rawValue)) + [pageSize]
+            let page = try database.pool.read { db in try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map(LoggedRow.init) }
+            for row in page { try body(row) }
+            guard page.count == pageSize, let next = page.last?.seq else { return }
+            after = next
+        }
+    }
+
+    /// How many events there are after `seq` through `last`.
+    package func count(after seq: Int64, through last: Int64) throws -> Int {
+        try database.pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM event WHERE seq > ? AND seq <= ?", arguments: [seq, last]) ?? 0 }
+    }
+
     /// At most `limit` rows about objects after event `seq` through `last`, in (object id, seq)
     /// order from just after (`from.id`, `from.seq`): the partial index `event_by_object`.
     package func objectRowsPage(after seq: Int64, through last: Int64, from: (id: String, seq: Int64), limit: Int) throws -> [LoggedRow] {

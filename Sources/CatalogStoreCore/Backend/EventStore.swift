@@ -27,6 +27,12 @@ package protocol EventStore: Sendable {
     /// (``StoreSchema/idPrecedes(_:_:)``) then seq, from just after the row (`from.id`,
     /// `from.seq`): one range of the per-object index, a page at a time.
     func objectRowsPage(after seq: Int64, through last: Int64, from: (id: String, seq: Int64), limit: Int) throws -> [LoggedRow]
+    /// The rows after `seq` through `last` with one of `operations`, oldest first, a page at a
+    /// time; payloads left as text. The log is filtered where it is stored, so the rows of other
+    /// operations are never read into the program.
+    func scanRows(after seq: Int64, through last: Int64, operations: [EventOperation], pageSize: Int, _ body: (LoggedRow) throws -> Void) throws
+    /// How many events there are after `seq` through `last`.
+    func count(after seq: Int64, through last: Int64) throws -> Int
     /// The first event at or after scene time `time`.
     func firstSeq(atOrAfter time: Double) throws -> Int64?
     /// The last event's seq (0 for an empty log).

@@ -136,6 +136,24 @@ package struct PostgresEventStore: EventStore {
         }
     }
 
+    package func scanRows(after seq: Int64, through last: Int64, operations: [EventOperation], pageSize: Int,
+                         _ body: (LoggedRow) throws -> Void) throws {
+        guard !operations.isEmpty else { return }
+        var after = seq
+        while true {
+            let rows = try session.query("""
+                SELECT \(Self.columns) FROM event WHERE seq > $1 AND seq <= $2 AND operation = ANY($3::text[]) ORDER BY seq LIMIT \(max(1, pageSize))
+                """, [.integer(after), .integer(last), .text(PostgresDialect.textArray(operations.map(\.rawValue)))]).map(Self.row)
+            for row in rows { try body(row) }
+            guard rows.count == pageSize, let next = rows.last?.seq else { return }
+            after = next
+        }
+    }
+
+    package func count(after seq: Int64, through last: Int64) throws -> Int {
+        Int(try session.query("SELECT count(*) FROM event WHERE seq > $1 AND seq <= $2", [.integer(seq), .integer(last)]).first?.integer(0) ?? 0)
+    }
+
     package func objectRowsPage(after seq: Int64, through last: Int64, from: (id: String, seq: Int64), limit: Int) throws -> [LoggedRow] {
         try session.query("""
             SELECT \(Self.columns) FROM event
