@@ -117,6 +117,25 @@ struct VerificationTests {
         }
     }
 
+    /// Among sets at one time, the one that cannot be carried out (its object was never added)
+    /// is the error, named.
+    @Test func anEventAmongSetsThatCannotBeCarriedOutIsNamed() throws {
+        let catalog = try scene(.sqlite)
+        let queue = try DatabaseQueue(path: folder + "/c.sqlite")
+        try queue.write { db in
+            for id in ["cell", "ghost", "cell"] {
+                try db.execute(sql: "INSERT INTO event (scene_time, operation, object_id, payload) VALUES (5, 'prop.set', ?, ?)",
+                               arguments: [id, #"{"id":"\#(id)","key":"alpha","policy":"retain","type":"number","value":0.5}"#])
+            }
+        }
+        let ghost = try queue.read { db in try Int64.fetchOne(db, sql: "SELECT seq FROM event WHERE object_id = 'ghost'")! }
+        #expect {
+            _ = try SceneVerification.verify(catalog, scratch: folder + "/ghost.sqlite")
+        } throws: { error in
+            "\(error)" == "event \(ghost) (prop.set on ghost at t=5) does not replay: no object 'ghost'"
+        }
+    }
+
     @Test func aMalformedEventIsAnErrorNamingIt() throws {
         let catalog = try scene(.sqlite)
         let queue = try DatabaseQueue(path: folder + "/c.sqlite")
