@@ -85,7 +85,7 @@ extension Catalog {
     public func exportHistory(progress: ProgressHandler? = nil, _ write: (String) throws -> Void) throws -> StoreArchive.Summary {
         if let base = try database.snapshots.logBase() { throw StoreArchive.RefusalError.compacted(base: base.seq) }
         let total = progress == nil ? 0 : Int(try database.events.lastSeq())
-        progress?(WorkProgress(step: "exporting", done: 0, total: total, unit: "events"))
+        var counter = ProgressCounter(progress, step: "exporting", total: total, unit: "events")
         try write(StoreArchive.header.canonicalText + "\n")
         var digest = ContentDigest.Stream()
         var count = 0
@@ -100,7 +100,7 @@ extension Catalog {
             digest.update(text)
             count += 1
             try write(text)
-            if let progress, count % progressPage == 0 { progress(WorkProgress(step: "exporting", done: count, total: max(total, count), unit: "events")) }
+            counter.advance()
         }
         let sha256 = digest.hex
         try write(try StoreArchive.closingLine(events: count, sha256: sha256) + "\n")

@@ -43,10 +43,9 @@ extension Catalog {
             types[id] = stored
             return stored
         }
-        for (index, (line, change)) in rows.changes.enumerated() {
-            if let progress, index % progressPage == 0 {
-                progress(WorkProgress(step: "checking", done: index, total: rows.changes.count, unit: "rows"))
-            }
+        var checked = ProgressCounter(progress, step: "checking", total: rows.changes.count, unit: "rows")
+        for (line, change) in rows.changes {
+            defer { checked.advance() }
             do {
                 switch change {
                 case .object(let id, let type, let owner):

@@ -37,3 +37,33 @@ public typealias ProgressHandler = (WorkProgress) -> Void
 
 /// How often the library reports: every this many items.
 let progressPage = 1_024
+
+/// One step's items counted as the work goes, reported to a handler when the step starts and
+/// every ``progressPage`` items after (a total, when known, never below what is done).
+///
+/// ```swift
+/// var counter = ProgressCounter(progress, step: "folding the log", total: 2_000, unit: "events")
+/// for event in events { fold(event); counter.advance() }
+/// ```
+struct ProgressCounter {
+    let handler: ProgressHandler?
+    let step: String
+    let total: Int?
+    let unit: String
+    private(set) var done = 0
+    private var reported = 0
+
+    /// Reports the step's start (nothing done yet).
+    init(_ handler: ProgressHandler?, step: String, total: Int?, unit: String) {
+        (self.handler, self.step, self.total, self.unit) = (handler, step, total, unit)
+        handler?(WorkProgress(step: step, done: 0, total: total, unit: unit))
+    }
+
+    /// Counts `count` more items done.
+    mutating func advance(by count: Int = 1) {
+        done += count
+        guard let handler, done - reported >= progressPage else { return }
+        reported = done
+        handler(WorkProgress(step: step, done: done, total: total.map { max($0, done) }, unit: unit))
+    }
+}

@@ -91,14 +91,11 @@ extension Catalog {
             last = (base.seq, base.sceneTime)
         }
         let first = last.seq
-        let total = seq == .max ? nil : Int(seq - first)
-        var folded = 0
-        progress?(WorkProgress(step: "folding the log", done: 0, total: total, unit: "events"))
+        var counter = ProgressCounter(progress, step: "folding the log", total: seq == .max ? nil : Int(seq - first), unit: "events")
         try database.events.scan(after: last.seq, through: seq, until: until) { event in
             try scene.fold(event, resolve: resolve)
             last = (event.seq, event.sceneTime)
-            folded += 1
-            if let progress, folded % progressPage == 0 { progress(WorkProgress(step: "folding the log", done: folded, total: total.map { max($0, folded) }, unit: "events")) }
+            counter.advance()
         }
         return (scene, last.seq, last.time)
     }
@@ -161,11 +158,10 @@ extension Catalog {
             cut = try database.events.firstSeq(atOrAfter: time) ?? (try database.events.lastSeq())
         }
         let base = cut - 1
-        guard base > (try database.snapshots.logBase()?.seq ?? 0) else {
-            throw SceneError.nothingToCompact(before: cut)
-        }
+        let logBase = try database.snapshots.logBase()?.seq ?? 0
+        guard base > logBase else { throw SceneError.nothingToCompact(before: cut) }
         let snapshot = try keepSnapshot(through: base, progress: progress)
-        let events = Int(snapshot.seq - (try database.snapshots.logBase()?.seq ?? 0))
+        let events = Int(snapshot.seq - logBase)
         progress?(WorkProgress(step: "removing events", done: 0, total: events, unit: "events"))
         let removed = try database.snapshots.compact(through: snapshot.seq)
         progress?(WorkProgress(step: "removing events", done: removed, total: removed, unit: "events"))

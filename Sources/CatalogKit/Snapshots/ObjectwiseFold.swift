@@ -69,8 +69,7 @@ struct ObjectwiseFold {
             try database.events.objectRowsPage(after: first, through: last, from: (previous?.objectID ?? "", previous?.seq ?? 0), limit: 2_048)
         }
         var digest = StoreSchema.SnapshotDigest()
-        var folded = 0, reported = 0
-        progress?(WorkProgress(step: "folding the log", done: 0, total: total, unit: "events"))
+        var counter = ProgressCounter(progress, step: "folding the log", total: total, unit: "events")
         while true {
             let nextRow = try rows.peek(), nextEvent = try events.peek()
             let id: String
@@ -108,11 +107,7 @@ struct ObjectwiseFold {
                 try fold(row, into: &scene, failure: failure)
             }
             if nextRemoval < removedAt.endIndex { scene.objects[id] = nil }
-            folded += own.count
-            if let progress, folded - reported >= progressPage {
-                reported = folded
-                progress(WorkProgress(step: "folding the log", done: folded, total: max(total, folded), unit: "events"))
-            }
+            counter.advance(by: own.count)
             if let object = scene.objects[id] {
                 try body(Row(id: id, state: try object.storedStateText(), running: object.running.count, object: object))
             }
