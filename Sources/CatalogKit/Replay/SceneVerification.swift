@@ -110,8 +110,9 @@ public enum SceneVerification {
         var divergence = comparison.divergence
         let folded = try comparison.divergentSeq.map { $0 - 1 } ?? catalog.database.events.lastSeq()
         var from: StoredSnapshot?
-        for snapshot in try catalog.database.snapshots.list() where snapshot.seq <= folded {
-            progress?(WorkProgress(step: "checking snapshots", done: 0, total: nil, unit: "snapshots"))
+        let checked = try catalog.database.snapshots.list().filter { $0.seq <= folded }
+        for (index, snapshot) in checked.enumerated() {
+            progress?(WorkProgress(step: "checking snapshots", done: index, total: checked.count, unit: "snapshots"))
             if let wrong = try snapshotDivergence(snapshot, fold: ObjectwiseFold(database: catalog.database, resolve: comparison.resolve, base: from, through: snapshot.seq),
                                                   in: catalog.database) {
                 divergence = wrong
@@ -203,33 +204,49 @@ public enum SceneVerification {
 
     /// Why a kept snapshot is not the scene `fold` makes up to its event (nil: it is).
     ///
-    /// Both sides are hashed as they are read, row by row in id order (as ``Catalog/loadSnapshot``
-    /// checks a snapshot), so a million-object scene is never held; only when the hashes differ
-    /// are both read again side by side, to name the first object that differs.
+    /// One pass: the kept rows are read beside the fold's, in id order, and hashed as they go
+    /// (as ``Catalog/loadSnapshot`` checks a snapshot), so a million-object scene is never held.
+    /// Rows that hash to the snapshot's hash and equal the fold's row for row are the fold's
+    /// scene; the first row that differs names the difference.
     static func snapshotDivergence(_ snapshot: StoredSnapshot, fold: ObjectwiseFold, in database: any CatalogBackend,
                                    failure: (LoggedRow, any Error) -> any Error = doesNotFold) throws -> String? {
         let name = "the snapshot at event \(snapshot.seq) (t=\(JSONValue.numberText(snapshot.sceneTime)))"
-        var keptDigest = StoreSchema.SnapshotDigest()
-        try database.snapshots.forEachObject(of: snapshot.seq) { id, state in keptDigest.add(id: id, state: state) }
-        guard keptDigest.hex == snapshot.hash else { return "\(name) is damaged: its rows do not match its hash" }
-        var freshDigest = StoreSchema.SnapshotDigest()
-        try fold.forEachObject(failure: failure) { freshDigest.add(id: $0.id, state: $0.state) }
-        guard freshDigest.hex != snapshot.hash else { return nil }
-        var kept = PageCursor<SnapshotObjectRow>(limit: 4_096) { try database.snapshots.objectPage(of: snapshot.seq, after: $0?.id ?? "", limit: 4_096) }
-        var differing: (id: String, kept: String?, fresh: String?)?
-        try fold.forEachObject(failure: failure) { row in
-            guard differing == nil else { return }
-            if let other = try kept.peek(), StoreSchema.idPrecedes(other.id, row.id) {
-                differing = (other.id, other.state, nil)
-            } else if let other = try kept.peek(), other.id == row.id {
-                kept.advance()
-                if other.state != row.state { differing = (row.id, other.state, row.state) }
-            } else {
-                differing = (row.id, nil, row.state)
-            }
+        var kept = PageCursor<SnapshotObjectRow>(limit: 4_096) { after, limit in
+            try database.snapshots.objectPage(of: snapshot.seq, after: after?.id ?? "", limit: limit)
         }
-        if differing == nil, let other = try kept.peek() { differing = (other.id, other.state, nil) }
-        return "\(name) does not match the log" + (differing.map { ": object \($0.id) is \(excerpt($0.kept)) in it, \(excerpt($0.fresh)) in a fresh fold" } ?? "")
+        var keptDigest = StoreSchema.SnapshotDigest()
+        var differing: (id: String, kept: String?, fresh: String?)?
+        /// The next kept row, taken into the hash.
+        func take() throws -> SnapshotObjectRow? {
+            guard let row = try kept.peek() else { return nil }
+            keptDigest.add(id: row.id, state: row.state)
+            kept.advance()
+            return row
+        }
+        var foldFailure: (any Error)?
+        do {
+            try fold.forEachObject(failure: failure) { row in
+                while let other = try kept.peek(), StoreSchema.idPrecedes(other.id, row.id) {
+                    _ = try take()
+                    if differing == nil { differing = (other.id, other.state, nil) }
+                }
+                if let other = try kept.peek(), other.id == row.id {
+                    _ = try take()
+                    if differing == nil, other.state != row.state { differing = (row.id, other.state, row.state) }
+                } else if differing == nil {
+                    differing = (row.id, nil, row.state)
+                }
+            }
+        } catch {
+            // A damaged snapshot is said first, as when its rows were hashed before folding.
+            foldFailure = error
+        }
+        while let other = try take() {
+            if differing == nil { differing = (other.id, other.state, nil) }
+        }
+        guard keptDigest.hex == snapshot.hash else { return "\(name) is damaged: its rows do not match its hash" }
+        if let foldFailure { throw foldFailure }
+        return differing.map { "\(name) does not match the log: object \($0.id) is \(excerpt($0.kept)) in it, \(excerpt($0.fresh)) in a fresh fold" }
     }
 
     private static func excerpt(_ text: String?) -> String {

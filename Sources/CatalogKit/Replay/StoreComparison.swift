@@ -31,9 +31,9 @@ struct StoreComparison {
 
     init(database: any CatalogBackend) {
         self.database = database
-        stored = PageCursor(limit: 1_024) { after in
+        stored = PageCursor(limit: 1_024) { after, limit in
             var page: [StoredObject] = []
-            try database.objects.forEach(after: after?.id, limit: 1_024, reverse: false) { page.append($0) }
+            try database.objects.forEach(after: after?.id, limit: limit, reverse: false) { page.append($0) }
             return page
         }
         live.update("[")

@@ -61,12 +61,12 @@ struct ObjectwiseFold {
         let total = Int(max(0, last - first))
         let scanned = try removalsByObject(after: first)
         var removals = scanned.removals
-        var rows = PageCursor<SnapshotObjectRow>(limit: 4_096) { [database, base] previous in
+        var rows = PageCursor<SnapshotObjectRow>(limit: 4_096) { [database, base] previous, limit in
             guard let base else { return [] }
-            return try database.snapshots.objectPage(of: base.seq, after: previous?.id ?? "", limit: 4_096)
+            return try database.snapshots.objectPage(of: base.seq, after: previous?.id ?? "", limit: limit)
         }
-        var events = PageCursor<LoggedRow>(limit: 2_048) { [database, last] previous in
-            try database.events.objectRowsPage(after: first, through: last, from: (previous?.objectID ?? "", previous?.seq ?? 0), limit: 2_048)
+        var events = PageCursor<LoggedRow>(limit: 2_048) { [database, last] previous, limit in
+            try database.events.objectRowsPage(after: first, through: last, from: (previous?.objectID ?? "", previous?.seq ?? 0), limit: limit)
         }
         var digest = StoreSchema.SnapshotDigest()
         var counter = ProgressCounter(progress, step: "folding the log", total: total, unit: "events")
@@ -136,32 +136,4 @@ struct ObjectwiseFold {
         }
         return (removals, try database.events.count(after: first, through: last))
     }
-}
-
-/// Rows read a page at a time and taken one by one: `fetch` reads the page after the last row
-/// of the one before (nil for the first).
-struct PageCursor<Element> {
-    let limit: Int
-    let fetch: (_ after: Element?) throws -> [Element]
-    private var page: [Element] = []
-    private var index = 0
-    private var exhausted = false
-
-    init(limit: Int, fetch: @escaping (_ after: Element?) throws -> [Element]) {
-        self.limit = limit
-        self.fetch = fetch
-    }
-
-    /// The next row, nil at the end.
-    mutating func peek() throws -> Element? {
-        if index == page.count {
-            guard !exhausted else { return nil }
-            page = try fetch(page.last)
-            index = 0
-            exhausted = page.count < limit
-        }
-        return index < page.count ? page[index] : nil
-    }
-
-    mutating func advance() { index += 1 }
 }
