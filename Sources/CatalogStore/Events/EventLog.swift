@@ -199,15 +199,22 @@ package struct EventLog: Sendable {
     /// that needs the payloads of a few events only.
     package func scanRows(after seq: Int64, through last: Int64 = .max, until time: Double = .infinity, pageSize: Int = 2_048,
                          _ body: (LoggedRow) throws -> Void) throws {
+        try forEachPage(after: seq, through: last, sql: Self.pageSQL, filter: [], pageSize: pageSize) { row in
+            guard row.sceneTime <= time else { return false }
+            try body(row)
+            return true
+        }
+    }
+
+    /// The log after `seq` through `last` in seq order, a page of `sql` at a time (its arguments:
+    /// after, last, then `filter`, then the page size), until `body` returns false.
+    private func forEachPage(after seq: Int64, through last: Int64, sql: String, filter: [String], pageSize: Int,
+                             _ body: (LoggedRow) throws -> Bool) throws {
         var after = seq
         while true {
-            let page = try database.pool.read { db in
-                try Row.fetchAll(db.cachedStatement(sql: Self.pageSQL), arguments: [after, last, pageSize]).map(LoggedRow.init)
-            }
-            for row in page {
-                guard row.sceneTime <= time else { return }
-                try body(row)
-            }
+            let arguments = StatementArguments([after, last]) + StatementArguments(filter) + [pageSize]
+            let page = try database.pool.read { db in try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map(LoggedRow.init) }
+            for row in page { guard try body(row) else { return } }
             guard page.count == pageSize, let next = page.last?.seq else { return }
             after = next
         }
@@ -226,13 +233,9 @@ package struct EventLog: Sendable {
             SELECT seq, scene_time, operation, object_id, payload FROM event
             WHERE seq > ? AND seq <= ? AND operation IN (\(Array(repeating: "?", count: operations.count).joined(separator: ", "))) ORDER BY seq LIMIT ?
             """
-        var after = seq
-        while true {
-            let arguments = StatementArguments([after, last] as [Int64]) + StatementArguments(operations.map(\.rawValue)) + [pageSize]
-            let page = try database.pool.read { db in try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map(LoggedRow.init) }
-            for row in page { try body(row) }
-            guard page.count == pageSize, let next = page.last?.seq else { return }
-            after = next
+        try forEachPage(after: seq, through: last, sql: sql, filter: operations.map(\.rawValue), pageSize: pageSize) { row in
+            try body(row)
+            return true
         }
     }
 
