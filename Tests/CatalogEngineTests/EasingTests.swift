@@ -41,6 +41,12 @@ struct CubicBezierTests {
         #expect(abs(try TimingFunction(parsing: "ease-out").output(at: 0.5) - (1 - 0.315356812573)) < 1e-9)
     }
 
+    // The sampling path reads the curve and its table at fixed offsets, not through computed ones.
+    @Test func theSamplingPathFindsTheCurveWhereTheCompilerPutIt() {
+        #expect(CompiledEasing.curveOffsetMatchesLayout)
+        #expect(CubicBezierCurve.tableOffsetMatchesLayout)
+    }
+
     @Test func solverAgreesWithBisectionToOneInAMillionOnRandomCurves() {
         var random = SeededGenerator(state: 0x9E37_79B9_7F4A_7C15)
         for _ in 0..<500 {

@@ -40,6 +40,8 @@ public struct CoreAnimationEffect: Sendable {
         let additive: Bool
         /// The value one repeat cycle ends with, when `cumulative`.
         let cycleEnd: AnimatedValue?
+        /// Whether ``cycleEnd`` is set: tested on every sample without copying the optional value.
+        let isCumulative: Bool
         let iterationsPerCycle: Double
         /// Whether the value is added to the model value or previous cycles (then clamped after).
         let composes: Bool
@@ -56,6 +58,7 @@ public struct CoreAnimationEffect: Sendable {
             self.motion = motion
             self.additive = additive
             cycleEnd = cycleEndProgress.map { Self.value(of: motion, progress: $0) }
+            isCumulative = cycleEndProgress != nil
             self.iterationsPerCycle = iterationsPerCycle
             self.composes = composes
             self.outputRange = outputRange
@@ -160,13 +163,18 @@ public struct CoreAnimationEffect: Sendable {
         case .leaf(let leaf):
             guard let timing = leaf.clock.timing(atParentTime: time), let progress = timing.progress else { return nil }
             var value = leaf.value(progress: progress)
-            if let cycleEnd = leaf.cycleEnd, let iteration = timing.currentIteration, iteration.isFinite {
+            if leaf.isCumulative, let cycleEnd = leaf.cycleEnd, let iteration = timing.currentIteration, iteration.isFinite {
                 let cycles = Int((iteration / leaf.iterationsPerCycle).rounded(.down))
                 value = cycleEnd.repeated(cycles).adding(value)
             }
-            if leaf.additive { value = leaf.component.value(in: values[leaf.slot]).adding(value) }
-            if leaf.composes { value = value.clamped(to: leaf.outputRange) }
-            values[leaf.slot] = leaf.component.setting(value, in: values[leaf.slot])
+            // The slot is read and written where it is: through the array's subscript each
+            // 130-byte value was copied out and back (a fifth of `sample --format json`).
+            values.withUnsafeMutableBufferPointer { buffer in
+                let slot = buffer.baseAddress! + leaf.slot
+                if leaf.additive { value = leaf.component.value(in: slot.pointee).adding(value) }
+                if leaf.composes { value = value.clamped(to: leaf.outputRange) }
+                slot.pointee = leaf.component.setting(value, in: slot.pointee)
+            }
             return timing
         }
     }

@@ -123,7 +123,11 @@ struct KeyframeTrack: Sendable {
         let from = offsets[segment], to = offsets[segment + 1]
         guard to > from else { return segmentValue(segment, 1) }
         let local = (progress - from) / (to - from)
-        return segmentValue(segment, easings[min(segment, easings.count - 1)].output(at: local))
+        // The easing read where it is stored: the subscript copies the curve and its table first.
+        let eased = easings.withUnsafeBufferPointer {
+            CompiledEasing.output($0.baseAddress! + min(segment, $0.count - 1), at: local, beforeFlag: false)
+        }
+        return segmentValue(segment, eased)
     }
 
     private func segmentValue(_ segment: Int, _ s: Double) -> AnimatedValue {

@@ -17,7 +17,11 @@ import CatalogModel
 package final class MediaClock: Sendable {
     package let media: MediaTiming
     package let effectTiming: EffectTiming
-    let easing: CompiledEasing
+    /// The effect timing as the sampling path reads it (see ``KeyframeEffect``), and its easing
+    /// compiled once, read in place: handed over by value, the curve and its table were copied
+    /// on every sample. Freed in deinit.
+    let schedule: TimingSchedule
+    private nonisolated(unsafe) let easing: UnsafeMutablePointer<CompiledEasing>
     let activeDuration: Double
 
     package init(_ media: MediaTiming, duration: Double? = nil) {
@@ -28,9 +32,13 @@ package final class MediaClock: Sendable {
         // The clock decides when the animation shows; the effect always gives a value.
         timing.fill = .both
         effectTiming = timing
-        easing = CompiledEasing(timing.easing)
+        schedule = TimingSchedule(timing)
+        easing = .allocate(capacity: 1)
+        easing.initialize(to: CompiledEasing(timing.easing))
         activeDuration = timing.duration * timing.iterations
     }
+
+    deinit { easing.deinitialize(count: 1).deallocate() }
 
     /// The active span in the parent's time (infinite for endless repeats).
     package var parentEndTime: Double {
@@ -45,15 +53,15 @@ package final class MediaClock: Sendable {
         let fillsBackwards = media.fillMode == .backwards || media.fillMode == .both
         let fillsForwards = (media.fillMode == .forwards || media.fillMode == .both) && !media.removedOnCompletion
         if local < -tolerance {
-            return fillsBackwards ? ComputedTiming(effectTiming, localTime: wrapped(0), easing: easing) : nil
+            return fillsBackwards ? ComputedTiming(schedule, localTime: wrapped(0), easing: easing) : nil
         }
         if activeDuration.isFinite, local >= activeDuration - tolerance {
             guard fillsForwards else { return nil }
             // The wrapped run ends where it began: at the offset (or at the end when there is none).
             let offset = positiveRemainder(media.timeOffset, activeDuration)
-            return ComputedTiming(effectTiming, localTime: offset == 0 ? activeDuration : offset, easing: easing)
+            return ComputedTiming(schedule, localTime: offset == 0 ? activeDuration : offset, easing: easing)
         }
-        return ComputedTiming(effectTiming, localTime: wrapped(max(local, 0)), easing: easing)
+        return ComputedTiming(schedule, localTime: wrapped(max(local, 0)), easing: easing)
     }
 
     private func wrapped(_ local: Double) -> Double {

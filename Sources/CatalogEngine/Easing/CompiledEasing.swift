@@ -15,8 +15,11 @@ import CatalogModel
 package struct CompiledEasing: Sendable, Hashable {
     enum Kind: UInt8, Sendable, Hashable { case linear, bezier, steps, piecewiseLinear, spring }
 
-    let kind: Kind
+    // The curve is the first stored property, so the sampling path finds it at the easing's own
+    // address (`curveOffset`, held to the layout by a test): a computed offset is a lazy global,
+    // and its `swift_once` check ran on every sample.
     let curve: CubicBezierCurve
+    let kind: Kind
     let steps: StepEasing
     let stops: [TimingFunction.LinearStop]
     let spring: SpringMotion
@@ -59,7 +62,12 @@ package struct CompiledEasing: Sendable, Hashable {
         self.springDuration = springDuration
     }
 
-    private static let curveOffset = MemoryLayout<CompiledEasing>.offset(of: \CompiledEasing.curve)!
+    /// Where ``curve`` sits in the struct: first (see its declaration).
+    package static let curveOffset = 0
+    /// Whether ``curveOffset`` is where the compiler put ``curve`` (a test holds it).
+    package static var curveOffsetMatchesLayout: Bool {
+        MemoryLayout<CompiledEasing>.offset(of: \CompiledEasing.curve) == curveOffset
+    }
 
     /// The eased output; `beforeFlag` is the Web Animations before flag, read by steps only.
     package func output(at input: Double, beforeFlag: Bool = false) -> Double {

@@ -10,18 +10,32 @@
 /// ease.y(atX: 0.5)   // 0.8024033877…
 /// ```
 package struct CubicBezierCurve: Sendable, Hashable {
+    /// t where x(t) = i/16 for i = 0…16, then the slope dt/dx = 1/x'(t) there (NaN where x' = 0):
+    /// 34 numbers in one table. Cubic Hermite interpolation of it starts Newton so close to the
+    /// root that a single step reaches 1e-12 (the solve was 40 % of the sampling time when it
+    /// started from t = x). First in the struct, so the sampling path reads it at the curve's own
+    /// address (``tableOffset``, held to the layout by a test) instead of through a lazily
+    /// computed offset, whose `swift_once` check ran on every sample. (A finer table, or a
+    /// Newton step before the first test, saved a few percent but moved results in their last
+    /// bits, and printed values must not change.)
+    private let table: TableStorage
     // Polynomial coefficients: x(t) = ((ax t + bx) t + cx) t, likewise y.
     private let ax, bx, cx, ay, by, cy: Double
     private let startGradient, endGradient: Double
-    /// t where x(t) = i/16 for i = 0…16, and the slope dt/dx = 1/x'(t) there (NaN where x' = 0).
-    /// Cubic Hermite interpolation of this table starts Newton so close to the root that a single
-    /// step reaches 1e-12 (the solve was 40 % of the sampling time when it started from t = x).
-    private let inverse: (Double, Double, Double, Double, Double, Double, Double, Double,
-                          Double, Double, Double, Double, Double, Double, Double, Double, Double)
-    private let inverseSlope: (Double, Double, Double, Double, Double, Double, Double, Double,
-                               Double, Double, Double, Double, Double, Double, Double, Double, Double)
-    private static let inverseOffset = MemoryLayout<CubicBezierCurve>.offset(of: \CubicBezierCurve.inverse)!
-    private static let inverseSlopeOffset = MemoryLayout<CubicBezierCurve>.offset(of: \CubicBezierCurve.inverseSlope)!
+    /// Where ``table`` sits in the struct: first (see its declaration).
+    package static let tableOffset = 0
+    /// Whether ``tableOffset`` is where the compiler put ``table`` (a test holds it).
+    package static var tableOffsetMatchesLayout: Bool {
+        MemoryLayout<CubicBezierCurve>.offset(of: \CubicBezierCurve.table) == tableOffset
+    }
+    /// How many intervals the table divides x into.
+    private static let intervals = 16
+    /// How many points the table holds of each kind.
+    private static let tablePoints = intervals + 1
+    private typealias TableStorage = (
+        Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double,
+        Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double,
+        Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double)
 
     package init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
         let cx = 3 * x1, bx = 3 * (x2 - x1) - 3 * x1
@@ -53,14 +67,18 @@ package struct CubicBezierCurve: Sendable, Hashable {
             endGradient = 0
         }
         // Each t solved once (the bisection is most of building a curve), its slope from it.
-        let t = (0...16).map { Self.bisect(Double($0) / 16, ax, bx, cx) }
-        func slope(_ i: Int) -> Double {
-            let dx = (3 * ax * t[i] + 2 * bx) * t[i] + cx
+        let t = (0...Self.intervals).map { Self.bisect(Double($0) / Double(Self.intervals), ax, bx, cx) }
+        let slopes = t.map { t in
+            let dx = (3 * ax * t + 2 * bx) * t + cx
             return dx > 1e-6 ? 1 / dx : .nan
         }
-        inverse = (t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7], t[8], t[9], t[10], t[11], t[12], t[13], t[14], t[15], t[16])
-        inverseSlope = (slope(0), slope(1), slope(2), slope(3), slope(4), slope(5), slope(6), slope(7), slope(8),
-                        slope(9), slope(10), slope(11), slope(12), slope(13), slope(14), slope(15), slope(16))
+        var table: TableStorage = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                                   0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &table) { bytes in
+            let numbers = bytes.bindMemory(to: Double.self)
+            for (index, value) in (t + slopes).enumerated() { numbers[index] = value }
+        }
+        self.table = table
     }
 
     /// t with x(t) = x by bisection alone: x(t) is monotone on [0, 1] because x1, x2 are in [0, 1].
@@ -101,10 +119,10 @@ package struct CubicBezierCurve: Sendable, Hashable {
         if x > 1 { return 1 + c.pointee.endGradient * (x - 1) }
         if x == 0 || x == 1 { return x }
         let (ax, bx, cx) = (c.pointee.ax, c.pointee.bx, c.pointee.cx)
-        let table = (UnsafeRawPointer(curve) + inverseOffset).assumingMemoryBound(to: Double.self)
-        let slopes = (UnsafeRawPointer(curve) + inverseSlopeOffset).assumingMemoryBound(to: Double.self)
-        let scaled = x * 16
-        let index = min(Int(scaled), 15)
+        let table = (UnsafeRawPointer(curve) + tableOffset).assumingMemoryBound(to: Double.self)
+        let slopes = table + tablePoints
+        let scaled = x * Double(intervals)
+        let index = min(Int(scaled), intervals - 1)
         let u = scaled - Double(index)
         let t0 = table[index], t1 = table[index + 1]
         var t: Double
@@ -114,7 +132,7 @@ package struct CubicBezierCurve: Sendable, Hashable {
         } else {
             // Cubic Hermite on [i/16, (i+1)/16]: values t0, t1 and slopes dt/dx (×1/16 per unit u).
             let u2 = u * u, u3 = u2 * u
-            let h = 1.0 / 16
+            let h = 1.0 / Double(intervals)
             t = (2 * u3 - 3 * u2 + 1) * t0 + (u3 - 2 * u2 + u) * h * s0 + (-2 * u3 + 3 * u2) * t1 + (u3 - u2) * h * s1
             // Steep slopes can throw the cubic out of the bracket; the straight line cannot.
             if !(t >= t0 && t <= t1) { t = t0 + (t1 - t0) * u }

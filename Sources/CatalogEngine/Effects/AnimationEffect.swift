@@ -50,7 +50,12 @@ public enum AnimationEffect: Sendable {
             if values.count != effect.modelValues.count {
                 values = effect.modelValues
             } else {
-                for index in values.indices { values[index] = effect.modelValues[index] }
+                // Element by element in place: the subscript copies each 130-byte value twice.
+                values.withUnsafeMutableBufferPointer { buffer in
+                    effect.modelValues.withUnsafeBufferPointer { model in
+                        _ = buffer.baseAddress!.update(from: model.baseAddress!, count: model.count)
+                    }
+                }
             }
             let top = effect.sample(at: time, into: &values)
             return (top?.progress, top?.currentIteration)

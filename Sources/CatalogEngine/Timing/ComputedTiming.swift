@@ -56,18 +56,14 @@ public struct ComputedTiming: Sendable, Hashable {
     /// The sampling path: the timing as plain numbers, the easing compiled.
     @inline(__always)
     init(_ timing: TimingSchedule, localTime: Double, easing: UnsafePointer<CompiledEasing>) {
-        let iterationDuration = max(timing.duration, 0)
-        // Active duration: duration × iterations, with 0 × ∞ = 0.
-        activeDuration = (iterationDuration == 0 || timing.iterations == 0) ? 0 : iterationDuration * timing.iterations
-        endTime = max(timing.delay + activeDuration + timing.endDelay, 0)
+        let iterationDuration = timing.iterationDuration
+        activeDuration = timing.activeDuration
+        endTime = timing.endTime
 
         // §4.6.3 phases (playback forwards): the after phase includes its boundary.
-        let beforeActive = max(min(timing.delay, endTime), 0)
-        let activeAfter = max(min(timing.delay + activeDuration, endTime), 0)
-        let tolerance = Self.timeTolerance
-        if localTime < beforeActive - tolerance {
+        if localTime < timing.beforeActive - Self.timeTolerance {
             phase = .before
-        } else if localTime >= activeAfter - tolerance {
+        } else if localTime >= timing.activeAfter - Self.timeTolerance {
             phase = .after
         } else {
             phase = .active
@@ -108,10 +104,10 @@ public struct ComputedTiming: Sendable, Hashable {
         // count (exact) and "at its end" within the time tolerance, not from a floating-point 0.
         // x − ⌊x⌋ is exact in floating point and, for x ≥ 0, equals fmod(x, 1), without the call.
         var simple = overall.isInfinite
-            ? timing.iterationStart - timing.iterationStart.rounded(.down)
-            : overall - overall.rounded(.down)
+            ? timing.iterationStart - timing.iterationStart.wholePart
+            : overall - overall.wholePart
         let endsOnBoundary = timing.endsOnIterationBoundary
-        let atEnd = phase != .before && abs(activeTime - activeDuration) <= tolerance && timing.iterations != 0 && endsOnBoundary
+        let atEnd = phase != .before && abs(activeTime - activeDuration) <= Self.timeTolerance && timing.iterations != 0 && endsOnBoundary
         if atEnd { simple = 1 }
 
         // §4.8.4 current iteration (at the end: the last iteration, counted exactly).
@@ -121,7 +117,7 @@ public struct ComputedTiming: Sendable, Hashable {
         } else if atEnd {
             iteration = max(timing.iterationStart + timing.iterations - 1, 0)
         } else {
-            iteration = overall.rounded(.down)
+            iteration = overall.wholePart
         }
         currentIteration = iteration
 
@@ -135,7 +131,7 @@ public struct ComputedTiming: Sendable, Hashable {
                 forwards = timing.direction == .alternate
             } else {
                 let d = timing.direction == .alternateReverse ? iteration + 1 : iteration
-                forwards = (d * 0.5).rounded(.down) * 2 == d
+                forwards = (d * 0.5).wholePart * 2 == d
             }
         }
         isForwards = forwards
@@ -148,13 +144,22 @@ public struct ComputedTiming: Sendable, Hashable {
 }
 
 /// ``EffectTiming`` as plain numbers, without its easing (compiled separately): what the
-/// sampling path reads, cheap to pass around.
+/// sampling path reads, cheap to pass around. What does not depend on the time (the active
+/// duration, the phase boundaries) is worked out here once, not on every sample.
 struct TimingSchedule: Sendable {
     var delay, endDelay, iterationStart, iterations, duration: Double
     var fill: EffectTiming.Fill
     var direction: EffectTiming.Direction
     /// iterations + iterationStart is a whole number (finite iterations only).
     var endsOnIterationBoundary: Bool
+    /// The duration, never below 0.
+    var iterationDuration: Double
+    /// Duration × iterations, with 0 × ∞ = 0.
+    var activeDuration: Double
+    /// delay + active duration + end delay, never below 0.
+    var endTime: Double
+    /// Where the before phase ends and the after phase starts (Web Animations §4.6.3).
+    var beforeActive, activeAfter: Double
 
     init(_ timing: EffectTiming) {
         delay = timing.delay
@@ -166,5 +171,21 @@ struct TimingSchedule: Sendable {
         direction = timing.direction
         endsOnIterationBoundary = timing.iterations.isFinite
             && (timing.iterations + timing.iterationStart).truncatingRemainder(dividingBy: 1) == 0
+        iterationDuration = max(timing.duration, 0)
+        activeDuration = (iterationDuration == 0 || timing.iterations == 0) ? 0 : iterationDuration * timing.iterations
+        endTime = max(timing.delay + activeDuration + timing.endDelay, 0)
+        beforeActive = max(min(timing.delay, endTime), 0)
+        activeAfter = max(min(timing.delay + activeDuration, endTime), 0)
+    }
+}
+
+extension Double {
+    /// ⌊x⌋, fast for x > 0 (progress and iteration counts), by conversion to an integer rather than a
+    /// call to `floor`: without SSE4.1 in the baseline target, `rounded(.down)` is a library call,
+    /// and three of them measured as a tenth of a keyframe sample. From 2⁵² on every double is
+    /// whole already; NaN and infinity pass through as they are.
+    @inline(__always)
+    var wholePart: Double {
+        self < 4_503_599_627_370_496 ? (self > 0 ? Double(Int64(self)) : rounded(.down)) : self
     }
 }

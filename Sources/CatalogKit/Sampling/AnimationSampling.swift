@@ -95,10 +95,12 @@ public struct AnimationSampling: Sendable {
             json.append(",\n      \"values\": ")
             if members.isEmpty { json.append("{}") } else {
                 json.append("{\n")
-                for (position, member) in members.enumerated() {
-                    json.append(member.opening)
-                    Self.write(values[member.column], into: &json)
-                    json.append(position < members.count - 1 ? ",\n" : "\n")
+                values.withUnsafeBufferPointer { values in
+                    for (position, member) in members.enumerated() {
+                        json.append(member.opening)
+                        Self.write(values.baseAddress! + member.column, into: &json)
+                        json.append(position < members.count - 1 ? ",\n" : "\n")
+                    }
                 }
                 json.append("      }")
             }
@@ -111,7 +113,8 @@ public struct AnimationSampling: Sendable {
 
     /// A value as `propertyValue.jsonValue` prints nested in a sample: numbers and lists of
     /// numbers on one line, written directly.
-    private static func write(_ value: AnimatedValue, into json: inout JSONBytes) {
+    /// Read where it is stored: passing the 130-byte value copied it for every sample.
+    private static func write(_ value: UnsafePointer<AnimatedValue>, into json: inout JSONBytes) {
         // A list of `count` numbers, read by index: no array is built per value.
         func list(_ count: Int, _ number: (Int) -> Double) {
             json.append("[")
@@ -121,7 +124,7 @@ public struct AnimationSampling: Sendable {
             }
             json.append("]")
         }
-        switch value {
+        switch value.pointee {
         case .number(let n): json.number(n)
         case .transform(let m): list(16) { i in (i < 4 ? m.r1 : i < 8 ? m.r2 : i < 12 ? m.r3 : m.r4)[i % 4] }
         case .color(let c): list(4) { SIMD4(c.red, c.green, c.blue, c.alpha)[$0] }

@@ -112,8 +112,16 @@ public struct JSONBytes: ~Copyable {
 
     @usableFromInline
     mutating func fraction(_ value: Double) {
-        var text = JSONValue.numberText(value)
-        text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
+        guard value.isFinite else {
+            var text = JSONValue.numberText(value)
+            return text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
+        }
+        // The digits `"\(value)"` prints, written here rather than into a String first: making
+        // that String (and freeing it) cost more than finding the digits.
+        reserve(ShortestDigits.capacity)
+        var digits = ShortestDigits(start: storage + written)
+        value.write(to: &digits)
+        written += digits.count
     }
 
     /// Appends `value` as a JSON string literal, escaped as ``JSONValue/writeString(_:into:)``.
@@ -134,5 +142,33 @@ public struct JSONBytes: ~Copyable {
         guard count > 0 else { return }
         try write(UnsafeRawBufferPointer(start: storage, count: written))
         written = 0
+    }
+}
+
+/// Where `Double.write(to:)` puts a number's shortest round-trip digits: straight into a
+/// ``JSONBytes`` buffer with room for ``capacity`` bytes. The standard library hands its ASCII
+/// digits to `_writeASCII` (the stream requirement it uses for this); `write(_:)` takes any other
+/// text the same way.
+@usableFromInline
+struct ShortestDigits: TextOutputStream {
+    /// More than the longest Double's digits ("-2.2250738585072014e-308" is 24 bytes).
+    @usableFromInline static let capacity = 32
+    @usableFromInline let start: UnsafeMutablePointer<UInt8>
+    @usableFromInline var count = 0
+
+    @usableFromInline
+    init(start: UnsafeMutablePointer<UInt8>) { self.start = start }
+
+    @usableFromInline
+    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
+        precondition(count + buffer.count <= Self.capacity, "a number longer than any Double prints")
+        for index in 0..<buffer.count { start[count + index] = buffer[index] }
+        count += buffer.count
+    }
+
+    @usableFromInline
+    mutating func write(_ string: String) {
+        var string = string
+        string.withUTF8 { _writeASCII($0) }
     }
 }
