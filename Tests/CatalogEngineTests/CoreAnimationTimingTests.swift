@@ -187,4 +187,33 @@ struct CoreAnimationTimingTests {
             #expect(near(m.m11, scale) && near(m.m22, scale) && near(m.m41, 0), "at \(t)")
         }
     }
+
+    // A long run of samples reuses one array: each slot is written from its model value, not
+    // from what the previous sample left there (or left as it was when no animation shows). Held
+    // to sampling each time afresh, in an order that jumps back and forth over the ends.
+    @Test func samplesWrittenOverThePreviousOnesAreTheSameAsFreshOnes() throws {
+        let body: JSONValue = ["type": "group", "duration": 1, "animations": [
+            ["type": "basic", "keyPath": "transform.scale", "fromValue": 0.5, "toValue": 2, "duration": 0.8],
+            ["type": "basic", "keyPath": "transform.rotation.z", "fromValue": 0, "toValue": 1.5, "duration": 0.6, "beginTime": 0.2],
+            ["type": "basic", "keyPath": "transform.translation.x", "byValue": 10, "additive": true, "duration": 0.5, "beginTime": 0.1],
+            ["type": "basic", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "duration": 0.3],
+            ["type": "basic", "keyPath": "opacity", "byValue": 0.25, "additive": true, "duration": 0.4, "beginTime": 0.5],
+        ]]
+        let model: [String: AnimationValue] = ["opacity": .number(0.6),
+                                                "transform": .transform(try TransformFunction.list(css: "translate(3px, 4px) rotate(10deg)"))]
+        let effect = CoreAnimationEffect(try Self.animation(body), modelValues: model)
+        let times = [0.7, 0.05, 1.5, 0.35, 0.95, -0.2, 0.55, 0.25, 0.8, 0.15, 2, 0.45]
+        var reused: [AnimatedValue] = []
+        var overwritten: [AnimatedValue] = []
+        for time in times {
+            let fresh = effect.sample(at: time)
+            let timing = AnimationEffect.coreAnimation(effect).sample(at: time, into: &reused)
+            #expect(reused == fresh.values, "at \(time)")
+            #expect(timing.progress == fresh.progress && timing.iteration == fresh.iteration, "at \(time)")
+            effect.sample(at: time, overwriting: &overwritten)
+            #expect(overwritten == fresh.values, "at \(time)")
+        }
+        // Some of those times show the model values only, some every animation at once.
+        #expect(Set(times.map { effect.sample(at: $0).values }).count >= 8)
+    }
 }

@@ -149,16 +149,59 @@ public struct CoreAnimationEffect: Sendable {
     /// the top-level animation's timing, nil when it does not show.
     @discardableResult
     public func sample(at time: Double, into values: inout [AnimatedValue]) -> ComputedTiming? {
-        Self.apply(root, at: time, into: &values)
+        var stale = StaleSlots.none
+        return values.withUnsafeMutableBufferPointer { buffer in
+            modelValues.withUnsafeBufferPointer { model in
+                Self.apply(root, at: time, into: buffer.baseAddress!, model: model.baseAddress!, stale: &stale)
+            }
+        }
     }
 
-    private static func apply(_ node: Node, at time: Double, into values: inout [AnimatedValue]) -> ComputedTiming? {
+    /// The same with `values` holding anything of the right length: each slot is written once
+    /// from its model value instead of being reset to it first (for one animation over a
+    /// transform, the reset was the biggest copy of a sample).
+    @discardableResult
+    public func sample(at time: Double, overwriting values: inout [AnimatedValue]) -> ComputedTiming? {
+        guard values.count == modelValues.count else {
+            values = modelValues
+            return sample(at: time, into: &values)
+        }
+        guard modelValues.count <= StaleSlots.capacity else {
+            values.withUnsafeMutableBufferPointer { buffer in
+                modelValues.withUnsafeBufferPointer { _ = buffer.baseAddress!.update(from: $0.baseAddress!, count: $0.count) }
+            }
+            return sample(at: time, into: &values)
+        }
+        var stale = StaleSlots.all(modelValues.count)
+        return values.withUnsafeMutableBufferPointer { buffer in
+            modelValues.withUnsafeBufferPointer { model in
+                let timing = Self.apply(root, at: time, into: buffer.baseAddress!, model: model.baseAddress!, stale: &stale)
+                // Slots no animation wrote show their model values.
+                for slot in 0..<model.count where stale.contains(slot) { buffer[slot] = model[slot] }
+                return timing
+            }
+        }
+    }
+
+    /// The slots no animation has written yet in this sample while they hold something else (a
+    /// previous sample's value): an animation composing onto one starts from its model value.
+    struct StaleSlots {
+        static let capacity = 64
+        static let none = StaleSlots(bits: 0)
+        static func all(_ count: Int) -> StaleSlots { StaleSlots(bits: count == capacity ? ~0 : (1 << UInt64(count)) - 1) }
+        var bits: UInt64
+        func contains(_ slot: Int) -> Bool { slot < Self.capacity && bits & (1 << UInt64(slot)) != 0 }
+        mutating func remove(_ slot: Int) { if slot < Self.capacity { bits &= ~(1 << UInt64(slot)) } }
+    }
+
+    private static func apply(_ node: Node, at time: Double, into values: UnsafeMutablePointer<AnimatedValue>,
+                              model: UnsafePointer<AnimatedValue>, stale: inout StaleSlots) -> ComputedTiming? {
         switch node {
         case .group(let clock, let children):
             guard let timing = clock.timing(atParentTime: time), let progress = timing.progress else { return nil }
             // Children run in the group's own time and are clipped to its span.
             let local = progress * clock.media.duration
-            for child in children { _ = apply(child, at: local, into: &values) }
+            for child in children { _ = apply(child, at: local, into: values, model: model, stale: &stale) }
             return timing
         case .leaf(let leaf):
             guard let timing = leaf.clock.timing(atParentTime: time), let progress = timing.progress else { return nil }
@@ -169,12 +212,12 @@ public struct CoreAnimationEffect: Sendable {
             }
             // The slot is read and written where it is: through the array's subscript each
             // 130-byte value was copied out and back (a fifth of `sample --format json`).
-            values.withUnsafeMutableBufferPointer { buffer in
-                let slot = buffer.baseAddress! + leaf.slot
-                if leaf.additive { value = leaf.component.value(in: slot.pointee).adding(value) }
-                if leaf.composes { value = value.clamped(to: leaf.outputRange) }
-                slot.pointee = leaf.component.setting(value, in: slot.pointee)
-            }
+            let slot = values + leaf.slot
+            let base = stale.contains(leaf.slot) ? model + leaf.slot : UnsafePointer(slot)
+            if leaf.additive { value = leaf.component.value(in: base.pointee).adding(value) }
+            if leaf.composes { value = value.clamped(to: leaf.outputRange) }
+            slot.pointee = leaf.component.setting(value, in: base.pointee)
+            stale.remove(leaf.slot)
             return timing
         }
     }

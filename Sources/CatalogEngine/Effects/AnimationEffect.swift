@@ -47,17 +47,7 @@ public enum AnimationEffect: Sendable {
             values = sample.values
             return (sample.progress, sample.iteration)
         case .coreAnimation(let effect):
-            if values.count != effect.modelValues.count {
-                values = effect.modelValues
-            } else {
-                // Element by element in place: the subscript copies each 130-byte value twice.
-                values.withUnsafeMutableBufferPointer { buffer in
-                    effect.modelValues.withUnsafeBufferPointer { model in
-                        _ = buffer.baseAddress!.update(from: model.baseAddress!, count: model.count)
-                    }
-                }
-            }
-            let top = effect.sample(at: time, into: &values)
+            let top = effect.sample(at: time, overwriting: &values)
             return (top?.progress, top?.currentIteration)
         }
     }
