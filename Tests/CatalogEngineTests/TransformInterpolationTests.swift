@@ -20,6 +20,21 @@ struct TransformInterpolationTests {
         [a, b, 0, 0, c, d, 0, 0, 0, 0, 1, 0, e, f, 0, 1]
     }
 
+    // The sampling path writes some lists' numbers directly; they are the matrix's, bit for bit.
+    @Test func writtenNumbersAreTheMatrixEntries() throws {
+        let lists = [("scale(1)", "scale(0.8)"), ("scale(2, 0.5)", "none"), ("translate(10px, -4px)", "translate(0)"),
+                     ("translate3d(1px, 2px, 3px)", "none"), ("scale(1) translate(1px)", "scale(2) translate(5px)"),
+                     ("rotate(0deg)", "rotate(90deg)"), ("scale(1)", "rotate(45deg)")]
+        for (from, to) in lists {
+            let interpolator = TransformListInterpolator(from: try TransformFunction.list(css: from), to: try TransformFunction.list(css: to))
+            for t in [-0.75, 0, 0.1, 1.0 / 3, 0.5, 0.9, 1, 1.6] {
+                var numbers = [Double](repeating: .nan, count: 16)
+                numbers.withUnsafeMutableBufferPointer { interpolator.write(at: t, into: $0.baseAddress!) }
+                #expect(numbers.map(\.bitPattern) == interpolator.matrix(at: t).entries.map(\.bitPattern), "\(from) → \(to) at \(t)")
+            }
+        }
+    }
+
     @Test func aMirroredTransformFlipsTheWayChromiumDoes() throws {
         // rotate(0deg) → scaleX(-1): the negative determinant flips one axis before the 2D
         // decomposition; Chromium flips x, so halfway the x scale passes through 0 and y stays 1:

@@ -42,6 +42,13 @@ package final class TransformListInterpolator: Sendable {
 
     let pairs: [Pair]
     let tail: Tail?
+    /// A list of one translate or one scale (the usual keyframe transform), written straight
+    /// into the sample's numbers: building its matrix and copying it out was a fifth of a
+    /// two-property keyframe sample. The same numbers as ``matrix(at:)``.
+    private let single: SingleFunction
+    private let singleFrom, singleTo: SIMD3<Double>
+
+    private enum SingleFunction: UInt8 { case none, translate, scale }
 
     package init(from: [TransformFunction], to: [TransformFunction]) {
         var a = from, b = to
@@ -56,6 +63,11 @@ package final class TransformListInterpolator: Sendable {
             index += 1
         }
         self.pairs = pairs
+        switch (pairs.count == 1 && index == a.count) ? pairs[0] : nil {
+        case .translate(let from, let to)?: (single, singleFrom, singleTo) = (.translate, from, to)
+        case .scale(let from, let to)?: (single, singleFrom, singleTo) = (.scale, from, to)
+        default: (single, singleFrom, singleTo) = (.none, .zero, .zero)
+        }
         if index == a.count {
             tail = nil
         } else {
@@ -116,6 +128,16 @@ package final class TransformListInterpolator: Sendable {
     /// Writes ``matrix(at:)``'s 16 entries in CATransform3D order.
     @inline(__always)
     package func write(at t: Double, into out: UnsafeMutablePointer<Double>) {
+        if single != .none {
+            let v = singleFrom + (singleTo - singleFrom) * t
+            for index in 0..<16 { out[index] = index % 5 == 0 ? 1 : 0 }
+            if single == .scale {
+                out[0] = v.x; out[5] = v.y; out[10] = v.z
+            } else {
+                out[12] = v.x; out[13] = v.y; out[14] = v.z
+            }
+            return
+        }
         let m = matrix(at: t)
         @inline(__always) func store(_ row: SIMD4<Double>, _ index: Int) {
             out[index] = row.x; out[index + 1] = row.y; out[index + 2] = row.z; out[index + 3] = row.w
