@@ -76,7 +76,7 @@ package struct CompiledEasing: Sendable, Hashable {
 
     /// The sampling path, reading the easing where it is stored.
     @inline(__always)
-    static func output(_ easing: UnsafePointer<CompiledEasing>, at input: Double, beforeFlag: Bool) -> Double {
+    package static func output(_ easing: UnsafePointer<CompiledEasing>, at input: Double, beforeFlag: Bool) -> Double {
         switch easing.pointee.kind {
         case .linear: input
         case .bezier: CubicBezierCurve.y((UnsafeRawPointer(easing) + curveOffset).assumingMemoryBound(to: CubicBezierCurve.self), atX: input)
