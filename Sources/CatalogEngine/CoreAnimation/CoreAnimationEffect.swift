@@ -149,6 +149,7 @@ public struct CoreAnimationEffect: Sendable {
     /// the top-level animation's timing, nil when it does not show.
     @discardableResult
     public func sample(at time: Double, into values: inout [AnimatedValue]) -> ComputedTiming? {
+        precondition(values.count == modelValues.count, "one value per property: start from modelValues")
         var stale = StaleSlots.none
         return values.withUnsafeMutableBufferPointer { buffer in
             modelValues.withUnsafeBufferPointer { model in
@@ -157,9 +158,16 @@ public struct CoreAnimationEffect: Sendable {
         }
     }
 
-    /// The same with `values` holding anything of the right length: each slot is written once
-    /// from its model value instead of being reset to it first (for one animation over a
-    /// transform, the reset was the biggest copy of a sample).
+    /// The same with `values` holding anything (a previous sample's values, or nothing yet):
+    /// each slot is written once from its model value instead of being reset to it first (for
+    /// one animation over a transform, the reset was the biggest copy of a sample).
+    ///
+    /// ```swift
+    /// var values: [AnimatedValue] = []
+    /// for frame in 0..<60 {
+    ///     effect.sample(at: Double(frame) / 60, overwriting: &values)   // values[i]: properties[i]
+    /// }
+    /// ```
     @discardableResult
     public func sample(at time: Double, overwriting values: inout [AnimatedValue]) -> ComputedTiming? {
         guard values.count == modelValues.count else {
