@@ -37,6 +37,7 @@ extension Catalog {
         var attached = Set<String>()                 // "owner decorator" attached in this file
         var decoratorsByKey: [String: [(StoredComponent, DecoratorDefinition)]] = [:]
         var setHere: [String: [String: PropertyValue]] = [:]   // object → key → value, set by earlier rows
+        var objectTypes: [String: ObjectType] = [:]            // by name, read once per import
         func knownType(of id: String) throws -> String? {
             if let known = types[id] { return known }
             let stored = try objects.get(id)?.type
@@ -58,8 +59,10 @@ extension Catalog {
                     guard let objectType = try knownType(of: id) else { throw StoreError.unknownObject(id) }
                     guard AssociationWriter.isValidKey(key) else { throw StoreError.invalidKey(key) }
                     if let given = value {
-                        value = try checkedOverride(given, for: key, on: id, pending: setHere[id] ?? [:])
-                        if let declared = try self.objectType(objectType).properties[key] {
+                        // Only a parameter override (`component.parameter`) reads the object's earlier sets.
+                        value = try checkedOverride(given, for: key, on: id, pending: key.contains(".") ? setHere[id] ?? [:] : [:])
+                        if objectTypes[objectType] == nil { objectTypes[objectType] = try self.objectType(objectType) }
+                        if let declared = objectTypes[objectType]!.properties[key] {
                             value = try Self.converted(value!, to: declared, key: key, on: objectType)
                         }
                     }
@@ -84,7 +87,7 @@ extension Catalog {
                         }
                         break
                     }
-                    try Self.checkModelValues([(id, key, value)])
+                    try Self.checkModelValue(value, for: key, on: id)
                     changes.append(.set(id: id, key: key, value: value, policy: policy))
                     setHere[id, default: [:]][key] = value
                     summary.properties += 1

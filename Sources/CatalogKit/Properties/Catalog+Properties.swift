@@ -54,10 +54,13 @@ extension Catalog {
     /// limit for animated values (``NumericLimits/problem(model:for:)``): interpolated or
     /// concatenated, it would make the presentation values NaN.
     static func checkModelValues(_ sets: [(id: String, key: String, value: PropertyValue?)]) throws {
-        for set in sets {
-            if let value = set.value, let problem = NumericLimits.problem(model: value, for: set.key) {
-                throw SceneError.modelValue(object: set.id, key: set.key, problem: problem)
-            }
+        for set in sets { try checkModelValue(set.value, for: set.key, on: set.id) }
+    }
+
+    /// One set's value, as ``checkModelValues(_:)`` checks each (an import checks row by row).
+    static func checkModelValue(_ value: PropertyValue?, for key: String, on id: String) throws {
+        if let value, let problem = NumericLimits.problem(model: value, for: key) {
+            throw SceneError.modelValue(object: id, key: key, problem: problem)
         }
     }
 
