@@ -40,8 +40,6 @@ public struct CoreAnimationEffect: Sendable {
         let additive: Bool
         /// The value one repeat cycle ends with, when `cumulative`.
         let cycleEnd: AnimatedValue?
-        /// Whether ``cycleEnd`` is set: tested on every sample without copying the optional value.
-        let isCumulative: Bool
         let iterationsPerCycle: Double
         /// Whether the value is added to the model value or previous cycles (then clamped after).
         let composes: Bool
@@ -58,7 +56,6 @@ public struct CoreAnimationEffect: Sendable {
             self.motion = motion
             self.additive = additive
             cycleEnd = cycleEndProgress.map { Self.value(of: motion, progress: $0) }
-            isCumulative = cycleEndProgress != nil
             self.iterationsPerCycle = iterationsPerCycle
             self.composes = composes
             self.outputRange = outputRange
@@ -214,7 +211,7 @@ public struct CoreAnimationEffect: Sendable {
         case .leaf(let leaf):
             guard let timing = leaf.clock.timing(atParentTime: time), let progress = timing.progress else { return nil }
             var value = leaf.value(progress: progress)
-            if leaf.isCumulative, let cycleEnd = leaf.cycleEnd, let iteration = timing.currentIteration, iteration.isFinite {
+            if let cycleEnd = leaf.cycleEnd, let iteration = timing.currentIteration, iteration.isFinite {
                 let cycles = Int((iteration / leaf.iterationsPerCycle).rounded(.down))
                 value = cycleEnd.repeated(cycles).adding(value)
             }

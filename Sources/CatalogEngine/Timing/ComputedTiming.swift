@@ -45,12 +45,7 @@ public struct ComputedTiming: Sendable, Hashable {
 
     /// The timing at `localTime` seconds of the effect's own time, as `getComputedTiming()` reports it.
     public init(_ timing: EffectTiming, localTime: Double) {
-        self.init(timing, localTime: localTime, easing: CompiledEasing(timing.easing))
-    }
-
-    /// As ``init(_:localTime:)`` with the effect's easing compiled in advance.
-    package init(_ timing: EffectTiming, localTime: Double, easing: CompiledEasing) {
-        self = withUnsafePointer(to: easing) { ComputedTiming(TimingSchedule(timing), localTime: localTime, easing: $0) }
+        self = withUnsafePointer(to: CompiledEasing(timing.easing)) { ComputedTiming(TimingSchedule(timing), localTime: localTime, easing: $0) }
     }
 
     /// The sampling path: the timing as plain numbers, the easing compiled.
@@ -147,7 +142,7 @@ public struct ComputedTiming: Sendable, Hashable {
 /// sampling path reads, cheap to pass around. What does not depend on the time (the active
 /// duration, the phase boundaries) is worked out here once, not on every sample.
 struct TimingSchedule: Sendable {
-    var delay, endDelay, iterationStart, iterations, duration: Double
+    var delay, iterationStart, iterations: Double
     var fill: EffectTiming.Fill
     var direction: EffectTiming.Direction
     /// iterations + iterationStart is a whole number (finite iterations only).
@@ -163,10 +158,8 @@ struct TimingSchedule: Sendable {
 
     init(_ timing: EffectTiming) {
         delay = timing.delay
-        endDelay = timing.endDelay
         iterationStart = timing.iterationStart
         iterations = timing.iterations
-        duration = timing.duration
         fill = timing.fill
         direction = timing.direction
         endsOnIterationBoundary = timing.iterations.isFinite

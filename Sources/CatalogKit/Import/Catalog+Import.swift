@@ -59,8 +59,7 @@ extension Catalog {
                     guard let objectType = try knownType(of: id) else { throw StoreError.unknownObject(id) }
                     guard AssociationWriter.isValidKey(key) else { throw StoreError.invalidKey(key) }
                     if let given = value {
-                        // Only a parameter override (`component.parameter`) reads the object's earlier sets.
-                        value = try checkedOverride(given, for: key, on: id, pending: key.contains(".") ? setHere[id] ?? [:] : [:])
+                        value = try checkedOverride(given, for: key, on: id, pending: setHere[id] ?? [:])
                         if objectTypes[objectType] == nil { objectTypes[objectType] = try self.objectType(objectType) }
                         if let declared = objectTypes[objectType]!.properties[key] {
                             value = try Self.converted(value!, to: declared, key: key, on: objectType)

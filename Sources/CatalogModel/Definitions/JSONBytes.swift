@@ -159,24 +159,18 @@ public struct JSONBytes: ~Copyable {
 /// ``JSONBytes`` buffer with room for ``capacity`` bytes. The standard library hands its ASCII
 /// digits to `_writeASCII` (the stream requirement it uses for this); `write(_:)` takes any other
 /// text the same way.
-@usableFromInline
-struct ShortestDigits: TextOutputStream {
+private struct ShortestDigits: TextOutputStream {
     /// More than the longest Double's digits ("-2.2250738585072014e-308" is 24 bytes).
-    @usableFromInline static let capacity = 32
-    @usableFromInline let start: UnsafeMutablePointer<UInt8>
-    @usableFromInline var count = 0
+    static let capacity = 32
+    let start: UnsafeMutablePointer<UInt8>
+    var count = 0
 
-    @usableFromInline
-    init(start: UnsafeMutablePointer<UInt8>) { self.start = start }
-
-    @usableFromInline
     mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
         precondition(count + buffer.count <= Self.capacity, "a number longer than any Double prints")
         for index in 0..<buffer.count { start[count + index] = buffer[index] }
         count += buffer.count
     }
 
-    @usableFromInline
     mutating func write(_ string: String) {
         var string = string
         string.withUTF8 { _writeASCII($0) }
