@@ -33,19 +33,26 @@ public enum JSONReader {
         cursor.skipWhitespace()
         let value = try cursor.value(path: FieldPath(), depth: 0)
         cursor.skipWhitespace()
-        guard cursor.index == bytes.count else { throw cursor.error("unexpected text after the end of the document") }
+        guard cursor.isAtEnd else { throw cursor.error("unexpected text after the end of the document") }
         return value
     }
 
-    private struct Cursor {
+    /// A position in UTF-8 bytes and the grammar read from there, piece by piece, each piece as a
+    /// whole document's is read. The import reads its usual lines with it (`UsualLineReader`)
+    /// without building a value for the whole line.
+    package struct Cursor {
         let bytes: UnsafeBufferPointer<UInt8>
-        var index = 0
+        package var index = 0
 
-        init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+        package init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
-        var current: UInt8? { index < bytes.count ? bytes[index] : nil }
+        /// The byte at the cursor, nil at the end.
+        package var current: UInt8? { index < bytes.count ? bytes[index] : nil }
 
-        mutating func skipWhitespace() {
+        /// Whether the cursor has read every byte.
+        package var isAtEnd: Bool { index == bytes.count }
+
+        package mutating func skipWhitespace() {
             while let byte = current, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { index += 1 }
         }
 
@@ -69,7 +76,7 @@ public enum JSONReader {
             return byte < 0x80 ? "a control character" : "a non-ASCII character"
         }
 
-        mutating func expect(_ byte: UInt8, _ what: String) throws(JSONSyntaxError) {
+        package mutating func expect(_ byte: UInt8, _ what: String) throws(JSONSyntaxError) {
             guard current == byte else { throw error("expected \(what), found \(found())") }
             index += 1
         }
@@ -88,7 +95,7 @@ public enum JSONReader {
             }
         }
 
-        mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {
+        package mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {
             let count = word.utf8CodeUnitCount
             guard index + count <= bytes.count,
                 UnsafeBufferPointer(start: word.utf8Start, count: count).elementsEqual(bytes[index..<index + count])
@@ -158,7 +165,7 @@ public enum JSONReader {
         }
 
         /// A string; the cursor is on its opening quote.
-        mutating func string() throws(JSONSyntaxError) -> String {
+        package mutating func string() throws(JSONSyntaxError) -> String {
             index += 1
             let start = index
             // Fast path: no escape before the closing quote, so the bytes are the string.
@@ -246,7 +253,7 @@ public enum JSONReader {
         }
 
         /// A number in JSON's grammar: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
-        mutating func number(path: FieldPath) throws(JSONSyntaxError) -> Double {
+        package mutating func number(path: FieldPath) throws(JSONSyntaxError) -> Double {
             let start = index
             func digits(_ cursor: inout Cursor) -> Int {
                 let first = cursor.index
