@@ -46,15 +46,15 @@ struct UsualLineReaderTests {
 
     @Test func everyLineReadsAsTheGeneralReaderReadsIt() {
         var random = SeededRandom(seed: 0x1517)
-        var direct = 0
+        var imported = 0
         for _ in 0..<6_000 {
             let text = Self.line(&random)
             let general = Self.read(text, directly: false)
             #expect(Self.read(text, directly: true) == general, "\(text)")
-            if case .success = general { direct += 1 }
+            if case .success = general { imported += 1 }
         }
         // The generator reaches both sides: lines that import and lines that are refused.
-        #expect(direct > 1_000 && direct < 5_000, "\(direct) lines imported")
+        #expect(imported > 1_000 && imported < 5_000, "\(imported) lines imported")
     }
 
     @Test func aWholeFileOfUsualLinesReadsTheSame() {
