@@ -73,62 +73,121 @@ public enum SceneVerification {
                               replay: @escaping (Event, any CatalogBackend) throws -> Void = SceneVerification.replay,
                               progress: ProgressHandler? = nil) throws -> Result {
         if let base = try catalog.database.snapshots.logBase() { return try verifyCompacted(catalog, base: base, progress: progress) }
-        let total = progress == nil ? 0 : Int(try catalog.database.events.lastSeq())
+        let last = try catalog.database.events.lastSeq()
+        // The live store's half — each kept snapshot against a fresh fold, the live log folded to
+        // its end, the store hashed — reads nothing the rebuild writes, so it runs beside it on
+        // the other core.
+        let liveSide = BackgroundWork { () throws -> (divergence: String?, hash: String) in
+            let divergence = try foldDivergence(catalog.database, resolve: catalog.resolver(), through: last, toTheEnd: true)
+            return (divergence, try contentHash(catalog.database))
+        }
+        let comparison: LogComparison
+        let rebuilt: String
+        do {
+            (comparison, rebuilt) = try rebuild(catalog, through: last, scratch: path, replay: replay, progress: progress)
+        } catch {
+            _ = try? liveSide.wait()
+            throw error
+        }
+        let live = Swift.Result { try liveSide.wait() }
+        guard let divergence = comparison.divergence else {
+            let (divergence, hash) = try live.get()
+            return Result(live: hash, rebuilt: rebuilt, events: comparison.events, firstDivergence: divergence)
+        }
+        // The log diverged (rare): the snapshots are checked again up to the event before it, as
+        // one thread alone would have, since the live half could not know where to stop. A
+        // wrong snapshot is named before the divergence; the log is not folded past it.
+        let folded = comparison.divergentSeq.map { $0 - 1 } ?? last
+        let wrong = try foldDivergence(catalog.database, resolve: catalog.resolver(), through: folded, toTheEnd: false)
+        let hash = try (try? live.get())?.hash ?? contentHash(catalog.database)
+        return Result(live: hash, rebuilt: rebuilt, events: comparison.events, firstDivergence: wrong ?? divergence)
+    }
+
+    /// The live log carried out again into a fresh store at `path` a page at a time, each page
+    /// compared with what the rebuild logged; then the rebuilt store's hash. `progress` hears
+    /// the events rebuilt, then the hashing.
+    private static func rebuild(_ catalog: Catalog, through last: Int64, scratch path: String,
+                                replay: @escaping (Event, any CatalogBackend) throws -> Void,
+                                progress: ProgressHandler?) throws -> (LogComparison, hash: String) {
+        let total = Int(last)
         try? FileManager.default.removeItem(atPath: path)
         let fresh = try Catalog(path: path, loadBuiltIns: false)
         var comparison = LogComparison(live: catalog, rebuilt: fresh)
         var rebuild = LogRebuild(target: fresh.database, replay: replay)
-        // The log a page at a time: each page carried out in one transaction of the rebuild,
-        // then its events compared with what the rebuild logged; memory holds a page and the
-        // two scenes, never the log.
-        var page: [(row: LoggedRow, event: Event, change: EventChange)] = []
-        func carryOut() throws {
+        // The log a page at a time: read and decoded on a thread of its own, each page carried
+        // out here in one transaction of the rebuild, then its events compared with what the
+        // rebuild logged; memory holds a few pages, never the log.
+        let pages = PageHandoff<[DecodedEvent]>(capacity: 4)
+        let reader = BackgroundWork { try readPages(catalog.database, through: last, into: pages) }
+        defer {
+            pages.cancel()
+            _ = try? reader.wait()
+        }
+        progress?(WorkProgress(step: "rebuilding", done: 0, total: total, unit: "events"))
+        while let page = try pages.take() {
             try fresh.database.batch {
                 for (_, event, change) in page { try rebuild.carryOut(event, change) }
             }
             try comparison.compare(page)
-            page.removeAll(keepingCapacity: true)
             progress?(WorkProgress(step: "rebuilding", done: comparison.events, total: max(total, comparison.events), unit: "events"))
-        }
-        progress?(WorkProgress(step: "rebuilding", done: 0, total: total, unit: "events"))
-        try catalog.database.events.scanRows(after: 0) { row in
-            guard comparison.divergence == nil else { return }
-            do {
-                let event = try row.event()
-                page.append((row, event, try event.change()))
-            } catch { throw ReplayFailure(description: "\(error)") }
-            if page.count == 1_024 { try carryOut() }
+            guard comparison.divergence == nil else { break }
         }
         if comparison.divergence == nil {
-            try carryOut()
             try fresh.database.batch { try rebuild.flush() }
             try comparison.finish()
         }
-        // The live log folded, object by object, through each kept snapshot in turn (each one
-        // checked, then the start of the next pass) and on to the last event before any
-        // divergence, so that an event that does not fold is named.
-        var divergence = comparison.divergence
-        let folded = try comparison.divergentSeq.map { $0 - 1 } ?? catalog.database.events.lastSeq()
-        var from: StoredSnapshot?
-        let checked = try catalog.database.snapshots.list().filter { $0.seq <= folded }
-        for (index, snapshot) in checked.enumerated() {
-            progress?(WorkProgress(step: "checking snapshots", done: index, total: checked.count, unit: "snapshots"))
-            if let wrong = try snapshotDivergence(snapshot, fold: ObjectwiseFold(database: catalog.database, resolve: comparison.resolve, base: from, through: snapshot.seq),
-                                                  in: catalog.database) {
-                divergence = wrong
-                break
+        progress?(WorkProgress(step: "hashing", done: 0, total: 2, unit: "stores"))
+        let hash = try contentHash(fresh.database)
+        progress?(WorkProgress(step: "hashing", done: 1, total: 2, unit: "stores"))
+        return (comparison, hash)
+    }
+
+    /// A logged row, its event and the change it records.
+    typealias DecodedEvent = (row: LoggedRow, event: Event, change: EventChange)
+
+    /// Reads the log through event `last` into `pages`, 1,024 events each, decoded. An event
+    /// that does not decode ends the pages with its error, the page it falls in left out (as a
+    /// rebuild reading for itself stops there, before carrying that page out).
+    private static func readPages(_ database: any CatalogBackend, through last: Int64, into pages: PageHandoff<[DecodedEvent]>) throws {
+        var page: [DecodedEvent] = []
+        page.reserveCapacity(1_024)
+        struct Stopped: Error {}
+        do {
+            try database.events.scanRows(after: 0, through: last) { row in
+                do {
+                    let event = try row.event()
+                    page.append((row, event, try event.change()))
+                } catch { throw ReplayFailure(description: "\(error)") }
+                if page.count == 1_024 {
+                    guard pages.put(page) else { throw Stopped() }
+                    page.removeAll(keepingCapacity: true)
+                }
             }
+            if !page.isEmpty { pages.put(page) }
+            pages.finish()
+        } catch is Stopped {
+            pages.finish()
+        } catch {
+            pages.finish(throwing: error)
+        }
+    }
+
+    /// The live log folded, object by object, through each kept snapshot up to event `folded`
+    /// in turn (each one checked, then the start of the next pass), and — `toTheEnd` — on to
+    /// `folded` itself, so that an event that does not fold is named. Returns why the first
+    /// wrong snapshot is wrong (nil: none is).
+    private static func foldDivergence(_ database: any CatalogBackend, resolve: @escaping SceneSnapshot.Resolver,
+                                       through folded: Int64, toTheEnd: Bool) throws -> String? {
+        var from: StoredSnapshot?
+        for snapshot in try database.snapshots.list() where snapshot.seq <= folded {
+            let fold = ObjectwiseFold(database: database, resolve: resolve, base: from, through: snapshot.seq)
+            if let wrong = try snapshotDivergence(snapshot, fold: fold, in: database) { return wrong }
             from = snapshot
         }
-        if divergence == nil {
-            try ObjectwiseFold(database: catalog.database, resolve: comparison.resolve, base: from, through: folded)
-                .forEachObject(progress: progress, failure: doesNotFold) { _ in }
+        if toTheEnd {
+            try ObjectwiseFold(database: database, resolve: resolve, base: from, through: folded).forEachObject(failure: doesNotFold) { _ in }
         }
-        progress?(WorkProgress(step: "hashing", done: 0, total: 2, unit: "stores"))
-        let live = try contentHash(catalog.database)
-        progress?(WorkProgress(step: "hashing", done: 1, total: 2, unit: "stores"))
-        return Result(live: live, rebuilt: try contentHash(fresh.database), events: comparison.events,
-                      firstDivergence: divergence)
+        return nil
     }
 
     /// An event the fold of the live log could not fold, named.
@@ -143,7 +202,6 @@ public enum SceneVerification {
     struct LogComparison {
         let live: Catalog
         let rebuilt: Catalog
-        let resolve: SceneSnapshot.Resolver
         /// Live events not yet paired with a rebuilt one (a component batch still to be added),
         /// from `nextWaiting` on.
         var waiting: [(row: LoggedRow, event: Event, change: EventChange)] = []
@@ -157,7 +215,6 @@ public enum SceneVerification {
         init(live: Catalog, rebuilt: Catalog) {
             self.live = live
             self.rebuilt = rebuilt
-            resolve = live.resolver()
         }
 
         mutating func compare(_ page: [(row: LoggedRow, event: Event, change: EventChange)]) throws {

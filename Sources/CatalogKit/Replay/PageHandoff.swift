@@ -1,0 +1,79 @@
+import Foundation
+import Synchronization
+
+/// Pages passed from a thread that reads to a thread that writes, in order, with at most
+/// `capacity` waiting: `replay --verify` reads and decodes the live log on one thread while the
+/// rebuild carries the pages before out on another. The reader blocks when the writer falls
+/// behind, so memory stays a few pages whatever the log's length.
+///
+/// ```swift
+/// let pages = PageHandoff<[Event]>(capacity: 4)
+/// let reader = BackgroundWork {
+///     defer { pages.finish() }
+///     for page in source where pages.put(page) {}
+/// }
+/// while let page = try pages.take() { carryOut(page) }
+/// try reader.wait()
+/// ```
+final class PageHandoff<Page: Sendable>: Sendable {
+    private struct State {
+        var waiting: [Page] = []
+        var failure: (any Error)?
+        var cancelled = false
+    }
+    private let state = Mutex(State())
+    /// Free places for pages; the reader takes one before each page it puts.
+    private let places: DispatchSemaphore
+    /// Pages put (and the end, once), for the writer to take.
+    private let ready = DispatchSemaphore(value: 0)
+
+    init(capacity: Int) {
+        places = DispatchSemaphore(value: capacity)
+    }
+
+    /// Hands `page` over, waiting while `capacity` pages wait. Returns false once the taker
+    /// has cancelled: the reader must then stop putting pages.
+    @discardableResult
+    func put(_ page: Page) -> Bool {
+        places.wait()
+        let accepted = state.withLock { state in
+            guard !state.cancelled else { return false }
+            state.waiting.append(page)
+            return true
+        }
+        if accepted { ready.signal() }
+        return accepted
+    }
+
+    /// Ends the pages: after those already put, ``take()`` throws `failure` if one is given,
+    /// else returns nil. Call it once, last.
+    func finish(throwing failure: (any Error)? = nil) {
+        state.withLock { $0.failure = failure }
+        ready.signal()
+    }
+
+    /// The next page, waiting for it; nil after the last one (or the failure the reader ended with).
+    func take() throws -> Page? {
+        ready.wait()
+        let next: Swift.Result<Page?, any Error> = state.withLock { state in
+            if !state.waiting.isEmpty { return .success(state.waiting.removeFirst()) }
+            // Only the end signals without a page; it stays signalled for any later take.
+            if let failure = state.failure { return .failure(failure) }
+            return .success(nil)
+        }
+        switch next {
+        case .success(let page?):
+            places.signal()
+            return page
+        case .success(nil), .failure:
+            ready.signal()
+            return try next.get()
+        }
+    }
+
+    /// Tells the reader to stop: its next ``put(_:)`` returns false instead of waiting.
+    func cancel() {
+        state.withLock { $0.cancelled = true }
+        places.signal()
+    }
+}
