@@ -397,8 +397,7 @@ public enum SceneVerification {
         first = true
         var after: String?
         while true {
-            var page: [StoredObject] = []
-            try database.objects.forEach(after: after, limit: 1_024, reverse: false) { page.append($0) }
+            let page = try database.objects.page(after: after, limit: 1_024)
             let lists = try database.properties.list(on: page.map(\.id))
             for object in page {
                 // {"id", "owners", "properties", "type"}: the canonical text, written directly.

@@ -31,11 +31,7 @@ struct StoreComparison {
 
     init(database: any CatalogBackend) {
         self.database = database
-        stored = PageCursor(limit: 1_024) { after, limit in
-            var page: [StoredObject] = []
-            try database.objects.forEach(after: after?.id, limit: limit, reverse: false) { page.append($0) }
-            return page
-        }
+        stored = PageCursor(limit: 1_024) { after, limit in try database.objects.page(after: after?.id, limit: limit) }
         live.update("[")
         folded.update("[")
     }

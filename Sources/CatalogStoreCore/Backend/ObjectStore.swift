@@ -13,6 +13,10 @@ package protocol ObjectStore: Sendable {
     /// Objects in id order after `after`, at most `limit`, newest first with `reverse`, a page
     /// at a time.
     func forEach(after: String?, limit: Int?, reverse: Bool, _ body: (StoredObject) throws -> Void) throws
+    /// At most `limit` objects in id order after `after`, with their owners: what a pass over
+    /// the whole store reads a page at a time (the same objects ``forEach(after:limit:reverse:_:)``
+    /// hands over).
+    func page(after: String?, limit: Int) throws -> [StoredObject]
     /// The scene time of the event that created the object.
     func creationTime(of id: String) throws -> Double?
     func ids() throws -> [String]
@@ -34,6 +38,11 @@ extension ObjectStore {
         return objects
     }
     package func forEach(_ body: (StoredObject) throws -> Void) throws { try forEach(after: nil, limit: nil, reverse: false, body) }
+    package func page(after: String?, limit: Int) throws -> [StoredObject] {
+        var page: [StoredObject] = []
+        try forEach(after: after, limit: limit, reverse: false) { page.append($0) }
+        return page
+    }
     @discardableResult
     package func remove(_ id: String) throws -> [String] { try remove(id, at: nil) }
 }
