@@ -149,4 +149,46 @@ struct VerificationTests {
             "\(error)" == "event \(seq) (prop.set at t=5) is malformed: no type"
         }
     }
+
+    /// A log of several pages: the rebuild, the comparison and the reading of the log run a few
+    /// pages apart, on threads of their own. The first divergence is named even when a later
+    /// event cannot be carried out, the rebuilt store is the same however far the comparison
+    /// had got, and an event that cannot be carried out with no divergence before it is the error.
+    @Test func aLongLogDivergesAtItsFirstDifferenceWhateverComesLater() throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let catalog = try Catalog(path: folder + "/long.sqlite")
+        try catalog.objects.addAll((0..<3_000).map { (id: "cell-\($0)", type: "cell", owners: []) }, at: 0)
+        try catalog.database.properties.setAll((0..<3_000).map { (id: "cell-\($0)", key: "alpha", value: PropertyValue.number(0.5)) }, at: 1)
+        let events = try catalog.database.events.list()
+        #expect(events.count > 6_000, "several pages of the rebuild")
+        let altered = try #require(events.first { $0.operation == .objectAdd && $0.objectID == "cell-2500" }).seq
+        let failing = try #require(events.first { $0.operation == .propertySet && $0.objectID == "cell-1200" }).seq
+        struct Refused: Error {}
+        func broken(failingToo: Bool) -> (Event, any CatalogBackend) throws -> Void {
+            { event, database in
+                if failingToo, event.seq == failing { throw Refused() }
+                guard event.seq == altered else { return try SceneVerification.replay(event, into: database) }
+                try database.objects.add(id: "stray", type: "cell", at: event.sceneTime)   // logs another change instead
+            }
+        }
+        let results = try (0..<2).map { _ in try verify(catalog, replay: broken(failingToo: true)) }
+        for result in results {
+            #expect(result.firstDivergence?.hasPrefix("event \(altered) (object.add on cell-2500 at t=0) replays as object.add on stray") == true,
+                    "\(result.firstDivergence ?? "nil")")
+        }
+        #expect(results[0].rebuilt == results[1].rebuilt, "the rebuilt store is the same whenever the comparison got there")
+        let whole = try verify(catalog, replay: broken(failingToo: false))
+        #expect(whole.firstDivergence == results[0].firstDivergence)
+        #expect(whole.rebuilt != results[0].rebuilt, "carried out up to the failing event, not past it")
+
+        #expect {
+            _ = try verify(catalog) { event, database in
+                if event.seq == failing { throw Refused() }
+                try SceneVerification.replay(event, into: database)
+            }
+        } throws: { error in
+            "\(error)".hasPrefix("event \(failing) (prop.set on cell-1200 at t=1) does not replay")
+        }
+        #expect(try verify(catalog, replay: SceneVerification.replay).matches)
+    }
 }

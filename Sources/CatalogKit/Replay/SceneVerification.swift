@@ -106,36 +106,59 @@ public enum SceneVerification {
     /// The live log carried out again into a fresh store at `path` a page at a time, each page
     /// compared with what the rebuild logged; then the rebuilt store's hash. `progress` hears
     /// the events rebuilt, then the hashing.
+    ///
+    /// Three threads share the work, a few pages apart: one reads and decodes the live log, this
+    /// one carries each page out in one transaction of the rebuild, and one compares each
+    /// committed page with what the rebuild logged. The rebuild goes on past a divergence, so the
+    /// rebuilt store is always the whole log carried out (or up to the first event that cannot
+    /// be): the same store, and the same hash, however far the comparison has got. An event that
+    /// cannot be carried out is the error unless the comparison names a divergence before it.
     private static func rebuild(_ catalog: Catalog, through last: Int64, scratch path: String,
                                 replay: @escaping (Event, any CatalogBackend) throws -> Void,
                                 progress: ProgressHandler?) throws -> (LogComparison, hash: String) {
         let total = Int(last)
         try? FileManager.default.removeItem(atPath: path)
         let fresh = try Catalog(path: path, loadBuiltIns: false)
-        var comparison = LogComparison(live: catalog, rebuilt: fresh)
         var rebuild = LogRebuild(target: fresh.database, replay: replay)
-        // The log a page at a time: read and decoded on a thread of its own, each page carried
-        // out here in one transaction of the rebuild, then its events compared with what the
-        // rebuild logged; memory holds a few pages, never the log.
+        // Memory holds a few pages on each side, never the log.
         let pages = PageHandoff<[DecodedEvent]>(capacity: 4)
         let reader = BackgroundWork { try readPages(catalog.database, through: last, into: pages) }
         defer {
             pages.cancel()
             _ = try? reader.wait()
         }
-        progress?(WorkProgress(step: "rebuilding", done: 0, total: total, unit: "events"))
-        while let page = try pages.take() {
-            try fresh.database.batch {
-                for (_, event, change) in page { try rebuild.carryOut(event, change) }
+        let committed = PageHandoff<(page: [DecodedEvent], rebuiltThrough: Int64)>(capacity: 4)
+        let comparer = BackgroundWork { () throws -> LogComparison in
+            var comparison = LogComparison(rebuilt: fresh)
+            while true {
+                let next: (page: [DecodedEvent], rebuiltThrough: Int64)?
+                do { next = try committed.take() } catch { return comparison }   // the rebuild stopped short: no end to check
+                guard let (page, rebuiltThrough) = next else { break }
+                try comparison.compare(page, rebuiltThrough: rebuiltThrough)
             }
-            try comparison.compare(page)
-            progress?(WorkProgress(step: "rebuilding", done: comparison.events, total: max(total, comparison.events), unit: "events"))
-            guard comparison.divergence == nil else { break }
+            comparison.finish()
+            return comparison
         }
-        if comparison.divergence == nil {
+        var carriedOut = 0
+        do {
+            progress?(WorkProgress(step: "rebuilding", done: 0, total: total, unit: "events"))
+            while let page = try pages.take() {
+                try fresh.database.batch {
+                    for (_, event, change) in page { try rebuild.carryOut(event, change) }
+                }
+                committed.put((page, try fresh.database.events.lastSeq()))
+                carriedOut += page.count
+                progress?(WorkProgress(step: "rebuilding", done: carriedOut, total: max(total, carriedOut), unit: "events"))
+            }
             try fresh.database.batch { try rebuild.flush() }
-            try comparison.finish()
+            committed.put(([], try fresh.database.events.lastSeq()))
+            committed.finish()
+        } catch {
+            committed.finish(throwing: error)
+            guard let comparison = try? comparer.wait(), comparison.divergence != nil else { throw error }
+            return (comparison, try contentHash(fresh.database))
         }
+        let comparison = try comparer.wait()
         progress?(WorkProgress(step: "hashing", done: 0, total: 2, unit: "stores"))
         let hash = try contentHash(fresh.database)
         progress?(WorkProgress(step: "hashing", done: 1, total: 2, unit: "stores"))
@@ -200,11 +223,10 @@ public enum SceneVerification {
     /// over the same component versions (the content hashes compare those) fold to the same
     /// scene, the fold being deterministic.
     struct LogComparison {
-        let live: Catalog
         let rebuilt: Catalog
         /// Live events not yet paired with a rebuilt one (a component batch still to be added),
         /// from `nextWaiting` on.
-        var waiting: [(row: LoggedRow, event: Event, change: EventChange)] = []
+        var waiting: [DecodedEvent] = []
         var nextWaiting = 0
         var rebuiltSeq: Int64 = 0
         var events = 0
@@ -212,17 +234,19 @@ public enum SceneVerification {
         /// The live event the divergence is at (nil: none, or past the live log's end).
         var divergentSeq: Int64?
 
-        init(live: Catalog, rebuilt: Catalog) {
-            self.live = live
+        init(rebuilt: Catalog) {
             self.rebuilt = rebuilt
         }
 
-        mutating func compare(_ page: [(row: LoggedRow, event: Event, change: EventChange)]) throws {
+        /// Pairs the next live events, `page`, with what the rebuild logged through its event
+        /// `rebuiltThrough` (the rebuild may have committed more by now).
+        mutating func compare(_ page: [DecodedEvent], rebuiltThrough: Int64) throws {
+            events += page.count
+            guard divergence == nil else { return }
             waiting.removeFirst(nextWaiting)
             nextWaiting = 0
             waiting += page
-            events += page.count
-            try rebuilt.database.events.scanRows(after: rebuiltSeq) { other in
+            try rebuilt.database.events.scanRows(after: rebuiltSeq, through: rebuiltThrough) { other in
                 rebuiltSeq = other.seq
                 guard divergence == nil else { return }
                 guard nextWaiting < waiting.count else {
@@ -236,8 +260,8 @@ public enum SceneVerification {
             }
         }
 
-        mutating func finish() throws {
-            try compare([])
+        /// After the last page: a live event the rebuild never logged is a divergence.
+        mutating func finish() {
             guard divergence == nil, nextWaiting < waiting.count else { return }
             divergence = "\(SceneVerification.name(waiting[nextWaiting].event)) is missing from the rebuilt log"
             divergentSeq = waiting[nextWaiting].event.seq
