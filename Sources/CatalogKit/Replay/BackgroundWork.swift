@@ -22,8 +22,9 @@ final class BackgroundWork<Value: Sendable>: Sendable {
             outcome.withLock { $0 = result }
             finished.signal()
         }
-        // The main thread's size: a fold's depth is bounded, but not by a worker's default.
-        thread.stackSize = 8 << 20
+        // Half the main thread's: the deepest work here (JSON 128 levels deep, read or written)
+        // needs far less, and a process under an address-space limit counts every stack whole.
+        thread.stackSize = 4 << 20
         thread.start()
     }
 

@@ -119,15 +119,16 @@ public enum SceneVerification {
         let total = Int(last)
         try? FileManager.default.removeItem(atPath: path)
         let fresh = try Catalog(path: path, loadBuiltIns: false)
+        let scratch = fresh.sqlite!
         var rebuild = LogRebuild(target: fresh.database, replay: replay)
         // Memory holds a few pages on each side, never the log.
-        let pages = PageHandoff<[DecodedEvent]>(capacity: 4)
+        let pages = PageHandoff<[DecodedEvent]>(capacity: 2)
         let reader = BackgroundWork { try readPages(catalog.database, through: last, into: pages) }
         defer {
             pages.cancel()
             _ = try? reader.wait()
         }
-        let committed = PageHandoff<(page: [DecodedEvent], rebuiltThrough: Int64)>(capacity: 4)
+        let committed = PageHandoff<(page: [DecodedEvent], rebuiltThrough: Int64)>(capacity: 2)
         let comparer = BackgroundWork { () throws -> LogComparison in
             var comparison = LogComparison(rebuilt: fresh)
             while true {
@@ -143,14 +144,15 @@ public enum SceneVerification {
         do {
             progress?(WorkProgress(step: "rebuilding", done: 0, total: total, unit: "events"))
             while let page = try pages.take() {
-                try fresh.database.batch {
+                // All or nothing: an event that cannot be carried out ends the rebuild anyway.
+                try scratch.batchAllOrNothing {
                     for (_, event, change) in page { try rebuild.carryOut(event, change) }
                 }
                 committed.put((page, try fresh.database.events.lastSeq()))
                 carriedOut += page.count
                 progress?(WorkProgress(step: "rebuilding", done: carriedOut, total: max(total, carriedOut), unit: "events"))
             }
-            try fresh.database.batch { try rebuild.flush() }
+            try scratch.batchAllOrNothing { try rebuild.flush() }
             committed.put(([], try fresh.database.events.lastSeq()))
             committed.finish()
         } catch {
