@@ -229,6 +229,18 @@ public struct ValueConversionError: Error, Sendable, Hashable, CustomStringConve
 public enum ObjectID {
     /// Ids are 1–200 characters of letters, digits and `-_.:/`, starting with a letter or digit.
     public static func isValid(_ id: String) -> Bool {
+        // An ASCII id, the usual kind, by its bytes: a scalar's Unicode properties are a table
+        // lookup each, and every change a store carries out checks its ids.
+        let bytes = id.utf8
+        if let first = bytes.first, bytes.count <= 200, bytes.allSatisfy({ $0 < 0x80 }) {
+            func isLetterOrDigit(_ byte: UInt8) -> Bool {
+                (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+            }
+            return isLetterOrDigit(first) && bytes.allSatisfy { byte in
+                isLetterOrDigit(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
+                    || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "/")
+            }
+        }
         guard let first = id.unicodeScalars.first, id.utf8.count <= 200 else { return false }
         guard first.properties.isAlphabetic || ("0"..."9").contains(first) else { return false }
         return id.unicodeScalars.allSatisfy {
