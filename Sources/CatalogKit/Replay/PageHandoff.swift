@@ -32,7 +32,7 @@ final class PageHandoff<Page: Sendable>: Sendable {
     }
 
     /// Hands `page` over, waiting while `capacity` pages wait. Returns false once the taker
-    /// has cancelled: the reader must then stop putting pages.
+    /// has cancelled: the reader should stop.
     @discardableResult
     func put(_ page: Page) -> Bool {
         places.wait()
@@ -41,7 +41,8 @@ final class PageHandoff<Page: Sendable>: Sendable {
             state.waiting.append(page)
             return true
         }
-        if accepted { ready.signal() }
+        // Once cancelled, the place is passed on, so that no later put waits for one.
+        if accepted { ready.signal() } else { places.signal() }
         return accepted
     }
 
@@ -71,7 +72,8 @@ final class PageHandoff<Page: Sendable>: Sendable {
         }
     }
 
-    /// Tells the reader to stop: its next ``put(_:)`` returns false instead of waiting.
+    /// Tells the reader to stop: its next ``put(_:)``, and every one after, returns false
+    /// instead of waiting.
     func cancel() {
         state.withLock { $0.cancelled = true }
         places.signal()

@@ -130,6 +130,7 @@ public enum SceneVerification {
         }
         let committed = PageHandoff<(page: [DecodedEvent], rebuiltThrough: Int64)>(capacity: 2)
         let comparer = BackgroundWork { () throws -> LogComparison in
+            defer { committed.cancel() }   // should it fail, the rebuild's next put returns at once
             var comparison = LogComparison(rebuilt: fresh)
             while true {
                 let next: (page: [DecodedEvent], rebuiltThrough: Int64)?
@@ -148,7 +149,7 @@ public enum SceneVerification {
                 try scratch.batchAllOrNothing {
                     for (_, event, change) in page { try rebuild.carryOut(event, change) }
                 }
-                committed.put((page, try fresh.database.events.lastSeq()))
+                guard committed.put((page, try fresh.database.events.lastSeq())) else { break }   // the comparer failed: its error follows
                 carriedOut += page.count
                 progress?(WorkProgress(step: "rebuilding", done: carriedOut, total: max(total, carriedOut), unit: "events"))
             }
