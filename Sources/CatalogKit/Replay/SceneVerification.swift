@@ -22,6 +22,11 @@ import Foundation
 /// An event that cannot be carried out (malformed, or naming what is not there) is an error
 /// naming it, never skipped.
 ///
+/// The work is shared among threads, a few pages of events apart: one reads and decodes the
+/// live log, the calling thread rebuilds, one compares what the rebuild logged, and one checks
+/// the live store (its snapshots, its log folded, its hash). Memory holds a few pages and one
+/// object, whatever the store's size.
+///
 /// ```swift
 /// let check = try SceneVerification.verify(catalog, scratch: "/tmp/rebuilt.sqlite")
 /// check.matches   // true: the log reproduces the state exactly
