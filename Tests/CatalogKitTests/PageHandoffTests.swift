@@ -54,4 +54,16 @@ struct PageHandoffTests {
         #expect(accepted.dropFirst(2).allSatisfy { !$0 })
         #expect(!handoff.put(9))
     }
+
+    /// Pages left waiting when the taker stops (an error while rebuilding) are freed with the
+    /// hand-off, without libdispatch's trap for a semaphore freed below its starting value.
+    @Test func aHandoffLeftWithPagesWaitingIsFreed() throws {
+        for _ in 0..<3 {
+            let handoff = PageHandoff<Int>(capacity: 2)
+            handoff.put(1)
+            handoff.put(2)
+            handoff.cancel()
+            #expect(!handoff.put(3))
+        }
+    }
 }

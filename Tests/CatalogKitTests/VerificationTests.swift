@@ -189,6 +189,16 @@ struct VerificationTests {
         } throws: { error in
             "\(error)".hasPrefix("event \(failing) (prop.set on cell-1200 at t=1) does not replay")
         }
+        // Early in a long log: pages read ahead are left waiting when the rebuild stops.
+        let early = try #require(events.first { $0.operation == .objectAdd && $0.objectID == "cell-100" }).seq
+        #expect {
+            _ = try verify(catalog) { event, database in
+                if event.seq == early { throw Refused() }
+                try SceneVerification.replay(event, into: database)
+            }
+        } throws: { error in
+            "\(error)".hasPrefix("event \(early) (object.add on cell-100 at t=0) does not replay")
+        }
         #expect(try verify(catalog, replay: SceneVerification.replay).matches)
     }
 }

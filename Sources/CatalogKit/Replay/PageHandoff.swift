@@ -28,7 +28,10 @@ final class PageHandoff<Page: Sendable>: Sendable {
     private let ready = DispatchSemaphore(value: 0)
 
     init(capacity: Int) {
-        places = DispatchSemaphore(value: capacity)
+        // Made at zero and raised: libdispatch traps when a semaphore is freed below the value
+        // it was made with, as this one is when pages are left waiting after a cancel.
+        places = DispatchSemaphore(value: 0)
+        for _ in 0..<capacity { places.signal() }
     }
 
     /// Hands `page` over, waiting while `capacity` pages wait. Returns false once the taker
