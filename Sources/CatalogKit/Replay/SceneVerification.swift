@@ -128,7 +128,7 @@ public enum SceneVerification {
         var rebuild = LogRebuild(target: fresh.database, replay: replay)
         // Memory holds a few pages on each side, never the log.
         let pages = PageHandoff<[DecodedEvent]>(capacity: 2)
-        let reader = BackgroundWork { try readPages(catalog.database, through: last, into: pages) }
+        let reader = BackgroundWork { readPages(catalog.database, through: last, into: pages) }
         defer {
             pages.cancel()
             _ = try? reader.wait()
@@ -179,7 +179,7 @@ public enum SceneVerification {
     /// Reads the log through event `last` into `pages`, 1,024 events each, decoded. An event
     /// that does not decode ends the pages with its error, the page it falls in left out (as a
     /// rebuild reading for itself stops there, before carrying that page out).
-    private static func readPages(_ database: any CatalogBackend, through last: Int64, into pages: PageHandoff<[DecodedEvent]>) throws {
+    private static func readPages(_ database: any CatalogBackend, through last: Int64, into pages: PageHandoff<[DecodedEvent]>) {
         var page: [DecodedEvent] = []
         page.reserveCapacity(1_024)
         struct Stopped: Error {}

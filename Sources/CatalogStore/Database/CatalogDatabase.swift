@@ -205,38 +205,25 @@ package final class CatalogDatabase: Sendable {
                 }
             }
             // Inside a batch: a savepoint of its transaction, so a refused change still leaves
-            // nothing behind while the others commit together. Stepped through the C API, as
-            // BEGIN and COMMIT below: GRDB's bookkeeping of each statement was a tenth of
-            // rebuilding a store change by change (`replay --verify`).
-            func run(_ sql: String) throws {
-                let statement = RawStatement(try db.cachedStatement(sql: sql))
-                defer { statement.reset() }
-                try statement.step()
-            }
-            try run("SAVEPOINT change")
+            // nothing behind while the others commit together.
+            try RawStatement.execute("SAVEPOINT change", in: db)
             do {
                 let result = try body(db, try EventWriter(db: db, requestedTime: sceneTime))
-                try run("RELEASE change")
+                try RawStatement.execute("RELEASE change", in: db)
                 return result
             } catch {
-                try? run("ROLLBACK TO change")
-                try? run("RELEASE change")
+                try? RawStatement.execute("ROLLBACK TO change", in: db)
+                try? RawStatement.execute("RELEASE change", in: db)
                 throw error
             }
         }
         return try pool.writeWithoutTransaction { db in
             // BEGIN/COMMIT as cached statements stepped through the C API: GRDB's `write`
-            // prepares them again on every call, and its statement bookkeeping (for observers
-            // this database never registers) showed up in the autocommit profile.
-            let begin = RawStatement(try db.cachedStatement(sql: "BEGIN IMMEDIATE"))
-            defer { begin.reset() }
-            try begin.step()
+            // prepares them again on every call.
+            try RawStatement.execute("BEGIN IMMEDIATE", in: db)
             do {
-                let writer = try EventWriter(db: db, requestedTime: sceneTime)
-                let result = try body(db, writer)
-                let commit = RawStatement(try db.cachedStatement(sql: "COMMIT"))
-                defer { commit.reset() }
-                try commit.step()
+                let result = try body(db, try EventWriter(db: db, requestedTime: sceneTime))
+                try RawStatement.execute("COMMIT", in: db)
                 return result
             } catch {
                 if db.isInsideTransaction { try? db.execute(sql: "ROLLBACK") }

@@ -63,29 +63,20 @@ package struct ObjectRepository: Sendable {
             defer { objects.reset() }
             objects.bind(1, after ?? "")
             objects.bind(2, Int64(limit))
-            var page: [(oid: Int64, object: StoredObject)] = []
-            var oids = "["
+            var page: [StoredObject] = []
+            var rowOfOid: [Int64: Int] = [:]
             while try objects.step() {
-                let oid = objects.int64(0)
-                if page.count > 0 { oids += "," }
-                oids += String(oid)
-                page.append((oid, StoredObject(id: objects.text(1) ?? "", type: objects.text(2) ?? "", owners: [])))
+                rowOfOid[objects.int64(0)] = page.count
+                page.append(StoredObject(id: objects.text(1) ?? "", type: objects.text(2) ?? "", owners: []))
             }
-            oids += "]"
             guard !page.isEmpty else { return [] }
             let owners = RawStatement(try db.cachedStatement(sql: Self.pageOwnersSQL))
             defer { owners.reset() }
-            owners.bind(1, oids)
-            // Both in oid order: the page's rows found by a walk alongside.
-            let byOid = page.indices.sorted { page[$0].oid < page[$1].oid }
-            var next = byOid.startIndex
+            owners.bind(1, "[" + rowOfOid.keys.map(String.init).joined(separator: ",") + "]")
             while try owners.step() {
-                let oid = owners.int64(0)
-                while next < byOid.endIndex, page[byOid[next]].oid < oid { next += 1 }
-                guard next < byOid.endIndex, page[byOid[next]].oid == oid else { continue }
-                page[byOid[next]].object.owners.append(owners.text(1) ?? "")
+                if let row = rowOfOid[owners.int64(0)] { page[row].owners.append(owners.text(1) ?? "") }
             }
-            return page.map(\.object)
+            return page
         }
     }
 

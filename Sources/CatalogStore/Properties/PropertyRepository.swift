@@ -82,12 +82,7 @@ package struct PropertyRepository: Sendable {
     /// over a whole store reads a page at a time.
     package func list(on ids: [String]) throws -> [String: [CatalogModel.Association]] {
         guard !ids.isEmpty else { return [:] }
-        var idList = "["
-        for id in ids {
-            if idList.utf8.count > 1 { idList += "," }
-            JSONValue.writeString(id, into: &idList)
-        }
-        idList += "]"
+        let idList = JSONValue.array(ids.map(JSONValue.string)).canonicalText
         return try database.pool.read { db in
             // One statement for the page (the ids handed over as one JSON array): a statement
             // per object — its oid, then its associations — was a third of hashing a store.
