@@ -71,4 +71,19 @@ struct PageReadTests {
         #expect(whole.first { $0.id == "cell-1" }?.owners == [], "a weak reference owns nothing")
         #expect(try database.objects.page(after: "zz", limit: 10).isEmpty)
     }
+
+    @Test(arguments: StoreBackend.allCases) func theTypesOfManyObjectsAreEachObjectsOwn(backend: StoreBackend) throws {
+        let database = try backend.open(in: folder)
+        let ids = ["plain", "liste-é", "日本", "a/b:c_d.e", "with \"quote", "gone"] + (0..<300).map { "cell-\($0)" }
+        for (index, id) in ids.enumerated() where id != "with \"quote" {
+            try database.objects.add(id: id, type: ["view", "cell", "label"][index % 3])
+        }
+        _ = try database.objects.remove("gone")
+        let asked = ids + ["never-added", "plain"]
+        var expected: [String: String] = [:]
+        for id in asked { if let object = try database.objects.get(id) { expected[id] = object.type } }
+        #expect(try database.objects.types(of: asked) == expected)
+        #expect(expected.count == ids.count - 2, "absent, removed and refused ids are left out")
+        #expect(try database.objects.types(of: []) == [:])
+    }
 }

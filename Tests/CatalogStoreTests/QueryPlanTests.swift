@@ -21,6 +21,7 @@ struct QueryPlanTests {
         ("one object with its owners", ObjectRepository.listSQL(where: "o.id = ?")),
         ("a page of objects' associations", PropertyRepository.listManySQL),
         ("a page of objects", ObjectRepository.pageSQL),
+        ("the types of many objects", ObjectRepository.typesSQL),
         ("a page of objects' owners", ObjectRepository.pageOwnersSQL),
         ("decorators of an object", ObjectRepository.ownedSQL),
         ("when an object was created", ObjectRepository.creationTimeSQL),

@@ -36,13 +36,28 @@ extension Catalog {
         var types: [String: String?] = [:]          // objects seen: their type (nil: none now)
         var attached = Set<String>()                 // "owner decorator" attached in this file
         var decoratorsByKey: [String: [(StoredComponent, DecoratorDefinition)]] = [:]
-        var setHere: [String: [String: PropertyValue]] = [:]   // object → key → value, set by earlier rows
+        var setHere: [String: [String: PropertyValue]] = [:]   // object → dotted key → value, set by earlier rows
         var objectTypes: [String: ObjectType] = [:]            // by name, read once per import
         func knownType(of id: String) throws -> String? {
             if let known = types[id] { return known }
             let stored = try objects.get(id)?.type
             types[id] = stored
             return stored
+        }
+        // The stored types of every object the rows name, read a page at a time up front rather
+        // than one read per object (ids the file itself creates read as absent, as they are now).
+        var named = Set<String>()
+        for (_, change) in rows.changes {
+            switch change {
+            case .object(let id, _, let owner): named.insert(id); if let owner { named.insert(owner) }
+            case .property(let id, _, let value, _, _): named.insert(id); if case .object(let target)? = value { named.insert(target) }
+            }
+        }
+        let ids = Array(named)
+        for start in stride(from: 0, to: ids.count, by: 10_000) {
+            let page = Array(ids[start..<min(start + 10_000, ids.count)])
+            let stored = try database.objects.types(of: page)
+            for id in page { types.updateValue(stored[id], forKey: id) }  // nil: known to be absent
         }
         var checked = ProgressCounter(progress, step: "checking", total: rows.changes.count, unit: "rows")
         for (line, change) in rows.changes {
@@ -88,7 +103,8 @@ extension Catalog {
                     }
                     try Self.checkModelValue(value, for: key, on: id)
                     changes.append(.set(id: id, key: key, value: value, policy: policy))
-                    setHere[id, default: [:]][key] = value
+                    // Only a dotted key can be another row's pending override (`fade.duration`).
+                    if key.utf8.contains(UInt8(ascii: ".")) { setHere[id, default: [:]][key] = value }
                     summary.properties += 1
                 }
             } catch let error as ImportError {

@@ -136,15 +136,44 @@ public struct JSONBytes: ~Copyable {
 
     /// Appends `value` as a JSON string literal, escaped as ``JSONValue/writeString(_:into:)``.
     public mutating func string(_ value: String) {
+        var value = value
+        let copied: Void? = value.withUTF8 { utf8 in
+            // Most strings need no escape (ids, keys, type names): their bytes are copied whole.
+            guard !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return nil }
+            append("\"")
+            append(UnsafeRawBufferPointer(utf8))
+            append("\"")
+        }
+        guard copied == nil else { return }
         var text = ""
         JSONValue.writeString(value, into: &text)
         text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
     }
 
-    /// Appends a whole value in canonical text.
+    /// Appends a whole value in canonical text (``JSONValue/canonicalText``).
     public mutating func value(_ value: JSONValue) {
-        var text = value.canonicalText
-        text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
+        switch value {
+        case .null: append("null")
+        case .bool(let flag): flag ? append("true") : append("false")
+        case .number(let number): self.number(number)
+        case .string(let text): string(text)
+        case .array(let values):
+            append("[")
+            for (index, element) in values.enumerated() {
+                if index > 0 { append(",") }
+                self.value(element)
+            }
+            append("]")
+        case .object(let members):
+            append("{")
+            for (index, key) in members.keys.sorted().enumerated() {
+                if index > 0 { append(",") }
+                string(key)
+                append(":")
+                self.value(members[key]!)
+            }
+            append("}")
+        }
     }
 
     /// Hands the bytes so far to `write` and starts again, keeping the memory.

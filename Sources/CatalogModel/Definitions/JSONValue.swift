@@ -126,9 +126,11 @@ extension JSONValue {
     /// integral numbers without a fraction. Non-finite numbers (YAML's `.inf`) are written as the
     /// strings `"Infinity"` / `"-Infinity"` / `"NaN"`, since JSON has no literal for them.
     public var canonicalText: String {
-        var out = ""
-        writeCanonical(into: &out)
-        return out
+        // Written as bytes: Swift's string appends (capacity checks, ASCII flags, a copy per
+        // piece) cost more than the text itself on the event-log path.
+        var bytes = JSONBytes(capacity: 128)
+        bytes.value(self)
+        return bytes.text
     }
 
     /// The canonical text of an object whose members are given in strictly increasing key order:
@@ -142,16 +144,16 @@ extension JSONValue {
     /// ```
     public static func canonicalText(ofSortedMembers members: [(String, JSONValue)]) -> String {
         assert(zip(members, members.dropFirst()).allSatisfy { $0.0 < $1.0 }, "members must be in strictly increasing key order")
-        var out = "{"
-        out.reserveCapacity(128)  // an event payload's usual size: one allocation
+        var bytes = JSONBytes(capacity: 128)  // an event payload's usual size: one allocation
+        bytes.append("{")
         for (index, member) in members.enumerated() {
-            if index > 0 { out += "," }
-            writeString(member.0, into: &out)
-            out += ":"
-            member.1.writeCanonical(into: &out)
+            if index > 0 { bytes.append(",") }
+            bytes.string(member.0)
+            bytes.append(":")
+            bytes.value(member.1)
         }
-        out += "}"
-        return out
+        bytes.append("}")
+        return bytes.text
     }
 
     /// The same canonical form, indented for people.
@@ -161,38 +163,13 @@ extension JSONValue {
         return out
     }
 
-    private func writeCanonical(into out: inout String) {
-        switch self {
-        case .null: out += "null"
-        case .bool(let value): out += value ? "true" : "false"
-        case .number(let value): out += JSONValue.numberText(value)
-        case .string(let value): JSONValue.writeString(value, into: &out)
-        case .array(let values):
-            out += "["
-            for (index, value) in values.enumerated() {
-                if index > 0 { out += "," }
-                value.writeCanonical(into: &out)
-            }
-            out += "]"
-        case .object(let members):
-            out += "{"
-            for (index, key) in members.keys.sorted().enumerated() {
-                if index > 0 { out += "," }
-                JSONValue.writeString(key, into: &out)
-                out += ":"
-                members[key]!.writeCanonical(into: &out)
-            }
-            out += "}"
-        }
-    }
-
     /// Appends `prettyText` as it reads nested at `indent` (the caller wrote what comes before).
     public func writePretty(into out: inout String, indent: String) {
         let inner = indent + "  "
         switch self {
         case .array(let values) where !values.isEmpty:
             if values.allSatisfy({ if case .array = $0 { false } else if case .object = $0 { false } else { true } }) {
-                writeCanonical(into: &out)  // short scalar lists stay on one line
+                out += canonicalText  // short scalar lists stay on one line
                 return
             }
             out += "[\n"
@@ -214,7 +191,7 @@ extension JSONValue {
             }
             out += indent + "}"
         default:
-            writeCanonical(into: &out)
+            out += canonicalText
         }
     }
 
@@ -288,7 +265,7 @@ extension JSONValue {
             }
             out += "}"
         default:
-            writeCanonical(into: &out)
+            out += canonicalText
         }
     }
 }

@@ -1,8 +1,8 @@
 /// The payloads the log's operations other than `apply` (``ApplyPayload``) record, one Codable
 /// type each: what ``EventChange`` reads, through ``JSONValueDecoder``, and what the store's
-/// writers write through ``JSONValueEncoder`` — so the two cannot drift apart. `prop.set`, the
-/// store's hottest write, writes its members pre-sorted by hand (measured: the
-/// `property_set_autocommit` benchmark); this type is how it is read.
+/// writers write through ``JSONValueEncoder`` — so the two cannot drift apart. The hottest two,
+/// `object.add` and `prop.set`, write their text directly (`canonicalText`), held to the encoder
+/// by a test.
 ///
 /// ```swift
 /// let add = ObjectAddPayload(id: "cell-1", type: "cell", owners: ["list"])
@@ -47,19 +47,21 @@ extension ObjectAddPayload {
     /// object a store or a rebuild adds is logged with it, and the generic encoding was a tenth
     /// of adding one.
     package var canonicalText: String {
-        var text = "{\"id\":"
-        JSONValue.writeString(id, into: &text)
+        var text = JSONBytes(capacity: 128)
+        text.append("{\"id\":")
+        text.string(id)
         if let owners {
-            text += ",\"owners\":["
+            text.append(",\"owners\":[")
             for (index, owner) in owners.enumerated() {
-                if index > 0 { text += "," }
-                JSONValue.writeString(owner, into: &text)
+                if index > 0 { text.append(",") }
+                text.string(owner)
             }
-            text += "]"
+            text.append("]")
         }
-        text += ",\"type\":"
-        JSONValue.writeString(type, into: &text)
-        return text + "}"
+        text.append(",\"type\":")
+        text.string(type)
+        text.append("}")
+        return text.text
     }
 }
 
@@ -85,6 +87,54 @@ package struct PropertySetPayload: Codable, Sendable, Hashable {
     package var key: String
     package var copy: String?
     package var removed: [String]?
+
+    /// A set of `value`, as `type`, on `id`'s `key`; `copy` and `removed` are left out when
+    /// nil or empty, as the store writes them.
+    package init(id: String, key: String, type: String, value: JSONValue, policy: AssociationPolicy?, copy: String? = nil, removed: [String] = []) {
+        self.id = id
+        self.key = key
+        self.type = type
+        self.value = value
+        self.policy = policy
+        self.copy = copy
+        self.removed = removed.isEmpty ? nil : removed
+    }
+
+    /// The payload's canonical text written directly, members in key order — what
+    /// ``JSONValueEncoder`` and ``JSONValue/canonicalText`` make of it (held to them by
+    /// `EventPayloadTextTests`): every property set, and a bulk import's hundred thousand, is
+    /// logged with it.
+    package var canonicalText: String {
+        var text = JSONBytes(capacity: 128)
+        text.append("{")
+        if let copy {
+            text.append("\"copy\":")
+            text.string(copy)
+            text.append(",")
+        }
+        text.append("\"id\":")
+        text.string(id)
+        text.append(",\"key\":")
+        text.string(key)
+        if let policy {
+            text.append(",\"policy\":")
+            text.string(policy.rawValue)
+        }
+        if let removed {
+            text.append(",\"removed\":[")
+            for (index, gone) in removed.enumerated() {
+                if index > 0 { text.append(",") }
+                text.string(gone)
+            }
+            text.append("]")
+        }
+        text.append(",\"type\":")
+        text.string(type)
+        text.append(",\"value\":")
+        text.value(value)
+        text.append("}")
+        return text.text
+    }
 }
 
 /// `prop.unset`: one key removed, and the objects it released.

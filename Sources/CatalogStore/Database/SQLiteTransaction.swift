@@ -9,6 +9,12 @@ final class SQLiteTransaction: StoreTransaction {
     let db: Database
     let events: EventWriter
 
+    /// The statements this transaction ran, in the order first run. The write logic passes the
+    /// same few literals again and again; a literal compares equal to itself without reading its
+    /// bytes, where GRDB's cache hashes the whole SQL text on every call (a tenth of a bulk
+    /// import's time).
+    private var recent: [(sql: String, statement: Statement)] = []
+
     init(db: Database, events: EventWriter) {
         self.db = db
         self.events = events
@@ -16,9 +22,16 @@ final class SQLiteTransaction: StoreTransaction {
 
     var sceneTime: Double { events.sceneTime }
 
+    private func statement(_ sql: String) throws -> Statement {
+        for entry in recent where entry.sql == sql { return entry.statement }
+        let statement = try db.cachedStatement(sql: sql)
+        if recent.count < 16 { recent.append((sql, statement)) }
+        return statement
+    }
+
     @discardableResult
     func rows(_ sql: String, _ values: [SQLValue]) throws -> [[SQLValue]] {
-        let statement = RawStatement(try db.cachedStatement(sql: sql))
+        let statement = RawStatement(try statement(sql))
         defer { statement.reset() }
         for (index, value) in values.enumerated() { statement.bind(Int32(index + 1), value) }
         var rows: [[SQLValue]] = []

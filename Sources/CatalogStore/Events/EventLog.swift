@@ -2,18 +2,24 @@ import CatalogModel
 import CatalogStoreCore
 import Foundation
 import GRDB
+import GRDBSQLite
 
 struct EventWriter {
     let db: Database
     /// The scene time every event of this transaction gets.
     let sceneTime: Double
+    /// The event insert, looked up once per transaction rather than once per event (held, so
+    /// that a schema change clearing GRDB's cache cannot free it mid-transaction).
+    private let statement: Statement
+    private var insert: RawStatement { RawStatement(statement) }
 
     init(db: Database, requestedTime: Double?) throws {
         self.db = db
+        statement = try db.cachedStatement(sql: "INSERT INTO event (scene_time, operation, object_id, payload) VALUES (?, ?, ?, ?)")
         // Through the C API: every write transaction starts here.
-        let statement = RawStatement(try db.cachedStatement(sql: "SELECT scene_time FROM event ORDER BY seq DESC LIMIT 1"))
-        let last = try statement.step() ? statement.double(0) : 0
-        statement.reset()
+        let latest = RawStatement(try db.cachedStatement(sql: "SELECT scene_time FROM event ORDER BY seq DESC LIMIT 1"))
+        let last = try latest.step() ? latest.double(0) : 0
+        latest.reset()
         if let requestedTime {
             guard requestedTime.isFinite, requestedTime <= NumericLimits.maximumTime else {
                 throw StoreError.sceneTimeOutOfRange(requestedTime)
@@ -35,15 +41,13 @@ struct EventWriter {
     /// Appends an event whose payload is already canonical JSON text.
     @discardableResult
     func append(_ operation: EventOperation, object: String?, payloadText: String) throws -> Int64 {
-        let statement = RawStatement(try db.cachedStatement(
-            sql: "INSERT INTO event (scene_time, operation, object_id, payload) VALUES (?, ?, ?, ?)"))
-        statement.bind(1, sceneTime)
-        statement.bind(2, operation.rawValue)
-        if let object { statement.bind(3, object) } else { statement.bind(3, nil as Int64?) }
-        statement.bind(4, payloadText)
-        defer { statement.reset() }
-        try statement.step()
-        return db.lastInsertedRowID
+        insert.bind(1, sceneTime)
+        insert.bind(2, operation.rawValue)
+        if let object { insert.bind(3, object) } else { insert.bind(3, nil as Int64?) }
+        insert.bind(4, payloadText)
+        defer { insert.reset() }
+        try insert.step()
+        return sqlite3_last_insert_rowid(db.sqliteConnection)
     }
 }
 

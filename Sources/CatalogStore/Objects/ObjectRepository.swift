@@ -80,6 +80,23 @@ package struct ObjectRepository: Sendable {
         }
     }
 
+    /// The types of those of `ids` that exist, by one statement over the JSON array of them.
+    package func types(of ids: [String]) throws -> [String: String] {
+        guard !ids.isEmpty else { return [:] }
+        return try database.pool.read { db in
+            let statement = RawStatement(try db.cachedStatement(sql: Self.typesSQL))
+            defer { statement.reset() }
+            statement.bind(1, JSONValue.array(ids.map(JSONValue.string)).canonicalText)
+            var types: [String: String] = [:]
+            types.reserveCapacity(ids.count)
+            while try statement.step() { types[statement.text(0) ?? ""] = statement.text(1) ?? "" }
+            return types
+        }
+    }
+
+    /// The id and type of each object whose id is in the JSON array `?1`.
+    static let typesSQL = "SELECT id, type FROM object WHERE id IN (SELECT value FROM json_each(?1))"
+
     /// A page of objects by id (`id > ''` from the first: ids are never empty).
     static let pageSQL = "SELECT oid, id, type FROM object WHERE id > ? ORDER BY id LIMIT ?"
 

@@ -17,6 +17,9 @@ package protocol ObjectStore: Sendable {
     /// the whole store reads a page at a time (the same objects ``forEach(after:limit:reverse:_:)``
     /// hands over).
     func page(after: String?, limit: Int) throws -> [StoredObject]
+    /// The type of each of `ids` that exists (absent ones are left out), in one read: what an
+    /// import checks its rows against before it writes.
+    func types(of ids: [String]) throws -> [String: String]
     /// The scene time of the event that created the object.
     func creationTime(of id: String) throws -> Double?
     func ids() throws -> [String]
@@ -42,6 +45,11 @@ extension ObjectStore {
         var page: [StoredObject] = []
         try forEach(after: after, limit: limit, reverse: false) { page.append($0) }
         return page
+    }
+    package func types(of ids: [String]) throws -> [String: String] {
+        var types: [String: String] = [:]
+        for id in ids { if let object = try get(id) { types[id] = object.type } }
+        return types
     }
     @discardableResult
     package func remove(_ id: String) throws -> [String] { try remove(id, at: nil) }

@@ -42,7 +42,7 @@ package enum ApplicationWrites {
         var writer = AssociationWriter(transaction)
         for (index, change) in changes.enumerated() {
             switch change {
-            case .add(let id, let type, let owners): try ObjectWrites.add(id: id, type: type, owners: owners, transaction)
+            case .add(let id, let type, let owners): writer.created(try ObjectWrites.add(id: id, type: type, owners: owners, transaction))
             case .set(let id, let key, let value, let policy): _ = try writer.set(value, for: key, on: id, policy: policy)
             }
             if (index + 1) % 1_024 == 0 { progress(index + 1) }

@@ -18,13 +18,15 @@ package enum ObjectWrites {
         }
     }
 
-    /// One object added, with its event.
-    package static func add(id: String, type: String, owners: [String], _ transaction: any StoreTransaction) throws {
+    /// One object added, with its event; returns its oid.
+    @discardableResult
+    package static func add(id: String, type: String, owners: [String], _ transaction: any StoreTransaction) throws -> Int64 {
         let seq = try transaction.append(.objectAdd, object: id, payloadText: ObjectAddPayload(id: id, type: type, owners: owners).canonicalText)
         let oid = try insert(id: id, type: type, seq: seq, transaction)
         for owner in Set(owners).sorted() {
             try transaction.execute("INSERT INTO object_owner (object_oid, owner_oid) VALUES (?1, ?2)", [.integer(oid), .integer(try Self.oid(of: owner, transaction))])
         }
+        return oid
     }
 
     /// Inserts the object row (no event: the caller logs); returns its oid.

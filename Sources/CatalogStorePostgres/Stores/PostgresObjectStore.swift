@@ -46,6 +46,16 @@ package struct PostgresObjectStore: ObjectStore {
         }
     }
 
+    package func types(of ids: [String]) throws -> [String: String] {
+        guard !ids.isEmpty else { return [:] }
+        let json = JSONValue.array(ids.map(JSONValue.string)).canonicalText
+        var types: [String: String] = [:]
+        for row in try session.query("SELECT id, type FROM object WHERE id IN (SELECT jsonb_array_elements_text($1::jsonb))", [.text(json)]) {
+            if let id = try row.text(0), let type = try row.text(1) { types[id] = type }
+        }
+        return types
+    }
+
     package func creationTime(of id: String) throws -> Double? {
         try session.query("SELECT e.scene_time FROM object o JOIN event e ON e.seq = o.created_seq WHERE o.id = $1", [.text(id)]).first?.real(0)
     }
