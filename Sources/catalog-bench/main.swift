@@ -513,6 +513,7 @@ try measure("search_broad") {
 
 // cli_read_start: the median wall time of `catalog prop get` (a whole process: start, open,
 // one read, exit) against `sqlite3` reading the same row in one shot; 21 runs each, interleaved.
+// The binary beside this one is measured as it is: build it as the README installs it.
 try measure("cli_read_start") {
     let catalogBinary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("catalog").path
     let sqlite3 = ["/usr/bin/sqlite3", "/usr/local/bin/sqlite3"].first { FileManager.default.isExecutableFile(atPath: $0) }

@@ -31,9 +31,17 @@ struct CatalogCommand: ParsableCommand {
         if let message = ArgumentHints.bundledFlags(in: arguments) {
             report(CommandFailure(message, code: .usage), json: ArgumentHints.asksForJSON(arguments))
         }
+        if let direct = PropGet.direct(arguments) {
+            do { try direct.run() } catch {
+                guard let presented = ErrorPresentation.present(error) else { exit(withError: error) }
+                report(presented, json: direct.format == .json)
+            }
+            // A read: nothing to finish, and nothing to free on the way out.
+            Foundation.exit(0)
+        }
         var command: ParsableCommand
         do {
-            command = try PropGet.direct(arguments) ?? parseAsRoot(arguments)
+            command = try parseAsRoot(arguments)
         } catch {
             let code = exitCode(for: error)
             guard code != .success else { exit(withError: error) }  // --help, --version

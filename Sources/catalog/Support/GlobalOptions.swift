@@ -17,20 +17,26 @@ struct GlobalOptions: ParsableArguments {
     /// - Parameter loadBuiltIns: load the built-in catalog into a new or outdated database
     ///   (`store import` rebuilds from nothing, so it does not).
     func open(forReading: Bool = false, loadBuiltIns: Bool = true) throws -> Catalog {
+        try Self.open(db: db, forReading: forReading, loadBuiltIns: loadBuiltIns)
+    }
+
+    /// ``open(forReading:loadBuiltIns:)`` for `--db` given as `db` (nil: none), for a command
+    /// read without the parser (``PropGet/direct(_:)``).
+    static func open(db: String?, forReading: Bool = false, loadBuiltIns: Bool = true) throws -> Catalog {
         let given = db ?? ProcessInfo.processInfo.environment["CATALOG_DB"]
         if let given, Catalog.isServerURL(given) {
             // A team's catalog on a server: reads and writes alike go to it (no read-only open).
             let catalog = try Catalog(url: given, loadBuiltIns: loadBuiltIns)
-            if !forReading { Self.openedForWriting.withLock { $0 = catalog } }
+            if !forReading { openedForWriting.withLock { $0 = catalog } }
             return catalog
         }
-        if let given { try Self.check(given) }
+        if let given { try check(given) }
         let path = given ?? Catalog.defaultPath()
         do {
             // One command, a commit or two, then exit: a background checkpoint would rarely
             // finish before the process does.
             let catalog = try Catalog(path: given, loadBuiltIns: loadBuiltIns, checkpointing: .onCommit, forReading: forReading)
-            if !forReading { Self.openedForWriting.withLock { $0 = catalog } }
+            if !forReading { openedForWriting.withLock { $0 = catalog } }
             return catalog
         } catch let error as StoreError {
             throw error   // worded by ErrorPresentation
@@ -51,7 +57,8 @@ struct GlobalOptions: ParsableArguments {
 
     /// Paths that cannot be a database file, each with its own message.
     private static func check(_ path: String) throws {
-        guard !path.trimmingCharacters(in: .whitespaces).isEmpty else {
+        // Spaces and tabs only (Foundation's `.whitespaces`, without loading its character sets).
+        guard !path.unicodeScalars.allSatisfy({ $0 == "\t" || $0.properties.generalCategory == .spaceSeparator }) else {
             throw CommandFailure("the database path is empty: give --db PATH, or unset CATALOG_DB for the default", code: .invalidLocation)
         }
         if let scheme = path.range(of: "://").map({ String(path[..<$0.lowerBound]) }) {

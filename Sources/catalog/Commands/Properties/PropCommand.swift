@@ -63,11 +63,28 @@ struct PropGet: ParsableCommand {
     @Option(help: "Output format: table or json.") var format: OutputFormat = .table
 
     func run() throws {
-        let association = try global.open(forReading: true).properties.required(key, on: id)
+        try Self.print(key, on: id, of: global.open(forReading: true), format: format)
+    }
+
+    static func print(_ key: String, on id: String, of catalog: Catalog, format: OutputFormat) throws {
+        let association = try catalog.properties.required(key, on: id)
         switch format {
         case .json: printJSON(association.jsonValue)
-        case .table: print(association.value.jsonValue.canonicalText)
+        case .table: Swift.print(association.value.jsonValue.canonicalText)
         }
+    }
+}
+
+/// `prop get` read by ``PropGet/direct(_:)``: what it needs, as plain values, so that no
+/// command type and none of its property wrappers is made (their names and help, built on
+/// first use, were a tenth of the process).
+struct DirectPropGet {
+    var db: String?
+    var id, key: String
+    var format: OutputFormat
+
+    func run() throws {
+        try PropGet.print(key, on: id, of: GlobalOptions.open(db: db, forReading: true), format: format)
     }
 }
 
@@ -77,7 +94,7 @@ extension PropGet {
     /// `prop get` is the read scripts run in loops, and the parse — every command's arguments
     /// reflected, each property wrapper's type looked up through the runtime's protocol
     /// conformance tables — was half of its process's time (`catalog-bench cli_read_start`).
-    static func direct(_ arguments: [String]) -> PropGet? {
+    static func direct(_ arguments: [String]) -> DirectPropGet? {
         var words: [String] = []
         var db: String?, format: OutputFormat?
         var index = 0
@@ -101,15 +118,7 @@ extension PropGet {
             index += 1
         }
         guard words.count == 4, words[0] == "prop", words[1] == "get" else { return nil }
-        // Every property set whole: an unparsed command's wrappers hold no value to read.
-        var global = GlobalOptions()
-        global.db = db
-        var command = PropGet()
-        command.global = global
-        command.id = words[2]
-        command.key = words[3]
-        command.format = format ?? .table
-        return command
+        return DirectPropGet(db: db, id: words[2], key: words[3], format: format ?? .table)
     }
 }
 
