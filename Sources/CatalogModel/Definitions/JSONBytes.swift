@@ -150,6 +150,16 @@ public struct JSONBytes: ~Copyable {
         text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
     }
 
+    /// Appends a list of strings, `["a","b"]`.
+    public mutating func strings(_ list: [String]) {
+        append("[")
+        for (index, element) in list.enumerated() {
+            if index > 0 { append(",") }
+            string(element)
+        }
+        append("]")
+    }
+
     /// Appends a whole value in canonical text (``JSONValue/canonicalText``).
     public mutating func value(_ value: JSONValue) {
         switch value {

@@ -51,12 +51,8 @@ extension ObjectAddPayload {
         text.append("{\"id\":")
         text.string(id)
         if let owners {
-            text.append(",\"owners\":[")
-            for (index, owner) in owners.enumerated() {
-                if index > 0 { text.append(",") }
-                text.string(owner)
-            }
-            text.append("]")
+            text.append(",\"owners\":")
+            text.strings(owners)
         }
         text.append(",\"type\":")
         text.string(type)
@@ -121,12 +117,8 @@ package struct PropertySetPayload: Codable, Sendable, Hashable {
             text.string(policy.rawValue)
         }
         if let removed {
-            text.append(",\"removed\":[")
-            for (index, gone) in removed.enumerated() {
-                if index > 0 { text.append(",") }
-                text.string(gone)
-            }
-            text.append("]")
+            text.append(",\"removed\":")
+            text.strings(removed)
         }
         text.append(",\"type\":")
         text.string(type)
