@@ -261,8 +261,9 @@ struct KeyframeWriter {
         let moving = path.indices.dropLast().filter { path[$0 + 1].time > path[$0].time }
         return moving.enumerated().map { index, k in
             let (from, to) = (path[k], path[k + 1])
+            // Both axes, a missing one 0, as the motion path reads them (a position may be written with one).
             let points = from.tangents.map { LottieMotionPath(from: from.value, to: to.value, out: $0.out, in: $0.in).points }
-                ?? [from.value, to.value]
+                ?? [from.value, to.value].map { [$0.first ?? 0, $0.count > 1 ? $0[1] : 0] }
             let fill = moving.count == 1 ? "both" : index == 0 ? "backwards" : index == moving.count - 1 ? "forwards" : "removed"
             return ["type": "keyframe", "keyPath": "transform", "additive": true,
                     "values": .array(points.map { .string(text($0)) }),

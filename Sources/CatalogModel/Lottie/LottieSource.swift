@@ -234,7 +234,8 @@ struct LottieSource {
                 keyframes.append(Keyframe(time: time, value: end, easing: "linear"))
             }
             keyframes.append(Keyframe(time: time, value: start, easing: easing(item), tangents: curves ? (out, into) : nil))
-            previousEnd = item["e"].map(numbers)
+            // An `e` that holds no numbers says nothing: every keyframe value has at least one.
+            previousEnd = item["e"].map(numbers).flatMap { $0.isEmpty ? nil : $0 }
         }
         guard keyframes.count > 1 else { return .fixed(keyframes.first?.value ?? fallback) }
         return .animated(keyframes)
