@@ -32,10 +32,7 @@ struct CatalogCommand: ParsableCommand {
             report(CommandFailure(message, code: .usage), json: ArgumentHints.asksForJSON(arguments))
         }
         if let direct = PropGet.direct(arguments) {
-            do { try direct.run() } catch {
-                guard let presented = ErrorPresentation.present(error) else { exit(withError: error) }
-                report(presented, json: direct.format == .json)
-            }
+            run(direct.run, output: direct)
             // A read: nothing to finish, and nothing to free on the way out.
             Foundation.exit(0)
         }
@@ -57,14 +54,17 @@ struct CatalogCommand: ParsableCommand {
             FileHandle.standardError.write(Data((Excerpt.message(message) + "\n").utf8))
             Foundation.exit(code.rawValue)
         }
-        do {
-            try command.run()
-        } catch {
-            let output = command as? any MachineReadableOutput
+        run({ try command.run() }, output: command as? any MachineReadableOutput)
+        finishWriting()
+    }
+
+    /// Runs a command; a failure is reported as ``ErrorPresentation`` words it, as JSON when the
+    /// command prints for programs.
+    private static func run(_ body: () throws -> Void, output: (any MachineReadableOutput)?) {
+        do { try body() } catch {
             guard let presented = ErrorPresentation.present(error, endOption: output?.endOption ?? "--to") else { exit(withError: error) }
             report(presented, json: output?.printsJSON ?? false)
         }
-        finishWriting()
     }
 
     /// Writes a failed command's error to stderr and exits with its status: the message for

@@ -38,11 +38,4 @@ struct PropertyValueTests {
         let value: JSONValue = ["b": 1.0, "a": [0.25, "q\"uote", true, nil], "c": ["z": 1e21]]
         #expect(value.canonicalText == #"{"a":[0.25,"q\"uote",true,null],"b":1,"c":{"z":1e+21}}"#)
     }
-
-    @Test func sortedMembersWriteWhatTheObjectWould() {
-        let members: [(String, JSONValue)] = [("copy", "cell/k"), ("id", "cell"), ("removed", ["a", "b"]), ("value", ["x": 0.5, "w": nil])]
-        #expect(JSONValue.canonicalText(ofSortedMembers: members)
-                == JSONValue.object(Dictionary(uniqueKeysWithValues: members)).canonicalText)
-        #expect(JSONValue.canonicalText(ofSortedMembers: []) == JSONValue.object([:]).canonicalText)
-    }
 }

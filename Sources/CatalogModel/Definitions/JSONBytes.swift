@@ -137,14 +137,15 @@ public struct JSONBytes: ~Copyable {
     /// Appends `value` as a JSON string literal, escaped as ``JSONValue/writeString(_:into:)``.
     public mutating func string(_ value: String) {
         var value = value
-        let copied: Void? = value.withUTF8 { utf8 in
-            // Most strings need no escape (ids, keys, type names): their bytes are copied whole.
-            guard !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return nil }
+        // Most strings need no escape (ids, keys, type names): their bytes are copied whole.
+        let copiedWhole = value.withUTF8 { utf8 in
+            guard !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
             append("\"")
             append(UnsafeRawBufferPointer(utf8))
             append("\"")
+            return true
         }
-        guard copied == nil else { return }
+        if copiedWhole { return }
         var text = ""
         JSONValue.writeString(value, into: &text)
         text.withUTF8 { append(UnsafeRawBufferPointer($0)) }

@@ -133,29 +133,6 @@ extension JSONValue {
         return bytes.text
     }
 
-    /// The canonical text of an object whose members are given in strictly increasing key order:
-    /// the same text as ``canonicalText`` of `.object` of those members.
-    ///
-    /// For hot paths that build an object only to store it (event payloads): no dictionary is
-    /// built, hashed or sorted. Debug builds check the order.
-    ///
-    /// ```swift
-    /// JSONValue.canonicalText(ofSortedMembers: [("id", "cell-1"), ("key", "scale")])   // {"id":"cell-1","key":"scale"}
-    /// ```
-    public static func canonicalText(ofSortedMembers members: [(String, JSONValue)]) -> String {
-        assert(zip(members, members.dropFirst()).allSatisfy { $0.0 < $1.0 }, "members must be in strictly increasing key order")
-        var bytes = JSONBytes(capacity: 128)  // an event payload's usual size: one allocation
-        bytes.append("{")
-        for (index, member) in members.enumerated() {
-            if index > 0 { bytes.append(",") }
-            bytes.string(member.0)
-            bytes.append(":")
-            bytes.value(member.1)
-        }
-        bytes.append("}")
-        return bytes.text
-    }
-
     /// The same canonical form, indented for people.
     public var prettyText: String {
         var out = ""

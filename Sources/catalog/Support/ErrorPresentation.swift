@@ -126,6 +126,7 @@ extension ObjectList: MachineReadableOutput {}
 extension ObjectShow: MachineReadableOutput {}
 extension TypeList: MachineReadableOutput {}
 extension PropGet: MachineReadableOutput {}
+extension DirectPropGet: MachineReadableOutput {}
 extension PropList: MachineReadableOutput {}
 extension Apply: MachineReadableOutput {}
 extension Send: MachineReadableOutput {}
