@@ -87,4 +87,17 @@ package struct CompiledEasing: Sendable, Hashable {
             input <= 0 ? 0 : input >= 1 ? 1 : easing.pointee.spring.progress(at: input * easing.pointee.springDuration)
         }
     }
+
+    /// ``output(_:at:beforeFlag:)`` for `count` inputs, bit for bit: a cubic-bezier solves them
+    /// together (``CubicBezierCurve/y(_:atX:into:count:)``), any other kind one at a time.
+    /// `beforeFlags[i]` is input i's before flag.
+    package static func output(_ easing: UnsafePointer<CompiledEasing>, at inputs: UnsafePointer<Double>, beforeFlags: UnsafePointer<Bool>,
+                       into outputs: UnsafeMutablePointer<Double>, count: Int) {
+        if easing.pointee.kind == .bezier {
+            let curve = (UnsafeRawPointer(easing) + curveOffset).assumingMemoryBound(to: CubicBezierCurve.self)
+            CubicBezierCurve.y(curve, atX: inputs, into: outputs, count: count)
+        } else {
+            for index in 0..<count { outputs[index] = output(easing, at: inputs[index], beforeFlag: beforeFlags[index]) }
+        }
+    }
 }

@@ -1,3 +1,5 @@
+import CBezierKernel
+
 /// A CSS/Core Animation cubic Bézier easing from (0, 0) to (1, 1), solved for y given x.
 ///
 /// The solver follows Chromium's `gfx::CubicBezier`: Newton–Raphson on x(t) with a bisection
@@ -149,5 +151,26 @@ package struct CubicBezierCurve: Sendable, Hashable {
         // The root must lie in the bracket: Newton can converge on a root of the cubic outside [0, 1].
         if !solved || !(t >= t0 - 1e-9 && t <= t1 + 1e-9) { t = bisect(x, ax, bx, cx) }
         return ((c.pointee.ay * t + c.pointee.by) * t + c.pointee.cy) * t
+    }
+
+    /// ax, bx, cx, ay, by, cy, in the order the batch solver reads them.
+    package var coefficients: [Double] { [ax, bx, cx, ay, by, cy] }
+
+    /// ``y(_:atX:)`` for `count` inputs at once, bit for bit: four at a time in AVX2 lanes where
+    /// the CPU has them (`CBezierKernel`, the same operations in the same order), one at a time
+    /// for what the lanes leave (NaN: an end, a flat table slope, a third Newton step) and
+    /// elsewhere. Independent solves overlap in the lanes, where one at a time each waits on
+    /// its own chain of dependent steps.
+    package static func y(_ curve: UnsafePointer<CubicBezierCurve>, atX xs: UnsafePointer<Double>,
+                  into ys: UnsafeMutablePointer<Double>, count: Int) {
+        let c = curve.pointee
+        // A tuple on the stack, not ``coefficients``: no array allocated per batch.
+        var coefficients = (c.ax, c.bx, c.cx, c.ay, c.by, c.cy)
+        let table = (UnsafeRawPointer(curve) + tableOffset).assumingMemoryBound(to: Double.self)
+        let solved = withUnsafeBytes(of: &coefficients) { k in
+            Int(catalog_bezier_solve_batch(table, k.baseAddress!.assumingMemoryBound(to: Double.self), xs, ys, count))
+        }
+        for index in 0..<solved where ys[index].isNaN { ys[index] = y(curve, atX: xs[index]) }
+        for index in solved..<count { ys[index] = y(curve, atX: xs[index]) }
     }
 }

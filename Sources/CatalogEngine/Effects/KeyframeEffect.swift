@@ -76,20 +76,91 @@ public final class KeyframeEffect: Sendable {
     public func sample(at localTime: Double, into numbers: inout [Double]) -> ComputedTiming {
         let computed = computedTiming(at: localTime)
         numbers.withUnsafeMutableBufferPointer { buffer in
-            let base = buffer.baseAddress!
-            if let progress = computed.progress {
-                for index in trackReferences.indices {
-                    trackReferences[index]._withUnsafeGuaranteedRef {
-                        $0.write(atProgress: progress, beforeFlag: computed.beforeFlag, into: base + offsets[index])
+            writeTracks(progress: computed.progress, beforeFlag: computed.beforeFlag, into: buffer.baseAddress!)
+        }
+        return computed
+    }
+
+    /// How many times ``sample(at:into:timings:)`` works through at once: its scratch (three
+    /// numbers a time) stays on the stack and in the first-level cache.
+    static let batchSize = 64
+
+    /// Samples at every one of `times` — one effect played by many objects started at different
+    /// times, or at many frames — with the numbers ``sample(at:into:)`` writes at each, bit for
+    /// bit: sample i's at `numbers + i · width`, its timing at `timings[i]` when given.
+    /// Allocation-free.
+    ///
+    /// Faster per sample than one call a time: the timing of a run of times is worked out first,
+    /// then their easing solved together (a cubic-bezier four at a time where the CPU can, see
+    /// ``CubicBezierCurve``), then each track written for the run.
+    ///
+    /// ```swift
+    /// let times = (0..<600).map { Double($0) / 60 }
+    /// var numbers = [Double](repeating: 0, count: times.count * effect.width)
+    /// times.withUnsafeBufferPointer { times in
+    ///     numbers.withUnsafeMutableBufferPointer { effect.sample(at: times, into: $0.baseAddress!) }
+    /// }
+    /// numbers[60 * effect.width + effect.offsets[0]]   // track 0 at one second
+    /// ```
+    public func sample(at times: UnsafeBufferPointer<Double>, into numbers: UnsafeMutablePointer<Double>,
+                       timings: UnsafeMutablePointer<ComputedTiming>? = nil) {
+        guard let base = times.baseAddress else { return }
+        let batch = Self.batchSize
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * batch) { scratch in
+            withUnsafeTemporaryAllocation(of: Bool.self, capacity: 2 * batch) { flags in
+                let directed = scratch.baseAddress!, eased = directed + batch
+                let before = flags.baseAddress!, inEffect = before + batch
+                var start = 0
+                while start < times.count {
+                    let count = min(batch, times.count - start)
+                    // The timing up to the directed progress (no easing), for the whole run.
+                    for index in 0..<count {
+                        let computed = ComputedTiming(schedule, localTime: base[start + index], easing: nil)
+                        timings?[start + index] = computed
+                        // Out of effect: any input in (0, 1) keeps the easing's lanes on their common path.
+                        directed[index] = computed.progress ?? 0.5
+                        inEffect[index] = computed.progress != nil
+                        before[index] = computed.beforeFlag
                     }
-                }
-            } else {
-                for index in trackReferences.indices {
-                    trackReferences[index]._withUnsafeGuaranteedRef { $0.writeUnderlying(into: base + offsets[index]) }
+                    CompiledEasing.output(UnsafePointer(easing), at: directed, beforeFlags: before, into: eased, count: count)
+                    if let timings {
+                        for index in 0..<count where inEffect[index] { timings[start + index].progress = eased[index] }
+                    }
+                    // Track by track: each track's keyframes and interpolators stay at hand for the run.
+                    let first = numbers + start * width
+                    for track in trackReferences.indices {
+                        let offset = offsets[track]
+                        trackReferences[track]._withUnsafeGuaranteedRef { track in
+                            for index in 0..<count {
+                                let out = first + index * width + offset
+                                if inEffect[index] {
+                                    track.write(atProgress: eased[index], beforeFlag: before[index], into: out)
+                                } else {
+                                    track.writeUnderlying(into: out)
+                                }
+                            }
+                        }
+                    }
+                    start += count
                 }
             }
         }
-        return computed
+    }
+
+    /// Every track's numbers at a transformed progress, or the underlying values out of effect.
+    @inline(__always)
+    private func writeTracks(progress: Double?, beforeFlag: Bool, into base: UnsafeMutablePointer<Double>) {
+        if let progress {
+            for index in trackReferences.indices {
+                trackReferences[index]._withUnsafeGuaranteedRef {
+                    $0.write(atProgress: progress, beforeFlag: beforeFlag, into: base + offsets[index])
+                }
+            }
+        } else {
+            for index in trackReferences.indices {
+                trackReferences[index]._withUnsafeGuaranteedRef { $0.writeUnderlying(into: base + offsets[index]) }
+            }
+        }
     }
 }
 

@@ -48,9 +48,10 @@ public struct ComputedTiming: Sendable, Hashable {
         self = withUnsafePointer(to: CompiledEasing(timing.easing)) { ComputedTiming(TimingSchedule(timing), localTime: localTime, easing: $0) }
     }
 
-    /// The sampling path: the timing as plain numbers, the easing compiled.
+    /// The sampling path: the timing as plain numbers, the easing compiled. Without an easing,
+    /// `progress` is the directed progress, for a caller that eases many at once.
     @inline(__always)
-    init(_ timing: TimingSchedule, localTime: Double, easing: UnsafePointer<CompiledEasing>) {
+    init(_ timing: TimingSchedule, localTime: Double, easing: UnsafePointer<CompiledEasing>?) {
         let iterationDuration = timing.iterationDuration
         activeDuration = timing.activeDuration
         endTime = timing.endTime
@@ -134,7 +135,7 @@ public struct ComputedTiming: Sendable, Hashable {
 
         // §4.10.1 transformed progress, with the before flag for step easings.
         beforeFlag = (phase == .before && forwards) || (phase == .after && !forwards)
-        progress = CompiledEasing.output(easing, at: directed, beforeFlag: beforeFlag)
+        progress = easing.map { CompiledEasing.output($0, at: directed, beforeFlag: beforeFlag) } ?? directed
     }
 }
 
