@@ -12,6 +12,26 @@ struct ReducedMotionEffectTests {
         if case .number(let n) = sample.values[slot] { n } else { nil }
     }
 
+    // A run of samples (sampled together where the effect plays as written or shortened) gives
+    // what one sample a call gives, for every policy.
+    @Test func aRunOfSamplesIsEachSampleForEveryPolicy() throws {
+        let base = try web([["opacity": 0, "transform": "scale(1)"], ["opacity": 0.7, "transform": "rotate(40deg)"]],
+                           ["duration": 800, "delay": 100, "iterations": 2.5, "direction": "alternate", "fill": "both", "easing": "ease-in"])
+        let times = (0..<150).map { Double($0) / 60 - 0.2 }
+        for motion: ReducedMotion? in [nil, .shorten(0.3), .fade(0.25), .noMotion, .removed, .component("other")] {
+            let effect = ReducedMotionEffect(base, motion: motion)
+            var visited = 0
+            effect.forEachSample(at: times) { index, progress, iteration, values in
+                let one = effect.sample(at: times[index])
+                #expect(index == visited)
+                #expect(progress?.bitPattern == one.progress?.bitPattern && iteration == one.iteration, "\(String(describing: motion)) at \(times[index])")
+                #expect(Array(values) == one.values, "\(String(describing: motion)) at \(times[index])")
+                visited += 1
+            }
+            #expect(visited == times.count)
+        }
+    }
+
     @Test func shortenPlaysTheSameMotionInAFractionOfTheTime() throws {
         let fade = try web([["opacity": 0], ["opacity": 1]], ["duration": 1000, "delay": 200, "fill": "forwards"])
         let half = ReducedMotionEffect(fade, motion: .shorten(0.5))

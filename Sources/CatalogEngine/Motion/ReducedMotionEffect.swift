@@ -127,6 +127,59 @@ public struct ReducedMotionEffect: Sendable {
         }
     }
 
+    /// Each of `times` in order, with its progress, iteration and values (one per property,
+    /// valid during the call): the values ``sample(at:)`` gives, for a long run of samples. A
+    /// keyframe effect played as written or shortened is sampled a run of times at once
+    /// (``KeyframeEffect/sample(at:into:timings:)``), anything else one time a call.
+    ///
+    /// ```swift
+    /// effect.forEachSample(at: [0, 0.1, 0.2]) { index, progress, iteration, values in
+    ///     print(index, progress ?? .nan, values[0])
+    /// }
+    /// ```
+    public func forEachSample(at times: [Double],
+                              _ body: (_ index: Int, _ progress: Double?, _ iteration: Double?, _ values: UnsafeBufferPointer<AnimatedValue>) -> Void) {
+        let factor: Double
+        switch (motion, base) {
+        case (nil, .web), (.component?, .web): factor = 1
+        case (.shorten(let by)?, .web): factor = by
+        default:
+            var values: [AnimatedValue] = []
+            for (index, time) in times.enumerated() {
+                let timing = sample(at: time, into: &values)
+                values.withUnsafeBufferPointer { body(index, timing.progress, timing.iteration, $0) }
+            }
+            return
+        }
+        guard case .web(let effect) = base else { return }
+        let run = 64
+        var local = [Double](repeating: 0, count: run)
+        var numbers = [Double](repeating: 0, count: run * effect.width)
+        var timings = [ComputedTiming](repeating: effect.computedTiming(at: 0), count: run)
+        var values = effect.tracks.map(\.underlyingValue)
+        var first = 0
+        while first < times.count {
+            let count = min(run, times.count - first)
+            for index in 0..<count { local[index] = times[first + index] / factor }
+            local.withUnsafeBufferPointer { local in
+                numbers.withUnsafeMutableBufferPointer { numbers in
+                    timings.withUnsafeMutableBufferPointer {
+                        effect.sample(at: UnsafeBufferPointer(rebasing: local[0..<count]), into: numbers.baseAddress!, timings: $0.baseAddress!)
+                    }
+                }
+            }
+            numbers.withUnsafeBufferPointer { numbers in
+                for index in 0..<count {
+                    for track in effect.tracks.indices {
+                        values[track] = effect.tracks[track].decode(numbers.baseAddress! + index * effect.width + effect.offsets[track])
+                    }
+                    values.withUnsafeBufferPointer { body(first + index, timings[index].progress, timings[index].currentIteration, $0) }
+                }
+            }
+            first += count
+        }
+    }
+
     /// The fade's easing (CSS `ease-in-out`).
     public static let fadeEasing = TimingFunction.cubicBezier(0.42, 0, 0.58, 1)
     private static let easeInOut = CompiledEasing(fadeEasing)

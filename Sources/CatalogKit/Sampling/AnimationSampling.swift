@@ -40,7 +40,14 @@ public struct AnimationSampling: Sendable {
     }
 
     /// The effect's timing and values at each of `times`.
-    public func samples(at times: [Double]) -> [EffectSample] { times.map(effect.sample(at:)) }
+    public func samples(at times: [Double]) -> [EffectSample] {
+        var samples: [EffectSample] = []
+        samples.reserveCapacity(times.count)
+        effect.forEachSample(at: times) { index, progress, iteration, values in
+            samples.append(EffectSample(time: times[index], progress: progress, iteration: iteration, values: Array(values)))
+        }
+        return samples
+    }
 
     /// `{"name", "samples": [{"t", "progress", "iteration", "values": {property: value}}]}`.
     public func json(at times: [Double]) -> JSONValue {
@@ -83,24 +90,20 @@ public struct AnimationSampling: Sendable {
             opening += ": "
             return (Array(opening.utf8), column[name]!)
         }
-        var values: [AnimatedValue] = []
-        for (index, time) in times.enumerated() {
-            let timing = effect.sample(at: time, into: &values)
+        effect.forEachSample(at: times) { index, progress, iteration, values in
             json.append("    {\n      \"iteration\": ")
-            if let iteration = timing.iteration { json.number(iteration) } else { json.append("null") }
+            if let iteration { json.number(iteration) } else { json.append("null") }
             json.append(",\n      \"progress\": ")
-            if let progress = timing.progress { json.number(progress) } else { json.append("null") }
+            if let progress { json.number(progress) } else { json.append("null") }
             json.append(",\n      \"t\": ")
-            json.number(time)
+            json.number(times[index])
             json.append(",\n      \"values\": ")
             if members.isEmpty { json.append("{}") } else {
                 json.append("{\n")
-                values.withUnsafeBufferPointer { values in
-                    for (position, member) in members.enumerated() {
-                        json.append(member.opening)
-                        Self.write(values.baseAddress! + member.column, into: &json)
-                        json.append(position < members.count - 1 ? ",\n" : "\n")
-                    }
+                for (position, member) in members.enumerated() {
+                    json.append(member.opening)
+                    Self.write(values.baseAddress! + member.column, into: &json)
+                    json.append(position < members.count - 1 ? ",\n" : "\n")
                 }
                 json.append("      }")
             }
