@@ -2,7 +2,8 @@ import CatalogEngine
 import CatalogModel
 
 /// The promise every accepted animation keeps: its end time is a number (possibly infinite when
-/// it repeats forever) and every value, progress and iteration it samples to is finite.
+/// it repeats forever), every value, progress and iteration it samples to is finite, and a
+/// keyframe effect sampled many times at once gives what it gives one time a call, bit for bit.
 ///
 /// ```swift
 /// FiniteSampling.violations(of: AnimationEffect(try AnimationDefinition(definition)))   // []
@@ -14,13 +15,29 @@ public enum FiniteSampling {
         guard !end.isNaN else { return ["the end time is NaN"] }
         let span = end.isFinite ? max(end, 1) : 10
         var problems: [String] = []
-        for k in 0...20 {
-            let t = -0.1 + Double(k) / 20 * span * 1.1
+        let times = (0...20).map { -0.1 + Double($0) / 20 * span * 1.1 }
+        for t in times {
             let sample = effect.sample(at: t)
             let numbers = sample.values.flatMap(numbers(in:)) + [sample.progress ?? 0, sample.iteration ?? 0]
             if !numbers.allSatisfy({ $0.isFinite }) { problems.append("a non-finite sample at t = \(t): \(sample)") }
         }
+        if case .web(let keyframes) = effect { problems += batchDifferences(keyframes, at: times) }
         return problems
+    }
+
+    /// Where ``KeyframeEffect/sample(at:into:timings:)`` differs from one sample a call.
+    static func batchDifferences(_ effect: KeyframeEffect, at times: [Double]) -> [String] {
+        var numbers = [Double](repeating: 0, count: times.count * effect.width)
+        times.withUnsafeBufferPointer { times in
+            numbers.withUnsafeMutableBufferPointer { effect.sample(at: times, into: $0.baseAddress!) }
+        }
+        var one = [Double](repeating: 0, count: effect.width)
+        return times.indices.compactMap { index in
+            _ = effect.sample(at: times[index], into: &one)
+            let batch = numbers[index * effect.width ..< (index + 1) * effect.width]
+            return batch.map(\.bitPattern) == one.map(\.bitPattern) ? nil
+                : "sampled with others at t = \(times[index]): \(Array(batch)), alone: \(one)"
+        }
     }
 
     /// The numbers a value is made of (none for a discrete value).

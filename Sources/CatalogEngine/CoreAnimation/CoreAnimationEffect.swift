@@ -173,7 +173,7 @@ public struct CoreAnimationEffect: Sendable {
         }
         guard modelValues.count <= StaleSlots.capacity else {
             values.withUnsafeMutableBufferPointer { buffer in
-                modelValues.withUnsafeBufferPointer { _ = buffer.baseAddress!.update(from: $0.baseAddress!, count: $0.count) }
+                modelValues.withUnsafeBufferPointer { buffer.baseAddress!.update(from: $0.baseAddress!, count: $0.count) }
             }
             return sample(at: time, into: &values)
         }
