@@ -81,8 +81,9 @@ public final class KeyframeEffect: Sendable {
         return computed
     }
 
-    /// How many times ``sample(at:into:timings:)`` works through at once: its scratch (three
-    /// numbers a time) stays on the stack and in the first-level cache.
+    /// How many times ``sample(at:into:timings:)`` works through at once: its scratch (two
+    /// numbers and two flags a time) stays on the stack (a temporary allocation past 1 KiB goes to
+    /// the heap) and in the first-level cache.
     static let batchSize = 64
 
     /// Samples at every one of `times` — one effect played by many objects started at different

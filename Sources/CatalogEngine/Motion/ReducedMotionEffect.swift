@@ -139,11 +139,13 @@ public struct ReducedMotionEffect: Sendable {
     /// ```
     public func forEachSample(at times: [Double],
                               _ body: (_ index: Int, _ progress: Double?, _ iteration: Double?, _ values: UnsafeBufferPointer<AnimatedValue>) -> Void) {
-        let factor: Double
-        switch (motion, base) {
-        case (nil, .web), (.component?, .web): factor = 1
-        case (.shorten(let by)?, .web): factor = by
-        default:
+        // What the keyframe effect's own time is at `time`: time / factor.
+        let factor: Double? = switch motion {
+        case nil, .component?: 1
+        case .shorten(let by)?: by
+        case .removed?, .noMotion?, .fade?: nil
+        }
+        guard case .web(let effect) = base, let factor else {
             var values: [AnimatedValue] = []
             for (index, time) in times.enumerated() {
                 let timing = sample(at: time, into: &values)
@@ -151,7 +153,6 @@ public struct ReducedMotionEffect: Sendable {
             }
             return
         }
-        guard case .web(let effect) = base else { return }
         let run = 64
         var local = [Double](repeating: 0, count: run)
         var numbers = [Double](repeating: 0, count: run * effect.width)
