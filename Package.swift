@@ -137,7 +137,7 @@ let package = Package(
         // A PostgreSQL server of its own (initdb + postgres on a loopback port), for the tests and
         // for `catalog-bench --backend postgres`.
         .target(name: "ThrowawayPostgres"),
-        .testTarget(name: "CatalogEngineTests", dependencies: ["CatalogEngine", "CatalogModel", "CatalogFuzzing", "TestSupport", "CBezierKernel"]),
+        .testTarget(name: "CatalogEngineTests", dependencies: ["CatalogEngine", "CatalogModel", "CatalogFuzzing", "TestSupport"]),
         .testTarget(
             name: "CatalogStoreTests",
             dependencies: ["CatalogModel", "CatalogStore", "CatalogStorePostgres", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),

@@ -14,8 +14,9 @@
 #include <immintrin.h>
 
 static int avx2_usable(void) {
-    static int state = -1;  // -1: not yet asked; a benign race writes the same answer twice.
-    if (state >= 0) return state;
+    static int state = -1;  // -1: not yet asked. Two threads asking at once store the same answer.
+    int known = __atomic_load_n(&state, __ATOMIC_RELAXED);
+    if (known >= 0) return known;
     unsigned a, b, c, d;
     int usable = 0;
     if (__get_cpuid(1, &a, &b, &c, &d) && (c & bit_OSXSAVE) && (c & bit_AVX)) {
@@ -24,7 +25,7 @@ static int avx2_usable(void) {
         // The operating system saves the YMM registers (XMM and YMM state enabled).
         if ((low & 6) == 6 && __get_cpuid_count(7, 0, &a, &b, &c, &d) && (b & bit_AVX2)) usable = 1;
     }
-    state = usable;
+    __atomic_store_n(&state, usable, __ATOMIC_RELAXED);
     return usable;
 }
 

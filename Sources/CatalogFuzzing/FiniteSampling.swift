@@ -25,18 +25,27 @@ public enum FiniteSampling {
         return problems
     }
 
-    /// Where ``KeyframeEffect/sample(at:into:timings:)`` differs from one sample a call.
-    static func batchDifferences(_ effect: KeyframeEffect, at times: [Double]) -> [String] {
-        var numbers = [Double](repeating: 0, count: times.count * effect.width)
+    /// Where ``KeyframeEffect/sample(at:into:timings:)`` differs from one sample a call, in its
+    /// numbers or its timing, to the last bit.
+    public static func batchDifferences(_ effect: KeyframeEffect, at times: [Double]) -> [String] {
+        var numbers = [Double](repeating: .nan, count: times.count * effect.width)
+        var timings = [ComputedTiming](repeating: effect.computedTiming(at: -1), count: times.count)
         times.withUnsafeBufferPointer { times in
-            numbers.withUnsafeMutableBufferPointer { effect.sample(at: times, into: $0.baseAddress!) }
+            numbers.withUnsafeMutableBufferPointer { numbers in
+                timings.withUnsafeMutableBufferPointer { effect.sample(at: times, into: numbers.baseAddress!, timings: $0.baseAddress!) }
+            }
         }
         var one = [Double](repeating: 0, count: effect.width)
         return times.indices.compactMap { index in
-            _ = effect.sample(at: times[index], into: &one)
+            let alone = effect.sample(at: times[index], into: &one)
             let batch = numbers[index * effect.width ..< (index + 1) * effect.width]
-            return batch.map(\.bitPattern) == one.map(\.bitPattern) ? nil
-                : "sampled with others at t = \(times[index]): \(Array(batch)), alone: \(one)"
+            if batch.map(\.bitPattern) != one.map(\.bitPattern) {
+                return "sampled with others at t = \(times[index]): \(Array(batch)), alone: \(one)"
+            }
+            if timings[index] != alone || timings[index].progress?.bitPattern != alone.progress?.bitPattern {
+                return "timing with others at t = \(times[index]): \(timings[index]), alone: \(alone)"
+            }
+            return nil
         }
     }
 

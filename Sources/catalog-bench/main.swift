@@ -344,14 +344,16 @@ try measure("engine_sample") {
     let curve = UnsafeMutablePointer<CompiledEasing>.allocate(capacity: 1)
     curve.initialize(to: CompiledEasing(.cubicBezier(0.25, 0.1, 0.25, 1)))
     defer { curve.deinitialize(count: 1).deallocate() }
+    // The effect's directed progress (500 ms, alternating) for an object at a time.
+    func directedProgress(_ time: Double, _ object: Int) -> Double {
+        let overall = (time - starts[object]) / 0.5
+        let simple = overall - overall.rounded(.down)
+        return Int(overall.rounded(.down)) % 2 == 0 ? simple : 1 - simple
+    }
     let solve = seconds {
         for frame in 0..<frames {
             let time = Double(frame) / 60
-            for object in 0..<objects {
-                let overall = (time - starts[object]) / 0.5
-                let simple = overall - overall.rounded(.down)
-                sink += CompiledEasing.output(curve, at: Int(overall.rounded(.down)) % 2 == 0 ? simple : 1 - simple, beforeFlag: false)
-            }
+            for object in 0..<objects { sink += CompiledEasing.output(curve, at: directedProgress(time, object), beforeFlag: false) }
         }
     }
     // The same solves as the batch path runs them: a run's directed progresses, then the run
@@ -364,11 +366,7 @@ try measure("engine_sample") {
             var first = 0
             while first < objects {
                 let count = min(run, objects - first)
-                for index in 0..<count {
-                    let overall = (time - starts[first + index]) / 0.5
-                    let simple = overall - overall.rounded(.down)
-                    progresses[index] = Int(overall.rounded(.down)) % 2 == 0 ? simple : 1 - simple
-                }
+                for index in 0..<count { progresses[index] = directedProgress(time, first + index) }
                 CompiledEasing.output(curve, at: progresses, beforeFlags: flags, into: &eased, count: count)
                 sink += eased[0]
                 first += count

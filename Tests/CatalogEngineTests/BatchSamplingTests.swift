@@ -1,5 +1,5 @@
-import CBezierKernel
 import CatalogEngine
+import CatalogFuzzing
 import CatalogModel
 import TestSupport
 import Testing
@@ -35,28 +35,19 @@ struct BatchSamplingTests {
             var ys = [Double](repeating: 0, count: xs.count)
             // Every length from the start (a run of fours and a tail of one to three).
             let count = xs.count - Int(random.next() % 4)
-            withUnsafePointer(to: curve) { curve in
+            inLanes += withUnsafePointer(to: curve) { curve in
                 xs.withUnsafeBufferPointer { xs in
                     ys.withUnsafeMutableBufferPointer { CubicBezierCurve.y(curve, atX: xs.baseAddress!, into: $0.baseAddress!, count: count) }
                 }
             }
+            total += count
             for index in 0..<count {
                 #expect(ys[index].bitPattern == curve.y(atX: xs[index]).bitPattern,
                         "cubic-bezier(\(x1), \(y1), \(x2), \(y2)) at \(xs[index]): \(ys[index]) one at a time \(curve.y(atX: xs[index]))")
             }
-            // How many the lanes solved themselves (the rest are NaN, left to the scalar solver).
-            let coefficients = curve.coefficients
-            var lanes = [Double](repeating: 0, count: xs.count)
-            let written = withUnsafePointer(to: curve) { pointer in
-                UnsafeRawPointer(pointer).withMemoryRebound(to: Double.self, capacity: 34) { table in
-                    catalog_bezier_solve_batch(table, coefficients, xs, &lanes, xs.count)
-                }
-            }
-            inLanes += lanes.prefix(written).filter { !$0.isNaN }.count
-            total += xs.count
         }
         // Where the CPU has the lanes, they must be doing the work, not handing it all back.
-        if catalog_bezier_lanes_available() != 0 { #expect(inLanes * 10 > total * 8, "\(inLanes) of \(total) in lanes") }
+        if CubicBezierCurve.solvesInLanes { #expect(inLanes * 10 > total * 8, "\(inLanes) of \(total) in lanes") }
     }
 
     /// A random keyframe effect: every kind of effect easing, every direction and fill, delays,
@@ -97,21 +88,8 @@ struct BatchSamplingTests {
             for boundary in [0, effect.timing.delay, effect.timing.delay + timing.activeDuration, timing.endTime] where boundary.isFinite {
                 times += [boundary, boundary.nextUp, boundary.nextDown]
             }
-            var numbers = [Double](repeating: .nan, count: times.count * effect.width)
-            var timings = [ComputedTiming](repeating: effect.computedTiming(at: -1), count: times.count)
-            times.withUnsafeBufferPointer { times in
-                numbers.withUnsafeMutableBufferPointer { numbers in
-                    timings.withUnsafeMutableBufferPointer { effect.sample(at: times, into: numbers.baseAddress!, timings: $0.baseAddress!) }
-                }
-            }
-            var one = [Double](repeating: 0, count: effect.width)
-            for (index, time) in times.enumerated() {
-                let expected = effect.sample(at: time, into: &one)
-                #expect(timings[index] == expected, "\(effect.timing) at \(time)")
-                #expect(timings[index].progress?.bitPattern == expected.progress?.bitPattern, "\(effect.timing) at \(time)")
-                let batch = numbers[index * effect.width ..< (index + 1) * effect.width]
-                #expect(batch.map(\.bitPattern) == one.map(\.bitPattern), "\(effect.timing) at \(time): \(Array(batch)) one at a time \(one)")
-            }
+            let differences = FiniteSampling.batchDifferences(effect, at: times)
+            #expect(differences.isEmpty, "\(effect.timing): \(differences.prefix(3))")
         }
     }
 

@@ -153,24 +153,30 @@ package struct CubicBezierCurve: Sendable, Hashable {
         return ((c.pointee.ay * t + c.pointee.by) * t + c.pointee.cy) * t
     }
 
-    /// ax, bx, cx, ay, by, cy, in the order the batch solver reads them.
-    package var coefficients: [Double] { [ax, bx, cx, ay, by, cy] }
+    /// Whether ``y(_:atX:into:count:)`` solves in AVX2 lanes on this CPU.
+    package static var solvesInLanes: Bool { catalog_bezier_lanes_available() != 0 }
 
     /// ``y(_:atX:)`` for `count` inputs at once, bit for bit: four at a time in AVX2 lanes where
     /// the CPU has them (`CBezierKernel`, the same operations in the same order), one at a time
     /// for what the lanes leave (NaN: an end, a flat table slope, a third Newton step) and
     /// elsewhere. Independent solves overlap in the lanes, where one at a time each waits on
-    /// its own chain of dependent steps.
+    /// its own chain of dependent steps. Returns how many inputs the lanes solved.
+    @discardableResult
     package static func y(_ curve: UnsafePointer<CubicBezierCurve>, atX xs: UnsafePointer<Double>,
-                  into ys: UnsafeMutablePointer<Double>, count: Int) {
+                          into ys: UnsafeMutablePointer<Double>, count: Int) -> Int {
         let c = curve.pointee
-        // A tuple on the stack, not ``coefficients``: no array allocated per batch.
+        // In the order the kernel reads them; a tuple on the stack, so no array per batch.
         var coefficients = (c.ax, c.bx, c.cx, c.ay, c.by, c.cy)
         let table = (UnsafeRawPointer(curve) + tableOffset).assumingMemoryBound(to: Double.self)
         let solved = withUnsafeBytes(of: &coefficients) { k in
             Int(catalog_bezier_solve_batch(table, k.baseAddress!.assumingMemoryBound(to: Double.self), xs, ys, count))
         }
-        for index in 0..<solved where ys[index].isNaN { ys[index] = y(curve, atX: xs[index]) }
+        var inLanes = solved
+        for index in 0..<solved where ys[index].isNaN {
+            ys[index] = y(curve, atX: xs[index])
+            inLanes -= 1
+        }
         for index in solved..<count { ys[index] = y(curve, atX: xs[index]) }
+        return inLanes
     }
 }

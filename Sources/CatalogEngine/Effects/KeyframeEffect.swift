@@ -64,10 +64,18 @@ public final class KeyframeEffect: Sendable {
     public func sample(at localTime: Double) -> EffectSample {
         var numbers = [Double](repeating: 0, count: width)
         let computed = sample(at: localTime, into: &numbers)
-        let values = numbers.withUnsafeBufferPointer { buffer in
-            tracks.indices.map { tracks[$0].decode(buffer.baseAddress! + offsets[$0]) }
-        }
+        let values = numbers.withUnsafeBufferPointer { buffer in tracks.indices.map { value(of: $0, in: buffer.baseAddress!) } }
         return EffectSample(time: localTime, progress: computed.progress, iteration: computed.currentIteration, values: values)
+    }
+
+    /// The value track `track`'s numbers stand for in a sample written at `sample` (by
+    /// ``sample(at:into:)`` or ``sample(at:into:timings:)``).
+    ///
+    /// ```swift
+    /// effect.value(of: 0, in: numbers + 60 * effect.width)   // track 0 of sample 60, e.g. .number(0.5)
+    /// ```
+    public func value(of track: Int, in sample: UnsafePointer<Double>) -> AnimatedValue {
+        tracks[track].decode(sample + offsets[track])
     }
 
     /// The allocation-free form: writes every track's numbers into `numbers` (at least ``width``
@@ -76,7 +84,18 @@ public final class KeyframeEffect: Sendable {
     public func sample(at localTime: Double, into numbers: inout [Double]) -> ComputedTiming {
         let computed = computedTiming(at: localTime)
         numbers.withUnsafeMutableBufferPointer { buffer in
-            writeTracks(progress: computed.progress, beforeFlag: computed.beforeFlag, into: buffer.baseAddress!)
+            let base = buffer.baseAddress!
+            if let progress = computed.progress {
+                for index in trackReferences.indices {
+                    trackReferences[index]._withUnsafeGuaranteedRef {
+                        $0.write(atProgress: progress, beforeFlag: computed.beforeFlag, into: base + offsets[index])
+                    }
+                }
+            } else {
+                for index in trackReferences.indices {
+                    trackReferences[index]._withUnsafeGuaranteedRef { $0.writeUnderlying(into: base + offsets[index]) }
+                }
+            }
         }
         return computed
     }
@@ -144,22 +163,6 @@ public final class KeyframeEffect: Sendable {
                     }
                     start += count
                 }
-            }
-        }
-    }
-
-    /// Every track's numbers at a transformed progress, or the underlying values out of effect.
-    @inline(__always)
-    private func writeTracks(progress: Double?, beforeFlag: Bool, into base: UnsafeMutablePointer<Double>) {
-        if let progress {
-            for index in trackReferences.indices {
-                trackReferences[index]._withUnsafeGuaranteedRef {
-                    $0.write(atProgress: progress, beforeFlag: beforeFlag, into: base + offsets[index])
-                }
-            }
-        } else {
-            for index in trackReferences.indices {
-                trackReferences[index]._withUnsafeGuaranteedRef { $0.writeUnderlying(into: base + offsets[index]) }
             }
         }
     }

@@ -171,9 +171,7 @@ public struct ReducedMotionEffect: Sendable {
             }
             numbers.withUnsafeBufferPointer { numbers in
                 for index in 0..<count {
-                    for track in effect.tracks.indices {
-                        values[track] = effect.tracks[track].decode(numbers.baseAddress! + index * effect.width + effect.offsets[track])
-                    }
+                    for track in values.indices { values[track] = effect.value(of: track, in: numbers.baseAddress! + index * effect.width) }
                     values.withUnsafeBufferPointer { body(first + index, timings[index].progress, timings[index].currentIteration, $0) }
                 }
             }
