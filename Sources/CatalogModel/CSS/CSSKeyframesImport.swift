@@ -29,6 +29,8 @@ public enum CSSKeyframesImport {
         var line: Int
         /// The prelude as written, for the lines of the selectors in a list.
         var rawPrelude = ""
+        /// A statement at-rule (`@layer a, b;`): a prelude without a block.
+        var isStatement = false
 
         /// Each selector of a list (`from,\n 50%`) with the line it is written on.
         var selectors: [(text: String, line: Int)] {
@@ -202,6 +204,10 @@ public enum CSSKeyframesImport {
                     }
                     // Checked as valid CSS: a translate() percentage against any box (each use has its own).
                     do throws(CSSValueError) { _ = try ReferenceBox.with(.nominal) { () throws(CSSValueError) in try AnimationValue(css: value, for: animatable.kind) } } catch {
+                        if let start = value.range(of: "var(") {
+                            let name = value[start.upperBound...].prefix { $0 != "," && $0 != ")" }.trimmingCharacters(in: .whitespaces)
+                            throw DefinitionError(file: file, path: field, rule: "var(\(name)) does not resolve: no rule that applies to the animated element (nor :root) sets \(name), and it has no fallback")
+                        }
                         throw DefinitionError(file: file, path: field, rule: error.message)
                     }
                     members[camel] = .string(value)
@@ -335,46 +341,10 @@ public enum CSSKeyframesImport {
         return result + rest
     }
 
-    /// `prelude { body }` pairs at the top level of `text`, braces matched.
+    /// `prelude { body }` pairs at the top level of `text`, braces matched (``CSSRuleReader``):
+    /// statement at-rules such as `@charset` are passed over.
     static func topLevelBlocks(_ text: String, file: String, lineOffset: Int = 0) throws(DefinitionError) -> [Block] {
-        var blocks: [Block] = []
-        var depth = 0
-        var prelude = "", body = ""
-        var line = 1 + lineOffset, blockLine = line
-        var preludeLine: Int?
-        for character in text {
-            if character.isNewline { line += 1 }
-            switch character {
-            case "{":
-                // A block's line is where its prelude starts: a selector list may span lines.
-                if depth == 0 { blockLine = preludeLine ?? line } else { body.append(character) }
-                depth += 1
-            case "}":
-                depth -= 1
-                guard depth >= 0 else { throw DefinitionError(file: file, path: "line \(line)", rule: "unbalanced \"}\"") }
-                if depth == 0 {
-                    blocks.append(Block(prelude: oneLine(prelude), body: body, line: blockLine,
-                                        rawPrelude: String(prelude.drop(while: isWhitespace))))
-                    prelude = ""
-                    preludeLine = nil
-                    body = ""
-                } else {
-                    body.append(character)
-                }
-            default:
-                if depth == 0 {
-                    if preludeLine == nil, !isWhitespace(character) { preludeLine = line }
-                    prelude.append(character)
-                } else {
-                    body.append(character)
-                }
-            }
-        }
-        guard depth == 0 else { throw DefinitionError(file: file, path: "line \(blockLine)", rule: "a \"{\" is never closed") }
-        guard prelude.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-            throw DefinitionError(file: file, path: "line \(line)", rule: "unexpected text outside a rule: \"\(oneLine(prelude))\"")
-        }
-        return blocks
+        try CSSRuleReader.rules(text, file: file, lineOffset: lineOffset)
     }
 
     /// `property: value;` pairs, in order; semicolons inside parentheses do not split.
@@ -396,9 +366,20 @@ public enum CSSKeyframesImport {
             if !keepImportant, let bang = importantMark(value) { value = String(value[..<bang]).trimmingCharacters(in: .whitespacesAndNewlines) }
             result.append((property, value))
         }
-        for character in body {
-            if character == "(" { depth += 1 }
-            if character == ")" { depth -= 1 }
+        var scanner = CSSRuleReader.Scanner(Array(body), line: line)
+        while let character = scanner.peek {
+            if character == "\"" || character == "'" { current += scanner.string(); continue }
+            if character == "\\" { current += scanner.escape(); continue }
+            if character == "(" || character == "[" { depth += 1 }
+            if character == ")" || character == "]" { depth = max(0, depth - 1) }
+            if character == "{", depth == 0 {
+                // A nested rule (CSS Nesting): its selector and block are not declarations of this one.
+                _ = scanner.next()
+                _ = try scanner.block(file: file, openedOnLine: scanner.line)
+                current = ""
+                continue
+            }
+            _ = scanner.next()
             if character == ";", depth == 0 { try finish() } else { current.append(character) }
         }
         try finish()

@@ -46,12 +46,13 @@ public enum StylesheetLibrary {
     }
 
     typealias Block = CSSKeyframesImport.Block
+    typealias RuleTiming = AnimationLonghands
 
     /// True when `css` holds animations to import one by one: two or more `@keyframes` (vendor
     /// twins counted once) that no single rule runs together as one effect — which is the shape of
     /// a stylesheet `catalog export --to css` writes, read as one component.
     public static func isLibrary(css text: String, file: String) throws(DefinitionError) -> Bool {
-        try Stylesheet(css: text, file: file).isLibrary
+        try Stylesheet(css: text, file: file).isLibrary(options: Options())
     }
 
     /// One definition document per `@keyframes`, in the order they appear.
@@ -59,238 +60,354 @@ public enum StylesheetLibrary {
         try Stylesheet(css: text, file: file).documents(options: options).map(\.document)
     }
 
-    /// A stylesheet read once: its blocks, its custom properties, what each style rule says of
-    /// the animation, and the `@keyframes` that run only under reduced motion. Both questions —
-    /// is it a library, and what does it make — are answered from this one reading.
+    /// The classes of the element each component is timed for (component name → classes, the
+    /// base's included): what a page puts on an element to run it as the component plays.
+    /// With each, the element's own values of the properties given (camelCase → CSS), as its
+    /// classes set them: what shows when the animation does not.
+    package static func elements(css text: String, file: String, options: Options = Options(), properties: Set<String>)
+        throws(DefinitionError) -> [String: (classes: [String], own: [String: String])]
+    {
+        let stylesheet = try Stylesheet(css: text, file: file)
+        let base = try stylesheet.baseClasses(options: options) ?? []
+        var elements: [String: (classes: [String], own: [String: String])] = [:]
+        for (keyframesName, block) in stylesheet.keyframes {
+            guard let name = try? componentName(keyframesName, options: options, file: file, line: block.line),
+                  let element = try? stylesheet.element(running: keyframesName, base: base) else { continue }
+            elements[name] = (element.classes.sorted(), (try? stylesheet.ownValues(of: element, in: .normal, animated: properties)) ?? [:])
+        }
+        return elements
+    }
+
+    /// A stylesheet read once (``StylesheetCascade``), with the animations each style rule
+    /// names. Both questions — is it a library, and what does it make — are answered from it.
     struct Stylesheet {
         let file: String
-        /// `:root` custom properties, for `var()`.
-        let custom: [String: String]
-        /// The `@keyframes` that are animations of their own (not only run under reduced motion).
-        let keyframes: [(name: String, block: Block)]
-        let allKeyframes: [(name: String, block: Block)]
-        /// Each style rule with its timing, or the error in it — thrown when components are made,
-        /// ignored when only the names a rule runs matter.
-        let rules: [(rule: Block, timing: Result<RuleTiming, DefinitionError>)]
+        let cascade: StylesheetCascade
+        /// The style rules that name animations, with the names, in each environment.
+        let naming: [(rule: StylesheetCascade.StyleRule, names: [String], none: Bool)]
+        /// The `@keyframes` run only by rules that apply under reduced motion alone: stand-ins,
+        /// not animations of their own.
         let reducedOnly: Set<String>
-        /// The style rules inside `@media … (prefers-reduced-motion: reduce)`, in order.
-        let reducedRules: [(rule: Block, timing: Result<RuleTiming, DefinitionError>)]
+        /// The `@keyframes` that are animations of their own, in the order they first appear.
+        let keyframes: [(name: String, block: Block)]
 
         init(css text: String, file: String) throws(DefinitionError) {
             self.file = file
-            let blocks = try CSSKeyframesImport.topLevelBlocks(CSSKeyframesImport.stripComments(text), file: file)
-            let custom = try customProperties(blocks, file: file)
-            self.custom = custom
-            func timings(_ blocks: [Block]) -> [(rule: Block, timing: Result<RuleTiming, DefinitionError>)] {
-                styleRules(blocks).map { rule in
-                    (rule, Result { () throws(DefinitionError) in try RuleTiming(rule, file: file, resolve: { resolved($0, custom) }) })
+            let cascade = try StylesheetCascade(css: text, file: file)
+            self.cascade = cascade
+            // The names a rule runs, read with :root's custom properties and its own.
+            let root = (try? cascade.customProperties(for: .html, ancestors: [], in: .normal)) ?? [:]
+            var naming: [(rule: StylesheetCascade.StyleRule, names: [String], none: Bool)] = []
+            for rule in cascade.styleRules {
+                guard let declarations = try? CSSKeyframesImport.declarations(rule.block.body, file: file, line: rule.block.line, context: rule.block.prelude),
+                      declarations.contains(where: { AnimationLonghands.reads($0.0) }) else { continue }
+                var custom = root
+                for (property, value) in declarations where property.hasPrefix("--") { custom[property] = value }
+                var timing = AnimationLonghands()
+                for (written, raw) in declarations {
+                    try? timing.read(written, StylesheetLibrary.resolved(raw, custom), file: file, field: "")
                 }
+                if timing.names != nil || timing.namesNone { naming.append((rule, timing.names ?? [], timing.namesNone)) }
             }
-            rules = timings(blocks)
-            // The @keyframes that only rules inside `@media (prefers-reduced-motion: reduce)` run:
-            // what an animation becomes for a viewer who asks for less motion, not animations of their own.
-            var inside = Set<String>()
-            var reducedRules: [(rule: Block, timing: Result<RuleTiming, DefinitionError>)] = []
-            for media in blocks where Self.isReducedMotionQuery(media.prelude) {
-                for (rule, timing) in timings(try CSSKeyframesImport.topLevelBlocks(media.body, file: file, lineOffset: media.line - 1)) {
-                    inside.formUnion((try? timing.get())?.names ?? [])
-                    reducedRules.append((rule, timing))
-                }
-            }
-            self.reducedRules = reducedRules
-            let outside = rules.flatMap { (try? $0.timing.get())?.names ?? [] }
-            let reducedOnly = inside.subtracting(outside)
+            self.naming = naming
+            let normal = Set(naming.filter { $0.rule.environments.contains(.normal) }.flatMap(\.names))
+            let reduced = Set(naming.filter { !$0.rule.environments.contains(.normal) }.flatMap(\.names))
+            let reducedOnly = reduced.subtracting(normal)
             self.reducedOnly = reducedOnly
-            allKeyframes = keyframeRules(blocks)
-            keyframes = allKeyframes.filter { !reducedOnly.contains($0.name) }
+            keyframes = cascade.keyframesOrder.compactMap { name in
+                guard !reducedOnly.contains(name), let found = cascade.keyframes(named: name, in: .normal) else { return nil }
+                return (name, found.block)
+            }
         }
 
-        /// A value with its `var()`s and `calc()`s worked out.
-        func resolve(_ value: String) -> String { resolved(value, custom) }
-
-        var isLibrary: Bool {
+        /// Whether the stylesheet is read as a library — one component per `@keyframes` — rather
+        /// than as one component (the shape `catalog export --to css` writes: one rule's
+        /// `animation` shorthand runs the keyframes, and no base class times them).
+        func isLibrary(options: Options) -> Bool {
             let names = Set(keyframes.map(\.name))
-            guard names.count >= 2 else { return false }
-            return !rules.contains { (try? $0.timing.get())?.names.map { Set($0).intersection(names).count >= 2 } ?? false }
+            guard !names.isEmpty else { return false }
+            if naming.contains(where: { Set($0.names).intersection(names).count >= 2 }) { return false }
+            if names.count >= 2 || options.base != nil { return true }
+            if (try? baseClasses(options: options)) != nil { return true }
+            // One @keyframes: an export when one rule alone runs it, with the shorthand.
+            let running = naming.filter { $0.rule.environments.contains(.normal) && $0.names.contains(keyframes[0].name) }
+            guard running.count == 1, let rule = running.first?.rule.block else { return true }
+            let declarations = try? CSSKeyframesImport.declarations(rule.body, file: file, line: rule.line, context: rule.prelude)
+            return !(declarations ?? []).contains { CSSKeyframesImport.unprefixed($0.0) == "animation" }
         }
 
         /// One document per `@keyframes`, with the keyframe declarations a browser drops from it.
+        /// A `@keyframes` the catalog cannot play is refused by name, or with
+        /// ``Options/skipUnsupported`` left out and listed (on the first document).
         func documents(options: Options) throws(DefinitionError) -> [(document: JSONValue, ignored: [String])] {
-            var timings: [(rule: Block, timing: RuleTiming)] = []
-            for (rule, timing) in rules { timings.append((rule, try timing.get())) }
-            let base = try baseRule(timings, options: options, file: file)
-            var reduced: [(rule: Block, timing: RuleTiming)] = []
-            for (rule, timing) in reducedRules { reduced.append((rule, try timing.get())) }
+            let base = try baseClasses(options: options) ?? []
             var documents: [(document: JSONValue, ignored: [String])] = []
             var names: [String: String] = [:]
+            var refused: [(keyframes: String, error: DefinitionError)] = []
+            var standIns: [String: RuleTiming] = [:]   // the stand-ins made for reduced motion, and their timing
+            for (keyframesName, block) in keyframes {
+                do throws(DefinitionError) {
+                    documents += try self.documents(of: keyframesName, block, base: base, options: options, claimed: &names, standIns: &standIns)
+                } catch {
+                    var error = error
+                    error.path = "@keyframes \(keyframesName)" + (error.path.isEmpty ? "" : ", " + error.path)
+                    refused.append((keyframesName, error))
+                }
+            }
+            if let first = refused.first {
+                let others = refused.count > 1 ? " (and \(refused.count - 1) more @keyframes: \(refused.dropFirst().map(\.keyframes).joined(separator: ", ")))" : ""
+                guard options.skipUnsupported, !documents.isEmpty else {
+                    var error = first.error
+                    error.rule += others + (documents.isEmpty ? "" : "; --skip-unsupported adds the other \(documents.count) and lists these")
+                    throw error
+                }
+                documents[0].ignored += refused.map { "left out \($0.error.path): \($0.error.rule)" }
+            }
+            return documents
+        }
+
+        /// The component (and a stand-in for reduced motion, when one is made) of one `@keyframes`.
+        private func documents(of keyframesName: String, _ block: Block, base: Set<String>, options: Options,
+                               claimed names: inout [String: String], standIns: inout [String: RuleTiming]) throws(DefinitionError) -> [(document: JSONValue, ignored: [String])] {
+            var made: [(document: JSONValue, ignored: [String])] = []
             func claim(_ name: String, for keyframesName: String, line: Int) throws(DefinitionError) {
-                if let other = names[name] {
+                if let other = names[name], other != keyframesName {
                     throw DefinitionError(file: file, path: "line \(line): @keyframes \(keyframesName)",
                                           rule: "becomes \(name), as @keyframes \(other) does: rename one")
                 }
                 names[name] = keyframesName
             }
-            func document(_ name: String, _ block: Block, _ timing: RuleTiming, reducedMotion: JSONValue?, origin: String? = nil) throws(DefinitionError) {
+            let name = try componentName(keyframesName, options: options, file: file, line: block.line)
+            try claim(name, for: keyframesName, line: block.line)
+            let element = try self.element(running: keyframesName, base: base)
+            let normal = try style(of: element, in: .normal)
+            let custom = try cascade.customProperties(for: element, in: .normal)
+            func document(_ name: String, _ block: Block, _ timing: RuleTiming, reducedMotion: JSONValue?, origin: String?,
+                          environment: CSSEnvironment = .reduced) throws(DefinitionError) {
                 var ignored: [String] = []
-                var frames = try CSSKeyframesImport.keyframes(block, file: file, easing: timing.easing ?? "ease", ignored: &ignored, resolve: resolve)
+                var frames = try CSSKeyframesImport.keyframes(block, file: file, easing: timing.easing ?? "ease", ignored: &ignored,
+                                                              resolve: { StylesheetLibrary.resolved($0, custom) })
+                let animated = Set(frames.flatMap { $0.members.keys }).subtracting(["offset", "easing"])
+                Self.hold(own: try ownValues(of: element, in: environment, animated: animated), in: &frames, easing: timing.easing ?? "ease")
                 if let origin { Self.hold(origin: origin, in: &frames, easing: timing.easing ?? "ease") }
                 var members: [String: JSONValue] = ["name": .string(name), "kind": "animation", "version": "1.0.0",
                                                     "keyframes": .array(frames.map { .object($0.members) }), "options": .object(timing.options)]
                 if let reducedMotion { members["reducedMotion"] = reducedMotion }
-                documents.append((.object(members), ignored))
+                made.append((.object(members), ignored))
             }
-            // What an element carrying the base class and the class that names it runs: the
-            // naming rules' timing over the base's, over CSS's defaults.
-            func normalTiming(of keyframesName: String) -> (timing: RuleTiming, naming: [(rule: Block, timing: RuleTiming)]) {
-                var timing = RuleTiming.defaults
-                if let base { timing.cascade(base.timing) }
-                let naming = timings.filter { $0.timing.names?.contains(keyframesName) == true }
-                for (_, rule) in naming { timing.cascade(rule) }
-                return (timing, naming)
-            }
-            var standInTimings: [String: RuleTiming] = [:]   // the stand-ins made for reduced motion, and their timing
-            for (keyframesName, block) in allKeyframes {
-                // One run only under reduced motion is made where an animation names it as its stand-in.
-                guard !reducedOnly.contains(keyframesName) else { continue }
-                let name = try componentName(keyframesName, options: options, file: file, line: block.line)
-                try claim(name, for: keyframesName, line: block.line)
-                let (timing, naming) = normalTiming(of: keyframesName)
-                var reducedMotion: JSONValue?
-                switch try reducedForm(of: keyframesName, running: [base].compactMap { $0 } + naming, normal: timing, reduced: reduced) {
-                case .same: break
-                case .removed: reducedMotion = "removed"
-                case .policy(let policy): reducedMotion = policy
-                case .other(let other, let reducedTiming, let rule):
-                    guard let standIn = allKeyframes.first(where: { $0.name == other }) else {
-                        throw DefinitionError(file: file, path: "line \(rule.line): \(rule.prelude)", rule: "runs @keyframes \(other), which the stylesheet does not have")
-                    }
-                    let standInName = try componentName(other, options: options, file: file, line: standIn.block.line)
-                    // The component that runs those keyframes on that timing: one made for it, or
-                    // the animation as its own class runs it; else a stand-in of this one's own.
-                    guard let made = standInTimings[standInName] ?? (reducedOnly.contains(other) ? nil : normalTiming(of: other).timing) else {
-                        try claim(standInName, for: other, line: standIn.block.line)
-                        try document(standInName, standIn.block, reducedTiming, reducedMotion: nil)
-                        standInTimings[standInName] = reducedTiming
-                        reducedMotion = .string(standInName)
-                        break
-                    }
-                    if reducedTiming.sameTiming(as: made) {
-                        reducedMotion = .string(standInName)
-                    } else {
-                        // Its keyframes on another timing than its own component's: a stand-in of their own.
-                        let ownName = name + "-reduced"
-                        try claim(ownName, for: keyframesName, line: block.line)
-                        try document(ownName, standIn.block, reducedTiming, reducedMotion: nil)
-                        reducedMotion = .string(ownName)
-                    }
-                case .retimed(let reducedTiming):
-                    // No policy says it: the same keyframes on the reduced timing, as a stand-in.
-                    let standInName = name + "-reduced"
-                    try claim(standInName, for: keyframesName, line: block.line)
-                    try document(standInName, block, reducedTiming, reducedMotion: nil)
+            var reducedMotion: JSONValue?
+            switch try reducedForm(of: keyframesName, element: element, normal: normal.timing) {
+            case .same: break
+            case .removed: reducedMotion = "removed"
+            case .policy(let policy): reducedMotion = policy
+            case .other(let other, let reducedTiming, let field):
+                guard let standIn = cascade.keyframes(named: other, in: .reduced) else {
+                    throw DefinitionError(file: file, path: field, rule: "runs @keyframes \(other), which the stylesheet does not have")
+                }
+                let standInName = try componentName(other, options: options, file: file, line: standIn.block.line)
+                // The component that runs those keyframes on that timing: one made for it, or the
+                // animation as its own class runs it; else a stand-in of this one's own.
+                let running: RuleTiming? = reducedOnly.contains(other) ? nil : try? style(of: try self.element(running: other, base: base), in: .normal).timing
+                guard let existing = standIns[standInName] ?? running else {
+                    try claim(standInName, for: other, line: standIn.block.line)
+                    try document(standInName, standIn.block, reducedTiming, reducedMotion: nil, origin: nil)
+                    standIns[standInName] = reducedTiming
                     reducedMotion = .string(standInName)
+                    break
                 }
-                // The element's own transform-origin, which the classes set (the naming rule's over the base's).
-                var origin: String?
-                for rule in [base?.rule].compactMap({ $0 }) + naming.map(\.rule) {
-                    let declarations = try CSSKeyframesImport.declarations(rule.body, file: file, line: rule.line, context: rule.prelude)
-                    if let (_, value) = declarations.last(where: { CSSKeyframesImport.unprefixed($0.0) == "transform-origin" }) { origin = resolve(value) }
+                if reducedTiming.sameTiming(as: existing) {
+                    reducedMotion = .string(standInName)
+                } else {
+                    // Its keyframes on another timing than its own component's: a stand-in of their own.
+                    let ownName = name + "-reduced"
+                    try claim(ownName, for: keyframesName, line: block.line)
+                    try document(ownName, standIn.block, reducedTiming, reducedMotion: nil, origin: nil)
+                    reducedMotion = .string(ownName)
                 }
-                if let origin {
-                    do throws(CSSValueError) { _ = try ReferenceBox.with(.nominal) { () throws(CSSValueError) in try TransformOrigin.point(css: origin) } } catch {
-                        throw DefinitionError(file: file, path: "@keyframes \(keyframesName): transform-origin", rule: error.message)
-                    }
-                }
-                try document(name, block, timing, reducedMotion: reducedMotion, origin: origin)
+            case .retimed(let reducedTiming):
+                let standInName = name + "-reduced"
+                try claim(standInName, for: keyframesName, line: block.line)
+                try document(standInName, block, reducedTiming, reducedMotion: nil, origin: nil)
+                reducedMotion = .string(standInName)
             }
-            return documents
+            if let origin = normal.origin {
+                do throws(CSSValueError) { _ = try ReferenceBox.with(.nominal) { () throws(CSSValueError) in try TransformOrigin.point(css: origin) } } catch {
+                    throw DefinitionError(file: file, path: "@keyframes \(keyframesName): transform-origin", rule: error.message)
+                }
+            }
+            try document(name, block, normal.timing, reducedMotion: reducedMotion, origin: normal.origin, environment: .normal)
+            return made
         }
 
-        /// The `reducedMotion:` of the one component a stylesheet that is not a library makes (the
-        /// shape `catalog export --to css` writes), from its `@media (prefers-reduced-motion:
-        /// reduce)` rules, and the stand-in components those rules run (their own `@keyframes` on
-        /// the rule's timing). Nil and none when no such rule changes the animation.
-        func reducedMotionOfOne(name: String, options: Options) throws(DefinitionError) -> (policy: JSONValue?, standIns: [(document: JSONValue, ignored: [String])]) {
-            guard !reducedRules.isEmpty, let first = keyframes.first else { return (nil, []) }
-            var running: [(rule: Block, timing: RuleTiming)] = []
-            for (rule, timing) in rules {
-                let timing = try timing.get()
-                if timing.names.map({ names in keyframes.contains { names.contains($0.name) } }) ?? (rule.prelude == "." + first.name) {
-                    running.append((rule, timing))
+        /// The element that runs `keyframesName`: one carrying the base classes and the classes
+        /// of a selector of a rule that names it, whose cascade ends on that name (`.x.rev` over
+        /// `.x` runs `rev`'s animation); else one carrying the base classes and a class of that
+        /// name, as a one-animation definition file times it (`.pulse { animation-duration: … }`).
+        func element(running keyframesName: String, base: Set<String>) throws(DefinitionError) -> CSSElement {
+            for rule in naming where rule.rule.environments.contains(.normal) && rule.names.contains(keyframesName) {
+                for selector in CSSKeyframesImport.splitTopLevel(rule.rule.block.prelude, on: ",") {
+                    guard let classes = CSSSelectorMatch.subjectClasses(selector), !classes.isEmpty else { continue }
+                    let element = CSSElement(classes: classes.union(base))
+                    guard CSSSelectorMatch.specificity(of: selector, on: element) != nil else { continue }
+                    if try style(of: element, in: .normal).timing.names?.first == keyframesName { return element }
                 }
             }
-            var normal = RuleTiming.defaults
-            for (_, timing) in running { normal.cascade(timing) }
-            var reduced: [(rule: Block, timing: RuleTiming)] = []
-            for (rule, timing) in reducedRules { reduced.append((rule, try timing.get())) }
-            let keyframesName = normal.names?.first ?? first.name
-            // A stand-in: `block`'s keyframes on the reduced timing, as a component of its own.
-            func standIn(_ standInName: String, _ block: Block, _ timing: RuleTiming) throws(DefinitionError) -> (JSONValue, [(document: JSONValue, ignored: [String])]) {
-                var ignored: [String] = []
-                let frames = try CSSKeyframesImport.keyframes(block, file: file, easing: timing.easing ?? "ease", ignored: &ignored, resolve: resolve)
-                let document: JSONValue = ["name": .string(standInName), "kind": "animation", "version": "1.0.0",
-                                           "keyframes": .array(frames.map { .object($0.members) }), "options": .object(timing.options)]
-                return (.string(standInName), [(document, ignored)])
-            }
-            switch try reducedForm(of: keyframesName, running: running, normal: normal, reduced: reduced) {
-            case .same: return (nil, [])
-            case .removed: return ("removed", [])
-            case .policy(let policy): return (policy, [])
-            case .other(let other, let timing, let rule):
-                guard let block = allKeyframes.first(where: { $0.name == other })?.block else {
-                    throw DefinitionError(file: file, path: "line \(rule.line): \(rule.prelude)", rule: "runs @keyframes \(other), which the stylesheet does not have")
-                }
-                return try standIn(try componentName(other, options: options, file: file, line: block.line), block, timing)
-            case .retimed(let timing):
-                // No policy says it: the same keyframes on the reduced timing, as a library's stand-in.
-                let block = allKeyframes.first { $0.name == keyframesName }?.block ?? first.block
-                return try standIn(name + "-reduced", block, timing)
-            }
+            return CSSElement(classes: base.union([keyframesName]))
         }
 
-        /// What an element runs under reduced motion, from the rules that run it normally.
+        /// What the cascade gives `element` in `environment`: its animation longhands over CSS's
+        /// defaults, its `transform-origin`, and where its animation is named (for messages).
+        func style(of element: CSSElement, in environment: CSSEnvironment) throws(DefinitionError)
+            -> (timing: RuleTiming, origin: String?, namedAt: String?)
+        {
+            let custom = try cascade.customProperties(for: element, in: environment)
+            var timing = RuleTiming.defaults
+            timing.names = nil
+            var origin: String?, namedAt: String?
+            for declaration in try cascade.declarations(for: element, in: environment) {
+                let property = CSSKeyframesImport.unprefixed(declaration.property)
+                guard property == "transform-origin" || AnimationLonghands.reads(property) else { continue }
+                let field = "line \(declaration.rule.line): \(declaration.rule.prelude).\(declaration.property)"
+                let value = try resolvedChecked(declaration.value, custom, element: element, field: field)
+                if property == "transform-origin" { origin = value; continue }
+                try timing.read(declaration.property, value, file: file, field: field)
+                if property == "animation" || property == "animation-name" { namedAt = field }
+            }
+            return (timing, origin, namedAt)
+        }
+
+        /// `value` with its `var()`s and `calc()`s worked out; a `var()` that names a custom
+        /// property the element does not have, without a fallback, is refused by name.
+        func resolvedChecked(_ value: String, _ custom: [String: String], element: CSSElement, field: String) throws(DefinitionError) -> String {
+            let resolved = StylesheetLibrary.resolved(value, custom)
+            if let start = resolved.range(of: "var(") {
+                let name = resolved[start.upperBound...].prefix { $0 != "," && $0 != ")" }.trimmingCharacters(in: .whitespaces)
+                let classes = element.classes.sorted().map { "." + $0 }.joined()
+                throw DefinitionError(file: file, path: field, rule: "var(\(name)) does not resolve: no rule that applies to an element carrying \(classes) (nor :root) sets \(name), and it has no fallback")
+            }
+            return resolved
+        }
+
+        /// The base classes: the compound `options.base` names, else the one single-class rule
+        /// that sets `animation-*` without naming an animation; nil when there is none.
+        func baseClasses(options: Options) throws(DefinitionError) -> Set<String>? {
+            if let selector = options.base.map(CSSKeyframesImport.oneLine) {
+                guard let classes = CSSSelectorMatch.subjectClasses(selector), !classes.isEmpty else {
+                    throw DefinitionError(file: file, path: "", rule: "the base \(selector) must be classes (.animated, .a.b)")
+                }
+                guard cascade.styleRules.contains(where: { CSSKeyframesImport.splitTopLevel($0.block.prelude, on: ",").contains(selector) }) else {
+                    throw DefinitionError(file: file, path: "", rule: "no rule has the selector \(selector) given as the base")
+                }
+                return classes
+            }
+            let keyframesNames = Set(keyframes.map(\.name))
+            var candidates: [(selector: String, line: Int)] = []
+            for rule in cascade.styleRules where rule.environments.contains(.normal) && StylesheetLibrary.isSingleClass(rule.block.prelude) {
+                // A one-animation file's own `.NAME` timing rule is not a base.
+                if keyframesNames.count == 1, rule.block.prelude == "." + keyframes[0].name { continue }
+                guard let declarations = try? CSSKeyframesImport.declarations(rule.block.body, file: file, line: rule.block.line, context: rule.block.prelude),
+                      declarations.contains(where: { AnimationLonghands.reads($0.0) }),
+                      !declarations.contains(where: { ["animation-name", "animation"].contains(CSSKeyframesImport.unprefixed($0.0)) }),
+                      !candidates.contains(where: { $0.selector == rule.block.prelude }) else { continue }
+                candidates.append((rule.block.prelude, rule.block.line))
+            }
+            guard candidates.count <= 1 else {
+                throw DefinitionError(file: file, path: "", rule: "several rules could be the base that every animated element carries ("
+                    + candidates.map { "\($0.selector) on line \($0.line)" }.joined(separator: ", ") + "): name the base by its selector")
+            }
+            return candidates.first.map { [String($0.selector.dropFirst())] }
+        }
+
+        /// What an element runs under reduced motion, from what it runs normally.
         enum ReducedForm {
-            /// The same animation: no rule of `@media (prefers-reduced-motion: reduce)` changes it.
+            /// The same animation on the same timing.
             case same
-            /// `animation: none`: nothing runs, the element keeps its own style.
+            /// No animation: the element keeps its own style.
             case removed
             /// A `reducedMotion:` policy that plays the reduced timing exactly (`none`, `shorten`).
             case policy(JSONValue)
-            /// Another `@keyframes`, on the reduced timing (the rule that names it, for messages).
-            case other(String, RuleTiming, Block)
+            /// Another `@keyframes`, on the reduced timing (where it is named, for messages).
+            case other(String, RuleTiming, String)
             /// The same keyframes on a timing no policy says.
             case retimed(RuleTiming)
         }
 
-        /// What an element that `running` (its rules in cascade order, each with its timing) runs
-        /// as `keyframesName` on the `normal` timing runs when the viewer prefers reduced motion:
-        /// the `reduced` rules that match its classes, over the rest, by specificity then order,
-        /// `!important` over everything.
-        func reducedForm(of keyframesName: String, running: [(rule: Block, timing: RuleTiming)], normal: RuleTiming,
-                         reduced: [(rule: Block, timing: RuleTiming)]) throws(DefinitionError) -> ReducedForm {
-            let classes = Self.classes(of: running.map(\.rule))
-            let matching = reduced.filter { Self.matches($0.rule.prelude, classes: classes) != nil }
-            guard !matching.isEmpty else { return .same }
-            var reducedTiming = RuleTiming.defaults
-            let ordered = (running + matching).enumerated().sorted {
-                (Self.matches($0.element.rule.prelude, classes: classes) ?? 0, $0.element.rule.line, $0.offset)
-                    < (Self.matches($1.element.rule.prelude, classes: classes) ?? 0, $1.element.rule.line, $1.offset)
+        /// What `element`, which runs `keyframesName` on `normal`, runs when the viewer prefers
+        /// reduced motion: the cascade again, with the rules that apply then.
+        func reducedForm(of keyframesName: String, element: CSSElement, normal: RuleTiming) throws(DefinitionError) -> ReducedForm {
+            let reduced = try style(of: element, in: .reduced)
+            let runs = reduced.timing.names?.first
+            if runs == nil { return normal.names == nil ? .same : .removed }
+            if let other = runs, other != (normal.names?.first ?? keyframesName) {
+                return .other(other, reduced.timing, reduced.namedAt ?? "")
             }
-            // The animation it runs then: the name the same cascade ends with.
-            var renamed: RuleTiming?
-            for (_, rule) in ordered.map(\.element) {
-                reducedTiming.cascade(rule)
-                if rule.names != nil || rule.namesNone { renamed = rule }
+            if reduced.timing.sameTiming(as: normal) { return .same }
+            return Self.reducedMotion(normal: normal, reduced: reduced.timing).map(ReducedForm.policy) ?? .retimed(reduced.timing)
+        }
+
+        /// The `reducedMotion:` of the one component a stylesheet that is not a library makes (the
+        /// shape `catalog export --to css` writes), and the stand-in components it runs (their own
+        /// `@keyframes` on the reduced timing). Nil and none when reduced motion changes nothing.
+        func reducedMotionOfOne(name: String, options: Options) throws(DefinitionError) -> (policy: JSONValue?, standIns: [(document: JSONValue, ignored: [String])]) {
+            guard let first = keyframes.first else { return (nil, []) }
+            let element = try self.element(running: first.name, base: [])
+            let normal = try style(of: element, in: .normal).timing
+            let keyframesName = normal.names?.first ?? first.name
+            let custom = try cascade.customProperties(for: element, in: .reduced)
+            func standIn(_ standInName: String, _ block: Block, _ timing: RuleTiming) throws(DefinitionError) -> (JSONValue, [(document: JSONValue, ignored: [String])]) {
+                var ignored: [String] = []
+                let frames = try CSSKeyframesImport.keyframes(block, file: file, easing: timing.easing ?? "ease", ignored: &ignored,
+                                                              resolve: { StylesheetLibrary.resolved($0, custom) })
+                let document: JSONValue = ["name": .string(standInName), "kind": "animation", "version": "1.0.0",
+                                           "keyframes": .array(frames.map { .object($0.members) }), "options": .object(timing.options)]
+                return (.string(standInName), [(document, ignored)])
             }
-            for (rule, _) in matching {
-                let important = try RuleTiming(importantOf: rule, file: file, resolve: resolve)
-                reducedTiming.cascade(important)
-                if important.names != nil || important.namesNone { renamed = important }
+            switch try reducedForm(of: keyframesName, element: element, normal: normal) {
+            case .same: return (nil, [])
+            case .removed: return ("removed", [])
+            case .policy(let policy): return (policy, [])
+            case .other(let other, let timing, let field):
+                guard let block = cascade.keyframes(named: other, in: .reduced)?.block else {
+                    throw DefinitionError(file: file, path: field, rule: "runs @keyframes \(other), which the stylesheet does not have")
+                }
+                return try standIn(try componentName(other, options: options, file: file, line: block.line), block, timing)
+            case .retimed(let timing):
+                let block = cascade.keyframes(named: keyframesName, in: .reduced)?.block ?? first.block
+                return try standIn(name + "-reduced", block, timing)
             }
-            if renamed?.namesNone == true { return .removed }
-            if let other = renamed?.names?.first, other != keyframesName { return .other(other, reducedTiming, matching.last!.rule) }
-            if reducedTiming.sameTiming(as: normal) { return .same }
-            return Self.reducedMotion(normal: normal, reduced: reducedTiming).map(ReducedForm.policy) ?? .retimed(reducedTiming)
+        }
+
+        /// The element's own value of each animated property (camelCase → CSS), where its
+        /// cascade sets one: what the browser takes for a keyframe the animation leaves implicit.
+        func ownValues(of element: CSSElement, in environment: CSSEnvironment, animated: Set<String>) throws(DefinitionError) -> [String: String] {
+            let custom = try cascade.customProperties(for: element, in: environment)
+            var values: [String: String] = [:]
+            for declaration in try cascade.declarations(for: element, in: environment) {
+                let camel = CSSKeyframesImport.camelCase(CSSKeyframesImport.unprefixed(declaration.property))
+                guard animated.contains(camel), camel != "transformOrigin", let property = AnimatableProperty.web(camel) else { continue }
+                let field = "line \(declaration.rule.line): \(declaration.rule.prelude).\(declaration.property)"
+                let value = try resolvedChecked(declaration.value, custom, element: element, field: field)
+                do throws(CSSValueError) { _ = try ReferenceBox.with(.nominal) { () throws(CSSValueError) in try AnimationValue(css: value, for: property.kind) } } catch {
+                    throw DefinitionError(file: file, path: field, rule: "the element's own \(declaration.property), where the keyframes leave it implicit: \(error.message)")
+                }
+                values[camel] = value
+            }
+            return values
+        }
+
+        /// The element's own values written where the keyframes leave a property implicit (at 0
+        /// or 1), eased by the animation's timing function as CSS eases an implicit keyframe.
+        static func hold(own values: [String: String], in frames: inout [(offset: Double, members: [String: JSONValue])], easing: String) {
+            for (property, value) in values.sorted(by: { $0.key < $1.key }) {
+                for end in [0.0, 1.0] where !frames.contains(where: { $0.offset == end && $0.members[property] != nil }) {
+                    if let index = frames.firstIndex(where: { $0.offset == end && $0.members["easing"]?.stringValue == easing }) {
+                        frames[index].members[property] = .string(value)
+                    } else {
+                        let frame: (offset: Double, members: [String: JSONValue]) = (end, ["offset": .number(end), "easing": .string(easing), property: .string(value)])
+                        if end == 0 { frames.insert(frame, at: 0) } else { frames.append(frame) }
+                    }
+                }
+            }
         }
 
         /// A class's own `transform-origin` held through the animation: where the keyframes do not
@@ -307,42 +424,6 @@ public enum StylesheetLibrary {
                                   at: end == 0 ? 0 : frames.count)
                 }
             }
-        }
-
-        static func isReducedMotionQuery(_ prelude: String) -> Bool {
-            let query = prelude.lowercased().filter { !CSSKeyframesImport.isWhitespace($0) }
-            return query.hasPrefix("@media") && query.contains("prefers-reduced-motion:reduce")
-        }
-
-        /// The classes an element carries when the given rules' selectors match it: every class
-        /// of each selector in their lists that is only classes (`.animated.bounceIn`).
-        static func classes(of rules: [Block]) -> Set<String> {
-            var classes = Set<String>()
-            for rule in rules {
-                for selector in rule.prelude.split(separator: ",").map({ CSSKeyframesImport.oneLine(String($0)) }) {
-                    if let compound = classCompound(selector) { classes.formUnion(compound) }
-                }
-            }
-            return classes
-        }
-
-        /// `.a.b` → [a, b]; nil for any other selector.
-        static func classCompound(_ selector: String) -> [String]? {
-            guard selector.hasPrefix(".") else { return nil }
-            let parts = selector.dropFirst().split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-            guard parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" } }) else { return nil }
-            return parts
-        }
-
-        /// Whether a rule with `selectors` applies to an element carrying `classes` — one of its
-        /// selectors is `*` or only classes the element has — as the specificity of the most
-        /// specific one that does (its class count); nil when none does.
-        static func matches(_ selectors: String, classes: Set<String>) -> Int? {
-            selectors.split(separator: ",").map { CSSKeyframesImport.oneLine(String($0)) }.compactMap { selector -> Int? in
-                if selector == "*" { return 0 }
-                guard let compound = classCompound(selector), Set(compound).isSubset(of: classes) else { return nil }
-                return compound.count
-            }.max()
         }
 
         /// The `reducedMotion:` policy that plays `reduced` where `normal` was written, when one
@@ -369,24 +450,6 @@ public enum StylesheetLibrary {
             return .object(["shorten": .number(factor)])
         }
     }
-
-    /// The `@keyframes` rules by name, vendor twins merged: the unprefixed rule wins, else the first.
-    static func keyframeRules(_ blocks: [Block]) -> [(name: String, block: Block)] {
-        var rules: [(name: String, block: Block)] = []
-        for block in blocks where block.prelude.hasPrefix("@") {
-            let words = block.prelude.split(separator: " ", maxSplits: 1).map(String.init)
-            guard words.count == 2, CSSKeyframesImport.unprefixed(String(words[0].dropFirst())).lowercased() == "keyframes" else { continue }
-            let name = words[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"' "))
-            if let index = rules.firstIndex(where: { $0.name == name }) {
-                if words[0].lowercased() == "@keyframes" { rules[index].block = block }
-            } else {
-                rules.append((name, block))
-            }
-        }
-        return rules
-    }
-
-    static func styleRules(_ blocks: [Block]) -> [Block] { blocks.filter { !$0.prelude.hasPrefix("@") } }
 
     /// Custom properties set on `:root` (or `html`), later declarations winning.
     static func customProperties(_ blocks: [Block], file: String) throws(DefinitionError) -> [String: String] {
@@ -432,29 +495,7 @@ public enum StylesheetLibrary {
         return substituteVariables(replaced, custom, depth: depth + 1)
     }
 
-    /// The base rule: the one `options.base` names, else the one single-class rule that sets
-    /// `animation-*` without naming an animation; nil when there is none.
-    static func baseRule(_ rules: [(rule: Block, timing: RuleTiming)], options: Options, file: String) throws(DefinitionError)
-        -> (rule: Block, timing: RuleTiming)?
-    {
-        if let selector = options.base.map(CSSKeyframesImport.oneLine) {
-            let found = rules.filter { $0.rule.prelude.split(separator: ",").map { CSSKeyframesImport.oneLine(String($0)) }.contains(selector) }
-            guard let first = found.first else {
-                throw DefinitionError(file: file, path: "", rule: "no rule has the selector \(selector) given as the base")
-            }
-            var merged = first
-            for other in found.dropFirst() { merged.timing.cascade(other.timing) }
-            return merged
-        }
-        let candidates = rules.filter { rule, timing in
-            timing.setsAnimation && timing.names == nil && isSingleClass(rule.prelude)
-        }
-        guard candidates.count <= 1 else {
-            throw DefinitionError(file: file, path: "", rule: "several rules could be the base that every animated element carries ("
-                + candidates.map { "\($0.rule.prelude) on line \($0.rule.line)" }.joined(separator: ", ") + "): name the base by its selector")
-        }
-        return candidates.first
-    }
+    static func styleRules(_ blocks: [Block]) -> [Block] { blocks.filter { !$0.prelude.hasPrefix("@") } }
 
     static func isSingleClass(_ selector: String) -> Bool {
         guard selector.hasPrefix("."), selector.count > 1 else { return false }
@@ -485,113 +526,5 @@ public enum StylesheetLibrary {
                                   rule: "becomes the component name '\(name)', which must match [a-z0-9][a-z0-9.-]* (at most 100 characters)")
         }
         return name
-    }
-
-    /// What one style rule says of the animation: each longhand it sets (nil: not set), and the
-    /// animations it names.
-    struct RuleTiming {
-        var duration: Double?, delay: Double?
-        var easing: String?
-        var iterations: JSONValue?
-        var direction: String?, fill: String?
-        var names: [String]?
-        /// `animation: none` or `animation-name: none`: the rule stops every animation.
-        var namesNone = false
-        var setsAnimation = false
-
-        static let defaults = RuleTiming(duration: 0, delay: 0, easing: "ease", iterations: 1, direction: "normal", fill: "none")
-
-        init(duration: Double? = nil, delay: Double? = nil, easing: String? = nil, iterations: JSONValue? = nil,
-             direction: String? = nil, fill: String? = nil) {
-            self.duration = duration
-            self.delay = delay
-            self.easing = easing
-            self.iterations = iterations
-            self.direction = direction
-            self.fill = fill
-        }
-
-        /// Reads a rule's `animation` and `animation-*` declarations (vendor-prefixed or not), the
-        /// first entry of each list (a library's class runs one animation).
-        init(_ rule: Block, file: String, resolve: (String) -> String) throws(DefinitionError) {
-            for (written, raw) in try CSSKeyframesImport.declarations(rule.body, file: file, line: rule.line, context: rule.prelude) {
-                let property = CSSKeyframesImport.unprefixed(written)
-                guard property == "animation" || property.hasPrefix("animation-") else { continue }
-                let value = resolve(raw)
-                let first = CSSKeyframesImport.splitTopLevel(value, on: ",").first ?? value
-                let field = "line \(rule.line): \(rule.prelude).\(written)"
-                setsAnimation = true
-                switch property {
-                case "animation":
-                    let entries = CSSKeyframesImport.splitTopLevel(value, on: ",")
-                    var shorthands: [CSSKeyframesImport.ShorthandAnimation] = []
-                    for entry in entries { shorthands.append(try CSSKeyframesImport.ShorthandAnimation(entry, file: file, path: field, requireName: false)) }
-                    guard let shorthand = shorthands.first else { continue }
-                    // The shorthand sets every longhand, to its initial value where it says nothing.
-                    duration = shorthand.timing.duration
-                    delay = shorthand.timing.delay
-                    easing = shorthand.easing
-                    iterations = shorthand.timing.iterations
-                    direction = shorthand.timing.direction
-                    fill = shorthand.timing.fill
-                    let named = shorthands.map(\.name).filter { !$0.isEmpty && $0 != "none" }
-                    names = named.isEmpty ? nil : named
-                    namesNone = shorthands.allSatisfy { $0.name.isEmpty || $0.name == "none" }
-                case "animation-name":
-                    let listed = CSSKeyframesImport.splitTopLevel(value, on: ",").filter { $0 != "none" }
-                    names = listed.isEmpty ? nil : listed
-                    namesNone = listed.isEmpty
-                case "animation-duration": duration = try CSSKeyframesImport.milliseconds(first, file: file, path: field)
-                case "animation-delay": delay = try CSSKeyframesImport.milliseconds(first, file: file, path: field, allowNegative: true)
-                case "animation-timing-function":
-                    try CSSKeyframesImport.checkEasing(first, file: file, path: field)
-                    easing = first
-                case "animation-iteration-count": iterations = try CSSKeyframesImport.iterations(first, file: file, path: field)
-                case "animation-direction":
-                    guard CSSKeyframesImport.directions.contains(first) else {
-                        throw DefinitionError(file: file, path: field, rule: "must be normal, reverse, alternate or alternate-reverse")
-                    }
-                    direction = first
-                case "animation-fill-mode":
-                    guard CSSKeyframesImport.fillModes.contains(first) else {
-                        throw DefinitionError(file: file, path: field, rule: "must be none, forwards, backwards or both")
-                    }
-                    fill = first
-                default:
-                    break   // play-state, composition, timeline: not part of the timing a component keeps
-                }
-            }
-        }
-
-        /// What a rule's `!important` declarations say of the animation (they win over every
-        /// declaration that is not important).
-        init(importantOf rule: Block, file: String, resolve: (String) -> String) throws(DefinitionError) {
-            var important = rule
-            important.body = try CSSKeyframesImport.declarations(rule.body, file: file, line: rule.line, context: rule.prelude, keepImportant: true)
-                .compactMap { property, value in
-                    CSSKeyframesImport.importantMark(value).map { "\(property): \(value[..<$0]);" }
-                }.joined(separator: "\n")
-            try self.init(important, file: file, resolve: resolve)
-        }
-
-        /// `other`'s longhands over these, where it sets them.
-        mutating func cascade(_ other: RuleTiming) {
-            duration = other.duration ?? duration
-            delay = other.delay ?? delay
-            easing = other.easing ?? easing
-            iterations = other.iterations ?? iterations
-            direction = other.direction ?? direction
-            fill = other.fill ?? fill
-        }
-
-        /// The same timing: what decides whether a reduced-motion rule changes the animation.
-        func sameTiming(as other: RuleTiming) -> Bool {
-            options == other.options && (easing ?? "ease") == (other.easing ?? "ease")
-        }
-
-        var options: [String: JSONValue] {
-            ["duration": .number(duration ?? 0), "delay": .number(delay ?? 0), "iterations": iterations ?? 1,
-             "direction": .string(direction ?? "normal"), "fill": .string(fill ?? "none")]
-        }
     }
 }

@@ -220,6 +220,12 @@ extension CoreAnimationModel {
         for (key, assign) in [("tensionValues", \Keyframes.tension), ("continuityValues", \Keyframes.continuity), ("biasValues", \Keyframes.bias)] {
             guard let numbers = try reader.numbers(key) else { continue }
             guard numbers.count == values.count else { throw reader.error(key, "has \(numbers.count) entries; give one per value (\(values.count))") }
+            // Kochanek–Bartels parameters live in [-1, 1]; beyond it a spline's tangents overflow
+            // (a tension of 1e308 sampled NaN), so what is accepted always samples finitely.
+            if let index = numbers.firstIndex(where: { !(-1...1).contains($0) }) {
+                throw DefinitionError(file: reader.file, path: reader.path.appending(key).appending(index: index).description,
+                                      rule: "must be from -1 to 1 (a Kochanek–Bartels \(key.dropLast("Values".count)))")
+            }
             frames[keyPath: assign] = numbers
         }
         return frames

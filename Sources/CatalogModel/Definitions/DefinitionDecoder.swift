@@ -33,9 +33,15 @@ public enum DefinitionDecoder {
         }
         try DefinitionLimits.check(size: text.utf8.count, file: file)
         let stylesheet = try StylesheetLibrary.Stylesheet(css: text, file: file)   // read once for both questions
-        guard stylesheet.isLibrary else {
+        if stylesheet.keyframes.isEmpty {
+            let tailwind = stylesheet.cascade.unknownAtRules.filter { ["theme", "utility", "custom-variant", "variant", "plugin", "apply", "tailwind", "source"].contains($0) }
+            throw DefinitionError(file: file, path: "", rule: "has no @keyframes a browser would run"
+                + (tailwind.isEmpty ? "" : " (" + tailwind.map { "@" + $0 }.joined(separator: ", ")
+                    + " are Tailwind source, not CSS a browser reads: import the stylesheet Tailwind builds from it)"))
+        }
+        guard stylesheet.isLibrary(options: options) else {
             guard options.base == nil else {
-                throw DefinitionError(file: file, path: "", rule: "a base rule goes with a stylesheet of several @keyframes (this one makes one component)")
+                throw DefinitionError(file: file, path: "", rule: "a base rule goes with a library of animations; this stylesheet runs its @keyframes together as one component")
             }
             var definition = try decode(text: text, file: file)
             // What plays under reduced motion (an export's `@media` rule), and the stand-ins it runs.

@@ -47,6 +47,7 @@ public enum DefinitionSchema {
 
     private static var definitions: [String: JSONValue] {
         let number = ref("number"), boolean = ref("boolean"), anything: JSONValue = [:]
+        let unitRange = orParameter(["type": "number", "minimum": -1, "maximum": 1])
         // Seconds, or a motion token name (`md.sys.motion.duration.medium2`).
         let duration = anyOf(["type": "number", "minimum": 0], ["type": "string"])
         let coreAnimationFields: [String: JSONValue] = [
@@ -57,7 +58,7 @@ public enum DefinitionSchema {
             "keyTimes": orParameter(list(number)),
             "timingFunctions": orParameter(list(ref("timingFunction"))),
             "calculationMode": enumeration(CoreAnimationModel.CalculationMode.allCases.map(\.rawValue)),
-            "tensionValues": orParameter(list(number)), "continuityValues": orParameter(list(number)), "biasValues": orParameter(list(number)),
+            "tensionValues": orParameter(list(unitRange)), "continuityValues": orParameter(list(unitRange)), "biasValues": orParameter(list(unitRange)),
             "mass": number, "stiffness": number, "damping": number, "initialVelocity": number, "allowsOverdamping": boolean,
             "perceptualDuration": duration, "bounce": number,
             "animations": list(ref("coreAnimation")),
