@@ -42,6 +42,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         // Hummingbird's service lifecycle: a live log stream ends when the server shuts down.
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        // dotLottie (a ZIP archive) and Telegram's .tgs (gzip): reading their deflated members.
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         // Build-time tool + plugin: turn Migrations/ and catalog/ into Swift source, so the binary
@@ -98,7 +100,8 @@ let package = Package(
             plugins: ["EmbedFiles"]),
         .target(
             name: "CatalogKit",
-            dependencies: ["CatalogModel", "CatalogEngine", "CatalogExport", "CatalogStore", .product(name: "CSV", package: "CSV.swift")],
+            dependencies: ["CatalogModel", "CatalogEngine", "CatalogExport", "CatalogStore", .product(name: "CSV", package: "CSV.swift"),
+                           .product(name: "ZIPFoundation", package: "ZIPFoundation")],
             plugins: ["EmbedFiles"]),
         .target(name: "CatalogKitPostgres", dependencies: ["CatalogKit", "CatalogStorePostgres"]),
         // `catalog serve`: the catalog over HTTP — the JSON API and its guards (host, token,

@@ -27,6 +27,21 @@ struct NumericLimitTests {
         }
     }
 
+    /// The limit is inclusive: exactly 10⁹ s samples, applies and sets; the next time after it does not.
+    @Test func theTimeLimitItselfIsAccepted() throws {
+        let folder = TemporaryFolder()
+        let db = folder.file("c.sqlite")
+        #expect(try run(["object", "add", "v", "--type", "view"], db: db).status == 0)
+        for arguments in [["sample", "fade-in", "--at", "1000000000"], ["prop", "set", "v", "k", "1", "--at", "1000000000"],
+                          ["apply", "fade-in", "--to", "v", "--at", "1000000000"], ["state", "v", "--at", "1000000000"]] {
+            let result = try run(arguments, db: db)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+        }
+        for arguments in [["sample", "fade-in", "--at", "1000000000.5"], ["prop", "set", "v", "k", "2", "--at", "1000000000.5"]] {
+            #expect(try run(arguments, db: db).status == 1, "\(arguments)")
+        }
+    }
+
     @Test func anInfiniteSpanIsNamedForWhatItIs() throws {
         let folder = TemporaryFolder()
         let given = try run(["sample", "fade-in", "--fps", "10", "--to", "inf"], db: folder.file("c.sqlite"))

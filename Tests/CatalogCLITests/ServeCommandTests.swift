@@ -108,6 +108,8 @@ struct ServeCommandTests {
         // Missing, wrong, a prefix of it, longer, in a cookie or the query: 401, nothing written.
         for (path, authorization) in [("/api/components", nil), ("/api/components", "Bearer wrong"), ("/api/components", "Bearer \(token.dropLast())"),
                                       ("/api/components", "Bearer \(token)x"), ("/api/components", "Basic \(token)"),
+                                      // The same length, wrong before the last byte: every byte counts, not only the last.
+                                      ("/api/components", "Bearer S\(token.dropFirst())"),
                                       ("/api/components?token=\(token)", nil)] {
             let answer = try server.post(path, body: definition, authorization: authorization)
             #expect(answer.status == 401, "\(authorization ?? path)")

@@ -195,3 +195,94 @@ enum DTCGRules {
         return found
     }
 }
+
+/// A token repository as design systems split it: files that alias each other's tokens, added
+/// together; a set that aliases a set already in the catalog, pinned to what it resolved; and a
+/// DTCG 2025.10 resolver document as the entry point, its modifiers' contexts chosen at add.
+struct TokenRepositoryCommandTests {
+    let folder = TemporaryFolder()
+    static let motion = #"""
+        {"duration": {"$type": "duration", "moderate": {"01": {"$value": {"value": 150, "unit": "ms"}}, "02": {"$value": {"value": 240, "unit": "ms"}}}},
+         "easing": {"$type": "cubicBezier", "standard": {"$value": [0.2, 0, 0.38, 0.9]}}}
+        """#
+    static let surfaces = #"""
+        {"surface": {"$type": "transition",
+          "expand": {"$value": {"duration": "{duration.moderate.02}", "delay": {"value": 0, "unit": "ms"}, "timingFunction": "{easing.standard}"}}}}
+        """#
+
+    func write(_ text: String, _ name: String) throws -> String {
+        let path = folder.file(name)
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    func run(_ arguments: [String], db: String, status: Int32 = 0) throws -> CLI.Result {
+        let result = try CLI.run(arguments, environment: ["CATALOG_DB": db])
+        #expect(result.status == status, "\(arguments): \(result.stderr)")
+        return result
+    }
+
+    @Test func filesGivenTogetherResolveEachOthersAliases() throws {
+        let db = folder.file("c.sqlite")
+        let added = try run(["tokens", "add", try write(Self.motion, "motion.json"), try write(Self.surfaces, "surfaces.json")], db: db)
+        #expect(added.stdout == "added token set motion 1.0.0\nadded token set surfaces 1.0.0\n")
+        let shown = try JSONReader.read(try run(["tokens", "show", "surface.expand", "--format", "json"], db: db).stdout)
+        #expect(shown["resolved"]?["duration"] == ["value": 240, "unit": "ms"], "\(shown)")
+        #expect(shown["resolved"]?["timingFunction"] == [0.2, 0, 0.38, 0.9])
+        // The same files again change nothing.
+        #expect(try run(["tokens", "add", folder.file("motion.json"), folder.file("surfaces.json")], db: db).stdout.contains("unchanged token set surfaces 1.0.0"))
+    }
+
+    @Test func anAliasIntoTheCatalogIsPinnedToTheVersionItResolved() throws {
+        let db = folder.file("c.sqlite")
+        _ = try run(["tokens", "add", try write(Self.motion, "motion.json")], db: db)
+        _ = try run(["tokens", "add", try write(Self.surfaces, "surfaces.json")], db: db)
+        // motion changes; surfaces keeps what it resolved (motion 1.0.0's 240 ms) until it is added again.
+        _ = try run(["tokens", "add", try write(Self.motion.replacingOccurrences(of: "240", with: "400"), "motion.json")], db: db)
+        let pinned = try JSONReader.read(try run(["tokens", "show", "surface.expand", "--format", "json"], db: db).stdout)
+        #expect(pinned["resolved"]?["duration"] == ["value": 240, "unit": "ms"], "\(pinned)")
+        let again = try run(["tokens", "add", folder.file("surfaces.json")], db: db)
+        #expect(again.stdout == "updated token set surfaces 1.0.0 → 1.0.1\n")
+        let moved = try JSONReader.read(try run(["tokens", "show", "surface.expand", "--format", "json"], db: db).stdout)
+        #expect(moved["resolved"]?["duration"] == ["value": 400, "unit": "ms"])
+    }
+
+    @Test func anAliasNoFileNorSetHasIsRefusedNamingItsPath() throws {
+        let db = folder.file("c.sqlite")
+        let before = try run(["list", "--kind", "tokens"], db: db).stdout
+        let refused = try run(["tokens", "add", try write(Self.surfaces, "surfaces.json")], db: db, status: 1)
+        #expect(refused.stderr.contains("surfaces.json: surface.expand: refers to {duration.moderate.02}, which no file given with it nor any token set of the catalog has"), "\(refused.stderr)")
+        // A cycle across two files is named too, and nothing is added.
+        let a = try write(#"{"a": {"$type": "duration", "x": {"$value": "{b.y}"}}}"#, "a.json")
+        let b = try write(#"{"b": {"y": {"$value": "{a.x}"}}}"#, "b.json")
+        let cycle = try run(["tokens", "add", a, b], db: db, status: 1)
+        #expect(cycle.stderr.contains("cycle"), "\(cycle.stderr)")
+        // Tokens without $type aliasing each other in a circle: a clear refusal, not a crash.
+        let untyped = try write(#"{"a": {"$value": "{b}"}, "b": {"$value": "{a}"}}"#, "untyped.tokens.json")
+        let round = try run(["tokens", "add", untyped], db: db, status: 1)
+        #expect(round.stderr.contains("cycle"), "\(round.stderr)")
+        #expect(try CLI.run(["validate", untyped], environment: ["CATALOG_DB": db]).stderr.contains("cycle"))
+        #expect(try run(["list", "--kind", "tokens"], db: db).stdout == before)
+    }
+
+    @Test func aResolverDocumentIsOneSetForTheChosenContexts() throws {
+        let db = folder.file("c.sqlite")
+        _ = try write(Self.motion, "motion.json")
+        _ = try write(Self.surfaces, "surfaces.json")
+        _ = try write(#"{"duration": {"$type": "duration", "moderate": {"02": {"$value": {"value": 0, "unit": "ms"}}}}}"#, "reduced.json")
+        let resolver = try write(#"""
+            {"version": "2025.10", "name": "Motion",
+             "sets": {"base": {"sources": [{"$ref": "motion.json"}, {"$ref": "surfaces.json"}]}},
+             "modifiers": {"motion": {"contexts": {"full": [], "reduced": [{"$ref": "reduced.json"}]}, "default": "full"}},
+             "resolutionOrder": [{"$ref": "#/sets/base"}, {"$ref": "#/modifiers/motion"}]}
+            """#, "system.resolver.json")
+        #expect(try run(["tokens", "add", resolver], db: db).stdout == "added token set system 1.0.0\n")
+        let full = try JSONReader.read(try run(["tokens", "show", "surface.expand", "--format", "json"], db: db).stdout)
+        #expect(full["resolved"]?["duration"] == ["value": 240, "unit": "ms"])
+        #expect(try run(["tokens", "add", resolver, "--context", "motion=reduced"], db: db).stdout == "updated token set system 1.0.0 → 1.0.1\n")
+        let reduced = try JSONReader.read(try run(["tokens", "show", "surface.expand", "--format", "json"], db: db).stdout)
+        #expect(reduced["resolved"]?["duration"] == ["value": 0, "unit": "ms"])
+        let unknown = try run(["tokens", "add", resolver, "--context", "motion=slow"], db: db, status: 1)
+        #expect(unknown.stderr.contains("has no context slow (it has full, reduced)"), "\(unknown.stderr)")
+    }
+}

@@ -81,8 +81,8 @@ public enum LottieJudge {
         process.executableURL = URL(fileURLWithPath: try python())
         process.arguments = [URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "LottieJudge.py").path, request.path]
         let output = folder.appending(path: "answer.json"), errors = folder.appending(path: "errors.txt")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
-        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: output)
         process.standardError = try FileHandle(forWritingTo: errors)
         try process.run()
@@ -110,5 +110,64 @@ public enum LottieJudge {
 
     public struct JudgeFailed: Error, CustomStringConvertible {
         public var description: String
+    }
+}
+
+extension LottieJudge {
+    /// python-lottie cannot read the document at all (an enum value it does not know, …).
+    public struct Unreadable: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// One drawn part of a real file to judge: the role it became, and where it is drawn (layer
+    /// indices into precompositions, group indices into nested shape groups).
+    public struct Part: Sendable {
+        public var role: String
+        public var layers: [Int]
+        public var groups: [Int]
+
+        public init(role: String, layers: [Int], groups: [Int]) {
+            self.role = role
+            self.layers = layers
+            self.groups = groups
+        }
+    }
+
+    /// python-lottie's composed transform (`[a, b, c, d, tx, ty]`) and opacity of each part at
+    /// each time (frames), by role — or the error python-lottie met reading it (`LottieSourceJudge.py`).
+    public static func parts(of text: String, parts: [Part], times: [Double]) throws -> [String: (matrix: [[Double]], opacity: [Double], error: String?)] {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "lottie-source-judge-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appending(path: "document.json").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let request = folder.appending(path: "request.json")
+        let body: JSONValue = ["documents": [["id": "document", "path": .string(path), "times": .array(times.map(JSONValue.number)),
+                                              "parts": .array(parts.map { ["role": .string($0.role), "layers": .array($0.layers.map { .number(Double($0)) }),
+                                                                           "groups": .array($0.groups.map { .number(Double($0)) })] })]]]
+        try body.canonicalText.write(to: request, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try python())
+        process.arguments = [URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "LottieSourceJudge.py").path, request.path]
+        let output = folder.appending(path: "answer.json"), errors = folder.appending(path: "errors.txt")
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        process.standardError = try FileHandle(forWritingTo: errors)
+        try process.run()
+        process.waitUntilExit()
+        if process.terminationStatus != 0 {
+            let stderr = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+            if stderr.contains("ModuleNotFoundError") { throw Missing() }
+            throw JudgeFailed(description: "LottieSourceJudge.py exited \(process.terminationStatus): \(stderr.suffix(2000))")
+        }
+        let answer = try JSONReader.read(try String(contentsOf: output, encoding: .utf8))
+        var result: [String: (matrix: [[Double]], opacity: [Double], error: String?)] = [:]
+        if let unreadable = answer["document"]?["$unreadable"]?.stringValue { throw Unreadable(description: unreadable) }
+        for (role, value) in answer["document"]?.objectValue ?? [:] {
+            result[role] = (value["matrix"]?.arrayValue?.map { $0.arrayValue?.compactMap(\.numberValue) ?? [] } ?? [],
+                            value["opacity"]?.arrayValue?.compactMap(\.numberValue) ?? [], value["error"]?.stringValue)
+        }
+        return result
     }
 }

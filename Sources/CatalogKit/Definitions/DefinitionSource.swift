@@ -89,10 +89,22 @@ public enum DefinitionSource {
                 errors.append(DefinitionError(file: file, path: "", rule: "cannot be read"))
                 continue
             }
-            guard let text = String(data: data, encoding: .utf8) else {
-                errors.append(DefinitionError(file: file, path: "", rule: "is not UTF-8 text"))
+            // A dotLottie or a .tgs holds Lottie documents, packed.
+            let texts: [(file: String, text: String)]
+            do {
+                if let packed = try LottieContainers.documents(data, file: file) {
+                    texts = packed
+                } else if let text = String(data: data, encoding: .utf8) {
+                    texts = [(file, text)]
+                } else {
+                    errors.append(DefinitionError(file: file, path: "", rule: "is not UTF-8 text"))
+                    continue
+                }
+            } catch {
+                errors.append(error)
                 continue
             }
+            for (file, text) in texts {
             do {
                 for definition in try DefinitionDecoder.decodeAll(text: text, file: file, stylesheet: stylesheet) {
                     do {
@@ -109,6 +121,7 @@ public enum DefinitionSource {
                 }
             } catch {
                 errors.append(error)
+            }
             }
         }
         return (definitions, errors)

@@ -104,8 +104,10 @@ public enum StylesheetLibrary {
                 var custom = root
                 for (property, value) in declarations where property.hasPrefix("--") { custom[property] = value }
                 var timing = AnimationLonghands()
-                for (written, raw) in declarations {
-                    try? timing.read(written, StylesheetLibrary.resolved(raw, custom), file: file, field: "")
+                for (written, raw) in declarations where AnimationLonghands.reads(written) {
+                    // A var() that does not resolve here is left out of the names; the element's
+                    // cascade refuses it by name if it is the element's.
+                    try? timing.read(written, Self.withoutVariables(StylesheetLibrary.resolved(raw, custom)), file: file, field: "")
                 }
                 if timing.names != nil || timing.namesNone { naming.append((rule, timing.names ?? [], timing.namesNone)) }
             }
@@ -118,6 +120,20 @@ public enum StylesheetLibrary {
                 guard !reducedOnly.contains(name), let found = cascade.keyframes(named: name, in: .normal) else { return nil }
                 return (name, found.block)
             }
+        }
+
+        /// `value` with every `var(…)` left in it removed.
+        static func withoutVariables(_ value: String) -> String {
+            var result = value
+            while let start = result.range(of: "var(") {
+                var depth = 0, end = result.endIndex
+                for index in result[start.lowerBound...].indices {
+                    if result[index] == "(" { depth += 1 }
+                    if result[index] == ")" { depth -= 1; if depth == 0 { end = result.index(after: index); break } }
+                }
+                result.replaceSubrange(start.lowerBound..<end, with: " ")
+            }
+            return result
         }
 
         /// Whether the stylesheet is read as a library — one component per `@keyframes` — rather

@@ -65,8 +65,10 @@ public enum DefinitionDecoder {
     /// `loading-spinner`), with the layers it left out as their ignored parts.
     private static func lottie(_ json: JSONValue, file: String, options: StylesheetLibrary.Options) throws(DefinitionError) -> [ComponentDefinition] {
         let stem = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
-        var base = ComponentDefinition.isValidName(stem) ? stem : LottieImport.kebab(stem)
-        if base.isEmpty { base = "lottie" }
+        let base = ComponentDefinition.isValidName(stem) ? stem : LottieImport.kebab(stem)
+        guard !base.isEmpty else {
+            throw DefinitionError(file: file, path: "", rule: "its file name gives no component name: rename the file (letters or digits)")
+        }
         // After the prefix, as a stylesheet's names are.
         let name = try StylesheetLibrary.componentName(base, options: options, file: file, line: 1)
         let (documents, skipped) = try LottieImport.documents(json: json, file: file, name: name, skipUnsupported: options.skipUnsupported)

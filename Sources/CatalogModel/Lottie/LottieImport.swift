@@ -33,33 +33,66 @@ public enum LottieImport {
     public static func documents(json: JSONValue, file: String, name: String, skipUnsupported: Bool = false) throws(DefinitionError)
         -> (documents: [JSONValue], skipped: [String])
     {
-        let document = try LottieSource(json, file: file)
-        var layers: [(role: String, body: JSONValue)] = [], skipped: [String] = []
-        for (index, (layerName, read)) in document.layers.enumerated() {
-            do throws(LottieSource.Unsupported) {
-                guard let layer = try read.get(), let body = try animation(of: layer, in: document) else { continue }
-                layers.append((layerName, body))
-            } catch {
-                guard skipUnsupported else {
-                    throw DefinitionError(file: file, path: "layers[\(index)]",
-                                          rule: "\"\(layerName)\": \(error.reason) is not supported (--skip-unsupported leaves such layers out)")
-                }
-                skipped.append("layers[\(index)] \"\(layerName)\": \(error.reason)")
-            }
-        }
-        guard !layers.isEmpty else { throw DefinitionError(file: file, path: "layers", rule: "no layer animates anything the catalog plays") }
+        let (layers, skipped) = try roles(json: json, file: file, skipUnsupported: skipUnsupported)
         if layers.count == 1 {
             return ([["name": .string(name), "kind": "animation", "version": "1.0.0", "animation": layers[0].body]], skipped)
         }
-        var roles: [String] = []
-        for layer in layers {
-            var role = kebab(layer.role)
-            if role.isEmpty || roles.contains(role) { role = "layer-\(roles.count + 1)" }
-            roles.append(role)
-        }
-        let steps: [JSONValue] = zip(roles, layers).map { role, layer in ["animate": .string(role), "animation": layer.body] }
+        let roles = layers.map(\.role)
+        let steps: [JSONValue] = layers.map { layer in ["animate": .string(layer.role), "animation": layer.body] }
         let chain: JSONValue = ["roles": .array(roles.map(JSONValue.string)), "concurrent": .array(steps)]
         return ([["name": .string(name), "kind": "chain", "version": "1.0.0", "chain": chain]], skipped)
+    }
+
+    /// Each role the document's drawn parts make (its name, its body, and where it is drawn:
+    /// ``LottieSource/Layer/source`` and ``LottieSource/Layer/groupPath``), and the parts left
+    /// out with `skipUnsupported`. A document whose parts are all still is one role that holds
+    /// its first part where it is; one whose every part the catalog cannot play is refused.
+    package static func roles(json: JSONValue, file: String, skipUnsupported: Bool = false) throws(DefinitionError)
+        -> (roles: [(role: String, body: JSONValue, source: [Int], groups: [Int])], skipped: [String])
+    {
+        let document = try LottieSource(json, file: file)
+        var layers: [(role: String, body: JSONValue, source: [Int], groups: [Int])] = [], skipped: [String] = []
+        var still: (role: String, layer: LottieSource.Layer)?
+        for (layerName, location, read) in document.layers {
+            do throws(LottieSource.Unsupported) {
+                guard let layer = try read.get() else { continue }
+                guard let body = try animation(of: layer, in: document) else {
+                    if still == nil { still = (layerName, layer) }
+                    continue
+                }
+                layers.append((layerName, body, layer.source, layer.groupPath))
+            } catch {
+                guard skipUnsupported else {
+                    throw DefinitionError(file: file, path: location,
+                                          rule: "\"\(layerName)\": \(error.reason) is not supported (--skip-unsupported leaves such layers out)")
+                }
+                skipped.append("\(location) \"\(layerName)\": \(error.reason)")
+            }
+        }
+        if layers.isEmpty, let still {
+            // Nothing moves: the document is a still picture, held as its first part stands.
+            layers.append((still.role, held(still.layer, in: document), still.layer.source, still.layer.groupPath))
+        }
+        guard !layers.isEmpty else {
+            throw DefinitionError(file: file, path: "layers", rule: "no layer draws anything the catalog plays (\(skipped.count) left out)")
+        }
+        var roles: [String] = []
+        for index in layers.indices {
+            var role = kebab(layers[index].role)
+            if role.isEmpty || roles.contains(role) { role = "layer-\(roles.count + 1)" }
+            roles.append(role)
+            layers[index].role = role
+        }
+        return (layers, skipped)
+    }
+
+    /// A still layer's group: its transform and opacity held through the document.
+    private static func held(_ layer: LottieSource.Layer, in document: LottieSource) -> JSONValue {
+        let keyframes = KeyframeWriter(frameRate: document.frameRate, inPoint: document.inPoint)
+        let span = max((document.outPoint - document.inPoint) / document.frameRate, 1 / document.frameRate)
+        var children = stackChildren(layer, keyframes: keyframes, span: span)
+        if case .fixed(let v) = layer.opacity { children.append(keyframes.fixed("opacity", .number(v[0] / 100), span: span)) }
+        return ["type": "group", "duration": .number(span), "fillMode": "both", "removedOnCompletion": false, "animations": .array(children)]
     }
 
     /// A layer's Core Animation group; nil when it animates nothing (a static layer).
@@ -97,7 +130,7 @@ public enum LottieImport {
         throws(LottieSource.Unsupported) -> [JSONValue]
     {
         let transform = layer.transform
-        guard layer.parents.isEmpty, !transform.skews, transform.motionPath == nil else { throw .init(reason: "parented, skewed or curved") }
+        guard layer.parents.isEmpty, layer.groups.isEmpty, !transform.skews, transform.motionPath == nil else { throw .init(reason: "parented, grouped, skewed or curved") }
         let size = (document.width, document.height), start = layer.startTime
         // x and y of the anchor (a 3D anchor's z aside; a lone number is both).
         let anchorAxes = [transform.anchor.component(0), transform.anchor.component(1)]
@@ -148,7 +181,8 @@ public enum LottieImport {
         }
         func n(_ value: Double) -> String { JSONValue.numberText(value == 0 ? 0 : value) }
         var parts: [Part] = []
-        for transform in layer.parents.reversed() + [layer.transform] {
+        // A shape group is a parent of what it holds: inside the layer's own transform.
+        for transform in layer.parents.reversed() + [layer.transform] + layer.groups {
             let start = transform.startTime
             if let path = transform.motionPath {
                 parts.append(.path(path, start: start))
@@ -211,11 +245,26 @@ public enum LottieImport {
         return (child, false)
     }
 
-    /// `Loading Spinner` → `loading-spinner`.
+    /// `Loading Spinner` → `loading-spinner`; letters beyond ASCII transliterated where Unicode
+    /// says how (`Précomp` → `precomp`, `360º` → `360o`), else written as their code point
+    /// (`形状` → `u5f62-u72b6`), so a name is never lost to a generic word.
     static func kebab(_ text: String) -> String {
+        var ascii = ""
+        for scalar in text.decomposedStringWithCompatibilityMapping.unicodeScalars {
+            if scalar.isASCII { ascii.unicodeScalars.append(scalar); continue }
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .spacingMark, .enclosingMark: continue   // the accents of decomposed letters
+            default:
+                if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+                    ascii += " u" + String(scalar.value, radix: 16) + " "
+                } else {
+                    ascii += " "
+                }
+            }
+        }
         var out = ""
         var previous: Character?
-        for character in text {
+        for character in ascii {
             if character.isLetter || character.isNumber {
                 if character.isUppercase, let previous, previous.isLowercase || previous.isNumber { out.append("-") }
                 out += character.lowercased()

@@ -45,6 +45,12 @@ struct LottieSource {
             }
         }
 
+        /// Its keyframes `frames` later.
+        func shifted(by frames: Double) -> Property {
+            guard case .animated(let keyframes) = self, frames != 0 else { return self }
+            return .animated(keyframes.map { var k = $0; k.time += frames; return k })
+        }
+
         /// Every value it takes at a keyframe (its one value when fixed).
         var values: [[Double]] {
             switch self {
@@ -102,6 +108,14 @@ struct LottieSource {
         var transform: Transform
         /// The transforms of its parent, its parent's parent, …: nearest first.
         var parents: [Transform]
+        /// The transforms of the shape groups its drawing is inside, outermost first: each a
+        /// parent of what it holds, in the layer's time.
+        var groups: [Transform] = []
+        /// Where it is drawn in the document: its layer's index in each composition from the
+        /// document's down (a precomposition layer, then a layer of its asset, …), and the indices
+        /// of the shape groups around its drawing (`shapes`, then each group's `it`).
+        var source: [Int] = []
+        var groupPath: [Int] = []
         var opacity: Property
         /// `[r, g, b, a]`, 0…1, or nil for no solid fill.
         var fill: Property?
@@ -113,7 +127,7 @@ struct LottieSource {
     let frameRate: Double, inPoint: Double, outPoint: Double, width: Double, height: Double
     /// The layers as the document lists them (topmost first): each read (nil for a null layer,
     /// which shows nothing of its own), or why it cannot be.
-    let layers: [(name: String, layer: Result<Layer?, Unsupported>)]
+    let layers: [(name: String, location: String, layer: Result<Layer?, Unsupported>)]
 
     init(_ json: JSONValue, file: String) throws(DefinitionError) {
         func number(_ key: String) throws(DefinitionError) -> Double {
@@ -128,33 +142,61 @@ struct LottieSource {
         guard frameRate > 0, frameRate <= 1000 else { throw DefinitionError(file: file, path: "fr", rule: "must be more than 0 and at most 1000") }
         guard outPoint > inPoint else { throw DefinitionError(file: file, path: "op", rule: "must be after ip") }
         guard width > 0, height > 0 else { throw DefinitionError(file: file, path: "w", rule: "the canvas must have a size") }
-        let items = json["layers"]?.arrayValue ?? []
-        // Parents are found by their index (`ind`); any layer may be one, drawn or not.
+        var assets: [String: [JSONValue]] = [:]
+        for asset in json["assets"]?.arrayValue ?? [] {
+            if let id = asset["id"]?.stringValue, let layers = asset["layers"]?.arrayValue { assets[id] = layers }
+        }
+        layers = Self.layers(json["layers"]?.arrayValue ?? [], assets: assets, within: [])
+    }
+
+    /// The drawn parts of a composition's layers, in order: a precomposition's layers placed in
+    /// it (`P/inner`), a shape layer's groups that move apart as parts of their own (`L/group`).
+    /// - Parameter within: the precompositions (asset ids) around these layers, outermost first.
+    private static func layers(_ items: [JSONValue], assets: [String: [JSONValue]], within: [String])
+        -> [(name: String, location: String, layer: Result<Layer?, Unsupported>)]
+    {
+        // Parents are found by their index (`ind`); any layer of the composition may be one, drawn or not.
         var byIndex: [Double: JSONValue] = [:]
         for item in items {
             if let index = item["ind"]?.numberValue, byIndex[index] == nil { byIndex[index] = item }
         }
-        layers = items.map { item in
-            (item["nm"]?.stringValue ?? "", Result { () throws(Unsupported) in try Self.layer(item, byIndex: byIndex) })
+        var result: [(name: String, location: String, layer: Result<Layer?, Unsupported>)] = []
+        for (index, item) in items.enumerated() {
+            let name = item["nm"]?.stringValue ?? ""
+            do throws(Unsupported) {
+                if item["ty"]?.numberValue == 0 {
+                    let precomp = try frame(item, byIndex: byIndex)
+                    guard let id = item["refId"]?.stringValue, let inner = assets[id] else { throw Unsupported(reason: "a precomposition whose asset is missing") }
+                    guard !within.contains(id), within.count < 16 else { throw Unsupported(reason: "precompositions nested in a cycle") }
+                    if item["tm"] != nil { throw Unsupported(reason: "time remapping") }
+                    for (innerName, innerLocation, innerLayer) in layers(inner, assets: assets, within: within + [id]) {
+                        let placed = Result { () throws(Unsupported) -> Layer? in
+                            guard let layer = try innerLayer.get() else { return nil }
+                            var placed = try Self.placed(layer, in: precomp)
+                            placed.source = [index] + layer.source
+                            return placed
+                        }
+                        result.append(("\(name)/\(innerName)", "layers[\(index)].\(innerLocation)", placed))
+                    }
+                } else {
+                    for var part in try Self.parts(item, byIndex: byIndex) {
+                        part.source = [index]
+                        result.append((part.name, "layers[\(index)]", .success(part)))
+                    }
+                    if item["ty"]?.numberValue == 3 { result.append((name, "layers[\(index)]", .success(nil))) }
+                }
+            } catch {
+                result.append((name, "layers[\(index)]", .failure(error)))
+            }
         }
+        return result
     }
 
-    /// A layer; nil for one that shows nothing of its own (a null layer).
-    private static func layer(_ json: JSONValue, byIndex: [Double: JSONValue]) throws(Unsupported) -> Layer? {
-        // A type that is not a small whole number (1e300, 2.5) is no layer a player draws.
-        let type = json["ty"]?.numberValue.flatMap { Int(exactly: $0) } ?? -1
-        switch type {
-        case 0: throw Unsupported(reason: "a precomposition")
-        case 2: throw Unsupported(reason: "an image layer")
-        case 3: return nil
-        case 5: throw Unsupported(reason: "a text layer")
-        case 1, 4: break
-        default: throw Unsupported(reason: "a layer of type \(type)")
-        }
+    /// What places a layer in its composition: its transform, its parents', its opacity and the
+    /// span it shows for — of any layer type.
+    private static func frame(_ json: JSONValue, byIndex: [Double: JSONValue]) throws(Unsupported) -> Layer {
         if json["hasMask"] == .bool(true) || !(json["masksProperties"]?.arrayValue ?? []).isEmpty { throw Unsupported(reason: "a mask") }
         if json["tt"] != nil || json["td"] != nil { throw Unsupported(reason: "a track matte") }
-        // Players read time remapping on precompositions, which the catalog does not import.
-        if json["tm"] != nil { throw Unsupported(reason: "time remapping") }
         let transform = try Self.transform(of: json)
         // Parenting moves a layer by its parents' transforms (not their opacity), each in its own time.
         var parents: [Transform] = [], visited: Set<Double> = []
@@ -170,20 +212,83 @@ struct LottieSource {
             link = parent["parent"]
         }
         let ks = json["ks"] ?? [:]
-        let fill: Property?
-        if type == 1 {
-            fill = .fixed(try solidColor(json["sc"]?.stringValue))
-        } else {
-            fill = try shapeFill(json["shapes"]?.arrayValue ?? [])
-        }
         let ip = json["ip"]?.numberValue ?? -Double.greatestFiniteMagnitude, op = json["op"]?.numberValue ?? Double.greatestFiniteMagnitude
         guard ip.isFinite, op.isFinite else { throw Unsupported(reason: "an ip or op that is not a number") }
         return Layer(name: json["nm"]?.stringValue ?? "", transform: transform, parents: parents,
-                     opacity: try property(ks["o"], default: [100], name: "opacity"), fill: fill, shown: ip..<max(ip, op))
+                     opacity: try property(ks["o"], default: [100], name: "opacity"), fill: nil, shown: ip..<max(ip, op))
+    }
+
+    /// A drawn layer's parts: one for a solid, one per distinct motion of a shape layer's groups
+    /// (groups that move alike are one part); none for a null layer.
+    private static func parts(_ json: JSONValue, byIndex: [Double: JSONValue]) throws(Unsupported) -> [Layer] {
+        // A type that is not a small whole number (1e300, 2.5) is no layer a player draws.
+        let type = json["ty"]?.numberValue.flatMap { Int(exactly: $0) } ?? -1
+        switch type {
+        case 2: throw Unsupported(reason: "an image layer")
+        case 3: return []   // a null layer draws nothing; it only parents others
+        case 5: throw Unsupported(reason: "a text layer")
+        case 1, 4: break
+        default: throw Unsupported(reason: "a layer of type \(type)")
+        }
+        // Players read time remapping on precompositions only.
+        if json["tm"] != nil { throw Unsupported(reason: "time remapping") }
+        var layer = try frame(json, byIndex: byIndex)
+        if type == 1 {
+            layer.fill = .fixed(try solidColor(json["sc"]?.stringValue))
+            return [layer]
+        }
+        let groups = try ShapeGroups(json["shapes"]?.arrayValue ?? [])
+        guard !groups.parts.isEmpty else {
+            layer.fill = try shapeFill(json["shapes"]?.arrayValue ?? [])
+            return [layer]
+        }
+        var parts: [Layer] = []
+        for part in groups.parts {
+            var piece = layer
+            if groups.parts.count > 1 { piece.name = ([layer.name] + part.names).joined(separator: "/") }
+            for tr in part.transforms {
+                // A group's transform is in its layer's time.
+                piece.groups.append(try transform(of: ["ks": tr, "st": json["st"] ?? 0]))
+                piece.opacity = try product(piece.opacity, try property(tr["o"], default: [100], name: "group opacity"),
+                                            or: "opacity animated on both a layer and a group inside it")
+            }
+            piece.fill = part.fill
+            piece.groupPath = part.path
+            parts.append(piece)
+        }
+        return parts
+    }
+
+    /// A layer of a precomposition placed in the document: its times shifted by the
+    /// precomposition layer's start, the precomposition's transform and parents around its own,
+    /// its opacity multiplied by the precomposition's, shown where both show.
+    private static func placed(_ layer: Layer, in precomp: Layer) throws(Unsupported) -> Layer {
+        let offset = precomp.startTime
+        var placed = layer
+        placed.transform.startTime += offset
+        placed.parents = layer.parents.map { var parent = $0; parent.startTime += offset; return parent } + [precomp.transform] + precomp.parents
+        placed.groups = layer.groups.map { var group = $0; group.startTime += offset; return group }
+        // The precomposition's opacity keyframes are in its own time; the layer's in the layer's.
+        let outer = precomp.opacity.shifted(by: precomp.startTime - placed.transform.startTime)
+        placed.opacity = try product(layer.opacity, outer, or: "opacity animated on both a layer and the precomposition around it")
+        let shown = (layer.shown.lowerBound + offset)..<(layer.shown.upperBound + offset)
+        let low = max(shown.lowerBound, precomp.shown.lowerBound), high = min(shown.upperBound, precomp.shown.upperBound)
+        placed.shown = low..<max(low, high)
+        return placed
+    }
+
+    /// Two opacities (percent) multiplied: exact where one of them holds.
+    private static func product(_ a: Property, _ b: Property, or reason: String) throws(Unsupported) -> Property {
+        switch (a, b) {
+        case (.fixed(let x), .fixed(let y)): return .fixed([(x.first ?? 100) * (y.first ?? 100) / 100])
+        case (.animated, .fixed(let y)): return a.map { [$0[0] * (y.first ?? 100) / 100] }
+        case (.fixed(let x), .animated): return b.map { [(x.first ?? 100) * $0[0] / 100] }
+        case (.animated, .animated): throw Unsupported(reason: reason)
+        }
     }
 
     /// A layer's transform (`ks`) and start time, of any layer type: a parent may be any.
-    private static func transform(of json: JSONValue) throws(Unsupported) -> Transform {
+    static func transform(of json: JSONValue) throws(Unsupported) -> Transform {
         if json["ddd"]?.numberValue == 1 { throw Unsupported(reason: "a 3D layer") }
         if json["ao"]?.numberValue == 1 { throw Unsupported(reason: "auto-orient") }
         if let stretch = json["sr"], stretch.numberValue != 1 { throw Unsupported(reason: "a time stretch (sr \(stretch.canonicalText))") }
@@ -268,17 +373,13 @@ struct LottieSource {
     }
 
     /// The first solid fill of a layer's shapes, its colour with its opacity as alpha.
-    private static func shapeFill(_ shapes: [JSONValue]) throws(Unsupported) -> Property? {
+    static func shapeFill(_ shapes: [JSONValue]) throws(Unsupported) -> Property? {
         for shape in shapes {
             switch shape["ty"]?.stringValue {
             case "tm": throw Unsupported(reason: "trim paths")
             case "gf", "gs": throw Unsupported(reason: "a gradient")
             case "gr":
-                let items = shape["it"]?.arrayValue ?? []
-                if let transform = items.first(where: { $0["ty"]?.stringValue == "tr" }), !isIdentity(transform) {
-                    throw Unsupported(reason: "a shape group's own transform")
-                }
-                if let fill = try shapeFill(items) { return fill }
+                if let fill = try shapeFill(shape["it"]?.arrayValue ?? []) { return fill }
             case "fl":
                 let color = try property(shape["c"], default: [0, 0, 0, 1], name: "fill colour")
                 let opacity = try property(shape["o"], default: [100], name: "fill opacity")
@@ -296,7 +397,7 @@ struct LottieSource {
 
     /// Whether a shape group's transform leaves its shapes where they are (anchor at position,
     /// no scale, rotation or opacity).
-    private static func isIdentity(_ transform: JSONValue) -> Bool {
+    static func isIdentity(_ transform: JSONValue) -> Bool {
         func fixed(_ key: String, _ fallback: [Double]) -> [Double]? {
             guard let p = try? property(transform[key], default: fallback, name: key), case .fixed(let v) = p else { return nil }
             return v

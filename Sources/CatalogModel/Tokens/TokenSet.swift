@@ -17,6 +17,9 @@
 public struct TokenSet: Sendable, Hashable {
     /// Every token, by path, sorted.
     public private(set) var tokens: [DesignToken]
+    /// The tokens of other sets this one's aliases resolved to when it was added, pinned: their
+    /// type, resolved value and where they came from (``PinnedToken``), by path.
+    public private(set) var external: [String: PinnedToken] = [:]
     /// The document as written (what `tokens export --format dtcg` gives back).
     public var document: JSONValue
     private var byPath: [String: Int]
@@ -27,11 +30,17 @@ public struct TokenSet: Sendable, Hashable {
             throw DefinitionError(file: file, path: "", rule: "a token file is a JSON object of groups and tokens, not \(document.typeName)")
         }
         self.document = document
+        external = try Self.pinnedTokens(in: document, file: file)
         var reader = TokenTreeReader(file: file, root: document)
         try reader.readGroup(document, path: [], inheritedType: nil)
+        guard !reader.tokens.isEmpty || !external.isEmpty else {
+            throw DefinitionError(file: file, path: "", rule: "holds no token: nothing in it has a $value (a DTCG token is an object with $value)")
+        }
         let raw = Dictionary(reader.tokens.map { ($0.path, $0) }, uniquingKeysWith: { _, later in later })
+        let external = self.external
         // A token without a $type anywhere above it takes its alias target's.
         func type(of path: String, from: String, seen: Set<String>) throws(DefinitionError) -> TokenType {
+            if raw[path] == nil, let pinned = external[path] { return pinned.type }
             guard let token = raw[path] else { throw DefinitionError(file: file, path: from, rule: "refers to {\(path)}, which is not a token of the set") }
             if let type = token.type { return type }
             guard !seen.contains(path) else { throw DefinitionError(file: file, path: from, rule: "aliases go round in a cycle") }
@@ -61,6 +70,7 @@ public struct TokenSet: Sendable, Hashable {
     }
 
     private func resolve(_ path: String, file: String, visiting: inout [String]) throws(DefinitionError) -> JSONValue {
+        if token(path) == nil, let pinned = external[path] { return pinned.value }
         guard let token = token(path) else {
             throw DefinitionError(file: file, path: visiting.last ?? path, rule: "refers to {\(path)}, which is not a token of the set")
         }
@@ -105,7 +115,7 @@ public struct TokenSet: Sendable, Hashable {
     /// The token a `$ref` pointer (`#/a/b/$value/duration`) names, and the keys into its value after `$value`.
     private func pointerTarget(_ pointer: String, from path: String, file: String) throws(DefinitionError) -> (String, [String]) {
         let (target, rest) = Self.pointerPath(pointer)
-        guard token(target) != nil else {
+        guard token(target) != nil || external[target] != nil else {
             throw DefinitionError(file: file, path: path, rule: "$ref \(pointer) does not point to a token of the set")
         }
         return (target, rest)
@@ -118,4 +128,87 @@ public struct TokenSet: Sendable, Hashable {
         let cut = keys.firstIndex(of: "$value") ?? keys.count
         return (keys[..<cut].joined(separator: "."), Array(keys[min(cut + 1, keys.count)...]))
     }
+
+    /// The paths this document's aliases and pointers name that it does not define, each with
+    /// the first token that names it: what must come from other files or sets.
+    public static func outsideReferences(in document: JSONValue, file: String) throws(DefinitionError) -> [String: String] {
+        var reader = TokenTreeReader(file: file, root: document)
+        try reader.readGroup(document, path: [], inheritedType: nil)
+        let own = Set(reader.tokens.map(\.path))
+        var outside: [String: String] = [:]
+        func visit(_ value: JSONValue, from path: String) {
+            if let target = TokenReference.alias(value) ?? TokenReference.pointer(value).map({ pointerPath($0).target }) {
+                if !own.contains(target), outside[target] == nil { outside[target] = path }
+                return
+            }
+            switch value {
+            case .object(let members): for member in members.values { visit(member, from: path) }
+            case .array(let items): for item in items { visit(item, from: path) }
+            default: break
+            }
+        }
+        for token in reader.tokens.sorted(by: { $0.path < $1.path }) { visit(token.value, from: token.path) }
+        return outside
+    }
+
+    /// Whether `document` defines a token at dotted `path`.
+    public static func defines(_ path: String, in document: JSONValue) -> Bool {
+        TokenTreeReader.member(document, at: path)?["$value"] != nil
+    }
+
+    /// `document` with `pinned` written where ``pinnedTokens(in:file:)`` reads them
+    /// (`$extensions.org.componentcatalog.resolved`), replacing any pinned before.
+    public static func pinning(_ pinned: [String: PinnedToken], in document: JSONValue) -> JSONValue {
+        guard case .object(var members) = document else { return document }
+        var extensions = members["$extensions"]?.objectValue ?? [:]
+        var own = extensions[ComponentDefinition.tokenExtensionKey]?.objectValue ?? [:]
+        if pinned.isEmpty { own["resolved"] = nil } else { own["resolved"] = .object(pinned.mapValues(\.json)) }
+        extensions[ComponentDefinition.tokenExtensionKey] = own.isEmpty ? nil : .object(own)
+        members["$extensions"] = extensions.isEmpty ? nil : .object(extensions)
+        return .object(members)
+    }
+
+    /// The tokens of other sets pinned in a document (see ``pinning(_:in:)``).
+    static func pinnedTokens(in document: JSONValue, file: String) throws(DefinitionError) -> [String: PinnedToken] {
+        guard let resolved = document["$extensions"]?[ComponentDefinition.tokenExtensionKey]?["resolved"] else { return [:] }
+        guard case .object(let members) = resolved else {
+            throw DefinitionError(file: file, path: "$extensions.\(ComponentDefinition.tokenExtensionKey).resolved", rule: "must be an object of pinned tokens by path")
+        }
+        var pinned: [String: PinnedToken] = [:]
+        for (path, entry) in members {
+            let at = "$extensions.\(ComponentDefinition.tokenExtensionKey).resolved.\(path)"
+            guard let typeName = entry["$type"]?.stringValue, let type = TokenType(rawValue: typeName), let value = entry["$value"],
+                  let set = entry["set"]?.stringValue, let version = entry["version"]?.stringValue else {
+                throw DefinitionError(file: file, path: at, rule: "a pinned token is {\"$type\", \"$value\", \"set\", \"version\"}")
+            }
+            try TokenValueShape.check(value, as: type, file: file, path: at)
+            pinned[path] = PinnedToken(type: type, value: value, set: set, version: version)
+        }
+        return pinned
+    }
+}
+
+/// A token of another set that a set's alias resolved to when it was added: kept with the set,
+/// so the set reads the same however the other set changes later (a replay reproduces what ran).
+///
+/// ```swift
+/// let pinned = PinnedToken(type: .duration, value: ["value": 240, "unit": "ms"], set: "motion", version: "1.0.0")
+/// ```
+public struct PinnedToken: Sendable, Hashable {
+    /// The token's type.
+    public var type: TokenType
+    /// Its value, every alias resolved.
+    public var value: JSONValue
+    /// The set it came from, and that set's version.
+    public var set: String
+    public var version: String
+
+    public init(type: TokenType, value: JSONValue, set: String, version: String) {
+        self.type = type
+        self.value = value
+        self.set = set
+        self.version = version
+    }
+
+    var json: JSONValue { ["$type": .string(type.rawValue), "$value": value, "set": .string(set), "version": .string(version)] }
 }

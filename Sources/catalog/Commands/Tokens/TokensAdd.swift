@@ -6,15 +6,20 @@ struct TokensAdd: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add", abstract: "Add token sets from DTCG files (.tokens.json): all of them, or none if any is invalid.",
         discussion: """
-            Each file is a set named after it (motion.tokens.json → motion). A set whose tokens \
-            changed gets the next patch version unless --version says which; the same tokens again \
-            change nothing.
+            Each file is a set named after it (motion.tokens.json → motion). Files given together \
+            may alias each other's tokens and those of the catalog's sets; what an alias resolves \
+            to is pinned in the set. A DTCG resolver document (NAME.resolver.json) is one set of \
+            its sources merged in resolution order, for the --context of each modifier (its default \
+            otherwise). A set whose tokens changed gets the next patch version unless --version \
+            says which; the same tokens again change nothing.
             """)
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "DTCG token files.", completion: .file(extensions: ["json"])) var files: [String]
     @Option(help: "The set's name (one file only).") var name: String?
     @Option(help: "The set's version, MAJOR.MINOR.PATCH (one file only).") var version: String?
+    @Option(name: .customLong("context"), help: ArgumentHelp("A resolver's modifier context, MODIFIER=CONTEXT (repeatable; each modifier's default otherwise).", valueName: "modifier=context"))
+    var contexts: [String] = []
 
     func validate() throws {
         if files.isEmpty { throw ValidationError("give at least one token file") }
@@ -23,13 +28,21 @@ struct TokensAdd: ParsableCommand {
 
     func run() throws {
         let catalog = try global.open()
-        var definitions: [ComponentDefinition] = []
+        var given: [(file: String, text: String)] = []
         for file in files {
             guard let data = FileManager.default.contents(atPath: file) else {
                 throw CommandFailure("\(file): cannot read the file; nothing was added", code: .cannotReadFile, fields: ["file": .string(file)])
             }
-            definitions.append(try catalog.tokens.definition(text: String(decoding: data, as: UTF8.self), file: file, name: name, version: version))
+            given.append((file, String(decoding: data, as: UTF8.self)))
         }
+        var chosen: [String: String] = [:]
+        for context in contexts {
+            let parts = context.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else { throw ValidationError("--context takes MODIFIER=CONTEXT, not \(context)") }
+            chosen[parts[0]] = parts[1]
+        }
+        // Files given together resolve each other's aliases (and the catalog's sets').
+        let definitions = try catalog.tokens.definitions(files: given, name: name, version: version, contexts: chosen)
         for outcome in try catalog.tokens.add(definitions) {
             switch outcome {
             case .added(let name, let version): print("added token set \(name) \(version)")

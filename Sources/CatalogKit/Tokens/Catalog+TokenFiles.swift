@@ -1,0 +1,116 @@
+import CatalogModel
+import Foundation
+
+extension Catalog.Tokens {
+    /// Token files added together, as a token repository splits them: each file a set named
+    /// after it, whose aliases may name tokens of the other files given with it or of the
+    /// catalog's current sets. What such an alias resolves to is pinned in the set (the token's
+    /// value, its set and that set's version), so the set reads the same when the other changes.
+    /// A DTCG resolver document (`*.resolver.json`) among them is one set, named after it, of its
+    /// sources merged for `contexts` (modifier → context; each modifier's default otherwise).
+    ///
+    /// ```swift
+    /// let sets = try catalog.tokens.definitions(files: [("motion.json", motion), ("surfaces.json", surfaces)])
+    /// try catalog.tokens.add(sets)
+    /// ```
+    /// - Parameter read: the text of a file a resolver names (its path joined to the resolver's folder).
+    public func definitions(files: [(file: String, text: String)], name: String? = nil, version: String? = nil,
+                            contexts: [String: String] = [:],
+                            read: (String) throws -> String = { path in
+                                guard let data = FileManager.default.contents(atPath: path) else {
+                                    throw DefinitionError(file: path, path: "", rule: "cannot read the file a resolver names")
+                                }
+                                return String(decoding: data, as: UTF8.self)
+                            }) throws -> [ComponentDefinition] {
+        var given: [(name: String, file: String, document: JSONValue, ownVersion: String?)] = []
+        var usedContexts = false
+        for (file, text) in files {
+            var document = try DefinitionDecoder.parse(text: text, file: file)
+            var setName = name ?? ComponentDefinition.tokenSetName(file: file)
+            if TokenResolver.isResolver(document) {
+                usedContexts = true
+                let folder = (file as NSString).deletingLastPathComponent
+                let resolver = document
+                document = try TokenResolver.document(resolver, file: file, contexts: contexts) { path in
+                    let full = folder.isEmpty || path.hasPrefix("/") ? path : (folder as NSString).appendingPathComponent(path)
+                    return try DefinitionDecoder.parse(text: try read(full), file: full)
+                }
+                if name == nil, setName.hasSuffix(".resolver") { setName = String(setName.dropLast(".resolver".count)) }
+                // The contexts it was resolved for, in the set itself.
+                let chosen = TokenResolver.modifiers(of: resolver).compactMap { modifier -> (String, JSONValue)? in
+                    guard let context = contexts[modifier.name] ?? modifier.default else { return nil }
+                    return (modifier.name, .string(context))
+                }
+                if !chosen.isEmpty, case .object(var members) = document {
+                    var extensions = members["$extensions"]?.objectValue ?? [:]
+                    var own = extensions[ComponentDefinition.tokenExtensionKey]?.objectValue ?? [:]
+                    own["contexts"] = .object(Dictionary(uniqueKeysWithValues: chosen))
+                    extensions[ComponentDefinition.tokenExtensionKey] = .object(own)
+                    members["$extensions"] = .object(extensions)
+                    document = .object(members)
+                }
+            }
+            let ownVersion = document["$extensions"]?[ComponentDefinition.tokenExtensionKey]?["version"]?.stringValue
+            given.append((setName, file, document, ownVersion))
+        }
+        if !contexts.isEmpty, !usedContexts {
+            throw DefinitionError(file: files.first?.file ?? "", path: "", rule: "contexts go with a resolver document (*.resolver.json)")
+        }
+
+        // Every file together, later ones overriding: what an alias into another file resolves to.
+        let merged = given.reduce(JSONValue.object([:])) { TokenResolver.deepMerge($0, $1.document) }
+        var fromCatalog: [String: PinnedToken] = [:]
+        func catalogToken(_ path: String) throws -> PinnedToken? {
+            if let known = fromCatalog[path] { return known }
+            guard let found = try token(path) else { return nil }
+            let pinned = PinnedToken(type: found.token.type, value: found.resolved, set: found.set, version: found.version)
+            fromCatalog[path] = pinned
+            return pinned
+        }
+        var mergedPins: [String: PinnedToken] = [:]
+        for (path, from) in try TokenSet.outsideReferences(in: merged, file: "the files given together") {
+            guard let pinned = try catalogToken(path) else {
+                let owner = given.first { TokenSet.defines(from, in: $0.document) } ?? given[0]
+                throw DefinitionError(file: owner.file, path: from, rule: "refers to {\(path)}, which no file given with it nor any token set of the catalog has")
+            }
+            mergedPins[path] = pinned
+        }
+        let mergedSet = try TokenSet(json: TokenSet.pinning(mergedPins, in: merged), file: given.count == 1 ? given[0].file : "the files given together")
+
+        // Each file's version: its own, else the stored one for the same tokens, else the next
+        // patch; the versions pinned depend on those, so settle them together.
+        var versions = given.map { version ?? $0.ownVersion ?? "1.0.0" }
+        var pinnedDocuments: [JSONValue] = []
+        for _ in 0..<4 {
+            pinnedDocuments = []
+            for (index, file) in given.enumerated() {
+                var pins: [String: PinnedToken] = [:]
+                for (path, from) in try TokenSet.outsideReferences(in: file.document, file: file.file) {
+                    if let owner = given.indices.last(where: { $0 != index && TokenSet.defines(path, in: given[$0].document) }) {
+                        guard let token = mergedSet.token(path) else { continue }
+                        pins[path] = PinnedToken(type: token.type, value: try mergedSet.resolved(path, file: given[owner].file),
+                                                 set: given[owner].name, version: versions[owner])
+                    } else if let pinned = try catalogToken(path) {
+                        pins[path] = pinned
+                    } else {
+                        throw DefinitionError(file: file.file, path: from, rule: "refers to {\(path)}, which no file given with it nor any token set of the catalog has")
+                    }
+                }
+                pinnedDocuments.append(TokenSet.pinning(pins, in: file.document))
+            }
+            var settled = versions
+            for (index, file) in given.enumerated() where version == nil && file.ownVersion == nil {
+                if let current = try catalog.components.get(file.name), current.kind == .tokens {
+                    settled[index] = try current.decode().document["tokens"] == pinnedDocuments[index] ? current.version : Self.nextPatch(current.version)
+                }
+            }
+            if settled == versions { break }
+            versions = settled
+        }
+        var definitions: [ComponentDefinition] = []
+        for (index, file) in given.enumerated() {
+            definitions.append(try ComponentDefinition(tokenFile: pinnedDocuments[index], name: file.name, version: versions[index], file: file.file))
+        }
+        return definitions
+    }
+}
