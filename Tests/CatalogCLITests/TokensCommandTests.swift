@@ -58,7 +58,7 @@ struct TokensCommandTests {
 
     @Test(arguments: [
         (#"{"m": {"$type": "duration", "a": {"$value": "{m.b}"}, "b": {"$value": "{m.a}"}}}"#, "m.a", "cycle"),
-        (#"{"m": {"$type": "duration", "a": {"$value": "{m.nothing}"}}}"#, "m.a", "not a token of the set"),
+        (#"{"m": {"$type": "duration", "a": {"$value": "{m.nothing}"}}}"#, "m.a", "which no file given with it nor any token set of the catalog has"),
         (#"{"m": {"$type": "cubicBezier", "a": {"$value": [0, 0, 2, 1]}}}"#, "m.a", "x1 and x2 are from 0 to 1"),
     ])
     func aBrokenTokenFileIsRefusedNamingThePathAndNothingChanges(json: String, path: String, rule: String) throws {

@@ -132,3 +132,123 @@ import TestSupport
         #expect(problems.isEmpty, "\(problems.count) differences in \(byDocument.count) documents:\n\(summary.joined(separator: "\n"))")
     }
 }
+
+/// The shapes real exports take that earlier imports got wrong, each written small and held to
+/// python-lottie: a group that animates behind one that does not (the blink that was dropped), a
+/// precomposition started late and moved, a file name beyond ASCII, one trim-paths layer among
+/// layers the catalog plays.
+struct LottieShapeTests {
+    static func shape(_ name: String, transform: String) -> String {
+        #"{"ty": "gr", "nm": "\#(name)", "it": [{"ty": "rc", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [20, 20]}, "r": {"a": 0, "k": 0}},"#
+            + #" {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}}, \#(transform)]}"#
+    }
+    static let identity = #"{"ty": "tr", "p": {"a": 0, "k": [0, 0]}, "a": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]}, "r": {"a": 0, "k": 0}, "o": {"a": 0, "k": 100}}"#
+    static let blink = #"{"ty": "tr", "p": {"a": 0, "k": [30, 0]}, "a": {"a": 0, "k": [0, 0]}, "r": {"a": 0, "k": 0}, "o": {"a": 0, "k": 100},"#
+        + #" "s": {"a": 1, "k": [{"t": 0, "s": [100, 100], "o": {"x": [0.4], "y": [0]}, "i": {"x": [0.6], "y": [1]}}, {"t": 10, "s": [100, 10], "o": {"x": [0.4], "y": [0]}, "i": {"x": [0.6], "y": [1]}}, {"t": 20, "s": [100, 100]}]}}"#
+
+    func judged(_ text: String, file: String) throws -> [String] {
+        let json = try JSONReader.read(text)
+        let (roles, _) = try LottieImport.roles(json: json, file: file, skipUnsupported: true)
+        let definition = try #require(try DefinitionDecoder.decodeAll(text: text, file: file, stylesheet: .init(skipUnsupported: true)).first)
+        let effects = try LottieImportTests.animations(definition, layerNames: roles.map(\.role))
+        let frames = (0..<12).map { Double($0) * 2.5 + 0.3 }
+        let verdict = try LottieJudge.parts(of: text, parts: roles.map { .init(role: $0.role, layers: $0.source, groups: $0.groups) }, times: frames)
+        var problems: [String] = []
+        for role in roles {
+            let effect = try #require(effects[role.role]), player = try #require(verdict[role.role])
+            for (index, frame) in frames.enumerated() {
+                let sample = effect.sample(at: frame / 30)
+                let (matrix, opacity, _) = LottieImportTests.shown(Dictionary(zip(effect.properties.map(\.name), sample.values)) { _, b in b }, size: (100, 100))
+                if zip(matrix, player.matrix[index]).contains(where: { abs($0 - $1) > 1e-6 * max(1, abs($1)) }) || abs(opacity - player.opacity[index]) > 1e-6 {
+                    problems.append("\(role.role) at \(frame): engine \(matrix) \(opacity), python-lottie \(player.matrix[index]) \(player.opacity[index])")
+                }
+            }
+        }
+        #expect(problems.isEmpty, "\(problems.prefix(5).joined(separator: "\n"))")
+        return roles.map(\.role)
+    }
+
+    @Test func aGroupThatAnimatesBehindOneThatDoesNotIsItsOwnRole() throws {
+        // The first group holds its shapes where they are; the second blinks (its own scale).
+        let text = #"{"v": "5.7.0", "fr": 30, "ip": 0, "op": 30, "w": 100, "h": 100, "layers": [{"ty": 4, "nm": "eye", "ind": 1, "ip": 0, "op": 30, "st": 0,"#
+            + #" "ks": {"p": {"a": 0, "k": [50, 50]}, "a": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]}, "r": {"a": 0, "k": 0}, "o": {"a": 0, "k": 100}},"#
+            + #" "shapes": [\#(Self.shape("white", transform: Self.identity)), \#(Self.shape("lid", transform: Self.blink))]}]}"#
+        // The white holds still (a still part is no role); the lid is one, named layer/group.
+        #expect(try judged(text, file: "eye.json") == ["eye-lid"])
+    }
+
+    @Test func aPrecompositionsLayersArePlacedInTheDocument() throws {
+        let inner = #"{"ty": 4, "nm": "dot", "ind": 1, "ip": 0, "op": 60, "st": 0, "ks": {"a": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]}, "r": {"a": 0, "k": 0},"#
+            + #" "o": {"a": 1, "k": [{"t": 0, "s": [100], "o": {"x": [0.3], "y": [0]}, "i": {"x": [0.7], "y": [1]}}, {"t": 12, "s": [40]}]},"#
+            + #" "p": {"a": 1, "k": [{"t": 0, "s": [10, 10], "o": {"x": 0.2, "y": 0}, "i": {"x": 0.8, "y": 1}}, {"t": 15, "s": [60, 20]}]}},"#
+            + #" "shapes": [\#(Self.shape("box", transform: Self.identity))]}"#
+        let text = #"{"v": "5.7.0", "fr": 30, "ip": 0, "op": 30, "w": 100, "h": 100, "assets": [{"id": "comp_0", "layers": [\#(inner)]}],"#
+            + #" "layers": [{"ty": 0, "nm": "Précomp 1", "refId": "comp_0", "ind": 1, "ip": 0, "op": 30, "st": 5, "w": 100, "h": 100,"#
+            + #" "ks": {"p": {"a": 0, "k": [20, 30]}, "a": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [50, 50]}, "r": {"a": 0, "k": 30}, "o": {"a": 0, "k": 80}}}]}"#
+        #expect(try judged(text, file: "precomp.json") == ["precomp-1-dot"])
+    }
+
+    @Test func aFileNameBeyondASCIIStillNamesTheComponent() throws {
+        let text = #"{"v": "5.7.0", "fr": 30, "ip": 0, "op": 30, "w": 100, "h": 100, "layers": [{"ty": 4, "nm": "eye", "ind": 1, "ip": 0, "op": 30, "st": 0,"#
+            + #" "ks": {"p": {"a": 0, "k": [50, 50]}}, "shapes": [\#(Self.shape("lid", transform: Self.blink))]}]}"#
+        #expect(try DefinitionDecoder.decodeAll(text: text, file: "360º_degree.json").map(\.name) == ["360o-degree"])
+        #expect(try DefinitionDecoder.decodeAll(text: text, file: "形状.json").map(\.name) == ["u5f62-u72b6"])
+    }
+
+    @Test func oneTrimPathsLayerIsRefusedByNameAndTheRestComesInWhenSkipped() throws {
+        let trimmed = #"{"ty": 4, "nm": "ring", "ind": 2, "ip": 0, "op": 30, "st": 0, "ks": {}, "shapes": [{"ty": "el", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [10, 10]}},"#
+            + #" {"ty": "tm", "s": {"a": 0, "k": 0}, "e": {"a": 1, "k": [{"t": 0, "s": [0]}, {"t": 20, "s": [100]}]}, "o": {"a": 0, "k": 0}}]}"#
+        let text = #"{"v": "5.7.0", "fr": 30, "ip": 0, "op": 30, "w": 100, "h": 100, "layers": [{"ty": 4, "nm": "eye", "ind": 1, "ip": 0, "op": 30, "st": 0,"#
+            + #" "ks": {"p": {"a": 0, "k": [50, 50]}}, "shapes": [\#(Self.shape("lid", transform: Self.blink))]}, \#(trimmed)]}"#
+        let error = try #require(throws: DefinitionError.self) { try DefinitionDecoder.decodeAll(text: text, file: "loader.json") }
+        #expect(error.path == "layers[1]" && error.rule.contains("\"ring\": trim paths is not supported"), "\(error)")
+        let skipped = try DefinitionDecoder.decodeAll(text: text, file: "loader.json", stylesheet: .init(skipUnsupported: true))
+        #expect(skipped.map(\.name) == ["loader"] && skipped[0].ignoredDeclarations == [#"left out layers[1] "ring": trim paths"#])
+        _ = try judged(text, file: "loader.json")
+    }
+}
+
+/// Packed Lottie files: a `.tgs` is gzipped, a `.lottie` zipped with a manifest; broken or
+/// oversized ones are refused by name, never crash the reader.
+struct LottieContainerTests {
+    static let document = #"{"v": "5.7.0", "fr": 30, "ip": 0, "op": 30, "w": 100, "h": 100, "layers": [{"ty": 4, "nm": "eye", "ind": 1, "ip": 0, "op": 30, "st": 0, "ks": {"p": {"a": 1, "k": [{"t": 0, "s": [0, 0]}, {"t": 20, "s": [50, 50]}]}}, "shapes": [{"ty": "rc", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [20, 20]}}]}]}"#
+
+    /// Packs with Python's own gzip and zipfile (programs this project did not write).
+    func packed(_ script: String) throws -> Data {
+        let folder = TemporaryFolder()
+        let output = folder.file("packed")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try LottieJudge.pythonPath())
+        process.arguments = ["-c", script, output, Self.document]
+        try process.run()
+        process.waitUntilExit()
+        return try Data(contentsOf: URL(fileURLWithPath: output))
+    }
+
+    @Test func aTelegramStickerAndADotLottieAreRead() throws {
+        let tgs = try packed("import gzip, sys; open(sys.argv[1], 'wb').write(gzip.compress(sys.argv[2].encode()))")
+        let fromTGS = try #require(try LottieContainers.documents(tgs, file: "sticker.tgs"))
+        #expect(fromTGS.map(\.file) == ["sticker.tgs"] && fromTGS[0].text == Self.document)
+        for (version, folder) in [(1, "animations"), (2, "a")] {
+            let lottie = try packed("""
+                import zipfile, sys, json
+                with zipfile.ZipFile(sys.argv[1], 'w', zipfile.ZIP_DEFLATED) as z:
+                    z.writestr('manifest.json', json.dumps({'version': '\(version)', 'animations': [{'id': 'one'}, {'id': 'two'}]}))
+                    z.writestr('\(folder)/one.json', sys.argv[2]); z.writestr('\(folder)/two.json', sys.argv[2])
+                """)
+            let documents = try #require(try LottieContainers.documents(lottie, file: "pack.lottie"))
+            #expect(documents.map(\.file) == ["pack-one.lottie", "pack-two.lottie"] && documents.allSatisfy { $0.text == Self.document }, "v\(version)")
+        }
+    }
+
+    @Test func brokenOrHugePackedFilesAreRefusedByName() throws {
+        let tgs = try packed("import gzip, sys; open(sys.argv[1], 'wb').write(gzip.compress(sys.argv[2].encode()))")
+        for broken in [tgs.prefix(tgs.count / 2), Data([0x1f, 0x8b, 8, 0] + Array(repeating: 0xff, count: 40)), Data([0x50, 0x4b, 3, 4, 1, 2, 3])] {
+            #expect(throws: DefinitionError.self) { try LottieContainers.documents(Data(broken), file: "broken.tgs") }
+        }
+        // 64 MiB of zeros deflates to a few kilobytes: refused as it inflates past the limit.
+        let bomb = try packed("import gzip, sys; open(sys.argv[1], 'wb').write(gzip.compress(b'\\0' * (64 << 20)))")
+        let error = try #require(throws: DefinitionError.self) { try LottieContainers.documents(bomb, file: "bomb.tgs") }
+        #expect(error.rule.contains("inflates beyond"), "\(error)")
+    }
+}

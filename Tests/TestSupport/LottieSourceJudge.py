@@ -26,15 +26,19 @@ _plain_interpolation = objects.properties.PositionKeyframe.interpolated_value
 
 
 def _along_the_path(self, ratio, next_value=None):
-    """A position keyframe with spatial tangents, as players read it (lottie-web, rlottie,
-    lottie-ios): the eased progress is the fraction of the curve's length travelled. python-lottie
-    evaluates the curve at its parameter and leaves the easing out (measured: up to 30 px apart)."""
+    """A position keyframe as players read it (lottie-web, rlottie, lottie-ios): with spatial
+    tangents, the eased progress is the fraction of the curve's length travelled; without (or with
+    zero ones), a straight eased move. python-lottie evaluates any keyframe that has tangents as a
+    curve at its parameter and leaves the easing out (measured: up to 30 px apart)."""
     end = next_value if self.end is None else self.end
     # A segment curves when either tangent is not zero (python-lottie curves only when both are not).
     curved = self.in_tan is not None and self.out_tan is not None and any(
         c != 0 for c in list(self.in_tan.components) + list(self.out_tan.components))
-    if end is None or not curved or not self.in_value or not self.out_value:
+    if end is None or not self.in_value or not self.out_value:
         return _plain_interpolation(self, ratio, next_value)
+    if not curved:
+        # Straight, eased (python-lottie takes zero tangents for a curve and drops the easing).
+        return self.value if ratio == 0 else end if ratio == 1 else self.value.lerp(end, self.lerp_factor(ratio))
     eased = min(max(self.lerp_factor(ratio), 0.0), 1.0)
     table = getattr(self, "_judge_length_table", None)
     if table is None or table[0] is not end:
@@ -170,6 +174,18 @@ def _mul(first, then):
     return result
 
 
+def _readable(raw):
+    """The document with what python-lottie refuses but does not move anything made plain: a
+    shape's path direction `d` of 2 (players read 1, 2 and 3; python-lottie only 1 and 3)."""
+    def clean(value):
+        if isinstance(value, dict):
+            return {k: (1 if k == "d" and v == 2 and "ty" in value else clean(v)) for k, v in value.items()}
+        if isinstance(value, list):
+            return [clean(v) for v in value]
+        return value
+    return clean(raw)
+
+
 def main():
     request = json.load(open(sys.argv[1]))
     answer = {}
@@ -177,7 +193,7 @@ def main():
         raw = json.load(open(document["path"]))
         answer[document["id"]] = {}
         try:
-            animation = objects.Animation.load(raw)
+            animation = objects.Animation.load(_readable(raw))
         except Exception as error:  # python-lottie cannot read the file at all: say so, once
             answer[document["id"]] = {"$unreadable": f"{type(error).__name__}: {error}"}
             continue
