@@ -286,3 +286,26 @@ struct TokenRepositoryCommandTests {
         #expect(unknown.stderr.contains("has no context slow (it has full, reduced)"), "\(unknown.stderr)")
     }
 }
+
+/// The outside corpus's token files (`scripts/fetch-corpus`), as published: each is added or
+/// refused naming the path and the rule, and nothing is added with a refusal.
+struct CorpusTokenTests {
+    let folder = TemporaryFolder()
+
+    @Test func publishedTokenFilesImportOrAreRefusedByRule() throws {
+        let db = folder.file("c.sqlite")
+        let files = Dictionary(uniqueKeysWithValues: try OutsideCorpus.files(in: "tokens", extensions: ["json"]).map { ($0.lastPathComponent, $0.path) })
+        // A brand file with its DTCG tokens under `tokens`, aliases across its groups.
+        let brand = try CLI.run(["tokens", "add", try #require(files["ichec-brand.json"])], environment: ["CATALOG_DB": db])
+        #expect(brand.status == 0 && brand.stdout == "added token set ichec-brand 1.0.0\n", "\(brand.stderr)")
+        let role = try JSONReader.read(try CLI.run(["tokens", "show", "color.role.text", "--format", "json"], environment: ["CATALOG_DB": db]).stdout)
+        #expect(role["resolved"]?.stringValue?.uppercased() == "#08152A", "\(role)")
+        for (file, rule) in [("signalwire-tokens.dtcg.json", "$name: is not a group property"),
+                             ("turbo-themes-tokens.not-dtcg.json", "it holds no token, so it is not a DTCG token file")] {
+            let refused = try CLI.run(["tokens", "add", try #require(files[file])], environment: ["CATALOG_DB": db])
+            #expect(refused.status == 1 && refused.stderr.contains(file) && refused.stderr.contains(rule), "\(file): \(refused.stderr)")
+        }
+        let sets = try JSONReader.read(try CLI.run(["list", "--kind", "tokens", "--format", "json"], environment: ["CATALOG_DB": db]).stdout)
+        #expect(sets.arrayValue?.compactMap { $0["name"]?.stringValue } == ["carbon", "ichec-brand", "material3"])
+    }
+}

@@ -25,7 +25,7 @@ extension Catalog.Tokens {
         var given: [(name: String, file: String, document: JSONValue, ownVersion: String?)] = []
         var usedContexts = false
         for (file, text) in files {
-            var document = try DefinitionDecoder.parse(text: text, file: file)
+            var document = TokenSet.tokenTree(of: try DefinitionDecoder.parse(text: text, file: file))
             var setName = name ?? ComponentDefinition.tokenSetName(file: file)
             if TokenResolver.isResolver(document) {
                 usedContexts = true
@@ -57,6 +57,8 @@ extension Catalog.Tokens {
             throw DefinitionError(file: files.first?.file ?? "", path: "", rule: "contexts go with a resolver document (*.resolver.json)")
         }
 
+        // Each file's own structure first, so that its errors name it.
+        for file in given { _ = try TokenSet.outsideReferences(in: file.document, file: file.file) }
         // Every file together, later ones overriding: what an alias into another file resolves to.
         let merged = given.reduce(JSONValue.object([:])) { TokenResolver.deepMerge($0, $1.document) }
         var fromCatalog: [String: PinnedToken] = [:]
@@ -68,7 +70,8 @@ extension Catalog.Tokens {
             return pinned
         }
         var mergedPins: [String: PinnedToken] = [:]
-        for (path, from) in try TokenSet.outsideReferences(in: merged, file: "the files given together") {
+        // In the order of the tokens that name them, so that the first refusal is always the same.
+        for (path, from) in try TokenSet.outsideReferences(in: merged, file: "the files given together").sorted(by: { ($0.value, $0.key) < ($1.value, $1.key) }) {
             guard let pinned = try catalogToken(path) else {
                 let owner = given.first { TokenSet.defines(from, in: $0.document) } ?? given[0]
                 throw DefinitionError(file: owner.file, path: from, rule: "refers to {\(path)}, which no file given with it nor any token set of the catalog has")
@@ -85,7 +88,7 @@ extension Catalog.Tokens {
             pinnedDocuments = []
             for (index, file) in given.enumerated() {
                 var pins: [String: PinnedToken] = [:]
-                for (path, from) in try TokenSet.outsideReferences(in: file.document, file: file.file) {
+                for (path, from) in try TokenSet.outsideReferences(in: file.document, file: file.file).sorted(by: { ($0.value, $0.key) < ($1.value, $1.key) }) {
                     if let owner = given.indices.last(where: { $0 != index && TokenSet.defines(path, in: given[$0].document) }) {
                         guard let token = mergedSet.token(path) else { continue }
                         pins[path] = PinnedToken(type: token.type, value: try mergedSet.resolved(path, file: given[owner].file),

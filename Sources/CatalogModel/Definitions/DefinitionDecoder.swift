@@ -21,7 +21,7 @@ public enum DefinitionDecoder {
         if ComponentDefinition.isTokenFile(file) {
             // A DTCG file is a token set named after it (`catalog tokens add` also picks its version).
             try DefinitionLimits.check(size: text.utf8.count, file: file)
-            return [try ComponentDefinition(tokenFile: try parse(text: text, file: file), name: ComponentDefinition.tokenSetName(file: file), file: file)]
+            return [try ComponentDefinition(tokenFile: TokenSet.tokenTree(of: try parse(text: text, file: file)), name: ComponentDefinition.tokenSetName(file: file), file: file)]
         }
         guard file.lowercased().hasSuffix(".css") else {
             let trimmed = text.drop(while: { $0.isWhitespace })

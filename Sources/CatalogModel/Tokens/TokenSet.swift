@@ -32,10 +32,7 @@ public struct TokenSet: Sendable, Hashable {
         self.document = document
         external = try Self.pinnedTokens(in: document, file: file)
         var reader = TokenTreeReader(file: file, root: document)
-        try reader.readGroup(document, path: [], inheritedType: nil)
-        guard !reader.tokens.isEmpty || !external.isEmpty else {
-            throw DefinitionError(file: file, path: "", rule: "holds no token: nothing in it has a $value (a DTCG token is an object with $value)")
-        }
+        try Self.read(document, with: &reader)
         let raw = Dictionary(reader.tokens.map { ($0.path, $0) }, uniquingKeysWith: { _, later in later })
         let external = self.external
         // A token without a $type anywhere above it takes its alias target's.
@@ -133,7 +130,7 @@ public struct TokenSet: Sendable, Hashable {
     /// the first token that names it: what must come from other files or sets.
     public static func outsideReferences(in document: JSONValue, file: String) throws(DefinitionError) -> [String: String] {
         var reader = TokenTreeReader(file: file, root: document)
-        try reader.readGroup(document, path: [], inheritedType: nil)
+        try read(document, with: &reader)
         let own = Set(reader.tokens.map(\.path))
         var outside: [String: String] = [:]
         func visit(_ value: JSONValue, from path: String) {
@@ -149,6 +146,37 @@ public struct TokenSet: Sendable, Hashable {
         }
         for token in reader.tokens.sorted(by: { $0.path < $1.path }) { visit(token.value, from: token.path) }
         return outside
+    }
+
+    /// Walks the tree; a file with no `$value` anywhere is said not to be a token file at all.
+    private static func read(_ document: JSONValue, with reader: inout TokenTreeReader) throws(DefinitionError) {
+        do {
+            try reader.readGroup(document, path: [], inheritedType: nil)
+        } catch {
+            guard !holdsValues(document) else { throw error }
+            throw DefinitionError(file: error.file, path: error.path,
+                                  rule: error.rule + "; and nothing in the file has a $value (a DTCG token is an object with $value): it holds no token, so it is not a DTCG token file")
+        }
+        guard holdsValues(document) else {
+            throw DefinitionError(file: reader.file, path: "", rule: "holds no token: nothing in it has a $value (a DTCG token is an object with $value)")
+        }
+    }
+
+    /// Whether any member anywhere in `value` is a `$value`.
+    static func holdsValues(_ value: JSONValue) -> Bool {
+        switch value {
+        case .object(let members): return members["$value"] != nil || members.values.contains(where: holdsValues)
+        case .array(let items): return items.contains(where: holdsValues)
+        default: return false
+        }
+    }
+
+    /// The DTCG tree of a file: the file itself, or — for a file that carries tokens beside other
+    /// data (a brand file's `name`, `logos`, …, its tokens under `tokens`) — its `tokens` member.
+    public static func tokenTree(of document: JSONValue) -> JSONValue {
+        guard case .object(let members) = document, let tokens = members["tokens"], case .object = tokens, holdsValues(tokens),
+              members.contains(where: { !$0.key.hasPrefix("$") && $0.key != "tokens" && $0.value.objectValue == nil }) else { return document }
+        return tokens
     }
 
     /// Whether `document` defines a token at dotted `path`.
