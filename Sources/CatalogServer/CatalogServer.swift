@@ -64,6 +64,7 @@ public struct CatalogServer: Sendable {
         router.middlewares.add(APIErrors())
         router.middlewares.add(HostGuard(host: configuration.host, also: configuration.allowedHosts) { served.withLock { $0 } })
         router.middlewares.add(NULGuard())
+        router.middlewares.add(MethodGuard())
         ComponentAPI(catalog: catalog, configuration: configuration).add(to: router)
         ObjectAPI(catalog: catalog).add(to: router)
         LogAPI(catalog: catalog).add(to: router)

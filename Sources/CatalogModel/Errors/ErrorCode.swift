@@ -174,6 +174,8 @@ public enum ErrorCode: String, CaseIterable, Sendable, Hashable, Codable {
     case unknownRoute = "unknown-route"
     /// A request body beyond the limit (HTTP 413).
     case bodyTooLarge = "body-too-large"
+    /// A method the API path does not take (HTTP 405, with `Allow`).
+    case methodNotAllowed = "method-not-allowed"
 
     /// The groups the README lists codes in.
     public enum Family: String, CaseIterable, Sendable {
@@ -197,7 +199,7 @@ public enum ErrorCode: String, CaseIterable, Sendable, Hashable, Codable {
              .unboundRole, .invalidEventName, .invalidSceneTime, .sceneTimeBackwards, .notReplayable: .scene
         case .unreadableEvent, .malformedEvent, .emptyLog, .noSnapshot, .damagedSnapshot, .compactsEverything, .nothingToCompact,
              .compacted, .versionNotKept, .replayFailed, .replayMismatch, .storeNotEmpty: .log
-        case .unauthorized, .wrongHost, .unknownRoute, .bodyTooLarge: .web
+        case .unauthorized, .wrongHost, .unknownRoute, .bodyTooLarge, .methodNotAllowed: .web
         }
     }
 }

@@ -24,8 +24,13 @@ enum Query {
         return kind
     }
 
-    /// `?reducedMotion=true`: as the user who prefers reduced motion sees it.
-    static func reducedMotion(_ request: Request) -> Bool { request.form.get("reducedMotion") == "true" }
+    /// `?reducedMotion=true`: as the user who prefers reduced motion sees it; `false` or absent
+    /// as written; anything else is refused.
+    static func reducedMotion(_ request: Request) throws -> Bool {
+        guard let text = request.form.get("reducedMotion") else { return false }
+        guard text == "true" || text == "false" else { throw bad("reducedMotion", text, "true or false") }
+        return text == "true"
+    }
 
     /// `?limit=N`: a page size, 0 or more; nil when not given.
     static func limit(_ request: Request) throws -> Int? {

@@ -49,6 +49,7 @@ struct APIErrors<Context: RequestContext>: RouterMiddleware {
         switch code {
         case .unknownComponent, .unknownVersion, .unknownObject, .unknownProperty, .unknownRoute: .notFound
         case .unauthorized: .unauthorized
+        case .methodNotAllowed: .methodNotAllowed
         case .unexpected, .serverUnreachable, .connectionLost, .serverError, .cannotOpen: .internalServerError
         case .versionNotHigher, .versionKept, .componentInUse, .objectExists, .readOnly: .conflict
         default: .badRequest

@@ -38,7 +38,7 @@ struct ObjectPages {
             let id = try context.parameters.decoded("id")
             let description = try catalog.objects.describe(id)
             let at = try Query.number(request, "at", expected: "a scene time in seconds")
-            let reduced = Query.reducedMotion(request)
+            let reduced = (try? Query.reducedMotion(request)) ?? false
             let state = try catalog.state(of: id, at: at, reducedMotion: reduced)
             let properties = description.properties.map { association in
                 "<tr><td><code>\(HTML.escape(association.key))</code></td><td>\(HTML.escape(association.value.type.rawValue))</td>"
