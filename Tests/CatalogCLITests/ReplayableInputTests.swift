@@ -183,6 +183,25 @@ struct ReplayableInputTests {
         }
     }
 
+    /// The limit holds for what plays under reduced motion too: a step that ends within it as
+    /// written but whose reduced form (a 10 s fade for a 1 ms blip) ends beyond it is refused
+    /// where it enters, and what was accepted replays.
+    @Test func anApplicationThatEndsBeyondTheLimitOnlyUnderReducedMotionIsRefused() throws {
+        let folder = TemporaryFolder()
+        let db = folder.file("c.sqlite")
+        let blip = folder.file("blip.json"), late = folder.file("late.yaml")
+        try #"{"name": "blip", "kind": "animation", "version": "1.0.0", "reducedMotion": {"fade": 10}, "animation": {"type": "basic", "keyPath": "opacity", "fromValue": 1, "toValue": 0.5, "duration": 0.001}}"#
+            .write(toFile: blip, atomically: true, encoding: .utf8)
+        try "name: late\nkind: chain\nversion: 1.0.0\nchain:\n  roles: [target]\n  sequence:\n    - {wait: 999999995}\n    - {animate: target, component: blip}\n"
+            .write(toFile: late, atomically: true, encoding: .utf8)
+        #expect(try run(["add", blip, late], db: db).status == 0)
+        #expect(try run(["object", "add", "v", "--type", "view"], db: db).status == 0)
+        let refused = try run(["apply", "late", "--role", "target=v"], db: db)
+        #expect(refused.status == 1 && refused.stderr.contains("(under reduced motion), beyond the limit"), "\(refused.stderr)")
+        #expect(!(try run(["log"], db: db).stdout.contains("late")), "nothing of it was logged")
+        try expectReplays(db, object: "v", context: "a refused late chain")
+    }
+
     /// An animation applied late in the scene may end past the limit; a long one needs more
     /// frames than a replay takes by itself. A bare `replay` stops with a note, not an error.
     @Test func aBareReplayNeverAsksForATimeBeyondTheLimits() throws {

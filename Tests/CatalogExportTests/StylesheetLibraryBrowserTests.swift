@@ -135,3 +135,35 @@ struct ImplicitKeyframeBrowserTests {
         #expect(problems.isEmpty, "\(problems.count) differences:\n\(problems.prefix(30).joined(separator: "\n"))")
     }
 }
+
+/// Vendor twins as Chromium holds them: a `@-webkit-keyframes` alone is the animation; beside an
+/// unprefixed `@keyframes` of the same name, the unprefixed one runs whichever comes first; of
+/// two prefixed ones, the later. The importer reads the same stylesheets the same way.
+struct WebkitKeyframesBrowserTests {
+    static let stylesheet = """
+        @-webkit-keyframes lone { from { opacity: 1; } to { opacity: 0.25; } }
+        @keyframes first { from { opacity: 1; } to { opacity: 0.5; } }
+        @-webkit-keyframes first { from { opacity: 1; } to { opacity: 0.2; } }
+        @-webkit-keyframes second { from { opacity: 1; } to { opacity: 0.2; } }
+        @keyframes second { from { opacity: 1; } to { opacity: 0.6; } }
+        @-webkit-keyframes twice { from { opacity: 1; } to { opacity: 0.3; } }
+        @-webkit-keyframes twice { from { opacity: 1; } to { opacity: 0.7; } }
+        .lone { animation: lone 1s linear both; } .first { animation: first 1s linear both; }
+        .second { animation: second 1s linear both; } .twice { animation: twice 1s linear both; }
+        """
+
+    @Test func theUnprefixedTwinWinsAndALonePrefixedOneRuns() throws {
+        let definitions = try DefinitionDecoder.decodeAll(text: Self.stylesheet, file: "twins.css")
+        #expect(definitions.map(\.name).sorted() == ["first", "lone", "second", "twice"])
+        var cases: [BrowserCase] = []
+        for definition in definitions {
+            let effect = AnimationEffect(try AnimationDefinition(definition))
+            let times = [0.0, 0.5, 0.999, 1.5]
+            cases.append(BrowserCase(id: definition.name, start: .css(stylesheet: cases.isEmpty ? Self.stylesheet : "", classes: ["element": definition.name]),
+                                     roles: ["element"], properties: ["opacity"], baked: [], times: times,
+                                     expected: ["element": times.map { effect.sample(at: $0).values }]))
+        }
+        let problems = try BrowserComparison.mismatches(cases)
+        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+    }
+}
