@@ -175,12 +175,21 @@ enum BrowserComparison {
               const element = document.createElement("div");
               element.className = "box";
               element.style.cssText = c.style;
-              document.getElementById("root").appendChild(element);
+              // "outer / inner": the element inside parents carrying those classes.
+              const levels = c.kind === "css" ? (c.classes[role] || "").split(" / ") : [""];
+              let parent = document.getElementById("root");
+              for (const outer of levels.slice(0, -1)) {
+                const wrapper = document.createElement("div");
+                wrapper.className = outer;
+                parent.appendChild(wrapper);
+                parent = wrapper;
+              }
+              parent.appendChild(element);
               elements[role] = element;
             }
             let animations = [];
             if (c.kind === "css") {
-              for (const role of c.roles) elements[role].className = "box " + (c.classes[role] || "");
+              for (const role of c.roles) elements[role].className = "box " + (c.classes[role] || "").split(" / ").at(-1);
               for (const role of c.roles) animations.push(...elements[role].getAnimations());
             } else if (c.kind === "waapi") {
               const data = Array.isArray(c.waapi) ? { [c.roles[0]]: c.waapi } : c.waapi;

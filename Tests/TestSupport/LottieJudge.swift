@@ -64,7 +64,6 @@ public enum LottieJudge {
         let folder = FileManager.default.temporaryDirectory.appending(path: "lottie-judge-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let request = folder.appending(path: "request.json")
         var paths: [String: String] = [:]
         for (index, document) in documents.enumerated() {
             let path = folder.appending(path: "document-\(index).json").path
@@ -76,23 +75,7 @@ public enum LottieJudge {
              "frames": .array(document.frames.map { .number(Double($0)) }),
              "probes": .array(document.probes.map { .array($0.map { .number(Double($0)) }) })]
         })])
-        try body.canonicalText.write(to: request, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try python())
-        process.arguments = [URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "LottieJudge.py").path, request.path]
-        let output = folder.appending(path: "answer.json"), errors = folder.appending(path: "errors.txt")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        process.standardError = try FileHandle(forWritingTo: errors)
-        try process.run()
-        process.waitUntilExit()
-        let stderr = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
-        if process.terminationStatus != 0 {
-            if stderr.contains("ModuleNotFoundError") { throw Missing() }
-            throw JudgeFailed(description: "LottieJudge.py exited \(process.terminationStatus): \(stderr.suffix(2000))")
-        }
-        let answer = try JSONReader.read(try String(contentsOf: output, encoding: .utf8))
+        let answer = try run("LottieJudge.py", request: body, in: folder)
         var verdicts: [String: Verdict] = [:]
         for (id, verdict) in answer.objectValue ?? [:] {
             let schema = verdict["schema"]?.arrayValue?.compactMap(\.stringValue) ?? []
@@ -106,6 +89,29 @@ public enum LottieJudge {
             verdicts[id] = Verdict(schema: schema, values: values, pixels: pixels)
         }
         return verdicts
+    }
+
+    /// Runs one of the judge scripts beside this file on a request (written to `folder`) and
+    /// reads its answer (JSON on standard output).
+    static func run(_ script: String, request: JSONValue, in folder: URL) throws -> JSONValue {
+        let requestFile = folder.appending(path: "request.json")
+        try request.canonicalText.write(to: requestFile, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try python())
+        process.arguments = [URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: script).path, requestFile.path]
+        let output = folder.appending(path: "answer.json"), errors = folder.appending(path: "errors.txt")
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        process.standardError = try FileHandle(forWritingTo: errors)
+        try process.run()
+        process.waitUntilExit()
+        if process.terminationStatus != 0 {
+            let stderr = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+            if stderr.contains("ModuleNotFoundError") { throw Missing() }
+            throw JudgeFailed(description: "\(script) exited \(process.terminationStatus): \(stderr.suffix(2000))")
+        }
+        return try JSONReader.read(try String(contentsOf: output, encoding: .utf8))
     }
 
     public struct JudgeFailed: Error, CustomStringConvertible {
@@ -141,27 +147,10 @@ extension LottieJudge {
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appending(path: "document.json").path
         try text.write(toFile: path, atomically: true, encoding: .utf8)
-        let request = folder.appending(path: "request.json")
         let body: JSONValue = ["documents": [["id": "document", "path": .string(path), "times": .array(times.map(JSONValue.number)),
                                               "parts": .array(parts.map { ["role": .string($0.role), "layers": .array($0.layers.map { .number(Double($0)) }),
                                                                            "groups": .array($0.groups.map { .number(Double($0)) })] })]]]
-        try body.canonicalText.write(to: request, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try python())
-        process.arguments = [URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "LottieSourceJudge.py").path, request.path]
-        let output = folder.appending(path: "answer.json"), errors = folder.appending(path: "errors.txt")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        process.standardError = try FileHandle(forWritingTo: errors)
-        try process.run()
-        process.waitUntilExit()
-        if process.terminationStatus != 0 {
-            let stderr = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
-            if stderr.contains("ModuleNotFoundError") { throw Missing() }
-            throw JudgeFailed(description: "LottieSourceJudge.py exited \(process.terminationStatus): \(stderr.suffix(2000))")
-        }
-        let answer = try JSONReader.read(try String(contentsOf: output, encoding: .utf8))
+        let answer = try run("LottieSourceJudge.py", request: body, in: folder)
         var result: [String: (matrix: [[Double]], opacity: [Double], error: String?)] = [:]
         if let unreadable = answer["document"]?["$unreadable"]?.stringValue { throw Unreadable(description: unreadable) }
         for (role, value) in answer["document"]?.objectValue ?? [:] {

@@ -42,7 +42,14 @@ package enum LottieContainers {
         if flags & 2 != 0 { index += 2 }
         guard index < bytes.count - 8 else { throw fail("is truncated gzip data") }
         let deflated = Data(bytes[index..<(bytes.count - 8)])
-        return try inflate(deflated, file: file)
+        let inflated = try inflate(deflated, file: file)
+        // The trailer: the CRC-32 and the size of what was compressed. A cut or altered file
+        // inflates to something else, or stops short.
+        func word(_ at: Int) -> UInt32 { (0..<4).reduce(0) { $0 | UInt32(bytes[at + $1]) << (8 * $1) } }
+        guard word(bytes.count - 4) == UInt32(truncatingIfNeeded: inflated.count), word(bytes.count - 8) == inflated.crc32(checksum: 0) else {
+            throw fail("is gzip data that is cut short or damaged (its CRC-32 or size does not match)")
+        }
+        return inflated
     }
 
     private static func inflate(_ deflated: Data, file: String) throws(DefinitionError) -> Data {

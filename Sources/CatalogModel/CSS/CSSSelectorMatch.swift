@@ -13,12 +13,17 @@ import Foundation
 /// CSSSelectorMatch.specificity(of: ".animated.bounceIn", on: element)   // (0, 2, 0)
 /// CSSSelectorMatch.specificity(of: ".animated:hover", on: element)      // nil
 /// ```
-struct CSSElement: Hashable {
+struct CSSElement: Hashable, Sendable {
     var tag = "div"
     var id: String?
     var classes: Set<String> = []
     /// The document's root element (`:root`).
     var isRoot = false
+    /// Its parent elements inside the page's body, nearest first (`.open .panel`'s `.open`).
+    var parents: [CSSElement] = []
+
+    /// Its ancestors in the page, nearest first: its parents, then `body` and `html`.
+    var ancestors: [CSSElement] { isRoot ? [] : tag == "body" && classes.isEmpty ? [.html] : parents + [.body, .html] }
 
     /// `html`, then `body`, the ancestors of an element in the page's body.
     static let html = CSSElement(tag: "html", isRoot: true)
@@ -35,8 +40,21 @@ struct CSSSpecificity: Comparable, Hashable {
 enum CSSSelectorMatch {
     /// The specificity of the most specific selector of the list `selectors` that matches
     /// `element` (whose ancestors are `ancestors`, nearest first), or nil when none does.
-    static func specificity(of selectors: String, on element: CSSElement, ancestors: [CSSElement] = [.body, .html]) -> CSSSpecificity? {
-        CSSKeyframesImport.splitTopLevel(selectors, on: ",").compactMap { complex(String($0), element, ancestors) }.max()
+    static func specificity(of selectors: String, on element: CSSElement, ancestors: [CSSElement]? = nil) -> CSSSpecificity? {
+        let ancestors = ancestors ?? element.ancestors
+        return CSSKeyframesImport.splitTopLevel(selectors, on: ",").compactMap { complex(String($0), element, ancestors) }.max()
+    }
+
+    /// The classes of each compound of `selector`, outermost first, when it is compounds of
+    /// classes joined by descendant or child combinators (`.open > .panel.wide`); nil otherwise.
+    static func classChain(_ selector: String) -> [Set<String>]? {
+        guard let parts = compounds(selector), parts.allSatisfy({ $0.combinator == "" || $0.combinator == " " || $0.combinator == ">" }) else { return nil }
+        var chain: [Set<String>] = []
+        for part in parts {
+            guard let simple = simpleSelectors(part.compound), simple.allSatisfy({ $0.hasPrefix(".") }) || parts.last?.compound == part.compound else { return nil }
+            chain.append(Set(simple.compactMap { $0.hasPrefix(".") ? String($0.dropFirst()) : nil }))
+        }
+        return chain
     }
 
     /// The classes `selector` requires of its subject (`.animated.bounceIn:not(.paused)` →

@@ -81,7 +81,8 @@ struct StylesheetCascade {
 
     /// Every declaration that applies to `element` (a child of `ancestors`, nearest first) in
     /// `environment`, in cascade order — the one that wins for a property is its last.
-    func declarations(for element: CSSElement, ancestors: [CSSElement] = Self.ancestors, in environment: CSSEnvironment) throws(DefinitionError) -> [Declaration] {
+    func declarations(for element: CSSElement, ancestors given: [CSSElement]? = nil, in environment: CSSEnvironment) throws(DefinitionError) -> [Declaration] {
+        let ancestors = given ?? element.ancestors
         var normal: [(key: (Int, CSSSpecificity, Int), declaration: Declaration)] = []
         var important: [(key: (Int, CSSSpecificity, Int), declaration: Declaration)] = []
         for rule in styleRules where rule.environments.contains(environment)
@@ -116,7 +117,8 @@ struct StylesheetCascade {
     /// The custom properties `element` computes in `environment`: inherited down from `html`
     /// (unless registered as not inheriting), its own declarations over them, registered initial
     /// values where nothing sets one.
-    func customProperties(for element: CSSElement, ancestors: [CSSElement] = Self.ancestors, in environment: CSSEnvironment) throws(DefinitionError) -> [String: String] {
+    func customProperties(for element: CSSElement, ancestors given: [CSSElement]? = nil, in environment: CSSEnvironment) throws(DefinitionError) -> [String: String] {
+        let ancestors = given ?? element.ancestors
         var inherited: [String: String] = [:]
         if let parent = ancestors.first {
             inherited = try customProperties(for: parent, ancestors: Array(ancestors.dropFirst()), in: environment)

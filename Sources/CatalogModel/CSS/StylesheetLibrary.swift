@@ -64,6 +64,8 @@ public enum StylesheetLibrary {
     /// base's included): what a page puts on an element to run it as the component plays.
     /// With each, the element's own values of the properties given (camelCase → CSS), as its
     /// classes set them: what shows when the animation does not.
+    /// The element's parents' classes come first, outermost first, each level `" / "` apart
+    /// (`load1 / loader`).
     package static func elements(css text: String, file: String, options: Options = Options(), properties: Set<String>)
         throws(DefinitionError) -> [String: (classes: [String], own: [String: String])]
     {
@@ -73,7 +75,10 @@ public enum StylesheetLibrary {
         for (keyframesName, block) in stylesheet.keyframes {
             guard let name = try? componentName(keyframesName, options: options, file: file, line: block.line),
                   let element = try? stylesheet.element(running: keyframesName, base: base) else { continue }
-            elements[name] = (element.classes.sorted(), (try? stylesheet.ownValues(of: element, in: .normal, animated: properties)) ?? [:])
+            let levels = element.parents.reversed().map { $0.classes.sorted().joined(separator: " ") } + [element.classes.sorted().joined(separator: " ")]
+            var own = (try? stylesheet.ownValues(of: element, in: .normal, animated: properties)) ?? [:]
+            if properties.contains("transformOrigin"), let origin = try? stylesheet.style(of: element, in: .normal).origin { own["transformOrigin"] = origin }
+            elements[name] = ([levels.joined(separator: " / ")], own)
         }
         return elements
     }
@@ -198,11 +203,14 @@ public enum StylesheetLibrary {
             let element = try self.element(running: keyframesName, base: base)
             let normal = try style(of: element, in: .normal)
             let custom = try cascade.customProperties(for: element, in: .normal)
+            // Font-relative lengths in keyframes, as the element's font size makes them.
+            let em = CSSFontSize.size(of: element, in: cascade, environment: .normal) ?? CSSFontSize.medium
+            let rem = CSSFontSize.size(of: .html, ancestors: [], in: cascade, environment: .normal) ?? CSSFontSize.medium
             func document(_ name: String, _ block: Block, _ timing: RuleTiming, reducedMotion: JSONValue?, origin: String?,
                           environment: CSSEnvironment = .reduced) throws(DefinitionError) {
                 var ignored: [String] = []
                 var frames = try CSSKeyframesImport.keyframes(block, file: file, easing: timing.easing ?? "ease", ignored: &ignored,
-                                                              resolve: { StylesheetLibrary.resolved($0, custom) })
+                                                              resolve: { CSSFontSize.absolute(StylesheetLibrary.resolved($0, custom), em: em, rem: rem) })
                 let animated = Set(frames.flatMap { $0.members.keys }).subtracting(["offset", "easing"])
                 Self.hold(own: try ownValues(of: element, in: environment, animated: animated), in: &frames, easing: timing.easing ?? "ease")
                 if let origin { Self.hold(origin: origin, in: &frames, easing: timing.easing ?? "ease") }
@@ -260,13 +268,25 @@ public enum StylesheetLibrary {
         /// `.x` runs `rev`'s animation); else one carrying the base classes and a class of that
         /// name, as a one-animation definition file times it (`.pulse { animation-duration: … }`).
         func element(running keyframesName: String, base: Set<String>) throws(DefinitionError) -> CSSElement {
+            var unreachable: StylesheetCascade.StyleRule?
             for rule in naming where rule.rule.environments.contains(.normal) && rule.names.contains(keyframesName) {
                 for selector in CSSKeyframesImport.splitTopLevel(rule.rule.block.prelude, on: ",") {
-                    guard let classes = CSSSelectorMatch.subjectClasses(selector), !classes.isEmpty else { continue }
-                    let element = CSSElement(classes: classes.union(base))
-                    guard CSSSelectorMatch.specificity(of: selector, on: element) != nil else { continue }
+                    // The element carries the subject's classes and the base; an element inside
+                    // others (`.load1 .loader`) has parents with theirs.
+                    guard let chain = CSSSelectorMatch.classChain(selector), let classes = chain.last, !classes.isEmpty else {
+                        unreachable = unreachable ?? rule.rule
+                        continue
+                    }
+                    let element = CSSElement(classes: classes.union(base), parents: chain.dropLast().reversed().map { CSSElement(classes: $0) })
+                    guard CSSSelectorMatch.specificity(of: selector, on: element) != nil else { unreachable = unreachable ?? rule.rule; continue }
                     if try style(of: element, in: .normal).timing.names?.first == keyframesName { return element }
                 }
+            }
+            // Rules run it, but none on an element of its own classes (`.open .panel`, `a:hover`):
+            // what it plays depends on a page the catalog does not have.
+            if let rule = unreachable {
+                throw DefinitionError(file: file, path: "line \(rule.block.line): \(rule.block.prelude)",
+                                      rule: "runs @keyframes \(keyframesName) only on an element inside another or in a state (hover, focus, …); the catalog times an animation for an element by its own classes")
             }
             return CSSElement(classes: base.union([keyframesName]))
         }
