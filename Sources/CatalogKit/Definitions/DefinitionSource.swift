@@ -9,8 +9,8 @@ import Foundation
 /// let (definitions, errors) = DefinitionSource.load(["catalog/", "extra.yaml"])
 /// ```
 public enum DefinitionSource {
-    /// The file extensions read as definitions (YAML, JSON, CSS `@keyframes`).
-    public static let extensions: Set<String> = ["yaml", "yml", "json", "css"]
+    /// The file extensions read as definitions (YAML, JSON, CSS `@keyframes`, packed Lottie files).
+    public static let extensions: Set<String> = ["yaml", "yml", "json", "css", "tgs", "lottie"]
 
     /// Expands folders into the definition files under them, sorted; files are kept as given.
     public static func expand(_ paths: [String]) -> (files: [String], errors: [DefinitionError]) {

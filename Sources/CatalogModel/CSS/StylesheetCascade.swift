@@ -79,8 +79,9 @@ struct StylesheetCascade {
         keyframes.last { $0.name == name && $0.environments.contains(environment) }
     }
 
-    /// Every declaration that applies to `element` (a child of `ancestors`, nearest first) in
-    /// `environment`, in cascade order — the one that wins for a property is its last.
+    /// Every declaration that applies to `element` (a child of `ancestors`, nearest first; its
+    /// own ``CSSElement/ancestors`` by default) in `environment`, in cascade order — the one that
+    /// wins for a property is its last.
     func declarations(for element: CSSElement, ancestors given: [CSSElement]? = nil, in environment: CSSEnvironment) throws(DefinitionError) -> [Declaration] {
         let ancestors = given ?? element.ancestors
         var normal: [(key: (Int, CSSSpecificity, Int), declaration: Declaration)] = []
@@ -110,9 +111,6 @@ struct StylesheetCascade {
         }
         return sorted(normal) + sorted(important)
     }
-
-    /// The element's ancestors in the page (`body`, `html`).
-    static let ancestors: [CSSElement] = [.body, .html]
 
     /// The custom properties `element` computes in `environment`: inherited down from `html`
     /// (unless registered as not inheriting), its own declarations over them, registered initial

@@ -3,16 +3,19 @@ import Foundation
 /// A stylesheet as an animation library publishes it — many `@keyframes`, a base class that sets
 /// the timing, one class per animation that names it — read as one definition per `@keyframes`.
 ///
-/// Each component is what a browser runs on an element carrying the base class and the class
-/// that names the animation: the naming rule's `animation-*` (longhands, or the `animation`
-/// shorthand, which resets every longhand) over the base rule's, over CSS's defaults. The base
-/// rule is ``Options/base``, or else the one rule whose selector is a single class and which
-/// sets `animation-*` without naming an animation. Browsers' aliases are followed:
-/// `@-webkit-keyframes` is the same animation as `@keyframes` (the unprefixed one wins), and a
-/// `-webkit-` declaration is its unprefixed twin (the later one wins). Custom properties take their
-/// `:root` values (`var(--x, fallback)` falls back when there is none) and `calc()` over times and
-/// numbers is worked out. Names are the `@keyframes` names in kebab case (`bounceIn` →
-/// `bounce-in`), after ``Options/prefix``.
+/// Each component is what a browser runs on an element carrying the classes of the rule that
+/// names the animation and the base class (inside parents with their classes, for `.a .b`): every
+/// rule that applies to it, by layer, specificity and order, `!important` last
+/// (``StylesheetCascade``), over CSS's defaults; `@media` and `@supports` as in a desktop window,
+/// reduced motion becoming the component's `reducedMotion:`. The base class is ``Options/base``,
+/// or else the one rule whose selector is a single class and which sets `animation-*` without
+/// naming an animation. Browsers' aliases are followed: `@-webkit-keyframes` is the same
+/// animation as `@keyframes` (the unprefixed one wins, as in Chromium), and a `-webkit-`
+/// declaration is its unprefixed twin. Custom properties take the element's values (its own
+/// rules', inherited from `:root`, `@property` initial values); `calc()` over times and numbers,
+/// and `em`/`rem` lengths, are worked out. Names are the `@keyframes` names in kebab case
+/// (`bounceIn` → `bounce-in`), after ``Options/prefix``. A `@keyframes` the catalog cannot play
+/// is refused by name, or with ``Options/skipUnsupported`` left out and listed.
 ///
 /// ```swift
 /// let documents = try StylesheetLibrary.documents(css: """
@@ -33,8 +36,8 @@ public enum StylesheetLibrary {
         public var prefix: String?
         /// The selector of the rule every animated element carries (`--base .animated`).
         public var base: String?
-        /// For a Lottie document read alongside (``LottieImport``): leave out the layers the catalog
-        /// cannot play, listed as the definitions' ignored parts, instead of refusing the file.
+        /// Leave out what the catalog cannot play — a stylesheet's `@keyframes`, a Lottie document's
+        /// layers — listed as the definitions' ignored parts, instead of refusing the file.
         public var skipUnsupported: Bool
 
         /// Options as `catalog add` takes them.

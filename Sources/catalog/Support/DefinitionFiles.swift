@@ -5,13 +5,13 @@ import CatalogKit
 /// together so that every error is reported at once.
 struct DefinitionFiles: ParsableArguments {
     @Argument(help: "Definition files, folders (searched recursively), or - for standard input.",
-              completion: .file(extensions: ["yaml", "yml", "json", "css"]))
+              completion: .file(extensions: ["yaml", "yml", "json", "css", "tgs", "lottie"]))
     var files: [String]
     @Option(help: ArgumentHelp("Put before the name of every component a stylesheet library makes (anim → anim-bounce-in).", valueName: "prefix"))
     var prefix: String?
     @Option(help: ArgumentHelp("The selector of a stylesheet library's base rule, whose animation-* every animation starts from.", valueName: "selector"))
     var base: String?
-    @Flag(help: "Leave out the layers of a Lottie document the catalog cannot play (listed by validate) instead of refusing it.")
+    @Flag(help: "Leave out the @keyframes of a stylesheet or the layers of a Lottie document the catalog cannot play (listed by validate) instead of refusing the file.")
     var skipUnsupported = false
 
     func validate() throws {

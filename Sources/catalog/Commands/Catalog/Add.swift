@@ -11,9 +11,10 @@ struct Add: ParsableCommand {
             several @keyframes (an animation library as published) adds one component per \
             @keyframes, timed as a browser times an element carrying the library's base class \
             and the animation's class; --prefix and --base say how it is read. A Lottie document \
-            (a JSON object with layers, fr, ip and op) adds its animated layers: one layer an \
-            animation, several a chain with a role per layer; --skip-unsupported leaves out the \
-            layers the catalog cannot play instead of refusing the file.
+            (a JSON object with layers, fr, ip and op; a .tgs; a .lottie) adds its animated \
+            layers: one an animation, several a chain with a role per layer or group. \
+            --skip-unsupported leaves out the @keyframes or layers the catalog cannot play \
+            instead of refusing the file.
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -33,9 +34,13 @@ struct Add: ParsableCommand {
                 + "\nto add a stylesheet's animations beside the catalog's own, give their names a prefix: --prefix P")
         }
         let notes = definitions.flatMap(\.ignoredDeclarations)
-        let layers = notes.filter { $0.hasPrefix("left out ") }.count, ignored = notes.count - layers
+        let keyframes = notes.filter { $0.hasPrefix("left out @keyframes") }.count
+        let layers = notes.filter { $0.hasPrefix("left out ") }.count - keyframes, ignored = notes.count - layers - keyframes
         if ignored > 0 {
             FileHandle.standardError.write(Data("note: \(ignored) keyframe declaration(s) a browser ignores were left out (catalog validate lists them)\n".utf8))
+        }
+        if keyframes > 0 {
+            FileHandle.standardError.write(Data("note: \(keyframes) @keyframes the catalog cannot play were left out (catalog validate lists them)\n".utf8))
         }
         if layers > 0 {
             FileHandle.standardError.write(Data("note: \(layers) Lottie layer(s) the catalog cannot play were left out (catalog validate lists them)\n".utf8))
