@@ -78,7 +78,7 @@ import TestSupport
         table += "\n\(outcomes.count) documents: \(whole) import whole, \(part) in part with --skip-unsupported, \(outcomes.count - whole - part) refused.\n"
         print(table)
         try? table.write(to: try OutsideCorpus.folder().appending(path: "summary-lottie.md"), atomically: true, encoding: .utf8)
-        #expect(whole + part >= 35, "\(whole) whole, \(part) in part")
+        #expect(whole + part >= 30, "\(whole) whole, \(part) in part")
     }
 
     @Test func importedRolesMoveAsPythonLottieReadsTheFile() throws {

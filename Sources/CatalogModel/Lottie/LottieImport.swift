@@ -74,7 +74,8 @@ public enum LottieImport {
             layers.append((still.role, held(still.layer, in: document), still.layer.source, still.layer.groupPath))
         }
         guard !layers.isEmpty else {
-            throw DefinitionError(file: file, path: "layers", rule: "no layer draws anything the catalog plays (\(skipped.count) left out)")
+            throw DefinitionError(file: file, path: "layers", rule: "no layer draws anything the catalog plays"
+                + (skipped.first.map { " (\(skipped.count) left out; the first, \($0))" } ?? ""))
         }
         var roles: [String] = []
         for index in layers.indices {

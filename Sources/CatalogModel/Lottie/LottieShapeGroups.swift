@@ -38,6 +38,9 @@ extension LottieSource {
                     if let tr = items.first(where: { $0["ty"]?.stringValue == "tr" }), !LottieSource.isIdentity(tr) { chain.append(tr) }
                     try walk(items, names: names + [shape["nm"]?.stringValue ?? "group"], transforms: chain, path: path + [index], fill: own)
                 case "sh", "rc", "el", "sr":
+                    // A shape that moves or changes inside its group is motion the layer's
+                    // transform does not carry: refused by name, never dropped.
+                    if let animated = Self.animatedGeometry(shape) { throw Unsupported(reason: animated) }
                     draws = true
                 case "tm": throw Unsupported(reason: "trim paths")
                 case "gf", "gs": throw Unsupported(reason: "a gradient")
@@ -51,6 +54,27 @@ extension LottieSource {
             } else {
                 parts.append(Part(names: names, transforms: transforms, fill: own, path: path))
             }
+        }
+
+        /// What of a shape's own geometry animates (its path, position, size, roundness, …), if anything.
+        static func animatedGeometry(_ shape: JSONValue) -> String? {
+            let type = shape["ty"]?.stringValue ?? ""
+            let keys: [String: (String, [String])] = [
+                "sh": ("an animated path (a shape that morphs)", ["ks"]),
+                "rc": ("an animated rectangle (its position, size or roundness)", ["p", "s", "r"]),
+                "el": ("an animated ellipse (its position or size)", ["p", "s"]),
+                "sr": ("an animated star or polygon", ["p", "r", "pt", "ir", "or", "is", "os"]),
+            ]
+            guard let (reason, properties) = keys[type] else { return nil }
+            for key in properties {
+                guard let property = shape[key] else { continue }
+                if property["x"]?.stringValue != nil { return "an expression (on a shape)" }
+                if property["a"]?.numberValue == 1, let keyframes = property["k"]?.arrayValue, keyframes.count > 1,
+                   Set(keyframes.flatMap { [$0["s"]?.canonicalText, $0["e"]?.canonicalText].compactMap { $0 } }).count > 1 {
+                    return reason
+                }
+            }
+            return nil
         }
     }
 }
