@@ -162,10 +162,15 @@ enum CSSSupports {
 /// The boolean grammar media queries and `@supports` share: `not X`, `X and Y …`, `X or Y …`,
 /// parenthesised groups, and leaves that a closure evaluates (nil: unknown, which is false).
 enum CSSCondition {
-    static func evaluate(_ text: String, leaf: (String) -> Bool?) -> Bool? {
+    /// Conditions nested deeper than this are unknown (false): no stylesheet nests so, and the
+    /// reading stays within the stack whatever a file holds.
+    static let maximumDepth = 32
+
+    static func evaluate(_ text: String, depth: Int = 0, leaf: (String) -> Bool?) -> Bool? {
+        guard depth < maximumDepth else { return nil }
         let words = CSSKeyframesImport.splitTopLevel(CSSKeyframesImport.oneLine(text), on: " ")
         guard !words.isEmpty else { return nil }
-        if words[0].lowercased() == "not" { return evaluate(words.dropFirst().joined(separator: " "), leaf: leaf).map { !$0 } ?? false }
+        if words[0].lowercased() == "not" { return evaluate(words.dropFirst().joined(separator: " "), depth: depth + 1, leaf: leaf).map { !$0 } ?? false }
         var result: Bool?
         var joiner: String?
         for word in words {
@@ -175,7 +180,7 @@ enum CSSCondition {
             if word.hasPrefix("("), word.hasSuffix(")") {
                 let inner = String(word.dropFirst().dropLast()).trimmingCharacters(in: .whitespaces)
                 if inner.hasPrefix("(") || inner.lowercased().hasPrefix("not ") || inner.lowercased().hasPrefix("not(") {
-                    value = evaluate(inner, leaf: leaf) ?? false
+                    value = evaluate(inner, depth: depth + 1, leaf: leaf) ?? false
                 } else {
                     value = leaf(inner) ?? false
                 }

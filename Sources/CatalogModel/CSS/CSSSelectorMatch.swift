@@ -41,6 +41,13 @@ enum CSSSelectorMatch {
     /// The specificity of the most specific selector of the list `selectors` that matches
     /// `element` (whose ancestors are `ancestors`, nearest first), or nil when none does.
     static func specificity(of selectors: String, on element: CSSElement, ancestors: [CSSElement]? = nil) -> CSSSpecificity? {
+        // `:not(:is(…))` nested past any stylesheet's use matches nothing, and stays off the stack.
+        var depth = 0, deepest = 0
+        for character in selectors.utf8 {
+            if character == UInt8(ascii: "(") { depth += 1; deepest = max(deepest, depth) }
+            if character == UInt8(ascii: ")") { depth -= 1 }
+        }
+        guard deepest <= 16 else { return nil }
         let ancestors = ancestors ?? element.ancestors
         return CSSKeyframesImport.splitTopLevel(selectors, on: ",").compactMap { complex(String($0), element, ancestors) }.max()
     }
@@ -48,7 +55,9 @@ enum CSSSelectorMatch {
     /// The classes of each compound of `selector`, outermost first, when it is compounds of
     /// classes joined by descendant or child combinators (`.open > .panel.wide`); nil otherwise.
     static func classChain(_ selector: String) -> [Set<String>]? {
-        guard let parts = compounds(selector), parts.allSatisfy({ $0.combinator == "" || $0.combinator == " " || $0.combinator == ">" }) else { return nil }
+        // A page nests an animated element a few levels deep; a chain of more is no element to time.
+        guard let parts = compounds(selector), parts.count <= 8,
+              parts.allSatisfy({ $0.combinator == "" || $0.combinator == " " || $0.combinator == ">" }) else { return nil }
         var chain: [Set<String>] = []
         for part in parts {
             guard let simple = simpleSelectors(part.compound), simple.allSatisfy({ $0.hasPrefix(".") }) || parts.last?.compound == part.compound else { return nil }

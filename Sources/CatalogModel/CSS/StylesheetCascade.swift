@@ -147,8 +147,11 @@ struct StylesheetCascade {
 
         init(file: String) { self.file = file }
 
-        mutating func read(_ blocks: [Block], environments: Set<CSSEnvironment>, layer: String?) throws(DefinitionError) {
+        mutating func read(_ blocks: [Block], environments: Set<CSSEnvironment>, layer: String?, depth: Int = 0) throws(DefinitionError) {
             for block in blocks {
+                guard depth < 32 else {
+                    throw DefinitionError(file: file, path: "line \(block.line)", rule: "at-rules nested more than 32 deep")
+                }
                 guard block.prelude.hasPrefix("@") else {
                     addStyleRule(block, environments: environments, layer: layer)
                     continue
@@ -165,9 +168,9 @@ struct StylesheetCascade {
                 case "media":
                     guard !block.isStatement else { continue }
                     let matching = environments.filter { CSSMediaQuery.matches(rest, in: $0) }
-                    if !matching.isEmpty { try read(try inner(), environments: matching, layer: layer) }
+                    if !matching.isEmpty { try read(try inner(), environments: matching, layer: layer, depth: depth + 1) }
                 case "supports":
-                    if !block.isStatement, CSSSupports.matches(rest) { try read(try inner(), environments: environments, layer: layer) }
+                    if !block.isStatement, CSSSupports.matches(rest) { try read(try inner(), environments: environments, layer: layer, depth: depth + 1) }
                 case "layer":
                     if block.isStatement {
                         for name in rest.split(separator: ",") { declareLayer(qualified(String(name), in: layer)) }
@@ -175,7 +178,7 @@ struct StylesheetCascade {
                         let name: String
                         if rest.isEmpty { anonymousLayers += 1; name = qualified("\u{0}anonymous\(anonymousLayers)", in: layer) } else { name = qualified(rest, in: layer) }
                         declareLayer(name)
-                        try read(try inner(), environments: environments, layer: name)
+                        try read(try inner(), environments: environments, layer: name, depth: depth + 1)
                     }
                 case "property":
                     guard !block.isStatement, rest.hasPrefix("--") else { continue }
