@@ -173,17 +173,18 @@ public enum StylesheetLibrary {
                 do throws(DefinitionError) {
                     documents += try self.documents(of: keyframesName, block, base: base, options: options, claimed: &names, standIns: &standIns)
                 } catch {
-                    var error = error
-                    error.path = "@keyframes \(keyframesName)" + (error.path.isEmpty ? "" : ", " + error.path)
-                    refused.append((keyframesName, error))
+                    // Made anew, so that the path stays within a message's bounds.
+                    let path = error.path.hasPrefix("line \(block.line): @keyframes") ? error.path
+                        : "@keyframes \(Excerpt.quote(keyframesName))" + (error.path.isEmpty ? "" : ", " + error.path)
+                    refused.append((keyframesName, DefinitionError(file: error.file, path: path, rule: error.rule)))
                 }
             }
             if let first = refused.first {
-                let others = refused.count > 1 ? " (and \(refused.count - 1) more @keyframes: \(refused.dropFirst().map(\.keyframes).joined(separator: ", ")))" : ""
+                let named = refused.dropFirst().prefix(5).map { Excerpt.quote($0.keyframes, limit: 40) }.joined(separator: ", ")
+                let others = refused.count > 1 ? " (and \(refused.count - 1) more @keyframes: \(named)\(refused.count > 6 ? ", …" : ""))" : ""
                 guard options.skipUnsupported, !documents.isEmpty else {
-                    var error = first.error
-                    error.rule += others + (documents.isEmpty ? "" : "; --skip-unsupported adds the other \(documents.count) and lists these")
-                    throw error
+                    throw DefinitionError(file: first.error.file, path: first.error.path, rule: first.error.rule + others
+                        + (documents.isEmpty ? "" : "; --skip-unsupported adds the other \(documents.count) and lists these"))
                 }
                 documents[0].ignored += refused.map { "left out \($0.error.path): \($0.error.rule)" }
             }
