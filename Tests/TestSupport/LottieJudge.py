@@ -14,7 +14,8 @@ import sys
 
 import jsonschema
 import lottie_specs
-from lottie import objects, NVector
+from lottie import objects
+from lottie_reading import SplitPosition
 from rlottie_python import LottieAnimation
 import os
 
@@ -28,27 +29,6 @@ def number_list(value):
     if isinstance(value, (list, tuple)):
         return [float(c) for c in value]
     return [float(value)]
-
-
-# python-lottie's easing solver stops after 4 Newton steps from an 11-entry table (bezier-easing's
-# defaults): on steep curves its value is off by up to 2e-4 of the segment (measured). Let it
-# converge, so that what is judged is the player's reading of the document, not its rounding.
-objects.properties.KeyframeBezier.NEWTON_ITERATIONS = 40
-objects.properties.KeyframeBezier.SUBDIVISION_MAX_ITERATIONS = 80
-objects.properties.KeyframeBezier.SUBDIVISION_PRECISION = 1e-14
-
-
-class SplitPosition:
-    """python-lottie reads a split position (`"p": {"s": true, "x": …, "y": …}`) as one joined
-    value and evaluates it wrongly (measured: it stays at one value while the axes move). Each
-    axis is evaluated by python-lottie's own Value, and the two joined."""
-
-    def __init__(self, raw):
-        self.x = objects.properties.Value.load(raw["x"])
-        self.y = objects.properties.Value.load(raw["y"])
-
-    def get_value(self, time=0):
-        return NVector(self.x.get_value(time), self.y.get_value(time))
 
 
 def values(document, times):

@@ -14,12 +14,7 @@ import json
 import sys
 
 from lottie import objects, NVector
-
-objects.properties.KeyframeBezier.NEWTON_ITERATIONS = 40
-objects.properties.KeyframeBezier.SUBDIVISION_MAX_ITERATIONS = 80
-objects.properties.KeyframeBezier.SUBDIVISION_PRECISION = 1e-14
-
-
+from lottie_reading import SplitPosition
 from lottie.objects.bezier import Bezier
 
 _plain_interpolation = objects.properties.PositionKeyframe.interpolated_value
@@ -69,17 +64,6 @@ def _along_the_path(self, ratio, next_value=None):
 
 
 objects.properties.PositionKeyframe.interpolated_value = _along_the_path
-
-
-class SplitPosition:
-    """A split position (`"p": {"s": true, "x": …, "y": …}`), each axis by python-lottie's Value."""
-
-    def __init__(self, raw):
-        self.x = objects.properties.Value.load(raw["x"])
-        self.y = objects.properties.Value.load(raw["y"])
-
-    def get_value(self, time=0):
-        return NVector(self.x.get_value(time), self.y.get_value(time))
 
 
 def fix_split(layer, raw):
