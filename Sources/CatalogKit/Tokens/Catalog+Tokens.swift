@@ -7,8 +7,8 @@ extension Catalog {
     /// current versions that definitions' token references resolve against.
     ///
     /// ```swift
-    /// let set = try catalog.tokens.definition(text: json, file: "motion.tokens.json")
-    /// try catalog.tokens.add([set])
+    /// let sets = try catalog.tokens.definitions(files: [("motion.tokens.json", json)])
+    /// try catalog.tokens.add(sets)
     /// try catalog.tokens.token("motion.duration.moderate-01")?.resolved   // {"value": 150, "unit": "ms"}
     /// ```
     public var tokens: Tokens { Tokens(catalog: self) }
@@ -16,22 +16,6 @@ extension Catalog {
     /// Token sets: read a DTCG file as one, add, list, look up, bind.
     public struct Tokens: Sendable {
         let catalog: Catalog
-
-        /// A DTCG file as a token-set definition: named after the file (`motion.tokens.json` →
-        /// `motion`) unless `name` says otherwise, at `version` — or, when none is given, the
-        /// current version for the same tokens and the next patch version for changed ones
-        /// (1.0.0 for a new set). The document's top-level `$description` is the summary.
-        public func definition(text: String, file: String, name: String? = nil, version: String? = nil) throws -> ComponentDefinition {
-            let document = try DefinitionDecoder.parse(text: text, file: file)
-            let name = name ?? ComponentDefinition.tokenSetName(file: file)
-            var definition = try ComponentDefinition(tokenFile: document, name: name, version: version, file: file)
-            let ownVersion = document["$extensions"]?[ComponentDefinition.tokenExtensionKey]?["version"] != nil
-            if version == nil, !ownVersion, let current = try catalog.components.get(name), current.kind == .tokens {
-                let same = try current.decode().document["tokens"] == document
-                definition = try ComponentDefinition(tokenFile: document, name: name, version: same ? current.version : Self.nextPatch(current.version), file: file)
-            }
-            return definition
-        }
 
         /// Adds token sets (or new versions of them) in one transaction, as components are added.
         @discardableResult

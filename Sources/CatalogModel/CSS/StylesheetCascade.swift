@@ -222,25 +222,16 @@ struct StylesheetCascade {
         /// `-webkit-` one replaces only another prefixed one.
         private mutating func addKeyframes(_ name: String, _ block: Block, prefixed: Bool, environments: Set<CSSEnvironment>) {
             keyframesNames.append(name)
+            var wins = Set<CSSEnvironment>()
             for environment in environments {
                 if let index = keyframes.lastIndex(where: { $0.name == name && $0.environments.contains(environment) }) {
-                    let existingPrefixed = keyframes[index].block.prelude.hasPrefix("@-")
-                    if prefixed && !existingPrefixed { continue }
+                    if prefixed && !keyframes[index].block.prelude.hasPrefix("@-") { continue }
                     keyframes[index].environments.remove(environment)
                 }
-                keyframes.append(Keyframes(name: name, block: block, environments: [environment]))
+                wins.insert(environment)
             }
-            // One entry per rule where both environments agree.
-            var merged: [Keyframes] = []
-            for entry in keyframes where !entry.environments.isEmpty {
-                if let last = merged.indices.last, merged[last].name == entry.name, merged[last].block.line == entry.block.line,
-                   merged[last].block.prelude == entry.block.prelude {
-                    merged[last].environments.formUnion(entry.environments)
-                } else {
-                    merged.append(entry)
-                }
-            }
-            keyframes = merged
+            keyframes.removeAll { $0.environments.isEmpty }
+            if !wins.isEmpty { keyframes.append(Keyframes(name: name, block: block, environments: wins)) }
         }
     }
 }
