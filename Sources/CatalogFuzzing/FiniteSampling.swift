@@ -2,7 +2,9 @@ import CatalogEngine
 import CatalogModel
 
 /// The promise every accepted animation keeps: its end time is a number (possibly infinite when
-/// it repeats forever), every value, progress and iteration it samples to is finite, and a
+/// it repeats forever), every value and progress it samples to is finite, its iteration is
+/// finite or — after an effect that repeats forever, as Web Animations §4.8.4 reports it —
+/// +infinity, and a
 /// keyframe effect sampled many times at once gives what it gives one time a call, bit for bit.
 ///
 /// ```swift
@@ -18,8 +20,11 @@ public enum FiniteSampling {
         let times = (0...20).map { -0.1 + Double($0) / 20 * span * 1.1 }
         for t in times {
             let sample = effect.sample(at: t)
-            let numbers = sample.values.flatMap(numbers(in:)) + [sample.progress ?? 0, sample.iteration ?? 0]
+            let numbers = sample.values.flatMap(numbers(in:)) + [sample.progress ?? 0]
             if !numbers.allSatisfy({ $0.isFinite }) { problems.append("a non-finite sample at t = \(t): \(sample)") }
+            if let iteration = sample.iteration, !iteration.isFinite, iteration != .infinity {
+                problems.append("iteration \(iteration) at t = \(t)")
+            }
         }
         if case .web(let keyframes) = effect { problems += batchDifferences(keyframes, at: times) }
         return problems
