@@ -39,9 +39,10 @@ struct OpenAPITests {
         #expect(routes.count >= 16 && documented == routes, "only documented: \(documented.subtracting(routes)); only served: \(routes.subtracting(documented))")
     }
 
-    /// schemathesis against the running server: its examples, its coverage of each parameter's
-    /// edges, fuzzing and stateful sequences, a bounded number per operation. The event stream
-    /// never ends, so it is left to the stream's own tests.
+    /// schemathesis against the running server: every check, in every phase (examples, coverage
+    /// of each parameter's edges, fuzzing, stateful sequences), a bounded number per operation,
+    /// the event stream's first events included. `Tests/Schemathesis/schemathesis.toml` says
+    /// where positive_data_acceptance is off, and why.
     static func schemathesis(_ server: ServeProcess, token: String?, seed: Int) throws -> (status: Int32, output: String) {
         let python = URL(fileURLWithPath: try LottieJudge.pythonPath())
         let executable = python.deletingLastPathComponent().appending(path: "schemathesis").path
@@ -49,11 +50,8 @@ struct OpenAPITests {
             throw BrowserSession.Failure(description: "schemathesis is not installed: .venv/bin/pip install schemathesis (what .ci/run does)")
         }
         let folder = TemporaryFolder()
-        // Every check but positive_data_acceptance: a schema cannot say which parameters a named
-        // component takes (`param=NAME=…`), nor that `export`'s `selector` and `fps` go with one
-        // `to` each, so schema-valid requests the server refuses (400) remain there.
-        var arguments = ["run", "\(server.url)/api/openapi.json", "--checks", "all", "--exclude-checks", "positive_data_acceptance",
-                         "--exclude-path", "/api/log/stream", "--max-examples", "25", "--seed", "\(seed)", "--request-timeout", "20",
+        let configuration = root.appending(path: "Tests/Schemathesis/schemathesis.toml").path
+        var arguments = ["--config-file", configuration, "run", "\(server.url)/api/openapi.json", "--max-examples", "25", "--seed", "\(seed)",
                          "--generation-database", "none", "--no-color", "--workers", "1"]
         if let token { arguments += ["--header", "Authorization: Bearer \(token)"] }
         let result = try CLI.run(arguments, executable: executable, directory: folder.path)
@@ -98,5 +96,36 @@ struct OpenAPITests {
                     "\(request): \(answer.status) \(answer.headers) \(answer.body)")
         }
         #expect(try RawHTTP.send(port: server.port, "DELETE /api/nowhere HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)").status == 404)
+    }
+
+    /// What schemathesis found, each answered with the status its cause calls for: a parameter
+    /// the component lacks and an export of a kind that has none are not there (404); a write
+    /// before the scene's last time conflicts with the log (409); a frame rate that would make
+    /// one frame outlast everything is refused (400), never a crash; a bad `after` is refused
+    /// even when `Last-Event-ID` is given.
+    @Test func statusesSayWhatIsWrong() throws {
+        let folder = TemporaryFolder()
+        let db = folder.file("c.sqlite")
+        #expect(try CLI.run(["--db", db, "object", "add", "v", "--type", "view", "--at", "2"]).status == 0)
+        let token = "statuses-token-0123456789"
+        let server = try ServeProcess(db: db, token: token)
+        let auth = "Bearer \(token)"
+        func code(_ answer: RawHTTP.Response) -> String? {
+            ((try? JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: Any])?["error"] as? [String: Any])?["code"] as? String
+        }
+        for (path, status, expected) in [("/api/components/fade-in/sample?at=0&param=zz%3D1", 404, "unknown-parameter"),
+                                         ("/api/components/fade-in/plot?param=zz%3D1", 404, "unknown-parameter"),
+                                         ("/api/components/hyperlink/export", 404, "wrong-component"),
+                                         ("/api/components/fade-in/export?to=lottie&fps=5e-324", 400, "usage"),
+                                         ("/api/components/fade-in/export?to=lottie&fps=0.5", 400, "usage"),
+                                         ("/api/log/stream?after=9223372036854775808", 400, "usage")] {
+            let answer = try RawHTTP.send(port: server.port, "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nLast-Event-ID: 0")
+            #expect(answer.status == status && code(answer) == expected, "\(path): \(answer.status) \(answer.body)")
+        }
+        #expect(try server.get("/api/components/fade-in/export?to=lottie&fps=1").status == 200)
+        let backwards = try server.send("PUT", "/api/objects/v/properties/title", body: #"{"value": "x", "at": 1}"#, authorization: auth)
+        #expect(backwards.status == 409 && code(backwards) == "scene-time-backwards", "\(backwards.body)")
+        let apply = try server.send("POST", "/api/apply", body: #"{"component": "fade-in", "to": ["v"], "parameters": {"zz": 1}}"#, authorization: auth)
+        #expect(apply.status == 404 && code(apply) == "unknown-parameter", "\(apply.body)")
     }
 }

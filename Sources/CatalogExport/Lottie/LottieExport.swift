@@ -59,7 +59,8 @@ public struct LottieExport: Sendable {
     ///   - end: seconds the document lasts (a role's animations that repeat forever: one cycle).
     ///   - box: the rectangle's size, which is also the canvas's.
     public init(name: String, roles: [Role], end: Double, box: (width: Double, height: Double), frameRate: Double) throws(ExportError) {
-        guard frameRate > 0, frameRate <= 240 else { throw ExportError("--fps must be more than 0 and at most 240") }
+        // Below one frame a second, one frame would outlast any animation (and 1/fps overflows).
+        guard frameRate >= 1, frameRate <= 240 else { throw ExportError("--fps must be from 1 to 240") }
         let end = max(end, 1 / frameRate)
         let outPoint = max((end * frameRate - 1e-9).rounded(.up), 1)
         var layers: [LottieLayer] = [], explanation: [(String, String, WebAnimation.Fidelity)] = []

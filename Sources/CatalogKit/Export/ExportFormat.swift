@@ -29,7 +29,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     }
 
     /// Whether `fps` is a Lottie frame rate: more than 0, at most 240.
-    public static func isFrameRate(_ fps: Double) -> Bool { fps.isFinite && fps > 0 && fps <= 240 }
+    public static func isFrameRate(_ fps: Double) -> Bool { fps.isFinite && fps >= 1 && fps <= 240 }
 
     /// The export in this form, as `catalog export` prints it.
     /// - Parameters:

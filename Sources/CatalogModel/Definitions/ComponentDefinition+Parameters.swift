@@ -60,7 +60,8 @@ extension ComponentDefinition {
         guard let spec = parameters[name] else {
             let declared = parameters.keys.sorted().joined(separator: ", ")
             throw DefinitionError(file: file, path: "parameters.\(name)",
-                                  rule: "\(self.name) has no parameter '\(name)'" + (declared.isEmpty ? "" : " (declared: \(declared))"))
+                                  rule: "\(self.name) has no parameter '\(name)'" + (declared.isEmpty ? "" : " (declared: \(declared))"),
+                                  code: .unknownParameter)
         }
         return spec
     }

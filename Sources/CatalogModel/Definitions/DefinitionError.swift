@@ -11,9 +11,13 @@ public struct DefinitionError: Error, Sendable, Hashable, CustomStringConvertibl
     public var path: String
     /// What is wrong, phrased as the rule that was broken.
     public var rule: String
+    /// ``ErrorCode/invalidDefinition``, or ``ErrorCode/unknownParameter`` for a value given for
+    /// a parameter the component lacks (the web answers that with 404, as for a missing name).
+    public var code: ErrorCode
 
     /// The refusal of `path` in `file` by `rule`; long texts are cut to an excerpt.
-    public init(file: String, path: String, rule: String) {
+    public init(file: String, path: String, rule: String, code: ErrorCode = .invalidDefinition) {
+        self.code = code
         self.file = file
         self.path = Self.excerpt(path)
         self.rule = Self.excerpt(rule)

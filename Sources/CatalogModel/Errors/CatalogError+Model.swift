@@ -1,8 +1,6 @@
 // The model's errors, each with its code and the fields its message is about.
 
 extension DefinitionError: CatalogError {
-    /// ``ErrorCode/invalidDefinition``.
-    public var code: ErrorCode { .invalidDefinition }
     /// `file`, `path` and `rule`.
     public var fields: [String: JSONValue] { ["file": .string(file), "path": .string(path), "rule": .string(rule)] }
 }

@@ -74,6 +74,9 @@ public enum ErrorCode: String, CaseIterable, Sendable, Hashable, Codable {
     case componentInUse = "component-in-use"
     /// A definition that names a component the catalog does not hold (field `reference`).
     case unknownReference = "unknown-reference"
+    /// A parameter value given for a parameter the component does not declare (fields `file`,
+    /// `path`, `rule`; HTTP 404).
+    case unknownParameter = "unknown-parameter"
     /// A definition that names a component of the wrong kind (a chain step naming a layout).
     case referenceKind = "reference-kind"
     /// Components that use each other in a cycle (field `cycle`).
@@ -192,7 +195,7 @@ public enum ErrorCode: String, CaseIterable, Sendable, Hashable, Codable {
         case .invalidLocation, .notADatabase, .cannotOpen, .readOnly, .migrationRefused, .serverUnreachable,
              .authenticationFailed, .unknownDatabase, .connectionLost, .tlsFailed, .serverError: .database
         case .unknownComponent, .unknownVersion, .wrongComponent, .versionNotHigher, .versionKept, .componentInUse,
-             .unknownReference, .referenceKind, .referenceCycle, .notExportable: .catalog
+             .unknownReference, .unknownParameter, .referenceKind, .referenceCycle, .notExportable: .catalog
         case .unknownObject, .objectExists, .invalidObjectID, .invalidTypeName, .builtInType, .ownsItself, .invalidKey,
              .invalidPolicy, .unknownProperty, .typeMismatch, .propertyType, .overrideType, .overrideRule, .valueOutOfRange: .objects
         case .noTargets, .missingRequirements, .attachesTo, .noRect, .unknownSlot, .nothingBound, .boundTwice, .unknownRole,

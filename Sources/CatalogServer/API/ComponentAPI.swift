@@ -68,7 +68,7 @@ struct ComponentAPI {
             }
             let rate = try fps.map { text throws -> Double in
                 guard form == .lottie else { throw Query.bad("fps", text, "taken with to=lottie only") }
-                guard let rate = Double(text), ExportFormat.isFrameRate(rate) else { throw Query.bad("fps", text, "frames per second, more than 0 and at most 240") }
+                guard let rate = Double(text), ExportFormat.isFrameRate(rate) else { throw Query.bad("fps", text, "frames per second, from 1 to 240") }
                 return rate
             }
             let text = try form.text(of: reference.description, selector: selector, fps: rate, catalog: catalog)

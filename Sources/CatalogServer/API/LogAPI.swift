@@ -26,7 +26,9 @@ struct LogAPI {
         api.get("log/stream") { request, _ -> Response in
             let query = request.form
             // A reconnecting EventSource names the last event it had; it resumes at the next.
-            let after = try Self.sequence(request.headers[.lastEventID] ?? query.get("after"), name: "Last-Event-ID")
+            // Both are checked, whichever is used: a bad one is refused, not hidden by the other.
+            let queried = try Self.sequence(query.get("after"), name: "after")
+            let after = try request.headers[.lastEventID].map { try Self.sequence($0, name: "Last-Event-ID") } ?? queried
             let object = query.get("object")
             let (events, continuation) = AsyncStream<String>.makeStream()
             let stopped = Atomic<Bool>(false)

@@ -18,8 +18,8 @@ struct WebError: CatalogError {
 }
 
 /// Answers every error as `{"error": {"code", "message", …fields}}` — the object `--format json`
-/// prints — with the status its code calls for: 404 for what is not there, 400 for bad input,
-/// 401 without the token, 409 for a write the catalog refuses, 500 for a bug.
+/// prints — with the status its code calls for: 404 for what is not there (an export of a decorator too), 400 for bad input,
+/// 401 without the token, 409 for a write the catalog refuses (or one before the scene's last time), 500 for a bug.
 struct APIErrors<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
@@ -47,11 +47,12 @@ struct APIErrors<Context: RequestContext>: RouterMiddleware {
 
     static func status(for code: ErrorCode) -> HTTPResponse.Status {
         switch code {
-        case .unknownComponent, .unknownVersion, .unknownObject, .unknownProperty, .unknownRoute: .notFound
+        // A component of another kind has no export, plot or sample: that sub-resource is not there.
+        case .unknownComponent, .unknownVersion, .unknownObject, .unknownProperty, .unknownParameter, .unknownRoute, .wrongComponent: .notFound
         case .unauthorized: .unauthorized
         case .methodNotAllowed: .methodNotAllowed
         case .unexpected, .serverUnreachable, .connectionLost, .serverError, .cannotOpen: .internalServerError
-        case .versionNotHigher, .versionKept, .componentInUse, .objectExists, .readOnly: .conflict
+        case .versionNotHigher, .versionKept, .componentInUse, .objectExists, .readOnly, .sceneTimeBackwards: .conflict
         default: .badRequest
         }
     }

@@ -36,7 +36,7 @@ struct Export: ParsableCommand {
     var component: String
     @Option(parsing: .unconditional, help: "What to write: css, waapi, js or lottie.") var to: ExportFormat
     @Option(help: "The CSS selector of the rule (default: .NAME).") var selector: String?
-    @Option(help: "Frames per second of a Lottie document (default: 60).") var fps: Double?
+    @Option(help: "Frames per second of a Lottie document, 1 to 240 (default: 60).") var fps: Double?
     @Option(name: [.customShort("o"), .long], help: "Write to this file instead of standard output.") var output: String?
     @Option(name: .customLong("param"), help: ArgumentHelp("A parameter value (repeatable).", valueName: "NAME=VALUE")) var parameters: [KeyValue] = []
     @Flag(help: "Say, per property, whether the export is exact or baked, and the measured error.") var explain = false
@@ -47,7 +47,7 @@ struct Export: ParsableCommand {
         if selector != nil, to != .css { throw ValidationError("--selector goes with --to css") }
         if let fps {
             guard to == .lottie else { throw ValidationError("--fps goes with --to lottie") }
-            guard ExportFormat.isFrameRate(fps) else { throw ValidationError("--fps must be more than 0 and at most 240, not \(fps)") }
+            guard ExportFormat.isFrameRate(fps) else { throw ValidationError("--fps must be from 1 to 240, not \(fps)") }
         }
         if let selector, !ExportFormat.isSelector(selector) {
             throw ValidationError("--selector takes a CSS selector, not \"\(selector)\"")
