@@ -182,3 +182,21 @@ struct CSSTimeTests {
         }
     }
 }
+
+/// The one component's timing rule is read by the same `animation-*` reader as a library's
+/// rules: `-webkit-` longhands count, and a direction or fill mode CSS does not have is refused
+/// at its field rather than stored.
+struct OneComponentTimingRuleTests {
+    @Test func prefixedLonghandsAreReadAndUnknownKeywordsRefused() throws {
+        let css = "@keyframes a { from { opacity: 0 } to { opacity: 1 } }\n.a { -webkit-animation-duration: 2s; -webkit-animation-direction: alternate; animation-fill-mode: both }\n"
+        let options = try #require(try CSSKeyframesImport.document(css: css, file: "a.css")["options"])
+        #expect(options["duration"] == 2000 && options["direction"] == "alternate" && options["fill"] == "both")
+        for (written, field) in [("animation-direction: sideways", ".a.animation-direction"), ("animation-fill-mode: always", ".a.animation-fill-mode")] {
+            let bad = "@keyframes a { from { opacity: 0 } to { opacity: 1 } }\n.a { animation-duration: 1s; \(written) }\n"
+            let error = try #require(throws: DefinitionError.self) { try CSSKeyframesImport.document(css: bad, file: "a.css") }
+            #expect(error.path == "line 2: \(field)", "\(error)")
+        }
+        let other = "@keyframes a { from { opacity: 0 } to { opacity: 1 } }\n.a { animation-duration: 1s; color: red }\n"
+        #expect(throws: DefinitionError.self) { try CSSKeyframesImport.document(css: other, file: "a.css") }
+    }
+}

@@ -89,23 +89,21 @@ public enum CSSKeyframesImport {
         var options: [String: JSONValue] = ["duration": 0]
         var keyframeEasing = "ease"
         if let timing = styleRules.first(where: { $0.prelude == ".\(written)" }) {
+            // The one reader of `animation-*` (prefixed or not), as for a library's rules.
+            var longhands = AnimationLonghands()
             for (property, raw) in try declarations(timing.body, file: file, line: timing.line, context: timing.prelude) {
-                let value = resolve(raw)
                 let field = "line \(timing.line): .\(written).\(property)"
-                switch property {
-                case "animation-duration": options["duration"] = .number(try milliseconds(value, file: file, path: field))
-                case "animation-delay": options["delay"] = .number(try milliseconds(value, file: file, path: field, allowNegative: true))
-                case "animation-timing-function":
-                    try checkEasing(value, file: file, path: field)
-                    keyframeEasing = value
-                case "animation-iteration-count": options["iterations"] = try iterations(value, file: file, path: field)
-                case "animation-direction": options["direction"] = .string(value)
-                case "animation-fill-mode": options["fill"] = .string(value)
-                case "animation-name": break
-                default:
+                guard AnimationLonghands.reads(property) else {
                     throw DefinitionError(file: file, path: field, rule: "only animation-duration, -delay, -timing-function, -iteration-count, -direction and -fill-mode go in the timing rule")
                 }
+                try longhands.read(property, resolve(raw), file: file, field: field)
             }
+            if let duration = longhands.duration { options["duration"] = .number(duration) }
+            if let delay = longhands.delay { options["delay"] = .number(delay) }
+            if let iterations = longhands.iterations { options["iterations"] = iterations }
+            if let direction = longhands.direction { options["direction"] = .string(direction) }
+            if let fill = longhands.fill { options["fill"] = .string(fill) }
+            keyframeEasing = longhands.easing ?? keyframeEasing
         }
         let keyframes = try self.keyframes(rule, file: file, easing: keyframeEasing, ignored: &ignored, resolve: resolve)
         return ["name": .string(name), "kind": "animation", "version": "1.0.0",
