@@ -71,6 +71,8 @@ struct LottieCommandTests {
 
     @Test func optionsOfOtherTargetsAreRefused() throws {
         for arguments in [["--to", "css", "--fps", "30"], ["--to", "lottie", "--fps", "0"], ["--to", "lottie", "--fps", "1000"],
+                          // Below one frame a second: 1/fps made the last frame infinite and crashed.
+                          ["--to", "lottie", "--fps", "5e-324"], ["--to", "lottie", "--fps", "0.5"],
                           ["--to", "lottie", "--selector", ".x"]] {
             let refused = try run(["export", "pop"] + arguments)
             #expect(refused.status != 0 && !refused.stderr.isEmpty && refused.stdout.isEmpty, "\(arguments): \(refused.stderr)")

@@ -138,6 +138,29 @@ struct StylesheetCascadeTests {
         #expect(error.rule.contains("two"), "the other refusal is listed: \(error)")
     }
 
+    /// A custom property that refers to itself is invalid (CSS Variables §3): its fallback is
+    /// used, else the `var()` is named. References that double at every level (the fuzzer's
+    /// hang: substitution was exponential) are bounded, and a later `var()` still resolves
+    /// after one that does not.
+    @Test func cyclesAndDoublingReferencesAreBounded() throws {
+        let cycle = """
+            :root { --d: var(--d) 1s; --e: var(--f); --f: var(--e); }
+            .a { animation: go var(--d, 2s) linear; }
+            .b { animation: two var(--e) linear; }
+            @keyframes go { to { opacity: 0 } }
+            @keyframes two { to { opacity: 0 } }
+            """
+        let error = try #require(throws: DefinitionError.self) { try documents(cycle) }
+        #expect(error.rule.contains("var(--e) does not resolve") && !error.description.contains("@keyframes go"), "\(error)")
+        let skipped = try documents(cycle, options: .init(skipUnsupported: true))
+        #expect(skipped["go"]?["options"]?["duration"] == 2000, "the fallback of a property in a cycle")
+        let levels = (1...40).map { "--v\($0): var(--v\($0 - 1)) var(--v\($0 - 1));" }.joined(separator: " ")
+        let doubling = ":root { --v0: 1px; \(levels) }\n.a { animation: go 1s linear; }\n@keyframes go { to { transform: translateX(var(--v40)) } }"
+        #expect(throws: DefinitionError.self) { try documents(doubling) }
+        let later = ":root { --x: 3px; }\n.a { animation: go 1s linear; }\n@keyframes go { to { transform: translate(var(--none, var(--x)), var(--x)) } }"
+        #expect(try documents(later)["a"]?["keyframes"]?.arrayValue?.last?["transform"] == "translate(3px, 3px)")
+    }
+
     /// A whole file never fails for one unplayable `@keyframes`: `--skip-unsupported` takes the
     /// rest and lists what it left out; without it the refusal names the `@keyframes` and the rule.
     @Test func skipUnsupportedTakesTheRestOfAStylesheet() throws {

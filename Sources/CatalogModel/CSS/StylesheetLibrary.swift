@@ -506,7 +506,7 @@ public enum StylesheetLibrary {
         return values
     }
 
-    /// `value` with its custom properties (``substituteVariables(_:_:depth:)``), then its
+    /// `value` with its custom properties (``substituteVariables(_:_:)``), then its
     /// `calc()`s (``CSSCalc/substitute(_:)``), worked out.
     static func resolved(_ value: String, _ custom: [String: String]) -> String {
         CSSCalc.substitute(substituteVariables(value, custom))
@@ -514,25 +514,52 @@ public enum StylesheetLibrary {
 
     /// `value` with each `var(--name, fallback)` replaced by the property's value, else its
     /// fallback (itself resolved); a reference that resolves to nothing is left as written, for
-    /// the value's own check to refuse.
-    static func substituteVariables(_ value: String, _ custom: [String: String], depth: Int = 0) -> String {
-        guard depth < 32, let start = value.range(of: "var(") else { return value }
-        var level = 0, end: String.Index?
-        for index in value[start.lowerBound...].indices {
-            if value[index] == "(" { level += 1 }
-            if value[index] == ")" {
-                level -= 1
-                if level == 0 { end = index; break }
+    /// the value's own check to refuse. As in CSS Variables §3, a property whose value refers
+    /// back to itself is invalid (its fallback is used); work and length are bounded, so a file
+    /// of references that double at each level cannot make it exponential.
+    static func substituteVariables(_ value: String, _ custom: [String: String]) -> String {
+        guard value.contains("var(") else { return value }
+        var budget = VariableBudget()
+        return substitute(value, custom, resolving: [], budget: &budget) ?? value
+    }
+
+    /// How much substituting may do: references followed and characters written.
+    private struct VariableBudget {
+        var references = 256
+        var characters = 16_384
+    }
+
+    /// One pass left to right; nil when the value is invalid (a cycle, or beyond the budget).
+    private static func substitute(_ value: String, _ custom: [String: String], resolving: Set<String>, budget: inout VariableBudget) -> String? {
+        var result = "", rest = value[...]
+        while let start = rest.range(of: "var(") {
+            result += rest[..<start.lowerBound]
+            var level = 0, end: Substring.Index?
+            for index in rest[start.lowerBound...].indices {
+                if rest[index] == "(" { level += 1 }
+                if rest[index] == ")" {
+                    level -= 1
+                    if level == 0 { end = index; break }
+                }
             }
+            guard let end else { result += rest[start.lowerBound...]; rest = rest[rest.endIndex...]; break }
+            let inside = String(rest[start.upperBound..<end])
+            let name = (CSSKeyframesImport.splitTopLevel(inside, on: ",").first ?? "").trimmingCharacters(in: .whitespaces)
+            let fallback = inside.firstIndex(of: ",").map { inside[inside.index(after: $0)...].trimmingCharacters(in: .whitespaces) }
+            budget.references -= 1
+            guard budget.references >= 0, !resolving.contains(name) else { return nil }
+            var replacement: String?
+            if let own = custom[name] { replacement = substitute(own, custom, resolving: resolving.union([name]), budget: &budget) }
+            if replacement == nil, let fallback { replacement = substitute(fallback, custom, resolving: resolving, budget: &budget) }
+            // Unresolved: in a custom property's value, that property is invalid; in the value
+            // itself, the reference is left as written, for the value's own check to name.
+            if replacement == nil, !resolving.isEmpty { return nil }
+            result += replacement ?? String(rest[start.lowerBound...end])
+            budget.characters -= (replacement?.count ?? 0)
+            guard budget.characters >= 0 else { return nil }
+            rest = rest[rest.index(after: end)...]
         }
-        guard let end else { return value }
-        let inside = String(value[start.upperBound..<end])
-        let parts = CSSKeyframesImport.splitTopLevel(inside, on: ",")
-        let name = parts.first ?? ""
-        let fallback = parts.count > 1 ? inside[inside.index(after: inside.firstIndex(of: ",")!)...].trimmingCharacters(in: .whitespaces) : nil
-        guard let replacement = custom[name] ?? fallback else { return value }
-        let replaced = String(value[..<start.lowerBound]) + substituteVariables(replacement, custom, depth: depth + 1) + String(value[value.index(after: end)...])
-        return substituteVariables(replaced, custom, depth: depth + 1)
+        return result + rest
     }
 
     static func styleRules(_ blocks: [Block]) -> [Block] { blocks.filter { !$0.prelude.hasPrefix("@") } }
