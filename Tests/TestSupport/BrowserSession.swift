@@ -67,32 +67,16 @@ public enum BrowserSession {
         let folder = FileManager.default.temporaryDirectory.appending(path: "webdriver-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let request = folder.appending(path: "request.json")
         var body: [String: JSONValue] = ["base": .string(base), "steps": .array(steps.map(\.json)), "chromium": .string(try HeadlessChromium.executable())]
         for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") + ["/usr/bin", "/usr/lib/chromium"] {
             let candidate = "\(directory)/chromedriver"
             if FileManager.default.isExecutableFile(atPath: candidate) { body["chromedriver"] = .string(candidate); break }
         }
         guard body["chromedriver"] != nil else { throw Failure(description: "no chromedriver: install Debian's chromium-driver (what .ci/run does)") }
-        try JSONValue.object(body).canonicalText.write(to: request, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try LottieJudge.pythonPath())
-        process.arguments = [URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "WebDriver.py").path, request.path]
-        let output = folder.appending(path: "answer.json"), errors = folder.appending(path: "errors.txt")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        process.standardError = try FileHandle(forWritingTo: errors)
-        try process.run()
-        process.waitUntilExit()
-        let stderr = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
-        guard process.terminationStatus == 0 else {
-            if stderr.contains("ModuleNotFoundError") {
-                throw Failure(description: "selenium is not installed: .venv/bin/pip install selenium (what .ci/run does)")
-            }
-            throw Failure(description: "WebDriver.py exited \(process.terminationStatus): \(stderr.suffix(3000))")
-        }
-        let answer = try JSONReader.read(try String(contentsOf: output, encoding: .utf8))
+        let outcome = try PythonScript.run("WebDriver.py", request: .object(body), in: folder)
+        if outcome.moduleMissing { throw Failure(description: "selenium is not installed: .venv/bin/pip install selenium (what .ci/run does)") }
+        guard outcome.status == 0 else { throw Failure(description: "WebDriver.py exited \(outcome.status): \(outcome.errors.suffix(3000))") }
+        let answer = try JSONReader.read(outcome.output)
         if let failed = answer["failed"] {
             throw Failure(description: "the browser step failed: \(failed.prettyText)\nconsole: \(answer["console"]?.canonicalText ?? "")")
         }

@@ -94,24 +94,10 @@ public enum LottieJudge {
     /// Runs one of the judge scripts beside this file on a request (written to `folder`) and
     /// reads its answer (JSON on standard output).
     static func run(_ script: String, request: JSONValue, in folder: URL) throws -> JSONValue {
-        let requestFile = folder.appending(path: "request.json")
-        try request.canonicalText.write(to: requestFile, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try python())
-        process.arguments = [URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: script).path, requestFile.path]
-        let output = folder.appending(path: "answer.json"), errors = folder.appending(path: "errors.txt")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        process.standardError = try FileHandle(forWritingTo: errors)
-        try process.run()
-        process.waitUntilExit()
-        if process.terminationStatus != 0 {
-            let stderr = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
-            if stderr.contains("ModuleNotFoundError") { throw Missing() }
-            throw JudgeFailed(description: "\(script) exited \(process.terminationStatus): \(stderr.suffix(2000))")
-        }
-        return try JSONReader.read(try String(contentsOf: output, encoding: .utf8))
+        let outcome = try PythonScript.run(script, request: request, in: folder)
+        if outcome.moduleMissing { throw Missing() }
+        guard outcome.status == 0 else { throw JudgeFailed(description: "\(script) exited \(outcome.status): \(outcome.errors.suffix(2000))") }
+        return try JSONReader.read(outcome.output)
     }
 
     public struct JudgeFailed: Error, CustomStringConvertible {

@@ -89,41 +89,30 @@ public enum DefinitionSource {
                 errors.append(DefinitionError(file: file, path: "", rule: "cannot be read"))
                 continue
             }
-            // A dotLottie or a .tgs holds Lottie documents, packed.
             let texts: [(file: String, text: String)]
-            do {
-                if let packed = try LottieContainers.documents(data, file: file) {
-                    texts = packed
-                } else if let text = String(data: data, encoding: .utf8) {
-                    texts = [(file, text)]
-                } else {
-                    errors.append(DefinitionError(file: file, path: "", rule: "is not UTF-8 text"))
-                    continue
-                }
-            } catch {
-                errors.append(error)
-                continue
-            }
+            do { texts = try Self.texts(of: data, file: file) } catch { errors.append(error); continue }
             for (file, text) in texts {
-            do {
-                for definition in try DefinitionDecoder.decodeAll(text: text, file: file, stylesheet: stylesheet) {
-                    do {
-                        try checkEnd(of: definition, file: file)
-                        if let other = seen[definition.name] {
-                            errors.append(DefinitionError(file: file, path: "name", rule: "'\(definition.name)' is also defined in \(other)"))
-                            continue
-                        }
-                        seen[definition.name] = file
-                        definitions.append(definition)
-                    } catch {
-                        errors.append(error)
+                let decoded: [ComponentDefinition]
+                do { decoded = try DefinitionDecoder.decodeAll(text: text, file: file, stylesheet: stylesheet) } catch { errors.append(error); continue }
+                for definition in decoded {
+                    do { try checkEnd(of: definition, file: file) } catch { errors.append(error); continue }
+                    if let other = seen[definition.name] {
+                        errors.append(DefinitionError(file: file, path: "name", rule: "'\(definition.name)' is also defined in \(other)"))
+                        continue
                     }
+                    seen[definition.name] = file
+                    definitions.append(definition)
                 }
-            } catch {
-                errors.append(error)
-            }
             }
         }
         return (definitions, errors)
+    }
+
+    /// The documents a file's bytes hold: a dotLottie or a `.tgs` holds Lottie documents, packed;
+    /// any other file is one UTF-8 text.
+    private static func texts(of data: Data, file: String) throws(DefinitionError) -> [(file: String, text: String)] {
+        if let packed = try LottieContainers.documents(data, file: file) { return packed }
+        guard let text = String(data: data, encoding: .utf8) else { throw DefinitionError(file: file, path: "", rule: "is not UTF-8 text") }
+        return [(file, text)]
     }
 }

@@ -41,6 +41,19 @@ enum CSSSyntax {
         }
     }
 
+    /// The `)` that closes the first `(` at or after `start`; nil when it is never closed.
+    static func closingParenthesis(in text: Substring, from start: Substring.Index) -> Substring.Index? {
+        var depth = 0
+        for index in text[start...].indices {
+            if text[index] == "(" { depth += 1 }
+            if text[index] == ")" {
+                depth -= 1
+                if depth == 0 { return index }
+            }
+        }
+        return nil
+    }
+
     /// A number with an optional unit (`12.5px`, `45deg`, `50%`, `-3`, `1e3px`), unit lower-cased.
     static func dimension(_ token: Substring) -> (value: Double, unit: String)? {
         let text = Array(token.trimmingCharacters(in: .whitespacesAndNewlines).utf8)

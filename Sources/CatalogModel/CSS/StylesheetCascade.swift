@@ -28,6 +28,9 @@ struct StylesheetCascade {
         /// For each selector of its list, the classes its subject needs: a quick test before the
         /// selector is matched.
         var subjectClasses: [Set<String>]
+        /// Its declarations (`!important` kept on the value), read once; a body that does not
+        /// read fails only an element it applies to.
+        var declarations: Result<[(String, String)], DefinitionError>
     }
 
     /// A `@keyframes` rule, vendor twins merged as Chromium merges them.
@@ -90,8 +93,7 @@ struct StylesheetCascade {
             && rule.subjectClasses.contains(where: { $0.isSubset(of: element.classes) })
         {
             guard let specificity = CSSSelectorMatch.specificity(of: rule.block.prelude, on: element, ancestors: ancestors) else { continue }
-            for (property, value) in try CSSKeyframesImport.declarations(rule.block.body, file: file, line: rule.block.line,
-                                                                         context: rule.block.prelude, keepImportant: true) {
+            for (property, value) in try rule.declarations.get() {
                 let declaration = Declaration(rule: rule.block, property: property, value: value)
                 if let mark = CSSKeyframesImport.importantMark(value) {
                     var plain = declaration
@@ -215,7 +217,11 @@ struct StylesheetCascade {
             let subjects = CSSKeyframesImport.splitTopLevel(block.prelude, on: ",").map { selector in
                 CSSSelectorMatch.subjectClassesOfLastCompound(selector)
             }
-            rules.append(StyleRule(block: block, environments: environments, layer: layerIndex, order: rules.count, subjectClasses: subjects))
+            let declarations = Result { () throws(DefinitionError) in
+                try CSSKeyframesImport.declarations(block.body, file: file, line: block.line, context: block.prelude, keepImportant: true)
+            }
+            rules.append(StyleRule(block: block, environments: environments, layer: layerIndex, order: rules.count,
+                                   subjectClasses: subjects, declarations: declarations))
         }
 
         /// Chromium's rule: an unprefixed `@keyframes` replaces any rule of that name; a

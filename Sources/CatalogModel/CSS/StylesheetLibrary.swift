@@ -49,7 +49,6 @@ public enum StylesheetLibrary {
     }
 
     typealias Block = CSSKeyframesImport.Block
-    typealias RuleTiming = AnimationLonghands
 
     /// True when `css` holds animations to import one by one: two or more `@keyframes` (vendor
     /// twins counted once) that no single rule runs together as one effect — which is the shape of
@@ -132,16 +131,13 @@ public enum StylesheetLibrary {
 
         /// `value` with every `var(…)` left in it removed.
         static func withoutVariables(_ value: String) -> String {
-            var result = value
-            while let start = result.range(of: "var(") {
-                var depth = 0, end = result.endIndex
-                for index in result[start.lowerBound...].indices {
-                    if result[index] == "(" { depth += 1 }
-                    if result[index] == ")" { depth -= 1; if depth == 0 { end = result.index(after: index); break } }
-                }
-                result.replaceSubrange(start.lowerBound..<end, with: " ")
+            var result = "", rest = Substring(value)
+            while let start = rest.range(of: "var(") {
+                result += rest[..<start.lowerBound] + " "
+                guard let end = CSSSyntax.closingParenthesis(in: rest, from: start.lowerBound) else { return result }
+                rest = rest[rest.index(after: end)...]
             }
-            return result
+            return result + rest
         }
 
         /// Whether the stylesheet is read as a library — one component per `@keyframes` — rather
@@ -168,7 +164,7 @@ public enum StylesheetLibrary {
             var documents: [(document: JSONValue, ignored: [String])] = []
             var names: [String: String] = [:]
             var refused: [(keyframes: String, error: DefinitionError)] = []
-            var standIns: [String: RuleTiming] = [:]   // the stand-ins made for reduced motion, and their timing
+            var standIns: [String: AnimationLonghands] = [:]   // the stand-ins made for reduced motion, and their timing
             for (keyframesName, block) in keyframes {
                 do throws(DefinitionError) {
                     documents += try self.documents(of: keyframesName, block, base: base, options: options, claimed: &names, standIns: &standIns)
@@ -193,7 +189,7 @@ public enum StylesheetLibrary {
 
         /// The component (and a stand-in for reduced motion, when one is made) of one `@keyframes`.
         private func documents(of keyframesName: String, _ block: Block, base: Set<String>, options: Options,
-                               claimed names: inout [String: String], standIns: inout [String: RuleTiming]) throws(DefinitionError) -> [(document: JSONValue, ignored: [String])] {
+                               claimed names: inout [String: String], standIns: inout [String: AnimationLonghands]) throws(DefinitionError) -> [(document: JSONValue, ignored: [String])] {
             var made: [(document: JSONValue, ignored: [String])] = []
             func claim(_ name: String, for keyframesName: String, line: Int) throws(DefinitionError) {
                 if let other = names[name], other != keyframesName {
@@ -210,7 +206,7 @@ public enum StylesheetLibrary {
             // Font-relative lengths in keyframes, as the element's font size makes them.
             let em = CSSFontSize.size(of: element, in: cascade, environment: .normal) ?? CSSFontSize.medium
             let rem = CSSFontSize.size(of: .html, ancestors: [], in: cascade, environment: .normal) ?? CSSFontSize.medium
-            func document(_ name: String, _ block: Block, _ timing: RuleTiming, reducedMotion: JSONValue?, origin: String?,
+            func document(_ name: String, _ block: Block, _ timing: AnimationLonghands, reducedMotion: JSONValue?, origin: String?,
                           environment: CSSEnvironment = .reduced) throws(DefinitionError) {
                 var ignored: [String] = []
                 var frames = try CSSKeyframesImport.keyframes(block, file: file, easing: timing.easing ?? "ease", ignored: &ignored,
@@ -235,7 +231,7 @@ public enum StylesheetLibrary {
                 let standInName = try componentName(other, options: options, file: file, line: standIn.block.line)
                 // The component that runs those keyframes on that timing: one made for it, or the
                 // animation as its own class runs it; else a stand-in of this one's own.
-                let running: RuleTiming? = reducedOnly.contains(other) ? nil : try? style(of: try self.element(running: other, base: base), in: .normal).timing
+                let running: AnimationLonghands? = reducedOnly.contains(other) ? nil : try? style(of: try self.element(running: other, base: base), in: .normal).timing
                 guard let existing = standIns[standInName] ?? running else {
                     try claim(standInName, for: other, line: standIn.block.line)
                     try document(standInName, standIn.block, reducedTiming, reducedMotion: nil, origin: nil)
@@ -298,10 +294,10 @@ public enum StylesheetLibrary {
         /// What the cascade gives `element` in `environment`: its animation longhands over CSS's
         /// defaults, its `transform-origin`, and where its animation is named (for messages).
         func style(of element: CSSElement, in environment: CSSEnvironment) throws(DefinitionError)
-            -> (timing: RuleTiming, origin: String?, namedAt: String?)
+            -> (timing: AnimationLonghands, origin: String?, namedAt: String?)
         {
             let custom = try cascade.customProperties(for: element, in: environment)
-            var timing = RuleTiming.defaults
+            var timing = AnimationLonghands.defaults
             timing.names = nil
             var origin: String?, namedAt: String?
             for declaration in try cascade.declarations(for: element, in: environment) {
@@ -367,14 +363,14 @@ public enum StylesheetLibrary {
             /// A `reducedMotion:` policy that plays the reduced timing exactly (`none`, `shorten`).
             case policy(JSONValue)
             /// Another `@keyframes`, on the reduced timing (where it is named, for messages).
-            case other(String, RuleTiming, String)
+            case other(String, AnimationLonghands, String)
             /// The same keyframes on a timing no policy says.
-            case retimed(RuleTiming)
+            case retimed(AnimationLonghands)
         }
 
         /// What `element`, which runs `keyframesName` on `normal`, runs when the viewer prefers
         /// reduced motion: the cascade again, with the rules that apply then.
-        func reducedForm(of keyframesName: String, element: CSSElement, normal: RuleTiming) throws(DefinitionError) -> ReducedForm {
+        func reducedForm(of keyframesName: String, element: CSSElement, normal: AnimationLonghands) throws(DefinitionError) -> ReducedForm {
             let reduced = try style(of: element, in: .reduced)
             let runs = reduced.timing.names?.first
             if runs == nil { return normal.names == nil ? .same : .removed }
@@ -394,7 +390,7 @@ public enum StylesheetLibrary {
             let normal = try style(of: element, in: .normal).timing
             let keyframesName = normal.names?.first ?? first.name
             let custom = try cascade.customProperties(for: element, in: .reduced)
-            func standIn(_ standInName: String, _ block: Block, _ timing: RuleTiming) throws(DefinitionError) -> (JSONValue, [(document: JSONValue, ignored: [String])]) {
+            func standIn(_ standInName: String, _ block: Block, _ timing: AnimationLonghands) throws(DefinitionError) -> (JSONValue, [(document: JSONValue, ignored: [String])]) {
                 var ignored: [String] = []
                 let frames = try CSSKeyframesImport.keyframes(block, file: file, easing: timing.easing ?? "ease", ignored: &ignored,
                                                               resolve: { StylesheetLibrary.resolved($0, custom) })
@@ -469,7 +465,7 @@ public enum StylesheetLibrary {
         /// The `reducedMotion:` policy that plays `reduced` where `normal` was written, when one
         /// does exactly (to within 10 ms): over at once and holding its end → `none` (its own
         /// style after it → `removed`); the same motion with duration and delay scaled → `shorten`.
-        static func reducedMotion(normal: RuleTiming, reduced: RuleTiming) -> JSONValue? {
+        static func reducedMotion(normal: AnimationLonghands, reduced: AnimationLonghands) -> JSONValue? {
             let duration = normal.duration ?? 0, delay = normal.delay ?? 0
             let reducedDuration = reduced.duration ?? 0, reducedDelay = reduced.delay ?? 0
             let iterations = reduced.iterations?.numberValue ?? .infinity
@@ -534,15 +530,11 @@ public enum StylesheetLibrary {
         var result = "", rest = value[...]
         while let start = rest.range(of: "var(") {
             result += rest[..<start.lowerBound]
-            var level = 0, end: Substring.Index?
-            for index in rest[start.lowerBound...].indices {
-                if rest[index] == "(" { level += 1 }
-                if rest[index] == ")" {
-                    level -= 1
-                    if level == 0 { end = index; break }
-                }
+            guard let end = CSSSyntax.closingParenthesis(in: rest, from: start.lowerBound) else {
+                result += rest[start.lowerBound...]
+                rest = rest[rest.endIndex...]
+                break
             }
-            guard let end else { result += rest[start.lowerBound...]; rest = rest[rest.endIndex...]; break }
             let inside = String(rest[start.upperBound..<end])
             let name = (CSSKeyframesImport.splitTopLevel(inside, on: ",").first ?? "").trimmingCharacters(in: .whitespaces)
             let fallback = inside.firstIndex(of: ",").map { inside[inside.index(after: $0)...].trimmingCharacters(in: .whitespaces) }

@@ -5,7 +5,7 @@ import CatalogKit
 /// together so that every error is reported at once.
 struct DefinitionFiles: ParsableArguments {
     @Argument(help: "Definition files, folders (searched recursively), or - for standard input.",
-              completion: .file(extensions: ["yaml", "yml", "json", "css", "tgs", "lottie"]))
+              completion: .file(extensions: DefinitionSource.extensions.sorted()))
     var files: [String]
     @Option(help: ArgumentHelp("Put before the name of every component a stylesheet library makes (anim → anim-bounce-in).", valueName: "prefix"))
     var prefix: String?
