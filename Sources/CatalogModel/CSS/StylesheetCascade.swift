@@ -59,6 +59,33 @@ struct StylesheetCascade {
 
     static let environments: Set<CSSEnvironment> = [.normal, .reduced]
 
+    /// An element's cascade is asked for again and again (its timing, its own values, its
+    /// custom properties and font size, each of its ancestors'): each is worked out once.
+    private let memo = Memo()
+
+    private final class Memo: @unchecked Sendable {
+        struct Key: Hashable {
+            var element: CSSElement, ancestors: [CSSElement], environment: CSSEnvironment
+        }
+        private let lock = NSLock()
+        private var declarations: [Key: [Declaration]] = [:]
+        private var customProperties: [Key: [String: String]] = [:]
+
+        func declarations(_ key: Key, _ make: () throws(DefinitionError) -> [Declaration]) throws(DefinitionError) -> [Declaration] {
+            if let known = lock.withLock({ declarations[key] }) { return known }
+            let made = try make()
+            lock.withLock { declarations[key] = made }
+            return made
+        }
+
+        func customProperties(_ key: Key, _ make: () throws(DefinitionError) -> [String: String]) throws(DefinitionError) -> [String: String] {
+            if let known = lock.withLock({ customProperties[key] }) { return known }
+            let made = try make()
+            lock.withLock { customProperties[key] = made }
+            return made
+        }
+    }
+
     init(css text: String, file: String) throws(DefinitionError) {
         self.file = file
         var reader = Reader(file: file)
@@ -87,6 +114,12 @@ struct StylesheetCascade {
     /// wins for a property is its last.
     func declarations(for element: CSSElement, ancestors given: [CSSElement]? = nil, in environment: CSSEnvironment) throws(DefinitionError) -> [Declaration] {
         let ancestors = given ?? element.ancestors
+        return try memo.declarations(.init(element: element, ancestors: ancestors, environment: environment)) { () throws(DefinitionError) in
+            try cascaded(for: element, ancestors: ancestors, in: environment)
+        }
+    }
+
+    private func cascaded(for element: CSSElement, ancestors: [CSSElement], in environment: CSSEnvironment) throws(DefinitionError) -> [Declaration] {
         var normal: [(key: (Int, CSSSpecificity, Int), declaration: Declaration)] = []
         var important: [(key: (Int, CSSSpecificity, Int), declaration: Declaration)] = []
         for rule in styleRules where rule.environments.contains(environment)
@@ -119,6 +152,12 @@ struct StylesheetCascade {
     /// values where nothing sets one.
     func customProperties(for element: CSSElement, ancestors given: [CSSElement]? = nil, in environment: CSSEnvironment) throws(DefinitionError) -> [String: String] {
         let ancestors = given ?? element.ancestors
+        return try memo.customProperties(.init(element: element, ancestors: ancestors, environment: environment)) { () throws(DefinitionError) in
+            try computedCustomProperties(for: element, ancestors: ancestors, in: environment)
+        }
+    }
+
+    private func computedCustomProperties(for element: CSSElement, ancestors: [CSSElement], in environment: CSSEnvironment) throws(DefinitionError) -> [String: String] {
         var inherited: [String: String] = [:]
         if let parent = ancestors.first {
             inherited = try customProperties(for: parent, ancestors: Array(ancestors.dropFirst()), in: environment)
