@@ -41,13 +41,8 @@ extension Catalog.Tokens {
                     guard let context = contexts[modifier.name] ?? modifier.default else { return nil }
                     return (modifier.name, .string(context))
                 }
-                if !chosen.isEmpty, case .object(var members) = document {
-                    var extensions = members["$extensions"]?.objectValue ?? [:]
-                    var own = extensions[ComponentDefinition.tokenExtensionKey]?.objectValue ?? [:]
-                    own["contexts"] = .object(Dictionary(uniqueKeysWithValues: chosen))
-                    extensions[ComponentDefinition.tokenExtensionKey] = .object(own)
-                    members["$extensions"] = .object(extensions)
-                    document = .object(members)
+                if !chosen.isEmpty {
+                    document = TokenSet.settingCatalogExtension("contexts", to: .object(Dictionary(uniqueKeysWithValues: chosen)), in: document)
                 }
             }
             let ownVersion = document["$extensions"]?[ComponentDefinition.tokenExtensionKey]?["version"]?.stringValue

@@ -202,9 +202,8 @@ public enum CSSKeyframesImport {
                     }
                     // Checked as valid CSS: a translate() percentage against any box (each use has its own).
                     do throws(CSSValueError) { _ = try ReferenceBox.with(.nominal) { () throws(CSSValueError) in try AnimationValue(css: value, for: animatable.kind) } } catch {
-                        if let start = value.range(of: "var(") {
-                            let name = value[start.upperBound...].prefix { $0 != "," && $0 != ")" }.trimmingCharacters(in: .whitespaces)
-                            throw DefinitionError(file: file, path: field, rule: "var(\(name)) does not resolve: no rule that applies to the animated element (nor :root) sets \(name), and it has no fallback")
+                        if let unresolved = StylesheetLibrary.unresolvedVariable(in: value, element: "the animated element") {
+                            throw DefinitionError(file: file, path: field, rule: unresolved)
                         }
                         throw DefinitionError(file: file, path: field, rule: error.message)
                     }

@@ -316,10 +316,9 @@ public enum StylesheetLibrary {
         /// property the element does not have, without a fallback, is refused by name.
         func resolvedChecked(_ value: String, _ custom: [String: String], element: CSSElement, field: String) throws(DefinitionError) -> String {
             let resolved = StylesheetLibrary.resolved(value, custom)
-            if let start = resolved.range(of: "var(") {
-                let name = resolved[start.upperBound...].prefix { $0 != "," && $0 != ")" }.trimmingCharacters(in: .whitespaces)
-                let classes = element.classes.sorted().map { "." + $0 }.joined()
-                throw DefinitionError(file: file, path: field, rule: "var(\(name)) does not resolve: no rule that applies to an element carrying \(classes) (nor :root) sets \(name), and it has no fallback")
+            let classes = element.classes.sorted().map { "." + $0 }.joined()
+            if let unresolved = StylesheetLibrary.unresolvedVariable(in: resolved, element: "an element carrying \(classes)") {
+                throw DefinitionError(file: file, path: field, rule: unresolved)
             }
             return resolved
         }
@@ -500,6 +499,14 @@ public enum StylesheetLibrary {
             }
         }
         return values
+    }
+
+    /// Why `value` still holds a `var()` after substitution, naming the first one and the element
+    /// (`"an element carrying .a.b"`) it was resolved for; nil when it holds none.
+    static func unresolvedVariable(in value: String, element: String) -> String? {
+        guard let start = value.range(of: "var(") else { return nil }
+        let name = value[start.upperBound...].prefix { $0 != "," && $0 != ")" }.trimmingCharacters(in: .whitespaces)
+        return "var(\(name)) does not resolve: no rule that applies to \(element) (nor :root) sets \(name), and it has no fallback"
     }
 
     /// `value` with its custom properties (``substituteVariables(_:_:)``), then its

@@ -87,19 +87,28 @@ public enum LottieImport {
         return (layers, skipped)
     }
 
+    /// A writer of the document's keyframes, and its length in seconds (one frame at least).
+    private static func timeline(of document: LottieSource) -> (keyframes: KeyframeWriter, span: Double) {
+        (KeyframeWriter(frameRate: document.frameRate, inPoint: document.inPoint),
+         max((document.outPoint - document.inPoint) / document.frameRate, 1 / document.frameRate))
+    }
+
+    /// A layer's Core Animation group: its children over the document's length, holding the end.
+    private static func group(_ children: [JSONValue], span: Double) -> JSONValue {
+        ["type": "group", "duration": .number(span), "fillMode": "both", "removedOnCompletion": false, "animations": .array(children)]
+    }
+
     /// A still layer's group: its transform and opacity held through the document.
     private static func held(_ layer: LottieSource.Layer, in document: LottieSource) -> JSONValue {
-        let keyframes = KeyframeWriter(frameRate: document.frameRate, inPoint: document.inPoint)
-        let span = max((document.outPoint - document.inPoint) / document.frameRate, 1 / document.frameRate)
+        let (keyframes, span) = timeline(of: document)
         var children = stackChildren(layer, keyframes: keyframes, span: span)
         if case .fixed(let v) = layer.opacity { children.append(keyframes.fixed("opacity", .number(v[0] / 100), span: span)) }
-        return ["type": "group", "duration": .number(span), "fillMode": "both", "removedOnCompletion": false, "animations": .array(children)]
+        return group(children, span: span)
     }
 
     /// A layer's Core Animation group; nil when it animates nothing (a static layer).
     static func animation(of layer: LottieSource.Layer, in document: LottieSource) throws(LottieSource.Unsupported) -> JSONValue? {
-        let keyframes = KeyframeWriter(frameRate: document.frameRate, inPoint: document.inPoint)
-        let span = max((document.outPoint - document.inPoint) / document.frameRate, 1 / document.frameRate)
+        let (keyframes, span) = timeline(of: document)
         let transform = (try? componentChildren(layer, in: document, keyframes: keyframes, span: span))
             ?? stackChildren(layer, keyframes: keyframes, span: span)
         // The stack's order is its meaning: the transform first, as made; then opacity and fill.
@@ -119,8 +128,7 @@ public enum LottieImport {
             children.append(hidden.child)
         }
         guard children.contains(where: { $0["type"] == "keyframe" }) else { return nil }
-        return ["type": "group", "duration": .number(span), "fillMode": "both", "removedOnCompletion": false,
-                "animations": .array(children)]
+        return group(children, span: span)
     }
 
     /// The transform one animation per component says — translation (position − anchor, axis by

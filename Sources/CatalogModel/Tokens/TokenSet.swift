@@ -187,10 +187,17 @@ public struct TokenSet: Sendable, Hashable {
     /// `document` with `pinned` written where ``pinnedTokens(in:file:)`` reads them
     /// (`$extensions.org.componentcatalog.resolved`), replacing any pinned before.
     public static func pinning(_ pinned: [String: PinnedToken], in document: JSONValue) -> JSONValue {
+        settingCatalogExtension("resolved", to: pinned.isEmpty ? nil : .object(pinned.mapValues(\.json)), in: document)
+    }
+
+    /// `document` with member `key` of its catalog extension
+    /// (`$extensions.org.componentcatalog`) set to `value`, or removed for nil; an extension left
+    /// empty is removed with it.
+    public static func settingCatalogExtension(_ key: String, to value: JSONValue?, in document: JSONValue) -> JSONValue {
         guard case .object(var members) = document else { return document }
         var extensions = members["$extensions"]?.objectValue ?? [:]
         var own = extensions[ComponentDefinition.tokenExtensionKey]?.objectValue ?? [:]
-        if pinned.isEmpty { own["resolved"] = nil } else { own["resolved"] = .object(pinned.mapValues(\.json)) }
+        own[key] = value
         extensions[ComponentDefinition.tokenExtensionKey] = own.isEmpty ? nil : .object(own)
         members["$extensions"] = extensions.isEmpty ? nil : .object(extensions)
         return .object(members)
