@@ -242,6 +242,70 @@ struct LottieImportTests {
         #expect(!drawn[0].contains(true) && !drawn[frames.firstIndex(of: 35)!].contains(true))
     }
 
+    /// A precomposition's content in the layer's document, with a box that moves, turns and
+    /// fades over its own frames 0…30 and shows from its frame 2 to 28; `layer` is the
+    /// precomposition layer's members beyond its type and asset.
+    static func precomposed(_ layer: String) -> String {
+        let (w, h) = (LottieExportTests.box.width, LottieExportTests.box.height)
+        return #"""
+            {"v": "5.7.4", "fr": 30, "ip": 0, "op": 60, "w": \#(Int(w)), "h": \#(Int(h)),
+             "assets": [{"id": "comp_0", "layers": [
+              {"ty": 4, "nm": "Box", "ddd": 0, "ind": 1, "ip": 2, "op": 28, "st": 0, "sr": 1,
+               "ks": {"a": {"a": 0, "k": [\#(w / 2), \#(h / 2)]}, "s": {"a": 0, "k": [30, 40]},
+                      "p": {"a": 1, "k": [{"t": 0, "s": [20, 30], "o": {"x": [0.4], "y": [0]}, "i": {"x": [0.6], "y": [1]}}, {"t": 30, "s": [\#(w - 20), \#(h - 25)]}]},
+                      "r": {"a": 1, "k": [{"t": 4, "s": [0], "o": {"x": [0.3], "y": [0]}, "i": {"x": [0.7], "y": [1]}}, {"t": 24, "s": [90]}]},
+                      "o": {"a": 0, "k": 100}},
+               "shapes": [{"ty": "gr", "it": [{"ty": "rc", "d": 1, "s": {"a": 0, "k": [\#(w), \#(h)]}, "p": {"a": 0, "k": [\#(w / 2), \#(h / 2)]}, "r": {"a": 0, "k": 0}},
+                                             {"ty": "fl", "c": {"a": 0, "k": [0.2, 0.4, 0.8, 1]}, "o": {"a": 0, "k": 100}},
+                                             {"ty": "tr", "a": {"a": 0, "k": [0, 0]}, "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]}, "r": {"a": 0, "k": 0}, "o": {"a": 0, "k": 100}}]}]}]}],
+             "layers": [{"ty": 0, "nm": "Scene", "refId": "comp_0", "ddd": 0, "ind": 1, "w": \#(Int(w)), "h": \#(Int(h)),
+                         "ks": {"a": {"a": 0, "k": [0, 0]}, "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]}, "r": {"a": 0, "k": 0}, "o": {"a": 0, "k": 100}},
+                         \#(layer)}]}
+            """#
+    }
+
+    /// A precomposition stretched (`sr`) and started late (`st`): its content runs at
+    /// `(t − st) / sr`, as rlottie draws it (and lottie-web and ThorVG compute it).
+    @Test func aStretchedPrecompositionPlaysAsRlottieDrawsIt() throws {
+        let text = Self.precomposed(#""ip": 0, "op": 60, "st": 6, "sr": 1.5"#)
+        // Shown from 6 + 1.5 × 2 = 9 to 6 + 1.5 × 28 = 48. (rlottie rounds the content's frame
+        // down and draws a layer at its out point, measured: at 49, frame 28.67, it still shows.)
+        let frames = [0, 8, 9, 12, 18, 24, 30, 36, 42, 47, 50, 55]
+        let (problems, compared, drawn) = try Self.againstRlottie(text, id: "stretched", frames: frames, margin: 2.5)
+        #expect(problems.isEmpty, "\(problems.count) differences:\n\(problems.prefix(20).joined(separator: "\n"))")
+        #expect(compared > 300 && Set(drawn).count > 6)
+        #expect(!drawn[1].contains(true) && drawn[2].contains(true) && drawn[9].contains(true) && !drawn[10].contains(true))
+    }
+
+    /// A time remap that only offsets — the composition's second 0.5 at frame 0, one second per
+    /// second after — plays the content 15 frames ahead, as rlottie draws it; one that changes
+    /// speed, holds or reverses is refused by name.
+    @Test func aTimeRemapThatOffsetsPlaysAsRlottieDrawsIt() throws {
+        let remap = #""tm": {"a": 1, "k": [{"t": 0, "s": [0.5], "o": {"x": [0.2], "y": [0.2]}, "i": {"x": [0.8], "y": [0.8]}}, {"t": 60, "s": [2.5]}]}"#
+        let text = Self.precomposed(#""ip": 0, "op": 60, "st": 0, "sr": 1, "# + remap)
+        let frames = [0, 3, 6, 9, 12, 14, 15, 20]
+        let (problems, compared, drawn) = try Self.againstRlottie(text, id: "offset", frames: frames, margin: 2.5)
+        #expect(problems.isEmpty, "\(problems.count) differences:\n\(problems.prefix(20).joined(separator: "\n"))")
+        // The content's frame 28 (its out point) is the document's 13.
+        #expect(compared > 200 && drawn[4].contains(true) && !drawn[6].contains(true))
+
+        let refused: [(remap: String, reason: String)] = [
+            (#""tm": {"a": 0, "k": 0.4}"#, "time remapping that holds one frame"),
+            (#""tm": {"a": 1, "k": [{"t": 0, "s": [0]}, {"t": 60, "s": [1]}]}"#, "time remapping that changes speed, reverses or holds"),
+            (#""tm": {"a": 1, "k": [{"t": 0, "s": [2]}, {"t": 60, "s": [0]}]}"#, "time remapping that changes speed, reverses or holds"),
+            (#""tm": {"a": 1, "k": [{"t": 0, "s": [0], "h": 1}, {"t": 30, "s": [1]}, {"t": 60, "s": [2]}]}"#, "time remapping that changes speed, reverses or holds"),
+            (#""tm": {"a": 1, "k": [{"t": 10, "s": [0]}, {"t": 40, "s": [1]}]}"#, "time remapping that holds a frame before its first or after its last keyframe"),
+        ]
+        for (remap, reason) in refused {
+            #expect(throws: DefinitionError.self, "\(reason)") {
+                _ = try DefinitionDecoder.decodeAll(text: Self.precomposed(#""ip": 0, "op": 60, "# + remap), file: "remapped.json")
+            }
+            do { _ = try DefinitionDecoder.decodeAll(text: Self.precomposed(#""ip": 0, "op": 60, "# + remap), file: "remapped.json") } catch {
+                #expect("\(error)".contains(reason), "\(error)")
+            }
+        }
+    }
+
     /// A motion path — a position that curves between its keyframes (spatial tangents), eased —
     /// against rlottie's frames of the original, which moves the eased fraction of the path's
     /// length (python-lottie reads such a path otherwise, ignoring the easing: measured).

@@ -46,9 +46,12 @@ struct LottieSource {
         }
 
         /// Its keyframes `frames` later.
-        func shifted(by frames: Double) -> Property {
-            guard case .animated(let keyframes) = self, frames != 0 else { return self }
-            return .animated(keyframes.map { var k = $0; k.time += frames; return k })
+        func shifted(by frames: Double) -> Property { retimed { $0 + frames } }
+
+        /// Its keyframes at `time(t)` instead of `t` (an increasing map: easings and values stay).
+        func retimed(_ time: (Double) -> Double) -> Property {
+            guard case .animated(let keyframes) = self else { return self }
+            return .animated(keyframes.map { var k = $0; k.time = time(k.time); return k })
         }
 
         /// Every value it takes at a keyframe (its one value when fixed).
@@ -101,6 +104,23 @@ struct LottieSource {
 
         /// Whether it skews at some time.
         var skews: Bool { skew.values.contains { ($0.first ?? 0) != 0 } }
+
+        /// Placed in a composition that shows its own at `outer = start + stretch × inner`: the
+        /// start mapped, each keyframe time (in the layer's time) scaled.
+        func placed(start: Double, stretch: Double) -> Transform {
+            var placed = self
+            placed.startTime = start + stretch * startTime
+            guard stretch != 1 else { return placed }
+            let scale: (Double) -> Double = { $0 * stretch }
+            placed.anchor = anchor.retimed(scale)
+            placed.positionAxes = positionAxes.map { $0.retimed(scale) }
+            placed.motionPath = motionPath?.map { var k = $0; k.time *= stretch; return k }
+            placed.scale = self.scale.retimed(scale)
+            placed.rotation = rotation.retimed(scale)
+            placed.skew = skew.retimed(scale)
+            placed.skewAxis = skewAxis.retimed(scale)
+            return placed
+        }
     }
 
     struct Layer {
@@ -146,13 +166,13 @@ struct LottieSource {
         for asset in json["assets"]?.arrayValue ?? [] {
             if let id = asset["id"]?.stringValue, let layers = asset["layers"]?.arrayValue { assets[id] = layers }
         }
-        layers = Self.layers(json["layers"]?.arrayValue ?? [], assets: assets, within: [])
+        layers = Self.layers(json["layers"]?.arrayValue ?? [], assets: assets, within: [], frameRate: frameRate)
     }
 
     /// The drawn parts of a composition's layers, in order: a precomposition's layers placed in
     /// it (`P/inner`), a shape layer's groups that move apart as parts of their own (`L/group`).
     /// - Parameter within: the precompositions (asset ids) around these layers, outermost first.
-    private static func layers(_ items: [JSONValue], assets: [String: [JSONValue]], within: [String])
+    private static func layers(_ items: [JSONValue], assets: [String: [JSONValue]], within: [String], frameRate: Double)
         -> [(name: String, location: String, layer: Result<Layer?, Unsupported>)]
     {
         // Parents are found by their index (`ind`); any layer of the composition may be one, drawn or not.
@@ -168,11 +188,11 @@ struct LottieSource {
                     let precomp = try frame(item, byIndex: byIndex)
                     guard let id = item["refId"]?.stringValue, let inner = assets[id] else { throw Unsupported(reason: "a precomposition whose asset is missing") }
                     guard !within.contains(id), within.count < 16 else { throw Unsupported(reason: "precompositions nested in a cycle") }
-                    if item["tm"] != nil { throw Unsupported(reason: "time remapping") }
-                    for (innerName, innerLocation, innerLayer) in layers(inner, assets: assets, within: within + [id]) {
+                    let clock = try Self.clock(of: item, shown: precomp.shown, frameRate: frameRate)
+                    for (innerName, innerLocation, innerLayer) in layers(inner, assets: assets, within: within + [id], frameRate: frameRate) {
                         let placed = Result { () throws(Unsupported) -> Layer? in
                             guard let layer = try innerLayer.get() else { return nil }
-                            var placed = try Self.placed(layer, in: precomp)
+                            var placed = try Self.placed(layer, in: precomp, clock: clock)
                             placed.source = [index] + layer.source
                             return placed
                         }
@@ -259,19 +279,74 @@ struct LottieSource {
         return parts
     }
 
-    /// A layer of a precomposition placed in the document: its times shifted by the
-    /// precomposition layer's start, the precomposition's transform and parents around its own,
+    /// How a precomposition layer shows its composition: at document time `t` its content is at
+    /// `(t − start) / stretch` (its `st` and `sr`, as lottie-web, rlottie and ThorVG read them).
+    struct Clock {
+        var start: Double
+        var stretch: Double
+    }
+
+    /// A precomposition layer's clock: its start time and stretch, or a time remapping (`tm`,
+    /// seconds of the composition at each frame of the layer) that only offsets it — keyframes
+    /// one second apart per second, linear, spanning the frames the layer shows — read as the
+    /// start time it amounts to. A remap that holds a frame, changes speed or reverses is refused.
+    private static func clock(of json: JSONValue, shown: Range<Double>, frameRate: Double) throws(Unsupported) -> Clock {
+        let stretch = json["sr"]?.numberValue ?? 1
+        guard stretch.isFinite, stretch > 0, stretch <= 1000 else {
+            throw Unsupported(reason: "a time stretch (sr \(json["sr"]?.canonicalText ?? "")) that is not more than 0 and at most 1000")
+        }
+        let start = json["st"]?.numberValue ?? 0
+        guard let remap = json["tm"] else { return Clock(start: start, stretch: stretch) }
+        // Players disagree on a remap beside a start time or a stretch (lottie-web drops the
+        // stretch, ThorVG applies it after; ThorVG and rlottie read the remap before the start).
+        guard start == 0, stretch == 1 else { throw Unsupported(reason: "time remapping beside a start time or stretch") }
+        guard case .animated(let keys) = try property(remap, default: [0], name: "time remap") else {
+            throw Unsupported(reason: "time remapping that holds one frame")
+        }
+        return Clock(start: try remapOffset(keys, shown: shown, frameRate: frameRate), stretch: 1)
+    }
+
+    /// The start time a time remap amounts to when it only offsets: every segment linear and one
+    /// frame of the composition per frame, its keyframes spanning the frames the layer shows
+    /// (before the first and after the last a remap holds).
+    private static func remapOffset(_ keys: [Keyframe], shown: Range<Double>, frameRate: Double) throws(Unsupported) -> Double {
+        let offsets = keys.map { $0.time - $0.value[0] * frameRate }
+        let linear = keys.dropLast().allSatisfy { key in
+            key.easing == "linear" || isDiagonal(key.easing)
+        }
+        guard linear, let first = offsets.first, offsets.allSatisfy({ abs($0 - first) <= 1e-6 * max(1, abs(first)) }) else {
+            throw Unsupported(reason: "time remapping that changes speed, reverses or holds")
+        }
+        guard keys[0].time <= shown.lowerBound, keys[keys.count - 1].time >= shown.upperBound else {
+            throw Unsupported(reason: "time remapping that holds a frame before its first or after its last keyframe")
+        }
+        return first
+    }
+
+    /// Whether a `cubic-bezier()` easing is the identity (both handles on the diagonal).
+    private static func isDiagonal(_ easing: String) -> Bool {
+        guard easing.hasPrefix("cubic-bezier("), easing.hasSuffix(")") else { return false }
+        let numbers = easing.dropFirst(13).dropLast().split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        return numbers.count == 4 && numbers[0] == numbers[1] && numbers[2] == numbers[3]
+    }
+
+    /// A layer of a precomposition placed in the document: its times mapped by the
+    /// precomposition layer's clock, the precomposition's transform and parents around its own,
     /// its opacity multiplied by the precomposition's, shown where both show.
-    private static func placed(_ layer: Layer, in precomp: Layer) throws(Unsupported) -> Layer {
-        let offset = precomp.startTime
+    private static func placed(_ layer: Layer, in precomp: Layer, clock: Clock) throws(Unsupported) -> Layer {
+        func outer(_ t: Double) -> Double { clock.start + clock.stretch * t }
         var placed = layer
-        placed.transform.startTime += offset
-        placed.parents = layer.parents.map { var parent = $0; parent.startTime += offset; return parent } + [precomp.transform] + precomp.parents
-        placed.groups = layer.groups.map { var group = $0; group.startTime += offset; return group }
-        // The precomposition's opacity keyframes are in its own time; the layer's in the layer's.
-        let outer = precomp.opacity.shifted(by: precomp.startTime - placed.transform.startTime)
-        placed.opacity = try product(layer.opacity, outer, or: "opacity animated on both a layer and the precomposition around it")
-        let shown = (layer.shown.lowerBound + offset)..<(layer.shown.upperBound + offset)
+        placed.transform = layer.transform.placed(start: clock.start, stretch: clock.stretch)
+        placed.parents = layer.parents.map { $0.placed(start: clock.start, stretch: clock.stretch) } + [precomp.transform] + precomp.parents
+        placed.groups = layer.groups.map { $0.placed(start: clock.start, stretch: clock.stretch) }
+        // The layer's opacity and fill keyframes are in its own time, which the stretch scales;
+        // the precomposition's opacity keyframes in the precomposition's own.
+        let scale: (Double) -> Double = { $0 * clock.stretch }
+        placed.fill = layer.fill?.retimed(scale)
+        let outerOpacity = precomp.opacity.shifted(by: precomp.startTime - placed.transform.startTime)
+        placed.opacity = try product(layer.opacity.retimed(scale), outerOpacity,
+                                     or: "opacity animated on both a layer and the precomposition around it")
+        let shown = outer(layer.shown.lowerBound)..<outer(layer.shown.upperBound)
         let low = max(shown.lowerBound, precomp.shown.lowerBound), high = min(shown.upperBound, precomp.shown.upperBound)
         placed.shown = low..<max(low, high)
         return placed
@@ -291,7 +366,10 @@ struct LottieSource {
     static func transform(of json: JSONValue) throws(Unsupported) -> Transform {
         if json["ddd"]?.numberValue == 1 { throw Unsupported(reason: "a 3D layer") }
         if json["ao"]?.numberValue == 1 { throw Unsupported(reason: "auto-orient") }
-        if let stretch = json["sr"], stretch.numberValue != 1 { throw Unsupported(reason: "a time stretch (sr \(stretch.canonicalText))") }
+        // A precomposition's stretch times its content (``Clock``), not its own transform.
+        if json["ty"]?.numberValue != 0, let stretch = json["sr"], stretch.numberValue != 1 {
+            throw Unsupported(reason: "a time stretch (sr \(stretch.canonicalText)) on a layer that is not a precomposition")
+        }
         let ks = json["ks"] ?? [:]
         var rotation = try property(ks["rz"] ?? ks["r"], default: [0], name: "rotation")
         if case .fixed(let v) = rotation, v.isEmpty { rotation = .fixed([0]) }
