@@ -8,7 +8,7 @@ import PackageDescription
 let fuzzing = ProcessInfo.processInfo.environment["CATALOG_FUZZING"] == "1"
 let instrumented: [SwiftSetting] = fuzzing ? [.unsafeFlags(["-sanitize=fuzzer"])] : []
 
-// Layers, inner to outer (docs/Architecture.md): CatalogModel ← CatalogEngine ← CatalogExport;
+// Layers, inner to outer (docs/Architecture.md): CatalogModel ← CatalogEngine ← CatalogFormats;
 // CatalogModel ← CatalogStoreCore ← CatalogStore (SQLite), CatalogStorePostgres; all ← CatalogKit ← catalog. The engine is pure evaluation: it depends on the model only, never on the store.
 let package = Package(
     name: "ComponentCatalog",
@@ -65,14 +65,15 @@ let package = Package(
         .target(name: "CatalogEngine", dependencies: ["CatalogModel", "CBezierKernel"], swiftSettings: instrumented),
         // The fuzzed front doors (definitions, CSS values, property values, time lists) and the
         // driver that runs them under libFuzzer (`.ci/fuzz`) or over given files.
-        .target(name: "CatalogFuzzing", dependencies: ["CatalogModel", "CatalogEngine"], swiftSettings: instrumented),
+        .target(name: "CatalogFuzzing", dependencies: ["CatalogModel", "CatalogEngine", "CatalogFormats"], swiftSettings: instrumented),
         .executableTarget(
             name: "catalog-fuzz", dependencies: ["CatalogFuzzing"],
             swiftSettings: fuzzing ? [.unsafeFlags(["-sanitize=fuzzer", "-parse-as-library"]), .define("FUZZING")] : [],
             linkerSettings: fuzzing ? [.unsafeFlags(["-sanitize=fuzzer"])] : []),
-        // The web forms of components (CSS, Web Animations, an ES module), exact or baked from
-        // the engine's samples; no storage.
-        .target(name: "CatalogExport", dependencies: ["CatalogModel", "CatalogEngine"]),
+        // The formats outside programs read and write, one folder each, the reader beside the
+        // writer: CSS, Lottie, Web Animations and the ES module, DTCG tokens, the plot and the
+        // preview page. Exports are exact or baked from the engine's samples; no storage.
+        .target(name: "CatalogFormats", dependencies: ["CatalogModel", "CatalogEngine"], swiftSettings: instrumented),
         // What both backends share and neither's library: the backend protocols, the write rules
         // (`*Writes`, `AssociationWriter`, `StoreTransaction`) and the migration rules. No GRDB,
         // so the PostgreSQL backend does not build SQLite's library.
@@ -100,7 +101,7 @@ let package = Package(
             plugins: ["EmbedFiles"]),
         .target(
             name: "CatalogKit",
-            dependencies: ["CatalogModel", "CatalogEngine", "CatalogExport", "CatalogStore", .product(name: "CSV", package: "CSV.swift"),
+            dependencies: ["CatalogModel", "CatalogEngine", "CatalogFormats", "CatalogStore", .product(name: "CSV", package: "CSV.swift"),
                            .product(name: "ZIPFoundation", package: "ZIPFoundation")],
             plugins: ["EmbedFiles"]),
         .target(name: "CatalogKitPostgres", dependencies: ["CatalogKit", "CatalogStorePostgres"]),
@@ -151,7 +152,7 @@ let package = Package(
         // PostgresServer; .ci/run installs Debian's postgresql where it is missing).
         .testTarget(name: "CatalogStorePostgresTests", dependencies: ["CatalogStorePostgres", "CatalogStore", "CatalogKitPostgres", "TestSupport"]),
         // Exports run in headless Chromium (Debian's chromium; .ci/run installs it).
-        .testTarget(name: "CatalogExportTests", dependencies: ["CatalogKit", "TestSupport"]),
+        .testTarget(name: "CatalogFormatsTests", dependencies: ["CatalogKit", "CatalogFormats", "TestSupport"]),
         .testTarget(name: "CatalogCLITests", dependencies: ["CatalogKit", "catalog", "CatalogStore", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,4 +1,5 @@
 import CatalogEngine
+import CatalogFormats
 import CatalogModel
 
 /// The front doors the fuzzers knock on: each takes arbitrary bytes and reports every broken

@@ -3,4 +3,4 @@
 // not: a program reaches it only through `Catalog`, so the store can change under the library.
 @_exported import CatalogModel
 @_exported import CatalogEngine
-@_exported import CatalogExport
+@_exported import CatalogFormats

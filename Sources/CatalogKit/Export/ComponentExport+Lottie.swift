@@ -1,5 +1,5 @@
 import CatalogEngine
-import CatalogExport
+import CatalogFormats
 import CatalogModel
 
 extension ComponentExport {

@@ -1,5 +1,5 @@
 import CatalogEngine
-import CatalogExport
+import CatalogFormats
 import CatalogModel
 
 /// A component (animation or chain) in its web forms — what `catalog export` writes: a CSS

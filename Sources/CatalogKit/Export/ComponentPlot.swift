@@ -1,5 +1,5 @@
 import CatalogEngine
-import CatalogExport
+import CatalogFormats
 import CatalogModel
 
 /// What `catalog plot` draws: an animation's values against time, sampled by the engine — a

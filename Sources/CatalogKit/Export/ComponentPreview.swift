@@ -1,5 +1,5 @@
 import CatalogEngine
-import CatalogExport
+import CatalogFormats
 import CatalogModel
 
 /// The `catalog preview` page for catalog components: animations and chains playing on sample

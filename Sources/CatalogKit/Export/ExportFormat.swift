@@ -1,4 +1,4 @@
-import CatalogExport
+import CatalogFormats
 import CatalogModel
 
 /// The forms `catalog export` writes an animation or chain in — a stylesheet, Web Animations

@@ -18,7 +18,7 @@ public enum CSSCalc {
     /// The value of a `calc(…)` expression, or nil when it is not one this evaluates (another
     /// unit, a time times a time, division by zero).
     public static func evaluate(_ text: String) -> Value? {
-        let trimmed = CSSKeyframesImport.oneLine(text)
+        let trimmed = CSSSyntax.oneLine(text)
         guard trimmed.lowercased().hasPrefix("calc("), trimmed.hasSuffix(")") else { return nil }
         var parser = Parser(Array(trimmed.dropFirst(4)))
         guard let value = parser.sum(), parser.atEnd else { return nil }

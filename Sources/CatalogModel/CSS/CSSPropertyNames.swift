@@ -10,15 +10,15 @@
 /// CSSPropertyNames.isKnown("opactiy")            // false: a browser drops it
 /// CSSPropertyNames.ignoredInKeyframes("display") // true: it cannot be animated by @keyframes
 /// ```
-enum CSSPropertyNames {
+package enum CSSPropertyNames {
     /// Whether a browser parses a declaration of `name` (lower case, as written or unprefixed).
-    static func isKnown(_ name: String) -> Bool {
+    package static func isKnown(_ name: String) -> Bool {
         name.hasPrefix("--") || known.contains(name)
     }
 
     /// Properties a browser parses in a keyframe but never animates from it (CSS Animations:
     /// the animation properties themselves, and the ones that would change which animations run).
-    static func ignoredInKeyframes(_ name: String) -> Bool {
+    package static func ignoredInKeyframes(_ name: String) -> Bool {
         if name == "animation-timing-function" || name == "animation-composition" { return false }
         return ["animation", "transition", "scroll-timeline", "view-timeline", "container"].contains { name == $0 || name.hasPrefix($0 + "-") }
             || ignored.contains(name)

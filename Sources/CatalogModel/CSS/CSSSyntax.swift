@@ -16,7 +16,7 @@ public struct CSSValueError: Error, Sendable, Hashable, CustomStringConvertible 
 }
 
 /// The small part of CSS syntax the value parsers share: function calls and dimensions.
-enum CSSSyntax {
+package enum CSSSyntax {
     /// One `name(arguments)` call; `arguments` is the raw text between the parentheses.
     struct FunctionCall {
         var name: String
@@ -25,6 +25,19 @@ enum CSSSyntax {
 
     /// Splits `a(…) b(…)` into its calls. Nil when the text is not a whitespace-separated list of
     /// calls (unbalanced parentheses, text between calls).
+    /// `text` trimmed, each run of CSS whitespace (spaces, tabs, line breaks, form feeds) inside it
+    /// one space: how a selector, a prelude or a value is compared, stored and quoted in messages,
+    /// so that a stylesheet formatted another way imports the same and an error is one line.
+    package static func oneLine(_ text: String) -> String {
+        text.split(whereSeparator: isWhitespace).joined(separator: " ")
+    }
+
+    /// CSS's whitespace: space, tab, line feed, carriage return, form feed (Swift reads `\r\n` as
+    /// one character). A no-break space is not whitespace in CSS.
+    package static func isWhitespace(_ character: Character) -> Bool {
+        character == " " || character == "\t" || character == "\n" || character == "\r" || character == "\r\n" || character == "\u{0C}"
+    }
+
     static func functionCalls(in text: String) -> [FunctionCall]? {
         var calls: [FunctionCall] = []
         var rest = Substring(text)
@@ -42,7 +55,7 @@ enum CSSSyntax {
     }
 
     /// The `)` that closes the first `(` at or after `start`; nil when it is never closed.
-    static func closingParenthesis(in text: Substring, from start: Substring.Index) -> Substring.Index? {
+    package static func closingParenthesis(in text: Substring, from start: Substring.Index) -> Substring.Index? {
         var depth = 0
         for index in text[start...].indices {
             if text[index] == "(" { depth += 1 }
@@ -55,7 +68,7 @@ enum CSSSyntax {
     }
 
     /// A number with an optional unit (`12.5px`, `45deg`, `50%`, `-3`, `1e3px`), unit lower-cased.
-    static func dimension(_ token: Substring) -> (value: Double, unit: String)? {
+    package static func dimension(_ token: Substring) -> (value: Double, unit: String)? {
         let text = Array(token.trimmingCharacters(in: .whitespacesAndNewlines).utf8)
         var index = 0
         func digits() { while index < text.count, (48...57).contains(text[index]) { index += 1 } }

@@ -1,3 +1,5 @@
+import CatalogModel
+
 /// A shape layer's drawing as its groups nest it: each run of shapes with the chain of group
 /// transforms around it (outermost first) and the fill that paints it. Groups that move alike
 /// (the same chain, after groups that hold their shapes where they are) are one part.

@@ -1,3 +1,5 @@
+import CatalogModel
+
 /// A Lottie document — the JSON that Bodymovin writes from After Effects and every Lottie player
 /// reads (lottie-web, lottie-ios, lottie-android, rlottie) — in the part this catalog writes: one
 /// shape layer per role, a rectangle of the reference box whose transform, opacity and fill

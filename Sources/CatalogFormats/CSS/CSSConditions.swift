@@ -1,3 +1,4 @@
+import CatalogModel
 import Foundation
 
 /// Where a stylesheet is read: a default desktop browser window on a screen, with or without
@@ -45,7 +46,7 @@ enum CSSMediaQuery {
 
     /// One `(feature)`, `(feature: value)` or range, without its parentheses.
     static func feature(_ text: String, _ environment: CSSEnvironment) -> Bool? {
-        let text = CSSKeyframesImport.oneLine(text)
+        let text = CSSSyntax.oneLine(text)
         if let colon = text.firstIndex(of: ":") {
             var name = text[..<colon].trimmingCharacters(in: .whitespaces)
             let value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
@@ -168,7 +169,7 @@ enum CSSCondition {
 
     static func evaluate(_ text: String, depth: Int = 0, leaf: (String) -> Bool?) -> Bool? {
         guard depth < maximumDepth else { return nil }
-        let words = CSSKeyframesImport.splitTopLevel(CSSKeyframesImport.oneLine(text), on: " ")
+        let words = CSSKeyframesImport.splitTopLevel(CSSSyntax.oneLine(text), on: " ")
         guard !words.isEmpty else { return nil }
         if words[0].lowercased() == "not" { return evaluate(words.dropFirst().joined(separator: " "), depth: depth + 1, leaf: leaf).map { !$0 } ?? false }
         var result: Bool?

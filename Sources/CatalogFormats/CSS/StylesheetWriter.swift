@@ -1,3 +1,5 @@
+import CatalogModel
+
 /// Writes web animations as a CSS stylesheet: one `@keyframes` per animation and one rule per
 /// selector that sets `animation` (a comma-separated list, in stacking order: a later one wins
 /// where two animate one property) and, when some add to the element's own value,

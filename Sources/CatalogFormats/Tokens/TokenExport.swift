@@ -1,3 +1,5 @@
+import CatalogModel
+
 /// Token sets written out: as one DTCG document (every token with its own `$type`, `$value` as
 /// written — aliases kept — and its `$description`, `$deprecated` and `$extensions`), and as CSS
 /// custom properties (`--motion-duration-moderate-01: 150ms;`), which a component's CSS export

@@ -1,3 +1,4 @@
+import CatalogModel
 import Foundation
 
 /// Whether a selector matches one element of a plain page, and with what specificity — enough of
@@ -110,7 +111,7 @@ enum CSSSelectorMatch {
         var parts: [(String, String)] = []
         var current = "", combinator = "", pending: String?
         var depth = 0
-        for character in CSSKeyframesImport.oneLine(selector) {
+        for character in CSSSyntax.oneLine(selector) {
             if character == "(" || character == "[" { depth += 1 }
             if character == ")" || character == "]" { depth -= 1 }
             if depth == 0, character == " " || character == ">" || character == "+" || character == "~" {

@@ -1,3 +1,4 @@
+import CatalogModel
 import Foundation
 
 /// Imports CSS `@keyframes` text as a Web Animations definition: the third way to write an
@@ -22,7 +23,7 @@ import Foundation
 /// ```
 public enum CSSKeyframesImport {
     struct Block {
-        /// The prelude on one line (``oneLine(_:)``).
+        /// The prelude on one line (``CSSSyntax/oneLine(_:)``).
         var prelude: String
         var body: String
         /// The line the prelude starts on.
@@ -36,14 +37,30 @@ public enum CSSKeyframesImport {
         var selectors: [(text: String, line: Int)] {
             var result: [(String, Int)] = [], line = self.line
             for piece in rawPrelude.split(separator: ",", omittingEmptySubsequences: false) {
-                let leading = piece.prefix(while: CSSKeyframesImport.isWhitespace)
+                let leading = piece.prefix(while: CSSSyntax.isWhitespace)
                 let selectorLine = line + leading.filter(\.isNewline).count
                 line += piece.filter(\.isNewline).count
-                let text = CSSKeyframesImport.oneLine(String(piece))
+                let text = CSSSyntax.oneLine(String(piece))
                 if !text.isEmpty { result.append((text, selectorLine)) }
             }
             return result
         }
+    }
+
+    /// The component a stylesheet makes when its `@keyframes` run together as one, validated,
+    /// with the declarations a browser would ignore listed as its ignored parts.
+    ///
+    /// ```swift
+    /// let pulse = try CSSKeyframesImport.definition(css: css, file: "pulse.css")
+    /// pulse.name   // "pulse"
+    /// ```
+    public static func definition(css text: String, file: String) throws(DefinitionError) -> ComponentDefinition {
+        var ignored: [String] = []
+        let document = try document(css: text, file: file, ignored: &ignored)
+        try DefinitionLimits.check(document, file: file)
+        var definition = try ComponentDefinition(json: document, file: file)
+        definition.ignoredDeclarations = ignored
+        return definition
     }
 
     /// The definition document (`name`, `kind`, `version`, `keyframes`, `options`) a stylesheet's
@@ -302,7 +319,7 @@ public enum CSSKeyframesImport {
         for character in text {
             if character == "(" { depth += 1 }
             if character == ")" { depth -= 1 }
-            if depth == 0, character == separator || (separator == " " && isWhitespace(character)) {
+            if depth == 0, character == separator || (separator == " " && CSSSyntax.isWhitespace(character)) {
                 parts.append(current.trimmingCharacters(in: .whitespacesAndNewlines))
                 current = ""
             } else {
@@ -356,10 +373,10 @@ public enum CSSKeyframesImport {
             current = ""
             guard !text.isEmpty else { return }
             guard let colon = text.firstIndex(of: ":") else {
-                throw DefinitionError(file: file, path: "line \(line): \(context)", rule: "\"\(oneLine(text))\" is not a declaration (property: value)")
+                throw DefinitionError(file: file, path: "line \(line): \(context)", rule: "\"\(CSSSyntax.oneLine(text))\" is not a declaration (property: value)")
             }
             let property = text[..<colon].trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-            var value = oneLine(String(text[text.index(after: colon)...]))
+            var value = CSSSyntax.oneLine(String(text[text.index(after: colon)...]))
             if !keepImportant, let bang = importantMark(value) { value = String(value[..<bang]).trimmingCharacters(in: .whitespacesAndNewlines) }
             result.append((property, value))
         }
@@ -408,19 +425,6 @@ public enum CSSKeyframesImport {
     /// Web Animations' `auto`).
     static let directions = Set(EffectTiming.Direction.allCases.map(\.rawValue))
     static let fillModes = Set(EffectTiming.Fill.allCases.map(\.rawValue)).subtracting(["auto"])
-
-    /// `text` trimmed, each run of CSS whitespace (spaces, tabs, line breaks, form feeds) inside it
-    /// one space: how a selector, a prelude or a value is compared, stored and quoted in messages,
-    /// so that a stylesheet formatted another way imports the same and an error is one line.
-    static func oneLine(_ text: String) -> String {
-        text.split(whereSeparator: isWhitespace).joined(separator: " ")
-    }
-
-    /// CSS's whitespace: space, tab, line feed, carriage return, form feed (Swift reads `\r\n` as
-    /// one character). A no-break space is not whitespace in CSS.
-    static func isWhitespace(_ character: Character) -> Bool {
-        character == " " || character == "\t" || character == "\n" || character == "\r" || character == "\r\n" || character == "\u{0C}"
-    }
 
     /// A property or at-rule name without its vendor prefix (`-webkit-`, `-moz-`, `-ms-`, `-o-`).
     static func unprefixed(_ name: String) -> String {

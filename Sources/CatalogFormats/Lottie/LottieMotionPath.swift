@@ -1,3 +1,5 @@
+import CatalogModel
+
 /// A Lottie position keyframe segment that curves (spatial tangents), as points at equal steps of
 /// its length: players move along the cubic bézier from one value to the next so that the eased
 /// progress is the fraction of the path's length travelled, and a Core Animation keyframe

@@ -1,3 +1,4 @@
+import CatalogModel
 import Foundation
 
 /// What declarations say of an element's animation: each `animation-*` longhand (nil: not set)

@@ -1,4 +1,5 @@
 import CatalogModel
+import CatalogFormats
 import TestSupport
 import Testing
 
@@ -20,7 +21,7 @@ struct CSSKeyframesImportTests {
         """
 
     @Test func keyframesBecomeTheWebBody() throws {
-        let definition = try DefinitionDecoder.decode(text: Self.pulse, file: "pulse.css")
+        let definition = try CSSKeyframesImport.definition(css: Self.pulse, file: "pulse.css")
         #expect(definition.name == "pulse" && definition.kind == .animation)
         guard case .web(let model) = try AnimationDefinition(definition) else { Issue.record("not a web animation"); return }
         // from and to share a block; the second `to` block merges into the same keyframe.
@@ -36,7 +37,7 @@ struct CSSKeyframesImportTests {
 
     /// The one component's timing rule takes custom properties and calc() as a library's do.
     @Test func theTimingRuleTakesCustomPropertiesAndCalc() throws {
-        let definition = try DefinitionDecoder.decode(text: """
+        let definition = try CSSKeyframesImport.definition(css: """
             :root { --speed: 400ms; }
             @keyframes fade { from { opacity: 0 } }
             .fade { animation-duration: calc(var(--speed) * 1.5); animation-delay: var(--wait, 50ms); animation-timing-function: var(--curve, ease-out); }
@@ -47,7 +48,7 @@ struct CSSKeyframesImportTests {
     }
 
     @Test func withoutATimingRuleCSSDefaultsApply() throws {
-        let definition = try DefinitionDecoder.decode(text: "@keyframes fade { from { opacity: 0 } }", file: "fade.css")
+        let definition = try CSSKeyframesImport.definition(css: "@keyframes fade { from { opacity: 0 } }", file: "fade.css")
         guard case .web(let model) = try AnimationDefinition(definition) else { Issue.record("not a web animation"); return }
         // animation-duration 0s and animation-timing-function ease, as CSS has them; the ease
         // applies per interval.
@@ -68,7 +69,7 @@ struct CSSKeyframesImportTests {
     ])
     func badCSSIsRefusedWithItsLine(css: String, path: String, rule: String) {
         expectDefinitionError(file: "bad.css", path: path, rule: rule) {
-            _ = try DefinitionDecoder.decode(text: css, file: "bad.css")
+            _ = try CSSKeyframesImport.definition(css: css, file: "bad.css")
         }
     }
 
@@ -83,13 +84,13 @@ struct CSSKeyframesImportTests {
               to { opacity: 1; -webkit-animation-duration: 2s; will-change: opacity }
             }
             """
-        let definition = try DefinitionDecoder.decode(text: css, file: "a.css")
+        let definition = try CSSKeyframesImport.definition(css: css, file: "a.css")
         #expect(definition.ignoredDeclarations.map { $0.split(separator: ":").prefix(2).joined(separator: ":") } == [
             "line 2: from.colour", "line 2: from.display", "line 3: 50%.opacity", "line 3: 50%.transition-duration",
             "line 3: 50%.--depth", "line 4: to.-webkit-animation-duration", "line 4: to.will-change",
         ])
         #expect(definition.ignoredDeclarations.allSatisfy { $0.contains("a browser ignores it") })
-        let same = try DefinitionDecoder.decode(text: """
+        let same = try CSSKeyframesImport.definition(css: """
             @keyframes a {
               from { opacity: 0 }
               50% { transform: scale(2) }
@@ -116,8 +117,8 @@ struct CSSWhitespaceTests {
         + ".fade-pop\n{\n  animation:\n    fade-pop\n    300ms\n    cubic-bezier(0.4,\n      0, 0.2, 1)\n\t2\talternate\r\n    both;\n}\n"
 
     @Test func spreadOutAsCSSAllowsItImportsAsTheCompactForm() throws {
-        let compact = try DefinitionDecoder.decode(text: Self.compact, file: "compact.css")
-        let spread = try DefinitionDecoder.decode(text: Self.spread, file: "spread.css")
+        let compact = try CSSKeyframesImport.definition(css: Self.compact, file: "compact.css")
+        let spread = try CSSKeyframesImport.definition(css: Self.spread, file: "spread.css")
         #expect(spread.document == compact.document)
         #expect(spread.contentHash == compact.contentHash)
         guard case .web(let model) = try AnimationDefinition(spread) else { Issue.record("not a web animation"); return }
@@ -136,7 +137,7 @@ struct CSSWhitespaceTests {
     ])
     func anErrorIsOneLineNamingItsPlaceAndRule(css: String, place: String, rule: String) throws {
         do {
-            _ = try DefinitionDecoder.decode(text: css, file: "broken.css")
+            _ = try CSSKeyframesImport.definition(css: css, file: "broken.css")
             Issue.record("accepted: \(css)")
         } catch {
             let message = error.description
@@ -167,7 +168,7 @@ struct CSSKeyframeMergingTests {
         #expect(keyframes.map { $0["offset"]?.numberValue } == [0, 0.5, 0.5, 1])
         #expect(keyframes.map { $0["easing"]?.stringValue } == ["linear", "ease-in", "linear", "linear"])
         #expect(keyframes[1]["opacity"] == "0.5" && keyframes[1]["transform"] == nil && keyframes[2]["transform"] == "scale(2)")
-        _ = try DefinitionDecoder.decode(text: css, file: "a.css")
+        _ = try CSSKeyframesImport.definition(css: css, file: "a.css")
     }
 }
 

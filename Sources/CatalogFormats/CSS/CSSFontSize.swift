@@ -1,3 +1,4 @@
+import CatalogModel
 import Foundation
 
 /// Font-relative lengths (`em`, `rem`) worked out as a browser works them out for the animated

@@ -1,3 +1,5 @@
+import CatalogModel
+
 /// A Lottie document as ``LottieImport`` reads it: the canvas, the frame rate and span, and each
 /// layer's transform (anchor, position — also split into x and y —, scale, rotation — `r`, or
 /// `rz` as many exporters write a 2D layer's —, skew and its axis, and start time), its parents'

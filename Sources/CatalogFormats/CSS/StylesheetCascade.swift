@@ -1,3 +1,4 @@
+import CatalogModel
 import Foundation
 
 /// A stylesheet as a browser holds it for one plain element: its style rules with the conditions
@@ -197,7 +198,7 @@ struct StylesheetCascade {
                     addStyleRule(block, environments: environments, layer: layer)
                     continue
                 }
-                let name = String(block.prelude.prefix { !CSSKeyframesImport.isWhitespace($0) && $0 != "(" }.dropFirst()).lowercased()
+                let name = String(block.prelude.prefix { !CSSSyntax.isWhitespace($0) && $0 != "(" }.dropFirst()).lowercased()
                 let rest = String(block.prelude.dropFirst(name.count + 1)).trimmingCharacters(in: .whitespaces)
                 func inner() throws(DefinitionError) -> [Block] {
                     try CSSRuleReader.rules(block.body, file: file, lineOffset: block.line - 1, statements: true)
@@ -239,7 +240,7 @@ struct StylesheetCascade {
         }
 
         private func qualified(_ name: String, in layer: String?) -> String {
-            let name = CSSKeyframesImport.oneLine(name)
+            let name = CSSSyntax.oneLine(name)
             return layer.map { "\($0).\(name)" } ?? name
         }
 

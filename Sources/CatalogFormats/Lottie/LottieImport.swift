@@ -1,3 +1,4 @@
+import CatalogModel
 import Foundation
 
 /// A Lottie document as catalog definitions: each animated layer's transform, opacity and fill,

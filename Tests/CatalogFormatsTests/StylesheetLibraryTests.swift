@@ -1,4 +1,5 @@
 import CatalogModel
+import CatalogFormats
 import Foundation
 import TestSupport
 import Testing

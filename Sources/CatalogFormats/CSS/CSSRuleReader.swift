@@ -1,3 +1,4 @@
+import CatalogModel
 import Foundation
 
 /// Reads CSS text into rules as CSS Syntax Level 3 consumes a list of rules: an at-rule ends at
@@ -45,15 +46,15 @@ enum CSSRuleReader {
                 // A statement cut off by the end of the file is dropped, as browsers drop it;
                 // anything else left over is not CSS a stylesheet means.
                 if isAtRule { return blocks }
-                throw DefinitionError(file: file, path: "line \(startLine)", rule: "unexpected text outside a rule: \"\(CSSKeyframesImport.oneLine(prelude))\"")
+                throw DefinitionError(file: file, path: "line \(startLine)", rule: "unexpected text outside a rule: \"\(CSSSyntax.oneLine(prelude))\"")
             }
             _ = scanner.next()
             if ended == ";" {
-                if statements { blocks.append(Block(prelude: CSSKeyframesImport.oneLine(prelude), body: "", line: startLine, rawPrelude: prelude, isStatement: true)) }
+                if statements { blocks.append(Block(prelude: CSSSyntax.oneLine(prelude), body: "", line: startLine, rawPrelude: prelude, isStatement: true)) }
                 continue
             }
             let body = try scanner.block(file: file, openedOnLine: startLine)
-            blocks.append(Block(prelude: CSSKeyframesImport.oneLine(prelude), body: body, line: startLine, rawPrelude: prelude))
+            blocks.append(Block(prelude: CSSSyntax.oneLine(prelude), body: body, line: startLine, rawPrelude: prelude))
         }
     }
 
@@ -78,7 +79,7 @@ enum CSSRuleReader {
         }
 
         mutating func skipWhitespace() {
-            while let character = peek, CSSKeyframesImport.isWhitespace(character) { _ = next() }
+            while let character = peek, CSSSyntax.isWhitespace(character) { _ = next() }
         }
 
         /// Skips `literal` when the text continues with it.

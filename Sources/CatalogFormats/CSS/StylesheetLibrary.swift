@@ -1,3 +1,4 @@
+import CatalogModel
 import Foundation
 
 /// A stylesheet as an animation library publishes it — many `@keyframes`, a base class that sets
@@ -326,7 +327,7 @@ public enum StylesheetLibrary {
         /// The base classes: the compound `options.base` names, else the one single-class rule
         /// that sets `animation-*` without naming an animation; nil when there is none.
         func baseClasses(options: Options) throws(DefinitionError) -> Set<String>? {
-            if let selector = options.base.map(CSSKeyframesImport.oneLine) {
+            if let selector = options.base.map(CSSSyntax.oneLine) {
                 guard let classes = CSSSelectorMatch.subjectClasses(selector), !classes.isEmpty else {
                     throw DefinitionError(file: file, path: "", rule: "the base \(selector) must be classes (.animated, .a.b)")
                 }
@@ -490,7 +491,7 @@ public enum StylesheetLibrary {
     static func customProperties(_ blocks: [Block], file: String) throws(DefinitionError) -> [String: String] {
         var values: [String: String] = [:]
         for rule in styleRules(blocks) where rule.prelude.split(separator: ",").contains(where: {
-            let selector = CSSKeyframesImport.oneLine(String($0)).lowercased()
+            let selector = CSSSyntax.oneLine(String($0)).lowercased()
             return selector == ":root" || selector == "html"
         }) {
             for (property, value) in try CSSKeyframesImport.declarations(rule.body, file: file, line: rule.line, context: rule.prelude)
