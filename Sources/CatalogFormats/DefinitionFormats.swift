@@ -12,7 +12,7 @@ extension DefinitionDecoder {
     /// Every definition a file holds: one, or for a stylesheet library (``StylesheetLibrary``) one
     /// per `@keyframes`, read with `stylesheet`'s prefix and base rule; a DTCG file
     /// (`NAME.tokens.json`) is the token set `NAME`.
-    public static func decodeAll(text: String, file: String, stylesheet options: StylesheetLibrary.Options = StylesheetLibrary.Options())
+    public static func decodeAll(text: String, file: String, options: ImportOptions = ImportOptions())
         throws(DefinitionError) -> [ComponentDefinition]
     {
         if ComponentDefinition.isTokenFile(file) {
@@ -37,7 +37,7 @@ extension DefinitionDecoder {
                     + " are Tailwind source, not CSS a browser reads: import the stylesheet Tailwind builds from it)"))
         }
         guard stylesheet.isLibrary(options: options) else {
-            guard options.base == nil else {
+            guard options.stylesheet.base == nil else {
                 throw DefinitionError(file: file, path: "", rule: "a base rule goes with a library of animations; this stylesheet runs its @keyframes together as one component")
             }
             var definition = try CSSKeyframesImport.definition(css: text, file: file)
@@ -60,7 +60,7 @@ extension DefinitionDecoder {
 
     /// The definitions a Lottie document makes, named after its file (`Loading Spinner.json` →
     /// `loading-spinner`), with the layers it left out as their ignored parts.
-    private static func lottie(_ json: JSONValue, file: String, options: StylesheetLibrary.Options) throws(DefinitionError) -> [ComponentDefinition] {
+    private static func lottie(_ json: JSONValue, file: String, options: ImportOptions) throws(DefinitionError) -> [ComponentDefinition] {
         let stem = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
         let base = ComponentDefinition.isValidName(stem) ? stem : LottieImport.kebab(stem)
         guard !base.isEmpty else {

@@ -87,7 +87,7 @@ import TestSupport
             for (file, text) in try Self.documents(url) {
                 let json = try JSONReader.read(text)
                 guard LottieImport.isLottie(json), let (roles, _) = try? LottieImport.roles(json: json, file: file, skipUnsupported: true),
-                      let definition = try? DefinitionDecoder.decodeAll(text: text, file: file, stylesheet: .init(skipUnsupported: true)).first else { continue }
+                      let definition = try? DefinitionDecoder.decodeAll(text: text, file: file, options: .init(skipUnsupported: true)).first else { continue }
                 let (fr, ip, op) = (json["fr"]!.numberValue!, json["ip"]!.numberValue!, json["op"]!.numberValue!)
                 let size = (json["w"]?.numberValue ?? 100, json["h"]?.numberValue ?? 100)
                 let frames = (0..<16).map { ip + (op - ip) * (Double($0) + 0.37) / 16 }
@@ -149,7 +149,7 @@ struct LottieShapeTests {
     func judged(_ text: String, file: String) throws -> [String] {
         let json = try JSONReader.read(text)
         let (roles, _) = try LottieImport.roles(json: json, file: file, skipUnsupported: true)
-        let definition = try #require(try DefinitionDecoder.decodeAll(text: text, file: file, stylesheet: .init(skipUnsupported: true)).first)
+        let definition = try #require(try DefinitionDecoder.decodeAll(text: text, file: file, options: .init(skipUnsupported: true)).first)
         let effects = try LottieImportTests.animations(definition, layerNames: roles.map(\.role))
         let frames = (0..<12).map { Double($0) * 2.5 + 0.3 }
         let verdict = try LottieJudge.parts(of: text, parts: roles.map { .init(role: $0.role, layers: $0.source, groups: $0.groups) }, times: frames)
@@ -202,7 +202,7 @@ struct LottieShapeTests {
             + #" "ks": {"p": {"a": 0, "k": [50, 50]}}, "shapes": [\#(Self.shape("lid", transform: Self.blink))]}, \#(trimmed)]}"#
         let error = try #require(throws: DefinitionError.self) { try DefinitionDecoder.decodeAll(text: text, file: "loader.json") }
         #expect(error.path == "layers[1]" && error.rule.contains("\"ring\": trim paths is not supported"), "\(error)")
-        let skipped = try DefinitionDecoder.decodeAll(text: text, file: "loader.json", stylesheet: .init(skipUnsupported: true))
+        let skipped = try DefinitionDecoder.decodeAll(text: text, file: "loader.json", options: .init(skipUnsupported: true))
         #expect(skipped.map(\.name) == ["loader"] && skipped[0].ignoredDeclarations == [#"left out layers[1] "ring": trim paths"#])
         _ = try judged(text, file: "loader.json")
     }

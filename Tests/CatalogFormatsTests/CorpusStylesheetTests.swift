@@ -36,7 +36,7 @@ import TestSupport
             let file = url.lastPathComponent
             let keyframes = Set(css.matches(of: /@(?:-webkit-)?keyframes\s+([-\w]+)/).map { String($0.1) }).count
             do {
-                let definitions = try DefinitionDecoder.decodeAll(text: css, file: file, stylesheet: .init(skipUnsupported: true))
+                let definitions = try DefinitionDecoder.decodeAll(text: css, file: file, options: .init(skipUnsupported: true))
                 let refused = definitions.flatMap(\.ignoredDeclarations).filter { $0.hasPrefix("left out ") }
                 outcomes.append(Outcome(file: file, keyframes: keyframes, imported: definitions, refused: refused))
             } catch {

@@ -130,7 +130,7 @@ struct LottieImportTests {
             } catch {
                 #expect(error.path == "layers[0]" && error.rule.contains(reason) && error.rule.contains("--skip-unsupported"), "\(error)")
             }
-            let kept = try DefinitionDecoder.decodeAll(text: text, file: "kept.json", stylesheet: .init(skipUnsupported: true))
+            let kept = try DefinitionDecoder.decodeAll(text: text, file: "kept.json", options: .init(skipUnsupported: true))
             #expect(kept.count == 1 && kept[0].kind == .animation && kept[0].ignoredDeclarations.count == 1
                     && kept[0].ignoredDeclarations[0].contains(reason), "\(kept.map(\.ignoredDeclarations))")
         }

@@ -10,8 +10,8 @@ import Testing
 /// a shape a published stylesheet has that an earlier reader got wrong; the corpus tests hold the
 /// same rules to Chromium on the published files themselves (CorpusStylesheetTests).
 struct StylesheetCascadeTests {
-    private func documents(_ css: String, options: StylesheetLibrary.Options = .init()) throws -> [String: JSONValue] {
-        let list = try DefinitionDecoder.decodeAll(text: css, file: "library.css", stylesheet: options)
+    private func documents(_ css: String, options: ImportOptions = .init()) throws -> [String: JSONValue] {
+        let list = try DefinitionDecoder.decodeAll(text: css, file: "library.css", options: options)
         return Dictionary(uniqueKeysWithValues: list.map { ($0.name, $0.document) })
     }
 
@@ -31,7 +31,7 @@ struct StylesheetCascadeTests {
         // Over within 10 ms and holding its end: under reduced motion it shows the end at once.
         #expect(fade["reducedMotion"] == "none")
         // The same with --base, as for a library of many.
-        #expect(try documents(css, options: .init(base: ".motion"))["fade-out"]?["options"]?["duration"] == 1000)
+        #expect(try documents(css, options: .init(stylesheet: .init(base: ".motion")))["fade-out"]?["options"]?["duration"] == 1000)
     }
 
     @Test(arguments: [#"@charset "UTF-8";"#, "@import url(other.css);", "@namespace svg url(http://www.w3.org/2000/svg);", "@layer base, components;"])
@@ -104,7 +104,7 @@ struct StylesheetCascadeTests {
             @keyframes go { to { opacity: 0 } }
             @keyframes two { to { opacity: 1 } }
             """
-        let go = try #require(try documents(css, options: .init(base: ".b"))["go"])
+        let go = try #require(try documents(css, options: .init(stylesheet: .init(base: ".b")))["go"])
         #expect(go["options"]?["duration"] == 3000 && go["options"]?["delay"] == 1000)
     }
 
@@ -172,7 +172,7 @@ struct StylesheetCascadeTests {
             """
         let error = try #require(throws: DefinitionError.self) { try documents(css) }
         #expect(error.path.hasPrefix("@keyframes stripes") && error.rule.contains("background-position") && error.rule.contains("--skip-unsupported"), "\(error)")
-        let skipped = try DefinitionDecoder.decodeAll(text: css, file: "library.css", stylesheet: .init(skipUnsupported: true))
+        let skipped = try DefinitionDecoder.decodeAll(text: css, file: "library.css", options: .init(skipUnsupported: true))
         #expect(skipped.map(\.name) == ["go"])
         #expect(skipped[0].ignoredDeclarations.contains { $0.hasPrefix("left out @keyframes stripes") })
     }

@@ -16,7 +16,7 @@ struct StylesheetLibraryTests {
     }()
 
     private func documents(_ css: String, prefix: String? = nil, base: String? = nil) throws -> [String: JSONValue] {
-        let list = try StylesheetLibrary.documents(css: css, file: "library.css", options: .init(prefix: prefix, base: base))
+        let list = try StylesheetLibrary.documents(css: css, file: "library.css", options: .init(prefix: prefix, stylesheet: .init(base: base)))
         return Dictionary(uniqueKeysWithValues: list.map { ($0["name"]!.stringValue!, $0) })
     }
 
@@ -135,9 +135,9 @@ struct StylesheetLibraryTests {
         #expect(pop.first?.reducedMotion == .component("pop--reduced"))
         #expect(try DefinitionDecoder.decodeAll(text: exported, file: "fade.css").map(\.name) == ["fade"])
         // A prefix applies to the one component as to a library's; a base rule is a library's alone.
-        #expect(try DefinitionDecoder.decodeAll(text: exported, file: "fade.css", stylesheet: .init(prefix: "p")).map(\.name) == ["p-fade"])
+        #expect(try DefinitionDecoder.decodeAll(text: exported, file: "fade.css", options: .init(prefix: "p")).map(\.name) == ["p-fade"])
         #expect(throws: DefinitionError.self) {
-            try DefinitionDecoder.decodeAll(text: exported, file: "fade.css", stylesheet: .init(base: ".x"))
+            try DefinitionDecoder.decodeAll(text: exported, file: "fade.css", options: .init(stylesheet: .init(base: ".x")))
         }
     }
 }

@@ -18,7 +18,7 @@ struct StylesheetRoundTripTests {
         var problems: [String] = [], checked = 0, reduced = 0
         for (index, library) in libraries.enumerated() {
             // A prefix per library keeps their names apart in one catalog.
-            let imported = try DefinitionDecoder.decodeAll(text: library.css, file: library.file, stylesheet: .init(prefix: "l\(index)"))
+            let imported = try DefinitionDecoder.decodeAll(text: library.css, file: library.file, options: .init(prefix: "l\(index)"))
             try catalog.components.add(imported)
             for definition in imported {
                 checked += 1

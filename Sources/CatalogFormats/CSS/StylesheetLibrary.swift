@@ -31,21 +31,14 @@ import Foundation
 /// ```
 public enum StylesheetLibrary {
     /// How a library is read.
+    /// What only a stylesheet library is read with (``ImportOptions`` holds what every format is).
     public struct Options: Sendable, Hashable {
-        /// Put before every component's name (`--prefix anim` → `anim-bounce-in`); joined with a
-        /// `-` unless it ends with `-` or `.`.
-        public var prefix: String?
         /// The selector of the rule every animated element carries (`--base .animated`).
         public var base: String?
-        /// Leave out what the catalog cannot play — a stylesheet's `@keyframes`, a Lottie document's
-        /// layers — listed as the definitions' ignored parts, instead of refusing the file.
-        public var skipUnsupported: Bool
 
-        /// Options as `catalog add` takes them.
-        public init(prefix: String? = nil, base: String? = nil, skipUnsupported: Bool = false) {
-            self.prefix = prefix
+        /// Options as `catalog add --base` takes them.
+        public init(base: String? = nil) {
             self.base = base
-            self.skipUnsupported = skipUnsupported
         }
     }
 
@@ -55,11 +48,11 @@ public enum StylesheetLibrary {
     /// twins counted once) that no single rule runs together as one effect — which is the shape of
     /// a stylesheet `catalog export --to css` writes, read as one component.
     public static func isLibrary(css text: String, file: String) throws(DefinitionError) -> Bool {
-        try Stylesheet(css: text, file: file).isLibrary(options: Options())
+        try Stylesheet(css: text, file: file).isLibrary(options: ImportOptions())
     }
 
     /// One definition document per `@keyframes`, in the order they appear.
-    public static func documents(css text: String, file: String, options: Options = Options()) throws(DefinitionError) -> [JSONValue] {
+    public static func documents(css text: String, file: String, options: ImportOptions = ImportOptions()) throws(DefinitionError) -> [JSONValue] {
         try Stylesheet(css: text, file: file).documents(options: options).map(\.document)
     }
 
@@ -69,7 +62,7 @@ public enum StylesheetLibrary {
     /// classes set them: what shows when the animation does not.
     /// The element's parents' classes come first, outermost first, each level `" / "` apart
     /// (`load1 / loader`).
-    package static func elements(css text: String, file: String, options: Options = Options(), properties: Set<String>)
+    package static func elements(css text: String, file: String, options: ImportOptions = ImportOptions(), properties: Set<String>)
         throws(DefinitionError) -> [String: (classes: [String], own: [String: String])]
     {
         let stylesheet = try Stylesheet(css: text, file: file)
@@ -144,11 +137,11 @@ public enum StylesheetLibrary {
         /// Whether the stylesheet is read as a library — one component per `@keyframes` — rather
         /// than as one component (the shape `catalog export --to css` writes: one rule's
         /// `animation` shorthand runs the keyframes, and no base class times them).
-        func isLibrary(options: Options) -> Bool {
+        func isLibrary(options: ImportOptions) -> Bool {
             let names = Set(keyframes.map(\.name))
             guard !names.isEmpty else { return false }
             if naming.contains(where: { Set($0.names).intersection(names).count >= 2 }) { return false }
-            if names.count >= 2 || options.base != nil { return true }
+            if names.count >= 2 || options.stylesheet.base != nil { return true }
             if (try? baseClasses(options: options)) != nil { return true }
             // One @keyframes: an export when one rule alone runs it, with the shorthand.
             let running = naming.filter { $0.rule.environments.contains(.normal) && $0.names.contains(keyframes[0].name) }
@@ -160,7 +153,7 @@ public enum StylesheetLibrary {
         /// One document per `@keyframes`, with the keyframe declarations a browser drops from it.
         /// A `@keyframes` the catalog cannot play is refused by name, or with
         /// ``Options/skipUnsupported`` left out and listed (on the first document).
-        func documents(options: Options) throws(DefinitionError) -> [(document: JSONValue, ignored: [String])] {
+        func documents(options: ImportOptions) throws(DefinitionError) -> [(document: JSONValue, ignored: [String])] {
             let base = try baseClasses(options: options) ?? []
             var documents: [(document: JSONValue, ignored: [String])] = []
             var names: [String: String] = [:]
@@ -189,7 +182,7 @@ public enum StylesheetLibrary {
         }
 
         /// The component (and a stand-in for reduced motion, when one is made) of one `@keyframes`.
-        private func documents(of keyframesName: String, _ block: Block, base: Set<String>, options: Options,
+        private func documents(of keyframesName: String, _ block: Block, base: Set<String>, options: ImportOptions,
                                claimed names: inout [String: String], standIns: inout [String: AnimationLonghands]) throws(DefinitionError) -> [(document: JSONValue, ignored: [String])] {
             var made: [(document: JSONValue, ignored: [String])] = []
             func claim(_ name: String, for keyframesName: String, line: Int) throws(DefinitionError) {
@@ -324,10 +317,10 @@ public enum StylesheetLibrary {
             return resolved
         }
 
-        /// The base classes: the compound `options.base` names, else the one single-class rule
+        /// The base classes: the compound `options.stylesheet.base` names, else the one single-class rule
         /// that sets `animation-*` without naming an animation; nil when there is none.
-        func baseClasses(options: Options) throws(DefinitionError) -> Set<String>? {
-            if let selector = options.base.map(CSSSyntax.oneLine) {
+        func baseClasses(options: ImportOptions) throws(DefinitionError) -> Set<String>? {
+            if let selector = options.stylesheet.base.map(CSSSyntax.oneLine) {
                 guard let classes = CSSSelectorMatch.subjectClasses(selector), !classes.isEmpty else {
                     throw DefinitionError(file: file, path: "", rule: "the base \(selector) must be classes (.animated, .a.b)")
                 }
@@ -384,7 +377,7 @@ public enum StylesheetLibrary {
         /// The `reducedMotion:` of the one component a stylesheet that is not a library makes (the
         /// shape `catalog export --to css` writes), and the stand-in components it runs (their own
         /// `@keyframes` on the reduced timing). Nil and none when reduced motion changes nothing.
-        func reducedMotionOfOne(name: String, options: Options) throws(DefinitionError) -> (policy: JSONValue?, standIns: [(document: JSONValue, ignored: [String])]) {
+        func reducedMotionOfOne(name: String, options: ImportOptions) throws(DefinitionError) -> (policy: JSONValue?, standIns: [(document: JSONValue, ignored: [String])]) {
             guard let first = keyframes.first else { return (nil, []) }
             let element = try self.element(running: first.name, base: [])
             let normal = try style(of: element, in: .normal).timing
@@ -570,7 +563,7 @@ public enum StylesheetLibrary {
     }
 
     /// `bounceIn` → `bounce-in`, after the prefix; refused unless it is a component name.
-    static func componentName(_ keyframesName: String, options: Options, file: String, line: Int) throws(DefinitionError) -> String {
+    static func componentName(_ keyframesName: String, options: ImportOptions, file: String, line: Int) throws(DefinitionError) -> String {
         var kebab = ""
         var previous: Character?
         for character in keyframesName {

@@ -66,8 +66,8 @@ public enum DefinitionSource {
     }
 
     /// Reads and validates every definition; also refuses two definitions of one name.
-    /// - Parameter stylesheet: how a stylesheet library among the files is read (its prefix and base rule).
-    public static func load(_ paths: [String], stylesheet: StylesheetLibrary.Options = StylesheetLibrary.Options(),
+    /// - Parameter options: how the files are read (a prefix for names, leaving out what cannot play, a stylesheet's base rule).
+    public static func load(_ paths: [String], options: ImportOptions = ImportOptions(),
                             standardInput: () -> Data = { boundedStandardInput() })
         -> (definitions: [ComponentDefinition], errors: [DefinitionError])
     {
@@ -93,7 +93,7 @@ public enum DefinitionSource {
             do { texts = try Self.texts(of: data, file: file) } catch { errors.append(error); continue }
             for (file, text) in texts {
                 let decoded: [ComponentDefinition]
-                do { decoded = try DefinitionDecoder.decodeAll(text: text, file: file, stylesheet: stylesheet) } catch { errors.append(error); continue }
+                do { decoded = try DefinitionDecoder.decodeAll(text: text, file: file, options: options) } catch { errors.append(error); continue }
                 for definition in decoded {
                     do { try checkEnd(of: definition, file: file) } catch { errors.append(error); continue }
                     if let other = seen[definition.name] {

@@ -20,7 +20,7 @@ struct DefinitionFiles: ParsableArguments {
 
     /// The validated definitions; throws every error found, one per line, plus `consequence`.
     func load(consequence: String? = nil) throws -> [ComponentDefinition] {
-        let (definitions, errors) = DefinitionSource.load(files, stylesheet: StylesheetLibrary.Options(prefix: prefix, base: base, skipUnsupported: skipUnsupported))
+        let (definitions, errors) = DefinitionSource.load(files, options: ImportOptions(prefix: prefix, skipUnsupported: skipUnsupported, stylesheet: .init(base: base)))
         guard errors.isEmpty else {
             let all = DefinitionErrors(errors)
             throw CommandFailure(all, message: ([all.description] + [consequence].compactMap { $0 }).joined(separator: "\n"))
