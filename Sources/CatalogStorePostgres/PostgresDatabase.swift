@@ -1,7 +1,6 @@
 import CatalogModel
 import CatalogStoreCore
 import Foundation
-import Synchronization
 
 /// The catalog store on a PostgreSQL server: connected from a `postgres://` URL and migrated
 /// on open (`Migrations/postgres/`), like ``CatalogDatabase`` for a SQLite file.
@@ -23,15 +22,26 @@ package final class PostgresDatabase: Sendable {
         endpoint = try PostgresEndpoint(url: url, environment: environment)
         session = try PostgresSession(endpoint: endpoint)
         try PostgresMigrations(migrations: try migrations ?? PostgresMigrations.embedded()).migrate(session)
+        propertyCache = PostgresPropertyCache()
+        scope = nil
+    }
+
+    /// The same database, its stores working in the open transaction `scope`.
+    private init(_ database: PostgresDatabase, in scope: PostgresScope) {
+        endpoint = database.endpoint
+        session = database.session
+        propertyCache = database.propertyCache
+        self.scope = scope
     }
 
     /// The channel `NOTIFY` announces committed events on (the payload: the last seq).
     package static let eventChannel = "catalog_event"
 
-    /// The open ``batch(_:)`` of the calling thread, if any.
-    let openBatch = PostgresBatch()
+    /// The open transaction this handle's stores work in: set on the handle a ``transaction(_:)``
+    /// or ``batch(_:)`` passes its body, nil on the handle a catalog opens.
+    let scope: PostgresScope?
     /// Property values read, until a commit here or a notification of one elsewhere.
-    let propertyCache = PostgresPropertyCache()
+    let propertyCache: PostgresPropertyCache
 
     /// Runs `body` in one transaction that first locks the event counter: its events are
     /// numbered after every committed event and commit (or roll back) with the change, and
@@ -39,13 +49,13 @@ package final class PostgresDatabase: Sendable {
     /// scene clock stays where the last event left it); refused when it goes back. Inside a
     /// ``batch(_:)`` the change is a savepoint of the batch's transaction.
     package func transaction<T>(at sceneTime: Double?, _ body: (any StoreTransaction) throws -> T) throws -> T {
-        if let batch = openBatch.current() {
+        if let batch = scope {
             try session.query("SAVEPOINT change")
             do {
                 let transaction = PostgresTransaction(session: session, sceneTime: try Self.time(sceneTime, last: batch.lastTime), lastSeq: batch.lastSeq)
                 let result = try body(transaction)
                 try session.query("RELEASE SAVEPOINT change")
-                if transaction.lastSeq > batch.lastSeq { openBatch.advance(seq: transaction.lastSeq, time: transaction.sceneTime) }
+                if transaction.lastSeq > batch.lastSeq { batch.advance(seq: transaction.lastSeq, time: transaction.sceneTime) }
                 return result
             } catch {
                 _ = try? session.query("ROLLBACK TO SAVEPOINT change")
@@ -64,15 +74,23 @@ package final class PostgresDatabase: Sendable {
         }
     }
 
-    /// Runs `body`'s changes in one transaction (each a savepoint): the counter is locked once.
-    package func batch<T>(_ body: () throws -> T) throws -> T {
+    /// Runs `body` — an operation's reads, checks and writes through the stores of the handle it
+    /// is given — in one transaction that locks the event counter first, so no other writer
+    /// commits between what it reads and what it writes. The handle must not outlive `body`.
+    package func transaction<T>(_ body: (PostgresDatabase) throws -> T) throws -> T {
+        try batch(body)
+    }
+
+    /// Runs `body`'s changes, through the stores of the handle it is given, in one transaction
+    /// (each a savepoint): the counter is locked once.
+    package func batch<T>(_ body: (PostgresDatabase) throws -> T) throws -> T {
+        if scope != nil { return try body(self) }
         defer { propertyCache.invalidate() }
         return try session.transaction {
             let (last, lastTime) = try lockCounter()
-            openBatch.begin(lastSeq: last, lastTime: lastTime)
-            defer { openBatch.end() }
-            let result = try body()
-            if let batch = openBatch.current(), batch.lastSeq > last { try advanceCounter(to: batch.lastSeq, time: batch.lastTime) }
+            let scope = PostgresScope(lastSeq: last, lastTime: lastTime)
+            let result = try body(PostgresDatabase(self, in: scope))
+            if scope.lastSeq > last { try advanceCounter(to: scope.lastSeq, time: scope.lastTime) }
             return result
         }
     }
@@ -99,24 +117,20 @@ package final class PostgresDatabase: Sendable {
     }
 }
 
-/// The batch a thread has open on a ``PostgresDatabase``: where its numbering and clock stand.
-final class PostgresBatch: Sendable {
-    struct State {
-        var thread: pthread_t
-        var lastSeq: Int64
-        var lastTime: Double
+/// The open transaction of a ``PostgresDatabase/transaction(_:)`` or ``PostgresDatabase/batch(_:)``:
+/// where its numbering and clock stand. It lives on the thread that runs the transaction, which
+/// holds the session.
+final class PostgresScope: @unchecked Sendable {
+    private(set) var lastSeq: Int64
+    private(set) var lastTime: Double
+
+    init(lastSeq: Int64, lastTime: Double) {
+        self.lastSeq = lastSeq
+        self.lastTime = lastTime
     }
 
-    private let state = Mutex<State?>(nil)
-
-    func begin(lastSeq: Int64, lastTime: Double) { state.withLock { $0 = State(thread: pthread_self(), lastSeq: lastSeq, lastTime: lastTime) } }
-    func end() { state.withLock { $0 = nil } }
-    func advance(seq: Int64, time: Double) { state.withLock { $0?.lastSeq = seq; $0?.lastTime = time } }
-
-    func current() -> State? {
-        state.withLock { state in
-            guard let state, pthread_equal(state.thread, pthread_self()) != 0 else { return nil }
-            return state
-        }
+    func advance(seq: Int64, time: Double) {
+        lastSeq = seq
+        lastTime = time
     }
 }

@@ -18,11 +18,11 @@ struct BatchTests {
     @Test func aRefusedChangeInABatchLeavesNothingWhileTheOthersCommit() throws {
         let database = try CatalogDatabase(path: folder.file("batch.sqlite"))
         let before = try database.events.list().count
-        try database.batch {
-            try database.objects.add(id: "a", type: "view")
+        try database.batch { store in
+            try store.objects.add(id: "a", type: "view")
             // The object row would be written before its missing owner is found.
-            #expect(throws: (any Error).self) { try database.objects.add(id: "b", type: "view", owners: ["missing"]) }
-            try database.objects.add(id: "c", type: "view")
+            #expect(throws: (any Error).self) { try store.objects.add(id: "b", type: "view", owners: ["missing"]) }
+            try store.objects.add(id: "c", type: "view")
         }
         let (ids, events) = try objectsAndEvents(database)
         #expect(ids == ["a", "c"])
@@ -33,9 +33,9 @@ struct BatchTests {
         let database = try CatalogDatabase(path: folder.file("whole.sqlite"))
         let before = try database.events.list().count
         #expect(throws: (any Error).self) {
-            try database.batchAllOrNothing {
-                try database.objects.add(id: "a", type: "view")
-                try database.objects.add(id: "b", type: "view", owners: ["missing"])
+            try database.batchAllOrNothing { store in
+                try store.objects.add(id: "a", type: "view")
+                try store.objects.add(id: "b", type: "view", owners: ["missing"])
             }
         }
         #expect(try objectsAndEvents(database) == ([], before))
@@ -43,17 +43,17 @@ struct BatchTests {
         // Caught inside, the refusal still fails the batch: what the change wrote before it was
         // refused is not undone by itself, so nothing may commit.
         #expect(throws: (any Error).self) {
-            try database.batchAllOrNothing {
-                try database.objects.add(id: "a", type: "view")
-                _ = try? database.objects.add(id: "b", type: "view", owners: ["missing"])
-                try database.objects.add(id: "c", type: "view")
+            try database.batchAllOrNothing { store in
+                try store.objects.add(id: "a", type: "view")
+                _ = try? store.objects.add(id: "b", type: "view", owners: ["missing"])
+                try store.objects.add(id: "c", type: "view")
             }
         }
         #expect(try objectsAndEvents(database) == ([], before))
 
-        try database.batchAllOrNothing {
-            try database.objects.add(id: "a", type: "view")
-            try database.objects.add(id: "b", type: "view", owners: ["a"])
+        try database.batchAllOrNothing { store in
+            try store.objects.add(id: "a", type: "view")
+            try store.objects.add(id: "b", type: "view", owners: ["a"])
         }
         #expect(try objectsAndEvents(database) == (["a", "b"], before + 2))
     }

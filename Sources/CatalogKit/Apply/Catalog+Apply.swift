@@ -49,6 +49,15 @@ extension Catalog {
     @discardableResult
     public func apply(_ name: String, to targets: [String] = [], roles: [String: String] = [:], parameters: [String: String] = [:],
                       at sceneTime: Double? = nil, reducedMotion: Bool = false) throws -> ApplyResult {
+        try transaction { catalog in
+            try catalog.applyInTransaction(name, to: targets, roles: roles, parameters: parameters, at: sceneTime, reducedMotion: reducedMotion)
+        }
+    }
+
+    /// ``apply(_:to:roles:parameters:at:reducedMotion:)``'s reads, checks and write, on a
+    /// catalog whose ``transaction(_:)`` is open.
+    private func applyInTransaction(_ name: String, to targets: [String], roles: [String: String], parameters: [String: String],
+                                    at sceneTime: Double?, reducedMotion: Bool) throws -> ApplyResult {
         let reference = ComponentReference(name)
         // A removed component's versions are kept for the log only: NAME@VERSION of it is refused too.
         guard let stored = try database.components.get(reference),

@@ -23,7 +23,7 @@ public final class Catalog: Sendable {
     package var sqlite: CatalogDatabase? { database as? CatalogDatabase }
     /// Stored versions compiled once for this handle (decorators, handlers, animations with
     /// their parameters), shared by every operation and fold.
-    package let compiled = CompiledComponents()
+    package let compiled: CompiledComponents
 
     /// Opens the catalog at `path`, or at ``defaultPath(environment:)``.
     /// - Parameters:
@@ -54,10 +54,32 @@ public final class Catalog: Sendable {
     /// - Parameter loadBuiltIns: load (or update) the built-in components, as for a file.
     package init(backend: any CatalogBackend, loadBuiltIns: Bool = true) throws {
         database = backend
+        compiled = CompiledComponents()
         // A read-only store keeps the built-ins it has: loading would be a write.
         if loadBuiltIns, !backend.isReadOnly {
             try backend.components.loadBuiltIns(fingerprint: BuiltInCatalog.fingerprint, definitions: BuiltInCatalog.definitions)
         }
+    }
+
+    /// The same catalog, working in the open transaction of `store` (the handle a backend's
+    /// ``CatalogBackend/transaction(_:)`` passes its body), its compiled components shared.
+    private init(_ catalog: Catalog, in store: any CatalogBackend) {
+        database = store
+        compiled = catalog.compiled
+    }
+
+    /// Runs `body` — an operation's reads, checks and writes, through the catalog it is given —
+    /// in one transaction: no other writer commits between what it checks and what it writes,
+    /// and its changes commit together or not at all. The catalog must not outlive `body`.
+    ///
+    /// ```swift
+    /// try catalog.transaction { catalog in
+    ///     guard try catalog.objects.get("v") != nil else { return }
+    ///     try catalog.setProperty(.string("hello"), for: "title", on: "v")
+    /// }
+    /// ```
+    package func transaction<T>(_ body: (Catalog) throws -> T) throws -> T {
+        try database.transaction { store in try body(Catalog(self, in: store)) }
     }
 
     /// Where the catalog is: its database file, or its server's URL without the password.

@@ -205,6 +205,13 @@ extension Catalog {
     /// but emitted nothing.
     public func dispatch(_ event: String, to id: String, value: PropertyValue? = nil, at sceneTime: Double? = nil,
                          reducedMotion: Bool = false) throws -> EventOutcome {
+        try transaction { catalog in try catalog.dispatchInTransaction(event, to: id, value: value, at: sceneTime, reducedMotion: reducedMotion) }
+    }
+
+    /// ``dispatch(_:to:value:at:reducedMotion:)``'s reads, checks and write, on a catalog whose
+    /// ``transaction(_:)`` is open.
+    private func dispatchInTransaction(_ event: String, to id: String, value: PropertyValue?, at sceneTime: Double?,
+                                       reducedMotion: Bool) throws -> EventOutcome {
         guard AssociationWriter.isValidKey(event) else { throw SceneError.invalidEventName(event) }
         guard try database.objects.get(id) != nil else { throw StoreError.unknownObject(id) }
         let time = try sceneTime ?? database.events.currentSceneTime()

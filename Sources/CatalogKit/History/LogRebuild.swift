@@ -6,25 +6,23 @@ internal import CatalogStore
 ///
 /// Components added together (a batch may reference its own members) are added together
 /// again: consecutive `component.add` events at one scene time are held and added as one batch
-/// before the next other change. Call it inside the target's ``CatalogDatabase/batch(_:)``, and
-/// ``flush()`` once after the last event.
+/// before the next other change. Carry events out into the store a target's
+/// ``CatalogBackend/batch(_:)`` hands its body, and ``flush(into:)`` once after the last event.
 ///
 /// ```swift
-/// var rebuild = LogRebuild(target: fresh.database)
-/// try fresh.database.batch {
-///     for event in events { try rebuild.carryOut(event, try event.change()) }
-///     try rebuild.flush()
+/// var rebuild = LogRebuild()
+/// try fresh.database.batch { store in
+///     for event in events { try rebuild.carryOut(event, try event.change(), into: store) }
+///     try rebuild.flush(into: store)
 /// }
 /// ```
 struct LogRebuild {
-    let target: any CatalogBackend
     /// How one change other than a component addition is carried out (tests pass a broken one).
     let replay: (Event, any CatalogBackend) throws -> Void
     private var components: [ComponentDefinition] = []
     private var componentsTime = 0.0
 
-    init(target: any CatalogBackend, replay: @escaping (Event, any CatalogBackend) throws -> Void = SceneVerification.replay) {
-        self.target = target
+    init(replay: @escaping (Event, any CatalogBackend) throws -> Void = SceneVerification.replay) {
         self.replay = replay
     }
 
@@ -32,9 +30,9 @@ struct LogRebuild {
     /// out is a ``SceneVerification/ReplayFailure`` naming it. Returns the definition a
     /// component addition decoded.
     @discardableResult
-    mutating func carryOut(_ event: Event, _ change: EventChange) throws -> ComponentDefinition? {
+    mutating func carryOut(_ event: Event, _ change: EventChange, into target: any CatalogBackend) throws -> ComponentDefinition? {
         if case .componentAdd(let name, _, let definition) = change {
-            if !components.isEmpty, componentsTime != event.sceneTime { try flush() }
+            if !components.isEmpty, componentsTime != event.sceneTime { try flush(into: target) }
             let decoded: ComponentDefinition
             do {
                 decoded = try DefinitionDecoder.decode(text: definition.canonicalText, file: "\(name).json", stored: true)
@@ -45,7 +43,7 @@ struct LogRebuild {
             componentsTime = event.sceneTime
             return decoded
         }
-        try flush()
+        try flush(into: target)
         do { try replay(event, target) } catch let failure as SceneVerification.ReplayFailure { throw failure } catch {
             throw SceneVerification.ReplayFailure(description: "\(SceneVerification.name(event)) does not replay: \(error)")
         }
@@ -53,7 +51,7 @@ struct LogRebuild {
     }
 
     /// Adds the components still held.
-    mutating func flush() throws {
+    mutating func flush(into target: any CatalogBackend) throws {
         guard !components.isEmpty else { return }
         try target.components.add(components, at: componentsTime)
         components = []

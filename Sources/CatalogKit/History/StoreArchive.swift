@@ -119,9 +119,9 @@ extension Catalog {
         guard existing == 0, try database.snapshots.logBase() == nil else {
             throw StoreArchive.RefusalError.notEmpty(path: self.path, events: existing)
         }
-        var reader = ArchiveReading(file: path, target: database)
         do {
-            try database.batch {
+            return try database.batch { store in
+                var reader = ArchiveReading(file: path, target: store)
                 let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
                 var bytes = 0
                 try JSONLinesReader(path: path).forEach { number, line in
@@ -134,17 +134,17 @@ extension Catalog {
                     }
                 }
                 try reader.finish()
+                return reader.summary
             }
         } catch let error as JSONLinesReader.LineTooLong {
             throw StoreArchive.FormatError(file: path, line: error.line, rule: error.description)
         } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
             throw StoreArchive.FormatError(file: path, line: 0, rule: "no such file")
         }
-        return reader.summary
     }
 }
 
-/// One pass over an archive into a store, inside the store's batch: lines checked as read,
+/// One pass over an archive into a store — the handle its batch gives: lines checked as read,
 /// events carried out a page at a time, the log the rebuild wrote compared line for line.
 struct ArchiveReading {
     let file: String
@@ -167,7 +167,7 @@ struct ArchiveReading {
     init(file: String, target: any CatalogBackend) {
         self.file = file
         self.target = target
-        rebuild = LogRebuild(target: target)
+        rebuild = LogRebuild()
         resolve = Catalog.resolver(kept: { [versions] name, version in versions.byVersion["\(name)@\(version)"] },
                                    newest: { [versions] reference in
                                        let named = ComponentReference(reference)
@@ -204,7 +204,7 @@ struct ArchiveReading {
         let change: EventChange
         do { change = try event.change() } catch { throw refuse(number, "payload: \(error.problem)") }
         let added: ComponentDefinition?
-        do { added = try rebuild.carryOut(event, change) } catch { throw refuse(number, "\(error)") }
+        do { added = try rebuild.carryOut(event, change, into: target) } catch { throw refuse(number, "\(error)") }
         switch change {
         case .componentAdd(let name, let version, _):
             versions.byVersion["\(name)@\(version)"] = added
@@ -264,7 +264,7 @@ struct ArchiveReading {
             throw refuse(closing.line, "end.events: the archive holds \(summary.events) events, not \(closing.events)")
         }
         guard closing.sha256 == summary.sha256 else { throw refuse(closing.line, "end.sha256: the event lines do not hash to it (the file was changed)") }
-        try rebuild.flush()
+        try rebuild.flush(into: target)
         try compareRebuilt()
         if let first = pending.first { throw refuse(first.number, "this event logged nothing when carried out again") }
     }

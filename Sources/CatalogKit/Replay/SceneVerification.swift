@@ -125,7 +125,7 @@ public enum SceneVerification {
         try? FileManager.default.removeItem(atPath: path)
         let fresh = try Catalog(path: path, loadBuiltIns: false)
         let scratch = fresh.sqlite!
-        var rebuild = LogRebuild(target: fresh.database, replay: replay)
+        var rebuild = LogRebuild(replay: replay)
         // Memory holds a few pages on each side, never the log.
         let pages = PageHandoff<[DecodedEvent]>(capacity: 2)
         let reader = BackgroundWork { readPages(catalog.database, through: last, into: pages) }
@@ -151,14 +151,14 @@ public enum SceneVerification {
             progress?(WorkProgress(step: "rebuilding", done: 0, total: total, unit: "events"))
             while let page = try pages.take() {
                 // All or nothing: an event that cannot be carried out ends the rebuild anyway.
-                try scratch.batchAllOrNothing {
-                    for (_, event, change) in page { try rebuild.carryOut(event, change) }
+                try scratch.batchAllOrNothing { store in
+                    for (_, event, change) in page { try rebuild.carryOut(event, change, into: store) }
                 }
                 guard committed.put((page, try fresh.database.events.lastSeq())) else { break }   // the comparer failed: its error follows
                 carriedOut += page.count
                 progress?(WorkProgress(step: "rebuilding", done: carriedOut, total: max(total, carriedOut), unit: "events"))
             }
-            try scratch.batchAllOrNothing { try rebuild.flush() }
+            try scratch.batchAllOrNothing { store in try rebuild.flush(into: store) }
             committed.put(([], try fresh.database.events.lastSeq()))
             committed.finish()
         } catch {

@@ -45,7 +45,7 @@ package struct ComponentRepository: Sendable {
             return Self.component(statement)
         }
         if let fast { return fast }
-        return try database.pool.read { db in
+        return try database.read { db in
             if let version {
                 return try Self.fetch(db, where: "v.name = ? AND v.version = ?", [name, version]).first
             }
@@ -60,7 +60,7 @@ package struct ComponentRepository: Sendable {
     ///   - reverse: by name, last first.
     package func list(kind: ComponentKind? = nil, tag: String? = nil, after: String? = nil, limit: Int? = nil,
                      reverse: Bool = false) throws -> [StoredComponent] {
-        try database.pool.read { db in
+        try database.read { db in
             var conditions = ["1"]
             var arguments: StatementArguments = []
             if let after {
@@ -88,7 +88,7 @@ package struct ComponentRepository: Sendable {
 
     /// Every kept version of `name`, oldest first (by semantic version).
     package func history(_ name: String) throws -> [StoredComponent] {
-        try database.pool.read { db in try Self.fetch(db, where: "v.name = ?", [name]) }.oldestFirst()
+        try database.read { db in try Self.fetch(db, where: "v.name = ?", [name]) }.oldestFirst()
     }
 
     /// Names of all current components (for shell completion).
@@ -101,14 +101,14 @@ package struct ComponentRepository: Sendable {
             return "\(statement.int64(0))/\(statement.int64(1))/\(statement.double(2))"
         }
         if let fast { return fast }
-        return try database.pool.read { db in
+        return try database.read { db in
             let row = try Row.fetchOne(db, sql: sql)
             return row.map { "\($0[0] as Int64)/\($0[1] as Int64)/\($0[2] as Double)" } ?? ""
         }
     }
 
     package func names() throws -> [String] {
-        try database.pool.read { db in try String.fetchAll(db, sql: "SELECT name FROM component ORDER BY name") }
+        try database.read { db in try String.fetchAll(db, sql: "SELECT name FROM component ORDER BY name") }
     }
 
     /// Full-text search over name, summary and tags, best match first. The text is only ever
@@ -116,7 +116,7 @@ package struct ComponentRepository: Sendable {
     package func search(_ text: String, limit: Int = 50) throws -> [StoredComponent] {
         let query = SearchQuery(text)
         guard let match = query.ftsExpression else { return [] }
-        return try database.pool.read { db in
+        return try database.read { db in
             try Self.fetch(db, sql: Self.searchSQL(limit: limit),
                            [match, query.ftsExpression(column: "name"), query.ftsExpression(column: "tags"), query.ftsExpression(column: "summary")])
         }
@@ -196,7 +196,7 @@ extension ComponentRepository {
             return try statement.step() ? statement.text(0) : nil
         }
         if let stored { return stored == fingerprint }
-        return try database.pool.read { db in
+        return try database.read { db in
             try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [ComponentWrites.fingerprintKey])
         } == fingerprint
     }

@@ -26,8 +26,9 @@ package final class CatalogDatabase: Sendable {
     /// shared read-only copy): it is opened read-only, every read works, and a write is refused
     /// with ``StoreError/readOnly(_:)`` instead of failing inside SQLite.
     package let isReadOnly: Bool
-    /// The connection of a ``batch(_:)`` while its body runs.
-    let openBatch = OpenBatch()
+    /// The open transaction this handle's stores work in: set on the handle a ``transaction(_:)``
+    /// or ``batch(_:)`` passes its body, nil on the handle a catalog opens.
+    let scope: TransactionScope?
 
     /// Opens (creating if needed) and migrates the database at `path`.
     /// - Parameters:
@@ -37,7 +38,10 @@ package final class CatalogDatabase: Sendable {
     ///   could be written: no write connection, so nothing is synced, checkpointed or deleted on
     ///   close (what a read command needs). A file that needs migrating is refused
     ///   (``StoreError/readOnly(_:needsMigration:)``); open it normally once.
-    package init(path: String, migrations: [Migration]? = nil, checkpointing: CheckpointPolicy = .standard, readOnly: Bool = false) throws {
+    /// - Parameter trace: hears every statement each pooled connection runs (tests count
+    ///   transactions with it).
+    package init(path: String, migrations: [Migration]? = nil, checkpointing: CheckpointPolicy = .standard, readOnly: Bool = false,
+                 trace: (@Sendable (String) -> Void)? = nil) throws {
         self.path = path
         let exists = FileManager.default.fileExists(atPath: path)
         if readOnly, !exists { throw StoreError.cannotOpen(path) }
@@ -49,6 +53,7 @@ package final class CatalogDatabase: Sendable {
         let checkpointer = WALCheckpointer(path: path, policy: checkpointing)
         self.checkpointer = checkpointer
         configuration.prepareDatabase { db in
+            if let trace { db.trace(options: .statement) { trace("\($0)") } }
             // WAL + NORMAL is durable against application crashes and only loses the last
             // transactions on power loss; it is what makes autocommit writes fast.
             guard !db.configuration.readonly else { return }
@@ -72,6 +77,18 @@ package final class CatalogDatabase: Sendable {
             throw StoreError.cannotOpen(path)
         }
         propertyCache = PropertyCache(observer: CommitObserver(pool: pool))
+        scope = nil
+    }
+
+    /// The same database, its stores working in the open transaction `scope`.
+    private init(_ database: CatalogDatabase, in scope: TransactionScope) {
+        pool = database.pool
+        path = database.path
+        propertyCache = database.propertyCache
+        pointReader = database.pointReader
+        checkpointer = database.checkpointer
+        isReadOnly = database.isReadOnly
+        self.scope = scope
     }
 
     /// Where a read-only file is opened. A WAL database is read through its `-shm` index, which
@@ -134,12 +151,28 @@ package final class CatalogDatabase: Sendable {
         return (before, try size())
     }
 
-    /// Runs `body` — any number of changes through the repositories — in one transaction: each
-    /// change still commits with its event rows (a savepoint each), but the batch pays one
-    /// commit instead of one per change. Used where many logged changes are carried out at once
-    /// (`replay --verify` rebuilding a store). Reads through the repositories inside `body` are
-    /// not allowed (GRDB's connections are not reentrant); changes made on other threads wait.
-    package func batch<T>(_ body: () throws -> T) throws -> T {
+    /// Runs `body` — an operation's reads, checks and writes, through the stores of the handle
+    /// it is given — in one `IMMEDIATE` transaction: no other writer commits between what it reads
+    /// and what it writes, and its changes commit together or not at all.
+    ///
+    /// ```swift
+    /// try database.transaction { store in
+    ///     guard try store.objects.get("v") != nil else { throw StoreError.unknownObject("v") }
+    ///     try store.properties.set(.string("hello"), for: "title", on: "v")
+    /// }
+    /// ```
+    /// The handle must not outlive `body`.
+    package func transaction<T>(_ body: (CatalogDatabase) throws -> T) throws -> T {
+        if let scope { return try body(self.scoped(scope)) }
+        guard !isReadOnly else { throw StoreError.readOnly(path, needsMigration: false) }
+        return try pool.writeWithoutTransaction { db in try open(db, savepoints: false, body) }
+    }
+
+    /// Runs `body` — any number of changes through the stores of the handle it is given — in one
+    /// transaction: each change still commits with its event rows (a savepoint each), but the
+    /// batch pays one commit instead of one per change. Used where many logged changes are
+    /// carried out at once (a store import).
+    package func batch<T>(_ body: (CatalogDatabase) throws -> T) throws -> T {
         try batch(changesUndoneAlone: true, body)
     }
 
@@ -147,16 +180,19 @@ package final class CatalogDatabase: Sendable {
     /// entirely (`replay --verify`'s rebuild into a scratch store): a change that fails is not
     /// undone by itself, the error ends the batch and rolls all of it back. It saves a
     /// savepoint per change, about a tenth of such a rebuild.
-    package func batchAllOrNothing<T>(_ body: () throws -> T) throws -> T {
+    package func batchAllOrNothing<T>(_ body: (CatalogDatabase) throws -> T) throws -> T {
         try batch(changesUndoneAlone: false, body)
     }
 
-    private func batch<T>(changesUndoneAlone: Bool, _ body: () throws -> T) throws -> T {
+    private func batch<T>(changesUndoneAlone: Bool, _ body: (CatalogDatabase) throws -> T) throws -> T {
+        if let scope { return try body(self.scoped(scope)) }
         guard !isReadOnly else { throw StoreError.readOnly(path, needsMigration: false) }
         return try pool.writeWithoutTransaction { db in
-            try Self.withBulkCache(db) { try batchTransaction(db, savepoints: changesUndoneAlone, body) }
+            try Self.withBulkCache(db) { try open(db, savepoints: changesUndoneAlone, body) }
         }
     }
+
+    private func scoped(_ scope: TransactionScope) -> CatalogDatabase { CatalogDatabase(self, in: scope) }
 
     /// A bulk write (a batch, an import) keeps its pages in a 64 MiB page cache until it
     /// commits: with SQLite's 2 MiB default a large one spilled pages into the WAL
@@ -169,16 +205,17 @@ package final class CatalogDatabase: Sendable {
         return try body()
     }
 
-    private func batchTransaction<T>(_ db: Database, savepoints: Bool, _ body: () throws -> T) throws -> T {
-        try db.execute(sql: "BEGIN IMMEDIATE")
-        openBatch.begin(db, savepoints: savepoints)
-        defer { openBatch.end() }
+    /// Begins a transaction on the write connection, runs `body` with a handle scoped to it, and
+    /// commits — or rolls back when `body` throws or a change without a savepoint failed.
+    private func open<T>(_ db: Database, savepoints: Bool, _ body: (CatalogDatabase) throws -> T) throws -> T {
+        try RawStatement.execute("BEGIN IMMEDIATE", in: db)
+        let scope = TransactionScope(db, savepoints: savepoints)
         do {
-            let result = try body()
-            // A change of an all-or-nothing batch that failed, its error caught by the body:
-            // what it wrote before failing must not commit.
-            if let failure = openBatch.failure() { throw failure }
-            try db.execute(sql: "COMMIT")
+            let result = try body(scoped(scope))
+            // A change without a savepoint that failed, its error caught by the body: what it
+            // wrote before failing must not commit.
+            if let failure = scope.failure { throw failure }
+            try RawStatement.execute("COMMIT", in: db)
             return result
         } catch {
             if db.isInsideTransaction { try? db.execute(sql: "ROLLBACK") }
@@ -186,26 +223,30 @@ package final class CatalogDatabase: Sendable {
         }
     }
 
-    /// Reads through the open batch's connection when the calling thread runs a batch (so a
-    /// read inside ``batch(_:)`` sees what the batch wrote so far), else through the pool.
+    /// Reads through the open transaction's connection on a scoped handle (so a read sees what
+    /// the transaction wrote so far, and nothing another writer commits meanwhile), else
+    /// through the pool.
     func read<T>(_ body: (Database) throws -> T) throws -> T {
-        if let (db, _) = openBatch.connection() { return try body(db) }
+        if let scope { return try body(scope.db) }
         return try pool.read(body)
     }
 
     /// Runs `body` in one IMMEDIATE transaction; `body` appends its event rows through the
     /// given ``EventWriter`` so a change and its log entries commit (or roll back) together.
+    /// On a scoped handle it is part of the open transaction (a savepoint of it, when its
+    /// changes get one each).
     func write<T>(at sceneTime: Double?, _ body: (Database, EventWriter) throws -> T) throws -> T {
         guard !isReadOnly else { throw StoreError.readOnly(path, needsMigration: false) }
-        if let (db, savepoints) = openBatch.connection() {
-            guard savepoints else {
+        if let scope {
+            let db = scope.db
+            guard scope.savepoints else {
                 do { return try body(db, try EventWriter(db: db, requestedTime: sceneTime)) } catch {
-                    openBatch.failed(error)
+                    scope.failed(error)
                     throw error
                 }
             }
-            // Inside a batch: a savepoint of its transaction, so a refused change still leaves
-            // nothing behind while the others commit together.
+            // A savepoint of the batch's transaction, so a refused change still leaves nothing
+            // behind while the others commit together.
             try RawStatement.execute("SAVEPOINT change", in: db)
             do {
                 let result = try body(db, try EventWriter(db: db, requestedTime: sceneTime))
@@ -233,46 +274,21 @@ package final class CatalogDatabase: Sendable {
     }
 }
 
-/// The write connection of an open batch, visible only to the thread running it: a change
-/// made on that thread joins the batch's transaction, one made on another waits its turn.
-final class OpenBatch: Sendable {
-    // Unchecked: GRDB's `Database` is not `Sendable`; it lives only inside the mutex and is
-    // handed back only to the thread that runs the batch, which is the one that stored it.
-    private struct Holder: @unchecked Sendable {
-        var db: Database?
-        var thread: pthread_t?
-        /// Whether each change gets a savepoint of its own (see ``CatalogDatabase/batchAllOrNothing(_:)``).
-        var savepoints = true
-        /// The first change without a savepoint that failed.
-        var failure: (any Error)?
+/// The open transaction of a ``CatalogDatabase/transaction(_:)`` or ``CatalogDatabase/batch(_:)``:
+/// its connection, whether each change gets a savepoint, and the first change without one that
+/// failed. It lives on the thread that runs the transaction, inside GRDB's write access.
+final class TransactionScope: @unchecked Sendable {
+    let db: Database
+    let savepoints: Bool
+    private(set) var failure: (any Error)?
+
+    init(_ db: Database, savepoints: Bool) {
+        self.db = db
+        self.savepoints = savepoints
     }
 
-    private let holder = Mutex(Holder())
-
-    func begin(_ db: Database, savepoints: Bool) {
-        holder.withLock { $0 = Holder(db: db, thread: pthread_self(), savepoints: savepoints) }
-    }
-
-    func end() {
-        holder.withLock { $0 = Holder() }
-    }
-
-    /// Notes that a change without a savepoint failed: the batch must not commit.
+    /// Notes that a change without a savepoint failed: the transaction must not commit.
     func failed(_ error: any Error) {
-        holder.withLock { holder in if holder.failure == nil { holder.failure = error } }
-    }
-
-    /// The first change without a savepoint that failed, if any.
-    func failure() -> (any Error)? {
-        holder.withLock { $0.failure }
-    }
-
-    /// The batch's connection when the calling thread runs the batch, and whether its changes
-    /// get a savepoint each.
-    func connection() -> (Database, savepoints: Bool)? {
-        holder.withLock { holder in
-            guard let thread = holder.thread, pthread_equal(thread, pthread_self()) != 0, let db = holder.db else { return nil }
-            return (db, holder.savepoints)
-        }
+        if failure == nil { failure = error }
     }
 }

@@ -76,7 +76,7 @@ package struct EventLog: Sendable {
     /// ```
     package func forEach(since: Int64 = 0, object: String? = nil, before: Int64? = nil, limit: Int? = nil, reverse: Bool = false,
                         _ body: (Event) throws -> Void) throws {
-        try database.pool.read { db in
+        try database.read { db in
             let sql = Self.rangeSQL(object: object != nil, before: before != nil, reverse: reverse)
             let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: [since, object, before, Int64(limit ?? -1)])
             while let row = try rows.next() { try body(try Self.event(row)) }
@@ -178,7 +178,7 @@ package struct EventLog: Sendable {
     /// after event `seq`, oldest first, up to scene time `time`: one range of the per-object
     /// index, not the log.
     package func list(about id: String, after seq: Int64 = 0, until time: Double) throws -> [Event] {
-        try database.pool.read { db in
+        try database.read { db in
             // Ids under `id/` sort between "id/" and "id0" ('0' follows '/').
             try Row.fetchAll(db.cachedStatement(sql: Self.aboutSQL), arguments: [id, id + "/", id + "0", time, seq]).map(Self.event)
         }
@@ -216,7 +216,7 @@ package struct EventLog: Sendable {
                              _ body: (LoggedRow) throws -> Bool) throws {
         var after = seq
         while true {
-            let page = try database.pool.read { db in
+            let page = try database.read { db in
                 try Self.loggedRows(db, sql: sql) { statement in
                     statement.bind(1, after)
                     statement.bind(2, last)
@@ -251,13 +251,13 @@ package struct EventLog: Sendable {
 
     /// How many events there are after `seq` through `last`.
     package func count(after seq: Int64, through last: Int64) throws -> Int {
-        try database.pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM event WHERE seq > ? AND seq <= ?", arguments: [seq, last]) ?? 0 }
+        try database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM event WHERE seq > ? AND seq <= ?", arguments: [seq, last]) ?? 0 }
     }
 
     /// At most `limit` rows about objects after event `seq` through `last`, in (object id, seq)
     /// order from just after (`from.id`, `from.seq`): the partial index `event_by_object`.
     package func objectRowsPage(after seq: Int64, through last: Int64, from: (id: String, seq: Int64), limit: Int) throws -> [LoggedRow] {
-        try database.pool.read { db in
+        try database.read { db in
             try Self.loggedRows(db, sql: Self.objectPageSQL) { statement in
                 statement.bind(1, from.id)
                 statement.bind(2, from.seq)
@@ -279,7 +279,7 @@ package struct EventLog: Sendable {
     /// The first event at or after scene time `time`, if any.
     package func firstSeq(atOrAfter time: Double) throws -> Int64? {
         // Scene times never decrease along the log: the scan in seq order stops at the first.
-        try database.pool.read { db in try Int64.fetchOne(db, sql: "SELECT seq FROM event WHERE scene_time >= ? ORDER BY seq LIMIT 1", arguments: [time]) }
+        try database.read { db in try Int64.fetchOne(db, sql: "SELECT seq FROM event WHERE scene_time >= ? ORDER BY seq LIMIT 1", arguments: [time]) }
     }
 
     /// The sequence number of the latest event (0 for an empty log).
@@ -289,7 +289,7 @@ package struct EventLog: Sendable {
 
     /// The scene time of the latest event (0 for an empty log).
     package func currentSceneTime() throws -> Double {
-        try database.pool.read { db in
+        try database.read { db in
             try Double.fetchOne(db, sql: "SELECT scene_time FROM event ORDER BY seq DESC LIMIT 1") ?? 0
         }
     }

@@ -28,7 +28,7 @@ package struct ObjectRepository: Sendable {
 
     /// The object, or nil.
     package func get(_ id: String) throws -> StoredObject? {
-        try database.pool.read { db in try Self.fetch(db, where: "o.id = ?", [id]).first }
+        try database.read { db in try Self.fetch(db, where: "o.id = ?", [id]).first }
     }
 
     /// All objects, by id.
@@ -42,7 +42,7 @@ package struct ObjectRepository: Sendable {
     /// `after` (a cursor: the last id of the previous page; before it with `reverse`, which
     /// lists the last id first), at most `limit`.
     package func forEach(after: String? = nil, limit: Int? = nil, reverse: Bool = false, _ body: (StoredObject) throws -> Void) throws {
-        try database.pool.read { db in
+        try database.read { db in
             var sql = Self.listSQL(where: after == nil ? "1" : reverse ? "o.id < ?" : "o.id > ?")
             if reverse { sql += " DESC" }
             if limit != nil { sql += " LIMIT ?" }
@@ -58,7 +58,7 @@ package struct ObjectRepository: Sendable {
     /// whole page are read by one statement: the per-object owner subquery of ``listSQL(where:)``
     /// (a union, sorted and aggregated for every object) was two fifths of hashing a store.
     package func page(after: String?, limit: Int) throws -> [StoredObject] {
-        try database.pool.read { db in
+        try database.read { db in
             let objects = RawStatement(try db.cachedStatement(sql: Self.pageSQL))
             defer { objects.reset() }
             objects.bind(1, after ?? "")
@@ -83,7 +83,7 @@ package struct ObjectRepository: Sendable {
     /// The types of those of `ids` that exist, by one statement over the JSON array of them.
     package func types(of ids: [String]) throws -> [String: String] {
         guard !ids.isEmpty else { return [:] }
-        return try database.pool.read { db in
+        return try database.read { db in
             let statement = RawStatement(try db.cachedStatement(sql: Self.typesSQL))
             defer { statement.reset() }
             statement.bind(1, JSONValue.array(ids.map(JSONValue.string)).canonicalText)
@@ -113,14 +113,14 @@ package struct ObjectRepository: Sendable {
     /// The scene time the object as it exists now was created (its latest `object.add`); nil
     /// when there is no such object.
     package func creationTime(of id: String) throws -> Double? {
-        try database.pool.read { db in try Double.fetchOne(db.cachedStatement(sql: Self.creationTimeSQL), arguments: [id]) }
+        try database.read { db in try Double.fetchOne(db.cachedStatement(sql: Self.creationTimeSQL), arguments: [id]) }
     }
 
     static let creationTimeSQL = "SELECT e.scene_time FROM object o JOIN event e ON e.seq = o.created_seq WHERE o.id = ?"
 
     /// Ids of all objects (for shell completion).
     package func ids() throws -> [String] {
-        try database.pool.read { db in try String.fetchAll(db, sql: "SELECT id FROM object ORDER BY id") }
+        try database.read { db in try String.fetchAll(db, sql: "SELECT id FROM object ORDER BY id") }
     }
 
     /// Deletes the object, its associations, and — in the same transaction — every object it
@@ -169,7 +169,7 @@ package struct ObjectRepository: Sendable {
     /// The objects `owner` owns explicitly (`--owner`) whose type is `type`, by id: a decorator's
     /// owner finds its decorators through the owner index, not by listing every object.
     package func owned(by owner: String, type: String) throws -> [String] {
-        try database.pool.read { db in
+        try database.read { db in
             try String.fetchAll(db.cachedStatement(sql: Self.ownedSQL), arguments: [owner, type])
         }
     }

@@ -21,7 +21,7 @@ package struct ObjectTypeRepository: Sendable {
 
     /// A declared custom type, or nil.
     package func get(_ name: String) throws -> ObjectType? {
-        try database.pool.read { db in
+        try database.read { db in
             guard let text = try String.fetchOne(db, sql: "SELECT properties FROM object_type WHERE name = ?", arguments: [name]) else { return nil }
             return Self.type(name, text)
         }
@@ -29,7 +29,7 @@ package struct ObjectTypeRepository: Sendable {
 
     /// Every declared custom type, by name.
     package func list() throws -> [ObjectType] {
-        try database.pool.read { db in
+        try database.read { db in
             try Row.fetchAll(db, sql: "SELECT name, properties FROM object_type ORDER BY name").map { Self.type($0[0], $0[1]) }
         }
     }

@@ -48,6 +48,13 @@ package struct PropertyRepository: Sendable {
     package static let readSQL = StoreSchema.propertyReadSQL
 
     private func fetch(_ key: String, on id: String) throws -> CatalogModel.Association? {
+        // In a transaction: through its connection, which sees what it wrote.
+        if database.scope != nil {
+            return try database.read { db in
+                guard let row = try Row.fetchOne(try db.cachedStatement(sql: Self.readSQL), arguments: [id, key]) else { throw StoreError.unknownObject(id) }
+                return Self.association(key: key, type: row[1], value: row[2], policy: row[3], live: row[4])
+            }
+        }
         let fast = try database.pointReader.withStatement(Self.readSQL) { statement -> CatalogModel.Association? in
             statement.bind(1, id)
             statement.bind(2, key)
@@ -75,7 +82,7 @@ package struct PropertyRepository: Sendable {
 
     /// Every present association of the object, by key.
     package func list(on id: String) throws -> [CatalogModel.Association] {
-        try database.pool.read { db in try Self.list(on: try ObjectRepository.oid(of: id, db), db) }
+        try database.read { db in try Self.list(on: try ObjectRepository.oid(of: id, db), db) }
     }
 
     /// ``list(on:)`` for many objects in one read (absent objects are left out): what a pass
@@ -83,7 +90,7 @@ package struct PropertyRepository: Sendable {
     package func list(on ids: [String]) throws -> [String: [CatalogModel.Association]] {
         guard !ids.isEmpty else { return [:] }
         let idList = JSONValue.array(ids.map(JSONValue.string)).canonicalText
-        return try database.pool.read { db in
+        return try database.read { db in
             // One statement for the page (the ids handed over as one JSON array): a statement
             // per object — its oid, then its associations — was a third of hashing a store.
             let statement = RawStatement(try db.cachedStatement(sql: Self.listManySQL))

@@ -49,14 +49,14 @@ package struct SnapshotRepository: Sendable {
 
     /// Every kept snapshot, oldest first.
     package func list() throws -> [StoredSnapshot] {
-        try database.pool.read { db in
+        try database.read { db in
             try Row.fetchAll(db, sql: "SELECT seq, scene_time, object_count, hash FROM scene_snapshot ORDER BY seq").map(Self.snapshot)
         }
     }
 
     /// The newest snapshot, if any.
     package func latest() throws -> StoredSnapshot? {
-        try database.pool.read { db in
+        try database.read { db in
             try Row.fetchOne(db.cachedStatement(sql: "SELECT seq, scene_time, object_count, hash FROM scene_snapshot ORDER BY seq DESC LIMIT 1"))
                 .map(Self.snapshot)
         }
@@ -64,7 +64,7 @@ package struct SnapshotRepository: Sendable {
 
     /// The newest snapshot whose scene time is at most `time` (and whose seq is at most `seq`).
     package func latest(atOrBefore time: Double, seq: Int64 = .max) throws -> StoredSnapshot? {
-        try database.pool.read { db in
+        try database.read { db in
             try Row.fetchOne(db.cachedStatement(sql: Self.nearestSQL), arguments: [time, seq]).map(Self.snapshot)
         }
     }
@@ -81,7 +81,7 @@ package struct SnapshotRepository: Sendable {
     /// At most `limit` rows of the snapshot at `seq` after the id `after`, in id order: one
     /// range of the primary key.
     package func objectPage(of seq: Int64, after id: String, limit: Int) throws -> [SnapshotObjectRow] {
-        try database.pool.read { db in
+        try database.read { db in
             let statement = RawStatement(try db.cachedStatement(sql: Self.pageSQL))
             statement.bind(1, seq)
             statement.bind(2, id)
@@ -99,7 +99,7 @@ package struct SnapshotRepository: Sendable {
     /// index `scene_snapshot_animated`): what a replay starts from. Unlike a whole read, these
     /// are not checked against the snapshot's hash; `replay --verify` checks every row.
     package func animatedObjects(of seq: Int64) throws -> [(id: String, state: String)] {
-        try database.pool.read { db in
+        try database.read { db in
             try Row.fetchAll(db.cachedStatement(sql: Self.animatedSQL), arguments: [seq]).map { (id: $0[0] as String, state: $0[1] as String) }
         }
     }
@@ -110,7 +110,7 @@ package struct SnapshotRepository: Sendable {
     /// The rows of `id` and the objects under it (`id/…`) in the snapshot at `seq`: one range
     /// of the primary key.
     package func objects(of seq: Int64, about id: String) throws -> [(id: String, state: String)] {
-        try database.pool.read { db in
+        try database.read { db in
             // Ids under `id/` sort between "id/" and "id0" ('0' follows '/').
             try Row.fetchAll(db.cachedStatement(sql: Self.aboutSQL), arguments: [seq, id, id + "/", id + "0"]).map { (id: $0[0], state: $0[1]) }
         }
@@ -125,7 +125,7 @@ package struct SnapshotRepository: Sendable {
 
     /// The log's base after the latest compaction (nil: the log is whole, from its first event).
     package func logBase() throws -> LogBase? {
-        try database.pool.read { db in
+        try database.read { db in
             try Row.fetchOne(db, sql: "SELECT base_seq, scene_time FROM log_compaction ORDER BY base_seq DESC LIMIT 1")
                 .map { LogBase(seq: $0[0], sceneTime: $0[1]) }
         }

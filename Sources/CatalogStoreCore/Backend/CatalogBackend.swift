@@ -35,9 +35,13 @@ package protocol CatalogBackend: AnyObject, Sendable {
     var applications: Applications { get }
     var snapshots: Snapshots { get }
 
-    /// Runs `body` — any number of changes through the stores — in one transaction: each change
-    /// still commits with its event rows, but all together or not at all.
-    func batch<T>(_ body: () throws -> T) throws -> T
+    /// Runs `body` — an operation's reads, checks and writes through the stores of the handle it
+    /// is given — in one transaction that excludes other writers from its first read to its
+    /// commit; its changes commit together or not at all. The handle must not outlive `body`.
+    func transaction<T>(_ body: (Self) throws -> T) throws -> T
+    /// Runs `body` — any number of changes through the stores of the handle it is given — in one
+    /// transaction: each change still commits with its event rows, but all together or not at all.
+    func batch<T>(_ body: (Self) throws -> T) throws -> T
     /// Every migration of this backend, with the time it was applied (nil while pending).
     func migrationStatus() throws -> [MigrationRunner.Entry]
     /// Gives the space of deleted rows back (`VACUUM`); the size before and after, in bytes.
