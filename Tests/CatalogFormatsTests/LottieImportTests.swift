@@ -277,6 +277,36 @@ struct LottieImportTests {
         #expect(!drawn[1].contains(true) && drawn[2].contains(true) && drawn[9].contains(true) && !drawn[10].contains(true))
     }
 
+    /// A time remap to one time (a freeze frame, as After Effects writes it: held keyframes, or
+    /// one value) holds the content as it stands at that frame — mid-move, mid-turn, on an
+    /// eased segment — as rlottie draws it; a frame the content does not show at hides it.
+    /// (rlottie ignores a remap written as one value — `mTimeRemap.isStatic()` in its
+    /// `timeRemap`, measured —, which lottie-web and ThorVG hold; so that form is held to the
+    /// held keyframes' import.)
+    @Test func aFreezeFrameHoldsTheContentAsRlottieDrawsIt() throws {
+        // A narrow box on a strong ease, so that the held frame's eased place (x ≈ 22) is far
+        // from where a straight reading would put it (x = 44).
+        func held(_ remap: String) -> String {
+            Self.precomposed(#""ip": 0, "op": 60, "st": 0, "sr": 1, "# + remap)
+                .replacingOccurrences(of: #""o": {"x": [0.4], "y": [0]}, "i": {"x": [0.6], "y": [1]}"#, with: #""o": {"x": [0.9], "y": [0]}, "i": {"x": [0.1], "y": [1]}"#)
+                .replacingOccurrences(of: #""s": {"a": 0, "k": [30, 40]}"#, with: #""s": {"a": 0, "k": [15, 40]}"#)
+        }
+        let heldKeys = held(#""tm": {"a": 1, "k": [{"t": 0, "s": [0.3], "h": 1}, {"t": 40, "s": [0.3], "h": 1}]}"#)
+        #expect(heldKeys.contains(#""x": [0.9]"#) && heldKeys.contains("[15, 40]"))
+        let frames = [0, 10, 30, 59]
+        let (problems, compared, drawn) = try Self.againstRlottie(heldKeys, id: "held-keys", frames: frames, margin: 2.5)
+        #expect(problems.isEmpty, "\(problems.count) differences:\n\(problems.prefix(20).joined(separator: "\n"))")
+        // Drawn, and the same at every frame.
+        #expect(compared > 100 && drawn[0].contains(true) && Set(drawn).count == 1)
+        let oneValue = held(#""tm": {"a": 0, "k": 0.3}"#)
+        #expect(try DefinitionDecoder.decodeAll(text: oneValue, file: "frozen.json").map(\.document)
+                == DefinitionDecoder.decodeAll(text: heldKeys, file: "frozen.json").map(\.document))
+        // Frame 29 of the content is past its out point (28): nothing shows, so nothing is drawn
+        // that the catalog plays.
+        let hidden = Self.precomposed(#""ip": 0, "op": 60, "st": 0, "sr": 1, "tm": {"a": 0, "k": 0.9667}"#)
+        #expect { try DefinitionDecoder.decodeAll(text: hidden, file: "hidden.json") } throws: { "\($0)".contains("no layer draws anything") }
+    }
+
     /// A time remap that only offsets — the composition's second 0.5 at frame 0, one second per
     /// second after — plays the content 15 frames ahead, as rlottie draws it; one that changes
     /// speed, holds or reverses is refused by name.
@@ -290,7 +320,6 @@ struct LottieImportTests {
         #expect(compared > 200 && drawn[4].contains(true) && !drawn[6].contains(true))
 
         let refused: [(remap: String, reason: String)] = [
-            (#""tm": {"a": 0, "k": 0.4}"#, "time remapping that holds one frame"),
             (#""tm": {"a": 1, "k": [{"t": 0, "s": [0]}, {"t": 60, "s": [1]}]}"#, "time remapping that changes speed, reverses or holds"),
             (#""tm": {"a": 1, "k": [{"t": 0, "s": [2]}, {"t": 60, "s": [0]}]}"#, "time remapping that changes speed, reverses or holds"),
             (#""tm": {"a": 1, "k": [{"t": 0, "s": [0], "h": 1}, {"t": 30, "s": [1]}, {"t": 60, "s": [2]}]}"#, "time remapping that changes speed, reverses or holds"),

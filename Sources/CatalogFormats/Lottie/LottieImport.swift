@@ -57,6 +57,8 @@ public enum LottieImport {
         for (layerName, location, read) in document.layers {
             do throws(LottieSource.Unsupported) {
                 guard let layer = try read.get() else { continue }
+                // A layer that never shows draws nothing: neither a role nor the still picture.
+                if visibility(layer.shown, in: document)?.always == true { continue }
                 guard let body = try animation(of: layer, in: document) else {
                     if still == nil { still = (layerName, layer) }
                     continue

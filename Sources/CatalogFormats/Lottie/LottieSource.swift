@@ -1,3 +1,4 @@
+import CatalogEngine
 import CatalogModel
 
 /// A Lottie document as ``LottieImport`` reads it: the canvas, the frame rate and span, and each
@@ -56,6 +57,28 @@ struct LottieSource {
             return .animated(keyframes.map { var k = $0; k.time = time(k.time); return k })
         }
 
+        /// Its value at `time` (in its keyframes' time), as a player computes it: held before the
+        /// first keyframe and after the last, each segment eased by its keyframe's easing, a
+        /// curved segment moving along its path.
+        func value(at time: Double) -> [Double] {
+            guard case .animated(let keyframes) = self, let first = keyframes.first, let last = keyframes.last else { return values[0] }
+            if time <= first.time { return first.value }
+            if time >= last.time { return last.value }
+            let index = keyframes.lastIndex { $0.time <= time }!
+            let (from, to) = (keyframes[index], keyframes[index + 1])
+            let linear = (time - from.time) / (to.time - from.time)
+            let progress = ((try? TimingFunction(parsing: from.easing)) ?? .linear).output(at: linear)
+            if let tangents = from.tangents {
+                // Along the path: its points sit at equal steps of its length.
+                let points = LottieMotionPath(from: from.value, to: to.value, out: tangents.out, in: tangents.in).points
+                let position = min(max(progress, 0), 1) * Double(points.count - 1)
+                let k = min(Int(position), points.count - 2), f = position - Double(k)
+                return zip(points[k], points[k + 1]).map { $0 + ($1 - $0) * f }
+            }
+            let count = min(from.value.count, to.value.count)
+            return (0..<count).map { from.value[$0] + (to.value[$0] - from.value[$0]) * progress }
+        }
+
         /// Every value it takes at a keyframe (its one value when fixed).
         var values: [[Double]] {
             switch self {
@@ -106,6 +129,26 @@ struct LottieSource {
 
         /// Whether it skews at some time.
         var skews: Bool { skew.values.contains { ($0.first ?? 0) != 0 } }
+
+        /// Held at its values at document time `time` (its keyframes are in its own time).
+        func frozen(at time: Double) -> Transform {
+            let local = time - startTime
+            func held(_ property: Property) -> Property { .fixed(property.value(at: local)) }
+            var frozen = self
+            if let path = motionPath {
+                let point = Property.animated(path).value(at: local)
+                frozen.positionAxes = [.fixed([point[0]]), .fixed([point.count > 1 ? point[1] : 0])]
+                frozen.motionPath = nil
+            } else {
+                frozen.positionAxes = positionAxes.map(held)
+            }
+            frozen.anchor = held(anchor)
+            frozen.scale = held(scale)
+            frozen.rotation = held(rotation)
+            frozen.skew = held(skew)
+            frozen.skewAxis = held(skewAxis)
+            return frozen
+        }
 
         /// Placed in a composition that shows its own at `outer = start + stretch × inner`: the
         /// start mapped, each keyframe time (in the layer's time) scaled.
@@ -286,12 +329,15 @@ struct LottieSource {
     struct Clock {
         var start: Double
         var stretch: Double
+        /// The composition's frame it holds throughout (a remap to one time), if it does.
+        var frozenAt: Double? = nil
     }
 
     /// A precomposition layer's clock: its start time and stretch, or a time remapping (`tm`,
-    /// seconds of the composition at each frame of the layer) that only offsets it — keyframes
-    /// one second apart per second, linear, spanning the frames the layer shows — read as the
-    /// start time it amounts to. A remap that holds a frame, changes speed or reverses is refused.
+    /// seconds of the composition at each frame of the layer) that holds one frame throughout (a
+    /// freeze frame) or only offsets it — keyframes one second apart per second, linear,
+    /// spanning the frames the layer shows — read as the start time it amounts to. A remap that
+    /// holds part of the time, changes speed or reverses is refused.
     private static func clock(of json: JSONValue, shown: Range<Double>, frameRate: Double) throws(Unsupported) -> Clock {
         let stretch = json["sr"]?.numberValue ?? 1
         guard stretch.isFinite, stretch > 0, stretch <= 1000 else {
@@ -302,9 +348,14 @@ struct LottieSource {
         // Players disagree on a remap beside a start time or a stretch (lottie-web drops the
         // stretch, ThorVG applies it after; ThorVG and rlottie read the remap before the start).
         guard start == 0, stretch == 1 else { throw Unsupported(reason: "time remapping beside a start time or stretch") }
-        guard case .animated(let keys) = try property(remap, default: [0], name: "time remap") else {
-            throw Unsupported(reason: "time remapping that holds one frame")
+        let seconds = try property(remap, default: [0], name: "time remap")
+        // One time throughout (a freeze frame): the content held at that frame.
+        if Set(seconds.values.map { $0.first ?? 0 }).count == 1 {
+            let frame = (seconds.values[0].first ?? 0) * frameRate
+            guard frame.isFinite else { throw Unsupported(reason: "time remapping to a time that is not a number") }
+            return Clock(start: 0, stretch: 1, frozenAt: frame)
         }
+        guard case .animated(let keys) = seconds else { throw Unsupported(reason: "time remapping that is not numbers") }
         return Clock(start: try remapOffset(keys, shown: shown, frameRate: frameRate), stretch: 1)
     }
 
@@ -336,6 +387,7 @@ struct LottieSource {
     /// precomposition layer's clock, the precomposition's transform and parents around its own,
     /// its opacity multiplied by the precomposition's, shown where both show.
     private static func placed(_ layer: Layer, in precomp: Layer, clock: Clock) throws(Unsupported) -> Layer {
+        if let frame = clock.frozenAt { return try frozen(layer, at: frame, in: precomp) }
         func outer(_ t: Double) -> Double { clock.start + clock.stretch * t }
         var placed = layer
         placed.transform = layer.transform.placed(start: clock.start, stretch: clock.stretch)
@@ -351,6 +403,22 @@ struct LottieSource {
         let shown = outer(layer.shown.lowerBound)..<outer(layer.shown.upperBound)
         let low = max(shown.lowerBound, precomp.shown.lowerBound), high = min(shown.upperBound, precomp.shown.upperBound)
         placed.shown = low..<max(low, high)
+        return placed
+    }
+
+    /// A layer of a precomposition that holds its frame `frame`: every value as it stands then,
+    /// shown wherever the precomposition shows when the layer shows at that frame.
+    private static func frozen(_ layer: Layer, at frame: Double, in precomp: Layer) throws(Unsupported) -> Layer {
+        var placed = layer
+        placed.transform = layer.transform.frozen(at: frame)
+        placed.parents = layer.parents.map { $0.frozen(at: frame) } + [precomp.transform] + precomp.parents
+        placed.groups = layer.groups.map { $0.frozen(at: frame) }
+        let local = frame - layer.startTime
+        placed.fill = layer.fill.map { .fixed($0.value(at: local)) }
+        let outerOpacity = precomp.opacity.shifted(by: precomp.startTime - placed.transform.startTime)
+        placed.opacity = try product(.fixed(layer.opacity.value(at: local)), outerOpacity,
+                                     or: "opacity animated on both a layer and the precomposition around it")
+        placed.shown = layer.shown.contains(frame) ? precomp.shown : precomp.shown.lowerBound..<precomp.shown.lowerBound
         return placed
     }
 
