@@ -20,7 +20,7 @@ let package = Package(
         .library(name: "CatalogKitPostgres", targets: ["CatalogKitPostgres"]),
         .executable(name: "catalog", targets: ["catalog"]),
         .executable(name: "catalog-bench", targets: ["catalog-bench"]),
-        .executable(name: "catalog-fuzz", targets: ["catalog-fuzz"]),
+        .executable(name: "catalog-fuzz", targets: ["catalog-fuzz"])
     ],
     // Ranges, not exact pins: an app that depends on CatalogKit resolves these together with its
     // own dependencies. The lower bounds are the versions this package is built and tested with.
@@ -43,7 +43,7 @@ let package = Package(
         // Hummingbird's service lifecycle: a live log stream ends when the server shuts down.
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         // dotLottie (a ZIP archive) and Telegram's .tgs (gzip): reading their deflated members.
-        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20")
     ],
     targets: [
         // Build-time tool + plugin: turn Migrations/ and catalog/ into Swift source, so the binary
@@ -55,7 +55,7 @@ let package = Package(
             name: "CatalogModel",
             dependencies: [
                 .product(name: "Yams", package: "Yams"),
-                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Crypto", package: "swift-crypto")
             ],
             swiftSettings: instrumented,
             plugins: ["EmbedFiles"]),
@@ -83,7 +83,7 @@ let package = Package(
             dependencies: [
                 "CatalogModel", "CatalogStoreCore",
                 .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift")
             ],
             plugins: ["EmbedFiles"]),
         // The store on a PostgreSQL server, for a team: its own target, so that a SQLite-only
@@ -96,30 +96,35 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
-                .product(name: "Logging", package: "swift-log"), .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"), .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
             ],
             plugins: ["EmbedFiles"]),
         .target(
             name: "CatalogKit",
-            dependencies: ["CatalogModel", "CatalogEngine", "CatalogFormats", "CatalogStore", .product(name: "CSV", package: "CSV.swift"),
-                           .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            dependencies: [
+                "CatalogModel", "CatalogEngine", "CatalogFormats", "CatalogStore", .product(name: "CSV", package: "CSV.swift"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation")
+            ],
             plugins: ["EmbedFiles"]),
         .target(name: "CatalogKitPostgres", dependencies: ["CatalogKit", "CatalogStorePostgres"]),
         // `catalog serve`: the catalog over HTTP — the JSON API and its guards (host, token,
         // body size, security headers) — on Hummingbird; reads and writes through `Catalog` only.
-        .target(name: "CatalogServer", dependencies: [
-            "CatalogKit", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HTTPTypes", package: "swift-http-types"),
-            .product(name: "Logging", package: "swift-log"), .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            .product(name: "Yams", package: "Yams"),
-        ], resources: [
-            // The web app's script and stylesheet, compiled into the binary: nothing is read from disk.
-            .embedInCode("Static/app.js"), .embedInCode("Static/app.css"), .embedInCode("Static/openapi.json"),
-        ]),
+        .target(
+            name: "CatalogServer",
+            dependencies: [
+                "CatalogKit", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"), .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Yams", package: "Yams")
+            ],
+            resources: [
+                // The web app's script and stylesheet, compiled into the binary: nothing is read from disk.
+                .embedInCode("Static/app.js"), .embedInCode("Static/app.css"), .embedInCode("Static/openapi.json")
+            ]),
         .executableTarget(
             name: "catalog",
             dependencies: [
                 "CatalogKit", "CatalogKitPostgres", "CatalogServer",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]),
         // Counts heap allocations in the benchmark process (engine_sample: none per sample).
         .target(name: "CAllocationCounter", path: "Sources/CAllocationCounter"),
@@ -130,7 +135,7 @@ let package = Package(
                 "CatalogKit", "CatalogKitPostgres", "CatalogStore", "CatalogStorePostgres", "ThrowawayPostgres",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 "CAllocationCounter",
-                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift")
             ]),
 
         .testTarget(name: "CatalogModelTests", dependencies: ["CatalogModel", "TestSupport"]),
@@ -153,7 +158,7 @@ let package = Package(
         .testTarget(name: "CatalogStorePostgresTests", dependencies: ["CatalogStorePostgres", "CatalogStore", "CatalogKitPostgres", "TestSupport"]),
         // Exports run in headless Chromium (Debian's chromium; .ci/run installs it).
         .testTarget(name: "CatalogFormatsTests", dependencies: ["CatalogKit", "CatalogFormats", "TestSupport"]),
-        .testTarget(name: "CatalogCLITests", dependencies: ["CatalogKit", "catalog", "CatalogStore", "TestSupport"]),
+        .testTarget(name: "CatalogCLITests", dependencies: ["CatalogKit", "catalog", "CatalogStore", "TestSupport"])
     ],
     swiftLanguageModes: [.v6]
 )

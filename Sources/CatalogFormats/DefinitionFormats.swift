@@ -18,7 +18,10 @@ extension DefinitionDecoder {
         if ComponentDefinition.isTokenFile(file) {
             // A DTCG file is a token set named after it (`catalog tokens add` also picks its version).
             try DefinitionLimits.check(size: text.utf8.count, file: file)
-            return [try ComponentDefinition(tokenFile: TokenSet.tokenTree(of: try parse(text: text, file: file)), name: ComponentDefinition.tokenSetName(file: file), file: file)]
+            return [
+                try ComponentDefinition(
+                    tokenFile: TokenSet.tokenTree(of: try parse(text: text, file: file)), name: ComponentDefinition.tokenSetName(file: file), file: file)
+            ]
         }
         guard file.lowercased().hasSuffix(".css") else {
             let trimmed = text.drop(while: { $0.isWhitespace })
@@ -29,16 +32,23 @@ extension DefinitionDecoder {
             return [try decode(text: text, file: file)]
         }
         try DefinitionLimits.check(size: text.utf8.count, file: file)
-        let stylesheet = try StylesheetLibrary.Stylesheet(css: text, file: file)   // read once for both questions
+        let stylesheet = try StylesheetLibrary.Stylesheet(css: text, file: file)  // read once for both questions
         if stylesheet.keyframes.isEmpty {
-            let tailwind = stylesheet.cascade.unknownAtRules.filter { ["theme", "utility", "custom-variant", "variant", "plugin", "apply", "tailwind", "source"].contains($0) }
-            throw DefinitionError(file: file, path: "", rule: "has no @keyframes a browser would run"
-                + (tailwind.isEmpty ? "" : " (" + tailwind.map { "@" + $0 }.joined(separator: ", ")
-                    + " are Tailwind source, not CSS a browser reads: import the stylesheet Tailwind builds from it)"))
+            let tailwind = stylesheet.cascade.unknownAtRules.filter {
+                ["theme", "utility", "custom-variant", "variant", "plugin", "apply", "tailwind", "source"].contains($0)
+            }
+            throw DefinitionError(
+                file: file, path: "",
+                rule: "has no @keyframes a browser would run"
+                    + (tailwind.isEmpty
+                        ? ""
+                        : " (" + tailwind.map { "@" + $0 }.joined(separator: ", ")
+                            + " are Tailwind source, not CSS a browser reads: import the stylesheet Tailwind builds from it)"))
         }
         guard stylesheet.isLibrary(options: options) else {
             guard options.stylesheet.base == nil else {
-                throw DefinitionError(file: file, path: "", rule: "a base rule goes with a library of animations; this stylesheet runs its @keyframes together as one component")
+                throw DefinitionError(
+                    file: file, path: "", rule: "a base rule goes with a library of animations; this stylesheet runs its @keyframes together as one component")
             }
             var definition = try CSSKeyframesImport.definition(css: text, file: file)
             // What plays under reduced motion (an export's `@media` rule), and the stand-ins it runs.

@@ -43,7 +43,7 @@ public enum FiniteSampling {
         var one = [Double](repeating: 0, count: effect.width)
         return times.indices.compactMap { index in
             let alone = effect.sample(at: times[index], into: &one)
-            let batch = numbers[index * effect.width ..< (index + 1) * effect.width]
+            let batch = numbers[index * effect.width..<(index + 1) * effect.width]
             if batch.map(\.bitPattern) != one.map(\.bitPattern) {
                 return "sampled with others at t = \(times[index]): \(Array(batch)), alone: \(one)"
             }

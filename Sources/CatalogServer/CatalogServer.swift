@@ -29,8 +29,10 @@ public struct CatalogServer: Sendable {
         /// More names requests may be addressed to (the machine's name, when listening on 0.0.0.0).
         public var allowedHosts: [String]
 
-        public init(host: String = "127.0.0.1", port: Int = 8080, writeToken: String? = nil, maximumBodyBytes: Int = DefinitionLimits.maximumBytes,
-                    allowedHosts: [String] = []) {
+        public init(
+            host: String = "127.0.0.1", port: Int = 8080, writeToken: String? = nil, maximumBodyBytes: Int = DefinitionLimits.maximumBytes,
+            allowedHosts: [String] = []
+        ) {
             self.host = host
             self.port = port
             self.writeToken = writeToken
@@ -74,12 +76,13 @@ public struct CatalogServer: Sendable {
         ObjectPages(catalog: catalog).add(to: router)
         LogPage(catalog: catalog).add(to: router)
         StaticFiles.add(to: router)
-        let app = Application(router: router, configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
-                              onServerRunning: { channel in
-                                  let port = channel.localAddress?.port ?? configuration.port
-                                  served.withLock { $0 = port }
-                                  onListening(port)
-                              }, logger: Self.logger)
+        let app = Application(
+            router: router, configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? configuration.port
+                served.withLock { $0 = port }
+                onListening(port)
+            }, logger: Self.logger)
         try await app.runService()
     }
 }

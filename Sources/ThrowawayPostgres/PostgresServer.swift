@@ -60,15 +60,23 @@ public final class PostgresServer: Sendable {
         if getuid() == 0 { _ = try Self.run("/bin/chown", ["-R", "nobody:nogroup", folder]) }
         try Data((Self.password + "\n").utf8).write(to: URL(fileURLWithPath: folder + "/pwfile"))
         if getuid() == 0 { _ = try Self.run("/bin/chown", ["nobody:nogroup", folder + "/pwfile"]) }
-        let initdb = try Self.run(binaries + "/initdb", ["-D", folder + "/data", "-U", Self.superuser, "--pwfile", folder + "/pwfile",
-                                                         "--auth-local=trust", "--auth-host=scram-sha-256", "-E", "UTF8", "--locale=C.UTF-8", "--no-sync"],
-                                  asServerUser: true)
+        let initdb = try Self.run(
+            binaries + "/initdb",
+            [
+                "-D", folder + "/data", "-U", Self.superuser, "--pwfile", folder + "/pwfile",
+                "--auth-local=trust", "--auth-host=scram-sha-256", "-E", "UTF8", "--locale=C.UTF-8", "--no-sync"
+            ],
+            asServerUser: true)
         guard initdb.status == 0 else { throw Failure(description: "initdb failed: \(initdb.output)") }
         // A self-signed certificate, so that clients can ask for TLS (sslmode=require) — and see
         // a certificate nobody vouches for refused (sslmode=verify-full).
-        let certificate = try Self.run("/usr/bin/openssl", ["req", "-new", "-x509", "-days", "2", "-nodes", "-subj", "/CN=localhost",
-                                                             "-keyout", folder + "/data/server.key", "-out", folder + "/data/server.crt"],
-                                       asServerUser: true)
+        let certificate = try Self.run(
+            "/usr/bin/openssl",
+            [
+                "req", "-new", "-x509", "-days", "2", "-nodes", "-subj", "/CN=localhost",
+                "-keyout", folder + "/data/server.key", "-out", folder + "/data/server.crt"
+            ],
+            asServerUser: true)
         guard certificate.status == 0 else { throw Failure(description: "openssl could not make a certificate: \(certificate.output)") }
         try start()
     }
@@ -80,9 +88,11 @@ public final class PostgresServer: Sendable {
             if running.port == 0 { running.port = try Self.freePort() }
             let port = running.port
             let process = Process()
-            let command = [binaries + "/postgres", "-D", folder + "/data", "-p", String(port), "-k", folder, "-c", "listen_addresses=127.0.0.1",
-                           "-c", "fsync=off", "-c", "max_connections=200", "-c", "log_min_messages=fatal",
-                           "-c", "ssl=on", "-c", "ssl_cert_file=server.crt", "-c", "ssl_key_file=server.key"]
+            let command = [
+                binaries + "/postgres", "-D", folder + "/data", "-p", String(port), "-k", folder, "-c", "listen_addresses=127.0.0.1",
+                "-c", "fsync=off", "-c", "max_connections=200", "-c", "log_min_messages=fatal",
+                "-c", "ssl=on", "-c", "ssl_cert_file=server.crt", "-c", "ssl_key_file=server.key"
+            ]
             if getuid() == 0 {
                 process.executableURL = URL(fileURLWithPath: "/usr/sbin/runuser")
                 process.arguments = ["-u", "nobody", "--"] + command
@@ -135,8 +145,12 @@ public final class PostgresServer: Sendable {
     /// Runs SQL as the superuser over the server's Unix socket; returns psql's unaligned output.
     @discardableResult
     public func psql(_ sql: String, database: String = "postgres") throws -> String {
-        let result = try Self.run("/usr/bin/psql", ["-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-h", folder, "-p", String(port),
-                                                    "-U", Self.superuser, "-d", database, "-c", sql])
+        let result = try Self.run(
+            "/usr/bin/psql",
+            [
+                "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-h", folder, "-p", String(port),
+                "-U", Self.superuser, "-d", database, "-c", sql
+            ])
         guard result.status == 0 else { throw Failure(description: "psql failed on \(sql): \(result.output)") }
         return result.output.trimmingCharacters(in: .whitespacesAndNewlines)
     }

@@ -16,10 +16,13 @@ enum PostgresBenchmark {
         static let logger = Logger(label: "bench", factory: { _ in SwiftLogNoOpLogHandler() })
 
         init(_ endpoint: PostgresEndpoint) throws {
-            let configuration = PostgresConnection.Configuration(host: endpoint.host, port: endpoint.port, username: endpoint.user,
-                                                                 password: endpoint.password, database: endpoint.database, tls: .disable)
-            connection = try PostgresConnection.connect(on: MultiThreadedEventLoopGroup.singleton.next(), configuration: configuration, id: 9,
-                                                        logger: Self.logger).wait()
+            let configuration = PostgresConnection.Configuration(
+                host: endpoint.host, port: endpoint.port, username: endpoint.user,
+                password: endpoint.password, database: endpoint.database, tls: .disable)
+            connection = try PostgresConnection.connect(
+                on: MultiThreadedEventLoopGroup.singleton.next(), configuration: configuration, id: 9,
+                logger: Self.logger
+            ).wait()
         }
 
         /// Runs `sql` with text/number parameters and touches every cell of every row.
@@ -53,8 +56,11 @@ enum PostgresBenchmark {
         // component_lookup: a component by name, and the same SELECT sent directly.
         let names = try catalog.components.names()
         let lookups = 2_000
-        let lookupSQL = "SELECT v.name, v.version, v.kind, v.summary, v.tags, v.content_hash, v.definition, v.added_seq FROM component c JOIN component_version v ON v.id = c.current_version_id WHERE c.name = $1"
-        let (oursLookup, rawLookup) = try interleaved(lookups) { i in _ = try catalog.components.get(names[i % names.count]) } baseline: { i in
+        let lookupSQL =
+            "SELECT v.name, v.version, v.kind, v.summary, v.tags, v.content_hash, v.definition, v.added_seq FROM component c JOIN component_version v ON v.id = c.current_version_id WHERE c.name = $1"
+        let (oursLookup, rawLookup) = try interleaved(lookups) { i in
+            _ = try catalog.components.get(names[i % names.count])
+        } baseline: { i in
             try raw.run(lookupSQL, [names[i % names.count]])
         }
         record("component_lookup", ours: oursLookup / Double(lookups) * 1e6, baseline: rawLookup / Double(lookups) * 1e6, unit: "µs per lookup")
@@ -65,7 +71,9 @@ enum PostgresBenchmark {
             SELECT o.oid, a.type, a.value, a.policy, a.target_oid IS NULL OR EXISTS (SELECT 1 FROM object t WHERE t.oid = a.target_oid)
             FROM object o LEFT JOIN association a ON a.object_oid = o.oid AND a.key = $2 WHERE o.id = $1
             """
-        let (oursGet, rawGet) = try interleaved(gets) { i in _ = try catalog.database.properties.uncachedValue(for: "scale", on: ids[i % objects]) } baseline: { i in
+        let (oursGet, rawGet) = try interleaved(gets) { i in
+            _ = try catalog.database.properties.uncachedValue(for: "scale", on: ids[i % objects])
+        } baseline: { i in
             try raw.run(readSQL, [ids[i % objects], "scale"])
         }
         record("property_get_uncached", ours: oursGet / Double(gets) * 1e6, baseline: rawGet / Double(gets) * 1e6, unit: "µs per get")
@@ -82,8 +90,9 @@ enum PostgresBenchmark {
         for (index, id) in ids.enumerated() { dictionary[id + "\u{0}scale"] = Double(index) }
         let keys = ids.map { $0 + "\u{0}scale" }
         let dictionaryTime = seconds { for i in 0..<cachedGets { sum += dictionary[keys[i % objects]] ?? 0 } }
-        record("property_get_cached", ours: oursCached / Double(cachedGets) * 1e9, baseline: dictionaryTime / Double(cachedGets) * 1e9,
-               unit: "ns per get (baseline: a Swift Dictionary)")
+        record(
+            "property_get_cached", ours: oursCached / Double(cachedGets) * 1e9, baseline: dictionaryTime / Double(cachedGets) * 1e9,
+            unit: "ns per get (baseline: a Swift Dictionary)")
         if sum == -1 { print(sum) }
 
         // property_set_autocommit with 1 and 8 clients: a set in its own transaction with its
@@ -94,7 +103,9 @@ enum PostgresBenchmark {
             let stores = try (0..<clients).map { _ in try Catalog(url: url, loadBuiltIns: false) }
             let raws = try (0..<clients).map { _ in try RawConnection(endpoint) }
             let ours = try parallel(clients) { client in
-                for i in 0..<perClient { try stores[client].database.properties.set(.number(Double(i)), for: "k\(client)", on: ids[(client * 7 + i) % objects]) }
+                for i in 0..<perClient {
+                    try stores[client].database.properties.set(.number(Double(i)), for: "k\(client)", on: ids[(client * 7 + i) % objects])
+                }
             }
             let baseline = try parallel(clients) { client in
                 let connection = raws[client]
@@ -102,7 +113,7 @@ enum PostgresBenchmark {
             }
             results["property_set_autocommit_\(clients)"] = [
                 "ours": .number(Double(sets) / ours), "baseline": .number(Double(sets) / baseline), "ratio": .number(baseline / ours),
-                "unit": .string("sets per second, \(clients) client\(clients == 1 ? "" : "s") (ratio: ours / baseline throughput)"),
+                "unit": .string("sets per second, \(clients) client\(clients == 1 ? "" : "s") (ratio: ours / baseline throughput)")
             ]
         }
 
@@ -124,12 +135,14 @@ enum PostgresBenchmark {
         for i in 0..<writes {
             try catalog.database.properties.set(.number(Double(i)), for: "followed", on: ids[0])
             committed[start + Int64(i) + 1] = DispatchTime.now().uptimeNanoseconds
-            usleep(2_000)   // spaced out: each commit followed on its own, not in a burst
+            usleep(2_000)  // spaced out: each commit followed on its own, not in a burst
         }
         done.wait()
         let latencies = committed.compactMap { seq, at in received.time(of: seq).map { Double(Int64($0) - Int64(at)) / 1e6 } }.sorted()
-        results["log_follow_latency"] = ["median": .number(max(0, latencies[latencies.count / 2])), "p95": .number(max(0, latencies[latencies.count * 95 / 100])),
-                                         "target_median": 20, "unit": .string("ms from a commit to the follower's callback")]
+        results["log_follow_latency"] = [
+            "median": .number(max(0, latencies[latencies.count / 2])), "p95": .number(max(0, latencies[latencies.count * 95 / 100])),
+            "target_median": 20, "unit": .string("ms from a commit to the follower's callback")
+        ]
         return .object(results)
     }
 
@@ -151,11 +164,13 @@ enum PostgresBenchmark {
         try connection.run("SELECT last_seq, scene_time FROM event_counter FOR UPDATE")
         try connection.run("SELECT oid FROM object WHERE id = $1", [id])
         try connection.run("SELECT policy, target_oid FROM association WHERE object_oid = (SELECT oid FROM object WHERE id = $1) AND key = $2", [id, key])
-        try connection.run("""
+        try connection.run(
+            """
             INSERT INTO association (object_oid, key, type, value, target_oid, policy) VALUES ((SELECT oid FROM object WHERE id = $1), $2, 'number', $3, NULL, 'retain')
             ON CONFLICT (object_oid, key) DO UPDATE SET type = excluded.type, value = excluded.value, target_oid = excluded.target_oid, policy = excluded.policy
             """, [id, key, JSONValue.numberText(value)])
-        try connection.run("""
+        try connection.run(
+            """
             INSERT INTO event (seq, scene_time, operation, object_id, payload)
             SELECT last_seq + 1, scene_time, 'prop.set', $1, $2 FROM event_counter
             """, [id, #"{"id":"\#(id)","key":"\#(key)","policy":"retain","type":"number","value":\#(JSONValue.numberText(value))}"#])

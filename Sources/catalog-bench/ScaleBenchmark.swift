@@ -24,7 +24,9 @@ struct ScaleBenchmark {
         let peakFile = folder + "/peak-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: peakFile) }
         var status: Int32 = 0
-        let time = seconds { status = Self.spawn(CommandLine.arguments[0], ["--peak-of", peakFile, output, executable] + arguments, output: "/dev/null").status }
+        let time = seconds {
+            status = Self.spawn(CommandLine.arguments[0], ["--peak-of", peakFile, output, executable] + arguments, output: "/dev/null").status
+        }
         let peakKiB = (try? String(contentsOfFile: peakFile, encoding: .utf8)).flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? 0
         return Run(seconds: time, peakMiB: Double(peakKiB) / 1024, status: status)
     }
@@ -64,9 +66,10 @@ struct ScaleBenchmark {
                 try catalog.objects.addAll((start..<min(size, start + batch)).map { (id: "cell-\($0)", type: "cell", owners: []) }, at: 0)
             }
             for start in stride(from: 0, to: size, by: batch) {
-                try catalog.database.properties.setAll((start..<min(size, start + batch)).map {
-                    (id: "cell-\($0)", key: "alpha", value: PropertyValue.number(Double($0 % 100) / 100))
-                }, policy: .retain, at: 1)
+                try catalog.database.properties.setAll(
+                    (start..<min(size, start + batch)).map {
+                        (id: "cell-\($0)", key: "alpha", value: PropertyValue.number(Double($0 % 100) / 100))
+                    }, policy: .retain, at: 1)
             }
             try catalog.apply("fade-in", to: ["cell-0", "cell-1"], at: 1)
             try catalog.snapshotIfDue()
@@ -78,8 +81,10 @@ struct ScaleBenchmark {
         let (path, buildSeconds) = try build(size)
         let catalog = try Catalog(path: path)
         let events = try catalog.events.lastSeq()
-        var row: [String: JSONValue] = ["objects": .number(Double(size)), "events": .number(Double(events)),
-                                        "build_s": .number(buildSeconds)]
+        var row: [String: JSONValue] = [
+            "objects": .number(Double(size)), "events": .number(Double(events)),
+            "build_s": .number(buildSeconds)
+        ]
         func entry(_ ours: Run, _ baseline: Run?, unit: String = "s") -> JSONValue {
             var members: [String: JSONValue] = ["ours_s": .number(ours.seconds), "ours_peak_mib": .number(ours.peakMiB)]
             if ours.status != 0 { members["exit_status"] = .number(Double(ours.status)) }
@@ -95,12 +100,18 @@ struct ScaleBenchmark {
         row["log_stream"] = entry(run(catalogBinary, db + ["log", "--format", "jsonl"]), run(sqlite3, ["-json", path, eventsSQL]))
         // The same rows: every object with its owners (explicit and retaining references), the
         // query `object list` runs (ObjectRepository.listSQL).
-        row["object_list"] = entry(run(catalogBinary, db + ["object", "list", "--format", "jsonl"]),
-                                   run(sqlite3, ["-json", path, """
-                                       SELECT o.id, o.type, (SELECT json_group_array(id) FROM (SELECT w.id FROM object w WHERE w.oid IN (
-                                       SELECT owner_oid FROM object_owner WHERE object_oid = o.oid UNION SELECT object_oid FROM association
-                                       WHERE target_oid = o.oid AND policy IN ('retain', 'copy')) ORDER BY w.id)) FROM object o ORDER BY o.id
-                                       """]))
+        row["object_list"] = entry(
+            run(catalogBinary, db + ["object", "list", "--format", "jsonl"]),
+            run(
+                sqlite3,
+                [
+                    "-json", path,
+                    """
+                    SELECT o.id, o.type, (SELECT json_group_array(id) FROM (SELECT w.id FROM object w WHERE w.oid IN (
+                    SELECT owner_oid FROM object_owner WHERE object_oid = o.oid UNION SELECT object_oid FROM association
+                    WHERE target_oid = o.oid AND policy IN ('retain', 'copy')) ORDER BY w.id)) FROM object o ORDER BY o.id
+                    """
+                ]))
         // state of one object: the nearest snapshot's rows plus its own events (median of 5).
         let states = (0..<5).map { _ in run(catalogBinary, db + ["state", "cell-\(size / 2)", "--format", "json"]) }.sorted { $0.seconds < $1.seconds }
         row["state_one_object"] = entry(states[2], run(sqlite3, [path, "SELECT payload FROM event WHERE object_id = 'cell-\(size / 2)'"]))
@@ -127,7 +138,10 @@ struct ScaleBenchmark {
         let frames = 999_999
         let fps = Double(frames) / 0.2
         let output = folder + "/samples.json"
-        let ours = run(catalogBinary, ["--db", folder + "/sample.sqlite", "sample", "bounce-select", "--fps", String(fps), "--from", "0", "--to", "0.2", "--format", "json"], output: output)
+        let ours = run(
+            catalogBinary,
+            ["--db", folder + "/sample.sqlite", "sample", "bounce-select", "--fps", String(fps), "--from", "0", "--to", "0.2", "--format", "json"],
+            output: output)
         let outputMiB = Double((try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? 0) / 1_048_576
         let catalog = try Catalog(path: folder + "/sample.sqlite")
         let effect = AnimationEffect(try AnimationDefinition(try catalog.components.get("bounce-select")!.decode()))
@@ -159,8 +173,10 @@ struct ScaleBenchmark {
         }
         try handle.close()
         let samples = Double(times.count)
-        return ["ours_samples_per_s": .number(samples / ours.seconds), "baseline_samples_per_s": .number(samples / baseline),
-                "ratio": .number(ours.seconds / baseline), "engine_samples_per_s": .number(samples / engine),
-                "output_mib": .number(outputMiB), "peak_mib": .number(ours.peakMiB), "status": .number(Double(ours.status))]
+        return [
+            "ours_samples_per_s": .number(samples / ours.seconds), "baseline_samples_per_s": .number(samples / baseline),
+            "ratio": .number(ours.seconds / baseline), "engine_samples_per_s": .number(samples / engine),
+            "output_mib": .number(outputMiB), "peak_mib": .number(ours.peakMiB), "status": .number(Double(ours.status))
+        ]
     }
 }

@@ -8,9 +8,11 @@ import ThrowawayPostgres
 /// API reads, each beside the same server's floor in the same run (a static file, which reads no
 /// database), as a ratio.
 enum ServeLoadBenchmark {
-    static let targets = [("static file (floor)", "/static/app.css"), ("catalog page", "/"), ("component page", "/components/pop"),
-                          ("GET /api/components", "/api/components"), ("GET /api/components/pop", "/api/components/pop"),
-                          ("GET /api/components/pop/sample", "/api/components/pop/sample?at=0,0.1,0.2"), ("GET /api/objects/v/state", "/api/objects/v/state")]
+    static let targets = [
+        ("static file (floor)", "/static/app.css"), ("catalog page", "/"), ("component page", "/components/pop"),
+        ("GET /api/components", "/api/components"), ("GET /api/components/pop", "/api/components/pop"),
+        ("GET /api/components/pop/sample", "/api/components/pop/sample?at=0,0.1,0.2"), ("GET /api/objects/v/state", "/api/objects/v/state")
+    ]
 
     struct Measure {
         var requestsPerSecond: Double
@@ -40,8 +42,10 @@ enum ServeLoadBenchmark {
             for (name, path) in targets {
                 let measure = try wrk("http://127.0.0.1:\(port)\(path)", seconds: seconds)
                 floor = floor ?? measure.requestsPerSecond
-                rows[name] = ["requests_per_second": .number(measure.requestsPerSecond.rounded()), "p99_ms": .number((measure.p99Milliseconds * 100).rounded() / 100),
-                              "errors": .number(Double(measure.errors)), "ratio_to_floor": .number((measure.requestsPerSecond / floor! * 100).rounded() / 100)]
+                rows[name] = [
+                    "requests_per_second": .number(measure.requestsPerSecond.rounded()), "p99_ms": .number((measure.p99Milliseconds * 100).rounded() / 100),
+                    "errors": .number(Double(measure.errors)), "ratio_to_floor": .number((measure.requestsPerSecond / floor! * 100).rounded() / 100)
+                ]
                 print("\(backend) \(name): \(Int(measure.requestsPerSecond)) req/s, p99 \(measure.p99Milliseconds) ms, errors \(measure.errors)")
             }
             result[backend] = .object(rows)

@@ -204,19 +204,24 @@ try measure("property_get_cached") {
 
     init(path: String) {
         sqlite3_open(path, &db)
-        sqlite3_exec(db, """
+        sqlite3_exec(
+            db,
+            """
             PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;
             CREATE TABLE association (object_oid INTEGER, key TEXT, type TEXT, value, target_oid INTEGER, policy TEXT,
                                       PRIMARY KEY (object_oid, key)) WITHOUT ROWID;
             CREATE TABLE event (seq INTEGER PRIMARY KEY, scene_time REAL, operation TEXT, object_id TEXT, payload TEXT);
             CREATE INDEX event_by_object ON event(object_id, seq) WHERE object_id IS NOT NULL;
             """, nil, nil, nil)
-        sqlite3_prepare_v2(db, """
+        sqlite3_prepare_v2(
+            db,
+            """
             INSERT INTO association VALUES (?, ?, 'number', ?, NULL, 'retain')
             ON CONFLICT (object_oid, key) DO UPDATE SET value = excluded.value
             """, -1, &upsert, nil)
-        sqlite3_prepare_v2(db, "INSERT INTO event (scene_time, operation, object_id, payload) VALUES (0, 'prop.set', ?, ?)", -1,
-                           &insertEvent, nil)
+        sqlite3_prepare_v2(
+            db, "INSERT INTO event (scene_time, operation, object_id, payload) VALUES (0, 'prop.set', ?, ?)", -1,
+            &insertEvent, nil)
     }
 
     func set(oid: Int, id: String, key: String, value: Double) {
@@ -270,9 +275,11 @@ try measure("property_set_autocommit") {
         baseline.append(seconds { for i in 0..<sets { raw.transaction { raw.set(oid: i % objects, id: ids[i % objects], key: key, value: Double(i)) } } })
     }
     let median = { (times: [Double]) in times.sorted()[times.count / 2] }
-    results["property_set_autocommit"] = ["ours": .number(Double(sets) / median(ours)), "baseline": .number(Double(sets) / median(baseline)),
-                                          "ratio": .number(median(baseline) / median(ours)), "unit": .string("sets per second"),
-                                          "target": 20000]
+    results["property_set_autocommit"] = [
+        "ours": .number(Double(sets) / median(ours)), "baseline": .number(Double(sets) / median(baseline)),
+        "ratio": .number(median(baseline) / median(ours)), "unit": .string("sets per second"),
+        "target": 20000
+    ]
 }
 
 // engine_sample: 10,000 objects × 600 frames (10 s at 60 fps) of a three-keyframe transform and
@@ -282,9 +289,11 @@ try measure("property_set_autocommit") {
 try measure("engine_sample") {
     let objects = 10_000, frames = 600
     let model = try KeyframeEffectModel(
-        webKeyframes: [["transform": "scale(1)", "opacity": 1],
-                       ["transform": "scale(0.8)", "opacity": 0.5, "offset": 0.4],
-                       ["transform": "scale(0.9)", "opacity": 1]],
+        webKeyframes: [
+            ["transform": "scale(1)", "opacity": 1],
+            ["transform": "scale(0.8)", "opacity": 0.5, "offset": 0.4],
+            ["transform": "scale(0.9)", "opacity": 1]
+        ],
         options: ["duration": 500, "iterations": "Infinity", "direction": "alternate", "easing": "cubic-bezier(0.25, 0.1, 0.25, 1)"],
         file: "engine_sample")
     let effect = KeyframeEffect(model)
@@ -373,12 +382,14 @@ try measure("engine_sample") {
             }
         }
     }
-    results["engine_sample"] = ["ours": .number(samples / ours), "baseline": .number(samples / baseline),
-                                "ratio": .number(ours / baseline), "unit": .string("property samples per second"),
-                                "one_call_a_sample": .number(samples / single), "one_call_a_sample_ratio": .number(single / baseline),
-                                "easing_solve_share": .number(lanes / ours), "easing_solve_ratio": .number(lanes / baseline),
-                                "easing_solve_one_at_a_time_ratio": .number(solve / baseline),
-                                "target": 20_000_000, "allocations_per_sample": allocationsBefore < 0 ? .null : .number(Double(allocations) / samples)]
+    results["engine_sample"] = [
+        "ours": .number(samples / ours), "baseline": .number(samples / baseline),
+        "ratio": .number(ours / baseline), "unit": .string("property samples per second"),
+        "one_call_a_sample": .number(samples / single), "one_call_a_sample_ratio": .number(single / baseline),
+        "easing_solve_share": .number(lanes / ours), "easing_solve_ratio": .number(lanes / baseline),
+        "easing_solve_one_at_a_time_ratio": .number(solve / baseline),
+        "target": 20_000_000, "allocations_per_sample": allocationsBefore < 0 ? .null : .number(Double(allocations) / samples)
+    ]
 }
 
 // property_set_facade: `Catalog.set` (the entry point `prop set` shares: parameter overrides
@@ -406,7 +417,7 @@ try measure("definition_reuse") {
         for _ in 0..<rounds {
             for version in stored {
                 var definition = try DefinitionDecoder.decode(text: version.definition, file: "\(version.name).json")
-                definition.defaultBody = DefaultBody()   // forget the compiled body: compile it again
+                definition.defaultBody = DefaultBody()  // forget the compiled body: compile it again
                 sink += Double(try AnimationDefinition(definition).properties.count)
             }
         }
@@ -426,8 +437,9 @@ try measure("apply") {
     let ours = try seconds { for i in 0..<count { try scene.apply("shake", to: ["cell-\(i)"], parameters: ["duration": "0.3"]) } }
     let payload = try scene.events.list(since: try scene.events.lastSeq() - 1).last!.payload
     let baseline = try seconds { for i in 0..<count { try scene.database.applications.recordApply([("cell-\(i)", payload)], at: nil) } }
-    record("apply", ours: ours / Double(count) * 1e6, baseline: baseline / Double(count) * 1e6,
-           unit: "µs per apply (baseline: writing its event through the store)")
+    record(
+        "apply", ours: ours / Double(count) * 1e6, baseline: baseline / Double(count) * 1e6,
+        unit: "µs per apply (baseline: writing its event through the store)")
 }
 
 // sample_stored: every built-in animation sampled by name at 60 fps over its span, under
@@ -451,8 +463,9 @@ try measure("sample_stored") {
     let built = try names.map { try catalog.sampling(of: $0, reducedMotion: true) }
     let baseline = try seconds { for _ in 0..<rounds { for sampling in built { try sampled(sampling) } } }
     let count = Double(rounds * names.count)
-    record("sample_stored", ours: ours / count * 1e6, baseline: baseline / count * 1e6,
-           unit: "µs per stored animation sampled (baseline: its samples from a sampler built once)")
+    record(
+        "sample_stored", ours: ours / count * 1e6, baseline: baseline / count * 1e6,
+        unit: "µs per stored animation sampled (baseline: its samples from a sampler built once)")
 }
 
 // presentation_frame: one object's presentation value per frame with bounce-select running
@@ -490,12 +503,15 @@ try measure("state_one_object") {
             sink += Double(folded.objects["obj-\(i * 37 % count)"]?.model.count ?? 0)
         }
     }
-    let raw = rawLoop(folder + "/state.sqlite", sql: "SELECT seq, scene_time, operation, object_id, payload FROM event WHERE object_id = ?", count: rounds) { statement, i in
+    let raw = rawLoop(folder + "/state.sqlite", sql: "SELECT seq, scene_time, operation, object_id, payload FROM event WHERE object_id = ?", count: rounds) {
+        statement, i in
         sqlite3_bind_text(statement, 1, "obj-\(i * 37 % count)", -1, transient)
     }
-    results["state_one_object"] = ["ours": .number(ours / Double(rounds) * 1e3), "baseline": .number(raw / Double(rounds) * 1e3),
-                                   "ratio": .number(ours / raw), "whole_log_fold": .number(whole / 10 * 1e3),
-                                   "unit": .string("ms per state (20,000 events); baseline: reading its rows in C")]
+    results["state_one_object"] = [
+        "ours": .number(ours / Double(rounds) * 1e3), "baseline": .number(raw / Double(rounds) * 1e3),
+        "ratio": .number(ours / raw), "whole_log_fold": .number(whole / 10 * 1e3),
+        "unit": .string("ms per state (20,000 events); baseline: reading its rows in C")
+    ]
 }
 
 // import_properties: 100,000 property sets from JSON Lines (parsed, checked as prop set
@@ -516,9 +532,11 @@ try measure("import_properties") {
     let baseline = seconds {
         raw.transaction { for i in 0..<sets { raw.set(oid: i % objects, id: "obj-\(i % objects)", key: "k\(i / objects)", value: Double(i)) } }
     }
-    results["import_properties"] = ["ours": .number(Double(sets) / ours), "baseline": .number(Double(sets) / baseline),
-                                    "ratio": .number(ours / baseline), "reading_share": .number(reading / ours),
-                                    "checking_and_writing_ratio": .number(writing / baseline), "unit": .string("properties per second (ratio: time against raw C)")]
+    results["import_properties"] = [
+        "ours": .number(Double(sets) / ours), "baseline": .number(Double(sets) / baseline),
+        "ratio": .number(ours / baseline), "reading_share": .number(reading / ours),
+        "checking_and_writing_ratio": .number(writing / baseline), "unit": .string("properties per second (ratio: time against raw C)")
+    ]
 }
 
 // search_broad: `search fade` in a catalog of 10,000 components that all match (their names,
@@ -528,30 +546,36 @@ try measure("search_broad") {
     let target = try Catalog(path: folder + "/search.sqlite", loadBuiltIns: false)
     let count = 10_000
     let definitions = try (0..<count).map { index in
-        try DefinitionDecoder.decode(text: """
-            name: fade-\(index)
-            kind: animation
-            version: 1.0.0
-            summary: Fade number \(index) in, a variant for benchmarking
-            tags: [fade, variant-\(index % 10)]
-            animation: {type: basic, keyPath: opacity, fromValue: 0, toValue: 1, duration: 0.\(index % 9 + 1)}
-            """, file: "fade-\(index).yaml")
+        try DefinitionDecoder.decode(
+            text: """
+                name: fade-\(index)
+                kind: animation
+                version: 1.0.0
+                summary: Fade number \(index) in, a variant for benchmarking
+                tags: [fade, variant-\(index % 10)]
+                animation: {type: basic, keyPath: opacity, fromValue: 0, toValue: 1, duration: 0.\(index % 9 + 1)}
+                """, file: "fade-\(index).yaml")
     }
     for start in stride(from: 0, to: count, by: 1_000) { try target.components.add(Array(definitions[start..<start + 1_000])) }
     let rounds = 50
     var found = 0
     let ours = try seconds { for _ in 0..<rounds { found = try target.components.search("fade").count } }
-    let raw = rawLoop(folder + "/search.sqlite", sql: """
-        SELECT v.name, v.version, v.kind, v.summary, v.tags, v.content_hash, v.definition, v.added_seq
-        FROM component_search s JOIN component c ON c.current_version_id = s.rowid JOIN component_version v ON v.id = c.current_version_id
-        WHERE component_search MATCH '"fade"*'
-        ORDER BY (s.rowid IN (SELECT rowid FROM component_search WHERE component_search MATCH 'name : "fade"*')) * 4
-               + (s.rowid IN (SELECT rowid FROM component_search WHERE component_search MATCH 'tags : "fade"*')) * 2
-               + (s.rowid IN (SELECT rowid FROM component_search WHERE component_search MATCH 'summary : "fade"*')) DESC, c.name LIMIT 50
-        """, count: rounds) { _, _ in }
-    results["search_broad"] = ["ours": .number(ours / Double(rounds) * 1e3), "baseline": .number(raw / Double(rounds) * 1e3),
-                               "ratio": .number(ours / raw), "results": .number(Double(found)),
-                               "unit": .string("ms per search, 10,000 matching components; baseline: the same statement in C")]
+    let raw = rawLoop(
+        folder + "/search.sqlite",
+        sql: """
+            SELECT v.name, v.version, v.kind, v.summary, v.tags, v.content_hash, v.definition, v.added_seq
+            FROM component_search s JOIN component c ON c.current_version_id = s.rowid JOIN component_version v ON v.id = c.current_version_id
+            WHERE component_search MATCH '"fade"*'
+            ORDER BY (s.rowid IN (SELECT rowid FROM component_search WHERE component_search MATCH 'name : "fade"*')) * 4
+                   + (s.rowid IN (SELECT rowid FROM component_search WHERE component_search MATCH 'tags : "fade"*')) * 2
+                   + (s.rowid IN (SELECT rowid FROM component_search WHERE component_search MATCH 'summary : "fade"*')) DESC, c.name LIMIT 50
+            """, count: rounds
+    ) { _, _ in }
+    results["search_broad"] = [
+        "ours": .number(ours / Double(rounds) * 1e3), "baseline": .number(raw / Double(rounds) * 1e3),
+        "ratio": .number(ours / raw), "results": .number(Double(found)),
+        "unit": .string("ms per search, 10,000 matching components; baseline: the same statement in C")
+    ]
 }
 
 // cli_read_start: the median wall time of `catalog prop get` (a whole process: start, open,
@@ -614,9 +638,11 @@ try measure("export_css") {
     }
     let baseline = try sixtyFramesASecond(animations, rounds: rounds)
     let count = Double(rounds * animations.count)
-    results["export_css"] = ["ours": .number(ours / count * 1e6), "baseline": .number(baseline / count * 1e6),
-                             "ratio": .number(ours / baseline), "unit": .string("µs per built-in (baseline: sampling it at 60 fps)"),
-                             "components": .number(Double(animations.count)), "keyframes_per_component": .number(Double(points) / count)]
+    results["export_css"] = [
+        "ours": .number(ours / count * 1e6), "baseline": .number(baseline / count * 1e6),
+        "ratio": .number(ours / baseline), "unit": .string("µs per built-in (baseline: sampling it at 60 fps)"),
+        "components": .number(Double(animations.count)), "keyframes_per_component": .number(Double(points) / count)
+    ]
 }
 
 // export_lottie: every built-in animation exported to Lottie (its CSS export, the engine sampled
@@ -637,18 +663,21 @@ try measure("export_lottie") {
     }
     let baseline = try sixtyFramesASecond(animations, rounds: rounds)
     let count = Double(rounds * animations.count)
-    results["export_lottie"] = ["ours": .number(ours / count * 1e6), "baseline": .number(baseline / count * 1e6),
-                                "ratio": .number(ours / baseline), "unit": .string("µs per built-in (baseline: sampling it at 60 fps)"),
-                                "components": .number(Double(animations.count)), "keyframes_per_component": .number(Double(keyframes) / count)]
+    results["export_lottie"] = [
+        "ours": .number(ours / count * 1e6), "baseline": .number(baseline / count * 1e6),
+        "ratio": .number(ours / baseline), "unit": .string("µs per built-in (baseline: sampling it at 60 fps)"),
+        "components": .number(Double(animations.count)), "keyframes_per_component": .number(Double(keyframes) / count)
+    ]
 }
 
 // export_spring_bake: a spring (k 100, c 10, settling in about 1 s) on a transform, baked to the
 // 0.1 % bound; baseline: sampling the engine every millisecond (the grid the fit starts from).
 try measure("export_spring_bake") {
-    let spring = try DefinitionDecoder.decode(text: #"""
-        {"name": "bench-spring", "kind": "animation", "version": "1.0.0", "animation": {"type": "spring", "keyPath": "transform.scale",
-         "fromValue": 0.5, "toValue": 1, "stiffness": 100, "damping": 10, "fillMode": "forwards", "removedOnCompletion": false}}
-        """#, file: "bench-spring.json")
+    let spring = try DefinitionDecoder.decode(
+        text: #"""
+            {"name": "bench-spring", "kind": "animation", "version": "1.0.0", "animation": {"type": "spring", "keyPath": "transform.scale",
+             "fromValue": 0.5, "toValue": 1, "stiffness": 100, "damping": 10, "fillMode": "forwards", "removedOnCompletion": false}}
+            """#, file: "bench-spring.json")
     let definition = try AnimationDefinition(spring)
     let rounds = 20
     var baked: WebAnimation?
@@ -658,10 +687,12 @@ try measure("export_spring_bake") {
     let baseline = seconds { for _ in 0..<rounds { for k in 0...grid { sink += Double(effect.sample(at: Double(k) / 1000).values.count) } } }
     var error = 0.0
     if case .baked(_, let measured, _)? = baked?.fidelity { error = measured }
-    results["export_spring_bake"] = ["ours": .number(ours / Double(rounds) * 1e3), "baseline": .number(baseline / Double(rounds) * 1e3),
-                                     "ratio": .number(ours / baseline), "unit": .string("ms per bake (baseline: sampling it every ms)"),
-                                     "keyframes": .number(Double(baked?.keyframes.count ?? 0)), "max_error_of_bound": .number(error),
-                                     "settling_duration": .number(effect.endTime)]
+    results["export_spring_bake"] = [
+        "ours": .number(ours / Double(rounds) * 1e3), "baseline": .number(baseline / Double(rounds) * 1e3),
+        "ratio": .number(ours / baseline), "unit": .string("ms per bake (baseline: sampling it every ms)"),
+        "keyframes": .number(Double(baked?.keyframes.count ?? 0)), "max_error_of_bound": .number(error),
+        "settling_duration": .number(effect.endTime)
+    ]
 }
 
 print(JSONValue.object(results).prettyText)

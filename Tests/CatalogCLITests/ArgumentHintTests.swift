@@ -11,7 +11,7 @@ struct ArgumentHintTests {
         (["lsit", "--kind", "chain"], "Error: 'lsit' is not a catalog command. Did you mean 'list'?\nSee 'catalog --help'.\n"),
         (["prop", "sett", "v1", "k", "1"], "Error: 'sett' is not a catalog prop command. Did you mean 'set'?\nSee 'catalog prop --help'.\n"),
         (["--db", "x.sqlite", "objct", "list"], "Error: 'objct' is not a catalog command. Did you mean 'object'?\nSee 'catalog --help'.\n"),
-        (["xyzzy"], "Error: 'xyzzy' is not a catalog command.\nSee 'catalog --help'.\n"),
+        (["xyzzy"], "Error: 'xyzzy' is not a catalog command.\nSee 'catalog --help'.\n")
     ])
     func aMistypedCommandSuggestsTheClosest(arguments: [String], message: String) throws {
         let folder = TemporaryFolder()
@@ -39,7 +39,9 @@ struct ArgumentHintTests {
         #expect(fps.status == 64 && fps.stderr.contains("--fps must be a positive number"), "\(fps.stderr)")
         // A positional value cannot: the parser reads it as an option, so the error says what to write.
         let positional = try run(["prop", "set", "v1", "offset", "-1"], db: db)
-        #expect(positional.status == 64 && positional.stderr.contains("Hint: '-1' was read as an option") && positional.stderr.contains("catalog prop set v1 offset -- -1"))
+        #expect(
+            positional.status == 64 && positional.stderr.contains("Hint: '-1' was read as an option")
+                && positional.stderr.contains("catalog prop set v1 offset -- -1"))
         #expect(try run(["prop", "set", "v1", "offset", "--", "-1"], db: db).status == 0)
         #expect(try run(["prop", "get", "v1", "offset"], db: db).stdout == "-1\n")
     }

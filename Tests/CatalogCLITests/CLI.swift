@@ -22,9 +22,10 @@ enum CLI {
     }
 
     @discardableResult
-    static func run(_ arguments: [String], executable: String = executable, environment: [String: String] = [:],
-                    directory: String? = nil, stdin: String? = nil) throws -> Result
-    {
+    static func run(
+        _ arguments: [String], executable: String = executable, environment: [String: String] = [:],
+        directory: String? = nil, stdin: String? = nil
+    ) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -46,8 +47,9 @@ enum CLI {
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
     }
 
     /// Starts several shell commands at once and waits for all; returns their results.

@@ -25,8 +25,9 @@ struct CommandTests {
             let listed = result.stdout.split(separator: "\n").map { $0.prefix(while: { $0 != " " }) }
             #expect(listed.contains(Substring(definition.name)) == (definition.kind != .tokens), "\(definition.name)")
         }
-        let status = try CLI.run(["migrate", "--status", "--format", "json"], executable: lonely + "/catalog",
-                                 environment: ["CATALOG_DB": lonely + "/fresh.sqlite"])
+        let status = try CLI.run(
+            ["migrate", "--status", "--format", "json"], executable: lonely + "/catalog",
+            environment: ["CATALOG_DB": lonely + "/fresh.sqlite"])
         let entries = try JSONValue(jsonData: Data(status.stdout.utf8)).arrayValue ?? []
         #expect(entries.count == (try Migration.embedded().count))
         #expect(entries.allSatisfy { $0["applied_at"] != .null })
@@ -56,11 +57,11 @@ struct CommandTests {
         // Animation bodies are checked too: non-monotonic key times name their field.
         let keyframes = folder.file("wobble.yaml")
         try """
-            name: wobble
-            kind: animation
-            version: 1.0.0
-            animation: {type: keyframe, keyPath: position.x, values: [0, 10, 0], keyTimes: [0, 0.8, 0.5]}
-            """.write(toFile: keyframes, atomically: true, encoding: .utf8)
+        name: wobble
+        kind: animation
+        version: 1.0.0
+        animation: {type: keyframe, keyPath: position.x, values: [0, 10, 0], keyTimes: [0, 0.8, 0.5]}
+        """.write(toFile: keyframes, atomically: true, encoding: .utf8)
         let refused = try CLI.run(["--db", db, "add", good, keyframes])
         #expect(refused.status != 0)
         #expect(refused.stderr.contains("\(keyframes): animation.keyTimes[2]: key times must not decrease"), "\(refused.stderr)")
@@ -69,7 +70,8 @@ struct CommandTests {
 
     @Test(arguments: CLIBackend.allCases) func addFromStandardInputThenShowHistoryAndSearch(backend: CLIBackend) throws {
         let db = try backend.database(in: folder)
-        let v1 = "{\"name\": \"blink\", \"keyframes\": [{\"opacity\": 1}, {\"opacity\": 0}], \"kind\": \"animation\", \"version\": \"1.0.0\", \"summary\": \"Blink once\"}"
+        let v1 =
+            "{\"name\": \"blink\", \"keyframes\": [{\"opacity\": 1}, {\"opacity\": 0}], \"kind\": \"animation\", \"version\": \"1.0.0\", \"summary\": \"Blink once\"}"
         #expect(try CLI.run(["--db", db, "add", "-"], stdin: v1).stdout.contains("added blink 1.0.0"))
         #expect(try CLI.run(["--db", db, "add", "-"], stdin: v1).stdout.contains("unchanged blink 1.0.0"))
         let v2 = v1.replacingOccurrences(of: "1.0.0", with: "1.1.0").replacingOccurrences(of: "once", with: "twice")
@@ -99,10 +101,12 @@ struct CommandTests {
 
     @Test(arguments: CLIBackend.allCases) func propertiesThroughTheCommandLine(backend: CLIBackend) throws {
         let db = try backend.database(in: folder)
-        for arguments in [["object", "add", "field", "--type", "textField"], ["object", "add", "label", "--type", "label"],
-                          ["prop", "set", "field", "placeholderLabel", "@label"],
-                          ["prop", "set", "field", "frame", "0,5,35,30", "--type", "rect"],
-                          ["prop", "set", "field", "alwaysBouncePlaceholder", "true"]] {
+        for arguments in [
+            ["object", "add", "field", "--type", "textField"], ["object", "add", "label", "--type", "label"],
+            ["prop", "set", "field", "placeholderLabel", "@label"],
+            ["prop", "set", "field", "frame", "0,5,35,30", "--type", "rect"],
+            ["prop", "set", "field", "alwaysBouncePlaceholder", "true"]
+        ] {
             let result = try CLI.run(["--db", db] + arguments)
             #expect(result.status == 0, "\(arguments): \(result.stderr)")
         }
@@ -118,8 +122,9 @@ struct CommandTests {
         // decorator, which goes with the field.
         #expect(removed.stdout.contains("removed field, field/decorator:bouncy-placeholder, label"), "\(removed.stdout)")
         let log = try JSONValue(jsonData: Data(try CLI.run(["--db", db, "log", "--object", "field", "--format", "json"]).stdout.utf8))
-        #expect(log.arrayValue?.compactMap { $0["operation"]?.stringValue }
-            == ["object.add", "prop.set", "prop.set", "prop.set", "prop.unset", "object.remove"])
+        #expect(
+            log.arrayValue?.compactMap { $0["operation"]?.stringValue }
+                == ["object.add", "prop.set", "prop.set", "prop.set", "prop.unset", "object.remove"])
         let unknown = try CLI.run(["--db", db, "prop", "set", "ghost", "k", "1"])
         #expect(unknown.status != 0 && unknown.stderr.contains("no object 'ghost'"))
     }

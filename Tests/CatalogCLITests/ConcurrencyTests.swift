@@ -17,8 +17,10 @@ import Testing
             #expect(!result.stderr.contains("locked"))
         }
         let (versions, adds) = try DatabaseQueue(path: db).read { db in
-            (try Int.fetchAll(db, sql: "SELECT version FROM schema_migration ORDER BY version"),
-             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM event WHERE operation = 'component.add'")!)
+            (
+                try Int.fetchAll(db, sql: "SELECT version FROM schema_migration ORDER BY version"),
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM event WHERE operation = 'component.add'")!
+            )
         }
         #expect(versions == Array(1...(try Migration.embedded().count)))
         #expect(adds == (try BuiltInCatalog.definitions().count), "built-ins loaded exactly once")

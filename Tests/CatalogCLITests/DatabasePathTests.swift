@@ -14,7 +14,7 @@ struct DatabasePathTests {
             // Port 1 on loopback: nothing listens there.
             ("postgres://team:secret-password@127.0.0.1:1/catalog", "cannot reach the PostgreSQL server at 127.0.0.1:1"),
             (folder.path, "is a folder: give a database file, e.g. \(folder.path)/catalog.sqlite"),
-            (notDatabase, "is not a catalog database (not an SQLite file)"),
+            (notDatabase, "is not a catalog database (not an SQLite file)")
         ] {
             let result = try CLI.run(["--db", path, "list"], directory: folder.path)
             #expect(result.status == 1 && result.stderr.contains(message) && !result.stderr.contains("SQLite error"), "\(path): \(result.stderr)")

@@ -7,14 +7,17 @@ import Testing
 struct DiffCommandTests {
     private func run(_ arguments: [String], db: String) throws -> CLI.Result { try CLI.run(arguments, environment: ["CATALOG_DB": db]) }
 
-    static let nudge = #"{"name": "nudge", "kind": "animation", "version": "1.0.0", "summary": "Nudge right", "animation": {"type": "basic", "keyPath": "opacity", "fromValue": 0, "toValue": 0.5, "duration": 0.5}}"#
+    static let nudge =
+        #"{"name": "nudge", "kind": "animation", "version": "1.0.0", "summary": "Nudge right", "animation": {"type": "basic", "keyPath": "opacity", "fromValue": 0, "toValue": 0.5, "duration": 0.5}}"#
 
     @Test func aNewVersionsFieldsAndMotionOnBothBackends() throws {
         var outputs: [String] = []
         for backend in CLIBackend.allCases {
             let folder = TemporaryFolder()
             let db = try backend.database(in: folder)
-            for (index, text) in [Self.nudge, Self.nudge.replacingOccurrences(of: "1.0.0", with: "1.1.0").replacingOccurrences(of: "0.5, \"duration\"", with: "0.8, \"duration\"")].enumerated() {
+            for (index, text) in [
+                Self.nudge, Self.nudge.replacingOccurrences(of: "1.0.0", with: "1.1.0").replacingOccurrences(of: "0.5, \"duration\"", with: "0.8, \"duration\"")
+            ].enumerated() {
                 try text.write(toFile: folder.file("nudge-\(index).json"), atomically: true, encoding: .utf8)
                 #expect(try run(["add", folder.file("nudge-\(index).json")], db: db).status == 0)
             }

@@ -111,7 +111,8 @@ struct ExportCommandTests {
         let db = folder.file("c.sqlite")
         let times = (0..<24).map { Double($0) * 0.05 + 0.013 }
         func samples(_ name: String) throws -> [JSONValue] {
-            let result = try CLI.run(["sample", name, "--at", times.map { "\($0)" }.joined(separator: ","), "--format", "json"], environment: ["CATALOG_DB": db])
+            let result = try CLI.run(
+                ["sample", name, "--at", times.map { "\($0)" }.joined(separator: ","), "--format", "json"], environment: ["CATALOG_DB": db])
             try #require(result.status == 0, "\(result.stderr)")
             return try JSONValue(jsonData: Data(result.stdout.utf8))["samples"]!.arrayValue!
         }

@@ -92,8 +92,11 @@ struct ComponentListPagingTests {
         }
         #expect(try names(["--kind", "layout", "--limit", "1"]).count == 1)
         // search ranks, so it pages by count only.
-        let found = try JSONSerialization.jsonObject(with: Data(try CLI.run(["search", "fade", "--format", "json"], environment: env).stdout.utf8)) as! [[String: Any]]
-        let first = try JSONSerialization.jsonObject(with: Data(try CLI.run(["search", "fade", "--limit", "1", "--format", "json"], environment: env).stdout.utf8)) as! [[String: Any]]
+        let found =
+            try JSONSerialization.jsonObject(with: Data(try CLI.run(["search", "fade", "--format", "json"], environment: env).stdout.utf8)) as! [[String: Any]]
+        let first =
+            try JSONSerialization.jsonObject(with: Data(try CLI.run(["search", "fade", "--limit", "1", "--format", "json"], environment: env).stdout.utf8))
+            as! [[String: Any]]
         #expect(found.count > 1 && first.count == 1 && first[0]["name"] as? String == found[0]["name"] as? String)
         #expect(try CLI.run(["search", "fade", "--limit", "0"], environment: env).status == 64)
         #expect(try CLI.run(["list", "--limit", "-2"], environment: env).status == 64)

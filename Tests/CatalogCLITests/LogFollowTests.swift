@@ -11,7 +11,8 @@ struct LogFollowTests {
         let db = folder.file("follow.sqlite")
         try CLI.run(["--db", db, "init"])
         for writer in 0..<3 { try CLI.run(["--db", db, "object", "add", "obj-\(writer)", "--type", "view"]) }
-        let since = try CLI.run(["--db", db, "log", "--format", "jsonl", "--reverse", "--limit", "1"]).stdout
+        let since =
+            try CLI.run(["--db", db, "log", "--format", "jsonl", "--reverse", "--limit", "1"]).stdout
             .split(separator: "\"seq\":").last.flatMap { Int($0.prefix { $0.isNumber }) } ?? 0
         let writers = 3, sets = 40
         // `timeout`: a follower that missed an event would wait for it forever.

@@ -50,14 +50,16 @@ struct LottieCommandTests {
     @Test func aLottieDocumentIsAddedWithItsUnsupportedLayersRefusedOrLeftOut() throws {
         let file = folder.file("two-layers.json")
         try #"""
-            {"v": "5.7.4", "fr": 30, "ip": 0, "op": 30, "w": 100, "h": 100, "layers": [
-             {"ty": 4, "nm": "Masked Dot", "hasMask": true, "masksProperties": [{"mode": "a"}], "ks": {}, "shapes": []},
-             {"ty": 4, "nm": "Fader", "ks": {"a": {"a": 0, "k": [50, 50]}, "p": {"a": 0, "k": [50, 50]},
-              "o": {"a": 1, "k": [{"t": 0, "s": [0], "o": {"x": [0.42], "y": [0]}, "i": {"x": [0.58], "y": [1]}}, {"t": 30, "s": [100]}]}},
-              "shapes": [{"ty": "fl", "c": {"a": 0, "k": [1, 0.5, 0, 1]}, "o": {"a": 0, "k": 100}}]}]}
-            """#.write(toFile: file, atomically: true, encoding: .utf8)
+        {"v": "5.7.4", "fr": 30, "ip": 0, "op": 30, "w": 100, "h": 100, "layers": [
+         {"ty": 4, "nm": "Masked Dot", "hasMask": true, "masksProperties": [{"mode": "a"}], "ks": {}, "shapes": []},
+         {"ty": 4, "nm": "Fader", "ks": {"a": {"a": 0, "k": [50, 50]}, "p": {"a": 0, "k": [50, 50]},
+          "o": {"a": 1, "k": [{"t": 0, "s": [0], "o": {"x": [0.42], "y": [0]}, "i": {"x": [0.58], "y": [1]}}, {"t": 30, "s": [100]}]}},
+          "shapes": [{"ty": "fl", "c": {"a": 0, "k": [1, 0.5, 0, 1]}, "o": {"a": 0, "k": 100}}]}]}
+        """#.write(toFile: file, atomically: true, encoding: .utf8)
         let refused = try run(["add", file])
-        #expect(refused.status != 0 && refused.stderr.contains("layers[0]") && refused.stderr.contains("a mask") && refused.stderr.contains("--skip-unsupported"), "\(refused.stderr)")
+        #expect(
+            refused.status != 0 && refused.stderr.contains("layers[0]") && refused.stderr.contains("a mask") && refused.stderr.contains("--skip-unsupported"),
+            "\(refused.stderr)")
         #expect(try run(["list", "--format", "json"]).stdout.contains("two-layers") == false)
         let validated = try run(["validate", file, "--skip-unsupported"])
         #expect(validated.status == 0 && validated.stdout.contains(#"left out layers[0] "Masked Dot": a mask"#), "\(validated.stdout)\(validated.stderr)")
@@ -70,10 +72,12 @@ struct LottieCommandTests {
     }
 
     @Test func optionsOfOtherTargetsAreRefused() throws {
-        for arguments in [["--to", "css", "--fps", "30"], ["--to", "lottie", "--fps", "0"], ["--to", "lottie", "--fps", "1000"],
-                          // Below one frame a second: 1/fps made the last frame infinite and crashed.
-                          ["--to", "lottie", "--fps", "5e-324"], ["--to", "lottie", "--fps", "0.5"],
-                          ["--to", "lottie", "--selector", ".x"]] {
+        for arguments in [
+            ["--to", "css", "--fps", "30"], ["--to", "lottie", "--fps", "0"], ["--to", "lottie", "--fps", "1000"],
+            // Below one frame a second: 1/fps made the last frame infinite and crashed.
+            ["--to", "lottie", "--fps", "5e-324"], ["--to", "lottie", "--fps", "0.5"],
+            ["--to", "lottie", "--selector", ".x"]
+        ] {
             let refused = try run(["export", "pop"] + arguments)
             #expect(refused.status != 0 && !refused.stderr.isEmpty && refused.stdout.isEmpty, "\(arguments): \(refused.stderr)")
         }

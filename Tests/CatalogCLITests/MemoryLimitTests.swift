@@ -25,8 +25,9 @@ struct MemoryLimitTests {
     /// 64 MiB of address space that it never touches, which `ulimit -v` counts as if it were used.
     private func limited(_ arguments: [String], db: String, limitKiB: Int = limitKiB) throws -> CLI.Result {
         let quoted = ([CLI.executable] + arguments).map { "'\($0)'" }.joined(separator: " ")
-        return try CLI.run(["-c", "ulimit -v \(limitKiB) && exec \(quoted)"], executable: "/bin/sh",
-                           environment: ["CATALOG_DB": db, "MALLOC_ARENA_MAX": "1"])
+        return try CLI.run(
+            ["-c", "ulimit -v \(limitKiB) && exec \(quoted)"], executable: "/bin/sh",
+            environment: ["CATALOG_DB": db, "MALLOC_ARENA_MAX": "1"])
     }
 
     @Test func replayingATenToTheFiveEventLogStaysWithinTheLimit() throws {
@@ -38,8 +39,11 @@ struct MemoryLimitTests {
         let file = folder.file("rows.jsonl")
         try rows.joined(separator: "\n").write(toFile: file, atomically: true, encoding: .utf8)
         #expect(try CLI.run(["import", file], environment: ["CATALOG_DB": db]).status == 0)
-        #expect(try CLI.run(["apply", "fade-in", "--to", (0..<10).map { "o\($0)" }.joined(separator: ","), "--at", "1"],
-                            environment: ["CATALOG_DB": db]).status == 0)
+        #expect(
+            try CLI.run(
+                ["apply", "fade-in", "--to", (0..<10).map { "o\($0)" }.joined(separator: ","), "--at", "1"],
+                environment: ["CATALOG_DB": db]
+            ).status == 0)
         // The import kept a snapshot (it was due); without one every event is read.
         let keptSnapshot = try CLI.run(["snapshot", "--list", "--format", "json"], environment: ["CATALOG_DB": db]).stdout
         #expect(keptSnapshot.contains("\"seq\""))

@@ -19,7 +19,7 @@ struct NumericLimitTests {
             (["sample", "fade-in", "--at", "1e300"], "--at 1e300: must be a time"),
             (["replay", "--until", "1e19"], "--until 1e+19: must be a time"),
             (["demo", "--fps", "1e308"], "more than 1000000"),
-            (["sample", "fade-in", "--fps=-5"], "--fps must be a positive number"),
+            (["sample", "fade-in", "--fps=-5"], "--fps must be a positive number")
         ] {
             let result = try run(arguments, db: db)
             // Status 1 (a failed command) or 64 (a usage error) is an error reported; a crash would be a signal.
@@ -32,8 +32,10 @@ struct NumericLimitTests {
         let folder = TemporaryFolder()
         let db = folder.file("c.sqlite")
         #expect(try run(["object", "add", "v", "--type", "view"], db: db).status == 0)
-        for arguments in [["sample", "fade-in", "--at", "1000000000"], ["prop", "set", "v", "k", "1", "--at", "1000000000"],
-                          ["apply", "fade-in", "--to", "v", "--at", "1000000000"], ["state", "v", "--at", "1000000000"]] {
+        for arguments in [
+            ["sample", "fade-in", "--at", "1000000000"], ["prop", "set", "v", "k", "1", "--at", "1000000000"],
+            ["apply", "fade-in", "--to", "v", "--at", "1000000000"], ["state", "v", "--at", "1000000000"]
+        ] {
             let result = try run(arguments, db: db)
             #expect(result.status == 0, "\(arguments): \(result.stderr)")
         }
@@ -47,7 +49,8 @@ struct NumericLimitTests {
         let given = try run(["sample", "fade-in", "--fps", "10", "--to", "inf"], db: folder.file("c.sqlite"))
         #expect(given.status == 64 && given.stderr.contains("--to must be a finite number, not inf"), "\(given.stderr)")
         let file = folder.file("still.json")
-        try #"{"name": "still", "kind": "animation", "version": "1.0.0", "animation": {"type": "basic", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "speed": 0}}"#
+        try
+            #"{"name": "still", "kind": "animation", "version": "1.0.0", "animation": {"type": "basic", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "speed": 0}}"#
             .write(toFile: file, atomically: true, encoding: .utf8)
         let frozen = try run(["sample", file, "--fps", "10"], db: folder.file("c.sqlite"))
         #expect(frozen.status == 1 && frozen.stderr.contains("or its speed is 0"), "\(frozen.stderr)")
@@ -58,10 +61,13 @@ struct NumericLimitTests {
         let db = try backend.database(in: folder)
         #expect(try run(["object", "add", "v", "--type", "view"], db: db).status == 0)
         #expect(try run(["object", "add", "cell", "--type", "cell"], db: db).status == 0)
-        for arguments in [["prop", "set", "v", "k", "1", "--at", "1e18"], ["apply", "fade-in", "--to", "v", "--at", "1e18"],
-                          ["send", "tap", "--to", "v", "--at", "1e308"]] {
+        for arguments in [
+            ["prop", "set", "v", "k", "1", "--at", "1e18"], ["apply", "fade-in", "--to", "v", "--at", "1e18"],
+            ["send", "tap", "--to", "v", "--at", "1e308"]
+        ] {
             let result = try run(arguments, db: db)
-            #expect(result.status == 1 && result.stderr.contains("out of range: scene times are finite seconds up to 1000000000"), "\(arguments): \(result.stderr)")
+            #expect(
+                result.status == 1 && result.stderr.contains("out of range: scene times are finite seconds up to 1000000000"), "\(arguments): \(result.stderr)")
         }
         let state = try run(["state", "v", "--at", "nan"], db: db)
         #expect(state.status == 1 && state.stderr.contains("scene time nan must be a time"), "not \"no object\": \(state.stderr)")
@@ -92,12 +98,18 @@ struct NumericLimitTests {
         (#""type": "spring", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "perceptualDuration": 1e-300"#, "animation.perceptualDuration"),
         (#""type": "spring", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "perceptualDuration": 1e300"#, "animation.perceptualDuration"),
         (#""type": "spring", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "damping": 1e15, "allowsOverdamping": true"#, "animation.damping"),
-        (#""type": "spring", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "stiffness": 1, "damping": 1000, "allowsOverdamping": true"#, "animation.damping"),
+        (
+            #""type": "spring", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "stiffness": 1, "damping": 1000, "allowsOverdamping": true"#,
+            "animation.damping"
+        ),
         (#""type": "spring", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "damping": 0"#, "animation.damping"),
         (#""type": "spring", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "initialVelocity": 1e308"#, "animation.initialVelocity"),
         (#""type": "basic", "keyPath": "opacity", "fromValue": 1e308, "toValue": -1e308"#, "animation.fromValue"),
-        (#""type": "basic", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "timingFunction": "cubic-bezier(0, 1e308, 1, -1e308)""#, "animation.timingFunction"),
-        (#""type": "keyframe", "keyPath": "transform", "values": ["scale(1e308)", "rotate(1e308deg)"]"#, "animation.values[0]"),
+        (
+            #""type": "basic", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "timingFunction": "cubic-bezier(0, 1e308, 1, -1e308)""#,
+            "animation.timingFunction"
+        ),
+        (#""type": "keyframe", "keyPath": "transform", "values": ["scale(1e308)", "rotate(1e308deg)"]"#, "animation.values[0]")
     ])
     func definitionsThatCouldNotEvaluateAreRefused(body: String, path: String) throws {
         let folder = TemporaryFolder()

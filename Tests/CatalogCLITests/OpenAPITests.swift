@@ -20,7 +20,8 @@ struct OpenAPITests {
                 let group = String(text[Range(match.range(at: 1), in: text)!]), method = String(text[Range(match.range(at: 2), in: text)!])
                 var path = String(text[Range(match.range(at: 3), in: text)!])
                 path = (group == "api" ? "/api/" : "/") + path.drop(while: { $0 == "/" })
-                path = path.split(separator: "/", omittingEmptySubsequences: false).map { $0.hasPrefix(":") ? "{\($0.dropFirst())}" : String($0) }.joined(separator: "/")
+                path = path.split(separator: "/", omittingEmptySubsequences: false).map { $0.hasPrefix(":") ? "{\($0.dropFirst())}" : String($0) }.joined(
+                    separator: "/")
                 if path.hasPrefix("/api/") { routes.insert("\(method.uppercased()) \(path)") }
             }
         }
@@ -36,7 +37,8 @@ struct OpenAPITests {
         let paths = try #require(document["paths"] as? [String: [String: Any]])
         let documented = Set(paths.flatMap { path, operations in operations.keys.map { "\($0.uppercased()) \(path)" } })
         let routes = try Self.routesInSource()
-        #expect(routes.count >= 16 && documented == routes, "only documented: \(documented.subtracting(routes)); only served: \(routes.subtracting(documented))")
+        #expect(
+            routes.count >= 16 && documented == routes, "only documented: \(documented.subtracting(routes)); only served: \(routes.subtracting(documented))")
     }
 
     /// schemathesis against the running server: every check, in every phase (examples, coverage
@@ -51,8 +53,10 @@ struct OpenAPITests {
         }
         let folder = TemporaryFolder()
         let configuration = root.appending(path: "Tests/Schemathesis/schemathesis.toml").path
-        var arguments = ["--config-file", configuration, "run", "\(server.url)/api/openapi.json", "--max-examples", "25", "--seed", "\(seed)",
-                         "--generation-database", "none", "--no-color", "--workers", "1"]
+        var arguments = [
+            "--config-file", configuration, "run", "\(server.url)/api/openapi.json", "--max-examples", "25", "--seed", "\(seed)",
+            "--generation-database", "none", "--no-color", "--workers", "1"
+        ]
         if let token { arguments += ["--header", "Authorization: Bearer \(token)"] }
         let result = try CLI.run(arguments, executable: executable, directory: folder.path)
         // What failed, when something did: the report's FAILURES section.
@@ -89,11 +93,14 @@ struct OpenAPITests {
         let db = folder.file("c.sqlite")
         #expect(try CLI.run(["--db", db, "list"]).status == 0)
         let server = try ServeProcess(db: db)
-        for (request, allow) in [("DELETE /api/components", "GET, POST"), ("TRACE /api/search?q=x", "GET"),
-                                 ("POST /api/objects/v/state", "GET"), ("PATCH /api/objects/v/properties/k", "PUT")] {
+        for (request, allow) in [
+            ("DELETE /api/components", "GET, POST"), ("TRACE /api/search?q=x", "GET"),
+            ("POST /api/objects/v/state", "GET"), ("PATCH /api/objects/v/properties/k", "PUT")
+        ] {
             let answer = try RawHTTP.send(port: server.port, "\(request) HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)")
-            #expect(answer.status == 405 && answer.headers["allow"] == allow && answer.body.contains(#""code": "method-not-allowed""#),
-                    "\(request): \(answer.status) \(answer.headers) \(answer.body)")
+            #expect(
+                answer.status == 405 && answer.headers["allow"] == allow && answer.body.contains(#""code": "method-not-allowed""#),
+                "\(request): \(answer.status) \(answer.headers) \(answer.body)")
         }
         #expect(try RawHTTP.send(port: server.port, "DELETE /api/nowhere HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)").status == 404)
     }
@@ -113,12 +120,14 @@ struct OpenAPITests {
         func code(_ answer: RawHTTP.Response) -> String? {
             ((try? JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: Any])?["error"] as? [String: Any])?["code"] as? String
         }
-        for (path, status, expected) in [("/api/components/fade-in/sample?at=0&param=zz%3D1", 404, "unknown-parameter"),
-                                         ("/api/components/fade-in/plot?param=zz%3D1", 404, "unknown-parameter"),
-                                         ("/api/components/hyperlink/export", 404, "wrong-component"),
-                                         ("/api/components/fade-in/export?to=lottie&fps=5e-324", 400, "usage"),
-                                         ("/api/components/fade-in/export?to=lottie&fps=0.5", 400, "usage"),
-                                         ("/api/log/stream?after=9223372036854775808", 400, "usage")] {
+        for (path, status, expected) in [
+            ("/api/components/fade-in/sample?at=0&param=zz%3D1", 404, "unknown-parameter"),
+            ("/api/components/fade-in/plot?param=zz%3D1", 404, "unknown-parameter"),
+            ("/api/components/hyperlink/export", 404, "wrong-component"),
+            ("/api/components/fade-in/export?to=lottie&fps=5e-324", 400, "usage"),
+            ("/api/components/fade-in/export?to=lottie&fps=0.5", 400, "usage"),
+            ("/api/log/stream?after=9223372036854775808", 400, "usage")
+        ] {
             let answer = try RawHTTP.send(port: server.port, "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nLast-Event-ID: 0")
             #expect(answer.status == status && code(answer) == expected, "\(path): \(answer.status) \(answer.body)")
         }

@@ -16,13 +16,14 @@ struct PostgresCommandTests {
     @Test func everyCommandPrintsTheSameOnBothBackends() throws {
         let sqlite = folder.file("c.sqlite"), postgres = try newURL()
         let commands: [[String]] = [
-            ["demo"], ["list", "--format", "json"], ["search", "fade", "--format", "json"], ["search", "slide in"], ["search", "übergang"], ["show", "fade-in", "--format", "json"], ["history", "fade-in", "--format", "json"],
+            ["demo"], ["list", "--format", "json"], ["search", "fade", "--format", "json"], ["search", "slide in"], ["search", "übergang"],
+            ["show", "fade-in", "--format", "json"], ["history", "fade-in", "--format", "json"],
             ["object", "list", "--format", "json"], ["object", "show", "demo-cell", "--format", "json"],
             ["prop", "set", "demo-cell", "title", "\"Hello\""], ["prop", "list", "demo-cell", "--format", "json"],
             ["apply", "pulse", "--to", "demo-image", "--at", "3"], ["send", "select", "--to", "demo-cell", "--at", "3.5", "--format", "json"],
             ["state", "demo-cell", "--at", "3.6", "--format", "json"], ["replay", "--fps", "5", "--until", "4", "--format", "json"],
             ["log", "--since", "40", "--format", "jsonl"], ["snapshot"], ["snapshot", "--list", "--format", "json"],
-            ["replay", "--verify"], ["store", "export"], ["object", "remove", "demo-card"], ["log", "--reverse", "--limit", "3"],
+            ["replay", "--verify"], ["store", "export"], ["object", "remove", "demo-card"], ["log", "--reverse", "--limit", "3"]
         ]
         for command in commands {
             let a = try CLI.run(["--db", sqlite] + command), b = try CLI.run(["--db", postgres] + command)
@@ -36,7 +37,8 @@ struct PostgresCommandTests {
     @Test func eightWritingProcessesAndTwoFollowersLoseNothing() throws {
         let url = try newURL()
         #expect(try CLI.run(["--db", url, "object", "add", "shared", "--type", "view"]).status == 0)
-        let since = try CLI.run(["--db", url, "log", "--reverse", "--limit", "1", "--format", "jsonl"]).stdout
+        let since =
+            try CLI.run(["--db", url, "log", "--reverse", "--limit", "1", "--format", "jsonl"]).stdout
             .split(separator: "\"seq\":").last.flatMap { Int($0.prefix { $0.isNumber }) } ?? 0
         let writers = 8, sets = 300
         let followers = (0..<2).map { index in
@@ -88,7 +90,8 @@ struct PostgresCommandTests {
         #expect(try CLI.run(["--db", server.url(database: name), "init"]).status == 0)
         let role = "writer_" + name.suffix(8)
         try server.psql("CREATE ROLE \(role) LOGIN PASSWORD 'write-rows'; GRANT CONNECT ON DATABASE \(name) TO \(role);")
-        try server.psql("""
+        try server.psql(
+            """
             GRANT USAGE ON SCHEMA public TO \(role);
             GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO \(role);
             GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO \(role);
@@ -97,10 +100,12 @@ struct PostgresCommandTests {
         let definition = folder.file("nudge.yaml")
         try "name: nudge\nkind: animation\nversion: 1.0.0\nanimation: {type: basic, keyPath: position.x, byValue: 4, duration: 0.2}\n"
             .write(toFile: definition, atomically: true, encoding: .utf8)
-        for command in [["add", definition], ["object", "add", "cell", "--type", "cell"], ["prop", "set", "cell", "alpha", "0.5"],
-                        ["apply", "nudge", "--to", "cell", "--at", "1"], ["send", "select", "--to", "cell", "--at", "2"],
-                        ["object", "remove", "cell"], ["object", "add", "card", "--type", "view", "--at", "3"], ["snapshot"],
-                        ["prop", "set", "card", "alpha", "1", "--at", "4"], ["log", "compact", "--before-time", "4"], ["replay", "--verify"]] {
+        for command in [
+            ["add", definition], ["object", "add", "cell", "--type", "cell"], ["prop", "set", "cell", "alpha", "0.5"],
+            ["apply", "nudge", "--to", "cell", "--at", "1"], ["send", "select", "--to", "cell", "--at", "2"],
+            ["object", "remove", "cell"], ["object", "add", "card", "--type", "view", "--at", "3"], ["snapshot"],
+            ["prop", "set", "card", "alpha", "1", "--at", "4"], ["log", "compact", "--before-time", "4"], ["replay", "--verify"]
+        ] {
             let result = try CLI.run(["--db", writer] + command)
             #expect(result.status == 0, "\(command): \(result.stderr)")
         }

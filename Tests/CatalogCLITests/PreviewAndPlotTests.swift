@@ -19,8 +19,9 @@ struct PreviewAndPlotTests {
     }
 
     private func sample(_ name: String, at times: [Double], db: String, reducedMotion: Bool = false) throws -> [JSONValue] {
-        let result = try CLI.run(["sample", name, "--at", times.map { "\($0)" }.joined(separator: ","), "--format", "json"] + (reducedMotion ? ["--reduced-motion"] : []),
-                                 environment: ["CATALOG_DB": db])
+        let result = try CLI.run(
+            ["sample", name, "--at", times.map { "\($0)" }.joined(separator: ","), "--format", "json"] + (reducedMotion ? ["--reduced-motion"] : []),
+            environment: ["CATALOG_DB": db])
         try #require(result.status == 0, "\(result.stderr)")
         return try JSONValue(jsonData: Data(result.stdout.utf8))["samples"]!.arrayValue!
     }
@@ -65,7 +66,8 @@ struct PreviewAndPlotTests {
             }
         }
         // fade-sequence: the five steps end at multiples of 0.25 s.
-        #expect(result["chain"]!.arrayValue!.map { $0.arrayValue!.map { Double($0.stringValue!)! } }
+        #expect(
+            result["chain"]!.arrayValue!.map { $0.arrayValue!.map { Double($0.stringValue!)! } }
                 == [[1, 1, 1], [0, 1, 1], [0, 0, 1], [0, 0, 0], [0, 1, 0], [0, 1, 1]])
         // decorating-layout in its default (0, 0, 120, 40): content (0, 5, 35, 30), decoration (35, 5, 70, 30) — WWDC 2016/419.
         let origin = result["container"]!.arrayValue!.map { $0.numberValue! }

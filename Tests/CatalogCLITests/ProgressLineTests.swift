@@ -11,8 +11,10 @@ struct ProgressLineTests {
 
     /// Runs `catalog ARGUMENTS` with standard error on a pseudo-terminal and standard output to
     /// a file: what the terminal showed, and what the command printed.
-    private func onTerminal(_ arguments: [String], db: String, environment: [String: String] = [:],
-                            folder: TemporaryFolder) throws -> (terminal: String, stdout: String) {
+    private func onTerminal(
+        _ arguments: [String], db: String, environment: [String: String] = [:],
+        folder: TemporaryFolder
+    ) throws -> (terminal: String, stdout: String) {
         let output = folder.file("stdout-\(UUID().uuidString)")
         let quoted = ([CLI.executable] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
         let process = Process()
@@ -63,8 +65,11 @@ struct ProgressLineTests {
         // Without colour: plain text, erased with spaces.
         let events = try CLI.run(["log", "--format", "jsonl"], environment: ["CATALOG_DB": shown]).stdout.split(separator: "\n").count
         let plain = try onTerminal(["snapshot"], db: shown, environment: ["NO_COLOR": "1"], folder: folder)
-        #expect(!plain.terminal.contains("\u{1B}") && plain.terminal.contains("\rfolding the log  0% (0/\(events.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))) events)"),
-                "\(plain.terminal.debugDescription)")
+        #expect(
+            !plain.terminal.contains("\u{1B}")
+                && plain.terminal.contains(
+                    "\rfolding the log  0% (0/\(events.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))) events)"),
+            "\(plain.terminal.debugDescription)")
         #expect(plain.stdout.hasPrefix("snapshot at event \(events) "))
 
         // Every long command reports its own steps; each leaves the line erased.
@@ -73,13 +78,14 @@ struct ProgressLineTests {
             (["replay", "--verify"], shown, ["rebuilding", "hashing"]),
             (["store", "export", "-o", archive], shown, ["exporting"]),
             (["store", "import", archive], folder.file("restored.sqlite"), ["importing", "hashing"]),
-            (["log", "compact", "--before", "5000"], shown, ["folding the log", "removing events", "reclaiming space"]),
+            (["log", "compact", "--before", "5000"], shown, ["folding the log", "removing events", "reclaiming space"])
         ]
         for (arguments, db, names) in steps {
             let run = try onTerminal(arguments, db: db, folder: folder)
             for name in names { #expect(run.terminal.contains("\u{1B}[1;36m\(name)\u{1B}[0m"), "\(arguments): \(name) in \(run.terminal.debugDescription)") }
             #expect(run.terminal.hasSuffix(Self.erase), "\(arguments)")
-            let piped = try CLI.run(arguments.map { $0 == archive ? archive + ".again" : $0 }, environment: ["CATALOG_DB": db == shown ? piped : folder.file("again.sqlite")])
+            let piped = try CLI.run(
+                arguments.map { $0 == archive ? archive + ".again" : $0 }, environment: ["CATALOG_DB": db == shown ? piped : folder.file("again.sqlite")])
             #expect(!piped.stderr.contains("\r"), "\(arguments): \(piped.stderr)")
         }
     }

@@ -21,12 +21,13 @@ struct PropGetDirectTests {
             (["--db", db, "prop", "get", "cell-1", "--format", "table", "nothing"], ["--db=\(db)", "prop", "get", "cell-1", "nothing"]),
             (["--db", db, "prop", "get", "cell-2", "frame"], ["--db=\(db)", "prop", "get", "cell-2", "frame"]),
             (["--db", db, "prop", "get", "cell-2", "frame", "--format", "json"], ["--db=\(db)", "prop", "get", "cell-2", "frame", "--format=json"]),
-            (["prop", "get", "cell-1", "frame", "--db", folder.file("new.sqlite")], ["prop", "get", "cell-1", "frame", "--db=\(folder.file("new2.sqlite"))"]),
+            (["prop", "get", "cell-1", "frame", "--db", folder.file("new.sqlite")], ["prop", "get", "cell-1", "frame", "--db=\(folder.file("new2.sqlite"))"])
         ]
         for (direct, parsed) in cases {
             let a = try CLI.run(direct), b = try CLI.run(parsed)
-            #expect(a.status == b.status && a.stdout == b.stdout && a.stderr.replacingOccurrences(of: "new.sqlite", with: "new2.sqlite") == b.stderr,
-                    "\(direct): \(a) against \(b)")
+            #expect(
+                a.status == b.status && a.stdout == b.stdout && a.stderr.replacingOccurrences(of: "new.sqlite", with: "new2.sqlite") == b.stderr,
+                "\(direct): \(a) against \(b)")
         }
         // The answers themselves, so that both ways cannot be wrong alike.
         #expect(try CLI.run(["--db", db, "prop", "get", "cell-1", "frame"]).stdout == "[0,0,320,44]\n")

@@ -9,8 +9,9 @@ struct ReadOnlyDatabaseTests {
     /// Runs the CLI as `nobody` when we are root, else as ourselves.
     static func runUnprivileged(_ arguments: [String]) throws -> CLI.Result {
         guard getuid() == 0 else { return try CLI.run(arguments) }
-        return try CLI.run(["--reuid=65534", "--regid=65534", "--clear-groups", CLI.executable] + arguments,
-                           executable: "/usr/bin/setpriv")
+        return try CLI.run(
+            ["--reuid=65534", "--regid=65534", "--clear-groups", CLI.executable] + arguments,
+            executable: "/usr/bin/setpriv")
     }
 
     static func contents(_ path: String) throws -> Data {
@@ -37,8 +38,10 @@ struct ReadOnlyDatabaseTests {
         #expect(verify.status == 0, "\(verify.stderr)")
 
         let write = try Self.runUnprivileged(["--db", database, "prop", "set", "cell-1", "note", "changed"])
-        #expect(write.status == 1 && write.stderr == "Error: \(database) is read-only: nothing was written (reads work; writing needs write access to the file and its folder)\n",
-                "\(write.stderr)")
+        #expect(
+            write.status == 1
+                && write.stderr == "Error: \(database) is read-only: nothing was written (reads work; writing needs write access to the file and its folder)\n",
+            "\(write.stderr)")
         #expect(try Self.contents(database) == before)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
         #expect(try CLI.run(["--db", database, "prop", "get", "cell-1", "note"]).stdout.contains("kept"))
@@ -48,8 +51,9 @@ struct ReadOnlyDatabaseTests {
         let folder = TemporaryFolder()
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
         let result = try Self.runUnprivileged(["--db", folder.file("new.sqlite"), "list"])
-        #expect(result.status == 1 && result.stderr.contains("its folder is missing or not writable") && !result.stderr.contains("SQLite error"),
-                "\(result.stderr)")
+        #expect(
+            result.status == 1 && result.stderr.contains("its folder is missing or not writable") && !result.stderr.contains("SQLite error"),
+            "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.file("new.sqlite")))
     }
 }

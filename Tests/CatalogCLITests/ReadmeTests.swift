@@ -106,7 +106,8 @@ struct ReadmeTests {
         }
         switch block.first {
         case "catalog lst":
-            files.append(#"""
+            files.append(
+                #"""
                 printf '{"name": "wobble",\n"kind": "animation", "name": "wobble-2"}\n' > wobble.json
                 catalog --db ro.sqlite object add cell-1 --type cell && chmod 444 ro.sqlite && chmod 755 .
                 catalog object add cell-1 --type cell
@@ -116,7 +117,8 @@ struct ReadmeTests {
         case let first where first.hasPrefix("catalog import cells.jsonl"):
             files.append("cat > cells.jsonl <<'README_EOF'\n\(cells)\nREADME_EOF")
         case "catalog validate wobble.yaml":
-            files.append("""
+            files.append(
+                """
                 cat > wobble.yaml <<'README_EOF'
                 name: wobble
                 kind: animation
@@ -143,8 +145,9 @@ struct ReadmeTests {
         var problems: [String] = []
         for block in blocks {
             let folder = TemporaryFolder()
-            let outputs = try Self.run(block, in: folder, setup: Self.setup(for: block), environment: "",
-                                       rewrite: { Self.rewriteForUser($0.replacingOccurrences(of: "/tmp/readme/", with: folder.path + "/")) })
+            let outputs = try Self.run(
+                block, in: folder, setup: Self.setup(for: block), environment: "",
+                rewrite: { Self.rewriteForUser($0.replacingOccurrences(of: "/tmp/readme/", with: folder.path + "/")) })
             problems += Self.compare(block, outputs)
         }
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n\n"))")
@@ -167,7 +170,8 @@ struct ReadmeTests {
         var problems: [String] = []
         for block in blocks {
             if block.first.hasPrefix("catalog --db postgres://viewer") {
-                _ = try server.psql("""
+                _ = try server.psql(
+                    """
                     DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'viewer') THEN
                       CREATE ROLE viewer LOGIN PASSWORD '\(PostgresServer.password)'; END IF; END $$;
                     GRANT CONNECT ON DATABASE "\(database)" TO viewer;

@@ -35,7 +35,8 @@ struct ReducedMotionSceneTests {
         // shake: 0 → −10 px over its first 80 ms; under reduced motion (none) it does not move.
         #expect(abs(translationX(try scene.presentation("v1", at: 0.04)["transform"])! + 5) < 1e-9)
         #expect(translationX(try scene.presentation("v1", at: 0.04, reduced: true)["transform"]) == 0)
-        let frames = try JSONValue(jsonData: Data(try scene.run(["replay", "--object", "v1", "--fps", "25", "--until", "0.4", "--reduced-motion", "--format", "json"]).utf8))
+        let frames = try JSONValue(
+            jsonData: Data(try scene.run(["replay", "--object", "v1", "--fps", "25", "--until", "0.4", "--reduced-motion", "--format", "json"]).utf8))
         let xs = frames["frames"]!.arrayValue!.compactMap { translationX($0["objects"]?["v1"]?["transform"]) }
         #expect(!xs.isEmpty && xs.allSatisfy { $0 == 0 })
     }
@@ -60,15 +61,15 @@ struct ReducedMotionSceneTests {
         let scene = try Scene(backend)
         let chain = scene.folder.file("twice.yaml")
         try """
-            name: slide-twice
-            kind: chain
-            version: 1.0.0
-            chain:
-              roles: [a]
-              sequence:
-                - {animate: a, component: slide-in-left}
-                - {animate: a, component: slide-in-left}
-            """.write(toFile: chain, atomically: true, encoding: .utf8)
+        name: slide-twice
+        kind: chain
+        version: 1.0.0
+        chain:
+          roles: [a]
+          sequence:
+            - {animate: a, component: slide-in-left}
+            - {animate: a, component: slide-in-left}
+        """.write(toFile: chain, atomically: true, encoding: .utf8)
         try scene.run(["add", chain])
         try scene.run(["object", "add", "v1", "--type", "view"])
         // Two 0.4 s slides; under reduced motion each is a 0.2 s fade.

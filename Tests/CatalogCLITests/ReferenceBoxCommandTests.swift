@@ -40,7 +40,8 @@ struct ReferenceBoxCommandTests {
         }
         // … but values baked from the engine's samples (CSS has no iterationStart) are lengths of one box.
         let baked = folder.file("slide.json")
-        try #"{"name": "slide-half", "kind": "animation", "version": "1.0.0", "keyframes": [{"transform": "translate3d(-100%, 50%, 0)"}, {"transform": "none"}], "options": {"duration": 1000, "iterationStart": 0.5}}"#
+        try
+            #"{"name": "slide-half", "kind": "animation", "version": "1.0.0", "keyframes": [{"transform": "translate3d(-100%, 50%, 0)"}, {"transform": "none"}], "options": {"duration": 1000, "iterationStart": 0.5}}"#
             .write(toFile: baked, atomically: true, encoding: .utf8)
         let unsized = try CLI.run(["export", baked, "--to", "css"], environment: environment)
         #expect(unsized.status != 0 && unsized.stderr.contains("none is given") && unsized.stderr.contains("--box W,H"), "\(unsized.stderr)")

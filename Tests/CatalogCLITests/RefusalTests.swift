@@ -15,7 +15,9 @@ struct RefusalTests {
         try "name: self-chain\nkind: chain\nversion: 1.0.0\nchain:\n  roles: [a]\n  sequence:\n    - {animate: a, component: self-chain}\n"
             .write(toFile: itself, atomically: true, encoding: .utf8)
         let notAnAnimation = try run(["add", decorator], db: db)
-        #expect(notAnAnimation.status == 1 && notAnAnimation.stderr.contains("bad-chain runs hyperlink, a decorator: a chain step (or a reducedMotion stand-in) takes an animation"))
+        #expect(
+            notAnAnimation.status == 1
+                && notAnAnimation.stderr.contains("bad-chain runs hyperlink, a decorator: a chain step (or a reducedMotion stand-in) takes an animation"))
         let runsItself = try run(["add", itself], db: db)
         #expect(runsItself.status == 1 && runsItself.stderr.contains("self.yaml: chain: runs itself (component: self-chain)"))
         #expect(!(try run(["list", "--kind", "chain"], db: db).stdout.contains("-chain ")))
@@ -26,11 +28,15 @@ struct RefusalTests {
         let db = try backend.database(in: folder)
         for id in ["v1", "v2"] { #expect(try run(["object", "add", id, "--type", "view"], db: db).status == 0) }
         for (arguments, message) in [
-            (["apply", "fade-sequence", "--role", "image=v1", "--role", "headline=v1", "--role", "content=v2", "--role", "nonsense=v2"],
-             "fade-sequence has no role 'nonsense' (roles: image, headline, content)"),
-            (["apply", "decorating-layout", "--role", "content=v1", "--role", "decoration=v1", "--param", "rect=0,0,120,40"],
-             "v1 is bound to 2 slots (content, decoration): bind each object to one slot"),
-            (["apply", "decorating-layout"], "decorating-layout lays out nothing: bind its slots with --role SLOT=ID"),
+            (
+                ["apply", "fade-sequence", "--role", "image=v1", "--role", "headline=v1", "--role", "content=v2", "--role", "nonsense=v2"],
+                "fade-sequence has no role 'nonsense' (roles: image, headline, content)"
+            ),
+            (
+                ["apply", "decorating-layout", "--role", "content=v1", "--role", "decoration=v1", "--param", "rect=0,0,120,40"],
+                "v1 is bound to 2 slots (content, decoration): bind each object to one slot"
+            ),
+            (["apply", "decorating-layout"], "decorating-layout lays out nothing: bind its slots with --role SLOT=ID")
         ] {
             let result = try run(arguments, db: db)
             #expect(result.status == 1 && result.stderr.contains(message), "\(arguments): \(result.stderr)")

@@ -35,13 +35,15 @@ struct ReplayableInputTests {
         let before = try run(["log", "--format", "jsonl"], db: db).stdout
         for value in Self.uncompilableDurations {
             let set = try run(["prop", "set", "cell", "bounce-select.duration", value], db: db)
-            #expect(set.status == 1 && set.stderr.contains("overrides bounce-select's parameter duration")
+            #expect(
+                set.status == 1 && set.stderr.contains("overrides bounce-select's parameter duration")
                     && set.stderr.contains("animation.duration"), "prop set \(value): \(set.stderr)")
             let file = folder.file("rows-\(value).jsonl")
             try "{\"object\": \"cell\", \"key\": \"bounce-select.duration\", \"value\": \(value)}\n".write(toFile: file, atomically: true, encoding: .utf8)
             let imported = try run(["import", file], db: db)
-            #expect(imported.status == 1 && imported.stderr.contains(":1:") && imported.stderr.contains("animation.duration"),
-                    "import \(value): \(imported.stderr)")
+            #expect(
+                imported.status == 1 && imported.stderr.contains(":1:") && imported.stderr.contains("animation.duration"),
+                "import \(value): \(imported.stderr)")
         }
         #expect(try run(["log", "--format", "jsonl"], db: db).stdout == before, "a refused value wrote nothing")
         // A value that does compile is still taken, and selecting runs it.
@@ -57,21 +59,22 @@ struct ReplayableInputTests {
         let before = try run(["log", "--format", "jsonl"], db: db).stdout
         for value in Self.uncompilableDurations {
             let result = try run(["apply", "fade-in", "--to", "v", "--param", "duration=\(value)"], db: db)
-            #expect(result.status == 1 && result.stderr.contains("fade-in on v could not be replayed") && result.stderr.contains(".duration: must be"),
-                    "--param duration=\(value): \(result.stderr)")
+            #expect(
+                result.status == 1 && result.stderr.contains("fade-in on v could not be replayed") && result.stderr.contains(".duration: must be"),
+                "--param duration=\(value): \(result.stderr)")
         }
         #expect(try run(["log", "--format", "jsonl"], db: db).stdout == before, "a refused apply wrote nothing")
         // Each within the limits, together beyond them: the end is what is checked.
         let file = folder.file("repeating.yaml")
         try """
-            name: repeating
-            kind: animation
-            version: 1.0.0
-            parameters:
-              duration: {type: number, default: 1, minimum: 0}
-              count: {type: number, default: 1, minimum: 0}
-            animation: {type: basic, keyPath: opacity, fromValue: 0, toValue: 1, duration: $duration, repeatCount: $count}
-            """.write(toFile: file, atomically: true, encoding: .utf8)
+        name: repeating
+        kind: animation
+        version: 1.0.0
+        parameters:
+          duration: {type: number, default: 1, minimum: 0}
+          count: {type: number, default: 1, minimum: 0}
+        animation: {type: basic, keyPath: opacity, fromValue: 0, toValue: 1, duration: $duration, repeatCount: $count}
+        """.write(toFile: file, atomically: true, encoding: .utf8)
         #expect(try run(["add", file], db: db).status == 0)
         let both = try run(["apply", "repeating", "--to", "v", "--param", "duration=1e6", "--param", "count=1e6"], db: db)
         #expect(both.status == 1 && both.stderr.contains("beyond the limit of 1000000000 s"), "\(both.stderr)")
@@ -81,11 +84,11 @@ struct ReplayableInputTests {
         #expect(second.status == 1 && second.stderr.contains("beyond the limit"), "the override with the object's other one: \(second.stderr)")
         let rows = folder.file("both.jsonl")
         try """
-            {"object": "x", "type": "view"}
-            {"object": "x", "key": "repeating.duration", "value": 1e6}
-            {"object": "x", "key": "repeating.count", "value": 1e6}
+        {"object": "x", "type": "view"}
+        {"object": "x", "key": "repeating.duration", "value": 1e6}
+        {"object": "x", "key": "repeating.count", "value": 1e6}
 
-            """.write(toFile: rows, atomically: true, encoding: .utf8)
+        """.write(toFile: rows, atomically: true, encoding: .utf8)
         let imported = try run(["import", rows], db: db)
         #expect(imported.status == 1 && imported.stderr.contains(":3:"), "an import row with an earlier row's override: \(imported.stderr)")
         #expect(try run(["apply", "repeating", "--to", "v,w"], db: db).status == 0)
@@ -100,16 +103,16 @@ struct ReplayableInputTests {
         let db = try backend.database(in: folder)
         let file = folder.file("tap-fade.yaml")
         try """
-            name: tap-fade
-            kind: decorator
-            version: 1.0.0
-            decorator:
-              properties:
-                fadeTime: {type: number, default: 0.2}
-              handlers:
-                tap:
-                  - run: {component: fade-in, parameters: {duration: {property: fadeTime}}}
-            """.write(toFile: file, atomically: true, encoding: .utf8)
+        name: tap-fade
+        kind: decorator
+        version: 1.0.0
+        decorator:
+          properties:
+            fadeTime: {type: number, default: 0.2}
+          handlers:
+            tap:
+              - run: {component: fade-in, parameters: {duration: {property: fadeTime}}}
+        """.write(toFile: file, atomically: true, encoding: .utf8)
         #expect(try run(["add", file], db: db).status == 0)
         #expect(try run(["object", "add", "v", "--type", "view"], db: db).status == 0)
         #expect(try run(["apply", "tap-fade", "--to", "v"], db: db).status == 0)
@@ -133,14 +136,14 @@ struct ReplayableInputTests {
         let db = folder.file("c.sqlite")
         let file = folder.file("tap-dim.yaml")
         try """
-            name: tap-dim
-            kind: decorator
-            version: 1.0.0
-            decorator:
-              handlers:
-                tap:
-                  - set: {property: opacity, value: {event: value}}
-            """.write(toFile: file, atomically: true, encoding: .utf8)
+        name: tap-dim
+        kind: decorator
+        version: 1.0.0
+        decorator:
+          handlers:
+            tap:
+              - set: {property: opacity, value: {event: value}}
+        """.write(toFile: file, atomically: true, encoding: .utf8)
         #expect(try run(["add", file], db: db).status == 0)
         for id in ["v", "a", "b"] { #expect(try run(["object", "add", id, "--type", "view"], db: db).status == 0) }
         #expect(try run(["apply", "tap-dim", "--to", "v"], db: db).status == 0)
@@ -151,8 +154,11 @@ struct ReplayableInputTests {
             (["prop", "set", "v", "transform", "[1e200,0,0,0,0,1e200,0,0,0,0,1,0,0,0,1e200,1]"], "v.transform: the value is beyond ±10000000"),
             (["prop", "set", "v", "opacity", "--", "-1e300"], "v.opacity: the value is beyond ±10000000"),
             (["import", rows], "rows.jsonl:1: v.opacity: the value is beyond"),
-            (["apply", "decorating-layout", "--param", "rect=0,0,1e300,1e300", "--role", "content=a", "--role", "decoration=b"], "a.frame: the value is beyond"),
-            (["send", "tap", "--to", "v", "--value", "1e300"], "v.opacity: the value is beyond"),
+            (
+                ["apply", "decorating-layout", "--param", "rect=0,0,1e300,1e300", "--role", "content=a", "--role", "decoration=b"],
+                "a.frame: the value is beyond"
+            ),
+            (["send", "tap", "--to", "v", "--value", "1e300"], "v.opacity: the value is beyond")
         ] {
             let result = try run(arguments, db: db)
             #expect(result.status == 1 && result.stderr.contains(message), "\(arguments.prefix(3)): \(result.stderr)")
@@ -173,7 +179,7 @@ struct ReplayableInputTests {
         for (name, body) in [
             ("crawl", #""animation": {"type": "basic", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "speed": 1e-300}"#),
             ("eons", #""animation": {"type": "basic", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "duration": 1e9, "repeatCount": 3}"#),
-            ("late", #""keyframes": [{"opacity": 0}, {"opacity": 1}], "options": {"duration": 1e12, "delay": 1e12}"#),
+            ("late", #""keyframes": [{"opacity": 0}, {"opacity": 1}], "options": {"duration": 1e12, "delay": 1e12}"#)
         ] {
             let file = folder.file("\(name).json")
             try #"{"name": "\#(name)", "kind": "animation", "version": "1.0.0", \#(body)}"#.write(toFile: file, atomically: true, encoding: .utf8)
@@ -190,9 +196,11 @@ struct ReplayableInputTests {
         let folder = TemporaryFolder()
         let db = folder.file("c.sqlite")
         let blip = folder.file("blip.json"), late = folder.file("late.yaml")
-        try #"{"name": "blip", "kind": "animation", "version": "1.0.0", "reducedMotion": {"fade": 10}, "animation": {"type": "basic", "keyPath": "opacity", "fromValue": 1, "toValue": 0.5, "duration": 0.001}}"#
+        try
+            #"{"name": "blip", "kind": "animation", "version": "1.0.0", "reducedMotion": {"fade": 10}, "animation": {"type": "basic", "keyPath": "opacity", "fromValue": 1, "toValue": 0.5, "duration": 0.001}}"#
             .write(toFile: blip, atomically: true, encoding: .utf8)
-        try "name: late\nkind: chain\nversion: 1.0.0\nchain:\n  roles: [target]\n  sequence:\n    - {wait: 999999995}\n    - {animate: target, component: blip}\n"
+        try
+            "name: late\nkind: chain\nversion: 1.0.0\nchain:\n  roles: [target]\n  sequence:\n    - {wait: 999999995}\n    - {animate: target, component: blip}\n"
             .write(toFile: late, atomically: true, encoding: .utf8)
         #expect(try run(["add", blip, late], db: db).status == 0)
         #expect(try run(["object", "add", "v", "--type", "view"], db: db).status == 0)
@@ -208,7 +216,8 @@ struct ReplayableInputTests {
         let folder = TemporaryFolder()
         let db = folder.file("c.sqlite")
         let file = folder.file("long.json")
-        try #"{"name": "long", "kind": "animation", "version": "1.0.0", "animation": {"type": "basic", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "duration": 5e8}}"#
+        try
+            #"{"name": "long", "kind": "animation", "version": "1.0.0", "animation": {"type": "basic", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "duration": 5e8}}"#
             .write(toFile: file, atomically: true, encoding: .utf8)
         #expect(try run(["add", file], db: db).status == 0)
         #expect(try run(["object", "add", "v", "--type", "view"], db: db).status == 0)
@@ -238,7 +247,8 @@ struct ReplayableInputTests {
             let name = "extreme-\(index)"
             let body: String
             if random.next() % 2 == 0 {
-                let repeatField = random.next() % 3 == 0
+                let repeatField =
+                    random.next() % 3 == 0
                     ? "\"repeatDuration\": \(random.pick(durations))" : "\"repeatCount\": \(random.pick(counts))"
                 body = """
                     "animation": {"type": "keyframe", "keyPath": "opacity", "values": [0, 1, 0.5], "calculationMode": "\(random.pick(["linear", "cubic", "paced"]))",

@@ -44,7 +44,8 @@ struct SampleCommandTests {
     @Test func notInEffectIsNullAndTheInitialValueShows() throws {
         let folder = TemporaryFolder()
         let file = folder.file("late.json")
-        try #"{"keyframes": [{"opacity": 0}, {"opacity": 0.5}], "options": {"duration": 100, "delay": 200}}"#.write(toFile: file, atomically: true, encoding: .utf8)
+        try #"{"keyframes": [{"opacity": 0}, {"opacity": 0.5}], "options": {"duration": 100, "delay": 200}}"#.write(
+            toFile: file, atomically: true, encoding: .utf8)
         let samples = try json(["sample", file, "--at", "0.1,0.25"], db: folder.file("c.sqlite"))["samples"]!.arrayValue!
         #expect(samples[0]["progress"] == .null && samples[0]["iteration"] == .null)
         #expect(samples[0]["values"]!["opacity"]?.numberValue == 1)
@@ -77,7 +78,7 @@ struct SampleCommandTests {
         (["sample", "fade-in", "--at", "0", "--param", "duration=-1"], "0 or more"),
         (["sample", "fade-in", "--at", "0", "--param", "duration=slow"], "parameters.duration"),
         (["sample", "no-such-thing", "--at", "0"], "no component or file"),
-        (["sample", "fade-in", "--fps", "10", "--from", "1", "--to", "0"], "before --from"),
+        (["sample", "fade-in", "--fps", "10", "--from", "1", "--to", "0"], "before --from")
     ])
     func mistakesAreExplained(arguments: [String], message: String) throws {
         let folder = TemporaryFolder()
@@ -90,11 +91,11 @@ struct SampleCommandTests {
         let folder = TemporaryFolder()
         let file = folder.file("spin.yaml")
         try """
-            name: spin
-            kind: animation
-            version: 1.0.0
-            animation: {type: basic, keyPath: transform.rotation.z, fromValue: 0, toValue: 6.283185307179586, duration: 1, repeatCount: .inf}
-            """.write(toFile: file, atomically: true, encoding: .utf8)
+        name: spin
+        kind: animation
+        version: 1.0.0
+        animation: {type: basic, keyPath: transform.rotation.z, fromValue: 0, toValue: 6.283185307179586, duration: 1, repeatCount: .inf}
+        """.write(toFile: file, atomically: true, encoding: .utf8)
         let result = try CLI.run(["sample", file, "--fps", "10"], environment: ["CATALOG_DB": folder.file("c.sqlite")])
         #expect(result.status != 0 && result.stderr.contains("give --to"))
         let bounded = try json(["sample", file, "--fps", "4", "--to", "0.5"], db: folder.file("c.sqlite"))["samples"]!.arrayValue!
@@ -108,14 +109,14 @@ struct SampleCSSTests {
         let folder = TemporaryFolder()
         let css = folder.file("dim.css"), json = folder.file("dim.json")
         try """
-            @keyframes dim { 0%, 100% { opacity: 1 } 40% { opacity: 0.2; animation-timing-function: ease-in } }
-            .dim { animation-duration: 500ms; animation-timing-function: ease-out; animation-fill-mode: forwards }
-            """.write(toFile: css, atomically: true, encoding: .utf8)
+        @keyframes dim { 0%, 100% { opacity: 1 } 40% { opacity: 0.2; animation-timing-function: ease-in } }
+        .dim { animation-duration: 500ms; animation-timing-function: ease-out; animation-fill-mode: forwards }
+        """.write(toFile: css, atomically: true, encoding: .utf8)
         try """
-            {"keyframes": [{"opacity": 1, "offset": 0, "easing": "ease-out"}, {"opacity": 0.2, "offset": 0.4, "easing": "ease-in"},
-                           {"opacity": 1, "offset": 1, "easing": "ease-out"}],
-             "options": {"duration": 500, "fill": "forwards"}}
-            """.write(toFile: json, atomically: true, encoding: .utf8)
+        {"keyframes": [{"opacity": 1, "offset": 0, "easing": "ease-out"}, {"opacity": 0.2, "offset": 0.4, "easing": "ease-in"},
+                       {"opacity": 1, "offset": 1, "easing": "ease-out"}],
+         "options": {"duration": 500, "fill": "forwards"}}
+        """.write(toFile: json, atomically: true, encoding: .utf8)
         let db = ["CATALOG_DB": folder.file("c.sqlite")]
         let fromCSS = try CLI.run(["sample", css, "--fps", "50", "--to", "0.6", "--format", "json"], environment: db)
         let fromJSON = try CLI.run(["sample", json, "--fps", "50", "--to", "0.6", "--format", "json"], environment: db)

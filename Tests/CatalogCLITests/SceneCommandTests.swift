@@ -19,8 +19,11 @@ struct SceneCommandTests {
         #expect(document["presentation"]?["transform"]?.arrayValue?.first?.numberValue == 0.8)
         #expect(document["decorators"] == .array([]) && document["children"] == .object([:]))
 
-        let layout = try CLI.run(["apply", "decorating-layout", "--role", "content=a", "--role", "decoration=b",
-                                  "--param", "rect=0,0,120,40", "--format", "json"], environment: env)
+        let layout = try CLI.run(
+            [
+                "apply", "decorating-layout", "--role", "content=a", "--role", "decoration=b",
+                "--param", "rect=0,0,120,40", "--format", "json"
+            ], environment: env)
         let frames = try JSONValue(jsonData: Data(layout.stdout.utf8))["frames"]
         #expect(frames?["a"] == [0, 5, 35, 30] && frames?["b"] == [35, 5, 70, 30])
     }

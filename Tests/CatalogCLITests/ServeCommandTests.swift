@@ -7,7 +7,8 @@ import Testing
 struct ServeCommandTests {
     typealias Server = ServeProcess
 
-    static let hostile = #"{"name": "hostile", "kind": "animation", "version": "1.0.0", "summary": "<script>alert(1)</script> \"quoted\" </style>", "tags": ["<b>bold</b>"], "animation": {"type": "basic", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "duration": 0.2}}"#
+    static let hostile =
+        #"{"name": "hostile", "kind": "animation", "version": "1.0.0", "summary": "<script>alert(1)</script> \"quoted\" </style>", "tags": ["<b>bold</b>"], "animation": {"type": "basic", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "duration": 0.2}}"#
 
     @Test(arguments: CLIBackend.allCases)
     func readsAnswerWithTheCommandsJSONAndTheGuardsHold(backend: CLIBackend) throws {
@@ -25,22 +26,24 @@ struct ServeCommandTests {
 
         // The API's bytes are the commands' bytes: `--format json`, or the export itself.
         let json = ["--format", "json"]
-        for (path, command) in [("/api/components", ["list"] + json), ("/api/components?kind=chain", ["list", "--kind", "chain"] + json),
-                                ("/api/components?limit=2&after=fade-in", ["list", "--limit", "2", "--after", "fade-in"] + json),
-                                ("/api/components/pop", ["show", "pop"] + json), ("/api/components/pop/history", ["history", "pop"] + json),
-                                ("/api/search?q=fade", ["search", "fade"] + json),
-                                // As forms and URLSearchParams write queries: `+` is a space, anything may be percent-encoded.
-                                ("/api/search?q=slide+in", ["search", "slide in"] + json),
-                                ("/api/components/pop/export?to=css&selector=.card+%3E+.title", ["export", "pop", "--to", "css", "--selector", ".card > .title"]),
-                                ("/api/components/pop/sample?%61t=0.1&param=duration%3D0.5", ["sample", "pop", "--at", "0.1", "--param", "duration=0.5"] + json),
-                                ("/api/diff?from=fade-in@1.0.0&to=fade-out", ["diff", "fade-in@1.0.0", "fade-out"] + json),
-                                ("/api/components/pop/sample?at=0,0.1,0.2&param=duration=0.5", ["sample", "pop", "--at", "0,0.1,0.2", "--param", "duration=0.5"] + json),
-                                ("/api/objects", ["object", "list"] + json), ("/api/objects/v", ["object", "show", "v"] + json),
-                                ("/api/objects/v/state?at=1.1", ["state", "v", "--at", "1.1"] + json),
-                                ("/api/components/pop/export?to=css", ["export", "pop", "--to", "css"]),
-                                ("/api/components/pop/export?to=waapi", ["export", "pop", "--to", "waapi"]),
-                                ("/api/components/fade-sequence/export?to=js", ["export", "fade-sequence", "--to", "js"]),
-                                ("/api/components/pop/export?to=lottie&fps=30", ["export", "pop", "--to", "lottie", "--fps", "30"])] {
+        for (path, command) in [
+            ("/api/components", ["list"] + json), ("/api/components?kind=chain", ["list", "--kind", "chain"] + json),
+            ("/api/components?limit=2&after=fade-in", ["list", "--limit", "2", "--after", "fade-in"] + json),
+            ("/api/components/pop", ["show", "pop"] + json), ("/api/components/pop/history", ["history", "pop"] + json),
+            ("/api/search?q=fade", ["search", "fade"] + json),
+            // As forms and URLSearchParams write queries: `+` is a space, anything may be percent-encoded.
+            ("/api/search?q=slide+in", ["search", "slide in"] + json),
+            ("/api/components/pop/export?to=css&selector=.card+%3E+.title", ["export", "pop", "--to", "css", "--selector", ".card > .title"]),
+            ("/api/components/pop/sample?%61t=0.1&param=duration%3D0.5", ["sample", "pop", "--at", "0.1", "--param", "duration=0.5"] + json),
+            ("/api/diff?from=fade-in@1.0.0&to=fade-out", ["diff", "fade-in@1.0.0", "fade-out"] + json),
+            ("/api/components/pop/sample?at=0,0.1,0.2&param=duration=0.5", ["sample", "pop", "--at", "0,0.1,0.2", "--param", "duration=0.5"] + json),
+            ("/api/objects", ["object", "list"] + json), ("/api/objects/v", ["object", "show", "v"] + json),
+            ("/api/objects/v/state?at=1.1", ["state", "v", "--at", "1.1"] + json),
+            ("/api/components/pop/export?to=css", ["export", "pop", "--to", "css"]),
+            ("/api/components/pop/export?to=waapi", ["export", "pop", "--to", "waapi"]),
+            ("/api/components/fade-sequence/export?to=js", ["export", "fade-sequence", "--to", "js"]),
+            ("/api/components/pop/export?to=lottie&fps=30", ["export", "pop", "--to", "lottie", "--fps", "30"])
+        ] {
             let answer = try server.get(path)
             let printed = try CLI.run(["--db", db] + command)
             #expect(printed.status == 0 && answer.status == 200 && answer.body == printed.stdout, "\(path): \(answer.status) \(answer.body.prefix(300))")
@@ -58,9 +61,11 @@ struct ServeCommandTests {
         #expect(try server.get("/api/objects/ghost").status == 404 && server.get("/api/objects/v/state?at=soon").status == 400)
         #expect(try server.get("/api/components/pop/export?to=pdf").status == 400)
         // What `export` refuses, the API refuses: an option with the wrong form, a selector that breaks out of its rule.
-        for (path, arguments) in [("to=waapi&selector=.x", ["--to", "waapi", "--selector", ".x"]), ("to=css&fps=30", ["--to", "css", "--fps", "30"]),
-                                  ("to=css&selector=.x%7Bcolor:red%7D", ["--to", "css", "--selector", ".x{color:red}"]),
-                                  ("to=lottie&fps=500", ["--to", "lottie", "--fps", "500"])] {
+        for (path, arguments) in [
+            ("to=waapi&selector=.x", ["--to", "waapi", "--selector", ".x"]), ("to=css&fps=30", ["--to", "css", "--fps", "30"]),
+            ("to=css&selector=.x%7Bcolor:red%7D", ["--to", "css", "--selector", ".x{color:red}"]),
+            ("to=lottie&fps=500", ["--to", "lottie", "--fps", "500"])
+        ] {
             let refused = try server.get("/api/components/pop/export?\(path)")
             #expect(refused.status == 400 && refused.body.contains(#""code": "usage""#), "\(path): \(refused.body)")
             #expect(try CLI.run(["--db", db, "export", "pop"] + arguments).status != 0, "\(arguments)")
@@ -106,23 +111,28 @@ struct ServeCommandTests {
         let definition = Self.hostile.replacingOccurrences(of: "hostile", with: "posted")
         let before = try CLI.run(["--db", db, "log", "--format", "json"]).stdout
         // Missing, wrong, a prefix of it, longer, in a cookie or the query: 401, nothing written.
-        for (path, authorization) in [("/api/components", nil), ("/api/components", "Bearer wrong"), ("/api/components", "Bearer \(token.dropLast())"),
-                                      ("/api/components", "Bearer \(token)x"), ("/api/components", "Basic \(token)"),
-                                      // The same length, wrong before the last byte: every byte counts, not only the last.
-                                      ("/api/components", "Bearer S\(token.dropFirst())"),
-                                      ("/api/components?token=\(token)", nil)] {
+        for (path, authorization) in [
+            ("/api/components", nil), ("/api/components", "Bearer wrong"), ("/api/components", "Bearer \(token.dropLast())"),
+            ("/api/components", "Bearer \(token)x"), ("/api/components", "Basic \(token)"),
+            // The same length, wrong before the last byte: every byte counts, not only the last.
+            ("/api/components", "Bearer S\(token.dropFirst())"),
+            ("/api/components?token=\(token)", nil)
+        ] {
             let answer = try server.post(path, body: definition, authorization: authorization)
             #expect(answer.status == 401, "\(authorization ?? path)")
         }
-        let cookie = try RawHTTP.send(port: server.port, "POST /api/components HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nCookie: token=\(token)", body: definition)
+        let cookie = try RawHTTP.send(
+            port: server.port, "POST /api/components HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nCookie: token=\(token)", body: definition)
         #expect(cookie.status == 401)
         #expect(try CLI.run(["--db", db, "log", "--format", "json"]).stdout == before)
         // With the token: added, as `add` adds it, through the same validation.
         let added = try server.post("/api/components", body: definition, authorization: "Bearer \(token)")
         #expect(added.status == 201 && added.body.contains(#""outcome": "added""#), "\(added.body)")
         #expect(try CLI.run(["--db", db, "show", "posted"]).status == 0)
-        let invalid = try server.post("/api/components", body: #"{"name": "bad", "kind": "animation", "version": "1.0.0", "animation": {"type": "basic", "keyPath": "opacity", "duration": -1}}"#,
-                                      authorization: "Bearer \(token)")
+        let invalid = try server.post(
+            "/api/components",
+            body: #"{"name": "bad", "kind": "animation", "version": "1.0.0", "animation": {"type": "basic", "keyPath": "opacity", "duration": -1}}"#,
+            authorization: "Bearer \(token)")
         #expect(invalid.status == 400 && invalid.body.contains("invalid-definition"), "\(invalid.body)")
         // A body beyond the limit is refused unread (the server answers and closes while the
         // client is still sending, so the answer's body may be cut off by the reset: its head says it).

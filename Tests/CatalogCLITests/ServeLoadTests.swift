@@ -25,8 +25,9 @@ struct ServeLoadTests {
         Thread {
             var index = 0
             while stop.wait(timeout: .now()) == .timedOut {
-                _ = try? RawHTTP.send(port: port, "PUT /api/objects/v/properties/n HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAuthorization: Bearer load-token-0123456789",
-                                      body: #"{"value": \#(index)}"#)
+                _ = try? RawHTTP.send(
+                    port: port, "PUT /api/objects/v/properties/n HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAuthorization: Bearer load-token-0123456789",
+                    body: #"{"value": \#(index)}"#)
                 index += 1
             }
             stopped.signal()

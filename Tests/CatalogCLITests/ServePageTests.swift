@@ -38,9 +38,11 @@ struct ServePageTests {
         #expect(script.status == 200 && script.headers["content-type"] == "text/javascript; charset=utf-8")
         #expect(script.body == (try String(contentsOf: source, encoding: .utf8)), "the file compiled in is the repository's")
         #expect(try server.get("/static/app.css").headers["content-type"] == "text/css; charset=utf-8")
-        for path in ["/static/../Package.swift", "/static/..%2FPackage.swift", "/static/%2e%2e/%2e%2e/etc/passwd", "/static/%2E%2E%2F%2E%2E%2Fetc%2Fpasswd",
-                     "/static//etc/passwd", "/static/%2fetc%2fpasswd", "/static/app.js%00.txt", "/static/APP.JS", "/static/app.js/..", "/static/",
-                     "/../../etc/passwd", "/static/StaticFiles.swift", "/static/..\\..\\Package.swift", "/%2e%2e/Package.swift"] {
+        for path in [
+            "/static/../Package.swift", "/static/..%2FPackage.swift", "/static/%2e%2e/%2e%2e/etc/passwd", "/static/%2E%2E%2F%2E%2E%2Fetc%2Fpasswd",
+            "/static//etc/passwd", "/static/%2fetc%2fpasswd", "/static/app.js%00.txt", "/static/APP.JS", "/static/app.js/..", "/static/",
+            "/../../etc/passwd", "/static/StaticFiles.swift", "/static/..\\..\\Package.swift", "/%2e%2e/Package.swift"
+        ] {
             let answer = try server.get(path)
             #expect([400, 404].contains(answer.status), "\(path): \(answer.status)")
             #expect(!answer.body.contains("root:") && !answer.body.contains("swift-tools-version") && !answer.body.contains("import Hummingbird"), "\(path)")
@@ -51,7 +53,9 @@ struct ServePageTests {
             #expect(page.status == 200, "\(path)")
             let scripts = page.body.components(separatedBy: "<script").dropFirst()
             #expect(scripts.count == 1 && scripts.allSatisfy { $0.hasPrefix(" src=\"/static/app.js\"") }, "\(path)")
-            #expect(!page.body.contains("<style") && !page.body.contains(" style=") && page.body.range(of: #" on[a-z]+="#, options: .regularExpression) == nil, "\(path)")
+            #expect(
+                !page.body.contains("<style") && !page.body.contains(" style=") && page.body.range(of: #" on[a-z]+="#, options: .regularExpression) == nil,
+                "\(path)")
         }
     }
 
@@ -105,7 +109,9 @@ struct ServePageTests {
             try yaml.write(toFile: folder.file("\(name).yaml"), atomically: true, encoding: .utf8)
             let fresh = folder.file("fresh-\(name).sqlite")
             #expect(try CLI.run(["--db", fresh, "add", folder.file("\(name).yaml")]).status == 0, "\(name): \(yaml)")
-            let hash = { (db: String) throws -> String? in (try Self.json(CLI.run(["--db", db, "show", name, "--format", "json"]).stdout) as? [String: Any])?["hash"] as? String }
+            let hash = { (db: String) throws -> String? in
+                (try Self.json(CLI.run(["--db", db, "show", name, "--format", "json"]).stdout) as? [String: Any])?["hash"] as? String
+            }
             #expect(try hash(fresh) == hash(db) && hash(db) != nil, "\(name)")
         }
         // …its exports are `export`'s bytes, every form.
@@ -119,7 +125,9 @@ struct ServePageTests {
         let diff = try #require(Self.json(CLI.run(["--db", db, "diff", "pop@1.1.0", "pop@1.2.0", "--format", "json"]).stdout) as? [String: Any])
         let fields = try #require(diff["fields"] as? [[String: Any]])
         #expect(fields.count >= 2)
-        for field in fields { #expect(diffPage.contains("<code>\(field["path"] as? String ?? "?")</code></td><td>\(field["change"] as? String ?? "?")</td>"), "\(field)") }
+        for field in fields {
+            #expect(diffPage.contains("<code>\(field["path"] as? String ?? "?")</code></td><td>\(field["change"] as? String ?? "?")</td>"), "\(field)")
+        }
         let motion = try #require((diff["motion"] as? [String: Any])?["properties"] as? [[String: Any]])
         for change in motion { #expect(diffPage.contains("<tr><td>\(change["property"] as! String)</td>")) }
         // An older version shows as such; an unknown one is the command's error.
@@ -133,7 +141,9 @@ struct ServePageTests {
             let page = try server.get(next).body
             let table = page.components(separatedBy: "<tbody>")[1].components(separatedBy: "</tbody>")[0]
             // Ids are links: percent-encoded (a child's id holds `/`).
-            let rows = table.components(separatedBy: "<tr><td><a href=\"/objects/").dropFirst().map { String($0.prefix(while: { $0 != "\"" })).removingPercentEncoding ?? "" }
+            let rows = table.components(separatedBy: "<tr><td><a href=\"/objects/").dropFirst().map {
+                String($0.prefix(while: { $0 != "\"" })).removingPercentEncoding ?? ""
+            }
             #expect(rows.count <= 50)
             ids += rows
             path = page.components(separatedBy: "id=\"next\" href=\"").dropFirst().first.map { Self.unescape(String($0.prefix(while: { $0 != "\"" }))) }
@@ -158,7 +168,8 @@ struct ServePageTests {
         // One object: its properties, and its state at a time as `state` prints it.
         let object = try server.get("/objects/v?at=1.1").body
         #expect(object.contains("<code>title</code>") && object.contains("&quot;&lt;i&gt;hi&lt;/i&gt;&quot;"))
-        #expect(Self.text(object, id: "state-json") == (try CLI.run(["--db", db, "state", "v", "--at", "1.1", "--format", "json"]).stdout).dropLast().description)
+        #expect(
+            Self.text(object, id: "state-json") == (try CLI.run(["--db", db, "state", "v", "--at", "1.1", "--format", "json"]).stdout).dropLast().description)
         #expect(try server.get("/objects/ghost").status == 404 && server.get("/objects/v?at=soon").status == 400)
 
         // The log: its latest events, and where the live stream takes over.
@@ -196,7 +207,7 @@ struct ServePageTests {
             ("/api/objects/v/properties/tint", "[1]", bearer, 400),
             ("/api/objects/v/properties/tint", "{", bearer, 400),
             ("/api/objects/ghost/properties/tint", #"{"value": 1}"#, bearer, 404),
-            ("/api/objects/v/properties/tint", #"{"value": 1, "at": "later"}"#, bearer, 400),
+            ("/api/objects/v/properties/tint", #"{"value": 1, "at": "later"}"#, bearer, 400)
         ] {
             let answer = try server.send("PUT", path, body: body, authorization: authorization)
             #expect(answer.status == status && answer.body.contains(#""error""#), "\(body): \(answer.status) \(answer.body)")
@@ -229,7 +240,8 @@ struct ServePageTests {
         #expect(try CLI.run(["--db", twin, "prop", "unset", "v", "tint"]).status == 0)
 
         // Apply: the JSON `apply --format json` prints, from the same write.
-        let applied = try server.post("/api/apply", body: #"{"component": "pop", "to": ["v"], "parameters": {"duration": 0.5}, "at": 2}"#, authorization: bearer)
+        let applied = try server.post(
+            "/api/apply", body: #"{"component": "pop", "to": ["v"], "parameters": {"duration": 0.5}, "at": 2}"#, authorization: bearer)
         let printed = try CLI.run(["--db", twin, "apply", "pop", "--to", "v", "--param", "duration=0.5", "--at", "2", "--format", "json"])
         #expect(applied.status == 201 && printed.status == 0 && applied.body == printed.stdout, "\(applied.body) \(printed.stderr)")
         // The two stores now hold the same scene: the state at any time is the same.

@@ -45,7 +45,8 @@ final class ServeProcess {
     }
 
     func send(_ method: String, _ path: String, body: String, authorization: String? = nil) throws -> RawHTTP.Response {
-        try RawHTTP.send(port: port, "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)" + (authorization.map { "\r\nAuthorization: \($0)" } ?? ""), body: body)
+        try RawHTTP.send(
+            port: port, "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)" + (authorization.map { "\r\nAuthorization: \($0)" } ?? ""), body: body)
     }
 
     /// The `id:` lines of a server-sent event stream, in order. Split by bytes: to Swift, a chunked

@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Several `serve` processes over one database, and a `serve` killed mid-write: a write through
@@ -19,7 +19,9 @@ struct ServeScaleTests {
         let folder = TemporaryFolder()
         let db = try backend.database(in: folder)
         #expect(try CLI.run(["--db", db, "object", "add", "v", "--type", "view"]).status == 0)
-        let last = try #require((try JSONSerialization.jsonObject(with: Data(CLI.run(["--db", db, "log", "--format", "json"]).stdout.utf8)) as? [[String: Any]])?.last?["seq"] as? Int)
+        let last = try #require(
+            (try JSONSerialization.jsonObject(with: Data(CLI.run(["--db", db, "log", "--format", "json"]).stdout.utf8)) as? [[String: Any]])?.last?["seq"]
+                as? Int)
         let a = try ServeProcess(db: db, token: Self.token), b = try ServeProcess(db: db, token: Self.token), c = try ServeProcess(db: db)
         let streams = try [a, b, c].map { server in
             try RawHTTP.Stream(port: server.port, "GET /api/log/stream?after=\(last) HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nAccept: text/event-stream")
@@ -34,7 +36,9 @@ struct ServeScaleTests {
         #expect(try c.get("/api/objects/v").body == (try CLI.run(["--db", db, "object", "show", "v", "--format", "json"]).stdout))
         // An apply through B: A's and C's streams have it too, in the same order as the log.
         #expect(try b.post("/api/apply", body: #"{"component": "fade-in", "to": ["v"], "at": 1}"#, authorization: "Bearer \(Self.token)").status == 201)
-        let logged = try (try JSONSerialization.jsonObject(with: Data(CLI.run(["--db", db, "log", "--format", "json", "--after", "\(last)"]).stdout.utf8)) as? [[String: Any]] ?? [])
+        let logged = try
+            (try JSONSerialization.jsonObject(with: Data(CLI.run(["--db", db, "log", "--format", "json", "--after", "\(last)"]).stdout.utf8))
+            as? [[String: Any]] ?? [])
             .compactMap { $0["seq"] as? Int }
         #expect(logged.count == 2)
         for stream in streams {
@@ -63,7 +67,7 @@ struct ServeScaleTests {
             streams.append(stream)
         }
         #expect(threads() >= before + 6, "a thread follows each stream")
-        streams.removeAll()   // the clients close their connections
+        streams.removeAll()  // the clients close their connections
         let deadline = Date().addingTimeInterval(20)
         while threads() > before, Date() < deadline { usleep(50_000) }
         #expect(threads() <= before, "\(threads()) threads, \(before) before the streams")
@@ -83,8 +87,11 @@ struct ServeScaleTests {
         let writer = Thread {
             defer { done.signal() }
             for index in 0..<100_000 {
-                guard let answer = try? RawHTTP.send(port: port, "PUT /api/objects/v/properties/k\(index) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAuthorization: Bearer \(Self.token)",
-                                                     body: #"{"value": \#(index)}"#), answer.status == 200 else { return }
+                guard
+                    let answer = try? RawHTTP.send(
+                        port: port, "PUT /api/objects/v/properties/k\(index) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAuthorization: Bearer \(Self.token)",
+                        body: #"{"value": \#(index)}"#), answer.status == 200
+                else { return }
                 acknowledged.withLock { $0.append(index) }
             }
         }

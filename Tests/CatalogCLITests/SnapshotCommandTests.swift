@@ -94,9 +94,11 @@ struct SnapshotCommandTests {
         let folder = TemporaryFolder()
         let db = try backend.database(in: folder)
         let nudge = "name: nudge\nkind: animation\nversion: 1.0.0\nanimation: {type: basic, keyPath: position.x, byValue: 40, duration: 0.5}\n"
-        for command in [["add", "-"], ["object", "add", "cell", "--type", "cell"], ["object", "add", "card", "--type", "layer"],
-                        ["apply", "nudge", "--to", "cell", "--at", "1"],
-                        ["object", "remove", "cell"], ["remove", "nudge"]] {
+        for command in [
+            ["add", "-"], ["object", "add", "cell", "--type", "cell"], ["object", "add", "card", "--type", "layer"],
+            ["apply", "nudge", "--to", "cell", "--at", "1"],
+            ["object", "remove", "cell"], ["remove", "nudge"]
+        ] {
             let result = try run(command, db: db, stdin: nudge)
             #expect(result.status == 0, "\(command): \(result.stderr)")
         }

@@ -37,8 +37,9 @@ struct StoreCommandTests {
         #expect(imported.stdout.contains("content hash \(sourceHash ?? "?")"))
         #expect(try verifiedHash(copy) == sourceHash)
         #expect(try run(["store", "export"], db: copy).stdout == String(contentsOfFile: archive, encoding: .utf8))
-        #expect(try run(["state", "demo-cell", "--format", "json"], db: copy).stdout
-            == run(["state", "demo-cell", "--format", "json"], db: source).stdout)
+        #expect(
+            try run(["state", "demo-cell", "--format", "json"], db: copy).stdout
+                == run(["state", "demo-cell", "--format", "json"], db: source).stdout)
 
         // A second import into the now full copy is refused, and changes nothing.
         let again = try run(["store", "import", archive], db: copy)
@@ -79,7 +80,8 @@ struct StoreCommandTests {
         let edited = folder.file("edited.jsonl")
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: edited))
         let refused = try run(["store", "import", edited], db: copy)
-        #expect(refused.status == 1 && refused.stderr.contains("\(edited):\(index + 1): this application could not be replayed")
+        #expect(
+            refused.status == 1 && refused.stderr.contains("\(edited):\(index + 1): this application could not be replayed")
                 && refused.stderr.contains("duration"), "\(refused.stderr)")
         // Nothing was imported: the same database still takes the archive as exported.
         let whole = folder.file("whole.jsonl")

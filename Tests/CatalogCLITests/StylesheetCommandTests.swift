@@ -43,8 +43,10 @@ struct StylesheetCommandTests {
             let exported = try CLI.run(["export", name, "--to", "css", "-o", file], environment: environment)
             #expect(exported.status == 0, "\(exported.stderr)")
             let again = try CLI.run(["add", file], environment: environment)
-            #expect(again.status == 0 && again.stdout.split(separator: "\n").allSatisfy { $0.hasPrefix("unchanged ") } && again.stdout.contains("unchanged \(name) "),
-                    "\(name): \(again.stdout)\(again.stderr)")
+            #expect(
+                again.status == 0 && again.stdout.split(separator: "\n").allSatisfy { $0.hasPrefix("unchanged ") }
+                    && again.stdout.contains("unchanged \(name) "),
+                "\(name): \(again.stdout)\(again.stderr)")
         }
         #expect(try CLI.run(["log", "--format", "json"], environment: environment).stdout == events)
         let css = try String(contentsOfFile: folder.file("r-wobble.css"), encoding: .utf8)
@@ -62,7 +64,10 @@ struct StylesheetCommandTests {
         #expect(validated.status == 0, "\(validated.stderr)")
         let lines = validated.stdout.split(separator: "\n")
         #expect(lines.first == "ok soft-fade 1.0.0 (animation)")
-        #expect(lines.dropFirst().map { $0.split(separator: ":").prefix(2).joined(separator: ":") } == ["  ignored line 2: from.display", "  ignored line 3: to.opactiy"])
+        #expect(
+            lines.dropFirst().map { $0.split(separator: ":").prefix(2).joined(separator: ":") } == [
+                "  ignored line 2: from.display", "  ignored line 3: to.opactiy"
+            ])
         let added = try CLI.run(["add", css], environment: environment)
         #expect(added.status == 0 && added.stdout == "added soft-fade 1.0.0\n")
         #expect(added.stderr.contains("2 keyframe declaration(s) a browser ignores were left out"), "\(added.stderr)")

@@ -31,18 +31,20 @@ struct TokensCommandTests {
 
         let listed = try JSONReader.read(try run(["tokens", "list", "--set", "motion", "--format", "json"], environment).stdout).arrayValue ?? []
         let byPath = Dictionary(uniqueKeysWithValues: listed.map { ($0["path"]!.stringValue!, $0) })
-        #expect(byPath["motion.transition.enter"]?["resolved"] == [
-            "duration": ["value": 150, "unit": "ms"], "delay": ["value": 20, "unit": "ms"], "timingFunction": [0, 0, 0.38, 0.9],
-        ])
+        #expect(
+            byPath["motion.transition.enter"]?["resolved"] == [
+                "duration": ["value": 150, "unit": "ms"], "delay": ["value": 20, "unit": "ms"], "timingFunction": [0, 0, 0.38, 0.9]
+            ])
         #expect(byPath["motion.easing.standard"]?["resolved"] == [0, 0, 0.38, 0.9])
         #expect(byPath["brand.primary"]?["type"] == "color")
 
         let shown = try JSONReader.read(try run(["tokens", "show", "{motion.duration.slow-01}", "--format", "json"], environment).stdout)
-        #expect(shown["deprecated"] == "use moderate-02" && shown["value"] == "{motion.duration.moderate-02}" && shown["resolved"] == ["value": 0.24, "unit": "s"])
+        #expect(
+            shown["deprecated"] == "use moderate-02" && shown["value"] == "{motion.duration.moderate-02}" && shown["resolved"] == ["value": 0.24, "unit": "s"])
 
         let css = try run(["tokens", "export", "--format", "css", "--set", "motion"], environment).stdout
         #expect(css.contains("  --motion-transition-enter: 150ms cubic-bezier(0, 0, 0.38, 0.9) 20ms;\n"))
-        #expect(css.contains("  --motion-duration: 200ms;\n"))   // the group's $root token
+        #expect(css.contains("  --motion-duration: 200ms;\n"))  // the group's $root token
 
         // Every token set at once, as one DTCG document: valid by the format's rules, and read
         // back it resolves every token as the sets do.
@@ -59,7 +61,7 @@ struct TokensCommandTests {
     @Test(arguments: [
         (#"{"m": {"$type": "duration", "a": {"$value": "{m.b}"}, "b": {"$value": "{m.a}"}}}"#, "m.a", "cycle"),
         (#"{"m": {"$type": "duration", "a": {"$value": "{m.nothing}"}}}"#, "m.a", "which no file given with it nor any token set of the catalog has"),
-        (#"{"m": {"$type": "cubicBezier", "a": {"$value": [0, 0, 2, 1]}}}"#, "m.a", "x1 and x2 are from 0 to 1"),
+        (#"{"m": {"$type": "cubicBezier", "a": {"$value": [0, 0, 2, 1]}}}"#, "m.a", "x1 and x2 are from 0 to 1")
     ])
     func aBrokenTokenFileIsRefusedNamingThePathAndNothingChanges(json: String, path: String, rule: String) throws {
         let environment = ["CATALOG_DB": folder.file("c.sqlite")]
@@ -75,19 +77,20 @@ struct TokensCommandTests {
         let environment = ["CATALOG_DB": folder.file("c.sqlite")]
         let tokens = folder.file("team.tokens.json")
         func write(duration: Int) throws {
-            try #"{"team": {"fade": {"$type": "transition", "$value": {"duration": {"value": \#(duration), "unit": "ms"}, "delay": {"value": 0, "unit": "ms"}, "timingFunction": [0, 0, 1, 1]}}}}"#
+            try
+                #"{"team": {"fade": {"$type": "transition", "$value": {"duration": {"value": \#(duration), "unit": "ms"}, "delay": {"value": 0, "unit": "ms"}, "timingFunction": [0, 0, 1, 1]}}}}"#
                 .write(toFile: tokens, atomically: true, encoding: .utf8)
         }
         try write(duration: 200)
         _ = try run(["tokens", "add", tokens], environment)
         let definition = folder.file("team-fade.yaml")
         try """
-            name: team-fade
-            kind: animation
-            version: 1.0.0
-            keyframes: [{opacity: 0}, {opacity: 1}]
-            options: {duration: "{team.fade}", easing: "{team.fade}", fill: forwards}
-            """.write(toFile: definition, atomically: true, encoding: .utf8)
+        name: team-fade
+        kind: animation
+        version: 1.0.0
+        keyframes: [{opacity: 0}, {opacity: 1}]
+        options: {duration: "{team.fade}", easing: "{team.fade}", fill: forwards}
+        """.write(toFile: definition, atomically: true, encoding: .utf8)
         _ = try run(["add", definition], environment)
         _ = try run(["object", "add", "card", "--type", "view"], environment)
         _ = try run(["apply", "team-fade", "--to", "card", "--at", "0"], environment)
@@ -95,7 +98,7 @@ struct TokensCommandTests {
             let state = try JSONReader.read(try run(arguments, environment).stdout)
             return state["presentation"]?["opacity"]?.numberValue ?? state["samples"]?.arrayValue?.first?["values"]?["opacity"]?.numberValue
         }
-        #expect(try opacity(["state", "card", "--at", "0.1", "--format", "json"]) == 0.5)      // linear, 200 ms
+        #expect(try opacity(["state", "card", "--at", "0.1", "--format", "json"]) == 0.5)  // linear, 200 ms
         try write(duration: 400)
         #expect(try run(["tokens", "add", tokens], environment).stdout == "updated token set team 1.0.0 → 1.0.1\n")
         // What ran still runs so; what is sampled now takes the new value.
@@ -107,12 +110,12 @@ struct TokensCommandTests {
 
         // A definition that references a token no set has is refused, naming it.
         try """
-            name: lost-fade
-            kind: animation
-            version: 1.0.0
-            keyframes: [{opacity: 0}, {opacity: 1}]
-            options: {duration: "{team.nothing}"}
-            """.write(toFile: definition, atomically: true, encoding: .utf8)
+        name: lost-fade
+        kind: animation
+        version: 1.0.0
+        keyframes: [{opacity: 0}, {opacity: 1}]
+        options: {duration: "{team.nothing}"}
+        """.write(toFile: definition, atomically: true, encoding: .utf8)
         let refused = try run(["add", definition], environment, status: 1)
         #expect(refused.stderr.contains("{team.nothing} is not a token"), "\(refused.stderr)")
     }
@@ -136,8 +139,10 @@ struct TokensCommandTests {
 /// format's own JSON Schema is the judge outside the repository): names, group and token
 /// properties, the types and their `$value` shapes, and alias syntax.
 enum DTCGRules {
-    static let types: Set<String> = ["color", "dimension", "fontFamily", "fontWeight", "duration", "cubicBezier", "number",
-                                     "strokeStyle", "border", "transition", "shadow", "gradient", "typography"]
+    static let types: Set<String> = [
+        "color", "dimension", "fontFamily", "fontWeight", "duration", "cubicBezier", "number",
+        "strokeStyle", "border", "transition", "shadow", "gradient", "typography"
+    ]
 
     static func problems(_ document: JSONValue, path: String = "") -> [String] {
         guard case .object(let members) = document else { return ["\(path): not an object"] }
@@ -146,7 +151,9 @@ enum DTCGRules {
         for (key, value) in members {
             let child = path.isEmpty ? key : "\(path).\(key)"
             if key.hasPrefix("$") {
-                if !["$type", "$description", "$extensions", "$deprecated", "$extends", "$root", "$schema"].contains(key) { found.append("\(child): not a group property") }
+                if !["$type", "$description", "$extensions", "$deprecated", "$extends", "$root", "$schema"].contains(key) {
+                    found.append("\(child): not a group property")
+                }
                 if key == "$root" { found += problems(value, path: child) }
                 continue
             }
@@ -230,7 +237,8 @@ struct TokenRepositoryCommandTests {
         #expect(shown["resolved"]?["duration"] == ["value": 240, "unit": "ms"], "\(shown)")
         #expect(shown["resolved"]?["timingFunction"] == [0.2, 0, 0.38, 0.9])
         // The same files again change nothing.
-        #expect(try run(["tokens", "add", folder.file("motion.json"), folder.file("surfaces.json")], db: db).stdout.contains("unchanged token set surfaces 1.0.0"))
+        #expect(
+            try run(["tokens", "add", folder.file("motion.json"), folder.file("surfaces.json")], db: db).stdout.contains("unchanged token set surfaces 1.0.0"))
     }
 
     @Test func anAliasIntoTheCatalogIsPinnedToTheVersionItResolved() throws {
@@ -251,7 +259,10 @@ struct TokenRepositoryCommandTests {
         let db = folder.file("c.sqlite")
         let before = try run(["list", "--kind", "tokens"], db: db).stdout
         let refused = try run(["tokens", "add", try write(Self.surfaces, "surfaces.json")], db: db, status: 1)
-        #expect(refused.stderr.contains("surfaces.json: surface.expand: refers to {duration.moderate.02}, which no file given with it nor any token set of the catalog has"), "\(refused.stderr)")
+        #expect(
+            refused.stderr.contains(
+                "surfaces.json: surface.expand: refers to {duration.moderate.02}, which no file given with it nor any token set of the catalog has"),
+            "\(refused.stderr)")
         // A cycle across two files is named too, and nothing is added.
         let a = try write(#"{"a": {"$type": "duration", "x": {"$value": "{b.y}"}}}"#, "a.json")
         let b = try write(#"{"b": {"y": {"$value": "{a.x}"}}}"#, "b.json")
@@ -270,7 +281,8 @@ struct TokenRepositoryCommandTests {
         _ = try write(Self.motion, "motion.json")
         _ = try write(Self.surfaces, "surfaces.json")
         _ = try write(#"{"duration": {"$type": "duration", "moderate": {"02": {"$value": {"value": 0, "unit": "ms"}}}}}"#, "reduced.json")
-        let resolver = try write(#"""
+        let resolver = try write(
+            #"""
             {"version": "2025.10", "name": "Motion",
              "sets": {"base": {"sources": [{"$ref": "motion.json"}, {"$ref": "surfaces.json"}]}},
              "modifiers": {"motion": {"contexts": {"full": [], "reduced": [{"$ref": "reduced.json"}]}, "default": "full"}},
@@ -300,8 +312,10 @@ struct CorpusTokenTests {
         #expect(brand.status == 0 && brand.stdout == "added token set ichec-brand 1.0.0\n", "\(brand.stderr)")
         let role = try JSONReader.read(try CLI.run(["tokens", "show", "color.role.text", "--format", "json"], environment: ["CATALOG_DB": db]).stdout)
         #expect(role["resolved"]?.stringValue?.uppercased() == "#08152A", "\(role)")
-        for (file, rule) in [("signalwire-tokens.dtcg.json", "$name: is not a group property"),
-                             ("turbo-themes-tokens.not-dtcg.json", "it holds no token, so it is not a DTCG token file")] {
+        for (file, rule) in [
+            ("signalwire-tokens.dtcg.json", "$name: is not a group property"),
+            ("turbo-themes-tokens.not-dtcg.json", "it holds no token, so it is not a DTCG token file")
+        ] {
             let refused = try CLI.run(["tokens", "add", try #require(files[file])], environment: ["CATALOG_DB": db])
             #expect(refused.status == 1 && refused.stderr.contains(file) && refused.stderr.contains(rule), "\(file): \(refused.stderr)")
         }

@@ -25,8 +25,10 @@ struct BatchSamplingTests {
         var random = SeededRandom(seed: 26)
         func unit() -> Double { Double(random.next() % 10_001) / 10_000 }
         // Random curves, and ones whose table has flat slopes (NaN entries) or steep ones.
-        var curves: [(Double, Double, Double, Double)] = [(0, 0.5, 1, 0.5), (0, 0, 1, 1), (1, 0, 0, 1), (0.25, 0.1, 0.25, 1),
-                                                          (0.42, 0, 0.58, 1), (0, 1, 0, 1), (1, -1, 1, 2), (0.5, -1, 0.5, 2)]
+        var curves: [(Double, Double, Double, Double)] = [
+            (0, 0.5, 1, 0.5), (0, 0, 1, 1), (1, 0, 0, 1), (0.25, 0.1, 0.25, 1),
+            (0.42, 0, 0.58, 1), (0, 1, 0, 1), (1, -1, 1, 2), (0.5, -1, 0.5, 2)
+        ]
         for _ in 0..<300 { curves.append((unit(), unit() * 3 - 1, unit(), unit() * 3 - 1)) }
         var inLanes = 0, total = 0
         for (x1, y1, x2, y2) in curves {
@@ -42,8 +44,9 @@ struct BatchSamplingTests {
             }
             total += count
             for index in 0..<count {
-                #expect(ys[index].bitPattern == curve.y(atX: xs[index]).bitPattern,
-                        "cubic-bezier(\(x1), \(y1), \(x2), \(y2)) at \(xs[index]): \(ys[index]) one at a time \(curve.y(atX: xs[index]))")
+                #expect(
+                    ys[index].bitPattern == curve.y(atX: xs[index]).bitPattern,
+                    "cubic-bezier(\(x1), \(y1), \(x2), \(y2)) at \(xs[index]): \(ys[index]) one at a time \(curve.y(atX: xs[index]))")
             }
         }
         // Where the CPU has the lanes, they must be doing the work, not handing it all back.
@@ -54,10 +57,14 @@ struct BatchSamplingTests {
     /// partial and endless iterations.
     private func randomEffect(_ random: inout SeededRandom) throws -> KeyframeEffect {
         func unit() -> Double { Double(random.next() % 10_001) / 10_000 }
-        let easings = ["linear", "ease", "ease-in-out", "steps(3, jump-start)", "steps(2, end)", "linear(0, 0.25 40%, 1)",
-                       "cubic-bezier(0, 0.5, 1, 0.5)", "cubic-bezier(\(unit()), \(unit() * 3 - 1), \(unit()), \(unit() * 3 - 1))"]
-        let transforms = ["scale(1)", "scale(\(unit() * 2))", "translate(\(Int(unit() * 200))px, 4px)", "rotate(\(Int(unit() * 360))deg)",
-                          "scale(\(unit() + 0.5)) rotate(30deg)", "none"]
+        let easings = [
+            "linear", "ease", "ease-in-out", "steps(3, jump-start)", "steps(2, end)", "linear(0, 0.25 40%, 1)",
+            "cubic-bezier(0, 0.5, 1, 0.5)", "cubic-bezier(\(unit()), \(unit() * 3 - 1), \(unit()), \(unit() * 3 - 1))"
+        ]
+        let transforms = [
+            "scale(1)", "scale(\(unit() * 2))", "translate(\(Int(unit() * 200))px, 4px)", "rotate(\(Int(unit() * 360))deg)",
+            "scale(\(unit() + 0.5)) rotate(30deg)", "none"
+        ]
         var keyframes: [JSONValue] = []
         let count = 2 + random.below(3)
         for index in 0..<count {
@@ -73,7 +80,7 @@ struct BatchSamplingTests {
             "iterationStart": .number(random.pick([0, 0.5, 1.25])),
             "direction": .string(random.pick(["normal", "reverse", "alternate", "alternate-reverse"])),
             "fill": .string(random.pick(["none", "forwards", "backwards", "both", "auto"])),
-            "easing": .string(random.pick(easings)),
+            "easing": .string(random.pick(easings))
         ]
         return KeyframeEffect(try KeyframeEffectModel(webKeyframes: .array(keyframes), options: .object(options), file: "batch.json"))
     }

@@ -10,10 +10,14 @@ struct ChainScheduleTests {
     }
 
     @Test func fiveStepsInSequence() throws {
-        let definition = try chain(["roles": ["image", "headline", "content"], "sequence": [
-            ["animate": "image", "component": "fade-out"], ["animate": "headline", "component": "fade-out"],
-            ["animate": "content", "component": "fade-out"], ["animate": "headline", "component": "fade-in"],
-            ["animate": "content", "component": "fade-in"]]])
+        let definition = try chain([
+            "roles": ["image", "headline", "content"],
+            "sequence": [
+                ["animate": "image", "component": "fade-out"], ["animate": "headline", "component": "fade-out"],
+                ["animate": "content", "component": "fade-out"], ["animate": "headline", "component": "fade-in"],
+                ["animate": "content", "component": "fade-in"]
+            ]
+        ])
         // Every animation 0.25 s: a sequence starts each step where the previous ended.
         let schedule = ChainSchedule(definition.root) { _ in 0.25 }
         #expect(schedule.animations.map(\.start) == [0, 0.25, 0.5, 0.75, 1.0])
@@ -24,10 +28,14 @@ struct ChainScheduleTests {
     @Test func concurrentNodesEndWithTheirLatestChildAndTiesCountOnce() throws {
         // Two tied 0.5 s children and one of 0.3 s: the node ends at 0.5; then a wait of 0.1 and a
         // delayed 0.2 s step (delay 0.05): done at 0.5 + 0.1 + 0.05 + 0.2 = 0.85, one time.
-        let definition = try chain(["roles": ["a", "b", "c"], "sequence": [
-            ["concurrent": [["animate": "a", "component": "long"], ["animate": "b", "component": "long"], ["animate": "c", "component": "short"]]],
-            ["wait": 0.1],
-            ["animate": "a", "component": "short", "delay": 0.05, "prepare": [["property": "hidden", "value": false]]]]])
+        let definition = try chain([
+            "roles": ["a", "b", "c"],
+            "sequence": [
+                ["concurrent": [["animate": "a", "component": "long"], ["animate": "b", "component": "long"], ["animate": "c", "component": "short"]]],
+                ["wait": 0.1],
+                ["animate": "a", "component": "short", "delay": 0.05, "prepare": [["property": "hidden", "value": false]]]
+            ]
+        ])
         let schedule = ChainSchedule(definition.root) { $0.component == "long" ? 0.5 : 0.2 }
         #expect(schedule.animations.prefix(3).map(\.start) == [0, 0, 0])
         #expect(abs(schedule.animations[3].start - 0.65) < 1e-12)
@@ -42,9 +50,13 @@ struct ChainScheduleTests {
     }
 
     @Test func setsAndInlineAnimations() throws {
-        let definition = try chain(["roles": ["a"], "sequence": [
-            ["set": ["role": "a", "property": "opacity", "value": 0]],
-            ["animate": "a", "animation": ["type": "basic", "keyPath": "opacity", "toValue": 1, "duration": 0.3]]]])
+        let definition = try chain([
+            "roles": ["a"],
+            "sequence": [
+                ["set": ["role": "a", "property": "opacity", "value": 0]],
+                ["animate": "a", "animation": ["type": "basic", "keyPath": "opacity", "toValue": 1, "duration": 0.3]]
+            ]
+        ])
         let schedule = ChainSchedule(definition.root) { _ in 0.3 }
         #expect(schedule.sets.map(\.time) == [0])
         #expect(schedule.animations[0].step.inline != nil && schedule.doneTime == 0.3)
@@ -58,8 +70,11 @@ struct ChainScheduleTests {
         cases.append((["roles": ["a"], "sequence": [["wait": -1]]], "chain.sequence[0].wait", "0 or more"))
         cases.append((["roles": ["a"], "sequence": [["animate": "a", "component": "x", "speed": 2]]], "chain.sequence[0].speed", "unknown field"))
         cases.append((["roles": ["a"], "sequence": [["loop": []]]], "chain.sequence[0]", "needs one of"))
-        cases.append((["roles": ["a"], "sequence": [["animate": "a", "animation": ["type": "basic", "keyPath": "wobble"]]]],
-                      "chain.sequence[0].animation.keyPath", "unknown key path"))
+        cases.append(
+            (
+                ["roles": ["a"], "sequence": [["animate": "a", "animation": ["type": "basic", "keyPath": "wobble"]]]],
+                "chain.sequence[0].animation.keyPath", "unknown key path"
+            ))
         cases.append((["roles": ["a"], "sequence": [["set": ["role": "a", "value": 1]]]], "chain.sequence[0].set.property", "is required"))
         return cases
     }()

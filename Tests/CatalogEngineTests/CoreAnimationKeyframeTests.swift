@@ -16,22 +16,28 @@ struct CoreAnimationKeyframeTests {
     @Test func discreteModeTakesOneMoreKeyTimeThanValues() throws {
         // values 1, 2, 3 with key times 0, 0.2, 0.7, 1: value i holds from key time i until
         // key time i + 1, and the last one shows at the end.
-        let body: JSONValue = ["type": "keyframe", "keyPath": "position.x", "values": [1, 2, 3], "keyTimes": [0, 0.2, 0.7, 1],
-                               "calculationMode": "discrete", "duration": 1, "fillMode": "forwards", "removedOnCompletion": false]
+        let body: JSONValue = [
+            "type": "keyframe", "keyPath": "position.x", "values": [1, 2, 3], "keyTimes": [0, 0.2, 0.7, 1],
+            "calculationMode": "discrete", "duration": 1, "fillMode": "forwards", "removedOnCompletion": false
+        ]
         for (t, expected) in [(0.1, 1.0), (0.2, 2.0), (0.69, 2.0), (0.7, 3.0), (0.99, 3.0), (1.0, 3.0)] {
             #expect(try x(body, at: t) == expected, "at \(t)")
         }
         // n + 1 key times are required.
         #expect(throws: DefinitionError.self) {
-            try CoreAnimationTimingTests.animation(["type": "keyframe", "keyPath": "opacity", "values": [0, 1], "keyTimes": [0, 1], "calculationMode": "discrete"])
+            try CoreAnimationTimingTests.animation([
+                "type": "keyframe", "keyPath": "opacity", "values": [0, 1], "keyTimes": [0, 1], "calculationMode": "discrete"
+            ])
         }
     }
 
     @Test func pacedModeMovesAtConstantSpeed() throws {
         // 0 → 10 → 40: distances 10 and 30, so key times become 0, 0.25, 1 and the value is
         // 40·progress all the way — the given key times are ignored.
-        let body: JSONValue = ["type": "keyframe", "keyPath": "position.x", "values": [0, 10, 40], "keyTimes": [0, 0.9, 1],
-                               "calculationMode": "paced", "duration": 1]
+        let body: JSONValue = [
+            "type": "keyframe", "keyPath": "position.x", "values": [0, 10, 40], "keyTimes": [0, 0.9, 1],
+            "calculationMode": "paced", "duration": 1
+        ]
         for t in stride(from: 0.0, to: 1.0, by: 0.05) {
             #expect(abs(try x(body, at: t) - 40 * t) < 1e-9, "at \(t)")
         }
@@ -48,8 +54,10 @@ struct CoreAnimationKeyframeTests {
         }
         #expect(abs(try x(body, at: 0.5) - 5.3125) < 1e-12)
         // Tension 1 flattens every tangent to zero: half-way is the plain cubic ease 0 → 10 = 5.
-        let tense: JSONValue = ["type": "keyframe", "keyPath": "position.x", "values": [0, 10, 5, 20], "calculationMode": "cubic",
-                                "tensionValues": [1, 1, 1, 1], "duration": 3]
+        let tense: JSONValue = [
+            "type": "keyframe", "keyPath": "position.x", "values": [0, 10, 5, 20], "calculationMode": "cubic",
+            "tensionValues": [1, 1, 1, 1], "duration": 3
+        ]
         #expect(abs(try x(tense, at: 0.5) - 5) < 1e-12)
     }
 
@@ -61,7 +69,7 @@ struct CoreAnimationKeyframeTests {
             SpringParameters(mass: 1, stiffness: 100, damping: 5, initialVelocity: 0),
             SpringParameters(mass: 2, stiffness: 300, damping: 10, initialVelocity: 4),
             SpringParameters(mass: 1, stiffness: 100, damping: 20, initialVelocity: -3),
-            SpringParameters(mass: 1, stiffness: 100, damping: 35, initialVelocity: 2, allowsOverdamping: true),
+            SpringParameters(mass: 1, stiffness: 100, damping: 35, initialVelocity: 2, allowsOverdamping: true)
         ]
         for spring in springs {
             let motion = SpringMotion(spring)
@@ -106,8 +114,10 @@ struct CoreAnimationKeyframeTests {
     }
 
     @Test func aSpringAnimationWithoutDurationRunsUntilItSettles() throws {
-        let body: JSONValue = ["type": "spring", "keyPath": "position.x", "fromValue": 0, "toValue": 100, "damping": 5,
-                               "fillMode": "forwards", "removedOnCompletion": false]
+        let body: JSONValue = [
+            "type": "spring", "keyPath": "position.x", "fromValue": 0, "toValue": 100, "damping": 5,
+            "fillMode": "forwards", "removedOnCompletion": false
+        ]
         let effect = CoreAnimationEffect(try CoreAnimationTimingTests.animation(body))
         let settle = SpringMotion(SpringParameters(mass: 1, stiffness: 100, damping: 5)).settlingDuration
         // Half-way through the settling time it is x = 100·(1 − displacement).
@@ -121,15 +131,21 @@ struct CoreAnimationKeyframeTests {
         var cases: [(body: JSONValue, path: String, rule: String)] = []
         cases.append((["type": "keyframe", "keyPath": "opacity", "values": [0, 1], "keyTimes": [0.5, 0.2]], "animation.keyTimes[1]", "must not decrease"))
         cases.append((["type": "keyframe", "keyPath": "opacity", "values": [0, 1, 0], "keyTimes": [0, 1]], "animation.keyTimes", "one per value"))
-        cases.append((["type": "keyframe", "keyPath": "opacity", "values": [0, 1], "timingFunctions": ["linear", "easeIn"]], "animation.timingFunctions", "one per segment"))
+        cases.append(
+            (
+                ["type": "keyframe", "keyPath": "opacity", "values": [0, 1], "timingFunctions": ["linear", "easeIn"]], "animation.timingFunctions",
+                "one per segment"
+            ))
         cases.append((["type": "basic", "keyPath": "transform.wobble", "toValue": 1], "animation.keyPath", "unknown key path"))
-        cases.append((["type": "basic", "keyPath": "opacity", "toValue": 1, "timingFunction": "cubic-bezier(1.5, 0, 1, 1)"], "animation.timingFunction", "x1 and x2"))
+        cases.append(
+            (["type": "basic", "keyPath": "opacity", "toValue": 1, "timingFunction": "cubic-bezier(1.5, 0, 1, 1)"], "animation.timingFunction", "x1 and x2"))
         cases.append((["type": "basic", "keyPath": "opacity", "toValue": 1, "duration": -1], "animation.duration", "0 or more"))
         cases.append((["type": "basic", "keyPath": "opacity", "toValue": 1, "repeatCount": 2, "repeatDuration": 3], "animation.repeatDuration", "not both"))
         cases.append((["type": "basic", "keyPath": "opacity", "toValue": "red"], "animation.toValue", "must be a number"))
         cases.append((["type": "basic", "keyPath": "opacity", "toValue": 1, "speeed": 2], "animation.speeed", "unknown field"))
         cases.append((["type": "group", "animations": []], "animation.animations", "non-empty"))
-        cases.append((["type": "group", "animations": [["type": "basic", "keyPath": "opacity", "values": [1]]]], "animation.animations[0].values", "unknown field"))
+        cases.append(
+            (["type": "group", "animations": [["type": "basic", "keyPath": "opacity", "values": [1]]]], "animation.animations[0].values", "unknown field"))
         cases.append((["type": "tween", "keyPath": "opacity"], "animation.type", "unknown animation type"))
         return cases
     }()
@@ -147,8 +163,10 @@ struct CoreAnimationEasingAndKeyPathTests {
     @Test func aSpringEasingRunsOverItsSettlingDuration() throws {
         // timingFunction {stiffness 100, damping 10}: progress p reads the spring at
         // p · settlingDuration; the ends are exact.
-        let body: JSONValue = ["type": "basic", "keyPath": "position.x", "fromValue": 0, "toValue": 100, "duration": 1,
-                               "timingFunction": ["stiffness": 100, "damping": 10]]
+        let body: JSONValue = [
+            "type": "basic", "keyPath": "position.x", "fromValue": 0, "toValue": 100, "duration": 1,
+            "timingFunction": ["stiffness": 100, "damping": 10]
+        ]
         let effect = CoreAnimationEffect(try CoreAnimationTimingTests.animation(body))
         let motion = SpringMotion(SpringParameters(mass: 1, stiffness: 100, damping: 10))
         func x(_ t: Double) -> Double {
@@ -194,8 +212,10 @@ struct CoreAnimationGeometryTests {
     @Test func cubicPacedPassesThroughItsKeysAtPacedTimes() throws {
         // 0 → 10 → 40: chord lengths 10 and 30 put the middle key at a quarter of the duration;
         // the spline passes through it there, whatever keyTimes say.
-        let body: JSONValue = ["type": "keyframe", "keyPath": "position.x", "values": [0, 10, 40], "keyTimes": [0, 0.9, 1],
-                               "calculationMode": "cubicPaced", "duration": 1]
+        let body: JSONValue = [
+            "type": "keyframe", "keyPath": "position.x", "values": [0, 10, 40], "keyTimes": [0, 0.9, 1],
+            "calculationMode": "cubicPaced", "duration": 1
+        ]
         let effect = CoreAnimationEffect(try CoreAnimationTimingTests.animation(body))
         #expect(effect.sample(at: 0.25).values[0] == .point(Point(x: 10, y: 0)))
         guard case .point(let early) = effect.sample(at: 0.125).values[0] else { Issue.record("not a point"); return }
@@ -206,11 +226,13 @@ struct CoreAnimationGeometryTests {
         // bounds (0, 0, 100, 40) → (10, 20, 300, 80), half-way (5, 10, 200, 60); bounds.size
         // 100×40 → 50×20 over the model's origin.
         let bounds: JSONValue = ["type": "basic", "keyPath": "bounds", "fromValue": [0, 0, 100, 40], "toValue": [10, 20, 300, 80], "duration": 1]
-        #expect(CoreAnimationEffect(try CoreAnimationTimingTests.animation(bounds)).sample(at: 0.5).values[0]
+        #expect(
+            CoreAnimationEffect(try CoreAnimationTimingTests.animation(bounds)).sample(at: 0.5).values[0]
                 == .rect(Rect(x: 5, y: 10, width: 200, height: 60)))
         let size: JSONValue = ["type": "basic", "keyPath": "bounds.size", "toValue": [50, 20], "duration": 1]
         let model: [String: AnimationValue] = ["bounds": .rect(Rect(x: 7, y: 8, width: 100, height: 40))]
-        #expect(CoreAnimationEffect(try CoreAnimationTimingTests.animation(size), modelValues: model).sample(at: 0.5).values[0]
+        #expect(
+            CoreAnimationEffect(try CoreAnimationTimingTests.animation(size), modelValues: model).sample(at: 0.5).values[0]
                 == .rect(Rect(x: 7, y: 8, width: 75, height: 30)))
     }
 

@@ -22,8 +22,10 @@ struct CoreAnimationTimingTests {
         // One repeat = forward + back (2 s for duration 1), so 1.5 repeats = forward, back,
         // forward: 3 s, ending at toValue. 0→1 at 0.5 s is 0.5; at 1.25 s it is coming back
         // (0.75); at 2.75 s going forward again (0.75); held at 1 afterwards (kept, forwards).
-        let body: JSONValue = ["type": "basic", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "duration": 1,
-                               "repeatCount": 1.5, "autoreverses": true, "fillMode": "forwards", "removedOnCompletion": false]
+        let body: JSONValue = [
+            "type": "basic", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "duration": 1,
+            "repeatCount": 1.5, "autoreverses": true, "fillMode": "forwards", "removedOnCompletion": false
+        ]
         #expect(near(try Self.number(body, at: 0.5), 0.5))
         #expect(near(try Self.number(body, at: 1.25), 0.75))
         #expect(near(try Self.number(body, at: 2.75), 0.75))
@@ -45,13 +47,15 @@ struct CoreAnimationTimingTests {
     @Test func speedScalesTheLocalTime() throws {
         // beginTime 0.5, speed 2: local time = (t − 0.5)·2. At 0.75 s that is 0.5 of a 1 s
         // animation; it ends at 0.5 + 1/2 = 1 s.
-        let body: JSONValue = ["type": "basic", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "duration": 1,
-                               "beginTime": 0.5, "speed": 2]
+        let body: JSONValue = [
+            "type": "basic", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "duration": 1,
+            "beginTime": 0.5, "speed": 2
+        ]
         let model: [String: AnimationValue] = ["opacity": .number(0.3)]
         #expect(near(try Self.number(body, at: 0.75, model: model), 0.5))
         #expect(near(try Self.number(body, at: 0.99, model: model), 0.98))
         #expect(try Self.number(body, at: 1.01, model: model) == 0.3)
-        #expect(try Self.number(body, at: 0.4, model: model) == 0.3)   // before beginTime, no backwards fill
+        #expect(try Self.number(body, at: 0.4, model: model) == 0.3)  // before beginTime, no backwards fill
     }
 
     @Test func removedOnCompletionWinsOverFillModeForwards() throws {
@@ -65,16 +69,20 @@ struct CoreAnimationTimingTests {
     }
 
     @Test func backwardsFillShowsTheFirstFrameBeforeBeginTime() throws {
-        let body: JSONValue = ["type": "basic", "keyPath": "opacity", "fromValue": 0.2, "toValue": 1, "duration": 1,
-                               "beginTime": 1, "fillMode": "backwards"]
+        let body: JSONValue = [
+            "type": "basic", "keyPath": "opacity", "fromValue": 0.2, "toValue": 1, "duration": 1,
+            "beginTime": 1, "fillMode": "backwards"
+        ]
         #expect(try Self.number(body, at: 0.5, model: ["opacity": .number(0.7)]) == 0.2)
     }
 
     @Test func repeatDurationAndEndlessRepeats() throws {
         // repeatDuration 2.5 with duration 1: two and a half iterations, held at the half-way
         // value 0.5 afterwards when kept.
-        let body: JSONValue = ["type": "basic", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "duration": 1,
-                               "repeatDuration": 2.5, "fillMode": "forwards", "removedOnCompletion": false]
+        let body: JSONValue = [
+            "type": "basic", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "duration": 1,
+            "repeatDuration": 2.5, "fillMode": "forwards", "removedOnCompletion": false
+        ]
         #expect(near(try Self.number(body, at: 3), 0.5))
         // repeatCount .inf: at 100.25 s it is a quarter into some iteration.
         let endless: JSONValue = ["type": "basic", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "duration": 1, "repeatCount": ".inf"]
@@ -83,13 +91,13 @@ struct CoreAnimationTimingTests {
 
     @Test(arguments: [
         // (fromValue, toValue, byValue) with model value 10, sampled half-way (linear timing).
-        (JSONValue.number(2), JSONValue.number(6), JSONValue.null, 4.0),     // from → to
-        (.number(2), .null, .number(3), 3.5),                                 // from → from + by = 5
-        (.null, .number(6), .number(3), 4.5),                                 // to − by = 3 → to
-        (.number(2), .null, .null, 6.0),                                      // from → model 10
-        (.null, .number(6), .null, 8.0),                                      // model 10 → to
-        (.null, .null, .number(3), 11.5),                                     // model → model + by = 13
-        (.null, .null, .null, 10.0),                                          // model → model: no change
+        (JSONValue.number(2), JSONValue.number(6), JSONValue.null, 4.0),  // from → to
+        (.number(2), .null, .number(3), 3.5),  // from → from + by = 5
+        (.null, .number(6), .number(3), 4.5),  // to − by = 3 → to
+        (.number(2), .null, .null, 6.0),  // from → model 10
+        (.null, .number(6), .null, 8.0),  // model 10 → to
+        (.null, .null, .number(3), 11.5),  // model → model + by = 13
+        (.null, .null, .null, 10.0)  // model → model: no change
     ])
     func fromToByCombinations(from: JSONValue, to: JSONValue, by: JSONValue, expected: Double) throws {
         var members: [String: JSONValue] = ["type": "basic", "keyPath": "position.x", "duration": 1]
@@ -111,8 +119,10 @@ struct CoreAnimationTimingTests {
         // Model transform scale(2); an additive translation 10 → 30 is at translate(20) half-way
         // and applies in the layer's own space before the model transform: x' = (x + 20)·2, so
         // m11 = 2 and m41 = 40. Without additive the model scale is replaced (m11 = 1, m41 = 20).
-        let body: JSONValue = ["type": "basic", "keyPath": "transform", "fromValue": "translateX(10px)", "toValue": "translateX(30px)",
-                               "duration": 1, "additive": true]
+        let body: JSONValue = [
+            "type": "basic", "keyPath": "transform", "fromValue": "translateX(10px)", "toValue": "translateX(30px)",
+            "duration": 1, "additive": true
+        ]
         let model: [String: AnimationValue] = ["transform": .transform(try TransformFunction.list(css: "scale(2)"))]
         guard case .transform(let m) = CoreAnimationEffect(try Self.animation(body), modelValues: model).sample(at: 0.5).values[0] else {
             Issue.record("not a transform"); return
@@ -131,8 +141,10 @@ struct CoreAnimationTimingTests {
         // cycle, plus the value of the current repeat cycle". 0 → 10, three repeats: the second
         // cycle half-way is 10 + 5, the third 20 + 5. From 10 → 20: the second half-way is
         // 20 + 15 = 35.
-        let body: JSONValue = ["type": "basic", "keyPath": "position.x", "fromValue": 0, "toValue": 10, "duration": 1,
-                               "repeatCount": 3, "cumulative": true]
+        let body: JSONValue = [
+            "type": "basic", "keyPath": "position.x", "fromValue": 0, "toValue": 10, "duration": 1,
+            "repeatCount": 3, "cumulative": true
+        ]
         let x = { (body: JSONValue, t: Double) throws -> Double in
             guard case .point(let p) = CoreAnimationEffect(try Self.animation(body)).sample(at: t).values[0] else { return .nan }
             return p.x
@@ -140,8 +152,10 @@ struct CoreAnimationTimingTests {
         #expect(near(try x(body, 0.5), 5))
         #expect(near(try x(body, 1.5), 15))
         #expect(near(try x(body, 2.5), 25))
-        let shifted: JSONValue = ["type": "basic", "keyPath": "position.x", "fromValue": 10, "toValue": 20, "duration": 1,
-                                  "repeatCount": 2, "cumulative": true]
+        let shifted: JSONValue = [
+            "type": "basic", "keyPath": "position.x", "fromValue": 10, "toValue": 20, "duration": 1,
+            "repeatCount": 2, "cumulative": true
+        ]
         #expect(near(try x(shifted, 1.5), 35))
     }
 
@@ -149,8 +163,10 @@ struct CoreAnimationTimingTests {
         // timingFunction easeIn first: at 0.5 s of 1 s, easeIn(0.5) = 0.3153568 (Apple's control
         // points 0.42, 0, 1, 1). That is 0.6307 of the way through segment 0 (key times 0, 0.5,
         // 1), whose steps(2, end) gives 0.5: value 0 + 0.5·10 = 5.
-        let body: JSONValue = ["type": "keyframe", "keyPath": "opacity", "values": [0, 10, 20], "keyTimes": [0, 0.5, 1],
-                               "timingFunction": "easeIn", "timingFunctions": ["steps(2, end)", "linear"], "duration": 1]
+        let body: JSONValue = [
+            "type": "keyframe", "keyPath": "opacity", "values": [0, 10, 20], "keyTimes": [0, 0.5, 1],
+            "timingFunction": "easeIn", "timingFunctions": ["steps(2, end)", "linear"], "duration": 1
+        ]
         // opacity clamps to [0, 1], so read the unclamped scalar through position.x instead.
         var members = body.objectValue!
         members["keyPath"] = "position.x"
@@ -163,10 +179,13 @@ struct CoreAnimationTimingTests {
         // child B (position.x 0→100 over 1 s, beginTime 0.5 in group time) has not started at
         // 0.25 s (model x = 3) and is at 25 at 0.75 s. The group clips both at 1 s: afterwards
         // the model values show, though A alone would run until 2 s.
-        let body: JSONValue = ["type": "group", "duration": 1, "animations": [
-            ["type": "basic", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "duration": 2],
-            ["type": "basic", "keyPath": "position.x", "fromValue": 0, "toValue": 100, "duration": 1, "beginTime": 0.5],
-        ]]
+        let body: JSONValue = [
+            "type": "group", "duration": 1,
+            "animations": [
+                ["type": "basic", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "duration": 2],
+                ["type": "basic", "keyPath": "position.x", "fromValue": 0, "toValue": 100, "duration": 1, "beginTime": 0.5]
+            ]
+        ]
         let effect = CoreAnimationEffect(try Self.animation(body), modelValues: ["opacity": .number(0.9), "position": .point(Point(x: 3, y: 0))])
         #expect(effect.properties.map(\.name) == ["opacity", "position"])
         let early = effect.sample(at: 0.25)
@@ -179,8 +198,10 @@ struct CoreAnimationTimingTests {
     @Test func bounceSelectKeyframes() throws {
         // The BounceSelect idea: transform.scale 1 → 0.8 → 0.9 over 0.2 s, kept: 0.8 at 0.1 s and
         // 0.9 from 0.2 s on.
-        let body: JSONValue = ["type": "keyframe", "keyPath": "transform.scale", "values": [1, 0.8, 0.9], "keyTimes": [0, 0.5, 1],
-                               "duration": 0.2, "fillMode": "forwards", "removedOnCompletion": false]
+        let body: JSONValue = [
+            "type": "keyframe", "keyPath": "transform.scale", "values": [1, 0.8, 0.9], "keyTimes": [0, 0.5, 1],
+            "duration": 0.2, "fillMode": "forwards", "removedOnCompletion": false
+        ]
         let effect = CoreAnimationEffect(try Self.animation(body))
         for (t, scale) in [(0.1, 0.8), (0.2, 0.9), (5.0, 0.9)] {
             guard case .transform(let m) = effect.sample(at: t).values[0] else { Issue.record("not a transform"); continue }
@@ -192,15 +213,20 @@ struct CoreAnimationTimingTests {
     // from what the previous sample left there (or left as it was when no animation shows). Held
     // to sampling each time afresh, in an order that jumps back and forth over the ends.
     @Test func samplesWrittenOverThePreviousOnesAreTheSameAsFreshOnes() throws {
-        let body: JSONValue = ["type": "group", "duration": 1, "animations": [
-            ["type": "basic", "keyPath": "transform.scale", "fromValue": 0.5, "toValue": 2, "duration": 0.8],
-            ["type": "basic", "keyPath": "transform.rotation.z", "fromValue": 0, "toValue": 1.5, "duration": 0.6, "beginTime": 0.2],
-            ["type": "basic", "keyPath": "transform.translation.x", "byValue": 10, "additive": true, "duration": 0.5, "beginTime": 0.1],
-            ["type": "basic", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "duration": 0.3],
-            ["type": "basic", "keyPath": "opacity", "byValue": 0.25, "additive": true, "duration": 0.4, "beginTime": 0.5],
-        ]]
-        let model: [String: AnimationValue] = ["opacity": .number(0.6),
-                                                "transform": .transform(try TransformFunction.list(css: "translate(3px, 4px) rotate(10deg)"))]
+        let body: JSONValue = [
+            "type": "group", "duration": 1,
+            "animations": [
+                ["type": "basic", "keyPath": "transform.scale", "fromValue": 0.5, "toValue": 2, "duration": 0.8],
+                ["type": "basic", "keyPath": "transform.rotation.z", "fromValue": 0, "toValue": 1.5, "duration": 0.6, "beginTime": 0.2],
+                ["type": "basic", "keyPath": "transform.translation.x", "byValue": 10, "additive": true, "duration": 0.5, "beginTime": 0.1],
+                ["type": "basic", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "duration": 0.3],
+                ["type": "basic", "keyPath": "opacity", "byValue": 0.25, "additive": true, "duration": 0.4, "beginTime": 0.5]
+            ]
+        ]
+        let model: [String: AnimationValue] = [
+            "opacity": .number(0.6),
+            "transform": .transform(try TransformFunction.list(css: "translate(3px, 4px) rotate(10deg)"))
+        ]
         let effect = CoreAnimationEffect(try Self.animation(body), modelValues: model)
         let times = [0.7, 0.05, 1.5, 0.35, 0.95, -0.2, 0.55, 0.25, 0.8, 0.15, 2, 0.45]
         var reused: [AnimatedValue] = []

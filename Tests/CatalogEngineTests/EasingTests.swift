@@ -78,8 +78,9 @@ struct CubicBezierTests {
         var random = SeededGenerator(state: 42)
         for _ in 0..<300 {
             // y1, y2 within [0, 1] make y(t) monotone, hence y(x) monotone.
-            let curve = TimingFunction.cubicBezier(Double.random(in: 0...1, using: &random), Double.random(in: 0...1, using: &random),
-                                                   Double.random(in: 0...1, using: &random), Double.random(in: 0...1, using: &random))
+            let curve = TimingFunction.cubicBezier(
+                Double.random(in: 0...1, using: &random), Double.random(in: 0...1, using: &random),
+                Double.random(in: 0...1, using: &random), Double.random(in: 0...1, using: &random))
             #expect(curve.output(at: 0) == 0)
             #expect(curve.output(at: 1) == 1)
             var previous = 0.0
@@ -142,25 +143,31 @@ struct StepEasingTests {
 struct LinearEasingTests {
     // CSS Easing Level 2 examples: missing inputs filled in and spaced evenly.
     @Test func stopsAreCanonicalised() throws {
-        #expect(try TimingFunction(parsing: "linear(0, 0.25, 1)") == .piecewiseLinear([
-            .init(input: 0, output: 0), .init(input: 0.5, output: 0.25), .init(input: 1, output: 1),
-        ]))
+        #expect(
+            try TimingFunction(parsing: "linear(0, 0.25, 1)")
+                == .piecewiseLinear([
+                    .init(input: 0, output: 0), .init(input: 0.5, output: 0.25), .init(input: 1, output: 1)
+                ]))
         // Two percentages make two points; a smaller later input is raised to the earlier one.
-        #expect(try TimingFunction(parsing: "linear(0, 0.5 25% 75%, 1 50%)") == .piecewiseLinear([
-            .init(input: 0, output: 0), .init(input: 0.25, output: 0.5), .init(input: 0.75, output: 0.5),
-            .init(input: 0.75, output: 1),
-        ]))
-        #expect(try TimingFunction(parsing: "linear(0, 1 40%, 0, 1)") == .piecewiseLinear([
-            .init(input: 0, output: 0), .init(input: 0.4, output: 1), .init(input: 0.7, output: 0), .init(input: 1, output: 1),
-        ]))
+        #expect(
+            try TimingFunction(parsing: "linear(0, 0.5 25% 75%, 1 50%)")
+                == .piecewiseLinear([
+                    .init(input: 0, output: 0), .init(input: 0.25, output: 0.5), .init(input: 0.75, output: 0.5),
+                    .init(input: 0.75, output: 1)
+                ]))
+        #expect(
+            try TimingFunction(parsing: "linear(0, 1 40%, 0, 1)")
+                == .piecewiseLinear([
+                    .init(input: 0, output: 0), .init(input: 0.4, output: 1), .init(input: 0.7, output: 0), .init(input: 1, output: 1)
+                ]))
     }
 
     @Test func evaluatesSegmentsAndExtrapolates() throws {
         let easing = try TimingFunction(parsing: "linear(0, 0.25 40%, 1)")
-        #expect(abs(easing.output(at: 0.2) - 0.125) < 1e-12)   // halfway to 40%: half of 0.25
-        #expect(abs(easing.output(at: 0.7) - 0.625) < 1e-12)   // halfway from 40% to 100%
-        #expect(abs(easing.output(at: -0.4) - (-0.25)) < 1e-12) // first segment extended
-        #expect(abs(easing.output(at: 1.3) - 1.375) < 1e-12)    // last segment extended
+        #expect(abs(easing.output(at: 0.2) - 0.125) < 1e-12)  // halfway to 40%: half of 0.25
+        #expect(abs(easing.output(at: 0.7) - 0.625) < 1e-12)  // halfway from 40% to 100%
+        #expect(abs(easing.output(at: -0.4) - (-0.25)) < 1e-12)  // first segment extended
+        #expect(abs(easing.output(at: 1.3) - 1.375) < 1e-12)  // last segment extended
         // A vertical jump (two stops at one input) takes the later output at that input.
         #expect(try TimingFunction(parsing: "linear(0, 0 50%, 1 50%, 1)").output(at: 0.5) == 1)
     }

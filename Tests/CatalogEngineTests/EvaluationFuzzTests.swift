@@ -14,7 +14,7 @@ struct EvaluationFuzzTests {
         #"{"type": "spring", "keyPath": "transform.translation.x", "fromValue": N, "toValue": N, "perceptualDuration": N, "bounce": N}"#,
         #"{"type": "basic", "keyPath": "backgroundColor", "fromValue": [N, N, N, N], "toValue": "red", "duration": N, "repeatCount": N, "autoreverses": true, "cumulative": true}"#,
         #"{"type": "basic", "keyPath": "transform.rotation.z", "byValue": N, "duration": N, "speed": N, "timeOffset": N, "beginTime": N, "timingFunction": [0.3, N, 0.7, N]}"#,
-        #"{"type": "keyframe", "keyPath": "position", "values": [[N, N], [N, N]], "calculationMode": "paced", "duration": N, "repeatDuration": N}"#,
+        #"{"type": "keyframe", "keyPath": "position", "values": [[N, N], [N, N]], "calculationMode": "paced", "duration": N, "repeatDuration": N}"#
     ]
     static let numbers = ["0", "1", "0.5", "-1", "1e308", "-1e308", "1e-320", "1e7", "-1e7", "1e6", "1e-6", "1000", "0.01", "100", "2.5", "-0.3"]
 
@@ -45,9 +45,12 @@ struct EvaluationFuzzTests {
     /// Found by the fuzz: a cumulative animation late in a long repeat added its cycle end once per
     /// cycle passed — a billion additions at t = 1e9 s.
     @Test func aLateCumulativeCycleIsComputedNotCounted() throws {
-        let model = try CoreAnimationModel(json: ["type": "basic", "keyPath": "transform.translation.x", "fromValue": 0, "toValue": 1,
-                                                  "duration": 1, "repeatCount": 1e9, "cumulative": true],
-                                           file: "late.json", path: FieldPath("animation"))
+        let model = try CoreAnimationModel(
+            json: [
+                "type": "basic", "keyPath": "transform.translation.x", "fromValue": 0, "toValue": 1,
+                "duration": 1, "repeatCount": 1e9, "cumulative": true
+            ],
+            file: "late.json", path: FieldPath("animation"))
         let effect = CoreAnimationEffect(model)
         // Cycle 500,000,000 (0-based) starts at 500,000,000 and ends at 500,000,001: halfway, x = 500,000,000.5.
         guard case .transform(let m) = effect.sample(at: 500_000_000.5).values[0] else { Issue.record("no transform"); return }

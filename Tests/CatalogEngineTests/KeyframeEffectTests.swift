@@ -7,7 +7,8 @@ import Testing
 /// Keyframe effects per Web Animations Level 1 §"Keyframe effects", and value interpolation per
 /// animation type. Expected values are worked out in the comments.
 struct KeyframeEffectTests {
-    private func effect(_ keyframes: JSONValue, _ options: JSONValue = ["duration": 1000], underlying: [String: AnimationValue] = [:]) throws -> KeyframeEffect {
+    private func effect(_ keyframes: JSONValue, _ options: JSONValue = ["duration": 1000], underlying: [String: AnimationValue] = [:]) throws -> KeyframeEffect
+    {
         KeyframeEffect(try KeyframeEffectModel(webKeyframes: keyframes, options: options, file: "test.json"), underlying: underlying)
     }
 
@@ -51,8 +52,9 @@ struct KeyframeEffectTests {
     @Test func severalKeyframesAtZeroHoldTheFirstBelowZero() throws {
         // An easing that dips below 0 (y1 < 0) gives negative progress early on; with two
         // keyframes at offset 0, the first one's value holds there instead of extrapolating.
-        let e = try effect([["opacity": 0.1, "offset": 0], ["opacity": 0.3, "offset": 0], ["opacity": 0.9]],
-                           ["duration": 1000, "easing": "cubic-bezier(0.5, -1, 0.5, 1)"])
+        let e = try effect(
+            [["opacity": 0.1, "offset": 0], ["opacity": 0.3, "offset": 0], ["opacity": 0.9]],
+            ["duration": 1000, "easing": "cubic-bezier(0.5, -1, 0.5, 1)"])
         let early = e.sample(at: 0.1)
         #expect(early.progress! < 0)
         #expect(number(early.values[0]) == 0.1)
@@ -120,7 +122,7 @@ struct KeyframeEffectTests {
         (JSONValue.array([["opacity": 0, "offset": 1.5]]), "keyframes[0].offset", "from 0 to 1"),
         (JSONValue.array([["opacity": 0, "easing": "cubic-bezier(2, 0, 1, 1)"]]), "keyframes[0].easing", "x1 and x2"),
         (JSONValue.array([["backgroundColor": "rgb(1, 2)"]]), "keyframes[0].backgroundColor", "three channels"),
-        (JSONValue.array([["opacity": 0, "composite": "add"]]), "keyframes[0].composite", "replace"),
+        (JSONValue.array([["opacity": 0, "composite": "add"]]), "keyframes[0].composite", "replace")
     ])
     func badKeyframesAreRefusedWithTheirPath(keyframes: JSONValue, path: String, rule: String) {
         expectDefinitionError(file: "bad.json", path: path, rule: rule) {
@@ -133,9 +135,11 @@ struct KeyframeEffectTests {
 struct KeyframeEffectBufferTests {
     @Test func numbersAreTheValuesInTheirSlots() throws {
         let model = try KeyframeEffectModel(
-            webKeyframes: [["transform": "scale(1)", "opacity": 1, "backgroundColor": "red"],
-                           ["transform": "rotate(45deg) scale(0.8)", "opacity": 0.5, "offset": 0.4, "backgroundColor": "blue"],
-                           ["transform": "scale(0.9)", "opacity": 1]],
+            webKeyframes: [
+                ["transform": "scale(1)", "opacity": 1, "backgroundColor": "red"],
+                ["transform": "rotate(45deg) scale(0.8)", "opacity": 0.5, "offset": 0.4, "backgroundColor": "blue"],
+                ["transform": "scale(0.9)", "opacity": 1]
+            ],
             options: ["duration": 500], file: "buffer.json")
         let effect = KeyframeEffect(model)
         // Tracks sort by name: backgroundColor (4 numbers), opacity (1), transform (16).

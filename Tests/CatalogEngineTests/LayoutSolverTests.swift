@@ -11,8 +11,9 @@ struct LayoutSolverTests {
 
     @Test func decoratingDefaultsReproduceTheSessionsTest() {
         // WWDC 2016 session 419: in (0, 0, 120, 40), content (0, 5, 35, 30), decoration (35, 5, 70, 30).
-        let f = frames(.decorating(content: .slot("content"), decoration: .slot("decoration"), DecoratingOptions()),
-                       Rect(x: 0, y: 0, width: 120, height: 40))
+        let f = frames(
+            .decorating(content: .slot("content"), decoration: .slot("decoration"), DecoratingOptions()),
+            Rect(x: 0, y: 0, width: 120, height: 40))
         #expect(f["content"] == Rect(x: 0, y: 5, width: 35, height: 30))
         #expect(f["decoration"] == Rect(x: 35, y: 5, width: 70, height: 30))
     }
@@ -55,8 +56,9 @@ struct LayoutSolverTests {
     @Test func layoutsNest() {
         // A cascade as the decoration: the decoration rect (35, 5, 70, 30) from the session's
         // test, cascaded by (5, 5) over two children: each 65 × 25, at (35, 5) and (40, 10).
-        let node = LayoutNode.decorating(content: .slot("content"),
-                                         decoration: .cascading([.slot("x"), .slot("y")], offset: Point(x: 5, y: 5)), DecoratingOptions())
+        let node = LayoutNode.decorating(
+            content: .slot("content"),
+            decoration: .cascading([.slot("x"), .slot("y")], offset: Point(x: 5, y: 5)), DecoratingOptions())
         let f = frames(node, Rect(x: 0, y: 0, width: 120, height: 40))
         #expect(f["x"] == Rect(x: 35, y: 5, width: 65, height: 25))
         #expect(f["y"] == Rect(x: 40, y: 10, width: 65, height: 25))
@@ -69,7 +71,8 @@ struct LayoutSolverTests {
         cases.append((["decorating": ["content": ["slot": "a"]]], "layout.decorating.decoration", "is required"))
         cases.append((["stack": ["children": [["slot": "a"], ["slot": "a"]]]], "layout", "appears twice"))
         cases.append((["inset": ["child": ["slot": "a"], "insets": [1, 2]]], "layout.inset.insets", "[top, left, bottom, right]"))
-        cases.append((["decorating": ["content": ["slot": "a"], "decoration": ["slot": "b"], "contentFraction": 2]], "layout.decorating.contentFraction", "from 0 to 1"))
+        cases.append(
+            (["decorating": ["content": ["slot": "a"], "decoration": ["slot": "b"], "contentFraction": 2]], "layout.decorating.contentFraction", "from 0 to 1"))
         cases.append((["slot": "Bad Name"], "layout.slot", "named like a role"))
         return cases
     }()

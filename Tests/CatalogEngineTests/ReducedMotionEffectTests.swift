@@ -15,8 +15,9 @@ struct ReducedMotionEffectTests {
     // A run of samples (sampled together where the effect plays as written or shortened) gives
     // what one sample a call gives, for every policy.
     @Test func aRunOfSamplesIsEachSampleForEveryPolicy() throws {
-        let base = try web([["opacity": 0, "transform": "scale(1)"], ["opacity": 0.7, "transform": "rotate(40deg)"]],
-                           ["duration": 800, "delay": 100, "iterations": 2.5, "direction": "alternate", "fill": "both", "easing": "ease-in"])
+        let base = try web(
+            [["opacity": 0, "transform": "scale(1)"], ["opacity": 0.7, "transform": "rotate(40deg)"]],
+            ["duration": 800, "delay": 100, "iterations": 2.5, "direction": "alternate", "fill": "both", "easing": "ease-in"])
         let times = (0..<150).map { Double($0) / 60 - 0.2 }
         for motion: ReducedMotion? in [nil, .shorten(0.3), .fade(0.25), .noMotion, .removed, .component("other")] {
             let effect = ReducedMotionEffect(base, motion: motion)
@@ -37,7 +38,7 @@ struct ReducedMotionEffectTests {
         let half = ReducedMotionEffect(fade, motion: .shorten(0.5))
         #expect(half.endTime == 0.6)
         // Delay 0.1 s, then 0 → 1 over 0.5 s: a quarter of the way at 0.225 s.
-        #expect(number(half.sample(at: 0.05), 0) == 1)   // still the initial value, in the shortened delay
+        #expect(number(half.sample(at: 0.05), 0) == 1)  // still the initial value, in the shortened delay
         #expect(abs(number(half.sample(at: 0.225), 0)! - 0.25) < 1e-12)
     }
 
@@ -87,8 +88,9 @@ struct ReducedMotionEffectTests {
         // rgba(0,0,255,0.2) → rgba(0,0,102,1), eased to 1.2 at the middle: premultiplied blue
         // 0.2 + (0.4 − 0.2)·1.2 = 0.44, alpha 0.2 + 0.8·1.2 = 1.16 → clamped to 1 first, as
         // Chromium does, so blue is 0.44 (dividing by 1.16 would give 0.379).
-        let effect = try web([["backgroundColor": "rgba(0, 0, 255, 0.2)", "easing": "linear(0, 1.2 50%, 1)"], ["backgroundColor": "rgba(0, 0, 102, 1)"]],
-                             ["duration": 1000])
+        let effect = try web(
+            [["backgroundColor": "rgba(0, 0, 255, 0.2)", "easing": "linear(0, 1.2 50%, 1)"], ["backgroundColor": "rgba(0, 0, 102, 1)"]],
+            ["duration": 1000])
         guard case .color(let c) = effect.sample(at: 0.5).values[0] else { Issue.record("no colour"); return }
         #expect(abs(c.blue - 0.44) < 1e-12 && c.alpha == 1 && c.red == 0 && c.green == 0)
     }

@@ -22,9 +22,11 @@ struct TransformInterpolationTests {
 
     // The sampling path writes some lists' numbers directly; they are the matrix's, bit for bit.
     @Test func writtenNumbersAreTheMatrixEntries() throws {
-        let lists = [("scale(1)", "scale(0.8)"), ("scale(2, 0.5)", "none"), ("translate(10px, -4px)", "translate(0)"),
-                     ("translate3d(1px, 2px, 3px)", "none"), ("scale(1) translate(1px)", "scale(2) translate(5px)"),
-                     ("rotate(0deg)", "rotate(90deg)"), ("scale(1)", "rotate(45deg)")]
+        let lists = [
+            ("scale(1)", "scale(0.8)"), ("scale(2, 0.5)", "none"), ("translate(10px, -4px)", "translate(0)"),
+            ("translate3d(1px, 2px, 3px)", "none"), ("scale(1) translate(1px)", "scale(2) translate(5px)"),
+            ("rotate(0deg)", "rotate(90deg)"), ("scale(1)", "rotate(45deg)")
+        ]
         for (from, to) in lists {
             let interpolator = TransformListInterpolator(from: try TransformFunction.list(css: from), to: try TransformFunction.list(css: to))
             for t in [-0.75, 0, 0.1, 1.0 / 3, 0.5, 0.9, 1, 1.6] {
@@ -113,11 +115,13 @@ struct TransformInterpolationTests {
         var random = SeededGenerator(state: 7)
         for index in 0..<300 {
             let functions: [TransformFunction.Primitive] = [
-                .translate(x: .random(in: -100...100, using: &random), y: .random(in: -100...100, using: &random), z: index % 2 == 0 ? 0 : .random(in: -50...50, using: &random)),
+                .translate(
+                    x: .random(in: -100...100, using: &random), y: .random(in: -100...100, using: &random),
+                    z: index % 2 == 0 ? 0 : .random(in: -50...50, using: &random)),
                 .rotate(x: 0, y: index % 3 == 0 ? 1 : 0, z: 1, angle: .random(in: -6...6, using: &random)),
                 .skew(x: .random(in: -0.7...0.7, using: &random), y: 0),
                 .scale(x: .random(in: 0.2...3, using: &random) * (index % 5 == 0 ? -1 : 1), y: .random(in: 0.2...3, using: &random), z: 1),
-                .perspective(index % 4 == 0 ? .random(in: 200...900, using: &random) : nil),
+                .perspective(index % 4 == 0 ? .random(in: 200...900, using: &random) : nil)
             ]
             let m = functions.reduce(Matrix4.identity) { Matrix4($1).concatenating($0) }
             guard let decomposed = DecomposedTransform(m) else { Issue.record("\(m) did not decompose"); continue }

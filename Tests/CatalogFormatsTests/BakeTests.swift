@@ -13,7 +13,7 @@ struct BakeTests {
         #"{"type": "spring", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "mass": 2, "stiffness": 300, "damping": 10, "initialVelocity": 4}"#,
         #"{"type": "keyframe", "keyPath": "transform.rotation.z", "values": [0, 1, 3, 2.5], "calculationMode": "paced", "duration": 0.6}"#,
         #"{"type": "keyframe", "keyPath": "opacity", "values": [0, 0.8, 0.3, 1], "calculationMode": "cubic", "duration": 0.5}"#,
-        #"{"type": "keyframe", "keyPath": "transform.translation.y", "values": [0, 40, -20, 0], "calculationMode": "cubicPaced", "duration": 0.5, "tensionValues": [0, 0.5, -0.5, 0], "biasValues": [0, 0.3, 0, 0]}"#,
+        #"{"type": "keyframe", "keyPath": "transform.translation.y", "values": [0, 40, -20, 0], "calculationMode": "cubicPaced", "duration": 0.5, "tensionValues": [0, 0.5, -0.5, 0], "biasValues": [0, 0.3, 0, 0]}"#
     ]
 
     private func definition(_ body: String, _ index: Int) throws -> ComponentDefinition {

@@ -102,17 +102,21 @@ struct BakedBoundTests {
             let export = try ComponentExport(definition: definition, target: .css)
             for (column, property) in item.properties.enumerated() {
                 guard let entry = export.explanation.first(where: { $0.animation.properties.contains(property) }),
-                      case .baked(_, let reported, _) = entry.animation.fidelity,
-                      let rows = answer["results"]?[item.id]?["values"]?["element"]?.arrayValue else { continue }
+                    case .baked(_, let reported, _) = entry.animation.fidelity,
+                    let rows = answer["results"]?[item.id]?["values"]?["element"]?.arrayValue
+                else { continue }
                 var worst = (error: 0.0, time: 0.0)
                 for (index, row) in rows.enumerated() {
                     guard let text = row.arrayValue.flatMap({ column < $0.count ? $0[column].stringValue : nil }),
-                          let error = Self.error(item.expected["element"]![index][column], browser: text, property: property) else { continue }
+                        let error = Self.error(item.expected["element"]![index][column], browser: text, property: property)
+                    else { continue }
                     if error > worst.error { worst = (error, item.times[index]) }
                 }
                 let rounding = property == "backgroundColor" ? 0.4 : 0.01
                 if worst.error > reported + rounding {
-                    overstated.append("\(definition.name).\(property): Chromium \(Int(worst.error * 100))% of the bound at t=\(worst.time), --explain \(Int(reported * 100))%")
+                    overstated.append(
+                        "\(definition.name).\(property): Chromium \(Int(worst.error * 100))% of the bound at t=\(worst.time), --explain \(Int(reported * 100))%"
+                    )
                 }
             }
         }

@@ -140,7 +140,7 @@ enum BrowserComparison {
                 "id": .string(item.id), "roles": .array(item.roles.map(JSONValue.string)),
                 "properties": .array(item.properties.map { .string((try? WebProperty($0).camelCase) ?? $0) }),
                 "times": .array(item.times.map { .number($0 * 1000) }),
-                "style": .string(item.ownStyle),
+                "style": .string(item.ownStyle)
             ]
             switch item.start {
             case .css(let stylesheet, let classes):
@@ -159,62 +159,62 @@ enum BrowserComparison {
         }
         let casesJSON = JSONValue.array(descriptions).canonicalText.replacingOccurrences(of: "</", with: "<\\/")
         return """
-        <!doctype html>
-        <html><head><meta charset="utf-8"><style>
-        .box { width: 10px; height: 10px; }
-        \(stylesheets.replacingOccurrences(of: "</", with: "<\\/"))
-        </style></head><body><div id="root"></div><pre id="out">pending</pre>
-        <script type="module">
-        const cases = \(casesJSON);
-        const results = {}, errors = [];
-        window.addEventListener("error", (e) => errors.push(String(e.message)));
-        for (const c of cases) {
-          try {
-            const elements = {};
-            for (const role of c.roles) {
-              const element = document.createElement("div");
-              element.className = "box";
-              element.style.cssText = c.style;
-              // "outer / inner": the element inside parents carrying those classes.
-              const levels = c.kind === "css" ? (c.classes[role] || "").split(" / ") : [""];
-              let parent = document.getElementById("root");
-              for (const outer of levels.slice(0, -1)) {
-                const wrapper = document.createElement("div");
-                wrapper.className = outer;
-                parent.appendChild(wrapper);
-                parent = wrapper;
+            <!doctype html>
+            <html><head><meta charset="utf-8"><style>
+            .box { width: 10px; height: 10px; }
+            \(stylesheets.replacingOccurrences(of: "</", with: "<\\/"))
+            </style></head><body><div id="root"></div><pre id="out">pending</pre>
+            <script type="module">
+            const cases = \(casesJSON);
+            const results = {}, errors = [];
+            window.addEventListener("error", (e) => errors.push(String(e.message)));
+            for (const c of cases) {
+              try {
+                const elements = {};
+                for (const role of c.roles) {
+                  const element = document.createElement("div");
+                  element.className = "box";
+                  element.style.cssText = c.style;
+                  // "outer / inner": the element inside parents carrying those classes.
+                  const levels = c.kind === "css" ? (c.classes[role] || "").split(" / ") : [""];
+                  let parent = document.getElementById("root");
+                  for (const outer of levels.slice(0, -1)) {
+                    const wrapper = document.createElement("div");
+                    wrapper.className = outer;
+                    parent.appendChild(wrapper);
+                    parent = wrapper;
+                  }
+                  parent.appendChild(element);
+                  elements[role] = element;
+                }
+                let animations = [];
+                if (c.kind === "css") {
+                  for (const role of c.roles) elements[role].className = "box " + (c.classes[role] || "").split(" / ").at(-1);
+                  for (const role of c.roles) animations.push(...elements[role].getAnimations());
+                } else if (c.kind === "waapi") {
+                  const data = Array.isArray(c.waapi) ? { [c.roles[0]]: c.waapi } : c.waapi;
+                  for (const role of c.roles) for (const { keyframes, options } of data[role] || []) animations.push(elements[role].animate(keyframes, options));
+                } else {
+                  const module = await import("data:text/javascript;charset=utf-8," + encodeURIComponent(c.module));
+                  animations = module.play(c.chain ? elements : elements[c.roles[0]]).animations;
+                }
+                for (const a of animations) a.pause();
+                const values = {};
+                for (const role of c.roles) values[role] = [];
+                for (const t of c.times) {
+                  for (const a of animations) a.currentTime = t;
+                  for (const role of c.roles) {
+                    const style = getComputedStyle(elements[role]);
+                    values[role].push(c.properties.map((p) => style[p]));
+                  }
+                }
+                results[c.id] = { count: animations.length, values };
+              } catch (e) {
+                errors.push(c.id + ": " + e);
               }
-              parent.appendChild(element);
-              elements[role] = element;
             }
-            let animations = [];
-            if (c.kind === "css") {
-              for (const role of c.roles) elements[role].className = "box " + (c.classes[role] || "").split(" / ").at(-1);
-              for (const role of c.roles) animations.push(...elements[role].getAnimations());
-            } else if (c.kind === "waapi") {
-              const data = Array.isArray(c.waapi) ? { [c.roles[0]]: c.waapi } : c.waapi;
-              for (const role of c.roles) for (const { keyframes, options } of data[role] || []) animations.push(elements[role].animate(keyframes, options));
-            } else {
-              const module = await import("data:text/javascript;charset=utf-8," + encodeURIComponent(c.module));
-              animations = module.play(c.chain ? elements : elements[c.roles[0]]).animations;
-            }
-            for (const a of animations) a.pause();
-            const values = {};
-            for (const role of c.roles) values[role] = [];
-            for (const t of c.times) {
-              for (const a of animations) a.currentTime = t;
-              for (const role of c.roles) {
-                const style = getComputedStyle(elements[role]);
-                values[role].push(c.properties.map((p) => style[p]));
-              }
-            }
-            results[c.id] = { count: animations.length, values };
-          } catch (e) {
-            errors.push(c.id + ": " + e);
-          }
-        }
-        document.getElementById("out").textContent = JSON.stringify({ results, errors });
-        </script></body></html>
-        """
+            document.getElementById("out").textContent = JSON.stringify({ results, errors });
+            </script></body></html>
+            """
     }
 }

@@ -37,11 +37,12 @@ struct CSSKeyframesImportTests {
 
     /// The one component's timing rule takes custom properties and calc() as a library's do.
     @Test func theTimingRuleTakesCustomPropertiesAndCalc() throws {
-        let definition = try CSSKeyframesImport.definition(css: """
-            :root { --speed: 400ms; }
-            @keyframes fade { from { opacity: 0 } }
-            .fade { animation-duration: calc(var(--speed) * 1.5); animation-delay: var(--wait, 50ms); animation-timing-function: var(--curve, ease-out); }
-            """, file: "fade.css")
+        let definition = try CSSKeyframesImport.definition(
+            css: """
+                :root { --speed: 400ms; }
+                @keyframes fade { from { opacity: 0 } }
+                .fade { animation-duration: calc(var(--speed) * 1.5); animation-delay: var(--wait, 50ms); animation-timing-function: var(--curve, ease-out); }
+                """, file: "fade.css")
         guard case .web(let model) = try AnimationDefinition(definition) else { Issue.record("not a web animation"); return }
         #expect(model.timing.duration == 0.6 && model.timing.delay == 0.05)
         #expect(model.keyframes[0].easing == .cubicBezier(0, 0, 0.58, 1))
@@ -65,7 +66,7 @@ struct CSSKeyframesImportTests {
         ("@keyframes a { from { opacity: 0 }", "line 1", "never closed"),
         ("@keyframes fade$ { from { opacity: 0 } }", "line 1: @keyframes fade$", "must match"),
         ("@keyframes a { from { opacity: 0 } }\n.a { animation-duration: fast }", "line 2: .a.animation-duration", "a time such as"),
-        ("p { color: red }", "", "needs an @keyframes rule"),
+        ("p { color: red }", "", "needs an @keyframes rule")
     ])
     func badCSSIsRefusedWithItsLine(css: String, path: String, rule: String) {
         expectDefinitionError(file: "bad.css", path: path, rule: rule) {
@@ -85,18 +86,20 @@ struct CSSKeyframesImportTests {
             }
             """
         let definition = try CSSKeyframesImport.definition(css: css, file: "a.css")
-        #expect(definition.ignoredDeclarations.map { $0.split(separator: ":").prefix(2).joined(separator: ":") } == [
-            "line 2: from.colour", "line 2: from.display", "line 3: 50%.opacity", "line 3: 50%.transition-duration",
-            "line 3: 50%.--depth", "line 4: to.-webkit-animation-duration", "line 4: to.will-change",
-        ])
+        #expect(
+            definition.ignoredDeclarations.map { $0.split(separator: ":").prefix(2).joined(separator: ":") } == [
+                "line 2: from.colour", "line 2: from.display", "line 3: 50%.opacity", "line 3: 50%.transition-duration",
+                "line 3: 50%.--depth", "line 4: to.-webkit-animation-duration", "line 4: to.will-change"
+            ])
         #expect(definition.ignoredDeclarations.allSatisfy { $0.contains("a browser ignores it") })
-        let same = try CSSKeyframesImport.definition(css: """
-            @keyframes a {
-              from { opacity: 0 }
-              50% { transform: scale(2) }
-              to { opacity: 1 }
-            }
-            """, file: "a.css")
+        let same = try CSSKeyframesImport.definition(
+            css: """
+                @keyframes a {
+                  from { opacity: 0 }
+                  50% { transform: scale(2) }
+                  to { opacity: 1 }
+                }
+                """, file: "a.css")
         #expect(definition.document == same.document)
         #expect(same.ignoredDeclarations.isEmpty)
     }
@@ -112,7 +115,8 @@ struct CSSWhitespaceTests {
         .fade-pop { animation: fade-pop 300ms cubic-bezier(0.4, 0, 0.2, 1) 2 alternate both }
         """
 
-    static let spread = "@keyframes\tfade-pop\r\n{\r\n  from,\r\n  50%,\n\tto\u{0C}{\n    opacity:\n      1;\n  }\r"
+    static let spread =
+        "@keyframes\tfade-pop\r\n{\r\n  from,\r\n  50%,\n\tto\u{0C}{\n    opacity:\n      1;\n  }\r"
         + "  25% {\n    opacity : 0.5 ;\n    transform:\n      translate(0,\n        10px)\n      scale(0.9);\n  }\n}\n"
         + ".fade-pop\n{\n  animation:\n    fade-pop\n    300ms\n    cubic-bezier(0.4,\n      0, 0.2, 1)\n\t2\talternate\r\n    both;\n}\n"
 
@@ -133,7 +137,7 @@ struct CSSWhitespaceTests {
         ("@keyframes a {\n  from {\n    filter:\n      blur(2px);\n  }\n  to { opacity: 1 }\n}\n", "filter", "does not animate filter"),
         ("@keyframes a {\n  from { opacity: 1 }\n  to {\n    transform:\n      rotate(\n        ninety);\n  }\n}\n", "transform", "rotate"),
         ("@keyframes a {\r\n  from { opacity\r\n 1 }\r\n}\r\n", "opacity 1", "is not a declaration"),
-        ("@keyframes a { from { opacity: 1 } }\n.a {\n  animation-duration:\n    fast;\n}\n", "animation-duration", "must be a time"),
+        ("@keyframes a { from { opacity: 1 } }\n.a {\n  animation-duration:\n    fast;\n}\n", "animation-duration", "must be a time")
     ])
     func anErrorIsOneLineNamingItsPlaceAndRule(css: String, place: String, rule: String) throws {
         do {
@@ -189,7 +193,8 @@ struct CSSTimeTests {
 /// at its field rather than stored.
 struct OneComponentTimingRuleTests {
     @Test func prefixedLonghandsAreReadAndUnknownKeywordsRefused() throws {
-        let css = "@keyframes a { from { opacity: 0 } to { opacity: 1 } }\n.a { -webkit-animation-duration: 2s; -webkit-animation-direction: alternate; animation-fill-mode: both }\n"
+        let css =
+            "@keyframes a { from { opacity: 0 } to { opacity: 1 } }\n.a { -webkit-animation-duration: 2s; -webkit-animation-direction: alternate; animation-fill-mode: both }\n"
         let options = try #require(try CSSKeyframesImport.document(css: css, file: "a.css")["options"])
         #expect(options["duration"] == 2000 && options["direction"] == "alternate" && options["fill"] == "both")
         for (written, field) in [("animation-direction: sideways", ".a.animation-direction"), ("animation-fill-mode: always", ".a.animation-fill-mode")] {

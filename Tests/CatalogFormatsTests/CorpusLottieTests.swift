@@ -43,7 +43,8 @@ import TestSupport
             refusal = error
         }
         // Refused whole: the message names where and what.
-        #expect(refusal.path.hasPrefix("layers") && (refusal.rule.contains("is not supported") || refusal.rule.contains("no layer draws")), "\(file): \(refusal)")
+        #expect(
+            refusal.path.hasPrefix("layers") && (refusal.rule.contains("is not supported") || refusal.rule.contains("no layer draws")), "\(file): \(refusal)")
         let partly: (roles: [(role: String, body: JSONValue, source: [Int], groups: [Int])], skipped: [String])
         do {
             partly = try LottieImport.roles(json: json, file: file, skipUnsupported: true)
@@ -87,7 +88,8 @@ import TestSupport
             for (file, text) in try Self.documents(url) {
                 let json = try JSONReader.read(text)
                 guard LottieImport.isLottie(json), let (roles, _) = try? LottieImport.roles(json: json, file: file, skipUnsupported: true),
-                      let definition = try? DefinitionDecoder.decodeAll(text: text, file: file, options: .init(skipUnsupported: true)).first else { continue }
+                    let definition = try? DefinitionDecoder.decodeAll(text: text, file: file, options: .init(skipUnsupported: true)).first
+                else { continue }
                 let (fr, ip, op) = (json["fr"]!.numberValue!, json["ip"]!.numberValue!, json["op"]!.numberValue!)
                 let size = (json["w"]?.numberValue ?? 100, json["h"]?.numberValue ?? 100)
                 let frames = (0..<16).map { ip + (op - ip) * (Double($0) + 0.37) / 16 }
@@ -96,12 +98,14 @@ import TestSupport
                 do {
                     verdict = try LottieJudge.parts(of: text, parts: roles.map { .init(role: $0.role, layers: $0.source, groups: $0.groups) }, times: frames)
                 } catch let unreadable as LottieJudge.Unreadable {
-                    unjudged.append("\(file): \(unreadable)")   // no judge for a file python-lottie cannot read
+                    unjudged.append("\(file): \(unreadable)")  // no judge for a file python-lottie cannot read
                     continue
                 }
                 judged += 1
                 for role in roles {
-                    guard let effect = effects[role.role], let player = verdict[role.role] else { problems.append("\(file) \(role.role): no effect or verdict"); continue }
+                    guard let effect = effects[role.role], let player = verdict[role.role] else {
+                        problems.append("\(file) \(role.role): no effect or verdict"); continue
+                    }
                     if let error = player.error { problems.append("\(file) \(role.role): python-lottie: \(error)"); continue }
                     for (index, frame) in frames.enumerated() {
                         compared += 1
@@ -142,8 +146,10 @@ struct LottieShapeTests {
         #"{"ty": "gr", "nm": "\#(name)", "it": [{"ty": "rc", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [20, 20]}, "r": {"a": 0, "k": 0}},"#
             + #" {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}}, \#(transform)]}"#
     }
-    static let identity = #"{"ty": "tr", "p": {"a": 0, "k": [0, 0]}, "a": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]}, "r": {"a": 0, "k": 0}, "o": {"a": 0, "k": 100}}"#
-    static let blink = #"{"ty": "tr", "p": {"a": 0, "k": [30, 0]}, "a": {"a": 0, "k": [0, 0]}, "r": {"a": 0, "k": 0}, "o": {"a": 0, "k": 100},"#
+    static let identity =
+        #"{"ty": "tr", "p": {"a": 0, "k": [0, 0]}, "a": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]}, "r": {"a": 0, "k": 0}, "o": {"a": 0, "k": 100}}"#
+    static let blink =
+        #"{"ty": "tr", "p": {"a": 0, "k": [30, 0]}, "a": {"a": 0, "k": [0, 0]}, "r": {"a": 0, "k": 0}, "o": {"a": 0, "k": 100},"#
         + #" "s": {"a": 1, "k": [{"t": 0, "s": [100, 100], "o": {"x": [0.4], "y": [0]}, "i": {"x": [0.6], "y": [1]}}, {"t": 10, "s": [100, 10], "o": {"x": [0.4], "y": [0]}, "i": {"x": [0.6], "y": [1]}}, {"t": 20, "s": [100, 100]}]}}"#
 
     func judged(_ text: String, file: String) throws -> [String] {
@@ -158,7 +164,8 @@ struct LottieShapeTests {
             let effect = try #require(effects[role.role]), player = try #require(verdict[role.role])
             for (index, frame) in frames.enumerated() {
                 let sample = effect.sample(at: frame / 30)
-                let (matrix, opacity, _) = LottieImportTests.shown(Dictionary(zip(effect.properties.map(\.name), sample.values)) { _, b in b }, size: (100, 100))
+                let (matrix, opacity, _) = LottieImportTests.shown(
+                    Dictionary(zip(effect.properties.map(\.name), sample.values)) { _, b in b }, size: (100, 100))
                 if zip(matrix, player.matrix[index]).contains(where: { abs($0 - $1) > 1e-6 * max(1, abs($1)) }) || abs(opacity - player.opacity[index]) > 1e-6 {
                     problems.append("\(role.role) at \(frame): engine \(matrix) \(opacity), python-lottie \(player.matrix[index]) \(player.opacity[index])")
                 }
@@ -170,7 +177,8 @@ struct LottieShapeTests {
 
     @Test func aGroupThatAnimatesBehindOneThatDoesNotIsItsOwnRole() throws {
         // The first group holds its shapes where they are; the second blinks (its own scale).
-        let text = #"{"v": "5.7.0", "fr": 30, "ip": 0, "op": 30, "w": 100, "h": 100, "layers": [{"ty": 4, "nm": "eye", "ind": 1, "ip": 0, "op": 30, "st": 0,"#
+        let text =
+            #"{"v": "5.7.0", "fr": 30, "ip": 0, "op": 30, "w": 100, "h": 100, "layers": [{"ty": 4, "nm": "eye", "ind": 1, "ip": 0, "op": 30, "st": 0,"#
             + #" "ks": {"p": {"a": 0, "k": [50, 50]}, "a": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]}, "r": {"a": 0, "k": 0}, "o": {"a": 0, "k": 100}},"#
             + #" "shapes": [\#(Self.shape("white", transform: Self.identity)), \#(Self.shape("lid", transform: Self.blink))]}]}"#
         // The white holds still (a still part is no role); the lid is one, named layer/group.
@@ -178,27 +186,32 @@ struct LottieShapeTests {
     }
 
     @Test func aPrecompositionsLayersArePlacedInTheDocument() throws {
-        let inner = #"{"ty": 4, "nm": "dot", "ind": 1, "ip": 0, "op": 60, "st": 0, "ks": {"a": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]}, "r": {"a": 0, "k": 0},"#
+        let inner =
+            #"{"ty": 4, "nm": "dot", "ind": 1, "ip": 0, "op": 60, "st": 0, "ks": {"a": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]}, "r": {"a": 0, "k": 0},"#
             + #" "o": {"a": 1, "k": [{"t": 0, "s": [100], "o": {"x": [0.3], "y": [0]}, "i": {"x": [0.7], "y": [1]}}, {"t": 12, "s": [40]}]},"#
             + #" "p": {"a": 1, "k": [{"t": 0, "s": [10, 10], "o": {"x": 0.2, "y": 0}, "i": {"x": 0.8, "y": 1}}, {"t": 15, "s": [60, 20]}]}},"#
             + #" "shapes": [\#(Self.shape("box", transform: Self.identity))]}"#
-        let text = #"{"v": "5.7.0", "fr": 30, "ip": 0, "op": 30, "w": 100, "h": 100, "assets": [{"id": "comp_0", "layers": [\#(inner)]}],"#
+        let text =
+            #"{"v": "5.7.0", "fr": 30, "ip": 0, "op": 30, "w": 100, "h": 100, "assets": [{"id": "comp_0", "layers": [\#(inner)]}],"#
             + #" "layers": [{"ty": 0, "nm": "Précomp 1", "refId": "comp_0", "ind": 1, "ip": 0, "op": 30, "st": 5, "w": 100, "h": 100,"#
             + #" "ks": {"p": {"a": 0, "k": [20, 30]}, "a": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [50, 50]}, "r": {"a": 0, "k": 30}, "o": {"a": 0, "k": 80}}}]}"#
         #expect(try judged(text, file: "precomp.json") == ["precomp-1-dot"])
     }
 
     @Test func aFileNameBeyondASCIIStillNamesTheComponent() throws {
-        let text = #"{"v": "5.7.0", "fr": 30, "ip": 0, "op": 30, "w": 100, "h": 100, "layers": [{"ty": 4, "nm": "eye", "ind": 1, "ip": 0, "op": 30, "st": 0,"#
+        let text =
+            #"{"v": "5.7.0", "fr": 30, "ip": 0, "op": 30, "w": 100, "h": 100, "layers": [{"ty": 4, "nm": "eye", "ind": 1, "ip": 0, "op": 30, "st": 0,"#
             + #" "ks": {"p": {"a": 0, "k": [50, 50]}}, "shapes": [\#(Self.shape("lid", transform: Self.blink))]}]}"#
         #expect(try DefinitionDecoder.decodeAll(text: text, file: "360º_degree.json").map(\.name) == ["360o-degree"])
         #expect(try DefinitionDecoder.decodeAll(text: text, file: "形状.json").map(\.name) == ["u5f62-u72b6"])
     }
 
     @Test func oneTrimPathsLayerIsRefusedByNameAndTheRestComesInWhenSkipped() throws {
-        let trimmed = #"{"ty": 4, "nm": "ring", "ind": 2, "ip": 0, "op": 30, "st": 0, "ks": {}, "shapes": [{"ty": "el", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [10, 10]}},"#
+        let trimmed =
+            #"{"ty": 4, "nm": "ring", "ind": 2, "ip": 0, "op": 30, "st": 0, "ks": {}, "shapes": [{"ty": "el", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [10, 10]}},"#
             + #" {"ty": "tm", "s": {"a": 0, "k": 0}, "e": {"a": 1, "k": [{"t": 0, "s": [0]}, {"t": 20, "s": [100]}]}, "o": {"a": 0, "k": 0}}]}"#
-        let text = #"{"v": "5.7.0", "fr": 30, "ip": 0, "op": 30, "w": 100, "h": 100, "layers": [{"ty": 4, "nm": "eye", "ind": 1, "ip": 0, "op": 30, "st": 0,"#
+        let text =
+            #"{"v": "5.7.0", "fr": 30, "ip": 0, "op": 30, "w": 100, "h": 100, "layers": [{"ty": 4, "nm": "eye", "ind": 1, "ip": 0, "op": 30, "st": 0,"#
             + #" "ks": {"p": {"a": 0, "k": [50, 50]}}, "shapes": [\#(Self.shape("lid", transform: Self.blink))]}, \#(trimmed)]}"#
         let error = try #require(throws: DefinitionError.self) { try DefinitionDecoder.decodeAll(text: text, file: "loader.json") }
         #expect(error.path == "layers[1]" && error.rule.contains("\"ring\": trim paths is not supported"), "\(error)")
@@ -211,7 +224,8 @@ struct LottieShapeTests {
 /// Packed Lottie files: a `.tgs` is gzipped, a `.lottie` zipped with a manifest; broken or
 /// oversized ones are refused by name, never crash the reader.
 struct LottieContainerTests {
-    static let document = #"{"v": "5.7.0", "fr": 30, "ip": 0, "op": 30, "w": 100, "h": 100, "layers": [{"ty": 4, "nm": "eye", "ind": 1, "ip": 0, "op": 30, "st": 0, "ks": {"p": {"a": 1, "k": [{"t": 0, "s": [0, 0]}, {"t": 20, "s": [50, 50]}]}}, "shapes": [{"ty": "rc", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [20, 20]}}]}]}"#
+    static let document =
+        #"{"v": "5.7.0", "fr": 30, "ip": 0, "op": 30, "w": 100, "h": 100, "layers": [{"ty": 4, "nm": "eye", "ind": 1, "ip": 0, "op": 30, "st": 0, "ks": {"p": {"a": 1, "k": [{"t": 0, "s": [0, 0]}, {"t": 20, "s": [50, 50]}]}}, "shapes": [{"ty": "rc", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [20, 20]}}]}]}"#
 
     /// Packs with Python's own gzip and zipfile (programs this project did not write).
     func packed(_ script: String) throws -> Data {
@@ -230,7 +244,8 @@ struct LottieContainerTests {
         let fromTGS = try #require(try LottieContainers.documents(tgs, file: "sticker.tgs"))
         #expect(fromTGS.map(\.file) == ["sticker.tgs"] && fromTGS[0].text == Self.document)
         for (version, folder) in [(1, "animations"), (2, "a")] {
-            let lottie = try packed("""
+            let lottie = try packed(
+                """
                 import zipfile, sys, json
                 with zipfile.ZipFile(sys.argv[1], 'w', zipfile.ZIP_DEFLATED) as z:
                     z.writestr('manifest.json', json.dumps({'version': '\(version)', 'animations': [{'id': 'one'}, {'id': 'two'}]}))

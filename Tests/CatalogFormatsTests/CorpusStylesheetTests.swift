@@ -12,13 +12,15 @@ import TestSupport
 @Suite(.serialized) struct CorpusStylesheetTests {
     /// What each file must give: at least this many components, and which refusal reasons may
     /// appear (by the words of the rule). Files without a browser's `@keyframes` are refused whole.
-    static let refusalReasons = ["the catalog does not animate", "is not a length in px", "must be a length in px", "does not resolve",
-                                 "only on an element inside another or in a state"]
+    static let refusalReasons = [
+        "the catalog does not animate", "is not a length in px", "must be a length in px", "does not resolve",
+        "only on an element inside another or in a state"
+    ]
     static let refusedWhole: [String: String] = [
         "primer-primitives-base.css": "has no @keyframes a browser would run",
         "tw-animate-1.4.0.tailwind.css": "are Tailwind source",
         // Its animations run only inside `[data-md-state=done]` (or animate box-shadow, pointer-events).
-        "mkdocs-material-8.2.5-main.min.css": "only on an element inside another or in a state",
+        "mkdocs-material-8.2.5-main.min.css": "only on an element inside another or in a state"
     ]
     static let size = (width: 200.0, height: 40.0)
 
@@ -98,7 +100,7 @@ import TestSupport
             let byName = Dictionary(uniqueKeysWithValues: outcome.imported.map { ($0.name, $0) })
             var cases: [BrowserCase] = []
             for definition in outcome.imported {
-                guard let element = elements[definition.name] else { continue }   // a stand-in for reduced motion
+                guard let element = elements[definition.name] else { continue }  // a stand-in for reduced motion
                 let box = try ReferenceBox(width: Self.size.width, height: Self.size.height)
                 // What the element's classes set shows where the animation does not (its model values).
                 var own: [String: AnimationValue] = [:]
@@ -110,7 +112,9 @@ import TestSupport
                 var effect = ReducedMotionEffect(base, motion: nil)
                 if reducedMotion {
                     if case .component(let standIn)? = definition.reducedMotion {
-                        effect = ReducedMotionEffect(AnimationEffect(try ReferenceBox.with(box) { try AnimationDefinition(try #require(byName[standIn])) }, modelValues: own), motion: nil)
+                        effect = ReducedMotionEffect(
+                            AnimationEffect(try ReferenceBox.with(box) { try AnimationDefinition(try #require(byName[standIn])) }, modelValues: own),
+                            motion: nil)
                     } else {
                         effect = ReducedMotionEffect(base, motion: definition.reducedMotion)
                     }
@@ -125,10 +129,12 @@ import TestSupport
                         effect.properties.firstIndex(of: property).map { sample.values[$0] } ?? AnimatedValue(own[property.name] ?? property.initialValue)
                     }
                 }
-                cases.append(BrowserCase(
-                    id: "\(outcome.file)/\(definition.name)", start: .css(stylesheet: cases.isEmpty ? css : "", classes: ["element": element.classes.joined(separator: " ")]),
-                    roles: ["element"], properties: properties.map(\.name), baked: [], times: times, expected: ["element": expected],
-                    ownStyle: "width: \(Int(Self.size.width))px; height: \(Int(Self.size.height))px", box: Self.size))
+                cases.append(
+                    BrowserCase(
+                        id: "\(outcome.file)/\(definition.name)",
+                        start: .css(stylesheet: cases.isEmpty ? css : "", classes: ["element": element.classes.joined(separator: " ")]),
+                        roles: ["element"], properties: properties.map(\.name), baked: [], times: times, expected: ["element": expected],
+                        ownStyle: "width: \(Int(Self.size.width))px; height: \(Int(Self.size.height))px", box: Self.size))
             }
             compared += cases.count
             problems += try BrowserComparison.mismatches(cases, reducedMotion: reducedMotion)

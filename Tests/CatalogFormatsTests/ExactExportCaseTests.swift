@@ -39,7 +39,10 @@ struct ExactExportCaseTests {
     func removedOnCompletionDecidesWhatShowsAfterTheEnd(format: ExportCases.Format) throws {
         var cases: [BrowserCase] = []
         for (name, removed) in [("removed", true), ("kept", false)] {
-            let animation = try definition("\(name)-fade", #"{"type": "basic", "keyPath": "opacity", "fromValue": 0.1, "toValue": 0.6, "duration": 0.4, "fillMode": "forwards", "removedOnCompletion": \#(removed)}"#)
+            let animation = try definition(
+                "\(name)-fade",
+                #"{"type": "basic", "keyPath": "opacity", "fromValue": 0.1, "toValue": 0.6, "duration": 0.4, "fillMode": "forwards", "removedOnCompletion": \#(removed)}"#
+            )
             let export = try ComponentExport(definition: animation, target: format.target)
             #expect(export.explanation.allSatisfy { $0.animation.fidelity == .exact })
             var item = try ExportCases.animation(animation, format: format)
@@ -64,7 +67,7 @@ struct ExactExportCaseTests {
         let own = AnimatedValue.transform(.translation(13, 0, 0))
         item.expected = ["element": item.times.map { _ in [own] }]
         item.ownStyle = "transform: translateX(13px)"
-        item.animationCount = 0   // not a zero-length fill over the element's own value: nothing runs
+        item.animationCount = 0  // not a zero-length fill over the element's own value: nothing runs
         let problems = try BrowserComparison.mismatches([item], reducedMotion: true)
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
     }

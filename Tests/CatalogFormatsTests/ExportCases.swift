@@ -17,8 +17,10 @@ enum ExportCases {
     /// An animation component on one element.
     /// - Parameter reducedMotion: the engine's values are what the definition's `reducedMotion:`
     ///   makes of it (the page is then loaded with the media feature emulated).
-    static func animation(_ definition: ComponentDefinition, format: Format, id: String? = nil, catalog: Catalog? = nil,
-                          reducedMotion: Bool = false) throws -> BrowserCase {
+    static func animation(
+        _ definition: ComponentDefinition, format: Format, id: String? = nil, catalog: Catalog? = nil,
+        reducedMotion: Bool = false
+    ) throws -> BrowserCase {
         let export = try ComponentExport(definition: definition, target: format.target, catalog: catalog)
         let base = AnimationEffect(try AnimationDefinition(definition))
         let effect = ReducedMotionEffect(base, motion: reducedMotion ? definition.reducedMotion : nil)
@@ -29,8 +31,9 @@ enum ExportCases {
         let rows = times.map { effect.sample(at: $0).values }
         let baked = Set(export.explanation.filter { if case .baked = $0.animation.fidelity { true } else { false } }.flatMap(\.animation.properties))
         let id = (id ?? definition.name) + (reducedMotion ? "/reduced" : "")
-        return BrowserCase(id: "\(id)/\(format.rawValue)", start: start(export, format: format, roles: ["element"]),
-                           roles: ["element"], properties: properties, baked: baked, times: times, expected: ["element": rows])
+        return BrowserCase(
+            id: "\(id)/\(format.rawValue)", start: start(export, format: format, roles: ["element"]),
+            roles: ["element"], properties: properties, baked: baked, times: times, expected: ["element": rows])
     }
 
     /// How a format starts on the page: by class (css), `animate()` (waapi) or the module (js).
@@ -73,7 +76,8 @@ enum ExportCases {
             }
         }
         let baked = Set(export.explanation.filter { if case .baked = $0.animation.fidelity { true } else { false } }.flatMap(\.animation.properties))
-        return BrowserCase(id: "\(name)/\(format.rawValue)", start: start(export, format: format, roles: chain.roles), roles: chain.roles,
-                           properties: properties, baked: baked, times: times, expected: expected)
+        return BrowserCase(
+            id: "\(name)/\(format.rawValue)", start: start(export, format: format, roles: chain.roles), roles: chain.roles,
+            properties: properties, baked: baked, times: times, expected: expected)
     }
 }

@@ -29,18 +29,20 @@ struct GeneratedStylesheetBrowserTests {
                 // A class's transform-origin is the element's own style: what shows where the
                 // component (which holds it while it runs) does not.
                 let origin = library.origins[name] ?? nil
-                let model = try origin.map { origin in
-                    ["transformOrigin": try ReferenceBox.with(box) { try AnimationValue(css: origin, for: .point) }]
-                } ?? [:]
+                let model =
+                    try origin.map { origin in
+                        ["transformOrigin": try ReferenceBox.with(box) { try AnimationValue(css: origin, for: .point) }]
+                    } ?? [:]
                 let effect = { (definition: ComponentDefinition) throws in
                     AnimationEffect(try ReferenceBox.with(box) { try AnimationDefinition(definition) }, modelValues: model)
                 }
                 let base = try effect(definition)
-                let shown: ReducedMotionEffect = if reducedMotion, case .component(let standIn)? = definition.reducedMotion {
-                    ReducedMotionEffect(try effect(try #require(byName[standIn])), motion: nil)
-                } else {
-                    ReducedMotionEffect(base, motion: reducedMotion ? definition.reducedMotion : nil)
-                }
+                let shown: ReducedMotionEffect =
+                    if reducedMotion, case .component(let standIn)? = definition.reducedMotion {
+                        ReducedMotionEffect(try effect(try #require(byName[standIn])), motion: nil)
+                    } else {
+                        ReducedMotionEffect(base, motion: reducedMotion ? definition.reducedMotion : nil)
+                    }
                 // A CSS animation starts when its class is put on the element; `none` stands for a
                 // run of at most 10 ms, after which the two agree.
                 let times = ExportCases.times(ending: base.endTime.isFinite ? base.endTime : 2.5).filter { $0 >= (reducedMotion ? 0.01 : 0) }
@@ -52,17 +54,19 @@ struct GeneratedStylesheetBrowserTests {
                     }
                 }
                 let ownStyle = "width: \(Int(size.width))px; height: \(Int(size.height))px" + (origin.map { "; transform-origin: \($0)" } ?? "")
-                cases.append(BrowserCase(
-                    id: "\(file)/\(name)", start: .css(stylesheet: first ? library.css : "", classes: ["element": classes]),
-                    roles: ["element"], properties: properties.map(\.name), baked: [], times: times, expected: ["element": expected],
-                    ownStyle: ownStyle, box: size))
+                cases.append(
+                    BrowserCase(
+                        id: "\(file)/\(name)", start: .css(stylesheet: first ? library.css : "", classes: ["element": classes]),
+                        roles: ["element"], properties: properties.map(\.name), baked: [], times: times, expected: ["element": expected],
+                        ownStyle: ownStyle, box: size))
                 first = false
                 // Its `export --to css`, on an element of its own class, shows the same.
                 let exported = try ComponentExport(definition: definition, target: .css, catalog: catalog).stylesheet(selector: ".exported-\(name)")
-                cases.append(BrowserCase(
-                    id: "export/\(name)", start: .css(stylesheet: exported, classes: ["element": "exported-\(name)"]),
-                    roles: ["element"], properties: properties.map(\.name), baked: [], times: times, expected: ["element": expected],
-                    ownStyle: ownStyle, box: size))
+                cases.append(
+                    BrowserCase(
+                        id: "export/\(name)", start: .css(stylesheet: exported, classes: ["element": "exported-\(name)"]),
+                        roles: ["element"], properties: properties.map(\.name), baked: [], times: times, expected: ["element": expected],
+                        ownStyle: ownStyle, box: size))
             }
         }
         return cases

@@ -42,8 +42,9 @@ struct LottieExportTests {
             let names = effect.properties.map(\.name)
             func at(_ t: Double) -> [String: AnimatedValue] { Dictionary(zip(names, effect.sample(at: t).values)) { _, last in last } }
             let (times, frames) = Self.times(export)
-            return Case(id: definition.name + (reducedMotion ? "/reduced" : ""), export: export, times: times, engine: [definition.name: times.map(at)],
-                        engineAtFrames: [definition.name: frames.map { at(Double($0) / frameRate) }], frames: frames)
+            return Case(
+                id: definition.name + (reducedMotion ? "/reduced" : ""), export: export, times: times, engine: [definition.name: times.map(at)],
+                engineAtFrames: [definition.name: frames.map { at(Double($0) / frameRate) }], frames: frames)
         }
     }
 
@@ -63,7 +64,9 @@ struct LottieExportTests {
         var engine: [String: [[String: AnimatedValue]]] = [:], atFrames: [String: [[String: AnimatedValue]]] = [:]
         for role in chain.roles {
             func at(_ t: Double) throws -> [String: AnimatedValue] {
-                try catalog.state(of: objects[role]!, at: applied.sceneTime + t).presentation.compactMapValues { AnimationValue(model: $0).map(AnimatedValue.init) }
+                try catalog.state(of: objects[role]!, at: applied.sceneTime + t).presentation.compactMapValues {
+                    AnimationValue(model: $0).map(AnimatedValue.init)
+                }
             }
             engine[role] = try times.map(at)
             atFrames[role] = try frames.map { try at(Double($0) / 60) }
@@ -74,7 +77,9 @@ struct LottieExportTests {
     /// Where the engine puts a role: the transform about its origin, as [a, b, c, d, tx, ty];
     /// its opacity; its fill (premultiplied by nothing: r, g, b, alpha).
     /// - Parameter size: the box the origin's unit coordinates are of (the tests' box by default).
-    static func shown(_ values: [String: AnimatedValue], size: (width: Double, height: Double) = box) -> (matrix: [Double], opacity: Double, fill: [Double], radius: Double) {
+    static func shown(_ values: [String: AnimatedValue], size: (width: Double, height: Double) = box) -> (
+        matrix: [Double], opacity: Double, fill: [Double], radius: Double
+    ) {
         var origin = (x: 0.5, y: 0.5)
         if case .point(let p)? = values["transformOrigin"] ?? values["anchorPoint"] { origin = (p.x, p.y) }
         let (ox, oy) = (origin.x * size.width, origin.y * size.height)
@@ -108,7 +113,7 @@ struct LottieExportTests {
     /// Premultiplied [b, g, r, a] (0…255) the engine's roles give a pixel, bottom role first; nil
     /// where an edge is within `margin` px (antialiasing decides those).
     static func pixel(_ x: Int, _ y: Int, roles: [[String: AnimatedValue]], margin: Double = 1.5) -> [Double]? {
-        var color = [0.0, 0, 0, 0]   // premultiplied r, g, b, a
+        var color = [0.0, 0, 0, 0]  // premultiplied r, g, b, a
         for values in roles {
             let (m, opacity, fill, radius) = shown(values)
             let determinant = m[0] * m[3] - m[1] * m[2]
@@ -126,8 +131,10 @@ struct LottieExportTests {
             guard corners.allSatisfy({ $0 == corners[0] }) else { return nil }
             guard corners[0] else { continue }
             let alpha = opacity * fill[3]
-            color = [fill[0] * alpha + color[0] * (1 - alpha), fill[1] * alpha + color[1] * (1 - alpha),
-                     fill[2] * alpha + color[2] * (1 - alpha), alpha + color[3] * (1 - alpha)]
+            color = [
+                fill[0] * alpha + color[0] * (1 - alpha), fill[1] * alpha + color[1] * (1 - alpha),
+                fill[2] * alpha + color[2] * (1 - alpha), alpha + color[3] * (1 - alpha)
+            ]
         }
         return [color[2], color[1], color[0], color[3]].map { $0 * 255 }
     }
@@ -136,8 +143,9 @@ struct LottieExportTests {
     /// values and pixels were compared.
     static func problems(_ cases: [Case]) throws -> (problems: [String], values: Int, pixels: Int) {
         let documents = cases.map { c in
-            LottieJudge.Document(id: c.id, lottie: c.export.document.text, times: c.times.map { $0 * c.export.document.frameRate },
-                                 frames: c.frames, probes: probes)
+            LottieJudge.Document(
+                id: c.id, lottie: c.export.document.text, times: c.times.map { $0 * c.export.document.frameRate },
+                frames: c.frames, probes: probes)
         }
         let verdicts = try LottieJudge.judge(documents)
         var problems: [String] = [], comparedValues = 0, comparedPixels = 0
@@ -193,7 +201,8 @@ struct LottieExportTests {
                     let actual = verdict.pixels[frameIndex][probeIndex]
                     // Within 3/255, and rlottie may run 2/255 darker.
                     if zip(expected, actual).contains(where: { $0 - $1 > 5 || $1 - $0 > 3 }) {
-                        problems.append("\(c.id) frame \(frame) pixel \(probe): engine \(expected.map { Int($0.rounded()) }), rlottie \(actual.map { Int($0) })")
+                        problems.append(
+                            "\(c.id) frame \(frame) pixel \(probe): engine \(expected.map { Int($0.rounded()) }), rlottie \(actual.map { Int($0) })")
                         break
                     }
                 }
@@ -224,14 +233,20 @@ struct LottieExportTests {
     /// curves that round alike, the second is baked (and the document still plays as the engine).
     @Test func curvesThatRoundAlikeAreNotBothWrittenAsCurves() throws {
         func fade(_ name: String, _ curve: String) throws -> ComponentDefinition {
-            try DefinitionDecoder.decode(text: #"{"name": "\#(name)", "kind": "animation", "version": "1.0.0", "keyframes": [{"opacity": "0", "easing": "\#(curve)"}, {"opacity": "1"}], "options": {"duration": 500}}"#,
-                                         file: "\(name).json")
+            try DefinitionDecoder.decode(
+                text:
+                    #"{"name": "\#(name)", "kind": "animation", "version": "1.0.0", "keyframes": [{"opacity": "0", "easing": "\#(curve)"}, {"opacity": "1"}], "options": {"duration": 500}}"#,
+                file: "\(name).json")
         }
-        let definitions = [try fade("first", "cubic-bezier(0.42, 0.004, 0.58, 1)"), try fade("second", "cubic-bezier(0.418, 0, 0.581, 1)"),
-                           try fade("third", "cubic-bezier(0.3, 0, 0.7, 1)")]
+        let definitions = [
+            try fade("first", "cubic-bezier(0.42, 0.004, 0.58, 1)"), try fade("second", "cubic-bezier(0.418, 0, 0.581, 1)"),
+            try fade("third", "cubic-bezier(0.3, 0, 0.7, 1)")
+        ]
         let roles = try definitions.map { definition in
             let effect = AnimationEffect(try AnimationDefinition(definition))
-            guard case .animation(let animations) = try ComponentExport(definition: definition, target: .css).body else { throw ExportError("not an animation") }
+            guard case .animation(let animations) = try ComponentExport(definition: definition, target: .css).body else {
+                throw ExportError("not an animation")
+            }
             return LottieExport.Role(name: definition.name, animations: animations) { t in ["opacity": effect.sample(at: t).values[0]] }
         }
         let export = try LottieExport(name: "fades", roles: roles, end: 0.5, box: (Self.box.width, Self.box.height), frameRate: 60)
@@ -249,7 +264,9 @@ struct LottieExportTests {
         cases.append(try Self.chain("fade-sequence", catalog: catalog))
         #expect(cases.count >= 19)
         // And what a viewer who prefers reduced motion sees (those that name another component aside).
-        let reduced = try animations.filter { $0.reducedMotion != nil && $0.reducedMotion?.componentName == nil }.map { try Self.animation($0, reducedMotion: true) }
+        let reduced = try animations.filter { $0.reducedMotion != nil && $0.reducedMotion?.componentName == nil }.map {
+            try Self.animation($0, reducedMotion: true)
+        }
         #expect(reduced.count >= 10)
         let (problems, values, pixels) = try Self.problems(cases + reduced)
         #expect(problems.isEmpty, "\(problems.count) differences:\n\(problems.prefix(40).joined(separator: "\n"))")

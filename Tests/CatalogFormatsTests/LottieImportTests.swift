@@ -31,7 +31,8 @@ struct LottieImportTests {
     }
 
     static func problems(_ files: [URL]) throws -> (problems: [String], compared: Int) {
-        var documents: [LottieJudge.Document] = [], cases: [(id: String, fr: Double, size: (Double, Double), times: [Double], effects: [String: AnimationEffect])] = []
+        var documents: [LottieJudge.Document] = [],
+            cases: [(id: String, fr: Double, size: (Double, Double), times: [Double], effects: [String: AnimationEffect])] = []
         for file in files {
             let text = try String(contentsOf: file, encoding: .utf8)
             let json = try JSONReader.read(text)
@@ -111,15 +112,19 @@ struct LottieImportTests {
             (#"{"ty": 4, "nm": "Matte", "tt": 1, "ks": {}, "shapes": []}"#, "a track matte"),
             (#"{"ty": 4, "nm": "Child", "parent": 7, "ks": {}, "shapes": []}"#, "a parent (ind 7) the document does not have"),
             (#"{"ty": 4, "nm": "Loop", "ind": 5, "parent": 5, "ks": {}, "shapes": []}"#, "parents in a cycle"),
-            (#"{"ty": 4, "nm": "Orphan", "parent": 6, "ks": {}, "shapes": []}, {"ty": 3, "nm": "Deep", "ind": 6, "ddd": 1, "ks": {}}"#,
-             "a parent (\"Deep\") with a 3D layer"),
+            (
+                #"{"ty": 4, "nm": "Orphan", "parent": 6, "ks": {}, "shapes": []}, {"ty": 3, "nm": "Deep", "ind": 6, "ddd": 1, "ks": {}}"#,
+                "a parent (\"Deep\") with a 3D layer"
+            ),
             (#"{"ty": 4, "nm": "Stretched", "sr": 2, "ks": {}, "shapes": []}"#, "a time stretch (sr 2)"),
             (#"{"ty": 4, "nm": "Oriented", "ao": 1, "ks": {}, "shapes": []}"#, "auto-orient"),
             (#"{"ty": 4, "nm": "Sheared", "ks": {"sk": {"a": 1, "k": [{"t": 0, "s": [0]}, {"t": 10, "s": [89]}]}}, "shapes": []}"#, "a skew beyond ±85°"),
             (#"{"ty": 4, "nm": "Scripted", "ks": {"o": {"a": 0, "k": 100, "x": "var $bm_rt = 50;"}}, "shapes": []}"#, "an expression"),
             (#"{"ty": 4, "nm": "Trimmed", "ks": {}, "shapes": [{"ty": "tm", "s": {"a": 0, "k": 0}, "e": {"a": 0, "k": 50}}]}"#, "trim paths"),
-            (#"{"ty": 4, "nm": "Curved", "ks": {"a": {"a": 1, "k": [{"t": 0, "s": [0, 0], "to": [10, 0], "ti": [0, 10]}, {"t": 10, "s": [50, 50]}]}}, "shapes": []}"#,
-             "a motion path (spatial tangents on anchor)"),
+            (
+                #"{"ty": 4, "nm": "Curved", "ks": {"a": {"a": 1, "k": [{"t": 0, "s": [0, 0], "to": [10, 0], "ti": [0, 10]}, {"t": 10, "s": [50, 50]}]}}, "shapes": []}"#,
+                "a motion path (spatial tangents on anchor)"
+            )
         ]
         let animated = #"{"ty": 4, "nm": "Fader", "ks": {"o": {"a": 1, "k": [{"t": 0, "s": [0]}, {"t": 10, "s": [100]}]}}, "shapes": []}"#
         for (layer, reason) in layers {
@@ -131,7 +136,8 @@ struct LottieImportTests {
                 #expect(error.path == "layers[0]" && error.rule.contains(reason) && error.rule.contains("--skip-unsupported"), "\(error)")
             }
             let kept = try DefinitionDecoder.decodeAll(text: text, file: "kept.json", options: .init(skipUnsupported: true))
-            #expect(kept.count == 1 && kept[0].kind == .animation && kept[0].ignoredDeclarations.count == 1
+            #expect(
+                kept.count == 1 && kept[0].kind == .animation && kept[0].ignoredDeclarations.count == 1
                     && kept[0].ignoredDeclarations[0].contains(reason), "\(kept.map(\.ignoredDeclarations))")
         }
     }
@@ -288,7 +294,9 @@ struct LottieImportTests {
         // from where a straight reading would put it (x = 44).
         func held(_ remap: String) -> String {
             Self.precomposed(#""ip": 0, "op": 60, "st": 0, "sr": 1, "# + remap)
-                .replacingOccurrences(of: #""o": {"x": [0.4], "y": [0]}, "i": {"x": [0.6], "y": [1]}"#, with: #""o": {"x": [0.9], "y": [0]}, "i": {"x": [0.1], "y": [1]}"#)
+                .replacingOccurrences(
+                    of: #""o": {"x": [0.4], "y": [0]}, "i": {"x": [0.6], "y": [1]}"#, with: #""o": {"x": [0.9], "y": [0]}, "i": {"x": [0.1], "y": [1]}"#
+                )
                 .replacingOccurrences(of: #""s": {"a": 0, "k": [30, 40]}"#, with: #""s": {"a": 0, "k": [15, 40]}"#)
         }
         let heldKeys = held(#""tm": {"a": 1, "k": [{"t": 0, "s": [0.3], "h": 1}, {"t": 40, "s": [0.3], "h": 1}]}"#)
@@ -299,7 +307,8 @@ struct LottieImportTests {
         // Drawn, and the same at every frame.
         #expect(compared > 100 && drawn[0].contains(true) && Set(drawn).count == 1)
         let oneValue = held(#""tm": {"a": 0, "k": 0.3}"#)
-        #expect(try DefinitionDecoder.decodeAll(text: oneValue, file: "frozen.json").map(\.document)
+        #expect(
+            try DefinitionDecoder.decodeAll(text: oneValue, file: "frozen.json").map(\.document)
                 == DefinitionDecoder.decodeAll(text: heldKeys, file: "frozen.json").map(\.document))
         // Frame 29 of the content is past its out point (28): nothing shows, so nothing is drawn
         // that the catalog plays.
@@ -322,8 +331,14 @@ struct LottieImportTests {
         let refused: [(remap: String, reason: String)] = [
             (#""tm": {"a": 1, "k": [{"t": 0, "s": [0]}, {"t": 60, "s": [1]}]}"#, "time remapping that changes speed, reverses or holds"),
             (#""tm": {"a": 1, "k": [{"t": 0, "s": [2]}, {"t": 60, "s": [0]}]}"#, "time remapping that changes speed, reverses or holds"),
-            (#""tm": {"a": 1, "k": [{"t": 0, "s": [0], "h": 1}, {"t": 30, "s": [1]}, {"t": 60, "s": [2]}]}"#, "time remapping that changes speed, reverses or holds"),
-            (#""tm": {"a": 1, "k": [{"t": 10, "s": [0]}, {"t": 40, "s": [1]}]}"#, "time remapping that holds a frame before its first or after its last keyframe"),
+            (
+                #""tm": {"a": 1, "k": [{"t": 0, "s": [0], "h": 1}, {"t": 30, "s": [1]}, {"t": 60, "s": [2]}]}"#,
+                "time remapping that changes speed, reverses or holds"
+            ),
+            (
+                #""tm": {"a": 1, "k": [{"t": 10, "s": [0]}, {"t": 40, "s": [1]}]}"#,
+                "time remapping that holds a frame before its first or after its last keyframe"
+            )
         ]
         for (remap, reason) in refused {
             #expect(throws: DefinitionError.self, "\(reason)") {

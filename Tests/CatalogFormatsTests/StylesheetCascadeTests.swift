@@ -171,7 +171,8 @@ struct StylesheetCascadeTests {
             @keyframes stripes { to { background-position: 10px 0 } }
             """
         let error = try #require(throws: DefinitionError.self) { try documents(css) }
-        #expect(error.path.hasPrefix("@keyframes stripes") && error.rule.contains("background-position") && error.rule.contains("--skip-unsupported"), "\(error)")
+        #expect(
+            error.path.hasPrefix("@keyframes stripes") && error.rule.contains("background-position") && error.rule.contains("--skip-unsupported"), "\(error)")
         let skipped = try DefinitionDecoder.decodeAll(text: css, file: "library.css", options: .init(skipUnsupported: true))
         #expect(skipped.map(\.name) == ["go"])
         #expect(skipped[0].ignoredDeclarations.contains { $0.hasPrefix("left out @keyframes stripes") })
@@ -183,12 +184,15 @@ struct StylesheetCascadeTests {
     @Test func webkitKeyframesAreAliasesAndTheUnprefixedOneWins() throws {
         let lone = "@-webkit-keyframes fade { to { opacity: 0.25 } } .fade { animation: fade 1s; } .b { animation: b 1s } @keyframes b { to { opacity: 1 } }"
         #expect(try documents(lone)["fade"]?["keyframes"]?.arrayValue?.last?["opacity"] == "0.25")
-        for css in ["@keyframes fade { to { opacity: 0.5 } } @-webkit-keyframes fade { to { opacity: 0.25 } }",
-                    "@-webkit-keyframes fade { to { opacity: 0.25 } } @keyframes fade { to { opacity: 0.5 } }"] {
+        for css in [
+            "@keyframes fade { to { opacity: 0.5 } } @-webkit-keyframes fade { to { opacity: 0.25 } }",
+            "@-webkit-keyframes fade { to { opacity: 0.25 } } @keyframes fade { to { opacity: 0.5 } }"
+        ] {
             let read = try documents(css + " .fade { animation: fade 1s } .b { animation: b 1s } @keyframes b { to { opacity: 1 } }")
             #expect(read["fade"]?["keyframes"]?.arrayValue?.last?["opacity"] == "0.5", "\(css)")
         }
-        let twoPrefixed = "@-webkit-keyframes fade { to { opacity: 0.25 } } @-webkit-keyframes fade { to { opacity: 0.75 } } .fade { animation: fade 1s; } .b { animation: b 1s } @keyframes b { to { opacity: 1 } }"
+        let twoPrefixed =
+            "@-webkit-keyframes fade { to { opacity: 0.25 } } @-webkit-keyframes fade { to { opacity: 0.75 } } .fade { animation: fade 1s; } .b { animation: b 1s } @keyframes b { to { opacity: 1 } }"
         #expect(try documents(twoPrefixed)["fade"]?["keyframes"]?.arrayValue?.last?["opacity"] == "0.75")
     }
 

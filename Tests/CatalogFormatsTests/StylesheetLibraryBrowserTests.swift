@@ -13,9 +13,14 @@ struct StylesheetLibraryBrowserTests {
     static let libraries: [(file: String, classes: [String: String])] = [
         ("motion-library.css", ["bounce-in": "motion bounceIn", "fade-out": "motion fadeOut", "pulse": "motion pulse"]),
         ("shorthand-library.css", ["spin-in": "spinIn", "shake-x": "shakeX", "glow": "glow"]),
-        ("slide-library.css", ["slide-in-left": "animated slideInLeft", "slide-out-up": "animated slideOutUp",
-                               "fade-in-top-left": "animated fadeInTopLeft", "nudge": "animated nudge", "hinge": "animated hinge",
-                               "swing-from": "animated swingFrom", "swing": "animated swing"]),
+        (
+            "slide-library.css",
+            [
+                "slide-in-left": "animated slideInLeft", "slide-out-up": "animated slideOutUp",
+                "fade-in-top-left": "animated fadeInTopLeft", "nudge": "animated nudge", "hinge": "animated hinge",
+                "swing-from": "animated swingFrom", "swing": "animated swing"
+            ]
+        )
     ]
     /// Every element's size: what `translate()` percentages resolve against, in the page and in
     /// the engine (the reference box).
@@ -34,11 +39,12 @@ struct StylesheetLibraryBrowserTests {
                 let times = ExportCases.times(ending: effect.endTime.isFinite ? effect.endTime : 2.5).filter { $0 >= 0 }
                 // The page takes each stylesheet once, with the first of its components.
                 let stylesheet = definition.name == definitions[0].name ? css : ""
-                cases.append(BrowserCase(
-                    id: "\(file)/\(definition.name)", start: .css(stylesheet: stylesheet, classes: ["element": classes[definition.name]!]),
-                    roles: ["element"], properties: effect.properties.map(\.name), baked: [], times: times,
-                    expected: ["element": times.map { effect.sample(at: $0).values }],
-                    ownStyle: "width: \(Int(Self.size.width))px; height: \(Int(Self.size.height))px", box: Self.size))
+                cases.append(
+                    BrowserCase(
+                        id: "\(file)/\(definition.name)", start: .css(stylesheet: stylesheet, classes: ["element": classes[definition.name]!]),
+                        roles: ["element"], properties: effect.properties.map(\.name), baked: [], times: times,
+                        expected: ["element": times.map { effect.sample(at: $0).values }],
+                        ownStyle: "width: \(Int(Self.size.width))px; height: \(Int(Self.size.height))px", box: Self.size))
             }
         }
         let problems = try BrowserComparison.mismatches(cases)
@@ -51,8 +57,10 @@ struct StylesheetLibraryBrowserTests {
 /// running the stylesheet with the media feature forced on.
 struct ReducedMotionStylesheetBrowserTests {
     static let file = "reduced-library.css"
-    static let classes = ["fade-in-up": "anim fadeInUp", "wobble": "anim wobble", "slide-down": "anim slideDown",
-                          "drop-out": "anim dropOut", "spinner": "spinner"]
+    static let classes = [
+        "fade-in-up": "anim fadeInUp", "wobble": "anim wobble", "slide-down": "anim slideDown",
+        "drop-out": "anim dropOut", "spinner": "spinner"
+    ]
 
     @Test func reducedMotionRulesBecomeTheComponentsReducedMotion() throws {
         let css = try String(contentsOf: StylesheetLibraryBrowserTests.fixtures.appending(path: Self.file), encoding: .utf8)
@@ -67,11 +75,12 @@ struct ReducedMotionStylesheetBrowserTests {
         for (name, classes) in Self.classes.sorted(by: { $0.key < $1.key }) {
             let definition = try #require(byName[name])
             let base = AnimationEffect(try AnimationDefinition(definition))
-            let reduced: ReducedMotionEffect = if case .component(let standIn)? = definition.reducedMotion {
-                ReducedMotionEffect(AnimationEffect(try AnimationDefinition(try #require(byName[standIn]))), motion: nil)
-            } else {
-                ReducedMotionEffect(base, motion: definition.reducedMotion)
-            }
+            let reduced: ReducedMotionEffect =
+                if case .component(let standIn)? = definition.reducedMotion {
+                    ReducedMotionEffect(AnimationEffect(try AnimationDefinition(try #require(byName[standIn]))), motion: nil)
+                } else {
+                    ReducedMotionEffect(base, motion: definition.reducedMotion)
+                }
             // `none` stands for a 1 ms run: from 10 ms on, the two agree.
             let times = ExportCases.times(ending: base.endTime.isFinite ? base.endTime : 2).filter { $0 >= 0.01 }
             let properties = base.properties
@@ -81,8 +90,10 @@ struct ReducedMotionStylesheetBrowserTests {
                     reduced.properties.firstIndex(of: property).map { sample.values[$0] } ?? AnimatedValue(property.initialValue)
                 }
             }
-            cases.append(BrowserCase(id: "\(Self.file)/\(name)", start: .css(stylesheet: cases.isEmpty ? css : "", classes: ["element": classes]),
-                                     roles: ["element"], properties: properties.map(\.name), baked: [], times: times, expected: ["element": expected]))
+            cases.append(
+                BrowserCase(
+                    id: "\(Self.file)/\(name)", start: .css(stylesheet: cases.isEmpty ? css : "", classes: ["element": classes]),
+                    roles: ["element"], properties: properties.map(\.name), baked: [], times: times, expected: ["element": expected]))
         }
         let problems = try BrowserComparison.mismatches(cases, reducedMotion: true)
         #expect(problems.isEmpty, "\(problems.count) differences:\n\(problems.prefix(40).joined(separator: "\n"))")
@@ -112,7 +123,7 @@ struct ImplicitKeyframeBrowserTests {
 
     @Test func anImplicitFromEasesWithTheAnimationsTimingFunction() throws {
         let underlying: [String: AnimationValue] = [
-            "opacity": .number(0.4), "transform": try AnimationValue(css: "translateY(20px)", for: .transform),
+            "opacity": .number(0.4), "transform": try AnimationValue(css: "translateY(20px)", for: .transform)
         ]
         var cases: [BrowserCase] = []
         for definition in try DefinitionDecoder.decodeAll(text: Self.stylesheet, file: "implicit.css") {
@@ -120,14 +131,22 @@ struct ImplicitKeyframeBrowserTests {
             let times = ExportCases.times(ending: effect.endTime).filter { $0 >= 0 }
             let expected = ["element": times.map { effect.sample(at: $0).values }]
             let properties = effect.properties.map(\.name)
-            cases.append(BrowserCase(id: "source/\(definition.name)", start: .css(stylesheet: "", classes: ["element": definition.name]),
-                                     roles: ["element"], properties: properties, baked: [], times: times, expected: expected, ownStyle: Self.ownStyle))
+            cases.append(
+                BrowserCase(
+                    id: "source/\(definition.name)", start: .css(stylesheet: "", classes: ["element": definition.name]),
+                    roles: ["element"], properties: properties, baked: [], times: times, expected: expected, ownStyle: Self.ownStyle))
             for format in [ExportCases.Format.css, .waapi] {
                 let export = try ComponentExport(definition: definition, target: format.target, catalog: nil)
                 var start = ExportCases.start(export, format: format, roles: ["element"])
-                if case .css(let stylesheet, _) = start { start = .css(stylesheet: stylesheet.replacingOccurrences(of: ".\(definition.name)", with: ".exported-\(definition.name)"), classes: ["element": "exported-\(definition.name)"]) }
-                cases.append(BrowserCase(id: "\(format.rawValue)/\(definition.name)", start: start, roles: ["element"], properties: properties,
-                                         baked: [], times: times, expected: expected, ownStyle: Self.ownStyle))
+                if case .css(let stylesheet, _) = start {
+                    start = .css(
+                        stylesheet: stylesheet.replacingOccurrences(of: ".\(definition.name)", with: ".exported-\(definition.name)"),
+                        classes: ["element": "exported-\(definition.name)"])
+                }
+                cases.append(
+                    BrowserCase(
+                        id: "\(format.rawValue)/\(definition.name)", start: start, roles: ["element"], properties: properties,
+                        baked: [], times: times, expected: expected, ownStyle: Self.ownStyle))
             }
         }
         cases[0].start = .css(stylesheet: Self.stylesheet, classes: ["element": "rise"])
@@ -159,9 +178,11 @@ struct WebkitKeyframesBrowserTests {
         for definition in definitions {
             let effect = AnimationEffect(try AnimationDefinition(definition))
             let times = [0.0, 0.5, 0.999, 1.5]
-            cases.append(BrowserCase(id: definition.name, start: .css(stylesheet: cases.isEmpty ? Self.stylesheet : "", classes: ["element": definition.name]),
-                                     roles: ["element"], properties: ["opacity"], baked: [], times: times,
-                                     expected: ["element": times.map { effect.sample(at: $0).values }]))
+            cases.append(
+                BrowserCase(
+                    id: definition.name, start: .css(stylesheet: cases.isEmpty ? Self.stylesheet : "", classes: ["element": definition.name]),
+                    roles: ["element"], properties: ["opacity"], baked: [], times: times,
+                    expected: ["element": times.map { effect.sample(at: $0).values }]))
         }
         let problems = try BrowserComparison.mismatches(cases)
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")

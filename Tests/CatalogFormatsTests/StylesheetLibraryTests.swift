@@ -46,8 +46,10 @@ struct StylesheetLibraryTests {
         for document in components.values { _ = try ComponentDefinition(json: document, file: "library.css") }
     }
 
-    @Test(arguments: [("bounceIn", nil, "bounce-in"), ("fadeInUpBig", "anim", "anim-fade-in-up-big"), ("headShake", "ui.", "ui.head-shake"),
-                      ("zoom_in", "x-", "x-zoom-in"), ("flip3d", nil, "flip3d"), ("rotateInDownLeft", nil, "rotate-in-down-left")])
+    @Test(arguments: [
+        ("bounceIn", nil, "bounce-in"), ("fadeInUpBig", "anim", "anim-fade-in-up-big"), ("headShake", "ui.", "ui.head-shake"),
+        ("zoom_in", "x-", "x-zoom-in"), ("flip3d", nil, "flip3d"), ("rotateInDownLeft", nil, "rotate-in-down-left")
+    ])
     func namesAreKebabCaseAfterThePrefix(keyframes: String, prefix: String?, name: String) throws {
         let css = "@keyframes \(keyframes) { from { opacity: 0 } to { opacity: 1 } }\n@keyframes other { to { opacity: 0 } }\n"
         #expect(try documents(css, prefix: prefix)[name] != nil)
@@ -62,7 +64,8 @@ struct StylesheetLibraryTests {
     }
 
     @Test func theBaseRuleIsTheOneSingleClassThatSetsTimingWithoutAName() throws {
-        let animations = "@keyframes a { to { opacity: 0 } }\n@keyframes b { to { opacity: 1 } }\n.a { animation-name: a }\n.b { animation-name: b; animation-delay: -100ms }\n"
+        let animations =
+            "@keyframes a { to { opacity: 0 } }\n@keyframes b { to { opacity: 1 } }\n.a { animation-name: a }\n.b { animation-name: b; animation-delay: -100ms }\n"
         // None: CSS's defaults.
         let plain = try documents(animations)
         #expect(plain["a"]?["options"]?["duration"] == 0 && plain["a"]?["keyframes"]?.arrayValue?.first?["easing"] == "ease")
@@ -97,13 +100,14 @@ struct StylesheetLibraryTests {
     /// A class's own `transform-origin` is the turning point of what its animation does: held as
     /// the keyframes' `transformOrigin` from start to end, unless the keyframes animate it.
     @Test func aClassTransformOriginIsHeldThroughTheAnimation() throws {
-        let definitions = try DefinitionDecoder.decodeAll(text: """
-            .anim { animation-duration: 1s; animation-fill-mode: both; }
-            @keyframes swing { 20% { transform: rotate(15deg); } to { transform: rotate(0deg); } }
-            .anim.swing { transform-origin: top center; animation-name: swing; }
-            @keyframes tilt { from { transform-origin: left; } to { transform: rotate(5deg); } }
-            .anim.tilt { transform-origin: bottom; animation-name: tilt; }
-            """, file: "origin.css")
+        let definitions = try DefinitionDecoder.decodeAll(
+            text: """
+                .anim { animation-duration: 1s; animation-fill-mode: both; }
+                @keyframes swing { 20% { transform: rotate(15deg); } to { transform: rotate(0deg); } }
+                .anim.swing { transform-origin: top center; animation-name: swing; }
+                @keyframes tilt { from { transform-origin: left; } to { transform: rotate(5deg); } }
+                .anim.tilt { transform-origin: bottom; animation-name: tilt; }
+                """, file: "origin.css")
         let swing = try #require(definitions.first { $0.name == "swing" })
         let frames = swing.document["keyframes"]?.arrayValue ?? []
         #expect(frames.filter { $0["transformOrigin"] == "top center" }.compactMap { $0["offset"]?.numberValue } == [0, 1])
@@ -149,7 +153,7 @@ struct CSSCalcTests {
         ("calc(200ms + 0.3s)", .time(milliseconds: 500)),
         ("calc((1s - 200ms) / 2)", .time(milliseconds: 400)),
         ("calc(2 * (3 + 1))", .number(8)),
-        ("calc(0.5*2s)", .time(milliseconds: 1000)),
+        ("calc(0.5*2s)", .time(milliseconds: 1000))
     ])
     func evaluates(expression: String, value: CSSCalc.Value) {
         #expect(CSSCalc.evaluate(expression) == value)

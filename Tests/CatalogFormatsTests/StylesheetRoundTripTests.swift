@@ -31,7 +31,8 @@ struct StylesheetRoundTripTests {
                     let stored = try #require(try catalog.components.get(copy.name), "\(library.file): \(copy.name) is not in the catalog")
                     if copy.contentHash != stored.contentHash {
                         same = false
-                        problems.append("\(library.file) \(definition.name) → \(copy.name):\n  stored \(try stored.decode().canonicalJSON)\n  copy   \(copy.canonicalJSON)")
+                        problems.append(
+                            "\(library.file) \(definition.name) → \(copy.name):\n  stored \(try stored.decode().canonicalJSON)\n  copy   \(copy.canonicalJSON)")
                     }
                 }
                 // And `add` agrees: nothing changes.

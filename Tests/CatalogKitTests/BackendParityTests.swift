@@ -55,7 +55,7 @@ struct BackendParityTests {
             ("component", { _ = try catalog.components.version(ComponentReference("fade\u{0}in")) }),
             ("list by tag", { _ = try catalog.components.list(tag: "fade\u{0}") }),
             ("search", { _ = try catalog.components.search("fade\u{0}") }),
-            ("log of object", { try catalog.events.forEach(object: "v\u{0}") { _ in } }),
+            ("log of object", { try catalog.events.forEach(object: "v\u{0}") { _ in } })
         ]
         for (what, lookup) in lookups {
             do {

@@ -64,7 +64,8 @@ struct BulkImportParityTests {
                 default: value = .number(row.value.numberValue ?? 0)
                 }
                 guard (try? single.setProperty(value, for: row.key, on: row.id, policy: AssociationPolicy(rawValue: row.policy)!)) != nil else { continue }
-                lines.append(JSONValue.object(["object": .string(row.id), "key": .string(row.key), "value": row.value, "policy": .string(row.policy)]).canonicalText)
+                lines.append(
+                    JSONValue.object(["object": .string(row.id), "key": .string(row.key), "value": row.value, "policy": .string(row.policy)]).canonicalText)
                 // Copies are left out: an import checks every row before it writes, so a copy an
                 // earlier row makes cannot be named by a later one.
                 objects = try single.database.objects.ids().filter { (Self.holders + Self.targets).contains($0) }

@@ -11,10 +11,11 @@ struct CompiledComponentTests {
 
     private static func animation(_ name: String, version: String = "1.0.0", to opacity: Double, reducedMotion: String? = nil) throws -> ComponentDefinition {
         let reduced = reducedMotion.map { "\"reducedMotion\": \"\($0)\", " } ?? ""
-        return try DefinitionDecoder.decode(text: """
-            {"name": "\(name)", "kind": "animation", "version": "\(version)", \(reduced)"parameters": {"duration": {"type": "number", "default": 1, "minimum": 0}},
-             "animation": {"type": "basic", "keyPath": "opacity", "fromValue": 1, "toValue": \(opacity), "duration": "$duration"}}
-            """, file: "\(name).json")
+        return try DefinitionDecoder.decode(
+            text: """
+                {"name": "\(name)", "kind": "animation", "version": "\(version)", \(reduced)"parameters": {"duration": {"type": "number", "default": 1, "minimum": 0}},
+                 "animation": {"type": "basic", "keyPath": "opacity", "fromValue": 1, "toValue": \(opacity), "duration": "$duration"}}
+                """, file: "\(name).json")
     }
 
     @Test func applyingToManyObjectsAndFoldingThemCompilesEachParameterSetOnce() throws {
@@ -79,7 +80,8 @@ struct EventPayloadLogTests {
     @Test func everyLoggedPayloadRoundTripsByteForByte() throws {
         let catalog = try Catalog(path: folder.file("log.sqlite"))
         try catalog.types.declare("card", properties: ["title": .string, "elevation": .number], at: 0)
-        try catalog.objects.addAll([("list", "view", []), ("cell", "cell", ["list"]), ("title", "label", ["list"]), ("card", "card", []), ("panel", "layer", [])], at: 0)
+        try catalog.objects.addAll(
+            [("list", "view", []), ("cell", "cell", ["list"]), ("title", "label", ["list"]), ("card", "card", []), ("panel", "layer", [])], at: 0)
         try catalog.setProperty(.number(0.5), for: "opacity", on: "card", at: 0.5)
         try catalog.setProperty(.object("title"), for: "badge", on: "card", policy: .copy, at: 0.5)
         try catalog.setProperty(.url("https://swift.org"), for: "hyperlink.url", on: "title", at: 0.5)
@@ -88,7 +90,8 @@ struct EventPayloadLogTests {
         try catalog.apply("bounce-select", to: ["cell"], at: 3)
         _ = try catalog.send("select", to: "cell", at: 4)
         for chain in try catalog.components.list(kind: .chain) {
-            let roles = Dictionary(uniqueKeysWithValues: try ChainDefinition(try chain.decode()).roles.enumerated().map { ($1, ["cell", "title", "panel"][$0 % 3]) })
+            let roles = Dictionary(
+                uniqueKeysWithValues: try ChainDefinition(try chain.decode()).roles.enumerated().map { ($1, ["cell", "title", "panel"][$0 % 3]) })
             try catalog.apply(chain.name, roles: roles, at: 5)
             try catalog.apply(chain.name, roles: roles, at: 6, reducedMotion: true)
         }

@@ -58,7 +58,11 @@ struct ComponentDiffTests {
         var patched: JSONValue? = old
         // Removals from the end of a list first, so that indices stay right.
         for change in diff.fields.reversed() { patched = Self.setting(patched!, Substring(change.path), to: change.new) }
-        if patched != new { problems.append("\(name): the fields do not turn the old version into the new one: \(diff.fields.map { "\($0.path) \($0.kind)" })\nold \(old.canonicalText)\nnew \(new.canonicalText)\npatched \(patched?.canonicalText ?? "nil")") }
+        if patched != new {
+            problems.append(
+                "\(name): the fields do not turn the old version into the new one: \(diff.fields.map { "\($0.path) \($0.kind)" })\nold \(old.canonicalText)\nnew \(new.canonicalText)\npatched \(patched?.canonicalText ?? "nil")"
+            )
+        }
         #expect(diff.fields.contains { $0.path == "version" })
         // The motion: each property's largest difference, against a grid ten times finer, by hand.
         let (x, y) = (try catalog.sampling(of: "\(name)@1.0.0").effect, try catalog.sampling(of: "\(name)@2.0.0").effect)
@@ -92,7 +96,8 @@ struct ComponentDiffTests {
         var generator = GeneratedDefinitions(seed: 0xD1FF)
         var problems: [String] = [], compared = 0
         for index in 0..<30 {
-            let make: (inout GeneratedDefinitions, String) -> ComponentDefinition = index % 2 == 0
+            let make: (inout GeneratedDefinitions, String) -> ComponentDefinition =
+                index % 2 == 0
                 ? { $0.webDefinition(name: $1) } : { $0.coreAnimationDefinition(name: $1) }
             let (a, b) = (make(&generator, "a"), make(&generator, "b"))
             problems += try check(a, b, in: catalog, name: "pair-\(index)")

@@ -8,12 +8,15 @@ import Testing
 struct ComponentResolverTests {
     let folder = TemporaryFolder()
 
-    private static let nudge = #"{"name": "nudge", "kind": "animation", "version": "1.0.0", "animation": {"type": "basic", "keyPath": "position.x", "byValue": 40, "duration": 0.5}}"#
+    private static let nudge =
+        #"{"name": "nudge", "kind": "animation", "version": "1.0.0", "animation": {"type": "basic", "keyPath": "position.x", "byValue": 40, "duration": 0.5}}"#
 
     @Test func aFileIsReadWithoutOpeningTheCatalog() throws {
         let file = folder.file("nudge.json")
         try Self.nudge.write(toFile: file, atomically: true, encoding: .utf8)
-        let resolver = ComponentResolver { Issue.record("a file needs no catalog"); throw CancellationError() }
+        let resolver = ComponentResolver {
+            Issue.record("a file needs no catalog"); throw CancellationError()
+        }
         let found = try resolver.resolve(file, kinds: [.animation], for: "sample")
         #expect(found.definition.name == "nudge" && found.source == file && found.stored == nil)
         #expect(try resolver.catalog(for: found.definition) == nil)
@@ -25,7 +28,9 @@ struct ComponentResolverTests {
         let newer = Self.nudge.replacingOccurrences(of: "1.0.0", with: "1.1.0").replacingOccurrences(of: "40", with: "60")
         try catalog.components.add([try DefinitionDecoder.decode(text: newer, file: "nudge.json")])
         var opened = 0
-        let resolver = ComponentResolver { opened += 1; return catalog }
+        let resolver = ComponentResolver {
+            opened += 1; return catalog
+        }
         let current = try resolver.resolve("nudge", kinds: [.animation], for: "sample")
         let kept = try resolver.resolve("nudge@1.0.0", kinds: [.animation], for: "sample")
         #expect(current.source == "nudge@1.1.0" && current.stored?.version == "1.1.0")

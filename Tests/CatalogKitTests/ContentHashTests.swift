@@ -24,7 +24,7 @@ struct ContentHashTests {
         try catalog.setProperty(.json(["a": [1, 2.5, nil], "b": "x"]), for: "extra", on: "target")
         try catalog.setProperty(.url("https://swift.org"), for: "url", on: "target")
         _ = try catalog.objects.remove("gone")
-        for index in 0..<1_100 { try catalog.objects.add(id: "bulk-\(index)", type: "view") }   // more than a page
+        for index in 0..<1_100 { try catalog.objects.add(id: "bulk-\(index)", type: "view") }  // more than a page
 
         var components: [JSONValue] = []
         for name in try catalog.components.names() {
@@ -35,8 +35,10 @@ struct ContentHashTests {
         var objects: [JSONValue] = []
         for object in try catalog.objects.list().sorted(by: { $0.id < $1.id }) {
             let properties = try catalog.properties.list(on: object.id).sorted { $0.key < $1.key }.map(\.jsonValue)
-            objects.append(["id": .string(object.id), "type": .string(object.type), "owners": .array(object.owners.sorted().map(JSONValue.string)),
-                            "properties": .array(properties)])
+            objects.append([
+                "id": .string(object.id), "type": .string(object.type), "owners": .array(object.owners.sorted().map(JSONValue.string)),
+                "properties": .array(properties)
+            ])
         }
         let types = try catalog.types.list().map { type -> JSONValue in
             ["name": .string(type.name), "properties": .object(type.properties.mapValues { .string($0.rawValue) })]

@@ -45,8 +45,11 @@ struct DecoratorSceneTests {
         #expect(try catalog.database.objects.get("bouncy/placeholderLabel") == nil)
         _ = try catalog.send("textChanged", to: "bouncy", value: .string("a"), at: 1)
         _ = try catalog.send("textChanged", to: "plain", value: .string("a"), at: 1)
-        #expect(try catalog.state(of: "bouncy", at: 1).children == ["placeholderLabel": "bouncy/placeholderLabel",
-                                                                    "rightPlaceholderLabel": "bouncy/rightPlaceholderLabel"])
+        #expect(
+            try catalog.state(of: "bouncy", at: 1).children == [
+                "placeholderLabel": "bouncy/placeholderLabel",
+                "rightPlaceholderLabel": "bouncy/rightPlaceholderLabel"
+            ])
         // Bouncing: the placeholder slides right (100 points over 0.3 s, easeOut) and fades out
         // (linearly) while the right label fades in (fade-in: 0.25 s, easeOut). Half-way through
         // the slide, at 1.15 s: opacity 1 − 0.5 = 0.5, x beyond 50 (easeOut runs ahead), and the
@@ -80,14 +83,15 @@ struct DecoratorSceneTests {
 
     @Test(arguments: TestBackend.allCases) func aHandlerCanRunAChainOnItsOwner(backend: TestBackend) throws {
         let catalog = try catalog(backend)
-        let blinker = try DefinitionDecoder.decode(text: """
-            name: blinker
-            kind: decorator
-            version: 1.0.0
-            decorator:
-              handlers:
-                tap: [{run: {component: fade-sequence}}]
-            """, file: "blinker.yaml")
+        let blinker = try DefinitionDecoder.decode(
+            text: """
+                name: blinker
+                kind: decorator
+                version: 1.0.0
+                decorator:
+                  handlers:
+                    tap: [{run: {component: fade-sequence}}]
+                """, file: "blinker.yaml")
         try catalog.database.components.add([blinker])
         try catalog.database.objects.add(id: "lamp", type: "view")
         try catalog.apply("blinker", to: ["lamp"], at: 0)

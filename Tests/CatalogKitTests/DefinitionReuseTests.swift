@@ -27,19 +27,22 @@ struct DefinitionReuseTests {
                     #expect(try TokenSet(json: fresh.document["tokens"] ?? .null, file: "fresh") == kept, "\(definition.name)")
                 }
             }
-            #expect((definition.defaultBody.body != nil) == definition.tokenReferences.isEmpty, "\(definition.name): validation kept its body unless it references tokens")
+            #expect(
+                (definition.defaultBody.body != nil) == definition.tokenReferences.isEmpty,
+                "\(definition.name): validation kept its body unless it references tokens")
         }
     }
 
     /// Parameters given: the body is compiled with them, never the kept default one.
     @Test func givenParametersCompileAfresh() throws {
-        let definition = try DefinitionDecoder.decode(text: """
-            name: p
-            kind: animation
-            version: 1.0.0
-            parameters: {duration: {type: number, default: 0.2, minimum: 0}}
-            animation: {type: basic, keyPath: opacity, fromValue: 0, toValue: 1, duration: $duration}
-            """, file: "p.yaml")
+        let definition = try DefinitionDecoder.decode(
+            text: """
+                name: p
+                kind: animation
+                version: 1.0.0
+                parameters: {duration: {type: number, default: 0.2, minimum: 0}}
+                animation: {type: basic, keyPath: opacity, fromValue: 0, toValue: 1, duration: $duration}
+                """, file: "p.yaml")
         guard case .coreAnimation(let slow) = try AnimationDefinition(definition, parameters: ["duration": .number(0.9)]),
             case .coreAnimation(let standard) = try AnimationDefinition(definition)
         else { Issue.record("not a Core Animation body"); return }

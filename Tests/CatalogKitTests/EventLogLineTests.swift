@@ -39,7 +39,9 @@ struct EventLogLineTests {
         try catalog.setProperty(.object("cell:1"), for: "keeps", on: "b")
         try catalog.setProperty(.object("b"), for: "copy", on: "liste-é", policy: .copy)
         var lines: [String] = [], expected: [String] = []
-        try catalog.objects.forEach { lines.append($0.jsonLine); expected.append($0.jsonValue.canonicalText) }
+        try catalog.objects.forEach {
+            lines.append($0.jsonLine); expected.append($0.jsonValue.canonicalText)
+        }
         #expect(lines == expected)
         #expect(lines.count == 5 && lines.contains { $0.contains(#""owners":["b","liste-é"]"#) })
     }

@@ -24,12 +24,12 @@ struct OperationTransactionTests {
             return statements.withLock { $0 }.filter { $0.uppercased().hasPrefix("BEGIN") }
         }
         let sets: [(key: String, id: String, value: PropertyValue?)] = [
-            ("title", "label", .string("hello")),                     // a plain key
-            ("bounce-select.duration", "cell", .string("0.3")),       // an override, checked against its parameter
-            ("frame", "label", .string("0,0,120,40")),                // a key the type declares, converted
-            ("url", "label", .string("https://swift.org")),           // attaches hyperlink
-            ("url", "label", .string("https://swift.org/about")),     // already attached
-            ("title", "label", nil),                                  // an unset
+            ("title", "label", .string("hello")),  // a plain key
+            ("bounce-select.duration", "cell", .string("0.3")),  // an override, checked against its parameter
+            ("frame", "label", .string("0,0,120,40")),  // a key the type declares, converted
+            ("url", "label", .string("https://swift.org")),  // attaches hyperlink
+            ("url", "label", .string("https://swift.org/about")),  // already attached
+            ("title", "label", nil)  // an unset
         ]
         for set in sets {
             let begun = try transactions { try catalog.setProperty(set.value, for: set.key, on: set.id) }

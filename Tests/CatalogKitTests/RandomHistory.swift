@@ -27,8 +27,10 @@ struct RandomHistory {
             // Each step may be refused (an object that is not there, one that exists): the log
             // holds what was accepted, which is all that matters here.
             switch random.below(8) {
-            case 0, 1: _ = try? catalog.objects.add(id: id, type: ["view", "label", "cell"][random.below(3)],
-                                                    owners: random.below(2) == 0 && other != id ? [other] : [], at: time)
+            case 0, 1:
+                _ = try? catalog.objects.add(
+                    id: id, type: ["view", "label", "cell"][random.below(3)],
+                    owners: random.below(2) == 0 && other != id ? [other] : [], at: time)
             case 2: _ = try? catalog.objects.remove(id, at: time)
             case 3: _ = try? catalog.setProperty(.number(Double(random.below(10)) / 10), for: "opacity", on: id, at: time)
             case 4: _ = try? catalog.setProperty(.object(other), for: "ref", on: id, policy: [.retain, .copy, .weak][random.below(3)], at: time)

@@ -9,7 +9,8 @@ import Testing
 struct RemovedComponentTests {
     let folder = TemporaryFolder()
 
-    private static let nudge = #"{"name": "nudge", "kind": "animation", "version": "1.0.0", "animation": {"type": "basic", "keyPath": "position.x", "byValue": 40, "duration": 0.5}}"#
+    private static let nudge =
+        #"{"name": "nudge", "kind": "animation", "version": "1.0.0", "animation": {"type": "basic", "keyPath": "position.x", "byValue": 40, "duration": 0.5}}"#
 
     /// `add nudge; object add cell; apply nudge --to cell --at 1; object remove cell; remove nudge`,
     /// with a second object still running it.

@@ -22,10 +22,11 @@ struct ReplayVerificationTests {
         try database.properties.set(.object("other"), for: "peer", on: "cell", policy: .weak, at: 2)
         try database.properties.set(.string("hello"), for: "text", on: "label", at: 2)
         _ = try database.properties.unset("text", on: "label", at: 3)
-        _ = try database.objects.remove("other", at: 3)                // the weak reference now reads as absent
+        _ = try database.objects.remove("other", at: 3)  // the weak reference now reads as absent
         try catalog.apply("bounce-select", to: ["cell"], at: 3)
         try catalog.apply("decorating-layout", roles: ["content": "label", "decoration": "target"], parameters: ["rect": "0,0,120,40"], at: 4)
-        let extra = try DefinitionDecoder.decode(text: "name: blink\nkind: animation\nversion: 1.0.0\nanimation: {type: basic, keyPath: opacity, toValue: 0}\n", file: "blink.yaml")
+        let extra = try DefinitionDecoder.decode(
+            text: "name: blink\nkind: animation\nversion: 1.0.0\nanimation: {type: basic, keyPath: opacity, toValue: 0}\n", file: "blink.yaml")
         try database.components.add([extra], at: 5)
         try database.components.remove("blink", at: 6)
         _ = try database.properties.clear(on: "target", at: 6)

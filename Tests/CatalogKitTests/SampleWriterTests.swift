@@ -59,9 +59,12 @@ struct FrameWriterTests {
             var streamed = json.header
             for frame in frames { streamed += json.text(for: frame) }
             streamed += json.end
-            let whole: JSONValue = ["frames": .array(frames.map { frame in
-                ["t": .number(frame.time), "objects": .object(frame.objects.mapValues { .object($0.mapValues(\.jsonValue)) })]
-            })]
+            let whole: JSONValue = [
+                "frames": .array(
+                    frames.map { frame in
+                        ["t": .number(frame.time), "objects": .object(frame.objects.mapValues { .object($0.mapValues(\.jsonValue)) })]
+                    })
+            ]
             #expect(streamed == whole.prettyText + "\n")
 
             var csv = FrameWriter(format: .csv)

@@ -57,7 +57,7 @@ struct SceneTests {
 
     @Test(arguments: TestBackend.allCases) func applyNamesTheMissingProperty(backend: TestBackend) throws {
         let catalog = try catalog(backend)
-        try catalog.database.objects.add(id: "gauge", type: "gauge")   // a custom type without a transform
+        try catalog.database.objects.add(id: "gauge", type: "gauge")  // a custom type without a transform
         let before = try catalog.database.events.list().count
         #expect {
             try catalog.apply("bounce-select", to: ["gauge"], at: 0)
@@ -130,7 +130,7 @@ struct SceneTests {
         #expect(opacity(try catalog.state(of: "body", at: 0.9)) == 0)
         #expect(opacity(try catalog.state(of: "head", at: 1.0)) == 1)
         #expect(opacity(try catalog.state(of: "body", at: 1.25)) == 1)
-        #expect(opacity(try catalog.state(of: "img", at: 2)) == 0)   // the image stays out
+        #expect(opacity(try catalog.state(of: "img", at: 2)) == 0)  // the image stays out
         // Halfway through the headline's fade-in: easeOut(0.5) of Core Animation's curve.
         let half = opacity(try catalog.state(of: "head", at: 0.875))!
         #expect(half > 0.5 && half < 1)
@@ -140,16 +140,17 @@ struct SceneTests {
     @Test(arguments: TestBackend.allCases) func chainStepsWithInlineAnimationsRun(backend: TestBackend) throws {
         let catalog = try catalog(backend)
         try catalog.database.objects.add(id: "box", type: "view")
-        let chain = try DefinitionDecoder.decode(text: """
-            name: blink-then-move
-            kind: chain
-            version: 1.0.0
-            chain:
-              roles: [target]
-              sequence:
-                - {animate: target, animation: {type: basic, keyPath: opacity, fromValue: 1, toValue: 0, duration: 0.5}}
-                - {animate: target, keyframes: [{transform: "translateX(0px)"}, {transform: "translateX(100px)"}], options: {duration: 1000, fill: forwards}}
-            """, file: "blink-then-move.yaml")
+        let chain = try DefinitionDecoder.decode(
+            text: """
+                name: blink-then-move
+                kind: chain
+                version: 1.0.0
+                chain:
+                  roles: [target]
+                  sequence:
+                    - {animate: target, animation: {type: basic, keyPath: opacity, fromValue: 1, toValue: 0, duration: 0.5}}
+                    - {animate: target, keyframes: [{transform: "translateX(0px)"}, {transform: "translateX(100px)"}], options: {duration: 1000, fill: forwards}}
+                """, file: "blink-then-move.yaml")
         try catalog.database.components.add([chain])
         let result = try catalog.apply("blink-then-move", roles: ["target": "box"], at: 0)
         // 0.5 s of fading, then 1 s of moving: done at 1.5 s.

@@ -113,12 +113,14 @@ struct SnapshotTests {
         let target = try #require(try catalog.snapshots().first { $0.objectCount > 0 })
         // A row changed and the hash made to fit: only a fresh fold can tell.
         try catalog.sqlite!.pool.write { db in
-            let id = try String.fetchOne(db, sql: "SELECT object_id FROM scene_snapshot_object WHERE snapshot_seq = ? ORDER BY object_id LIMIT 1",
-                                         arguments: [target.seq])!
-            try db.execute(sql: """
-                UPDATE scene_snapshot_object SET state = replace(state, '"model":{', '"model":{"planted":{"type":"number","value":1},')
-                WHERE snapshot_seq = ? AND object_id = ?
-                """, arguments: [target.seq, id])
+            let id = try String.fetchOne(
+                db, sql: "SELECT object_id FROM scene_snapshot_object WHERE snapshot_seq = ? ORDER BY object_id LIMIT 1",
+                arguments: [target.seq])!
+            try db.execute(
+                sql: """
+                    UPDATE scene_snapshot_object SET state = replace(state, '"model":{', '"model":{"planted":{"type":"number","value":1},')
+                    WHERE snapshot_seq = ? AND object_id = ?
+                    """, arguments: [target.seq, id])
             let rows = try Row.fetchAll(db, sql: "SELECT object_id, state FROM scene_snapshot_object WHERE snapshot_seq = ?", arguments: [target.seq])
             let hash = SnapshotRepository.hash(of: rows.map { (id: $0[0] as String, state: $0[1] as String) })
             try db.execute(sql: "UPDATE scene_snapshot SET hash = ? WHERE seq = ?", arguments: [hash, target.seq])
@@ -134,13 +136,16 @@ struct SnapshotTests {
         let (catalog, _) = try history(seed: 8)
         let target = try #require(try catalog.snapshots().last { $0.objectCount > 0 })
         try catalog.sqlite!.pool.write { db in
-            try db.execute(sql: """
-                DELETE FROM scene_snapshot_object WHERE snapshot_seq = ?1
-                AND object_id = (SELECT min(object_id) FROM scene_snapshot_object WHERE snapshot_seq = ?1)
-                """, arguments: [target.seq])
+            try db.execute(
+                sql: """
+                    DELETE FROM scene_snapshot_object WHERE snapshot_seq = ?1
+                    AND object_id = (SELECT min(object_id) FROM scene_snapshot_object WHERE snapshot_seq = ?1)
+                    """, arguments: [target.seq])
         }
         let result = try SceneVerification.verify(catalog, scratch: folder + "/v.sqlite")
-        #expect(result.firstDivergence == "the snapshot at event \(target.seq) (t=\(JSONValue.numberText(target.sceneTime))) is damaged: its rows do not match its hash")
+        #expect(
+            result.firstDivergence
+                == "the snapshot at event \(target.seq) (t=\(JSONValue.numberText(target.sceneTime))) is damaged: its rows do not match its hash")
         // Reading the whole scene from it is refused, not trusted.
         #expect(throws: StoreError.damagedSnapshot(seq: target.seq)) { try catalog.foldedScene(until: target.sceneTime, through: target.seq) }
     }

@@ -15,7 +15,10 @@ struct StoreArchiveTests {
     private func history(seed: UInt64) throws -> Catalog {
         let catalog = try Catalog(path: folder.file("source-\(seed).sqlite"))
         try catalog.types.declare("badge", properties: ["count": .number], at: 0)
-        let user = try DefinitionDecoder.decode(text: #"{"name": "nudge", "kind": "animation", "version": "1.0.0", "animation": {"type": "basic", "keyPath": "position.x", "byValue": 4, "duration": 0.2}}"#, file: "nudge.json")
+        let user = try DefinitionDecoder.decode(
+            text:
+                #"{"name": "nudge", "kind": "animation", "version": "1.0.0", "animation": {"type": "basic", "keyPath": "position.x", "byValue": 4, "duration": 0.2}}"#,
+            file: "nudge.json")
         try catalog.components.add([user], at: 0)
         var random = RandomHistory(seed: seed)
         _ = try random.write(into: catalog, steps: 200)
@@ -94,7 +97,7 @@ struct StoreArchiveTests {
             (lines + ["{}"], lines.count + 1, "after the closing line"),
             (resealed(Array(lines[1..<propertyLine])) + ["not json"], propertyLine + 2, "after the closing line"),
             (unknownObject, propertyLine + 1, "no object 'nobody-"),
-            (changed, lines.count, "end.sha256"),
+            (changed, lines.count, "end.sha256")
         ]
         for (index, damaged) in cases.enumerated() {
             let path = try write(damaged.text.joined(separator: "\n") + "\n", "damaged-\(index).jsonl")

@@ -64,7 +64,7 @@ struct VerificationTests {
         let result = try verify(catalog) { event, database in
             guard event.seq == tap.seq else { return try SceneVerification.replay(event, into: database) }
             var altered = event
-            altered.payload = ["event": "tap", "value": nil, "effects": []]   // the openURL effect lost
+            altered.payload = ["event": "tap", "value": nil, "effects": []]  // the openURL effect lost
             try SceneVerification.replay(altered, into: database)
         }
         #expect(!result.matches)
@@ -100,8 +100,9 @@ struct VerificationTests {
         }
         #expect(result.live == result.rebuilt, "the stored state is the same")
         #expect(!result.matches)
-        #expect(result.firstDivergence?.hasPrefix("event \(tap.seq) (send on label at t=3) replays as send on label at t=3.5") == true,
-                "\(result.firstDivergence ?? "nil")")
+        #expect(
+            result.firstDivergence?.hasPrefix("event \(tap.seq) (send on label at t=3) replays as send on label at t=3.5") == true,
+            "\(result.firstDivergence ?? "nil")")
     }
 
     @Test(arguments: TestBackend.allCases) func aRebuildThatCannotCarryOutAnEventNamesIt(backend: TestBackend) throws {
@@ -124,8 +125,9 @@ struct VerificationTests {
         let queue = try DatabaseQueue(path: folder + "/c.sqlite")
         try queue.write { db in
             for id in ["cell", "ghost", "cell"] {
-                try db.execute(sql: "INSERT INTO event (scene_time, operation, object_id, payload) VALUES (5, 'prop.set', ?, ?)",
-                               arguments: [id, #"{"id":"\#(id)","key":"alpha","policy":"retain","type":"number","value":0.5}"#])
+                try db.execute(
+                    sql: "INSERT INTO event (scene_time, operation, object_id, payload) VALUES (5, 'prop.set', ?, ?)",
+                    arguments: [id, #"{"id":"\#(id)","key":"alpha","policy":"retain","type":"number","value":0.5}"#])
             }
         }
         let ghost = try queue.read { db in try Int64.fetchOne(db, sql: "SELECT seq FROM event WHERE object_id = 'ghost'")! }
@@ -168,13 +170,14 @@ struct VerificationTests {
             { event, database in
                 if failingToo, event.seq == failing { throw Refused() }
                 guard event.seq == altered else { return try SceneVerification.replay(event, into: database) }
-                try database.objects.add(id: "stray", type: "cell", at: event.sceneTime)   // logs another change instead
+                try database.objects.add(id: "stray", type: "cell", at: event.sceneTime)  // logs another change instead
             }
         }
         let results = try (0..<2).map { _ in try verify(catalog, replay: broken(failingToo: true)) }
         for result in results {
-            #expect(result.firstDivergence?.hasPrefix("event \(altered) (object.add on cell-2500 at t=0) replays as object.add on stray") == true,
-                    "\(result.firstDivergence ?? "nil")")
+            #expect(
+                result.firstDivergence?.hasPrefix("event \(altered) (object.add on cell-2500 at t=0) replays as object.add on stray") == true,
+                "\(result.firstDivergence ?? "nil")")
         }
         #expect(results[0].rebuilt == results[1].rebuilt, "the rebuilt store is the same whenever the comparison got there")
         let whole = try verify(catalog, replay: broken(failingToo: false))

@@ -9,7 +9,7 @@ struct CSSValueTests {
     }
 
     @Test func hexColoursOfEveryLength() throws {
-        #expect(try channels("#f80") == [255, 136, 0, 255])       // #rgb doubles each digit
+        #expect(try channels("#f80") == [255, 136, 0, 255])  // #rgb doubles each digit
         #expect(try channels("#f808") == [255, 136, 0, 136])
         #expect(try channels("#FF8800") == [255, 136, 0, 255])
         #expect(try channels("#ff880080") == [255, 136, 0, 128])
@@ -17,10 +17,10 @@ struct CSSValueTests {
 
     @Test func rgbInLegacyAndModernSyntax() throws {
         #expect(try channels("rgb(255, 0, 10)") == [255, 0, 10, 255])
-        #expect(try channels("rgba(255, 0, 10, 0.5)") == [255, 0, 10, 128])   // 0.5 · 255 = 127.5 → 128
+        #expect(try channels("rgba(255, 0, 10, 0.5)") == [255, 0, 10, 128])  // 0.5 · 255 = 127.5 → 128
         #expect(try channels("rgb(100%, 0%, 50%)") == [255, 0, 128, 255])
         #expect(try channels("rgb(255 0 10 / 50%)") == [255, 0, 10, 128])
-        #expect(try channels("rgb(300 -5 10)") == [255, 0, 10, 255])          // clamped
+        #expect(try channels("rgb(300 -5 10)") == [255, 0, 10, 255])  // clamped
         #expect(try channels("rgba(1e2, 0, 0, 1)") == [100, 0, 0, 255])
     }
 
@@ -52,11 +52,14 @@ struct CSSValueTests {
         #expect(list[2].primitive == .scale(x: 0.5, y: 0.5, z: 1))
         #expect(list[3].primitive == .skew(x: 0, y: 0.9 * 100 * .pi / 180))
         #expect(try TransformFunction.list(css: "none").isEmpty)
-        #expect(try TransformFunction.list(css: "matrix(1, 2, 3, 4, 5, 6)")[0].primitive
+        #expect(
+            try TransformFunction.list(css: "matrix(1, 2, 3, 4, 5, 6)")[0].primitive
                 == .matrix([1, 2, 0, 0, 3, 4, 0, 0, 0, 0, 1, 0, 5, 6, 0, 1]))
     }
 
-    @Test(arguments: ["translate(10%)", "rotate(45)", "scale(2px)", "translate(1px, 2px, 3px)", "wobble(3)", "rotate(45deg", "matrix(1, 2, 3)", "perspective(-5px)"])
+    @Test(arguments: [
+        "translate(10%)", "rotate(45)", "scale(2px)", "translate(1px, 2px, 3px)", "wobble(3)", "rotate(45deg", "matrix(1, 2, 3)", "perspective(-5px)"
+    ])
     func malformedTransformsAreRefused(_ text: String) {
         #expect(throws: CSSValueError.self) { try TransformFunction.list(css: text) }
     }

@@ -37,7 +37,7 @@ struct DefinitionSchemaTests {
         #"{"name": "intro", "kind": "chain", "version": "1.0.0", "parameters": {"step": {"type": "number", "default": 0.25}}, "chain": {"roles": ["image", "title", "badge"], "sequence": [{"animate": "image", "component": "fade-out", "parameters": {"duration": "$step"}}, {"concurrent": [{"animate": "title", "component": "fade-in"}, {"set": {"role": "badge", "property": "opacity", "value": 0}}]}, {"wait": 0.1}]}}"#,
         #"{"name": "badge", "kind": "decorator", "version": "1.0.0", "decorator": {"attachesTo": ["view", "label"], "properties": {"count": {"type": "number", "default": 0}}, "children": {"bubble": {"type": "label", "properties": {"text": "0"}}}, "overrides": [], "handlers": {"tap": [{"emit": {"effect": "openURL", "value": "https://swift.org"}}]}}}"#,
         #"{"name": "card-grid", "kind": "layout", "version": "1.0.0", "parameters": {"rect": {"type": "rect", "default": [0, 0, 320, 200]}}, "layout": {"decorating": {"content": {"inset": {"child": {"slot": "photo"}, "insets": [4, 4, 4, 4]}}, "decoration": {"stack": {"axis": "vertical", "spacing": 8, "children": [{"slot": "title"}, {"cascading": {"children": [{"slot": "a"}, {"slot": "b"}], "offset": [6, 6]}}]}}, "contentFraction": 0.4, "decorationSide": "leading"}}}"#,
-        #"{"keyframes": [{"transform": "scale(1)"}, {"transform": "scale(0.8)", "offset": 0.4, "easing": "ease-out"}, {"transform": "scale(0.9)"}], "options": {"duration": 200, "fill": "forwards"}}"#,
+        #"{"keyframes": [{"transform": "scale(1)"}, {"transform": "scale(0.8)", "offset": 0.4, "easing": "ease-out"}, {"transform": "scale(0.9)"}], "options": {"duration": 200, "fill": "forwards"}}"#
     ]
 
     /// The seeded definitions: both vocabularies, the same every run.
@@ -64,7 +64,7 @@ struct DefinitionSchemaTests {
         }
         #expect(files.count == (try BuiltInFiles.definitions()).filter { $0.kind != .tokens }.count)
         for (index, text) in Self.handWritten.enumerated() {
-            _ = try DefinitionDecoder.decode(text: text, file: "hand-\(index).json")   // validate accepts it
+            _ = try DefinitionDecoder.decode(text: text, file: "hand-\(index).json")  // validate accepts it
             files.append(try write(text, "hand-\(index).json"))
         }
         for definition in Self.generated() {
@@ -94,15 +94,60 @@ struct DefinitionSchemaTests {
             return changed
         }
         let mutations: [Mutation] = [
-            ("misspelt envelope field", true, { var m = $0; m["summery"] = "typo"; return m }),
-            ("no version", true, { var m = $0; m["version"] = nil; return m }),
-            ("unknown kind", true, { var m = $0; m["kind"] = "animations"; return m }),
-            ("name not in kebab case", true, { var m = $0; m["name"] = "Fade In"; return m }),
-            ("version not semantic", true, { var m = $0; m["version"] = "1.0"; return m }),
-            ("tags not a list", true, { var m = $0; m["tags"] = "fade"; return m }),
-            ("a second body", true, { var m = $0; m["layout"] = ["slot": "x"]; return m }),
-            ("a parameter name that is not one", true, { var m = $0; m["parameters"] = ["1x": ["type": "number", "default": 1]]; return m }),
-            ("a parameter without a default", true, { var m = $0; m["parameters"] = ["speed": ["type": "number"]]; return m }),
+            (
+                "misspelt envelope field", true,
+                {
+                    var m = $0; m["summery"] = "typo"; return m
+                }
+            ),
+            (
+                "no version", true,
+                {
+                    var m = $0; m["version"] = nil; return m
+                }
+            ),
+            (
+                "unknown kind", true,
+                {
+                    var m = $0; m["kind"] = "animations"; return m
+                }
+            ),
+            (
+                "name not in kebab case", true,
+                {
+                    var m = $0; m["name"] = "Fade In"; return m
+                }
+            ),
+            (
+                "version not semantic", true,
+                {
+                    var m = $0; m["version"] = "1.0"; return m
+                }
+            ),
+            (
+                "tags not a list", true,
+                {
+                    var m = $0; m["tags"] = "fade"; return m
+                }
+            ),
+            (
+                "a second body", true,
+                {
+                    var m = $0; m["layout"] = ["slot": "x"]; return m
+                }
+            ),
+            (
+                "a parameter name that is not one", true,
+                {
+                    var m = $0; m["parameters"] = ["1x": ["type": "number", "default": 1]]; return m
+                }
+            ),
+            (
+                "a parameter without a default", true,
+                {
+                    var m = $0; m["parameters"] = ["speed": ["type": "number"]]; return m
+                }
+            ),
             ("misspelt Core Animation field", true, { m in body(m) { $0["duraton"] = 1 } }),
             ("a field of another animation type", true, { m in m["animation"]?["type"] == "basic" ? body(m) { $0["values"] = [0, 1] } : nil }),
             ("unknown key path", true, { m in m["animation"]?["keyPath"] != nil ? body(m) { $0["keyPath"] = "transform.scal" } : nil }),
@@ -111,15 +156,18 @@ struct DefinitionSchemaTests {
             ("misspelt timing option", true, { m in options(m) { $0["itterations"] = 2 } }),
             ("unknown direction", true, { m in options(m) { $0["direction"] = "backwards" } }),
             ("negative duration", true, { m in m["animation"] != nil ? body(m) { $0["duration"] = -1 } : options(m) { $0["duration"] = -5 } }),
-            ("keyframe offsets out of order", false, { m in
-                guard var frames = m["keyframes"]?.arrayValue, frames.count >= 2, case .object(var first) = frames[0] else { return nil }
-                first["offset"] = 0.9
-                frames[0] = .object(first)
-                var changed = m
-                changed["keyframes"] = .array(frames)
-                return changed
-            }),
-            ("a negative repeat count", false, { m in body(m) { $0["repeatCount"] = -1 } }),
+            (
+                "keyframe offsets out of order", false,
+                { m in
+                    guard var frames = m["keyframes"]?.arrayValue, frames.count >= 2, case .object(var first) = frames[0] else { return nil }
+                    first["offset"] = 0.9
+                    frames[0] = .object(first)
+                    var changed = m
+                    changed["keyframes"] = .array(frames)
+                    return changed
+                }
+            ),
+            ("a negative repeat count", false, { m in body(m) { $0["repeatCount"] = -1 } })
         ]
         let schema = try schemaFile()
         var files: [String] = [], expected: [String: (mutation: String, structural: Bool)] = [:]

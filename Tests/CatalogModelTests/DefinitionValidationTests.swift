@@ -38,7 +38,7 @@ struct DefinitionValidationTests {
         ("parameters: {duration: {type: number}}", "parameters.duration.default", "is required"),
         ("chain: {sequence: []}", "chain", "is not a body of kind animation"),
         ("keyframes: [{opacity: 0}]", "keyframes", "exactly one body"),
-        ("tags: [fade, 3, '']", "tags[1]", "non-empty string"),
+        ("tags: [fade, 3, '']", "tags[1]", "non-empty string")
     ])
     func namesFieldPathAndRule(change: String, path: String, rule: String) throws {
         // Replace or add the field the case is about.
@@ -94,16 +94,17 @@ struct DefinitionValidationTests {
     }
 
     @Test func collectsComponentReferences() throws {
-        let chain = try DefinitionDecoder.decode(text: """
-            name: intro
-            kind: chain
-            version: 1.0.0
-            chain:
-              roles: [image, headline, content]
-              sequence:
-                - {animate: image, component: fade-out}
-                - concurrent: [{animate: headline, component: fade-in@1.0.0}, {animate: content, component: fade-in}]
-            """, file: "intro.yaml")
+        let chain = try DefinitionDecoder.decode(
+            text: """
+                name: intro
+                kind: chain
+                version: 1.0.0
+                chain:
+                  roles: [image, headline, content]
+                  sequence:
+                    - {animate: image, component: fade-out}
+                    - concurrent: [{animate: headline, component: fade-in@1.0.0}, {animate: content, component: fade-in}]
+                """, file: "intro.yaml")
         #expect(chain.references == ["fade-in", "fade-out"])
     }
 }
@@ -112,7 +113,7 @@ struct DefinitionValidationTests {
 struct ErrorExcerptTests {
     @Test func aHugeDocumentIsNotEchoedWhole() {
         let lines = ["name: big", "kind: animation", "version: 1.0.0"] + (0..<50_000).map { "k\($0): " + String(repeating: "v", count: 100) } + ["name: again"]
-        let text = lines.joined(separator: "\n")   // about 5 MB, with a duplicate key at the end
+        let text = lines.joined(separator: "\n")  // about 5 MB, with a duplicate key at the end
         #expect(text.utf8.count > 5_000_000)
         // The parser's own message quotes the document: cut to an excerpt.
         #expect {

@@ -23,14 +23,17 @@ struct EventPayloadTextTests {
 extension EventPayloadTextTests {
     @Test func aPropertySetIsWrittenAsTheEncoderWritesIt() throws {
         let ids = ["cell-1", "liste-é", "a\"quote", "back\\slash", "tab\tand\nline", "\u{1}control", "emoji-😀"]
-        let values: [JSONValue] = [0, -1, 0.1, 1e300, -2.5e-8, 123456789012345, true, false, "text", "with \"quotes\" and \\ and \u{7}",
-                                   [0, 0, 320, 44], [0.5, "a", ["nested": true, "b": 1]], ["z": 1, "a": [1, 2]], "@ref"]
+        let values: [JSONValue] = [
+            0, -1, 0.1, 1e300, -2.5e-8, 123456789012345, true, false, "text", "with \"quotes\" and \\ and \u{7}",
+            [0, 0, 320, 44], [0.5, "a", ["nested": true, "b": 1]], ["z": 1, "a": [1, 2]], "@ref"
+        ]
         for (index, id) in ids.enumerated() {
             for value in values {
                 for policy: AssociationPolicy? in [nil, .retain, .copy, .weak] {
                     for (copy, removed) in [(nil, []), ("\(id)/copy", []), (nil, ["gone", "é\"x"]), ("c", ["a"])] as [(String?, [String])] {
-                        let payload = PropertySetPayload(id: id, key: ["frame", "k\u{0}ey", "ünï.code"][index % 3], type: ["rect", "number", "string"][index % 3],
-                                                         value: value, policy: policy, copy: copy, removed: removed)
+                        let payload = PropertySetPayload(
+                            id: id, key: ["frame", "k\u{0}ey", "ünï.code"][index % 3], type: ["rect", "number", "string"][index % 3],
+                            value: value, policy: policy, copy: copy, removed: removed)
                         #expect(payload.canonicalText == (try JSONValueEncoder().encode(payload)).canonicalText, "\(id) \(value) \(String(describing: policy))")
                     }
                 }

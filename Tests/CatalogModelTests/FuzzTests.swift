@@ -18,18 +18,20 @@ struct FuzzTests {
         #"{"name": "c", "kind": "animation", "version": "1.0.0", "keyframes": [{"opacity": 0, "easing": "ease-in"}, {"opacity": 1}], "options": {"duration": 300, "iterations": 2}}"#,
         "name: d\nkind: chain\nversion: 1.0.0\nchain: {roles: [a], sequence: [{animate: a, animation: {type: basic, keyPath: opacity, fromValue: 0, toValue: 1}}, {wait: 0.1}]}",
         "name: e\nkind: animation\nversion: 1.0.0\nreducedMotion: {fade: 0.1}\nanimation: {type: group, duration: 1, animations: [{type: basic, keyPath: position.x, byValue: 10}]}",
-        "@keyframes f { from { opacity: 0; transform: rotate(10deg) } 50% { background-color: hsl(120, 50%, 50%) } to { opacity: 1 } }\n.f { animation-duration: 200ms; animation-iteration-count: 3 }",
+        "@keyframes f { from { opacity: 0; transform: rotate(10deg) } 50% { background-color: hsl(120, 50%, 50%) } to { opacity: 1 } }\n.f { animation-duration: 200ms; animation-iteration-count: 3 }"
     ]
-    static let pieces = ["1e308", "-1e308", "NaN", ".inf", "-0", "0", "1e-320", "99999999999", "-1", "\"\"", "[]", "{}", "null", "true",
-                         "cubic-bezier(0, 2, 1, -1)", "steps(0)", "linear(0, 1e400)", "scale(1e308)", "rotate(1e308deg)", "#ggg", "rgb(300 0 0)",
-                         "\u{0}", "{{{{", "]]]", ":", "- - -", "&a *a", "!!binary", "'", "\"\\u0000\"", String(repeating: "[", count: 300)]
+    static let pieces = [
+        "1e308", "-1e308", "NaN", ".inf", "-0", "0", "1e-320", "99999999999", "-1", "\"\"", "[]", "{}", "null", "true",
+        "cubic-bezier(0, 2, 1, -1)", "steps(0)", "linear(0, 1e400)", "scale(1e308)", "rotate(1e308deg)", "#ggg", "rgb(300 0 0)",
+        "\u{0}", "{{{{", "]]]", ":", "- - -", "&a *a", "!!binary", "'", "\"\\u0000\"", String(repeating: "[", count: 300)
+    ]
 
     static func mutate(_ text: String, _ random: inout Random) -> String {
         var characters = Array(text)
         for _ in 0..<(1 + random.below(3)) {
             let at = random.below(characters.count + 1)
             switch random.below(4) {
-            case 0: characters.insert(contentsOf: random.pick(pieces), at: at)   // insert a hostile piece
+            case 0: characters.insert(contentsOf: random.pick(pieces), at: at)  // insert a hostile piece
             case 1 where !characters.isEmpty: characters.remove(at: min(at, characters.count - 1))
             case 2 where !characters.isEmpty:
                 // Replace a number-looking run with a hostile number.
@@ -65,8 +67,10 @@ struct FuzzTests {
 
     @Test func cssValuesParseOrFailClearly() {
         var random = Random(seed: 0xC55)
-        let seeds = ["cubic-bezier(0.25, 0.1, 0.25, 1)", "steps(4, jump-both)", "linear(0, 0.25 40%, 1)", "translate(10px, 2px) rotate(90deg) scale(2)",
-                     "matrix(1, 0, 0, 1, 5, 5)", "rgb(10 20 30 / 50%)", "hsl(120, 100%, 25%)", "#abcd", "rebeccapurple"]
+        let seeds = [
+            "cubic-bezier(0.25, 0.1, 0.25, 1)", "steps(4, jump-both)", "linear(0, 0.25 40%, 1)", "translate(10px, 2px) rotate(90deg) scale(2)",
+            "matrix(1, 0, 0, 1, 5, 5)", "rgb(10 20 30 / 50%)", "hsl(120, 100%, 25%)", "#abcd", "rebeccapurple"
+        ]
         for round in 0..<3000 {
             let text = Self.mutate(seeds[round % seeds.count], &random)
             if let easing = try? TimingFunction(parsing: text), case .cubicBezier(let x1, let y1, let x2, let y2) = easing {

@@ -9,15 +9,17 @@ import Testing
 struct JSONBytesTests {
     @Test func numbersAreTheCanonicalText() {
         var random = SeededRandom(seed: 26)
-        var values: [Double] = [0, -0.0, 1, -1, 0.5, 1e15 - 1, -(1e15 - 1), 1e15, 1e16, 9_007_199_254_740_993, 1e-7, 123_456.789,
-                                .greatestFiniteMagnitude, -.leastNonzeroMagnitude, .leastNormalMagnitude, .nan, .infinity, -.infinity]
+        var values: [Double] = [
+            0, -0.0, 1, -1, 0.5, 1e15 - 1, -(1e15 - 1), 1e15, 1e16, 9_007_199_254_740_993, 1e-7, 123_456.789,
+            .greatestFiniteMagnitude, -.leastNonzeroMagnitude, .leastNormalMagnitude, .nan, .infinity, -.infinity
+        ]
         for _ in 0..<20_000 {
             let bits = random.next()
             switch random.below(4) {
-            case 0: values.append(Double(bitPattern: bits))                                  // anything a Double can be
-            case 1: values.append(Double(Int64(bitPattern: bits) >> Int64(random.below(64)))) // whole numbers of every size
-            case 2: values.append(Double(bits % 2_000_001) / 1_000 - 1_000)                   // three decimals
-            default: values.append(Double(bits >> 11) / Double(1 << 53) * 2 - 1)              // unit range
+            case 0: values.append(Double(bitPattern: bits))  // anything a Double can be
+            case 1: values.append(Double(Int64(bitPattern: bits) >> Int64(random.below(64))))  // whole numbers of every size
+            case 2: values.append(Double(bits % 2_000_001) / 1_000 - 1_000)  // three decimals
+            default: values.append(Double(bits >> 11) / Double(1 << 53) * 2 - 1)  // unit range
             }
         }
         for value in values {

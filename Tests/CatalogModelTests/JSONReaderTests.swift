@@ -62,7 +62,7 @@ struct JSONReaderTests {
         ("[\"a\u{1}b\"]", 1, 4, "", "a control character must be escaped inside a string"),
         (#"{"a": 1} x"#, 1, 10, "", "unexpected text after the end of the document"),
         (#"{"a": "open"#, 1, 12, "", "unterminated string"),
-        ("", 1, 1, "", "expected a value, found the end of the document"),
+        ("", 1, 1, "", "expected a value, found the end of the document")
     ])
     func invalidDocumentsSayWhereAndWhy(text: String, line: Int, column: Int, path: String, message: String) {
         #expect(throws: JSONSyntaxError(line: line, column: column, path: path, message: message)) { try JSONReader.read(text) }
@@ -103,12 +103,14 @@ struct JSONReaderTests {
     @Test func aNULInDefinitionTextIsRefusedByPath() {
         let body = #""animation": {"type": "basic", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "duration": 1}"#
         expectDefinitionError(file: "n.json", path: "summary", rule: #"must not contain a NUL character (\u0000)"#) {
-            _ = try DefinitionDecoder.decode(text: #"{"name": "n", "kind": "animation", "version": "1.0.0", "summary": "a\u0000b", "#
-                + body + "}", file: "n.json")
+            _ = try DefinitionDecoder.decode(
+                text: #"{"name": "n", "kind": "animation", "version": "1.0.0", "summary": "a\u0000b", "#
+                    + body + "}", file: "n.json")
         }
         expectDefinitionError(file: "n.json", path: "tags[1]", rule: #"must not contain a NUL character (\u0000)"#) {
-            _ = try DefinitionDecoder.decode(text: #"{"name": "n", "kind": "animation", "version": "1.0.0", "tags": ["a", "\u0000"], "#
-                + body + "}", file: "n.json")
+            _ = try DefinitionDecoder.decode(
+                text: #"{"name": "n", "kind": "animation", "version": "1.0.0", "tags": ["a", "\u0000"], "#
+                    + body + "}", file: "n.json")
         }
     }
 }

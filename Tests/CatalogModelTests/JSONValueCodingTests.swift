@@ -26,7 +26,7 @@ struct JSONValueCodingTests {
             (["id": "a", "steps": [1, 2.5], "flags": [:]], "steps[1] is not Int"),
             (["id": "a", "steps": [], "flags": ["x": 1]], "flags.x is not Bool"),
             (["steps": [], "flags": [:]], "no id"),
-            (["id": 3, "steps": [], "flags": [:]], "id is not String"),
+            (["id": 3, "steps": [], "flags": [:]], "id is not String")
         ]
         for (json, expected) in errors {
             #expect {
@@ -38,14 +38,19 @@ struct JSONValueCodingTests {
     }
 
     @Test func anApplyPayloadWritesTheShapeTheLogHolds() throws {
-        let payload = ApplyPayload(component: "fade-in", version: "1.0.0", kind: .animation, start: 2, reducedMotion: true,
-                                   animations: [.init(component: "fade-in", version: "1.0.0", parameters: ["duration": 0.5], offset: 0),
-                                                .init(inline: ["keyframes": [["opacity": 0]]], offset: 0.25)],
-                                   sets: [.init(property: "opacity", value: 1, offset: 1)])
-        #expect(try payload.jsonValue().canonicalText == #"{"animations":[{"component":"fade-in","offset":0,"parameters":{"duration":0.5},"version":"1.0.0"},"#
+        let payload = ApplyPayload(
+            component: "fade-in", version: "1.0.0", kind: .animation, start: 2, reducedMotion: true,
+            animations: [
+                .init(component: "fade-in", version: "1.0.0", parameters: ["duration": 0.5], offset: 0),
+                .init(inline: ["keyframes": [["opacity": 0]]], offset: 0.25)
+            ],
+            sets: [.init(property: "opacity", value: 1, offset: 1)])
+        #expect(
+            try payload.jsonValue().canonicalText == #"{"animations":[{"component":"fade-in","offset":0,"parameters":{"duration":0.5},"version":"1.0.0"},"#
                 + #"{"inline":{"keyframes":[{"opacity":0}]},"offset":0.25}],"component":"fade-in","kind":"animation","reducedMotion":true,"#
                 + #""sets":[{"offset":1,"property":"opacity","value":1}],"start":2,"version":"1.0.0"}"#)
-        #expect(try ApplyPayload(component: "hyperlink", version: "1.0.0", kind: .behaviour).jsonValue().canonicalText
+        #expect(
+            try ApplyPayload(component: "hyperlink", version: "1.0.0", kind: .behaviour).jsonValue().canonicalText
                 == #"{"component":"hyperlink","kind":"behaviour","version":"1.0.0"}"#)
         #expect(try JSONValueDecoder().decode(ApplyPayload.self, from: try payload.jsonValue()) == payload)
     }

@@ -14,8 +14,10 @@ struct KeyframeRuleTests {
         ("values: [0, 1], keyTimes: [0, 1.5]", "animation.keyTimes[1]", "key times are fractions of the duration, from 0 to 1"),
         ("values: [0, 1], keyTimes: [-0.1, 1]", "animation.keyTimes[0]", "key times are fractions of the duration, from 0 to 1"),
         ("values: [0, 1, 0.5], keyTimes: [0, 1]", "animation.keyTimes", "has 2 entries for 3 values; give one per value (3)"),
-        ("values: [0, 1], keyTimes: [0, 1], calculationMode: discrete", "animation.keyTimes",
-         "has 2 entries for 2 values; discrete mode takes one more key time than values (3)"),
+        (
+            "values: [0, 1], keyTimes: [0, 1], calculationMode: discrete", "animation.keyTimes",
+            "has 2 entries for 2 values; discrete mode takes one more key time than values (3)"
+        )
     ])
     func coreAnimationKeyTimesAreRefusedByPath(body: String, path: String, rule: String) {
         expectDefinitionError(file: "k.yaml", path: path, rule: rule) {

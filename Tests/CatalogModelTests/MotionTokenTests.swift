@@ -23,13 +23,17 @@ struct MotionTokenTests {
     }
 
     @Test func coreAnimationDurationsTakeTokens() throws {
-        let model = try CoreAnimationModel(json: ["type": "basic", "keyPath": "opacity", "toValue": 1,
-                                                  "duration": "carbon.motion.duration.moderate-02", "timingFunction": "carbon.motion.standard.productive"],
-                                           file: "t.yaml", path: FieldPath("animation"))
+        let model = try CoreAnimationModel(
+            json: [
+                "type": "basic", "keyPath": "opacity", "toValue": 1,
+                "duration": "carbon.motion.duration.moderate-02", "timingFunction": "carbon.motion.standard.productive"
+            ],
+            file: "t.yaml", path: FieldPath("animation"))
         #expect(model.timing.duration == 0.24 && model.timing.timingFunction == .cubicBezier(0.2, 0, 0.38, 0.9))
         #expect {
-            _ = try CoreAnimationModel(json: ["type": "basic", "keyPath": "opacity", "toValue": 1, "duration": "md.sys.motion.duration.huge"],
-                                       file: "t.yaml", path: FieldPath("animation"))
+            _ = try CoreAnimationModel(
+                json: ["type": "basic", "keyPath": "opacity", "toValue": 1, "duration": "md.sys.motion.duration.huge"],
+                file: "t.yaml", path: FieldPath("animation"))
         } throws: { ($0 as? DefinitionError)?.path == "animation.duration" }
     }
 }

@@ -22,8 +22,10 @@ struct ObjectIDTests {
     }
 
     @Test func lengthsAndOtherScriptsAreJudgedByTheRule() {
-        let ids = ["", String(repeating: "a", count: 200), String(repeating: "a", count: 201), "é", "éa", "a-é", "日本/1", "Ωmega",
-                   "a b", "a\u{301}", "٣", "a٣", "x²", "-a", "_", "a\u{0}", String(repeating: "é", count: 100), String(repeating: "é", count: 101)]
+        let ids = [
+            "", String(repeating: "a", count: 200), String(repeating: "a", count: 201), "é", "éa", "a-é", "日本/1", "Ωmega",
+            "a b", "a\u{301}", "٣", "a٣", "x²", "-a", "_", "a\u{0}", String(repeating: "é", count: 100), String(repeating: "é", count: 101)
+        ]
         for id in ids { #expect(ObjectID.isValid(id) == Self.byTheRule(id), "\(id)") }
         #expect(ObjectID.isValid("cell-1") && ObjectID.isValid("list/cell:1_a.b") && !ObjectID.isValid("cell 1"))
     }

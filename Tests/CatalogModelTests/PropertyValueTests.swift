@@ -14,8 +14,9 @@ struct PropertyValueTests {
 
     @Test func convertsToDeclaredTypes() throws {
         #expect(try PropertyValue(converting: "0, 5, 35, 30", to: .rect) == .rect(Rect(x: 0, y: 5, width: 35, height: 30)))
-        #expect(try PropertyValue(converting: "#ff000080", to: .color)
-            == .color(RGBAColor(red: 1, green: 0, blue: 0, alpha: 128.0 / 255)))
+        #expect(
+            try PropertyValue(converting: "#ff000080", to: .color)
+                == .color(RGBAColor(red: 1, green: 0, blue: 0, alpha: 128.0 / 255)))
         #expect(try PropertyValue(converting: "#0f0", to: .color) == .color(RGBAColor(red: 0, green: 1, blue: 0)))
         #expect(try PropertyValue(converting: "https://swift.org", to: .url) == .url("https://swift.org"))
         #expect(throws: ValueConversionError.self) { try PropertyValue(converting: "not a url", to: .url) }
@@ -27,7 +28,7 @@ struct PropertyValueTests {
         let values: [PropertyValue] = [
             .number(-2.5), .string("x"), .bool(false), .url("mailto:a@b.c"), .color(RGBAColor(red: 0.1, green: 0.2, blue: 0.3, alpha: 0.4)),
             .point(Point(x: 1, y: 2)), .size(Size(width: 3, height: 4)), .rect(Rect(x: 1, y: 2, width: 3, height: 4)),
-            .transform(.scale(0.9)), .object("cell-1"), .json(["a": [1, "b"]]),
+            .transform(.scale(0.9)), .object("cell-1"), .json(["a": [1, "b"]])
         ]
         for value in values {
             #expect(try PropertyValue(json: value.jsonValue, as: value.type) == value)

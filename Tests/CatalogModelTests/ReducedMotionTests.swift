@@ -31,7 +31,7 @@ struct ReducedMotionTests {
         ("{slow: 2}", "reducedMotion.slow", "unknown field"),
         ("Fade!", "reducedMotion", "must be none, removed, fade"),
         ("[none]", "reducedMotion", "must be none, removed, fade"),
-        ("pop", "reducedMotion", "names the component itself"),
+        ("pop", "reducedMotion", "names the component itself")
     ])
     func refusesWrongForms(value: String, path: String, rule: String) {
         expectDefinitionError(file: "pop.yaml", path: path, rule: rule) { _ = try definition(value) }

@@ -12,7 +12,7 @@ struct ReferenceBoxTests {
         ("translateX(25%)", 50, 0, 0),
         ("translateY(-100%)", 0, -40, 0),
         ("translate3d(10%, 10%, 5px)", 20, 4, 5),
-        ("translate(50%)", 100, 0, 0),
+        ("translate(50%)", 100, 0, 0)
     ])
     func percentagesResolveAgainstTheBoxAlongTheirAxis(css: String, x: Double, y: Double, z: Double) throws {
         let list = try ReferenceBox.with(Self.box) { try TransformFunction.list(css: css) }
@@ -50,31 +50,34 @@ struct ReferenceBoxTests {
 
     /// Valid without a box (checked against any box), evaluated per box, and marked as needing one.
     @Test func aDefinitionWithPercentagesIsValidAndCompilesPerBox() throws {
-        let definition = try DefinitionDecoder.decode(text: """
-            name: slide
-            kind: animation
-            version: 1.0.0
-            summary: percent of 50 in the summary does not count; translate is only a word here
-            keyframes: [{transform: "translateX(-100%)"}, {transform: "none"}]
-            options: {duration: 300}
-            """, file: "slide.yaml")
+        let definition = try DefinitionDecoder.decode(
+            text: """
+                name: slide
+                kind: animation
+                version: 1.0.0
+                summary: percent of 50 in the summary does not count; translate is only a word here
+                keyframes: [{transform: "translateX(-100%)"}, {transform: "none"}]
+                options: {duration: 300}
+                """, file: "slide.yaml")
         #expect(definition.needsReferenceBox)
         #expect(throws: DefinitionError.self) { try AnimationDefinition(definition) }
         for width in [100.0, 300] {
             let box = try ReferenceBox(width: width, height: 10)
             guard case .web(let model) = try ReferenceBox.with(box, { try AnimationDefinition(definition) }),
-                  case .transform(let list)? = model.keyframes[0].values["transform"],
-                  case .translate(let x, _, _) = list[0].primitive else { Issue.record("not a translation"); return }
+                case .transform(let list)? = model.keyframes[0].values["transform"],
+                case .translate(let x, _, _) = list[0].primitive
+            else { Issue.record("not a translation"); return }
             #expect(x == -width)
         }
-        let plain = try DefinitionDecoder.decode(text: """
-            name: plain
-            kind: animation
-            version: 1.0.0
-            summary: moves by 50% of nothing
-            keyframes: [{transform: "translateX(-10px)"}, {transform: "none"}]
-            options: {duration: 300}
-            """, file: "plain.yaml")
+        let plain = try DefinitionDecoder.decode(
+            text: """
+                name: plain
+                kind: animation
+                version: 1.0.0
+                summary: moves by 50% of nothing
+                keyframes: [{transform: "translateX(-10px)"}, {transform: "none"}]
+                options: {duration: 300}
+                """, file: "plain.yaml")
         #expect(!plain.needsReferenceBox)
     }
 }
@@ -87,7 +90,7 @@ struct TransformOriginTests {
     @Test(arguments: [
         ("top left", 0.0, 0.0), ("left top", 0, 0), ("center", 0.5, 0.5), ("bottom", 0.5, 1), ("right", 1, 0.5),
         ("50% 100%", 0.5, 1), ("right center", 1, 0.5), ("center top", 0.5, 0), ("20px 10px", 0.1, 0.25),
-        ("top right 0", 1, 0), ("25%", 0.25, 0.5), ("0 0", 0, 0), ("bottom 30px", 0.15, 1),
+        ("top right 0", 1, 0), ("25%", 0.25, 0.5), ("0 0", 0, 0), ("bottom 30px", 0.15, 1)
     ])
     func readsEveryFormCSSAllows(css: String, x: Double, y: Double) throws {
         let point = try ReferenceBox.with(Self.box) { try TransformOrigin.point(css: css) }
@@ -101,6 +104,6 @@ struct TransformOriginTests {
 
     @Test func pxWithoutABoxSaysWhereOneComesFrom() throws {
         #expect(throws: CSSValueError.self) { try TransformOrigin.point(css: "10px 0") }
-        #expect(try TransformOrigin.point(css: "top left") == Point(x: 0, y: 0))   // keywords need none
+        #expect(try TransformOrigin.point(css: "top left") == Point(x: 0, y: 0))  // keywords need none
     }
 }

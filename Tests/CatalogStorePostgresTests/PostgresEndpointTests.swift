@@ -42,7 +42,7 @@ struct PostgresEndpointTests {
         ("postgres://team:hunter2@db", "name one database"),
         ("postgres://team:hunter2@db/catalog?sslmode=sometimes", "sslmode is one of disable, require, verify-full"),
         ("postgres://team:hunter2@db/catalog?connect_timeout=0", "connect_timeout is a number of seconds"),
-        ("postgres://team:hunter2@db/catalog?pool=3", "unknown parameter 'pool'"),
+        ("postgres://team:hunter2@db/catalog?pool=3", "unknown parameter 'pool'")
     ])
     func aBadURLIsRefusedNamingTheRuleNotThePassword(url: String, rule: String) {
         do {

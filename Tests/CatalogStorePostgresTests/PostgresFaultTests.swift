@@ -69,7 +69,8 @@ struct PostgresFaultTests {
         _ = try owner.transaction(at: 1) { try $0.append(.typeDeclare, object: nil, payloadText: #"{"name":"badge","properties":{}}"#) }
         let role = "reader_" + name.suffix(8)
         // The GRANTs the README documents for a read-only role.
-        try server.psql("""
+        try server.psql(
+            """
             CREATE ROLE \(role) LOGIN PASSWORD 'read-only';
             GRANT CONNECT ON DATABASE \(name) TO \(role);
             """)
@@ -107,7 +108,7 @@ struct PostgresFaultTests {
             stopped.signal()
         }
         thread.start()
-        while acknowledged.count < 50, failure.errors.isEmpty { usleep(1_000) }   // waits for progress, not for a time
+        while acknowledged.count < 50, failure.errors.isEmpty { usleep(1_000) }  // waits for progress, not for a time
         try server.stopImmediately()
         // A hang guard, not a timing: the writer must fail at once, never wait on a dead server.
         #expect(stopped.wait(timeout: .now() + 60) == .success, "the writer still waits on a stopped server")
@@ -146,7 +147,10 @@ struct PostgresTLSTests {
         } catch let error as PostgresStoreError {
             guard case .tls(let address, _) = error else { Issue.record("\(error)"); return }
             #expect(address == "127.0.0.1:\(server.port)")
-            #expect(error.description == "no TLS connection to 127.0.0.1:\(server.port): the server's certificate is not signed by a trusted authority for this host name (sslmode=verify-full); sslmode=require encrypts without checking it")
+            #expect(
+                error.description
+                    == "no TLS connection to 127.0.0.1:\(server.port): the server's certificate is not signed by a trusted authority for this host name (sslmode=verify-full); sslmode=require encrypts without checking it"
+            )
         }
     }
 }
@@ -174,7 +178,7 @@ struct PostgresFollowerRestartTests {
             done.signal()
         }
         for index in 0..<5 { try before.setProperty(.number(Double(index)), for: "k", on: "cell") }
-        while followed.count < 5, failure.errors.isEmpty { usleep(1_000) }   // waits for progress, not for a time
+        while followed.count < 5, failure.errors.isEmpty { usleep(1_000) }  // waits for progress, not for a time
         try server.stopImmediately()
         try server.start()
         let after = try Catalog(url: url, loadBuiltIns: false)

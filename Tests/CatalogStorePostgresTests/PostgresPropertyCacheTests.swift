@@ -46,7 +46,7 @@ struct PostgresPropertyCacheTests {
         let here = try PostgresDatabase(url: url), elsewhere = try PostgresDatabase(url: url)
         try here.objects.add(id: "cell", type: "cell")
         try here.properties.set(.number(1), for: "alpha", on: "cell")
-        _ = try here.properties.value(for: "beta", on: "cell")   // starts the cache's listener
+        _ = try here.properties.value(for: "beta", on: "cell")  // starts the cache's listener
         let cache = here.propertyCache
         let landed = Mutex(false)
         cache.afterRead = {

@@ -30,13 +30,13 @@ struct ComponentRepositoryTests {
     /// paths, and `list` (which goes through GRDB), must give back exactly what was stored.
     @Test(arguments: [
         [], ["fade"], ["a", "b", "c"], ["x", "y z"], ["quote\"inside"], ["back\\slash", "tab\tchar"],
-        ["übergang", "日本語", "emoji 🎉"], ["comma,inside", "\",\"", "[", "]"],
+        ["übergang", "日本語", "emoji 🎉"], ["comma,inside", "\",\"", "[", "]"]
     ])
     func tagsRoundTripThroughEveryReadPath(tags: [String]) throws {
         let database = try CatalogDatabase(path: folder.file("tags.sqlite"))
         let document = JSONValue.object([
             "name": "tagged", "kind": "animation", "version": "1.0.0", "tags": .array(tags.map(JSONValue.string)),
-            "animation": ["type": "basic", "keyPath": "opacity", "toValue": 1, "duration": 0.25],
+            "animation": ["type": "basic", "keyPath": "opacity", "toValue": 1, "duration": 0.25]
         ])
         try database.components.add([DefinitionDecoder.decode(text: document.canonicalText, file: "tagged.json")])
         #expect(try database.components.get("tagged")?.tags == tags)
@@ -69,7 +69,8 @@ struct ComponentRepositoryTests {
 
     @Test(arguments: StoreBackend.allCases) func removeRefusesWhileReferencedAndNamesTheDependents(backend: StoreBackend) throws {
         let database = try backend.open(in: folder)
-        let chain = try definition("""
+        let chain = try definition(
+            """
             name: intro
             kind: chain
             version: 1.0.0
@@ -113,7 +114,8 @@ struct ComponentRepositoryTests {
 
     @Test(arguments: StoreBackend.allCases) func listFiltersByKindAndTag(backend: StoreBackend) throws {
         let database = try backend.open(in: folder)
-        let layout = try definition("""
+        let layout = try definition(
+            """
             name: stack
             kind: layout
             version: 1.0.0
@@ -131,7 +133,7 @@ struct ComponentRepositoryTests {
         try database.components.add([
             fade(name: "bounce-select", summary: "Shrink then settle"),
             fade(name: "pop", summary: "A bounce-like pop for a selected bounce target"),
-            fade(name: "slide", summary: "Übergang von links"),
+            fade(name: "slide", summary: "Übergang von links")
         ])
         #expect(try database.components.search("bounce").map(\.name) == ["bounce-select", "pop"])
         #expect(try database.components.search("bou sel").map(\.name).first == "bounce-select")
@@ -139,9 +141,11 @@ struct ComponentRepositoryTests {
         #expect(try database.components.search("slide nothing-such").isEmpty, "all words are required")
     }
 
-    @Test(arguments: ["\"", "\"unbalanced", "*", "bounce*", "-", "-bounce", "OR", "bounce OR", "AND NOT", "NEAR(", "NEAR(a b",
-                      "(((", ")", "name:bounce", "^bounce", "'; DROP TABLE component; --", "🙂", "日本語", "", "   ", "\u{0}",
-                      "e\u{301}", String(repeating: "a ", count: 500)])
+    @Test(arguments: [
+        "\"", "\"unbalanced", "*", "bounce*", "-", "-bounce", "OR", "bounce OR", "AND NOT", "NEAR(", "NEAR(a b",
+        "(((", ")", "name:bounce", "^bounce", "'; DROP TABLE component; --", "🙂", "日本語", "", "   ", "\u{0}",
+        "e\u{301}", String(repeating: "a ", count: 500)
+    ])
     func hostileSearchTextNeverFails(_ text: String) throws {
         let database = try CatalogDatabase(path: folder.file("hostile.sqlite"))
         try database.components.add([fade(name: "bounce-select"), fade(name: "or-else", summary: "near and not")])
@@ -172,14 +176,15 @@ struct ReferenceCycleTests {
     let folder = TemporaryFolder()
 
     private func decorator(_ name: String, runs target: String) throws -> ComponentDefinition {
-        try DefinitionDecoder.decode(text: """
-            name: \(name)
-            kind: decorator
-            version: 1.0.0
-            decorator:
-              handlers:
-                tap: [{run: {component: \(target)}}]
-            """, file: "\(name).yaml")
+        try DefinitionDecoder.decode(
+            text: """
+                name: \(name)
+                kind: decorator
+                version: 1.0.0
+                decorator:
+                  handlers:
+                    tap: [{run: {component: \(target)}}]
+                """, file: "\(name).yaml")
     }
 
     @Test func aLoopOfReferencesIsRefused() throws {
@@ -191,19 +196,21 @@ struct ReferenceCycleTests {
         }
         #expect(try snapshot(path) == before)
         // Without the loop both go in.
-        let fade = try DefinitionDecoder.decode(text: "name: fade\nkind: animation\nversion: 1.0.0\nanimation: {type: basic, keyPath: opacity, toValue: 0}\n", file: "fade.yaml")
+        let fade = try DefinitionDecoder.decode(
+            text: "name: fade\nkind: animation\nversion: 1.0.0\nanimation: {type: basic, keyPath: opacity, toValue: 0}\n", file: "fade.yaml")
         try database.components.add([try decorator("loop-a", runs: "fade"), fade])
         // A later version that closes a loop through an existing component is refused too.
         var looping = try decorator("fade-runner", runs: "loop-a")
         try database.components.add([looping])
-        looping = try DefinitionDecoder.decode(text: """
-            name: loop-a
-            kind: decorator
-            version: 1.1.0
-            decorator:
-              handlers:
-                tap: [{run: {component: fade-runner}}]
-            """, file: "loop-a.yaml")
+        looping = try DefinitionDecoder.decode(
+            text: """
+                name: loop-a
+                kind: decorator
+                version: 1.1.0
+                decorator:
+                  handlers:
+                    tap: [{run: {component: fade-runner}}]
+                """, file: "loop-a.yaml")
         #expect(throws: StoreError.self) { try database.components.add([looping]) }
         #expect(try database.components.get("loop-a")?.version == "1.0.0")
     }

@@ -48,7 +48,8 @@ struct MigrationTarget {
 
     /// The tables and the migration history: what "nothing was written" compares.
     func contents() throws -> [String] {
-        let tables = backend == .sqlite
+        let tables =
+            backend == .sqlite
             ? try rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
             : try rows("SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename")
         return tables + (try rows("SELECT version || ' ' || name || ' ' || checksum FROM schema_migration ORDER BY version"))

@@ -82,7 +82,9 @@ struct MigrationTests {
         let target = try MigrationTarget(backend, in: folder)
         var migrations = try target.embedded()
         try target.migrate(migrations)
-        migrations = migrations.map { var m = $0; m.sql = m.sql.replacingOccurrences(of: "\n", with: "\r\n"); return m }
+        migrations = migrations.map {
+            var m = $0; m.sql = m.sql.replacingOccurrences(of: "\n", with: "\r\n"); return m
+        }
         try target.migrate(migrations)
     }
 
@@ -113,8 +115,9 @@ struct MigrationTests {
     @Test(arguments: StoreBackend.allCases) func failingMigrationLeavesThePreviousVersion(backend: StoreBackend) throws {
         let target = try MigrationTarget(backend, in: folder)
         let migrations = try target.embedded()
-        let broken = try Migration(fileName: String(format: "%04d_broken.sql", migrations.count + 1),
-                                   sql: "CREATE TABLE half_done (x int);\nINSERT INTO no_such_table VALUES (1);")
+        let broken = try Migration(
+            fileName: String(format: "%04d_broken.sql", migrations.count + 1),
+            sql: "CREATE TABLE half_done (x int);\nINSERT INTO no_such_table VALUES (1);")
         let error = #expect(throws: StoreError.self) { try target.migrate(migrations + [broken]) }
         #expect(String(describing: error!).contains("\(broken.fileName) failed and was rolled back; the database stays at version \(migrations.count)"))
         #expect(try target.appliedVersions() == Array(1...migrations.count))

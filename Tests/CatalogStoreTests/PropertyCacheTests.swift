@@ -30,7 +30,7 @@ struct PropertyCacheTests {
         let values: [PropertyValue] = [
             .number(0.25), .string("text"), .bool(true), .url("https://swift.org/a?b=c"), .color(RGBAColor(red: 1, green: 0.5, blue: 0, alpha: 0.25)),
             .point(Point(x: 1, y: -2)), .size(Size(width: 3, height: 4)), .rect(Rect(x: 0, y: 5, width: 35, height: 30)),
-            .transform(.scale(0.8)), .object("p"), .json(["nested": [1, 2, ["x": nil]]]),
+            .transform(.scale(0.8)), .object("p"), .json(["nested": [1, 2, ["x": nil]]])
         ]
         for (index, value) in values.enumerated() {
             try database.properties.set(value, for: "k\(index)", on: "o")

@@ -29,7 +29,7 @@ struct QueryPlanTests {
         ("the snapshot nearest a time", SnapshotRepository.nearestSQL),
         ("an object and those under it in a snapshot", SnapshotRepository.aboutSQL),
         ("a page of the log by object", EventLog.objectPageSQL),
-        ("a page of a snapshot's rows", SnapshotRepository.pageSQL),
+        ("a page of a snapshot's rows", SnapshotRepository.pageSQL)
     ]
 
     /// Tables whose size grows with the store.
@@ -77,7 +77,7 @@ struct QueryPlanTests {
     static func plan(_ sql: String, _ database: CatalogDatabase) throws -> [String] {
         try database.pool.read { db in
             let statement = try db.makeStatement(sql: "EXPLAIN QUERY PLAN " + sql)
-            statement.setUncheckedArguments([])   // a plan needs no values: parameters stay NULL
+            statement.setUncheckedArguments([])  // a plan needs no values: parameters stay NULL
             return try Row.fetchAll(statement).map { $0["detail"] as String }
         }
     }

@@ -20,7 +20,8 @@ func definition(_ yaml: String, file: String = "test.yaml") throws -> ComponentD
 }
 
 func fade(version: String = "1.0.0", to: Double = 1, name: String = "fade", summary: String = "Fade to a value") throws -> ComponentDefinition {
-    try definition("""
+    try definition(
+        """
         name: \(name)
         kind: animation
         version: \(version)

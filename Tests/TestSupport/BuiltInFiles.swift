@@ -22,8 +22,10 @@ public enum BuiltInFiles {
                 let text = try String(contentsOf: kindFolder.appending(path: file), encoding: .utf8)
                 let path = "catalog/\(kind)/\(file)"
                 if ComponentDefinition.isTokenFile(file) {
-                    result.append(try ComponentDefinition(tokenFile: try DefinitionDecoder.parse(text: text, file: path),
-                                                          name: ComponentDefinition.tokenSetName(file: file), file: path))
+                    result.append(
+                        try ComponentDefinition(
+                            tokenFile: try DefinitionDecoder.parse(text: text, file: path),
+                            name: ComponentDefinition.tokenSetName(file: file), file: path))
                 } else {
                     result.append(try DefinitionDecoder.decode(text: text, file: path))
                 }

@@ -3,8 +3,10 @@ import Testing
 
 /// Expects `body` to be refused with a ``DefinitionError`` that names `file` and `path` exactly
 /// and states a rule containing `rule` — the shape every bad-input test checks.
-public func expectDefinitionError(file: String, path: String, rule: String, sourceLocation: SourceLocation = #_sourceLocation,
-                                  _ body: () throws -> Void) {
+public func expectDefinitionError(
+    file: String, path: String, rule: String, sourceLocation: SourceLocation = #_sourceLocation,
+    _ body: () throws -> Void
+) {
     #expect(sourceLocation: sourceLocation) {
         try body()
     } throws: { error in

@@ -19,8 +19,10 @@ public struct GeneratedDefinitions {
     private mutating func chance(_ p: Double) -> Bool { unit() < p }
     private mutating func pick<T>(_ items: [T]) -> T { items[Int(next() % UInt64(items.count))] }
 
-    private static let cssEasings = ["linear", "ease", "ease-in-out", "ease-out", "cubic-bezier(0.3, -0.5, 0.7, 1.5)", "cubic-bezier(0.2, 1.6, 0.6, 0.9)",
-                                     "steps(3, jump-both)", "steps(2, jump-start)", "steps(4, jump-none)", "steps(2)", "linear(0, 0.6 30%, 0.5, 1)"]
+    private static let cssEasings = [
+        "linear", "ease", "ease-in-out", "ease-out", "cubic-bezier(0.3, -0.5, 0.7, 1.5)", "cubic-bezier(0.2, 1.6, 0.6, 0.9)",
+        "steps(3, jump-both)", "steps(2, jump-start)", "steps(4, jump-none)", "steps(2)", "linear(0, 0.6 30%, 0.5, 1)"
+    ]
 
     // MARK: Web Animations bodies
 
@@ -69,7 +71,7 @@ public struct GeneratedDefinitions {
             return pick([
                 "translate(\(number(-50, 50))px, \(number(-50, 50))px)", "scale(\(number(0.2, 2)))", "rotate(\(number(-400, 400))deg)",
                 "translate(\(number(-30, 30))px) rotate(\(number(-90, 90))deg)", "none", "skewX(\(number(-40, 40))deg)",
-                "scale(\(number(0.5, 1.5)), \(number(0.5, 1.5)))",
+                "scale(\(number(0.5, 1.5)), \(number(0.5, 1.5)))"
             ])
         }
     }
@@ -88,8 +90,10 @@ public struct GeneratedDefinitions {
         return .object(members)
     }
 
-    private static let keyPaths = ["opacity", "transform.scale", "transform.rotation.z", "transform.translation.x", "transform.translation.y",
-                                   "backgroundColor", "cornerRadius", "transform.scale.x"]
+    private static let keyPaths = [
+        "opacity", "transform.scale", "transform.rotation.z", "transform.translation.x", "transform.translation.y",
+        "backgroundColor", "cornerRadius", "transform.scale.x"
+    ]
 
     private mutating func value(_ keyPath: String) -> JSONValue {
         switch keyPath {
@@ -122,12 +126,15 @@ public struct GeneratedDefinitions {
             }
             if chance(0.5) {
                 let segments = mode == "discrete" ? count : count - 1
-                members["timingFunctions"] = .array((0..<segments).map { _ in .string(pick(["linear", "easeIn", "easeOut", "easeInEaseOut", "cubic-bezier(0.3, -0.5, 0.7, 1.5)"])) })
+                members["timingFunctions"] = .array(
+                    (0..<segments).map { _ in .string(pick(["linear", "easeIn", "easeOut", "easeInEaseOut", "cubic-bezier(0.3, -0.5, 0.7, 1.5)"])) })
             }
         default:
             // The from/to/by forms; by only where values add up.
-            let forms = numeric ? [["fromValue", "toValue"], ["fromValue"], ["toValue"], ["fromValue", "byValue"], ["toValue", "byValue"]]
-                                : [["fromValue", "toValue"], ["fromValue"], ["toValue"]]
+            let forms =
+                numeric
+                ? [["fromValue", "toValue"], ["fromValue"], ["toValue"], ["fromValue", "byValue"], ["toValue", "byValue"]]
+                : [["fromValue", "toValue"], ["fromValue"], ["toValue"]]
             for field in pick(forms) {
                 members[field] = field == "byValue" && keyPath == "transform.scale" ? .number(number(-0.3, 0.3)) : value(keyPath)
             }

@@ -21,8 +21,10 @@ public enum GeneratedStylesheets {
     }
 
     private static let words = ["Fade", "Slide", "Spin", "Pop", "Drift"]
-    private static let easings = ["ease", "linear", "ease-in", "ease-out", "ease-in-out", "cubic-bezier(0.34, 1.56, 0.64, 1)",
-                                  "cubic-bezier(.2,.8,.2,1)", "steps(4, end)", "steps(3, jump-both)", "step-start"]
+    private static let easings = [
+        "ease", "linear", "ease-in", "ease-out", "ease-in-out", "cubic-bezier(0.34, 1.56, 0.64, 1)",
+        "cubic-bezier(.2,.8,.2,1)", "steps(4, end)", "steps(3, jump-both)", "step-start"
+    ]
     private static let offsets = ["10%", "12.5%", "20%", "25%", "33.3%", "40%", "50%", "60%", "66.7%", "75%", "90%"]
 
     public static func library(seed: UInt64) -> Library {
@@ -33,7 +35,8 @@ public enum GeneratedStylesheets {
         // Names of their own (the base class, the custom properties), so that libraries share a page.
         let base = "anim\(seed)", dur = "--g\(seed)-dur", ease = "--g\(seed)-ease"
         if useRoot { css += ":root {\n  \(dur): \(random.pick(["0.8s", "600ms", "1.2s"]));\n  \(ease): \(random.pick(["ease-out", "ease-in-out"]));\n}\n\n" }
-        css += ".\(base) {\n  animation-duration: \(useRoot ? "var(\(dur))" : random.pick(["1s", "500ms", "750ms"]));\n"
+        css +=
+            ".\(base) {\n  animation-duration: \(useRoot ? "var(\(dur))" : random.pick(["1s", "500ms", "750ms"]));\n"
             + "  animation-fill-mode: \(random.pick(["both", "forwards", "none", "backwards"]));\n}\n\n"
         let count = 2 + random.below(3)
         var keyframesNames: [String] = []

@@ -33,8 +33,11 @@ public enum HeadlessChromium {
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try executable())
-        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
-                             "--user-data-dir=\(folder.appending(path: "profile").path)", "--virtual-time-budget=10000"]
+        process.arguments =
+            [
+                "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
+                "--user-data-dir=\(folder.appending(path: "profile").path)", "--virtual-time-budget=10000"
+            ]
             + extraArguments + ["--dump-dom", page.absoluteString]
         let out = Pipe()
         process.standardOutput = out
@@ -65,9 +68,11 @@ extension HeadlessChromium {
         let png = folder.appending(path: "shot.png")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try executable())
-        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--hide-scrollbars",
-                             "--user-data-dir=\(folder.appending(path: "profile").path)", "--window-size=\(width),\(height)",
-                             "--screenshot=\(png.path)", URL(fileURLWithPath: file).absoluteString]
+        process.arguments = [
+            "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--hide-scrollbars",
+            "--user-data-dir=\(folder.appending(path: "profile").path)", "--window-size=\(width),\(height)",
+            "--screenshot=\(png.path)", URL(fileURLWithPath: file).absoluteString
+        ]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()

@@ -70,11 +70,16 @@ public enum LottieJudge {
             try document.lottie.write(toFile: path, atomically: true, encoding: .utf8)
             paths[document.id] = path
         }
-        let body = JSONValue.object(["documents": .array(documents.map { document in
-            ["id": .string(document.id), "path": .string(paths[document.id]!), "times": .array(document.times.map(JSONValue.number)),
-             "frames": .array(document.frames.map { .number(Double($0)) }),
-             "probes": .array(document.probes.map { .array($0.map { .number(Double($0)) }) })]
-        })])
+        let body = JSONValue.object([
+            "documents": .array(
+                documents.map { document in
+                    [
+                        "id": .string(document.id), "path": .string(paths[document.id]!), "times": .array(document.times.map(JSONValue.number)),
+                        "frames": .array(document.frames.map { .number(Double($0)) }),
+                        "probes": .array(document.probes.map { .array($0.map { .number(Double($0)) }) })
+                    ]
+                })
+        ])
         let answer = try run("LottieJudge.py", request: body, in: folder)
         var verdicts: [String: Verdict] = [:]
         for (id, verdict) in answer.objectValue ?? [:] {
@@ -133,15 +138,28 @@ extension LottieJudge {
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appending(path: "document.json").path
         try text.write(toFile: path, atomically: true, encoding: .utf8)
-        let body: JSONValue = ["documents": [["id": "document", "path": .string(path), "times": .array(times.map(JSONValue.number)),
-                                              "parts": .array(parts.map { ["role": .string($0.role), "layers": .array($0.layers.map { .number(Double($0)) }),
-                                                                           "groups": .array($0.groups.map { .number(Double($0)) })] })]]]
+        let body: JSONValue = [
+            "documents": [
+                [
+                    "id": "document", "path": .string(path), "times": .array(times.map(JSONValue.number)),
+                    "parts": .array(
+                        parts.map {
+                            [
+                                "role": .string($0.role), "layers": .array($0.layers.map { .number(Double($0)) }),
+                                "groups": .array($0.groups.map { .number(Double($0)) })
+                            ]
+                        })
+                ]
+            ]
+        ]
         let answer = try run("LottieSourceJudge.py", request: body, in: folder)
         var result: [String: (matrix: [[Double]], opacity: [Double], error: String?)] = [:]
         if let unreadable = answer["document"]?["$unreadable"]?.stringValue { throw Unreadable(description: unreadable) }
         for (role, value) in answer["document"]?.objectValue ?? [:] {
-            result[role] = (value["matrix"]?.arrayValue?.map { $0.arrayValue?.compactMap(\.numberValue) ?? [] } ?? [],
-                            value["opacity"]?.arrayValue?.compactMap(\.numberValue) ?? [], value["error"]?.stringValue)
+            result[role] = (
+                value["matrix"]?.arrayValue?.map { $0.arrayValue?.compactMap(\.numberValue) ?? [] } ?? [],
+                value["opacity"]?.arrayValue?.compactMap(\.numberValue) ?? [], value["error"]?.stringValue
+            )
         }
         return result
     }

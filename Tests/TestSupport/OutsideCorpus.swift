@@ -14,7 +14,8 @@ public enum OutsideCorpus {
 
     /// The corpus folder; an error that says how to fetch it when it is not there.
     public static func folder() throws -> URL {
-        let folder = ProcessInfo.processInfo.environment["CATALOG_CORPUS"].map { URL(fileURLWithPath: $0) }
+        let folder =
+            ProcessInfo.processInfo.environment["CATALOG_CORPUS"].map { URL(fileURLWithPath: $0) }
             ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "../../.corpus").standardized
         guard FileManager.default.fileExists(atPath: folder.appending(path: "MANIFEST.tsv").path) else {
             throw Missing(description: "no outside corpus at \(folder.path): run scripts/test (or scripts/fetch-corpus) first")

@@ -26,7 +26,8 @@ enum PythonScript {
         process.standardError = try FileHandle(forWritingTo: errors)
         try process.run()
         process.waitUntilExit()
-        return Outcome(status: process.terminationStatus, output: (try? String(contentsOf: output, encoding: .utf8)) ?? "",
-                       errors: (try? String(contentsOf: errors, encoding: .utf8)) ?? "")
+        return Outcome(
+            status: process.terminationStatus, output: (try? String(contentsOf: output, encoding: .utf8)) ?? "",
+            errors: (try? String(contentsOf: errors, encoding: .utf8)) ?? "")
     }
 }

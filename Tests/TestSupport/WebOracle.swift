@@ -28,10 +28,11 @@ public struct WebOracleCase: Sendable, CustomStringConvertible {
         let document = try! JSONValue(jsonData: Data(contentsOf: url))
         return document["cases"]!.arrayValue!.map { entry in
             let samples = entry["chromium"]!["samples"]!.arrayValue!.map { sample in
-                Sample(t: sample["t"]!.numberValue!, progress: sample["progress"]?.numberValue,
-                       iteration: sample["iteration"]?.numberValue, opacity: sample["opacity"]?.stringValue ?? "1",
-                       transform: sample["transform"]?.stringValue ?? "none",
-                       backgroundColor: sample["backgroundColor"]?.stringValue ?? "rgba(0, 0, 0, 0)")
+                Sample(
+                    t: sample["t"]!.numberValue!, progress: sample["progress"]?.numberValue,
+                    iteration: sample["iteration"]?.numberValue, opacity: sample["opacity"]?.stringValue ?? "1",
+                    transform: sample["transform"]?.stringValue ?? "none",
+                    backgroundColor: sample["backgroundColor"]?.stringValue ?? "rgba(0, 0, 0, 0)")
             }
             return WebOracleCase(id: entry["id"]!.stringValue!, keyframes: entry["keyframes"]!, options: entry["options"]!, samples: samples)
         }
@@ -70,7 +71,9 @@ extension WebOracleCase.Sample {
         case (nil, nil): break
         case (let expected?, let ours?):
             if abs(ours - expected) > 1e-6 { problems.append("\(at): progress \(ours), browser \(expected)") }
-            if observed.iteration != iteration { problems.append("\(at): iteration \(String(describing: observed.iteration)), browser \(String(describing: iteration))") }
+            if observed.iteration != iteration {
+                problems.append("\(at): iteration \(String(describing: observed.iteration)), browser \(String(describing: iteration))")
+            }
         default:
             problems.append("\(at): progress \(String(describing: observed.progress)), browser \(String(describing: progress))")
         }

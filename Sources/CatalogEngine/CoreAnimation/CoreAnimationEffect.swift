@@ -48,8 +48,10 @@ public struct CoreAnimationEffect: Sendable {
 
         /// - Parameter cycleEndProgress: for a cumulative animation, the progress a repeat
         ///   cycle ends at (its value is added to the next cycle's).
-        init(slot: Int, component: AnimationKeyPath.Component, clock: MediaClock, motion: Motion, additive: Bool,
-             cycleEndProgress: Double?, iterationsPerCycle: Double, composes: Bool, outputRange: ClosedRange<Double>?) {
+        init(
+            slot: Int, component: AnimationKeyPath.Component, clock: MediaClock, motion: Motion, additive: Bool,
+            cycleEndProgress: Double?, iterationsPerCycle: Double, composes: Bool, outputRange: ClosedRange<Double>?
+        ) {
             self.slot = slot
             self.component = component
             self.clock = clock
@@ -113,9 +115,10 @@ public struct CoreAnimationEffect: Sendable {
             fatalError("handled above")
         }
         // A cycle ends at the far end, or back at the start when it autoreverses.
-        let leaf = Leaf(slot: slot, component: component, clock: clock, motion: motion, additive: model.additive,
-                        cycleEndProgress: model.cumulative ? (model.timing.autoreverses ? 0 : 1) : nil,
-                        iterationsPerCycle: model.timing.iterationsPerCycle, composes: composes, outputRange: propertyRange)
+        let leaf = Leaf(
+            slot: slot, component: component, clock: clock, motion: motion, additive: model.additive,
+            cycleEndProgress: model.cumulative ? (model.timing.autoreverses ? 0 : 1) : nil,
+            iterationsPerCycle: model.timing.iterationsPerCycle, composes: composes, outputRange: propertyRange)
         return .leaf(leaf)
     }
 
@@ -199,8 +202,10 @@ public struct CoreAnimationEffect: Sendable {
         mutating func remove(_ slot: Int) { if slot < Self.capacity { bits &= ~(1 << UInt64(slot)) } }
     }
 
-    private static func apply(_ node: Node, at time: Double, into values: UnsafeMutablePointer<AnimatedValue>,
-                              model: UnsafePointer<AnimatedValue>, stale: inout StaleSlots) -> ComputedTiming? {
+    private static func apply(
+        _ node: Node, at time: Double, into values: UnsafeMutablePointer<AnimatedValue>,
+        model: UnsafePointer<AnimatedValue>, stale: inout StaleSlots
+    ) -> ComputedTiming? {
         switch node {
         case .group(let clock, let children):
             guard let timing = clock.timing(atParentTime: time), let progress = timing.progress else { return nil }

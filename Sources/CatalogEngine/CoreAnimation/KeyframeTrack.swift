@@ -19,7 +19,8 @@ struct KeyframeTrack: Sendable {
         case segments([ValueInterpolator])
         case discrete([AnimatedValue])
         /// Points, out-tangents and in-tangents as 4-component vectors, and how to rebuild a value.
-        case spline(points: [SIMD4<Double>], outgoing: [SIMD4<Double>], incoming: [SIMD4<Double>], kind: AnimatableProperty.ValueKind, range: ClosedRange<Double>?)
+        case spline(
+            points: [SIMD4<Double>], outgoing: [SIMD4<Double>], incoming: [SIMD4<Double>], kind: AnimatableProperty.ValueKind, range: ClosedRange<Double>?)
     }
 
     let offsets: [Double]

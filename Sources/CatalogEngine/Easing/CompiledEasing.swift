@@ -91,8 +91,10 @@ package struct CompiledEasing: Sendable, Hashable {
     /// ``output(_:at:beforeFlag:)`` for `count` inputs, bit for bit: a cubic-bezier solves them
     /// together (``CubicBezierCurve/y(_:atX:into:count:)``), any other kind one at a time.
     /// `beforeFlags[i]` is input i's before flag.
-    package static func output(_ easing: UnsafePointer<CompiledEasing>, at inputs: UnsafePointer<Double>, beforeFlags: UnsafePointer<Bool>,
-                       into outputs: UnsafeMutablePointer<Double>, count: Int) {
+    package static func output(
+        _ easing: UnsafePointer<CompiledEasing>, at inputs: UnsafePointer<Double>, beforeFlags: UnsafePointer<Bool>,
+        into outputs: UnsafeMutablePointer<Double>, count: Int
+    ) {
         if easing.pointee.kind == .bezier {
             let curve = (UnsafeRawPointer(easing) + curveOffset).assumingMemoryBound(to: CubicBezierCurve.self)
             CubicBezierCurve.y(curve, atX: inputs, into: outputs, count: count)

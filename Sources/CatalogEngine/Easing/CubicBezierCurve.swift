@@ -37,7 +37,8 @@ package struct CubicBezierCurve: Sendable, Hashable {
     private typealias TableStorage = (
         Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double,
         Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double,
-        Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double)
+        Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double, Double
+    )
 
     package init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
         let cx = 3 * x1, bx = 3 * (x2 - x1) - 3 * x1
@@ -74,8 +75,10 @@ package struct CubicBezierCurve: Sendable, Hashable {
             let dx = (3 * ax * t + 2 * bx) * t + cx
             return dx > 1e-6 ? 1 / dx : .nan
         }
-        var table: TableStorage = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-                                   0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var table: TableStorage = (
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+        )
         withUnsafeMutableBytes(of: &table) { bytes in
             let numbers = bytes.bindMemory(to: Double.self)
             for (index, value) in (t + slopes).enumerated() { numbers[index] = value }
@@ -162,8 +165,10 @@ package struct CubicBezierCurve: Sendable, Hashable {
     /// elsewhere. Independent solves overlap in the lanes, where one at a time each waits on
     /// its own chain of dependent steps. Returns how many inputs the lanes solved.
     @discardableResult
-    package static func y(_ curve: UnsafePointer<CubicBezierCurve>, atX xs: UnsafePointer<Double>,
-                          into ys: UnsafeMutablePointer<Double>, count: Int) -> Int {
+    package static func y(
+        _ curve: UnsafePointer<CubicBezierCurve>, atX xs: UnsafePointer<Double>,
+        into ys: UnsafeMutablePointer<Double>, count: Int
+    ) -> Int {
         let c = curve.pointee
         // In the order the kernel reads them; a tuple on the stack, so no array per batch.
         var coefficients = (c.ax, c.bx, c.cx, c.ay, c.by, c.cy)

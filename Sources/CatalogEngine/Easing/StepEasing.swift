@@ -19,11 +19,12 @@ package struct StepEasing: Sendable, Hashable {
         if position == .jumpStart || position == .jumpBoth { current += 1 }
         if beforeFlag, (input * steps).truncatingRemainder(dividingBy: 1) == 0 { current -= 1 }
         if input >= 0, current < 0 { current = 0 }
-        let jumps: Double = switch position {
-        case .jumpStart, .jumpEnd: steps
-        case .jumpBoth: steps + 1
-        case .jumpNone: steps - 1
-        }
+        let jumps: Double =
+            switch position {
+            case .jumpStart, .jumpEnd: steps
+            case .jumpBoth: steps + 1
+            case .jumpNone: steps - 1
+            }
         if input <= 1, current > jumps { current = jumps }
         return current / jumps
     }

@@ -122,8 +122,10 @@ public final class KeyframeEffect: Sendable {
     /// }
     /// numbers[60 * effect.width + effect.offsets[0]]   // track 0 at one second
     /// ```
-    public func sample(at times: UnsafeBufferPointer<Double>, into numbers: UnsafeMutablePointer<Double>,
-                       timings: UnsafeMutablePointer<ComputedTiming>? = nil) {
+    public func sample(
+        at times: UnsafeBufferPointer<Double>, into numbers: UnsafeMutablePointer<Double>,
+        timings: UnsafeMutablePointer<ComputedTiming>? = nil
+    ) {
         guard let base = times.baseAddress else { return }
         let batch = Self.batchSize
         withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * batch) { scratch in

@@ -63,7 +63,8 @@ package struct ValueInterpolator: Sendable {
             // `from.x` (NaN for every other discrete interval).
             from.x = .nan
             if case .discrete(.string(let x)) = a, case .discrete(.string(let y)) = b, (x == "visible") != (y == "visible"),
-               Self.visibilityKeywords.contains(x), Self.visibilityKeywords.contains(y) {
+                Self.visibilityKeywords.contains(x), Self.visibilityKeywords.contains(y)
+            {
                 from.x = x == "visible" ? 0 : 1
             }
         }

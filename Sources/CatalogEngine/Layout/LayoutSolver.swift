@@ -48,7 +48,8 @@ public enum LayoutSolver {
             let share = max((length - spacing * (n - 1)) / n, 0)
             for (index, child) in children.enumerated() {
                 let start = Double(index) * (share + spacing)
-                let frame = axis == .horizontal
+                let frame =
+                    axis == .horizontal
                     ? Rect(x: rect.x + start, y: rect.y, width: share, height: rect.height)
                     : Rect(x: rect.x, y: rect.y + start, width: rect.width, height: share)
                 layout(child, in: frame, into: &result)
@@ -59,7 +60,8 @@ public enum LayoutSolver {
     }
 
     private static func inset(_ rect: Rect, _ insets: EdgeInsets) -> Rect {
-        Rect(x: rect.x + insets.left, y: rect.y + insets.top,
-             width: max(rect.width - insets.left - insets.right, 0), height: max(rect.height - insets.top - insets.bottom, 0))
+        Rect(
+            x: rect.x + insets.left, y: rect.y + insets.top,
+            width: max(rect.width - insets.left - insets.right, 0), height: max(rect.height - insets.top - insets.bottom, 0))
     }
 }

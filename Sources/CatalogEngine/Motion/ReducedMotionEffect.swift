@@ -43,10 +43,11 @@ public struct ReducedMotionEffect: Sendable {
         self.properties = properties
         opacitySlot = properties.firstIndex { $0.name == "opacity" }
         // Only `none` and `fade` show the end state; the others never read it.
-        let showsEnd: Bool = switch motion {
-        case .noMotion?, .fade?: true
-        default: false
-        }
+        let showsEnd: Bool =
+            switch motion {
+            case .noMotion?, .fade?: true
+            default: false
+            }
         let end = base.endTime
         if !showsEnd {
             endSample = EffectSample(time: 0, progress: nil, iteration: nil, values: [])
@@ -58,7 +59,8 @@ public struct ReducedMotionEffect: Sendable {
         }
         var fade = (from: 0.0, to: 1.0)
         if showsEnd, let slot = base.properties.firstIndex(where: { $0.name == "opacity" }),
-           case .number(let from) = base.sample(at: 0).values[slot], case .number(let to) = endSample.values[slot] {
+            case .number(let from) = base.sample(at: 0).values[slot], case .number(let to) = endSample.values[slot]
+        {
             fade = (from, to)
         }
         fadeEnds = fade
@@ -113,7 +115,6 @@ public struct ReducedMotionEffect: Sendable {
         }
     }
 
-
     /// The same, with the values written into `values` (its storage reused from call to call
     /// where the effect plays as written or shortened); returns the progress and iteration.
     public func sample(at time: Double, into values: inout [AnimatedValue]) -> (progress: Double?, iteration: Double?) {
@@ -137,14 +138,17 @@ public struct ReducedMotionEffect: Sendable {
     ///     print(index, progress ?? .nan, values[0])
     /// }
     /// ```
-    public func forEachSample(at times: [Double],
-                              _ body: (_ index: Int, _ progress: Double?, _ iteration: Double?, _ values: UnsafeBufferPointer<AnimatedValue>) -> Void) {
+    public func forEachSample(
+        at times: [Double],
+        _ body: (_ index: Int, _ progress: Double?, _ iteration: Double?, _ values: UnsafeBufferPointer<AnimatedValue>) -> Void
+    ) {
         // What the keyframe effect's own time is at `time`: time / factor.
-        let factor: Double? = switch motion {
-        case nil, .component?: 1
-        case .shorten(let by)?: by
-        case .removed?, .noMotion?, .fade?: nil
-        }
+        let factor: Double? =
+            switch motion {
+            case nil, .component?: 1
+            case .shorten(let by)?: by
+            case .removed?, .noMotion?, .fade?: nil
+            }
         guard case .web(let effect) = base, let factor else {
             var values: [AnimatedValue] = []
             for (index, time) in times.enumerated() {

@@ -29,8 +29,10 @@ public struct RunningAnimation: Sendable, Hashable {
     private let built = BuiltEffect()
 
     /// An animation applied at `start`.
-    public init(_ animation: AnimationDefinition, start: Double, reducedMotion: ReducedMotion? = nil,
-                reducedReplacement: AnimationDefinition? = nil, playsReduced: Bool = false) {
+    public init(
+        _ animation: AnimationDefinition, start: Double, reducedMotion: ReducedMotion? = nil,
+        reducedReplacement: AnimationDefinition? = nil, playsReduced: Bool = false
+    ) {
         self.animation = animation
         self.start = start
         self.reducedMotion = reducedMotion
@@ -39,7 +41,9 @@ public struct RunningAnimation: Sendable, Hashable {
     }
 
     /// What it shows at a time since its start, over the given model values.
-    public func sample(at time: Double, modelValues: [String: AnimationValue], reducedMotion: Bool) -> (properties: [AnimatableProperty], values: [AnimatedValue]) {
+    public func sample(at time: Double, modelValues: [String: AnimationValue], reducedMotion: Bool) -> (
+        properties: [AnimatableProperty], values: [AnimatedValue]
+    ) {
         let reduced = reducedMotion || playsReduced
         let shown = built.effect(modelValues: modelValues, reduced: reduced) { () -> ReducedMotionEffect in
             if reduced, let replacement = reducedReplacement {
@@ -103,8 +107,10 @@ final class BuiltEffect: Sendable, Hashable {
 public enum Presentation {
     /// - Parameter reducedMotion: the viewer prefers reduced motion: every animation plays as its
     ///   `reducedMotion:` says (those applied under reduced motion always do).
-    public static func values(model: [String: PropertyValue], running: [RunningAnimation], at time: Double,
-                              reducedMotion: Bool = false) -> [String: PropertyValue] {
+    public static func values(
+        model: [String: PropertyValue], running: [RunningAnimation], at time: Double,
+        reducedMotion: Bool = false
+    ) -> [String: PropertyValue] {
         var values = model
         for animation in running {
             let underlying = values.compactMapValues(AnimationValue.init(model:))

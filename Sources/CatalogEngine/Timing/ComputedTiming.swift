@@ -72,7 +72,8 @@ public struct ComputedTiming: Sendable, Hashable {
         case .active:
             activeTime = max(localTime - timing.delay, 0)
         case .after:
-            activeTime = (timing.fill == .forwards || timing.fill == .both)
+            activeTime =
+                (timing.fill == .forwards || timing.fill == .both)
                 ? max(min(localTime - timing.delay, activeDuration), 0) : nil
         }
 
@@ -99,7 +100,8 @@ public struct ComputedTiming: Sendable, Hashable {
         // 1 at its end, not 0. As in Chromium, "ends on a boundary" is decided from the iteration
         // count (exact) and "at its end" within the time tolerance, not from a floating-point 0.
         // x − ⌊x⌋ is exact in floating point and, for x ≥ 0, equals fmod(x, 1), without the call.
-        var simple = overall.isInfinite
+        var simple =
+            overall.isInfinite
             ? timing.iterationStart - timing.iterationStart.wholePart
             : overall - overall.wholePart
         let endsOnBoundary = timing.endsOnIterationBoundary
@@ -163,7 +165,8 @@ struct TimingSchedule: Sendable {
         iterations = timing.iterations
         fill = timing.fill
         direction = timing.direction
-        endsOnIterationBoundary = timing.iterations.isFinite
+        endsOnIterationBoundary =
+            timing.iterations.isFinite
             && (timing.iterations + timing.iterationStart).truncatingRemainder(dividingBy: 1) == 0
         iterationDuration = max(timing.duration, 0)
         activeDuration = (iterationDuration == 0 || timing.iterations == 0) ? 0 : iterationDuration * timing.iterations

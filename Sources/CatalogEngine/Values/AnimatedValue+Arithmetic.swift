@@ -42,15 +42,16 @@ extension AnimatedValue {
 
     /// `self` added to itself `count` times (0: the neutral value of its kind).
     public func repeated(_ count: Int) -> AnimatedValue {
-        var result: AnimatedValue = switch self {
-        case .number: .number(0)
-        case .point: .point(Point(x: 0, y: 0))
-        case .size: .size(Size(width: 0, height: 0))
-        case .rect: .rect(Rect(x: 0, y: 0, width: 0, height: 0))
-        case .color: .color(RGBAColor(red: 0, green: 0, blue: 0, alpha: 0))
-        case .transform: .transform(.identity)
-        case .discrete: self
-        }
+        var result: AnimatedValue =
+            switch self {
+            case .number: .number(0)
+            case .point: .point(Point(x: 0, y: 0))
+            case .size: .size(Size(width: 0, height: 0))
+            case .rect: .rect(Rect(x: 0, y: 0, width: 0, height: 0))
+            case .color: .color(RGBAColor(red: 0, green: 0, blue: 0, alpha: 0))
+            case .transform: .transform(.identity)
+            case .discrete: self
+            }
         // By doubling, so that a billion repeat cycles cost thirty additions, not a billion.
         var power = self, remaining = max(count, 0)
         while remaining > 0 {

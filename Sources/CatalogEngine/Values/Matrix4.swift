@@ -27,8 +27,9 @@ public struct Matrix4: Sendable, Hashable {
     /// From 16 entries in `CATransform3D` order.
     public init(_ m: [Double]) {
         precondition(m.count == 16)
-        self.init(SIMD4(m[0], m[1], m[2], m[3]), SIMD4(m[4], m[5], m[6], m[7]),
-                  SIMD4(m[8], m[9], m[10], m[11]), SIMD4(m[12], m[13], m[14], m[15]))
+        self.init(
+            SIMD4(m[0], m[1], m[2], m[3]), SIMD4(m[4], m[5], m[6], m[7]),
+            SIMD4(m[8], m[9], m[10], m[11]), SIMD4(m[12], m[13], m[14], m[15]))
     }
 
     /// The matrix of a model transform.
@@ -36,8 +37,9 @@ public struct Matrix4: Sendable, Hashable {
 
     /// From 16 consecutive entries in `CATransform3D` order.
     package init(_ m: UnsafePointer<Double>) {
-        self.init(SIMD4(m[0], m[1], m[2], m[3]), SIMD4(m[4], m[5], m[6], m[7]),
-                  SIMD4(m[8], m[9], m[10], m[11]), SIMD4(m[12], m[13], m[14], m[15]))
+        self.init(
+            SIMD4(m[0], m[1], m[2], m[3]), SIMD4(m[4], m[5], m[6], m[7]),
+            SIMD4(m[8], m[9], m[10], m[11]), SIMD4(m[12], m[13], m[14], m[15]))
     }
 
     /// Computed, not stored: a constant built in registers beats a lazily initialised global.
@@ -165,7 +167,12 @@ public struct Matrix4: Sendable, Hashable {
 
     /// Row `i` (0-based).
     public func row(_ i: Int) -> SIMD4<Double> {
-        switch i { case 0: r1; case 1: r2; case 2: r3; default: r4 }
+        switch i {
+        case 0: r1;
+        case 1: r2;
+        case 2: r3;
+        default: r4
+        }
     }
 
     /// Whether the matrix is a 2D affine transform (CSS `matrix()` can write it).

@@ -24,8 +24,10 @@ struct AnimationLonghands: Equatable {
 
     static let defaults = AnimationLonghands(duration: 0, delay: 0, easing: "ease", iterations: 1, direction: "normal", fill: "none")
 
-    init(duration: Double? = nil, delay: Double? = nil, easing: String? = nil, iterations: JSONValue? = nil,
-         direction: String? = nil, fill: String? = nil) {
+    init(
+        duration: Double? = nil, delay: Double? = nil, easing: String? = nil, iterations: JSONValue? = nil,
+        direction: String? = nil, fill: String? = nil
+    ) {
         self.duration = duration
         self.delay = delay
         self.easing = easing
@@ -71,7 +73,9 @@ struct AnimationLonghands: Equatable {
             names = named.isEmpty ? nil : named
             namesNone = shorthands.allSatisfy { $0.name.isEmpty || $0.name == "none" }
         case "animation-name":
-            let listed = CSSKeyframesImport.splitTopLevel(value, on: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"'")) }.filter { $0 != "none" }
+            let listed = CSSKeyframesImport.splitTopLevel(value, on: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"'")) }.filter {
+                $0 != "none"
+            }
             names = listed.isEmpty ? nil : listed
             namesNone = listed.isEmpty
         case "animation-duration":
@@ -93,7 +97,7 @@ struct AnimationLonghands: Equatable {
             }
             fill = first
         default:
-            break   // play-state, composition, timeline: not part of the timing a component keeps
+            break  // play-state, composition, timeline: not part of the timing a component keeps
         }
     }
 
@@ -118,7 +122,9 @@ struct AnimationLonghands: Equatable {
 
     /// The Web Animations options this timing plays with.
     var options: [String: JSONValue] {
-        ["duration": .number(duration ?? 0), "delay": .number(delay ?? 0), "iterations": iterations ?? 1,
-         "direction": .string(direction ?? "normal"), "fill": .string(fill ?? "none")]
+        [
+            "duration": .number(duration ?? 0), "delay": .number(delay ?? 0), "iterations": iterations ?? 1,
+            "direction": .string(direction ?? "normal"), "fill": .string(fill ?? "none")
+        ]
     }
 }

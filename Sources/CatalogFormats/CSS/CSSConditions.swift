@@ -22,7 +22,7 @@ struct CSSEnvironment: Hashable, Sendable {
 enum CSSMediaQuery {
     static func matches(_ list: String, in environment: CSSEnvironment) -> Bool {
         let queries = CSSKeyframesImport.splitTopLevel(list.lowercased(), on: ",")
-        if queries.isEmpty { return true }   // `@media {` applies everywhere
+        if queries.isEmpty { return true }  // `@media {` applies everywhere
         return queries.contains { query($0, environment) }
     }
 
@@ -59,17 +59,20 @@ enum CSSMediaQuery {
             let sides = text.components(separatedBy: op).map { $0.trimmingCharacters(in: .whitespaces) }
             // `400px <= width <= 700px`
             if sides.count == 3 {
-                guard let low = feature("\(sides[0]) \(op) \(sides[1])", environment), let high = feature("\(sides[1]) \(op) \(sides[2])", environment) else { return nil }
+                guard let low = feature("\(sides[0]) \(op) \(sides[1])", environment), let high = feature("\(sides[1]) \(op) \(sides[2])", environment) else {
+                    return nil
+                }
                 return low && high
             }
             guard sides.count == 2 else { return nil }
-            let ordered: (Double, Double) -> Bool = switch op {
-            case "<=": { $0 <= $1 }
-            case ">=": { $0 >= $1 }
-            case "<": { $0 < $1 }
-            case ">": { $0 > $1 }
-            default: { $0 == $1 }
-            }
+            let ordered: (Double, Double) -> Bool =
+                switch op {
+                case "<=": { $0 <= $1 }
+                case ">=": { $0 >= $1 }
+                case "<": { $0 < $1 }
+                case ">": { $0 > $1 }
+                default: { $0 == $1 }
+                }
             // `width >= 600px` or `600px <= width`
             if let own = value(of: sides[0], environment), let other = length(sides[1]) { return ordered(own, other) }
             if let own = value(of: sides[1], environment), let other = length(sides[0]) { return ordered(other, own) }
@@ -117,9 +120,16 @@ enum CSSMediaQuery {
             return comparison(environment.width / environment.height, parts.count == 2 ? first / parts[1] : first)
         case "resolution":
             guard let (number, unit) = CSSSyntax.dimension(Substring(value)) else { return nil }
-            let dppx: Double? = switch unit { case "dppx", "x": number; case "dpi": number / 96; case "dpcm": number * 2.54 / 96; default: nil }
+            let dppx: Double? =
+                switch unit {
+                case "dppx", "x": number;
+                case "dpi": number / 96;
+                case "dpcm": number * 2.54 / 96;
+                default: nil
+                }
             return dppx.map { comparison(1, $0) }
-        case "-webkit-device-pixel-ratio", "device-pixel-ratio", "-moz-device-pixel-ratio", "-o-device-pixel-ratio", "-webkit-min-device-pixel-ratio", "-webkit-max-device-pixel-ratio":
+        case "-webkit-device-pixel-ratio", "device-pixel-ratio", "-moz-device-pixel-ratio", "-o-device-pixel-ratio", "-webkit-min-device-pixel-ratio",
+            "-webkit-max-device-pixel-ratio":
             let number = value.split(separator: "/").compactMap { Double($0) }
             guard let first = number.first else { return nil }
             let ratio = number.count == 2 ? first / number[1] : first
@@ -188,7 +198,7 @@ enum CSSCondition {
             } else if lower.hasPrefix("selector(") {
                 value = true
             } else {
-                return nil   // a general enclosed thing browsers read as unknown
+                return nil  // a general enclosed thing browsers read as unknown
             }
             switch (result, joiner) {
             case (nil, _): result = value

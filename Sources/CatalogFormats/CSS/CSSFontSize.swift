@@ -11,24 +11,30 @@ import Foundation
 enum CSSFontSize {
     /// The browser's default font size, and the `font-size` keywords' sizes (CSS Fonts 4).
     static let medium = 16.0
-    static let keywords: [String: Double] = ["xx-small": 9, "x-small": 10, "small": 13, "medium": 16, "large": 18,
-                                             "x-large": 24, "xx-large": 32, "xxx-large": 48]
+    static let keywords: [String: Double] = [
+        "xx-small": 9, "x-small": 10, "small": 13, "medium": 16, "large": 18,
+        "x-large": 24, "xx-large": 32, "xxx-large": 48
+    ]
 
     /// `element`'s computed font size in px (nil where a declaration cannot be read, which
     /// leaves the value's own check to refuse the length).
-    static func size(of element: CSSElement, ancestors given: [CSSElement]? = nil, in cascade: StylesheetCascade,
-                     environment: CSSEnvironment) -> Double? {
+    static func size(
+        of element: CSSElement, ancestors given: [CSSElement]? = nil, in cascade: StylesheetCascade,
+        environment: CSSEnvironment
+    ) -> Double? {
         let ancestors = given ?? element.ancestors
         let parent = ancestors.first.map { Self.size(of: $0, ancestors: Array(ancestors.dropFirst()), in: cascade, environment: environment) } ?? medium
         guard let parent else { return nil }
         let root = ancestors.isEmpty ? parent : Self.size(of: .html, ancestors: [], in: cascade, environment: environment) ?? medium
         guard let declarations = try? cascade.declarations(for: element, ancestors: ancestors, in: environment),
-              let custom = try? cascade.customProperties(for: element, ancestors: ancestors, in: environment) else { return nil }
+            let custom = try? cascade.customProperties(for: element, ancestors: ancestors, in: environment)
+        else { return nil }
         var computed = parent
         for declaration in declarations where declaration.property == "font-size" || declaration.property == "font" {
             let value = StylesheetLibrary.resolved(declaration.value, custom).lowercased()
             // `font`'s size is the word before an optional `/line-height` and the family.
-            let text = declaration.property == "font"
+            let text =
+                declaration.property == "font"
                 ? (value.split(separator: " ").first { $0.first?.isNumber == true || $0.first == "." }.map { String($0.split(separator: "/")[0]) } ?? "")
                 : value
             if let keyword = keywords[text] { computed = keyword; continue }

@@ -83,11 +83,13 @@ public enum CSSKeyframesImport {
         // The rule that runs them: one setting `animation` (an exported stylesheet's), else `.NAME`.
         let styleRules = blocks.filter { !$0.prelude.hasPrefix("@") }
         var animating: [Block] = []
-        for block in styleRules where try declarations(block.body, file: file, line: block.line, context: block.prelude).contains(where: { $0.0 == "animation" }) {
+        for block in styleRules
+        where try declarations(block.body, file: file, line: block.line, context: block.prelude).contains(where: { $0.0 == "animation" }) {
             animating.append(block)
         }
         guard animating.count <= 1 else {
-            throw DefinitionError(file: file, path: "line \(animating[1].line): \(animating[1].prelude)", rule: "one rule may set animation (one file is one component)")
+            throw DefinitionError(
+                file: file, path: "line \(animating[1].line): \(animating[1].prelude)", rule: "one rule may set animation (one file is one component)")
         }
         // `var(--token, 150ms)` (an export of a component that references design tokens) takes
         // the `:root` value, else its fallback, as a browser does.
@@ -97,7 +99,9 @@ public enum CSSKeyframesImport {
             return try exportedStylesheet(rule, keyframes: rulesByName, file: file, ignored: &ignored, resolve: resolve)
         }
         guard keyframeRules.count == 1 else {
-            throw DefinitionError(file: file, path: "", rule: "one @keyframes rule per file (one file is one component), or a rule whose animation lists them; found \(keyframeRules.count)")
+            throw DefinitionError(
+                file: file, path: "",
+                rule: "one @keyframes rule per file (one file is one component), or a rule whose animation lists them; found \(keyframeRules.count)")
         }
         let rule = keyframeRules[0]
         let written = String(rule.prelude.dropFirst("@keyframes ".count))
@@ -111,7 +115,9 @@ public enum CSSKeyframesImport {
             for (property, raw) in try declarations(timing.body, file: file, line: timing.line, context: timing.prelude) {
                 let field = "line \(timing.line): .\(written).\(property)"
                 guard AnimationLonghands.reads(property) else {
-                    throw DefinitionError(file: file, path: field, rule: "only animation-duration, -delay, -timing-function, -iteration-count, -direction and -fill-mode go in the timing rule")
+                    throw DefinitionError(
+                        file: file, path: field,
+                        rule: "only animation-duration, -delay, -timing-function, -iteration-count, -direction and -fill-mode go in the timing rule")
                 }
                 try longhands.read(property, resolve(raw), file: file, field: field)
             }
@@ -123,16 +129,20 @@ public enum CSSKeyframesImport {
             keyframeEasing = longhands.easing ?? keyframeEasing
         }
         let keyframes = try self.keyframes(rule, file: file, easing: keyframeEasing, ignored: &ignored, resolve: resolve)
-        return ["name": .string(name), "kind": "animation", "version": "1.0.0",
-                "keyframes": .array(keyframes.map { .object($0.members) }), "options": .object(options)]
+        return [
+            "name": .string(name), "kind": "animation", "version": "1.0.0",
+            "keyframes": .array(keyframes.map { .object($0.members) }), "options": .object(options)
+        ]
     }
 
     /// A stylesheet as `catalog export --to css` writes it: `@keyframes` rules and one rule whose
     /// `animation` shorthand lists them. Animations that share one timing (an export's one per
     /// property) merge into one effect, each keyframe keeping its easing; the component is named
     /// after the rule's class (`.NAME`), else the first `@keyframes`.
-    private static func exportedStylesheet(_ rule: Block, keyframes rules: [String: Block], file: String, ignored: inout [String],
-                                           resolve: (String) -> String) throws(DefinitionError) -> JSONValue {
+    private static func exportedStylesheet(
+        _ rule: Block, keyframes rules: [String: Block], file: String, ignored: inout [String],
+        resolve: (String) -> String
+    ) throws(DefinitionError) -> JSONValue {
         let declarations = try self.declarations(rule.body, file: file, line: rule.line, context: rule.prelude)
         var entries: [ShorthandAnimation] = []
         for (property, raw) in declarations {
@@ -143,25 +153,34 @@ public enum CSSKeyframesImport {
                 for item in splitTopLevel(value, on: ",") { entries.append(try ShorthandAnimation(item, file: file, path: field)) }
             case "animation-composition":
                 if let other = splitTopLevel(value, on: ",").first(where: { $0 != "replace" }) {
-                    throw DefinitionError(file: file, path: field, rule: "animation-composition \(other) has no Web Animations body form (only replace); import it as a Core Animation body with additive: true")
+                    throw DefinitionError(
+                        file: file, path: field,
+                        rule:
+                            "animation-composition \(other) has no Web Animations body form (only replace); import it as a Core Animation body with additive: true"
+                    )
                 }
             default:
-                break   // the element's own style: not part of the component
+                break  // the element's own style: not part of the component
             }
         }
-        guard let first = entries.first else { throw DefinitionError(file: file, path: "line \(rule.line): \(rule.prelude).animation", rule: "names no animation") }
+        guard let first = entries.first else {
+            throw DefinitionError(file: file, path: "line \(rule.line): \(rule.prelude).animation", rule: "names no animation")
+        }
         var keyframes: [(offset: Double, members: [String: JSONValue])] = []
         var animated: [String: String] = [:]
         for entry in entries {
             let field = "line \(rule.line): \(rule.prelude).animation"
             guard let block = rules[entry.name] else { throw DefinitionError(file: file, path: field, rule: "no @keyframes \(entry.name) in the file") }
             guard entry.timing == first.timing else {
-                throw DefinitionError(file: file, path: field, rule: "\(first.name) and \(entry.name) run on different timings; one component is one effect: give each its own file")
+                throw DefinitionError(
+                    file: file, path: field,
+                    rule: "\(first.name) and \(entry.name) run on different timings; one component is one effect: give each its own file")
             }
             for frame in try self.keyframes(block, file: file, easing: entry.easing, ignored: &ignored, resolve: resolve) {
                 for property in frame.members.keys where property != "offset" && property != "easing" {
                     if let other = animated[property], other != entry.name {
-                        throw DefinitionError(file: file, path: field, rule: "\(other) and \(entry.name) both animate \(property); one component animates a property once")
+                        throw DefinitionError(
+                            file: file, path: field, rule: "\(other) and \(entry.name) both animate \(property); one component animates a property once")
                     }
                     animated[property] = entry.name
                 }
@@ -172,10 +191,14 @@ public enum CSSKeyframesImport {
         keyframes = keyframes.enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }.map(\.element)
         let selector = rule.prelude
         let fromClass = selector.hasPrefix(".") ? String(selector.dropFirst()) : ""
-        let name = ComponentDefinition.isValidName(fromClass) ? fromClass
+        let name =
+            ComponentDefinition.isValidName(fromClass)
+            ? fromClass
             : try StylesheetLibrary.componentName(fromClass.isEmpty ? first.name : fromClass, options: .init(), file: file, line: rule.line)
-        return ["name": .string(name), "kind": "animation", "version": "1.0.0",
-                "keyframes": .array(keyframes.map { .object($0.members) }), "options": .object(first.timing.options)]
+        return [
+            "name": .string(name), "kind": "animation", "version": "1.0.0",
+            "keyframes": .array(keyframes.map { .object($0.members) }), "options": .object(first.timing.options)
+        ]
     }
 
     /// One `@keyframes` rule's keyframes, in the Web Animations body's form (offsets, camelCase
@@ -215,10 +238,13 @@ public enum CSSKeyframesImport {
                     guard let animatable = AnimatableProperty.web(camel) else {
                         let animatable = AnimatableProperty.webProperties.keys.sorted().map(kebabCase).joined(separator: ", ")
                         // A browser animates it, so leaving it out would make the component differ: refuse.
-                        throw DefinitionError(file: file, path: field, rule: "the catalog does not animate \(property), which a browser would (animatable: \(animatable))")
+                        throw DefinitionError(
+                            file: file, path: field, rule: "the catalog does not animate \(property), which a browser would (animatable: \(animatable))")
                     }
                     // Checked as valid CSS: a translate() percentage against any box (each use has its own).
-                    do throws(CSSValueError) { _ = try ReferenceBox.with(.nominal) { () throws(CSSValueError) in try AnimationValue(css: value, for: animatable.kind) } } catch {
+                    do throws(CSSValueError) {
+                        _ = try ReferenceBox.with(.nominal) { () throws(CSSValueError) in try AnimationValue(css: value, for: animatable.kind) }
+                    } catch {
                         if let unresolved = StylesheetLibrary.unresolvedVariable(in: value, element: "the animated element") {
                             throw DefinitionError(file: file, path: field, rule: unresolved)
                         }
@@ -291,7 +317,9 @@ public enum CSSKeyframesImport {
                 if let ms = try? CSSKeyframesImport.milliseconds(token, file: file, path: path), token.last == "s" {
                     if times == 0 { timing.duration = ms } else { timing.delay = ms }
                     times += 1
-                } else if token.hasPrefix("-"), token.last == "s", let negative = try? CSSKeyframesImport.milliseconds(token, file: file, path: path, allowNegative: true) {
+                } else if token.hasPrefix("-"), token.last == "s",
+                    let negative = try? CSSKeyframesImport.milliseconds(token, file: file, path: path, allowNegative: true)
+                {
                     guard times > 0 else { throw DefinitionError(file: file, path: path, rule: "a duration cannot be negative (\(token))") }
                     timing.delay = negative
                     times += 1
@@ -364,7 +392,9 @@ public enum CSSKeyframesImport {
     /// `property: value;` pairs, in order; semicolons inside parentheses do not split.
     /// - Parameter keepImportant: leave a trailing `!important` on the value (a keyframe's is
     ///   dropped with its declaration); elsewhere it is removed, as it does not change the value.
-    static func declarations(_ body: String, file: String, line: Int, context: String, keepImportant: Bool = false) throws(DefinitionError) -> [(String, String)] {
+    static func declarations(_ body: String, file: String, line: Int, context: String, keepImportant: Bool = false) throws(DefinitionError) -> [(
+        String, String
+    )] {
         var result: [(String, String)] = []
         var current = ""
         var depth = 0
@@ -373,7 +403,8 @@ public enum CSSKeyframesImport {
             current = ""
             guard !text.isEmpty else { return }
             guard let colon = text.firstIndex(of: ":") else {
-                throw DefinitionError(file: file, path: "line \(line): \(context)", rule: "\"\(CSSSyntax.oneLine(text))\" is not a declaration (property: value)")
+                throw DefinitionError(
+                    file: file, path: "line \(line): \(context)", rule: "\"\(CSSSyntax.oneLine(text))\" is not a declaration (property: value)")
             }
             let property = text[..<colon].trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
             var value = CSSSyntax.oneLine(String(text[text.index(after: colon)...]))

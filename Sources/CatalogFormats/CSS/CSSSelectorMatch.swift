@@ -58,10 +58,13 @@ enum CSSSelectorMatch {
     static func classChain(_ selector: String) -> [Set<String>]? {
         // A page nests an animated element a few levels deep; a chain of more is no element to time.
         guard let parts = compounds(selector), parts.count <= 8,
-              parts.allSatisfy({ $0.combinator == "" || $0.combinator == " " || $0.combinator == ">" }) else { return nil }
+            parts.allSatisfy({ $0.combinator == "" || $0.combinator == " " || $0.combinator == ">" })
+        else { return nil }
         var chain: [Set<String>] = []
         for part in parts {
-            guard let simple = simpleSelectors(part.compound), simple.allSatisfy({ $0.hasPrefix(".") }) || parts.last?.compound == part.compound else { return nil }
+            guard let simple = simpleSelectors(part.compound), simple.allSatisfy({ $0.hasPrefix(".") }) || parts.last?.compound == part.compound else {
+                return nil
+            }
             chain.append(Set(simple.compactMap { $0.hasPrefix(".") ? String($0.dropFirst()) : nil }))
         }
         return chain
@@ -84,7 +87,8 @@ enum CSSSelectorMatch {
     /// A complex selector: compounds joined by combinators, the last one the subject.
     private static func complex(_ selector: String, _ element: CSSElement, _ ancestors: [CSSElement]) -> CSSSpecificity? {
         guard let parts = compounds(selector), let subject = parts.last,
-              var total = compound(subject.compound, element) else { return nil }
+            var total = compound(subject.compound, element)
+        else { return nil }
         // Match the rest right to left against the ancestors: `>` the parent, ` ` any ancestor.
         var remaining = ancestors[...]
         var combinator = subject.combinator
@@ -99,7 +103,7 @@ enum CSSSelectorMatch {
                 total = total + compound(part.compound, remaining[index])!
                 remaining = remaining[(index + 1)...]
             default:
-                return nil   // `+` and `~` need siblings the element is not known to have
+                return nil  // `+` and `~` need siblings the element is not known to have
             }
             combinator = part.combinator
         }
@@ -162,7 +166,7 @@ enum CSSSelectorMatch {
         if part.hasPrefix(".") { return element.classes.contains(String(part.dropFirst())) ? CSSSpecificity(classes: 1) : nil }
         if part.hasPrefix("#") { return element.id == String(part.dropFirst()) ? CSSSpecificity(ids: 1) : nil }
         if part.hasPrefix("[") { return attribute(String(part.dropFirst().dropLast()), element) ? CSSSpecificity(classes: 1) : nil }
-        if part.hasPrefix("::") { return nil }   // a pseudo-element is not the element
+        if part.hasPrefix("::") { return nil }  // a pseudo-element is not the element
         if part.hasPrefix(":") {
             let name = lower.dropFirst().prefix { $0 != "(" }
             let argument = part.firstIndex(of: "(").map { String(part[part.index(after: $0)...].dropLast()) }
@@ -193,9 +197,13 @@ enum CSSSelectorMatch {
         for part in parts {
             for simple in simpleSelectors(part.compound) ?? [] {
                 if simple == "*" { continue }
-                if simple.hasPrefix("#") { total.ids += 1 } else if simple.hasPrefix(".") || simple.hasPrefix("[") || (simple.hasPrefix(":") && !simple.hasPrefix("::")) {
+                if simple.hasPrefix("#") {
+                    total.ids += 1
+                } else if simple.hasPrefix(".") || simple.hasPrefix("[") || (simple.hasPrefix(":") && !simple.hasPrefix("::")) {
                     total.classes += 1
-                } else { total.types += 1 }
+                } else {
+                    total.types += 1
+                }
             }
         }
         return total
@@ -219,7 +227,9 @@ enum CSSSelectorMatch {
         case "^=", "|=", "$=":
             // The attribute's order is the page's; only one class makes it certain.
             guard element.classes.count == 1, let only = element.classes.first else { return false }
-            return op.0 == "^=" ? only.hasPrefix(value) && !value.isEmpty : op.0 == "$=" ? only.hasSuffix(value) && !value.isEmpty : (only == value || only.hasPrefix(value + "-"))
+            return op.0 == "^="
+                ? only.hasPrefix(value) && !value.isEmpty
+                : op.0 == "$=" ? only.hasSuffix(value) && !value.isEmpty : (only == value || only.hasPrefix(value + "-"))
         default: return false
         }
     }

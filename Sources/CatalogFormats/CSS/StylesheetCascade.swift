@@ -90,8 +90,9 @@ struct StylesheetCascade {
     init(css text: String, file: String) throws(DefinitionError) {
         self.file = file
         var reader = Reader(file: file)
-        try reader.read(try CSSRuleReader.rules(CSSKeyframesImport.stripComments(text), file: file, statements: true),
-                        environments: Self.environments, layer: nil)
+        try reader.read(
+            try CSSRuleReader.rules(CSSKeyframesImport.stripComments(text), file: file, statements: true),
+            environments: Self.environments, layer: nil)
         let layers = reader.layerOrder
         styleRules = reader.rules.map { rule in
             var rule = rule
@@ -123,7 +124,8 @@ struct StylesheetCascade {
     private func cascaded(for element: CSSElement, ancestors: [CSSElement], in environment: CSSEnvironment) throws(DefinitionError) -> [Declaration] {
         var normal: [(key: (Int, CSSSpecificity, Int), declaration: Declaration)] = []
         var important: [(key: (Int, CSSSpecificity, Int), declaration: Declaration)] = []
-        for rule in styleRules where rule.environments.contains(environment)
+        for rule in styleRules
+        where rule.environments.contains(environment)
             && rule.subjectClasses.contains(where: { $0.isSubset(of: element.classes) })
         {
             guard let specificity = CSSSelectorMatch.specificity(of: rule.block.prelude, on: element, ancestors: ancestors) else { continue }
@@ -151,14 +153,18 @@ struct StylesheetCascade {
     /// The custom properties `element` computes in `environment`: inherited down from `html`
     /// (unless registered as not inheriting), its own declarations over them, registered initial
     /// values where nothing sets one.
-    func customProperties(for element: CSSElement, ancestors given: [CSSElement]? = nil, in environment: CSSEnvironment) throws(DefinitionError) -> [String: String] {
+    func customProperties(for element: CSSElement, ancestors given: [CSSElement]? = nil, in environment: CSSEnvironment) throws(DefinitionError) -> [String:
+        String]
+    {
         let ancestors = given ?? element.ancestors
         return try memo.customProperties(.init(element: element, ancestors: ancestors, environment: environment)) { () throws(DefinitionError) in
             try computedCustomProperties(for: element, ancestors: ancestors, in: environment)
         }
     }
 
-    private func computedCustomProperties(for element: CSSElement, ancestors: [CSSElement], in environment: CSSEnvironment) throws(DefinitionError) -> [String: String] {
+    private func computedCustomProperties(for element: CSSElement, ancestors: [CSSElement], in environment: CSSEnvironment) throws(DefinitionError) -> [String:
+        String]
+    {
         var inherited: [String: String] = [:]
         if let parent = ancestors.first {
             inherited = try customProperties(for: parent, ancestors: Array(ancestors.dropFirst()), in: environment)
@@ -206,7 +212,8 @@ struct StylesheetCascade {
                 switch CSSKeyframesImport.unprefixed(name) {
                 case "keyframes":
                     guard !block.isStatement else { continue }
-                    addKeyframes(rest.trimmingCharacters(in: CharacterSet(charactersIn: "\"' ")), block, prefixed: name != "keyframes", environments: environments)
+                    addKeyframes(
+                        rest.trimmingCharacters(in: CharacterSet(charactersIn: "\"' ")), block, prefixed: name != "keyframes", environments: environments)
                 case "media":
                     guard !block.isStatement else { continue }
                     let matching = environments.filter { CSSMediaQuery.matches(rest, in: $0) }
@@ -218,7 +225,11 @@ struct StylesheetCascade {
                         for name in rest.split(separator: ",") { declareLayer(qualified(String(name), in: layer)) }
                     } else {
                         let name: String
-                        if rest.isEmpty { anonymousLayers += 1; name = qualified("\u{0}anonymous\(anonymousLayers)", in: layer) } else { name = qualified(rest, in: layer) }
+                        if rest.isEmpty {
+                            anonymousLayers += 1; name = qualified("\u{0}anonymous\(anonymousLayers)", in: layer)
+                        } else {
+                            name = qualified(rest, in: layer)
+                        }
                         declareLayer(name)
                         try read(try inner(), environments: environments, layer: name, depth: depth + 1)
                     }
@@ -231,8 +242,8 @@ struct StylesheetCascade {
                     }
                     registered[rest] = (initial, inherits)
                 case "charset", "import", "namespace", "font-face", "page", "container", "scope", "starting-style", "document",
-                     "counter-style", "font-feature-values", "font-palette-values", "view-transition", "position-try", "viewport":
-                    continue   // nothing for the plain element
+                    "counter-style", "font-feature-values", "font-palette-values", "view-transition", "position-try", "viewport":
+                    continue  // nothing for the plain element
                 default:
                     if !unknownAtRules.contains(name) { unknownAtRules.append(name) }
                 }
@@ -260,8 +271,10 @@ struct StylesheetCascade {
             let declarations = Result { () throws(DefinitionError) in
                 try CSSKeyframesImport.declarations(block.body, file: file, line: block.line, context: block.prelude, keepImportant: true)
             }
-            rules.append(StyleRule(block: block, environments: environments, layer: layerIndex, order: rules.count,
-                                   subjectClasses: subjects, declarations: declarations))
+            rules.append(
+                StyleRule(
+                    block: block, environments: environments, layer: layerIndex, order: rules.count,
+                    subjectClasses: subjects, declarations: declarations))
         }
 
         /// Chromium's rule: an unprefixed `@keyframes` replaces any rule of that name; a

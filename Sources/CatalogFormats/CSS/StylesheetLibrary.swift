@@ -70,7 +70,8 @@ public enum StylesheetLibrary {
         var elements: [String: (classes: [String], own: [String: String])] = [:]
         for (keyframesName, block) in stylesheet.keyframes {
             guard let name = try? componentName(keyframesName, options: options, file: file, line: block.line),
-                  let element = try? stylesheet.element(running: keyframesName, base: base) else { continue }
+                let element = try? stylesheet.element(running: keyframesName, base: base)
+            else { continue }
             let levels = element.parents.reversed().map { $0.classes.sorted().joined(separator: " ") } + [element.classes.sorted().joined(separator: " ")]
             var own = (try? stylesheet.ownValues(of: element, in: .normal, animated: properties)) ?? [:]
             if properties.contains("transformOrigin"), let origin = try? stylesheet.style(of: element, in: .normal).origin { own["transformOrigin"] = origin }
@@ -101,7 +102,8 @@ public enum StylesheetLibrary {
             var naming: [(rule: StylesheetCascade.StyleRule, names: [String], none: Bool)] = []
             for rule in cascade.styleRules {
                 guard let declarations = try? CSSKeyframesImport.declarations(rule.block.body, file: file, line: rule.block.line, context: rule.block.prelude),
-                      declarations.contains(where: { AnimationLonghands.reads($0.0) }) else { continue }
+                    declarations.contains(where: { AnimationLonghands.reads($0.0) })
+                else { continue }
                 var custom = root
                 for (property, value) in declarations where property.hasPrefix("--") { custom[property] = value }
                 var timing = AnimationLonghands()
@@ -158,13 +160,15 @@ public enum StylesheetLibrary {
             var documents: [(document: JSONValue, ignored: [String])] = []
             var names: [String: String] = [:]
             var refused: [(keyframes: String, error: DefinitionError)] = []
-            var standIns: [String: AnimationLonghands] = [:]   // the stand-ins made for reduced motion, and their timing
+            var standIns: [String: AnimationLonghands] = [:]  // the stand-ins made for reduced motion, and their timing
             for (keyframesName, block) in keyframes {
                 do throws(DefinitionError) {
                     documents += try self.documents(of: keyframesName, block, base: base, options: options, claimed: &names, standIns: &standIns)
                 } catch {
                     // Made anew, so that the path stays within a message's bounds.
-                    let path = error.path.hasPrefix("line \(block.line): @keyframes") ? error.path
+                    let path =
+                        error.path.hasPrefix("line \(block.line): @keyframes")
+                        ? error.path
                         : "@keyframes \(Excerpt.quote(keyframesName))" + (error.path.isEmpty ? "" : ", " + error.path)
                     refused.append((keyframesName, DefinitionError(file: error.file, path: path, rule: error.rule)))
                 }
@@ -173,8 +177,10 @@ public enum StylesheetLibrary {
                 let named = refused.dropFirst().prefix(5).map { Excerpt.quote($0.keyframes, limit: 40) }.joined(separator: ", ")
                 let others = refused.count > 1 ? " (and \(refused.count - 1) more @keyframes: \(named)\(refused.count > 6 ? ", …" : ""))" : ""
                 guard options.skipUnsupported, !documents.isEmpty else {
-                    throw DefinitionError(file: first.error.file, path: first.error.path, rule: first.error.rule + others
-                        + (documents.isEmpty ? "" : "; --skip-unsupported adds the other \(documents.count) and lists these"))
+                    throw DefinitionError(
+                        file: first.error.file, path: first.error.path,
+                        rule: first.error.rule + others
+                            + (documents.isEmpty ? "" : "; --skip-unsupported adds the other \(documents.count) and lists these"))
                 }
                 documents[0].ignored += refused.map { "left out \($0.error.path): \($0.error.rule)" }
             }
@@ -182,13 +188,16 @@ public enum StylesheetLibrary {
         }
 
         /// The component (and a stand-in for reduced motion, when one is made) of one `@keyframes`.
-        private func documents(of keyframesName: String, _ block: Block, base: Set<String>, options: ImportOptions,
-                               claimed names: inout [String: String], standIns: inout [String: AnimationLonghands]) throws(DefinitionError) -> [(document: JSONValue, ignored: [String])] {
+        private func documents(
+            of keyframesName: String, _ block: Block, base: Set<String>, options: ImportOptions,
+            claimed names: inout [String: String], standIns: inout [String: AnimationLonghands]
+        ) throws(DefinitionError) -> [(document: JSONValue, ignored: [String])] {
             var made: [(document: JSONValue, ignored: [String])] = []
             func claim(_ name: String, for keyframesName: String, line: Int) throws(DefinitionError) {
                 if let other = names[name], other != keyframesName {
-                    throw DefinitionError(file: file, path: "line \(line): @keyframes \(keyframesName)",
-                                          rule: "becomes \(name), as @keyframes \(other) does: rename one")
+                    throw DefinitionError(
+                        file: file, path: "line \(line): @keyframes \(keyframesName)",
+                        rule: "becomes \(name), as @keyframes \(other) does: rename one")
                 }
                 names[name] = keyframesName
             }
@@ -200,16 +209,21 @@ public enum StylesheetLibrary {
             // Font-relative lengths in keyframes, as the element's font size makes them.
             let em = CSSFontSize.size(of: element, in: cascade, environment: .normal) ?? CSSFontSize.medium
             let rem = CSSFontSize.size(of: .html, ancestors: [], in: cascade, environment: .normal) ?? CSSFontSize.medium
-            func document(_ name: String, _ block: Block, _ timing: AnimationLonghands, reducedMotion: JSONValue?, origin: String?,
-                          environment: CSSEnvironment = .reduced) throws(DefinitionError) {
+            func document(
+                _ name: String, _ block: Block, _ timing: AnimationLonghands, reducedMotion: JSONValue?, origin: String?,
+                environment: CSSEnvironment = .reduced
+            ) throws(DefinitionError) {
                 var ignored: [String] = []
-                var frames = try CSSKeyframesImport.keyframes(block, file: file, easing: timing.easing ?? "ease", ignored: &ignored,
-                                                              resolve: { CSSFontSize.absolute(StylesheetLibrary.resolved($0, custom), em: em, rem: rem) })
+                var frames = try CSSKeyframesImport.keyframes(
+                    block, file: file, easing: timing.easing ?? "ease", ignored: &ignored,
+                    resolve: { CSSFontSize.absolute(StylesheetLibrary.resolved($0, custom), em: em, rem: rem) })
                 let animated = Set(frames.flatMap { $0.members.keys }).subtracting(["offset", "easing"])
                 Self.hold(own: try ownValues(of: element, in: environment, animated: animated), in: &frames, easing: timing.easing ?? "ease")
                 if let origin { Self.hold(origin: origin, in: &frames, easing: timing.easing ?? "ease") }
-                var members: [String: JSONValue] = ["name": .string(name), "kind": "animation", "version": "1.0.0",
-                                                    "keyframes": .array(frames.map { .object($0.members) }), "options": .object(timing.options)]
+                var members: [String: JSONValue] = [
+                    "name": .string(name), "kind": "animation", "version": "1.0.0",
+                    "keyframes": .array(frames.map { .object($0.members) }), "options": .object(timing.options)
+                ]
                 if let reducedMotion { members["reducedMotion"] = reducedMotion }
                 made.append((.object(members), ignored))
             }
@@ -225,7 +239,8 @@ public enum StylesheetLibrary {
                 let standInName = try componentName(other, options: options, file: file, line: standIn.block.line)
                 // The component that runs those keyframes on that timing: one made for it, or the
                 // animation as its own class runs it; else a stand-in of this one's own.
-                let running: AnimationLonghands? = reducedOnly.contains(other) ? nil : try? style(of: try self.element(running: other, base: base), in: .normal).timing
+                let running: AnimationLonghands? =
+                    reducedOnly.contains(other) ? nil : try? style(of: try self.element(running: other, base: base), in: .normal).timing
                 guard let existing = standIns[standInName] ?? running else {
                     try claim(standInName, for: other, line: standIn.block.line)
                     try document(standInName, standIn.block, reducedTiming, reducedMotion: nil, origin: nil)
@@ -279,8 +294,11 @@ public enum StylesheetLibrary {
             // Rules run it, but none on an element of its own classes (`.open .panel`, `a:hover`):
             // what it plays depends on a page the catalog does not have.
             if let rule = unreachable {
-                throw DefinitionError(file: file, path: "line \(rule.block.line): \(rule.block.prelude)",
-                                      rule: "runs @keyframes \(keyframesName) only on an element inside another or in a state (hover, focus, …); the catalog times an animation for an element by its own classes")
+                throw DefinitionError(
+                    file: file, path: "line \(rule.block.line): \(rule.block.prelude)",
+                    rule:
+                        "runs @keyframes \(keyframesName) only on an element inside another or in a state (hover, focus, …); the catalog times an animation for an element by its own classes"
+                )
             }
             return CSSElement(classes: base.union([keyframesName]))
         }
@@ -335,14 +353,17 @@ public enum StylesheetLibrary {
                 // A one-animation file's own `.NAME` timing rule is not a base.
                 if keyframesNames.count == 1, rule.block.prelude == "." + keyframes[0].name { continue }
                 guard let declarations = try? CSSKeyframesImport.declarations(rule.block.body, file: file, line: rule.block.line, context: rule.block.prelude),
-                      declarations.contains(where: { AnimationLonghands.reads($0.0) }),
-                      !declarations.contains(where: { ["animation-name", "animation"].contains(CSSKeyframesImport.unprefixed($0.0)) }),
-                      !candidates.contains(where: { $0.selector == rule.block.prelude }) else { continue }
+                    declarations.contains(where: { AnimationLonghands.reads($0.0) }),
+                    !declarations.contains(where: { ["animation-name", "animation"].contains(CSSKeyframesImport.unprefixed($0.0)) }),
+                    !candidates.contains(where: { $0.selector == rule.block.prelude })
+                else { continue }
                 candidates.append((rule.block.prelude, rule.block.line))
             }
             guard candidates.count <= 1 else {
-                throw DefinitionError(file: file, path: "", rule: "several rules could be the base that every animated element carries ("
-                    + candidates.map { "\($0.selector) on line \($0.line)" }.joined(separator: ", ") + "): name the base by its selector")
+                throw DefinitionError(
+                    file: file, path: "",
+                    rule: "several rules could be the base that every animated element carries ("
+                        + candidates.map { "\($0.selector) on line \($0.line)" }.joined(separator: ", ") + "): name the base by its selector")
             }
             return candidates.first.map { [String($0.selector.dropFirst())] }
         }
@@ -377,18 +398,25 @@ public enum StylesheetLibrary {
         /// The `reducedMotion:` of the one component a stylesheet that is not a library makes (the
         /// shape `catalog export --to css` writes), and the stand-in components it runs (their own
         /// `@keyframes` on the reduced timing). Nil and none when reduced motion changes nothing.
-        func reducedMotionOfOne(name: String, options: ImportOptions) throws(DefinitionError) -> (policy: JSONValue?, standIns: [(document: JSONValue, ignored: [String])]) {
+        func reducedMotionOfOne(name: String, options: ImportOptions) throws(DefinitionError) -> (
+            policy: JSONValue?, standIns: [(document: JSONValue, ignored: [String])]
+        ) {
             guard let first = keyframes.first else { return (nil, []) }
             let element = try self.element(running: first.name, base: [])
             let normal = try style(of: element, in: .normal).timing
             let keyframesName = normal.names?.first ?? first.name
             let custom = try cascade.customProperties(for: element, in: .reduced)
-            func standIn(_ standInName: String, _ block: Block, _ timing: AnimationLonghands) throws(DefinitionError) -> (JSONValue, [(document: JSONValue, ignored: [String])]) {
+            func standIn(_ standInName: String, _ block: Block, _ timing: AnimationLonghands) throws(DefinitionError) -> (
+                JSONValue, [(document: JSONValue, ignored: [String])]
+            ) {
                 var ignored: [String] = []
-                let frames = try CSSKeyframesImport.keyframes(block, file: file, easing: timing.easing ?? "ease", ignored: &ignored,
-                                                              resolve: { StylesheetLibrary.resolved($0, custom) })
-                let document: JSONValue = ["name": .string(standInName), "kind": "animation", "version": "1.0.0",
-                                           "keyframes": .array(frames.map { .object($0.members) }), "options": .object(timing.options)]
+                let frames = try CSSKeyframesImport.keyframes(
+                    block, file: file, easing: timing.easing ?? "ease", ignored: &ignored,
+                    resolve: { StylesheetLibrary.resolved($0, custom) })
+                let document: JSONValue = [
+                    "name": .string(standInName), "kind": "animation", "version": "1.0.0",
+                    "keyframes": .array(frames.map { .object($0.members) }), "options": .object(timing.options)
+                ]
                 return (.string(standInName), [(document, ignored)])
             }
             switch try reducedForm(of: keyframesName, element: element, normal: normal) {
@@ -416,8 +444,11 @@ public enum StylesheetLibrary {
                 guard animated.contains(camel), camel != "transformOrigin", let property = AnimatableProperty.web(camel) else { continue }
                 let field = "line \(declaration.rule.line): \(declaration.rule.prelude).\(declaration.property)"
                 let value = try resolvedChecked(declaration.value, custom, element: element, field: field)
-                do throws(CSSValueError) { _ = try ReferenceBox.with(.nominal) { () throws(CSSValueError) in try AnimationValue(css: value, for: property.kind) } } catch {
-                    throw DefinitionError(file: file, path: field, rule: "the element's own \(declaration.property), where the keyframes leave it implicit: \(error.message)")
+                do throws(CSSValueError) {
+                    _ = try ReferenceBox.with(.nominal) { () throws(CSSValueError) in try AnimationValue(css: value, for: property.kind) }
+                } catch {
+                    throw DefinitionError(
+                        file: file, path: field, rule: "the element's own \(declaration.property), where the keyframes leave it implicit: \(error.message)")
                 }
                 values[camel] = value
             }
@@ -432,7 +463,9 @@ public enum StylesheetLibrary {
                     if let index = frames.firstIndex(where: { $0.offset == end && $0.members["easing"]?.stringValue == easing }) {
                         frames[index].members[property] = .string(value)
                     } else {
-                        let frame: (offset: Double, members: [String: JSONValue]) = (end, ["offset": .number(end), "easing": .string(easing), property: .string(value)])
+                        let frame: (offset: Double, members: [String: JSONValue]) = (
+                            end, ["offset": .number(end), "easing": .string(easing), property: .string(value)]
+                        )
                         if end == 0 { frames.insert(frame, at: 0) } else { frames.append(frame) }
                     }
                 }
@@ -449,8 +482,9 @@ public enum StylesheetLibrary {
                     frames[index].members["transformOrigin"] = .string(origin)
                 } else {
                     // With the animation's easing, as every keyframe a stylesheet gives has.
-                    frames.insert((end, ["offset": .number(end), "easing": .string(easing), "transformOrigin": .string(origin)]),
-                                  at: end == 0 ? 0 : frames.count)
+                    frames.insert(
+                        (end, ["offset": .number(end), "easing": .string(easing), "transformOrigin": .string(origin)]),
+                        at: end == 0 ? 0 : frames.count)
                 }
             }
         }
@@ -483,7 +517,8 @@ public enum StylesheetLibrary {
     /// Custom properties set on `:root` (or `html`), later declarations winning.
     static func customProperties(_ blocks: [Block], file: String) throws(DefinitionError) -> [String: String] {
         var values: [String: String] = [:]
-        for rule in styleRules(blocks) where rule.prelude.split(separator: ",").contains(where: {
+        for rule in styleRules(blocks)
+        where rule.prelude.split(separator: ",").contains(where: {
             let selector = CSSSyntax.oneLine(String($0)).lowercased()
             return selector == ":root" || selector == "html"
         }) {
@@ -582,8 +617,9 @@ public enum StylesheetLibrary {
             name = prefix.hasSuffix("-") || prefix.hasSuffix(".") ? prefix + kebab : prefix + "-" + kebab
         }
         guard ComponentDefinition.isValidName(name) else {
-            throw DefinitionError(file: file, path: "line \(line): @keyframes \(keyframesName)",
-                                  rule: "becomes the component name '\(name)', which must match [a-z0-9][a-z0-9.-]* (at most 100 characters)")
+            throw DefinitionError(
+                file: file, path: "line \(line): @keyframes \(keyframesName)",
+                rule: "becomes the component name '\(name)', which must match [a-z0-9][a-z0-9.-]* (at most 100 characters)")
         }
         return name
     }

@@ -26,8 +26,10 @@ package enum StylesheetWriter {
         /// own (a stand-in component's name); `KEYFRAMESNAME--reduced` when nil.
         package var reducedKeyframesName: String?
 
-        package init(selector: String, keyframesName: String, animations: [WebAnimation], reduced: [WebAnimation]? = nil,
-                     reducedKeyframesName: String? = nil) {
+        package init(
+            selector: String, keyframesName: String, animations: [WebAnimation], reduced: [WebAnimation]? = nil,
+            reducedKeyframesName: String? = nil
+        ) {
             self.selector = selector
             self.keyframesName = keyframesName
             self.animations = animations
@@ -62,8 +64,9 @@ package enum StylesheetWriter {
                     reducedBody += declarations(rule.selector, names: base, reduced, keyframes: &unused, indent: "  ", token: token)
                 } else {
                     let names = rule.reducedKeyframesName.map(CSSIdentifier.keyframesName) ?? base + "--reduced"
-                    reducedBody += declarations(rule.selector, names: names == base ? base + "--reduced" : names, reduced, keyframes: &out,
-                                                indent: "  ", token: token)
+                    reducedBody += declarations(
+                        rule.selector, names: names == base ? base + "--reduced" : names, reduced, keyframes: &out,
+                        indent: "  ", token: token)
                 }
             }
         }
@@ -72,15 +75,18 @@ package enum StylesheetWriter {
     }
 
     /// The rule setting `animation` (and `animation-composition`); appends its `@keyframes`.
-    private static func declarations(_ selector: String, names base: String, _ animations: [WebAnimation], keyframes out: inout String, indent: String,
-                                     token: (String) -> String) -> String {
+    private static func declarations(
+        _ selector: String, names base: String, _ animations: [WebAnimation], keyframes out: inout String, indent: String,
+        token: (String) -> String
+    ) -> String {
         var entries: [String] = [], composition: [String] = []
         for (index, animation) in animations.enumerated() {
             let name = animations.count == 1 ? base : "\(base)-\(index + 1)"
             out += "\n" + keyframes(name, animation)
             let t = animation.timing
             let iterations = t.iterations.isFinite ? CSSNumber.text(t.iterations) : "infinite"
-            entries.append("\(name) \(token("\(CSSNumber.text(t.duration))ms")) linear \(token("\(CSSNumber.text(t.delay))ms")) \(iterations) \(t.direction) \(t.fill)")
+            entries.append(
+                "\(name) \(token("\(CSSNumber.text(t.duration))ms")) linear \(token("\(CSSNumber.text(t.delay))ms")) \(iterations) \(t.direction) \(t.fill)")
             composition.append(animation.composite)
         }
         var text = "\(indent)\(selector) {\n\(indent)  animation: \(entries.isEmpty ? "none" : entries.joined(separator: ",\n\(indent)    "));\n"
@@ -107,7 +113,7 @@ package enum CSSIdentifier {
     private static let keywords: Set<String> = [
         "none", "initial", "inherit", "unset", "revert", "default", "linear", "ease", "ease-in", "ease-out", "ease-in-out",
         "step-start", "step-end", "infinite", "normal", "reverse", "alternate", "alternate-reverse", "forwards", "backwards",
-        "both", "running", "paused", "auto",
+        "both", "running", "paused", "auto"
     ]
 
     package static func keyframesName(_ name: String) -> String {

@@ -23,8 +23,10 @@ package enum LottieChannel: String, CaseIterable, Sendable {
     static let defaultFill: [Double] = [0.2, 0.4, 0.8, 1]
 
     /// The engine properties a Lottie layer follows (Core Animation's `anchorPoint` is CSS's `transform-origin`).
-    static let followed: Set<String> = ["transform", "opacity", "backgroundColor", "transformOrigin", "anchorPoint", "visibility",
-                                        "hidden", "cornerRadius", "borderRadius"]
+    static let followed: Set<String> = [
+        "transform", "opacity", "backgroundColor", "transformOrigin", "anchorPoint", "visibility",
+        "hidden", "cornerRadius", "borderRadius"
+    ]
 
     /// What a value of this channel is compared against: its range over the export, at least 1
     /// (opacities and fills in Lottie's units, 0…100).
@@ -44,7 +46,7 @@ package enum LottieChannel: String, CaseIterable, Sendable {
         switch self {
         case .anchor, .position, .cornerRadius: 1e-3 * max(1, abs(value))
         case .scale: 1e-3 * max(100, abs(value))
-        case .rotation, .innerRotation: 1e-3 * 180 / .pi   // a milliradian
+        case .rotation, .innerRotation: 1e-3 * 180 / .pi  // a milliradian
         case .opacity, .fillOpacity: 0.1
         case .fillColor: 1e-3
         }
@@ -79,7 +81,9 @@ package enum LottieChannel: String, CaseIterable, Sendable {
     ///   rotate · scale · rotate throughout: the ``split(_:)`` to use (its neighbours' where its
     ///   own is arbitrary, to stay continuous); nil: rotate · scale.
     /// - Throws: a transform with perspective, which a flat Lottie layer cannot show.
-    package static func values(_ sample: [String: AnimatedValue], box: (width: Double, height: Double), split: Double?) throws(ExportError) -> [LottieChannel: [Double]] {
+    package static func values(_ sample: [String: AnimatedValue], box: (width: Double, height: Double), split: Double?) throws(ExportError) -> [LottieChannel:
+        [Double]]
+    {
         var origin = Point(x: 0.5, y: 0.5)
         if case .point(let point)? = sample["transformOrigin"] ?? sample["anchorPoint"] { origin = point }
         let anchor = [origin.x * box.width, origin.y * box.height]
@@ -120,7 +124,7 @@ package enum LottieChannel: String, CaseIterable, Sendable {
             .opacity: [opacity * 100],
             .fillColor: [fill[0], fill[1], fill[2], 1],
             .fillOpacity: [fill[3] * 100],
-            .cornerRadius: [radius],
+            .cornerRadius: [radius]
         ]
     }
 }

@@ -45,9 +45,11 @@ public struct LottieDocument: Sendable, Hashable {
 
     /// The document as a player reads it.
     public var json: JSONValue {
-        ["v": "5.7.4", "nm": .string(name), "fr": .number(frameRate), "ip": .number(inPoint), "op": .number(outPoint),
-         "w": .number(width), "h": .number(height), "ddd": 0, "assets": [], "markers": [],
-         "layers": .array(layers.reversed().map(\.json))]
+        [
+            "v": "5.7.4", "nm": .string(name), "fr": .number(frameRate), "ip": .number(inPoint), "op": .number(outPoint),
+            "w": .number(width), "h": .number(height), "ddd": 0, "assets": [], "markers": [],
+            "layers": .array(layers.reversed().map(\.json))
+        ]
     }
 }
 
@@ -90,12 +92,16 @@ public struct LottieLayer: Sendable, Hashable {
     }
 
     var json: JSONValue {
-        let rectangle: JSONValue = ["ty": "rc", "nm": "box", "d": 1, "s": LottieProperty.fixed([width, height]).json,
-                                    "p": LottieProperty.fixed([width / 2, height / 2]).json, "r": cornerRadius.json]
+        let rectangle: JSONValue = [
+            "ty": "rc", "nm": "box", "d": 1, "s": LottieProperty.fixed([width, height]).json,
+            "p": LottieProperty.fixed([width / 2, height / 2]).json, "r": cornerRadius.json
+        ]
         let fill: JSONValue = ["ty": "fl", "nm": "fill", "c": fillColor.json, "o": fillOpacity.json, "r": 1]
         let group: JSONValue = ["ty": "gr", "nm": "box", "it": [rectangle, fill, shapeTransform.json(shape: true)]]
-        return ["ddd": 0, "ind": .number(Double(index)), "ty": 4, "nm": .string(name), "sr": 1, "ao": 0, "bm": 0,
-                "ip": .number(inPoint), "op": .number(outPoint), "st": 0, "ks": transform.json(shape: false), "shapes": [group]]
+        return [
+            "ddd": 0, "ind": .number(Double(index)), "ty": 4, "nm": .string(name), "sr": 1, "ao": 0, "bm": 0,
+            "ip": .number(inPoint), "op": .number(outPoint), "st": 0, "ks": transform.json(shape: false), "shapes": [group]
+        ]
     }
 }
 

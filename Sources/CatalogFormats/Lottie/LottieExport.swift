@@ -43,7 +43,8 @@ public struct LottieExport: Sendable {
     /// How many keyframes a role's channel (`p`, `fill.c`, …) has; 0 when it does not animate.
     public func keyframeCount(role: String, channel: String) -> Int {
         guard let layer = document.layers.first(where: { $0.name == role }),
-              let channel = LottieChannel.allCases.first(where: { $0.key == channel }) else { return 0 }
+            let channel = LottieChannel.allCases.first(where: { $0.key == channel })
+        else { return 0 }
         if case .animated(let keyframes) = layer[channel] { return keyframes.count }
         return 0
     }
@@ -52,7 +53,7 @@ public struct LottieExport: Sendable {
     static let sources: [LottieChannel: Set<String>] = [
         .anchor: ["transformOrigin", "anchorPoint"], .position: ["transform", "transformOrigin", "anchorPoint"],
         .scale: ["transform"], .rotation: ["transform"], .innerRotation: ["transform"], .opacity: ["opacity", "visibility", "hidden"],
-        .fillColor: ["backgroundColor"], .fillOpacity: ["backgroundColor"], .cornerRadius: ["cornerRadius", "borderRadius"],
+        .fillColor: ["backgroundColor"], .fillOpacity: ["backgroundColor"], .cornerRadius: ["cornerRadius", "borderRadius"]
     ]
 
     /// - Parameters:
@@ -64,15 +65,16 @@ public struct LottieExport: Sendable {
         let end = max(end, 1 / frameRate)
         let outPoint = max((end * frameRate - 1e-9).rounded(.up), 1)
         var layers: [LottieLayer] = [], explanation: [(String, String, WebAnimation.Fidelity)] = []
-        var curves: [String: LottieEasing] = [:]   // rlottie's cache key → the curve that has it
+        var curves: [String: LottieEasing] = [:]  // rlottie's cache key → the curve that has it
         for (index, role) in roles.enumerated() {
             let animated = Set(role.animations.flatMap(\.properties))
             if let other = animated.subtracting(LottieChannel.followed).sorted().first {
                 throw ExportError("\(other) has no Lottie form (a layer follows \(LottieChannel.followed.sorted().joined(separator: ", ")))")
             }
-            let knots = Dictionary(uniqueKeysWithValues: LottieChannel.allCases.map { channel in
-                (channel, LottieTimeline.knots(for: Self.sources[channel]!, in: role.animations, window: end))
-            })
+            let knots = Dictionary(
+                uniqueKeysWithValues: LottieChannel.allCases.map { channel in
+                    (channel, LottieTimeline.knots(for: Self.sources[channel]!, in: role.animations, window: end))
+                })
             // Every quarter frame, each knot and the moment before it.
             var times = Set((0...Int(outPoint * 4)).map { Double($0) / (4 * frameRate) }.filter { $0 <= end })
             times.insert(end)
@@ -89,8 +91,9 @@ public struct LottieExport: Sendable {
                 }.first
                 var track = LottieTrack(channel: channel, knots: knots[channel]!, samples: samples, frameRate: frameRate, bakedBecause: bakedBecause)
                 if case .animated(let keyframes) = track.property, Self.confusesRlottie(keyframes, curves: &curves) {
-                    track = LottieTrack.baked(channel, samples: samples, frameRate: frameRate,
-                                              reason: "another curve in the document has the same handles to two decimals (rlottie would use one for both)")
+                    track = LottieTrack.baked(
+                        channel, samples: samples, frameRate: frameRate,
+                        reason: "another curve in the document has the same handles to two decimals (rlottie would use one for both)")
                 }
                 if case .animated = track.property { explanation.append((role.name, channel.key, track.fidelity)) }
                 layer[channel] = track.property

@@ -66,8 +66,9 @@ public enum LottieImport {
                 layers.append((layerName, body, layer.source, layer.groupPath))
             } catch {
                 guard skipUnsupported else {
-                    throw DefinitionError(file: file, path: location,
-                                          rule: "\"\(layerName)\": \(error.reason) is not supported (--skip-unsupported leaves such layers out)")
+                    throw DefinitionError(
+                        file: file, path: location,
+                        rule: "\"\(layerName)\": \(error.reason) is not supported (--skip-unsupported leaves such layers out)")
                 }
                 skipped.append("\(location) \"\(layerName)\": \(error.reason)")
             }
@@ -77,8 +78,10 @@ public enum LottieImport {
             layers.append((still.role, held(still.layer, in: document), still.layer.source, still.layer.groupPath))
         }
         guard !layers.isEmpty else {
-            throw DefinitionError(file: file, path: "layers", rule: "no layer draws anything the catalog plays"
-                + (skipped.first.map { " (\(skipped.count) left out; the first, \($0))" } ?? ""))
+            throw DefinitionError(
+                file: file, path: "layers",
+                rule: "no layer draws anything the catalog plays"
+                    + (skipped.first.map { " (\(skipped.count) left out; the first, \($0))" } ?? ""))
         }
         var roles: [String] = []
         for index in layers.indices {
@@ -92,8 +95,10 @@ public enum LottieImport {
 
     /// A writer of the document's keyframes, and its length in seconds (one frame at least).
     private static func timeline(of document: LottieSource) -> (keyframes: KeyframeWriter, span: Double) {
-        (KeyframeWriter(frameRate: document.frameRate, inPoint: document.inPoint),
-         max((document.outPoint - document.inPoint) / document.frameRate, 1 / document.frameRate))
+        (
+            KeyframeWriter(frameRate: document.frameRate, inPoint: document.inPoint),
+            max((document.outPoint - document.inPoint) / document.frameRate, 1 / document.frameRate)
+        )
     }
 
     /// A layer's Core Animation group: its children over the document's length, holding the end.
@@ -112,13 +117,17 @@ public enum LottieImport {
     /// A layer's Core Animation group; nil when it animates nothing (a static layer).
     static func animation(of layer: LottieSource.Layer, in document: LottieSource) throws(LottieSource.Unsupported) -> JSONValue? {
         let (keyframes, span) = timeline(of: document)
-        let transform = (try? componentChildren(layer, in: document, keyframes: keyframes, span: span))
+        let transform =
+            (try? componentChildren(layer, in: document, keyframes: keyframes, span: span))
             ?? stackChildren(layer, keyframes: keyframes, span: span)
         // The stack's order is its meaning: the transform first, as made; then opacity and fill.
         var children = transform
         let start = layer.startTime
-        if let c = keyframes.child("opacity", layer.opacity, start: start, { .number($0[0] / 100) }) { children.append(c) }
-        else if case .fixed(let v) = layer.opacity, v[0] != 100 { children.append(keyframes.fixed("opacity", .number(v[0] / 100), span: span)) }
+        if let c = keyframes.child("opacity", layer.opacity, start: start, { .number($0[0] / 100) }) {
+            children.append(c)
+        } else if case .fixed(let v) = layer.opacity, v[0] != 100 {
+            children.append(keyframes.fixed("opacity", .number(v[0] / 100), span: span))
+        }
         switch layer.fill {
         case .animated?:
             if let c = keyframes.child("backgroundColor", layer.fill!, start: start, { v in .array(v.prefix(4).map(JSONValue.number)) }) { children.append(c) }
@@ -142,7 +151,9 @@ public enum LottieImport {
         throws(LottieSource.Unsupported) -> [JSONValue]
     {
         let transform = layer.transform
-        guard layer.parents.isEmpty, layer.groups.isEmpty, !transform.skews, transform.motionPath == nil else { throw .init(reason: "parented, grouped, skewed or curved") }
+        guard layer.parents.isEmpty, layer.groups.isEmpty, !transform.skews, transform.motionPath == nil else {
+            throw .init(reason: "parented, grouped, skewed or curved")
+        }
         let size = (document.width, document.height), start = layer.startTime
         // x and y of the anchor (a 3D anchor's z aside; a lone number is both).
         let anchorAxes = [transform.anchor.component(0), transform.anchor.component(1)]
@@ -251,9 +262,11 @@ public enum LottieImport {
         values.append(false)
         if shown.upperBound < op { values.append(true); times.append(shown.upperBound) }
         times.append(op)
-        let child: JSONValue = ["type": "keyframe", "keyPath": "hidden", "calculationMode": "discrete", "values": .array(values),
-                                "keyTimes": .array(times.map { .number(($0 - ip) / (op - ip)) }),
-                                "duration": .number((op - ip) / document.frameRate), "fillMode": "both", "removedOnCompletion": false]
+        let child: JSONValue = [
+            "type": "keyframe", "keyPath": "hidden", "calculationMode": "discrete", "values": .array(values),
+            "keyTimes": .array(times.map { .number(($0 - ip) / (op - ip)) }),
+            "duration": .number((op - ip) / document.frameRate), "fillMode": "both", "removedOnCompletion": false
+        ]
         return (child, false)
     }
 
@@ -265,7 +278,7 @@ public enum LottieImport {
         for scalar in text.decomposedStringWithCompatibilityMapping.unicodeScalars {
             if scalar.isASCII { ascii.unicodeScalars.append(scalar); continue }
             switch scalar.properties.generalCategory {
-            case .nonspacingMark, .spacingMark, .enclosingMark: continue   // the accents of decomposed letters
+            case .nonspacingMark, .spacingMark, .enclosingMark: continue  // the accents of decomposed letters
             default:
                 if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
                     ascii += " u" + String(scalar.value, radix: 16) + " "
@@ -297,18 +310,22 @@ struct KeyframeWriter {
     let frameRate: Double, inPoint: Double
 
     /// The animation; nil when the property holds.
-    func child(_ keyPath: String, _ property: LottieSource.Property, start: Double, additive: Bool = false,
-               _ value: ([Double]) -> JSONValue) -> JSONValue? {
+    func child(
+        _ keyPath: String, _ property: LottieSource.Property, start: Double, additive: Bool = false,
+        _ value: ([Double]) -> JSONValue
+    ) -> JSONValue? {
         guard case .animated(let keyframes) = property, let first = keyframes.first, let last = keyframes.last, last.time > first.time else {
             return nil
         }
         let (begin, end) = (first.time + start, last.time + start)
-        var child: [String: JSONValue] = ["type": "keyframe", "keyPath": .string(keyPath),
-                                "values": .array(keyframes.map { value($0.value) }),
-                                "keyTimes": .array(keyframes.map { .number(($0.time - first.time) / (last.time - first.time)) }),
-                                "timingFunctions": .array(keyframes.dropLast().map { .string($0.easing) }),
-                                "beginTime": .number((begin - inPoint) / frameRate), "duration": .number((end - begin) / frameRate),
-                                "fillMode": "both", "removedOnCompletion": false]
+        var child: [String: JSONValue] = [
+            "type": "keyframe", "keyPath": .string(keyPath),
+            "values": .array(keyframes.map { value($0.value) }),
+            "keyTimes": .array(keyframes.map { .number(($0.time - first.time) / (last.time - first.time)) }),
+            "timingFunctions": .array(keyframes.dropLast().map { .string($0.easing) }),
+            "beginTime": .number((begin - inPoint) / frameRate), "duration": .number((end - begin) / frameRate),
+            "fillMode": "both", "removedOnCompletion": false
+        ]
         if additive { child["additive"] = true }
         return .object(child)
     }
@@ -323,22 +340,27 @@ struct KeyframeWriter {
         return moving.enumerated().map { index, k in
             let (from, to) = (path[k], path[k + 1])
             // Both axes, a missing one 0, as the motion path reads them (a position may be written with one).
-            let points = from.tangents.map { LottieMotionPath(from: from.value, to: to.value, out: $0.out, in: $0.in).points }
+            let points =
+                from.tangents.map { LottieMotionPath(from: from.value, to: to.value, out: $0.out, in: $0.in).points }
                 ?? [from.value, to.value].map { [$0.first ?? 0, $0.count > 1 ? $0[1] : 0] }
             let fill = moving.count == 1 ? "both" : index == 0 ? "backwards" : index == moving.count - 1 ? "forwards" : "removed"
-            return ["type": "keyframe", "keyPath": "transform", "additive": true,
-                    "values": .array(points.map { .string(text($0)) }),
-                    "keyTimes": .array(points.indices.map { .number(Double($0) / Double(points.count - 1)) }),
-                    "timingFunction": .string(from.easing),
-                    "beginTime": .number((from.time + start - inPoint) / frameRate), "duration": .number((to.time - from.time) / frameRate),
-                    "fillMode": .string(fill), "removedOnCompletion": false]
+            return [
+                "type": "keyframe", "keyPath": "transform", "additive": true,
+                "values": .array(points.map { .string(text($0)) }),
+                "keyTimes": .array(points.indices.map { .number(Double($0) / Double(points.count - 1)) }),
+                "timingFunction": .string(from.easing),
+                "beginTime": .number((from.time + start - inPoint) / frameRate), "duration": .number((to.time - from.time) / frameRate),
+                "fillMode": .string(fill), "removedOnCompletion": false
+            ]
         }
     }
 
     /// A value held throughout the document's span.
     func fixed(_ keyPath: String, _ value: JSONValue, span: Double, additive: Bool = false) -> JSONValue {
-        var child: [String: JSONValue] = ["type": "basic", "keyPath": .string(keyPath), "fromValue": value, "toValue": value, "duration": .number(span),
-                                "fillMode": "both", "removedOnCompletion": false]
+        var child: [String: JSONValue] = [
+            "type": "basic", "keyPath": .string(keyPath), "fromValue": value, "toValue": value, "duration": .number(span),
+            "fillMode": "both", "removedOnCompletion": false
+        ]
         if additive { child["additive"] = true }
         return .object(child)
     }

@@ -52,11 +52,12 @@ struct LottieMotionPath {
         var count = 2
         while true {
             let points = (0...count).map { at(Double($0) / Double(count)) }
-            let worst = (0..<count).map { k -> Double in
-                let middle = at((Double(k) + 0.5) / Double(count))
-                let chord = ((points[k].0 + points[k + 1].0) / 2, (points[k].1 + points[k + 1].1) / 2)
-                return ((middle.0 - chord.0) * (middle.0 - chord.0) + (middle.1 - chord.1) * (middle.1 - chord.1)).squareRoot()
-            }.max() ?? 0
+            let worst =
+                (0..<count).map { k -> Double in
+                    let middle = at((Double(k) + 0.5) / Double(count))
+                    let chord = ((points[k].0 + points[k + 1].0) / 2, (points[k].1 + points[k + 1].1) / 2)
+                    return ((middle.0 - chord.0) * (middle.0 - chord.0) + (middle.1 - chord.1) * (middle.1 - chord.1)).squareRoot()
+                }.max() ?? 0
             if worst <= 0.01 || count >= 1024 {
                 self.points = points.map { [$0.0, $0.1] }
                 return

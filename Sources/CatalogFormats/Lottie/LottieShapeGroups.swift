@@ -27,7 +27,8 @@ extension LottieSource {
             try walk(shapes, names: [], transforms: [], path: [], fill: nil)
         }
 
-        private mutating func walk(_ shapes: [JSONValue], names: [String], transforms: [JSONValue], path: [Int], fill inherited: Property?) throws(Unsupported) {
+        private mutating func walk(_ shapes: [JSONValue], names: [String], transforms: [JSONValue], path: [Int], fill inherited: Property?) throws(Unsupported)
+        {
             let visible = shapes.filter { $0["hd"] != .bool(true) }
             // The fill of this level (its own items, not nested groups').
             let own = try LottieSource.shapeFill(visible.filter { $0["ty"]?.stringValue != "gr" }) ?? inherited
@@ -65,14 +66,15 @@ extension LottieSource {
                 "sh": ("an animated path (a shape that morphs)", ["ks"]),
                 "rc": ("an animated rectangle (its position, size or roundness)", ["p", "s", "r"]),
                 "el": ("an animated ellipse (its position or size)", ["p", "s"]),
-                "sr": ("an animated star or polygon", ["p", "r", "pt", "ir", "or", "is", "os"]),
+                "sr": ("an animated star or polygon", ["p", "r", "pt", "ir", "or", "is", "os"])
             ]
             guard let (reason, properties) = keys[type] else { return nil }
             for key in properties {
                 guard let property = shape[key] else { continue }
                 if property["x"]?.stringValue != nil { return "an expression (on a shape)" }
                 if property["a"]?.numberValue == 1, let keyframes = property["k"]?.arrayValue, keyframes.count > 1,
-                   Set(keyframes.flatMap { [$0["s"]?.canonicalText, $0["e"]?.canonicalText].compactMap { $0 } }).count > 1 {
+                    Set(keyframes.flatMap { [$0["s"]?.canonicalText, $0["e"]?.canonicalText].compactMap { $0 } }).count > 1
+                {
                     return reason
                 }
             }

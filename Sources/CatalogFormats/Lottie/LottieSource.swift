@@ -54,7 +54,10 @@ struct LottieSource {
         /// Its keyframes at `time(t)` instead of `t` (an increasing map: easings and values stay).
         func retimed(_ time: (Double) -> Double) -> Property {
             guard case .animated(let keyframes) = self else { return self }
-            return .animated(keyframes.map { var k = $0; k.time = time(k.time); return k })
+            return .animated(
+                keyframes.map {
+                    var k = $0; k.time = time(k.time); return k
+                })
         }
 
         /// Its value at `time` (in its keyframes' time), as a player computes it: held before the
@@ -159,7 +162,9 @@ struct LottieSource {
             let scale: (Double) -> Double = { $0 * stretch }
             placed.anchor = anchor.retimed(scale)
             placed.positionAxes = positionAxes.map { $0.retimed(scale) }
-            placed.motionPath = motionPath?.map { var k = $0; k.time *= stretch; return k }
+            placed.motionPath = motionPath?.map {
+                var k = $0; k.time *= stretch; return k
+            }
             placed.scale = self.scale.retimed(scale)
             placed.rotation = rotation.retimed(scale)
             placed.skew = skew.retimed(scale)
@@ -231,7 +236,9 @@ struct LottieSource {
             do throws(Unsupported) {
                 if item["ty"]?.numberValue == 0 {
                     let precomp = try frame(item, byIndex: byIndex)
-                    guard let id = item["refId"]?.stringValue, let inner = assets[id] else { throw Unsupported(reason: "a precomposition whose asset is missing") }
+                    guard let id = item["refId"]?.stringValue, let inner = assets[id] else {
+                        throw Unsupported(reason: "a precomposition whose asset is missing")
+                    }
                     guard !within.contains(id), within.count < 16 else { throw Unsupported(reason: "precompositions nested in a cycle") }
                     let clock = try Self.clock(of: item, shown: precomp.shown, frameRate: frameRate)
                     for (innerName, innerLocation, innerLayer) in layers(inner, assets: assets, within: within + [id], frameRate: frameRate) {
@@ -279,8 +286,9 @@ struct LottieSource {
         let ks = json["ks"] ?? [:]
         let ip = json["ip"]?.numberValue ?? -Double.greatestFiniteMagnitude, op = json["op"]?.numberValue ?? Double.greatestFiniteMagnitude
         guard ip.isFinite, op.isFinite else { throw Unsupported(reason: "an ip or op that is not a number") }
-        return Layer(name: json["nm"]?.stringValue ?? "", transform: transform, parents: parents,
-                     opacity: try property(ks["o"], default: [100], name: "opacity"), fill: nil, shown: ip..<max(ip, op))
+        return Layer(
+            name: json["nm"]?.stringValue ?? "", transform: transform, parents: parents,
+            opacity: try property(ks["o"], default: [100], name: "opacity"), fill: nil, shown: ip..<max(ip, op))
     }
 
     /// A drawn layer's parts: one for a solid, one per distinct motion of a shape layer's groups
@@ -290,7 +298,7 @@ struct LottieSource {
         let type = json["ty"]?.numberValue.flatMap { Int(exactly: $0) } ?? -1
         switch type {
         case 2: throw Unsupported(reason: "an image layer")
-        case 3: return []   // a null layer draws nothing; it only parents others
+        case 3: return []  // a null layer draws nothing; it only parents others
         case 5: throw Unsupported(reason: "a text layer")
         case 1, 4: break
         default: throw Unsupported(reason: "a layer of type \(type)")
@@ -314,8 +322,9 @@ struct LottieSource {
             for tr in part.transforms {
                 // A group's transform is in its layer's time.
                 piece.groups.append(try transform(of: ["ks": tr, "st": json["st"] ?? 0]))
-                piece.opacity = try product(piece.opacity, try property(tr["o"], default: [100], name: "group opacity"),
-                                            or: "opacity animated on both a layer and a group inside it")
+                piece.opacity = try product(
+                    piece.opacity, try property(tr["o"], default: [100], name: "group opacity"),
+                    or: "opacity animated on both a layer and a group inside it")
             }
             piece.fill = part.fill
             piece.groupPath = part.path
@@ -398,8 +407,9 @@ struct LottieSource {
         let scale: (Double) -> Double = { $0 * clock.stretch }
         placed.fill = layer.fill?.retimed(scale)
         let outerOpacity = precomp.opacity.shifted(by: precomp.startTime - placed.transform.startTime)
-        placed.opacity = try product(layer.opacity.retimed(scale), outerOpacity,
-                                     or: "opacity animated on both a layer and the precomposition around it")
+        placed.opacity = try product(
+            layer.opacity.retimed(scale), outerOpacity,
+            or: "opacity animated on both a layer and the precomposition around it")
         let shown = outer(layer.shown.lowerBound)..<outer(layer.shown.upperBound)
         let low = max(shown.lowerBound, precomp.shown.lowerBound), high = min(shown.upperBound, precomp.shown.upperBound)
         placed.shown = low..<max(low, high)
@@ -416,8 +426,9 @@ struct LottieSource {
         let local = frame - layer.startTime
         placed.fill = layer.fill.map { .fixed($0.value(at: local)) }
         let outerOpacity = precomp.opacity.shifted(by: precomp.startTime - placed.transform.startTime)
-        placed.opacity = try product(.fixed(layer.opacity.value(at: local)), outerOpacity,
-                                     or: "opacity animated on both a layer and the precomposition around it")
+        placed.opacity = try product(
+            .fixed(layer.opacity.value(at: local)), outerOpacity,
+            or: "opacity animated on both a layer and the precomposition around it")
         placed.shown = layer.shown.contains(frame) ? precomp.shown : precomp.shown.lowerBound..<precomp.shown.lowerBound
         return placed
     }
@@ -455,10 +466,11 @@ struct LottieSource {
             if case .animated(let keyframes) = p, keyframes.contains(where: { $0.tangents != nil }) { motionPath = keyframes }
         }
         guard let startTime = (json["st"] ?? 0).numberValue, startTime.isFinite else { throw Unsupported(reason: "a start time (st) that is not a number") }
-        return Transform(startTime: startTime, anchor: try property(ks["a"], default: [0, 0], name: "anchor"), positionAxes: positionAxes,
-                         motionPath: motionPath,
-                         scale: try property(ks["s"], default: [100, 100], name: "scale"), rotation: rotation, skew: skew,
-                         skewAxis: try property(ks["sa"], default: [0], name: "skew axis"))
+        return Transform(
+            startTime: startTime, anchor: try property(ks["a"], default: [0, 0], name: "anchor"), positionAxes: positionAxes,
+            motionPath: motionPath,
+            scale: try property(ks["s"], default: [100, 100], name: "scale"), rotation: rotation, skew: skew,
+            skewAxis: try property(ks["sa"], default: [0], name: "skew axis"))
     }
 
     /// A property in either keyframe format; `default` where the layer has none. Only a `spatial`
@@ -503,7 +515,8 @@ struct LottieSource {
             return value.numberValue ?? value.arrayValue?.first?.numberValue
         }
         guard let x1 = first(keyframe["o"], "x"), let y1 = first(keyframe["o"], "y"), let x2 = first(keyframe["i"], "x"),
-              let y2 = first(keyframe["i"], "y") else { return "linear" }
+            let y2 = first(keyframe["i"], "y")
+        else { return "linear" }
         return "cubic-bezier(\(JSONValue.numberText(x1)), \(JSONValue.numberText(y1)), \(JSONValue.numberText(x2)), \(JSONValue.numberText(y2)))"
     }
 
@@ -551,7 +564,8 @@ struct LottieSource {
             return v
         }
         guard let a = fixed("a", [0, 0]), let p = fixed("p", [0, 0]), let s = fixed("s", [100, 100]), let r = fixed("r", [0]),
-              let o = fixed("o", [100]) else { return false }
+            let o = fixed("o", [100])
+        else { return false }
         return Array(a.prefix(2)) == Array(p.prefix(2)) && s.prefix(2).allSatisfy { $0 == 100 } && (r.first ?? 0) == 0 && (o.first ?? 100) == 100
     }
 }

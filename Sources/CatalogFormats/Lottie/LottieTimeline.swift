@@ -51,8 +51,11 @@ enum LottieTimeline {
             guard let piece = pieces.first(where: { $0.start <= time + 1e-12 && $0.end >= next - 1e-12 }) else {
                 return Knot(time: time, easing: .hold)
             }
-            return Knot(time: time, easing: trimmed(piece.easing, from: (time - piece.start) / (piece.end - piece.start),
-                                                    to: (next - piece.start) / (piece.end - piece.start)))
+            return Knot(
+                time: time,
+                easing: trimmed(
+                    piece.easing, from: (time - piece.start) / (piece.end - piece.start),
+                    to: (next - piece.start) / (piece.end - piece.start)))
         }
     }
 
@@ -71,24 +74,27 @@ enum LottieTimeline {
         var iteration = 0
         while delay + Double(iteration) * duration < activeEnd, iteration < 10_000 {
             let start = delay + Double(iteration) * duration
-            let reversed = switch timing.direction {
-            case "reverse": true
-            case "alternate": iteration % 2 == 1
-            case "alternate-reverse": iteration % 2 == 0
-            default: false
-            }
+            let reversed =
+                switch timing.direction {
+                case "reverse": true
+                case "alternate": iteration % 2 == 1
+                case "alternate-reverse": iteration % 2 == 0
+                default: false
+                }
             for (from, to) in zip(offsets, offsets.dropFirst()) where to.offset > from.offset {
                 guard let function = try? TimingFunction(parsing: from.easing) else { continue }
                 for part in parts(of: function) {
                     let a = from.offset + (to.offset - from.offset) * part.from, b = from.offset + (to.offset - from.offset) * part.to
-                    var piece = reversed
+                    var piece =
+                        reversed
                         ? Piece(start: start + (1 - b) * duration, end: start + (1 - a) * duration, easing: mirrored(part.easing))
                         : Piece(start: start + a * duration, end: start + b * duration, easing: part.easing)
                     // Only what plays: from 0 (a negative delay) to the end of the active interval.
                     let (lower, upper) = (max(piece.start, 0), min(piece.end, activeEnd))
                     guard upper > lower + 1e-12 else { continue }
-                    piece.easing = trimmed(piece.easing, from: (lower - piece.start) / (piece.end - piece.start),
-                                           to: (upper - piece.start) / (piece.end - piece.start))
+                    piece.easing = trimmed(
+                        piece.easing, from: (lower - piece.start) / (piece.end - piece.start),
+                        to: (upper - piece.start) / (piece.end - piece.start))
                     (piece.start, piece.end) = (lower, upper)
                     pieces.append(piece)
                 }
@@ -150,7 +156,8 @@ enum LottieTimeline {
         let (start, end) = (part[0], part[3])
         let width = end.0 - start.0, height = end.1 - start.1
         guard width > 1e-12, abs(height) > 1e-12 else { return .linear }
-        return .curve(x1: (part[1].0 - start.0) / width, y1: (part[1].1 - start.1) / height,
-                      x2: (part[2].0 - start.0) / width, y2: (part[2].1 - start.1) / height)
+        return .curve(
+            x1: (part[1].0 - start.0) / width, y1: (part[1].1 - start.1) / height,
+            x2: (part[2].0 - start.0) / width, y2: (part[2].1 - start.1) / height)
     }
 }

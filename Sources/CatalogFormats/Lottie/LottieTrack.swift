@@ -30,9 +30,11 @@ struct LottieTrack {
             fidelity = .exact
             return
         }
-        let reason = bakedBecause ?? (knots.contains { if case .curve = $0.easing { true } else { false } }
-            ? "the keyframes' easing does not give this channel (\(Self.text(exactError / scale)) of its range off)"
-            : "no exact keyframes")
+        let reason =
+            bakedBecause
+            ?? (knots.contains { if case .curve = $0.easing { true } else { false } }
+                ? "the keyframes' easing does not give this channel (\(Self.text(exactError / scale)) of its range off)"
+                : "no exact keyframes")
         self = Self.baked(channel, samples: samples, frameRate: frameRate, reason: reason)
     }
 
@@ -45,7 +47,9 @@ struct LottieTrack {
             // Extend the segment while every sample in it stays on the straight line (within half
             // the bound: players also show the times between the samples).
             var end = start + 1
-            while end + 1 < series.count, fits(series, from: start, to: end + 1, within: { index, value in 0.5 * channel.bound(value) / max(weights[index], 1e-3) }) {
+            while end + 1 < series.count,
+                fits(series, from: start, to: end + 1, within: { index, value in 0.5 * channel.bound(value) / max(weights[index], 1e-3) })
+            {
                 end += 1
             }
             keyframes.append(LottieKeyframe(time: series[start].time * frameRate, value: series[start].value, easing: .linear))
@@ -78,8 +82,10 @@ struct LottieTrack {
 
     /// The keyframes the timeline plans, valued by the engine: at each knot its value there, and
     /// where the engine jumps at a knot, the value just before it a moment earlier, held.
-    private static func planned(_ channel: LottieChannel, knots: [LottieTimeline.Knot], samples: LottieSamples, frameRate: Double,
-                                scale: Double) -> [LottieKeyframe] {
+    private static func planned(
+        _ channel: LottieChannel, knots: [LottieTimeline.Knot], samples: LottieSamples, frameRate: Double,
+        scale: Double
+    ) -> [LottieKeyframe] {
         var keyframes: [LottieKeyframe] = []
         for (index, knot) in knots.enumerated() {
             let right = samples.value(channel, at: knot.time), left = samples.value(channel, before: knot.time)
@@ -101,8 +107,10 @@ struct LottieTrack {
 
     /// The largest difference between the keyframes, as a player evaluates them, and the engine,
     /// at every sampled time but the moment before each jump, in units of `relativeTo(value)`.
-    private static func error(of keyframes: [LottieKeyframe], channel: LottieChannel, samples: LottieSamples, frameRate: Double, jumps: [Double],
-                              relativeTo unit: (Double) -> Double) -> Double {
+    private static func error(
+        of keyframes: [LottieKeyframe], channel: LottieChannel, samples: LottieSamples, frameRate: Double, jumps: [Double],
+        relativeTo unit: (Double) -> Double
+    ) -> Double {
         var worst = 0.0
         let weights = samples.weights(channel)
         for (index, (time, value)) in samples.series(channel).enumerated() {

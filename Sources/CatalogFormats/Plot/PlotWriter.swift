@@ -50,12 +50,14 @@ package enum PlotWriter {
             v0 -= pad
             v1 += pad
             func y(_ v: Double) -> Double { y0 + panelHeight - (v - v0) / (v1 - v0) * panelHeight }
-            out += "<g class=\"panel\" data-title=\"\(escape(panel.title))\" data-t0=\"\(n(t0))\" data-t1=\"\(n(t1))\" data-v0=\"\(n(v0))\" data-v1=\"\(n(v1))\" "
+            out +=
+                "<g class=\"panel\" data-title=\"\(escape(panel.title))\" data-t0=\"\(n(t0))\" data-t1=\"\(n(t1))\" data-v0=\"\(n(v0))\" data-v1=\"\(n(v1))\" "
             out += "data-x=\"\(r(left))\" data-y=\"\(r(y0))\" data-width=\"\(r(plotWidth))\" data-height=\"\(r(panelHeight))\">\n"
             out += "<text x=\"\(r(left))\" y=\"\(r(y0 - 4))\" font-weight=\"bold\">\(escape(panel.title))</text>\n"
             out += "<rect x=\"\(r(left))\" y=\"\(r(y0))\" width=\"\(r(plotWidth))\" height=\"\(r(panelHeight))\" fill=\"none\" stroke=\"#999\"/>\n"
             for t in keyframeTimes where t >= t0 && t <= t1 {
-                out += "<line class=\"keyframe\" data-t=\"\(n(t))\" x1=\"\(r(x(t)))\" x2=\"\(r(x(t)))\" y1=\"\(r(y0))\" y2=\"\(r(y0 + panelHeight))\" stroke=\"#bbb\" stroke-dasharray=\"3 3\"/>\n"
+                out +=
+                    "<line class=\"keyframe\" data-t=\"\(n(t))\" x1=\"\(r(x(t)))\" x2=\"\(r(x(t)))\" y1=\"\(r(y0))\" y2=\"\(r(y0 + panelHeight))\" stroke=\"#bbb\" stroke-dasharray=\"3 3\"/>\n"
             }
             for tick in ticks(v0, v1) {
                 out += "<text x=\"\(r(left - 6))\" y=\"\(r(y(tick) + 4))\" text-anchor=\"end\">\(short(tick))</text>\n"
@@ -74,7 +76,8 @@ package enum PlotWriter {
                 for run in runs where !run.isEmpty {
                     let points = run.map { "\(r(x($0.0))),\(r(y($0.1)))" }.joined(separator: " ")
                     let data = run.map { "\(n($0.0)):\(n($0.1))" }.joined(separator: " ")
-                    out += "<polyline data-series=\"\(escape(series.label))\" data-points=\"\(data)\" points=\"\(points)\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"1.6\"/>\n"
+                    out +=
+                        "<polyline data-series=\"\(escape(series.label))\" data-points=\"\(data)\" points=\"\(points)\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"1.6\"/>\n"
                 }
                 out += "<text x=\"\(r(left + plotWidth + 10))\" y=\"\(r(y0 + 12 + Double(s) * 14))\" fill=\"\(color)\">\(escape(series.label))</text>\n"
             }

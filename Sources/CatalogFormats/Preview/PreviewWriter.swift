@@ -30,8 +30,10 @@ package enum PreviewWriter {
         /// An SVG of its curves (animations).
         package var plot: String?
 
-        package init(name: String, kind: String, summary: String, roles: [String], effects: JSONValue, reducedEffects: JSONValue,
-                    boxes: [(slot: String, frame: Rect)] = [], container: Rect? = nil, plot: String? = nil) {
+        package init(
+            name: String, kind: String, summary: String, roles: [String], effects: JSONValue, reducedEffects: JSONValue,
+            boxes: [(slot: String, frame: Rect)] = [], container: Rect? = nil, plot: String? = nil
+        ) {
             self.name = name
             self.kind = kind
             self.summary = summary
@@ -47,8 +49,9 @@ package enum PreviewWriter {
             [
                 "name": .string(name), "kind": .string(kind), "roles": .array(roles.map(JSONValue.string)),
                 "effects": effects, "reducedEffects": reducedEffects,
-                "boxes": .array(boxes.map { .array([.string($0.slot), .number($0.frame.x), .number($0.frame.y), .number($0.frame.width), .number($0.frame.height)]) }),
-                "container": container.map { .array([.number($0.x), .number($0.y), .number($0.width), .number($0.height)]) } ?? .null,
+                "boxes": .array(
+                    boxes.map { .array([.string($0.slot), .number($0.frame.x), .number($0.frame.y), .number($0.frame.width), .number($0.frame.height)]) }),
+                "container": container.map { .array([.number($0.x), .number($0.y), .number($0.width), .number($0.height)]) } ?? .null
             ]
         }
     }

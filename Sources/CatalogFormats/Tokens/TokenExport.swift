@@ -57,8 +57,9 @@ public enum TokenExport {
             return "cubic-bezier(" + numbers.map(JSONValue.numberText).joined(separator: ", ") + ")"
         case .transition:
             guard let duration = value["duration"].flatMap({ cssValue($0, type: .duration) }),
-                  let delay = value["delay"].flatMap({ cssValue($0, type: .duration) }),
-                  let easing = value["timingFunction"].flatMap({ cssValue($0, type: .cubicBezier) }) else { return nil }
+                let delay = value["delay"].flatMap({ cssValue($0, type: .duration) }),
+                let easing = value["timingFunction"].flatMap({ cssValue($0, type: .cubicBezier) })
+            else { return nil }
             return "\(duration) \(easing) \(delay)"
         case .number:
             return value.numberValue.map(JSONValue.numberText)

@@ -39,7 +39,8 @@ public struct AnimationExport: Sendable {
         }
     }
 
-    private static func coreAnimation(_ model: CoreAnimationModel, definition: AnimationDefinition, target: ExportTarget) throws(ExportError) -> [WebAnimation] {
+    private static func coreAnimation(_ model: CoreAnimationModel, definition: AnimationDefinition, target: ExportTarget) throws(ExportError) -> [WebAnimation]
+    {
         var leaves: [(leaf: CoreAnimationModel, group: MediaTiming?)] = []
         var nested = false
         if case .group(let children) = model.body {
@@ -100,8 +101,9 @@ public struct AnimationExport: Sendable {
                 n += 1
             }
         }
-        return BakeWindow(start: start, length: activeEnd - start, periodic: false, fillsBackwards: backwards, fillsForwards: forwards,
-                          iterationEnds: ends)
+        return BakeWindow(
+            start: start, length: activeEnd - start, periodic: false, fillsBackwards: backwards, fillsForwards: forwards,
+            iterationEnds: ends)
     }
 
     /// The top-level Core Animation clock's span in its parent's time; one repeat cycle when endless.
@@ -125,8 +127,9 @@ public struct AnimationExport: Sendable {
         // differs from cycle to cycle: those are unrolled).
         let cycles = (end - media.beginTime) / period
         if !cumulative, media.timeOffset == 0, period > 0, cycles > 1 + 1e-9, cycles.isFinite {
-            return BakeWindow(start: media.beginTime, length: period, periodic: true, fillsBackwards: backwards, fillsForwards: forwards,
-                              iterations: cycles)
+            return BakeWindow(
+                start: media.beginTime, length: period, periodic: true, fillsBackwards: backwards, fillsForwards: forwards,
+                iterations: cycles)
         }
         return BakeWindow(start: media.beginTime, length: end - media.beginTime, periodic: false, fillsBackwards: backwards, fillsForwards: forwards)
     }
@@ -141,9 +144,11 @@ public struct AnimationExport: Sendable {
         let property = try WebProperty(animatable.name)
         let baker = KeyframeBaker(property: property, animatable: animatable) { t in effect.sample(at: window.start + t).values[slot] }
         let baked = baker.bake(window)
-        let timing = WebTiming(delay: window.start * 1000, duration: window.length * 1000, iterations: window.periodic ? window.iterations : 1,
-                               fill: WebTiming.fill(backwards: window.fillsBackwards, forwards: window.fillsForwards))
-        return WebAnimation(keyframes: baked.keyframes, timing: timing, properties: [animatable.name],
-                            fidelity: .baked(points: baked.keyframes.count, maxError: baked.maxError, reason: reason))
+        let timing = WebTiming(
+            delay: window.start * 1000, duration: window.length * 1000, iterations: window.periodic ? window.iterations : 1,
+            fill: WebTiming.fill(backwards: window.fillsBackwards, forwards: window.fillsForwards))
+        return WebAnimation(
+            keyframes: baked.keyframes, timing: timing, properties: [animatable.name],
+            fidelity: .baked(points: baked.keyframes.count, maxError: baked.maxError, reason: reason))
     }
 }

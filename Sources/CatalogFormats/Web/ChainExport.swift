@@ -25,8 +25,10 @@ public struct ChainExport: Sendable {
     ///     `reducedMotion:` makes it (the resolver returns the policy, with a `component` one
     ///     already replaced by that component), the schedule from those steps' durations.
     ///   - resolve: a step's animation and its reduced-motion policy.
-    public init(_ chain: ChainDefinition, target: ExportTarget, reducedMotion: Bool = false,
-                resolve: (AnimateStep) throws -> (AnimationDefinition, ReducedMotion?)) throws {
+    public init(
+        _ chain: ChainDefinition, target: ExportTarget, reducedMotion: Bool = false,
+        resolve: (AnimateStep) throws -> (AnimationDefinition, ReducedMotion?)
+    ) throws {
         var definitions: [AnimateStep: (definition: AnimationDefinition, motion: ReducedMotion?)] = [:]
         let schedule = try ChainSchedule(chain.root) { step in
             let resolved = try definitions[step] ?? resolve(step)
@@ -59,20 +61,24 @@ public struct ChainExport: Sendable {
     /// A property set at a time: a zero-length animation that shows the value from then on.
     private static func set(_ step: PropertySetStep, at time: Double) throws(ExportError) -> WebAnimation {
         let property = try WebProperty(step.property)
-        let type: ValueType = switch property.unit {
-        case .number, .px: .number
-        case .color: .color
-        case .transform: .transform
-        case .keyword: .string
-        case .origin: .point
-        }
+        let type: ValueType =
+            switch property.unit {
+            case .number, .px: .number
+            case .color: .color
+            case .transform: .transform
+            case .keyword: .string
+            case .origin: .point
+            }
         guard let typed = try? PropertyValue(json: step.value, as: type), let value = AnimationValue(model: typed) else {
             throw ExportError("set \(step.property): the value has no CSS form")
         }
         let text = property.text(value)
-        return WebAnimation(keyframes: [WebKeyframe(offset: 0, values: [property.camelCase: text]),
-                                        WebKeyframe(offset: 1, values: [property.camelCase: text])],
-                            timing: WebTiming(delay: time * 1000, duration: 0, fill: "forwards"),
-                            properties: [step.property], fidelity: .exact)
+        return WebAnimation(
+            keyframes: [
+                WebKeyframe(offset: 0, values: [property.camelCase: text]),
+                WebKeyframe(offset: 1, values: [property.camelCase: text])
+            ],
+            timing: WebTiming(delay: time * 1000, duration: 0, fill: "forwards"),
+            properties: [step.property], fidelity: .exact)
     }
 }

@@ -44,10 +44,11 @@ enum ExactExport {
         func milliseconds(_ option: String, _ seconds: Double) -> Double {
             written?.milliseconds(option).flatMap { $0 / 1000 == seconds ? $0 : nil } ?? seconds * 1000
         }
-        var web = WebTiming(delay: milliseconds("delay", timing.delay), endDelay: milliseconds("endDelay", timing.endDelay),
-                            duration: milliseconds("duration", timing.duration),
-                            iterations: timing.iterations, iterationStart: timing.iterationStart, direction: timing.direction.rawValue,
-                            fill: timing.fill == .auto ? "none" : timing.fill.rawValue, easing: effectEasing)
+        var web = WebTiming(
+            delay: milliseconds("delay", timing.delay), endDelay: milliseconds("endDelay", timing.endDelay),
+            duration: milliseconds("duration", timing.duration),
+            iterations: timing.iterations, iterationStart: timing.iterationStart, direction: timing.direction.rawValue,
+            fill: timing.fill == .auto ? "none" : timing.fill.rawValue, easing: effectEasing)
         if target == .css {
             if let reason = cssLimits(&keyframes, &web) { return .failure(.init(reason: reason)) }
         }
@@ -111,7 +112,7 @@ enum ExactExport {
             case .whole where property.unit != .color:
                 composite = "add"
             case .translation, .translationX, .translationY, .translationZ, .rotationX, .rotationY, .rotationZ:
-                composite = "add"   // on an element without a transform of its own, as `sample` assumes
+                composite = "add"  // on an element without a transform of its own, as `sample` assumes
             default:
                 return fail("additive \(keyPath.path) (the web multiplies where Core Animation adds)")
             }
@@ -160,7 +161,8 @@ enum ExactExport {
             let groupBackwards = group.fillMode == .backwards || group.fillMode == .both
             let groupForwards = (group.fillMode == .forwards || group.fillMode == .both) && !group.removedOnCompletion
             guard group.speed == 1, group.timeOffset == 0, group.repeatCount == 0, group.repeatDuration == 0, !group.autoreverses,
-                  group.timingFunction == .linear, group.duration > 0 else {
+                group.timingFunction == .linear, group.duration > 0
+            else {
                 return fail("a group with its own repeats, speed, offset or easing")
             }
             guard activeEnd <= group.duration + 1e-12 else { return fail("a child clipped by its group") }
@@ -172,12 +174,15 @@ enum ExactExport {
             }
             delay += group.beginTime
         }
-        var timing = WebTiming(delay: delay * 1000, duration: media.duration / media.speed * 1000, iterations: media.effectTiming.iterations,
-                               direction: media.autoreverses ? "alternate" : "normal",
-                               fill: WebTiming.fill(backwards: backwards, forwards: ownForwards), easing: effectEasing)
+        var timing = WebTiming(
+            delay: delay * 1000, duration: media.duration / media.speed * 1000, iterations: media.effectTiming.iterations,
+            direction: media.autoreverses ? "alternate" : "normal",
+            fill: WebTiming.fill(backwards: backwards, forwards: ownForwards), easing: effectEasing)
         if target == .css, let reason = cssLimits(&keyframes, &timing) { return fail(reason) }
-        return .success(WebAnimation(keyframes: keyframes, timing: timing, composite: composite,
-                                     properties: [keyPath.property.name], fidelity: .exact))
+        return .success(
+            WebAnimation(
+                keyframes: keyframes, timing: timing, composite: composite,
+                properties: [keyPath.property.name], fidelity: .exact))
     }
 
     /// from/to of a basic animation; nil stands for the model value (the element's own style).
@@ -200,8 +205,10 @@ enum ExactExport {
         AnimatedValue(a).subtracting(AnimatedValue(b)).animationValue
     }
 
-    private static func linearKeyframes(_ frames: CoreAnimationModel.Keyframes, property: WebProperty,
-                                        text: (AnimationValue) -> String?) -> [WebKeyframe]? {
+    private static func linearKeyframes(
+        _ frames: CoreAnimationModel.Keyframes, property: WebProperty,
+        text: (AnimationValue) -> String?
+    ) -> [WebKeyframe]? {
         let n = frames.values.count
         guard n > 0 else { return nil }
         let times = frames.keyTimes ?? (0..<n).map { n == 1 ? 0 : Double($0) / Double(n - 1) }
@@ -219,8 +226,10 @@ enum ExactExport {
     }
 
     /// Value i from key time i until key time i + 1: each keyframe holds with `steps(1, jump-end)`.
-    private static func discreteKeyframes(_ frames: CoreAnimationModel.Keyframes, property: WebProperty,
-                                          text: (AnimationValue) -> String?) -> [WebKeyframe]? {
+    private static func discreteKeyframes(
+        _ frames: CoreAnimationModel.Keyframes, property: WebProperty,
+        text: (AnimationValue) -> String?
+    ) -> [WebKeyframe]? {
         let n = frames.values.count
         guard n > 0 else { return nil }
         let times = frames.keyTimes ?? (0...n).map { Double($0) / Double(n) }

@@ -50,8 +50,11 @@ struct KeyframeBaker {
         let length = window.length
         guard length > 0 else {
             let v = property.text(value(0))
-            return Result(keyframes: [WebKeyframe(offset: 0, values: [property.camelCase: v]),
-                                      WebKeyframe(offset: 1, values: [property.camelCase: v])], maxError: 0)
+            return Result(
+                keyframes: [
+                    WebKeyframe(offset: 0, values: [property.camelCase: v]),
+                    WebKeyframe(offset: 1, values: [property.camelCase: v])
+                ], maxError: 0)
         }
         // A periodic span ends just before it wraps round to its start.
         let end = window.periodic ? length * (1 - 1e-9) : length
@@ -171,7 +174,8 @@ struct KeyframeBaker {
     /// at three instants inside each grid interval (a curve that turns back between two grid
     /// points peaks there), with the instants where the bound is missed.
     private func measure(_ kept: [Int], _ times: [Double], _ values: [AnimatedValue], _ scale: Scale, end: Double)
-        -> (worst: Double, missed: [Double]) {
+        -> (worst: Double, missed: [Double])
+    {
         var worst = 0.0
         var missed: [Double] = []
         for (a, b) in zip(kept, kept.dropFirst()) {
@@ -218,8 +222,10 @@ struct KeyframeBaker {
             case (.color(let x), .color(let y)):
                 // Premultiplied, as browsers interpolate and as the eye sees it: the channels of
                 // a nearly transparent colour do not show (and swing wildly when un-premultiplied).
-                let d = [x.red * x.alpha - y.red * y.alpha, x.green * x.alpha - y.green * y.alpha,
-                         x.blue * x.alpha - y.blue * y.alpha, x.alpha - y.alpha].map(abs).max()!
+                let d = [
+                    x.red * x.alpha - y.red * y.alpha, x.green * x.alpha - y.green * y.alpha,
+                    x.blue * x.alpha - y.blue * y.alpha, x.alpha - y.alpha
+                ].map(abs).max()!
                 return d / (2.6 / 255)
             case (.transform(let x), .transform(let y)):
                 return zip(x.entries, y.entries).map { abs($0 - $1) / (0.001 * max(1, abs($1))) }.max()!

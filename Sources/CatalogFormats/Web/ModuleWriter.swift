@@ -31,34 +31,36 @@ package enum ModuleWriter {
 
     package static func module(header: String, animations: [WebAnimation], reduced: [WebAnimation]? = nil) -> String {
         head(header, normal: .array(animations.map(\.json)), reduced: .array((reduced ?? animations).map(\.json))) + """
-        /** Starts every animation on `element`; returns them and a promise for their end. */
-        export function play(element) {
-          const effects = prefersReducedMotion() ? reducedMotionKeyframeEffects : keyframeEffects;
-          const animations = effects.map(({ keyframes, options }) => element.animate(keyframes, options));
-          return { animations, finished: Promise.all(animations.map((a) => a.finished)) };
-        }
+            /** Starts every animation on `element`; returns them and a promise for their end. */
+            export function play(element) {
+              const effects = prefersReducedMotion() ? reducedMotionKeyframeEffects : keyframeEffects;
+              const animations = effects.map(({ keyframes, options }) => element.animate(keyframes, options));
+              return { animations, finished: Promise.all(animations.map((a) => a.finished)) };
+            }
 
-        """
+            """
     }
 
-    package static func chainModule(header: String, roles: [(role: String, animations: [WebAnimation])],
-                                   reduced: [(role: String, animations: [WebAnimation])]? = nil) -> String {
+    package static func chainModule(
+        header: String, roles: [(role: String, animations: [WebAnimation])],
+        reduced: [(role: String, animations: [WebAnimation])]? = nil
+    ) -> String {
         func data(_ roles: [(role: String, animations: [WebAnimation])]) -> JSONValue {
             .object(Dictionary(uniqueKeysWithValues: roles.map { ($0.role, JSONValue.array($0.animations.map(\.json))) }))
         }
         return head(header, normal: data(roles), reduced: data(reduced ?? roles)) + """
-        /** Starts the chain: `elements` maps each role (\(roles.map(\.role).joined(separator: ", "))) to an element. */
-        export function play(elements) {
-          const animations = [];
-          const chosen = prefersReducedMotion() ? reducedMotionKeyframeEffects : keyframeEffects;
-          for (const [role, effects] of Object.entries(chosen)) {
-            const element = elements[role];
-            if (!element) throw new TypeError(`play: no element for the role "${role}"`);
-            for (const { keyframes, options } of effects) animations.push(element.animate(keyframes, options));
-          }
-          return { animations, finished: Promise.all(animations.map((a) => a.finished)) };
-        }
+            /** Starts the chain: `elements` maps each role (\(roles.map(\.role).joined(separator: ", "))) to an element. */
+            export function play(elements) {
+              const animations = [];
+              const chosen = prefersReducedMotion() ? reducedMotionKeyframeEffects : keyframeEffects;
+              for (const [role, effects] of Object.entries(chosen)) {
+                const element = elements[role];
+                if (!element) throw new TypeError(`play: no element for the role "${role}"`);
+                for (const { keyframes, options } of effects) animations.push(element.animate(keyframes, options));
+              }
+              return { animations, finished: Promise.all(animations.map((a) => a.finished)) };
+            }
 
-        """
+            """
     }
 }

@@ -18,9 +18,9 @@ public enum ReducedMotionExport {
         guard let motion else { return normal }
         switch motion {
         case .component:
-            return normal   // resolved by the caller
+            return normal  // resolved by the caller
         case .removed:
-            return []       // nothing runs: the element keeps its own style
+            return []  // nothing runs: the element keeps its own style
         case .shorten(let factor):
             return normal.map { animation in
                 var scaled = animation
@@ -53,16 +53,24 @@ public enum ReducedMotionExport {
                 guard base.fillsForwards, base.endTime.isFinite else { continue }
                 let web = try WebProperty(property.name)
                 let text = web.text(end.values[slot])
-                result.append(WebAnimation(keyframes: [WebKeyframe(offset: 0, values: [web.camelCase: text]),
-                                                       WebKeyframe(offset: 1, values: [web.camelCase: text])],
-                                           timing: WebTiming(duration: 0, fill: "forwards"), properties: [property.name], fidelity: .exact))
+                result.append(
+                    WebAnimation(
+                        keyframes: [
+                            WebKeyframe(offset: 0, values: [web.camelCase: text]),
+                            WebKeyframe(offset: 1, values: [web.camelCase: text])
+                        ],
+                        timing: WebTiming(duration: 0, fill: "forwards"), properties: [property.name], fidelity: .exact))
             }
             let (from, to) = effect.fadeEnds
             let keeps = base.fillsForwards && base.properties.contains { $0.name == "opacity" }
-            result.append(WebAnimation(keyframes: [WebKeyframe(offset: 0, easing: ReducedMotionEffect.fadeEasing.cssText!, values: ["opacity": CSSNumber.text(from)]),
-                                                   WebKeyframe(offset: 1, values: ["opacity": CSSNumber.text(to)])],
-                                       timing: WebTiming(duration: seconds * 1000, fill: keeps ? "forwards" : "none"),
-                                       properties: ["opacity"], fidelity: .exact))
+            result.append(
+                WebAnimation(
+                    keyframes: [
+                        WebKeyframe(offset: 0, easing: ReducedMotionEffect.fadeEasing.cssText!, values: ["opacity": CSSNumber.text(from)]),
+                        WebKeyframe(offset: 1, values: ["opacity": CSSNumber.text(to)])
+                    ],
+                    timing: WebTiming(duration: seconds * 1000, fill: keeps ? "forwards" : "none"),
+                    properties: ["opacity"], fidelity: .exact))
             return result
         }
     }

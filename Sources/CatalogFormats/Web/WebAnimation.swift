@@ -102,8 +102,10 @@ public struct WebTiming: Sendable, Hashable {
     public var easing: String
 
     /// The options, with the Web API's defaults for what is not given.
-    public init(delay: Double = 0, endDelay: Double = 0, duration: Double, iterations: Double = 1, iterationStart: Double = 0,
-                direction: String = "normal", fill: String = "none", easing: String = "linear") {
+    public init(
+        delay: Double = 0, endDelay: Double = 0, duration: Double, iterations: Double = 1, iterationStart: Double = 0,
+        direction: String = "normal", fill: String = "none", easing: String = "linear"
+    ) {
         self.delay = delay
         self.endDelay = endDelay
         self.duration = duration
@@ -120,7 +122,7 @@ public struct WebTiming: Sendable, Hashable {
         var members: [String: JSONValue] = [
             "delay": .number(delay), "duration": .number(duration), "fill": .string(fill),
             "iterations": iterations.isFinite ? .number(iterations) : .string("Infinity"),
-            "direction": .string(direction), "easing": .string(easing),
+            "direction": .string(direction), "easing": .string(easing)
         ]
         if endDelay != 0 { members["endDelay"] = .number(endDelay) }
         if iterationStart != 0 { members["iterationStart"] = .number(iterationStart) }

@@ -35,7 +35,7 @@ package struct WebProperty: Sendable, Hashable {
         "width": ("width", .px), "height": ("height", .px), "left": ("left", .px), "top": ("top", .px),
         "right": ("right", .px), "bottom": ("bottom", .px), "visibility": ("visibility", .keyword), "hidden": ("visibility", .keyword),
         // Unit coordinates of the element's box, written as percentages: no box needed.
-        "transformOrigin": ("transformOrigin", .origin), "anchorPoint": ("transformOrigin", .origin),
+        "transformOrigin": ("transformOrigin", .origin), "anchorPoint": ("transformOrigin", .origin)
     ]
 
     package init(_ engineName: String) throws(ExportError) {
@@ -63,7 +63,7 @@ package struct WebProperty: Sendable, Hashable {
         case .discrete(let value) where engineName == "hidden": value.jsonValue == .bool(true) ? "hidden" : "visible"
         case .discrete(let value): value.jsonValue.stringValue ?? value.jsonValue.canonicalText
         case .point(let p): "\(CSSNumber.text(p.x * 100))% \(CSSNumber.text(p.y * 100))%"
-        case .size, .rect: "none"   // refused by init: no such web property
+        case .size, .rect: "none"  // refused by init: no such web property
         }
     }
 

@@ -47,8 +47,10 @@ extension Catalog {
     /// under reduced motion: they play as their `reducedMotion:` says, and a chain's schedule
     /// follows those steps' durations.
     @discardableResult
-    public func apply(_ name: String, to targets: [String] = [], roles: [String: String] = [:], parameters: [String: String] = [:],
-                      at sceneTime: Double? = nil, reducedMotion: Bool = false) throws -> ApplyResult {
+    public func apply(
+        _ name: String, to targets: [String] = [], roles: [String: String] = [:], parameters: [String: String] = [:],
+        at sceneTime: Double? = nil, reducedMotion: Bool = false
+    ) throws -> ApplyResult {
         try transaction { catalog in
             try catalog.applyInTransaction(name, to: targets, roles: roles, parameters: parameters, at: sceneTime, reducedMotion: reducedMotion)
         }
@@ -56,12 +58,15 @@ extension Catalog {
 
     /// ``apply(_:to:roles:parameters:at:reducedMotion:)``'s reads, checks and write, on a
     /// catalog whose ``transaction(_:)`` is open.
-    private func applyInTransaction(_ name: String, to targets: [String], roles: [String: String], parameters: [String: String],
-                                    at sceneTime: Double?, reducedMotion: Bool) throws -> ApplyResult {
+    private func applyInTransaction(
+        _ name: String, to targets: [String], roles: [String: String], parameters: [String: String],
+        at sceneTime: Double?, reducedMotion: Bool
+    ) throws -> ApplyResult {
         let reference = ComponentReference(name)
         // A removed component's versions are kept for the log only: NAME@VERSION of it is refused too.
         guard let stored = try database.components.get(reference),
-              try reference.version == nil || database.components.get(reference.name) != nil else {
+            try reference.version == nil || database.components.get(reference.name) != nil
+        else {
             throw StoreError.unknownComponent(reference.name)
         }
         let definition = try stored.decode()
@@ -83,7 +88,7 @@ extension Catalog {
                 adoption = try ApplyPayload(component: stored.name, version: stored.version, kind: .behaviour).jsonValue()
             }
             var records: [(object: String, payload: JSONValue)] = []
-            let resolve = resolver()   // the handle's compiled animations: the same values compile once
+            let resolve = resolver()  // the handle's compiled animations: the same values compile once
             for target in targets {
                 let object = typed[target]!
                 let missing = try objectType(object.type).missing(definition.requires)
@@ -92,8 +97,9 @@ extension Catalog {
                 }
                 var values = try overrides(of: definition, on: target)
                 values.merge(try given(definition)) { _, explicit in explicit }
-                let run = try Self.animationPayload(stored, parameters: values.mapValues(\.jsonValue), reducedMotion: reducedMotion,
-                                                    box: try referenceBox(for: definition, on: target), tokens: try tokenVersions(for: definition))
+                let run = try Self.animationPayload(
+                    stored, parameters: values.mapValues(\.jsonValue), reducedMotion: reducedMotion,
+                    box: try referenceBox(for: definition, on: target), tokens: try tokenVersions(for: definition))
                 try checkReplayable([(target, run)], resolve: resolve)
                 records.append((target, adoption ?? run))
             }
@@ -150,7 +156,8 @@ extension Catalog {
 
         case .tokens:
             // Token sets are referenced by components, never applied themselves.
-            throw ComponentLookupError.wrongKind(component: definition.name, kind: .tokens, expected: [.animation, .chain, .decorator, .layout], purpose: "apply")
+            throw ComponentLookupError.wrongKind(
+                component: definition.name, kind: .tokens, expected: [.animation, .chain, .decorator, .layout], purpose: "apply")
         }
     }
 
@@ -164,7 +171,8 @@ extension Catalog {
     /// object (its animations with their offsets and its scheduled sets, marked as recorded under
     /// reduced motion when it is) and the `done` offset.
     func chainPlan(_ stored: StoredComponent, _ chain: ChainDefinition, roles: [String: String], reducedMotion: Bool = false) throws
-        -> (records: [(object: String, payload: JSONValue)], doneTime: Double) {
+        -> (records: [(object: String, payload: JSONValue)], doneTime: Double)
+    {
         let resolve = resolver()
         var resolved: [AnimateStep: ApplyPayload.AnimationEntry] = [:]
         var needsBox: Set<AnimateStep> = []
@@ -175,9 +183,10 @@ extension Catalog {
                 var body = step.inline ?? .null
                 if case .object(let members) = body, !TokenSubstitution.references(in: members).isEmpty {
                     let binding = try tokens.binding()
-                    body = .object(try TokenBinding.with(binding) { () throws(DefinitionError) in
-                        try TokenSubstitution.apply(to: members, file: "\(stored.name).chain")
-                    })
+                    body = .object(
+                        try TokenBinding.with(binding) { () throws(DefinitionError) in
+                            try TokenSubstitution.apply(to: members, file: "\(stored.name).chain")
+                        })
                 }
                 resolved[step] = .init(inline: body, offset: 0)
                 // How long a step lasts does not depend on the box its percentages resolve against.
@@ -197,8 +206,9 @@ extension Catalog {
             let box: ReferenceBox? = found.definition.needsReferenceBox ? .nominal : nil
             if box != nil { needsBox.insert(step) }
             // Under reduced motion a step lasts as long as what it becomes (its compiled end time).
-            let source = SceneSnapshot.AnimationSource(animation: .component(name: target.name, version: target.version, parameters: parameters, offset: 0),
-                                                       start: 0, playsReduced: reducedMotion)
+            let source = SceneSnapshot.AnimationSource(
+                animation: .component(name: target.name, version: target.version, parameters: parameters, offset: 0),
+                start: 0, playsReduced: reducedMotion)
             return try ReferenceBox.with(box) { try source.endTimes(resolve: resolve).asWritten }
         }
         var perObject: [String: (animations: [ApplyPayload.AnimationEntry], sets: [ApplyPayload.SetEntry])] = [:]
@@ -209,11 +219,17 @@ extension Catalog {
             perObject[roles[placed.step.role]!, default: ([], [])].animations.append(entry)
         }
         for placed in schedule.sets {
-            perObject[roles[placed.step.role]!, default: ([], [])].sets.append(.init(property: placed.step.property, value: placed.step.value, offset: placed.time))
+            perObject[roles[placed.step.role]!, default: ([], [])].sets.append(
+                .init(property: placed.step.property, value: placed.step.value, offset: placed.time))
         }
         let records = try perObject.keys.sorted().map { id in
-            (object: id, payload: try ApplyPayload(component: stored.name, version: stored.version, kind: .chain, reducedMotion: reducedMotion,
-                                                   animations: perObject[id]!.animations, sets: perObject[id]!.sets).jsonValue())
+            (
+                object: id,
+                payload: try ApplyPayload(
+                    component: stored.name, version: stored.version, kind: .chain, reducedMotion: reducedMotion,
+                    animations: perObject[id]!.animations, sets: perObject[id]!.sets
+                ).jsonValue()
+            )
         }
         return (records, schedule.doneTime)
     }
@@ -222,13 +238,17 @@ extension Catalog {
     /// `start`, when it is not the event's own time).
     /// - Parameter box: the object's reference box, for an animation with `translate()` percentages.
     /// - Parameter tokens: the token-set versions its references resolve against (``tokenVersions(for:)``).
-    static func animationPayload(_ stored: StoredComponent, parameters: [String: JSONValue], reducedMotion: Bool = false,
-                                 start: Double? = nil, box: ReferenceBox? = nil, tokens: JSONValue? = nil) throws -> JSONValue {
+    static func animationPayload(
+        _ stored: StoredComponent, parameters: [String: JSONValue], reducedMotion: Bool = false,
+        start: Double? = nil, box: ReferenceBox? = nil, tokens: JSONValue? = nil
+    ) throws -> JSONValue {
         var entry = ApplyPayload.AnimationEntry(component: stored.name, version: stored.version, parameters: parameters, offset: 0)
         entry.box = box?.jsonValue
         entry.tokens = tokens
-        return try ApplyPayload(component: stored.name, version: stored.version, kind: .animation, start: start, reducedMotion: reducedMotion,
-                                animations: [entry]).jsonValue()
+        return try ApplyPayload(
+            component: stored.name, version: stored.version, kind: .animation, start: start, reducedMotion: reducedMotion,
+            animations: [entry]
+        ).jsonValue()
     }
 
     /// The current versions of the token sets `definition`'s token references resolve in, as an

@@ -127,8 +127,10 @@ extension SceneError: CatalogError {
         case .unknownRole(let chain, let role, let roles), .unboundRole(let chain, let role, let roles):
             ["component": .string(chain), "role": .string(role), "roles": strings(roles)]
         case .overrideType(let object, let component, let parameter, let given, let expected):
-            ["id": .string(object), "component": .string(component), "parameter": .string(parameter),
-             "given": .string(given.rawValue), "expected": .string(expected.rawValue)]
+            [
+                "id": .string(object), "component": .string(component), "parameter": .string(parameter),
+                "given": .string(given.rawValue), "expected": .string(expected.rawValue)
+            ]
         case .overrideRule(let key, let component, let parameter, _):
             ["key": .string(key), "component": .string(component), "parameter": .string(parameter)]
         case .propertyType(let key, let type, let declared, _): ["key": .string(key), "type": .string(type), "declared": .string(declared.rawValue)]

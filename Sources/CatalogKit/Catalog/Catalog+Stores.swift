@@ -54,8 +54,10 @@ extension Catalog {
 
         /// The current components by name, filtered by kind and tag, a page at a time: those after
         /// `after` (before it with `reverse`, newest name first), at most `limit`.
-        public func list(kind: ComponentKind? = nil, tag: String? = nil, after: String? = nil, limit: Int? = nil,
-                         reverse: Bool = false) throws -> [StoredComponent] {
+        public func list(
+            kind: ComponentKind? = nil, tag: String? = nil, after: String? = nil, limit: Int? = nil,
+            reverse: Bool = false
+        ) throws -> [StoredComponent] {
             try store.list(kind: kind, tag: tag, after: after, limit: limit, reverse: reverse)
         }
 
@@ -201,15 +203,19 @@ extension Catalog {
         }
 
         /// The same events, newest first with `reverse`, each as it is read.
-        public func forEach(since: Int64 = 0, object: String? = nil, before: Int64? = nil, limit: Int? = nil, reverse: Bool = false,
-                            _ body: (Event) throws -> Void) throws {
+        public func forEach(
+            since: Int64 = 0, object: String? = nil, before: Int64? = nil, limit: Int? = nil, reverse: Bool = false,
+            _ body: (Event) throws -> Void
+        ) throws {
             try store.forEach(since: since, object: object, before: before, limit: limit, reverse: reverse, body)
         }
 
         /// The same events, each as its canonical JSON line (`event.jsonValue.canonicalText`),
         /// copied from the stored payload rather than parsed.
-        public func forEachJSONLine(since: Int64 = 0, object: String? = nil, before: Int64? = nil, limit: Int? = nil, reverse: Bool = false,
-                                    _ body: (String) throws -> Void) throws {
+        public func forEachJSONLine(
+            since: Int64 = 0, object: String? = nil, before: Int64? = nil, limit: Int? = nil, reverse: Bool = false,
+            _ body: (String) throws -> Void
+        ) throws {
             try store.forEachNumberedJSONLine(since: since, object: object, before: before, limit: limit, reverse: reverse) { try body($1) }
         }
 
@@ -217,8 +223,10 @@ extension Catalog {
         /// their seq, until `body` returns false; `batchEnd` after each group (to flush output);
         /// `stopped`, asked after each group and at least once a second while idle, ends it when
         /// true (a web client that went away, with no event to notice it by).
-        public func follow(since: Int64 = 0, object: String? = nil, batchEnd: () -> Void = {}, stopped: () -> Bool = { false },
-                           _ body: (Int64, String) throws -> Bool) throws {
+        public func follow(
+            since: Int64 = 0, object: String? = nil, batchEnd: () -> Void = {}, stopped: () -> Bool = { false },
+            _ body: (Int64, String) throws -> Bool
+        ) throws {
             try store.follow(since: since, object: object, batchEnd: batchEnd, stopped: stopped, body)
         }
 
@@ -227,8 +235,10 @@ extension Catalog {
 
         /// The log after `seq` through `last` as stored rows, a page at a time, stopping past
         /// scene time `time`: what a fold reads (``AnimatedFold``).
-        public func scanRows(after seq: Int64, through last: Int64 = .max, until time: Double = .infinity,
-                             _ body: (LoggedRow) throws -> Void) throws {
+        public func scanRows(
+            after seq: Int64, through last: Int64 = .max, until time: Double = .infinity,
+            _ body: (LoggedRow) throws -> Void
+        ) throws {
             try store.scanRows(after: seq, through: last, until: time, pageSize: 2_048, body)
         }
 

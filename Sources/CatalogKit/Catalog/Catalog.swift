@@ -111,9 +111,9 @@ public final class Catalog: Sendable {
         if let explicit = environment["CATALOG_DB"], !explicit.isEmpty { return explicit }
         let home = environment["HOME"] ?? NSHomeDirectory()
         #if canImport(Darwin)
-        let base = environment["XDG_DATA_HOME"] ?? "\(home)/Library/Application Support"
+            let base = environment["XDG_DATA_HOME"] ?? "\(home)/Library/Application Support"
         #else
-        let base = environment["XDG_DATA_HOME"] ?? "\(home)/.local/share"
+            let base = environment["XDG_DATA_HOME"] ?? "\(home)/.local/share"
         #endif
         return "\(base)/component-catalog/catalog.sqlite"
     }

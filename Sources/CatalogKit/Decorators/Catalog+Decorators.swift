@@ -107,8 +107,14 @@ extension Catalog {
         }
         values[parameter] = typed
         do {
-            try checkReplayable([(id, try Self.animationPayload(stored, parameters: values.mapValues(\.jsonValue),
-                                                                 box: try referenceBox(for: definition, on: id), tokens: try tokenVersions(for: definition)))])
+            try checkReplayable([
+                (
+                    id,
+                    try Self.animationPayload(
+                        stored, parameters: values.mapValues(\.jsonValue),
+                        box: try referenceBox(for: definition, on: id), tokens: try tokenVersions(for: definition))
+                )
+            ])
         } catch SceneError.notReplayable(_, _, let rule) {
             throw SceneError.overrideRule(key: key, component: stored.name, parameter: parameter, rule: "cannot be replayed: \(rule)")
         }
@@ -119,8 +125,10 @@ extension Catalog {
     /// and attaches when it is set (`url` → `hyperlink` on a label), the value must convert to the
     /// declared type and the decorator is attached first (once) — in the same transaction.
     /// Returns nil when no decorator declares the key (the caller sets it plainly).
-    public func setDecoratedProperty(_ value: PropertyValue?, for key: String, on id: String, policy: AssociationPolicy = .retain,
-                                     at sceneTime: Double? = nil) throws -> PropertySetOutcome? {
+    public func setDecoratedProperty(
+        _ value: PropertyValue?, for key: String, on id: String, policy: AssociationPolicy = .retain,
+        at sceneTime: Double? = nil
+    ) throws -> PropertySetOutcome? {
         let candidates = try decoratorsAttachingOn(key)
         guard !candidates.isEmpty else { return nil }
         guard let object = try database.objects.get(id) else { throw StoreError.unknownObject(id) }
@@ -153,18 +161,24 @@ extension Catalog {
     func decoratorsAttachingOn(_ key: String) throws -> [(StoredComponent, DecoratorDefinition)] {
         let stamp = try database.components.tableStamp()
         let all = try compiled.decorators(stamp: stamp) {
-            try database.components.list(kind: .decorator).map { stored throws -> (StoredComponent, DecoratorDefinition) in (stored, try compiled.decorator(stored)) }
+            try database.components.list(kind: .decorator).map { stored throws -> (StoredComponent, DecoratorDefinition) in
+                (stored, try compiled.decorator(stored))
+            }
         }
         return all.filter { $0.1.attachWhenSet.contains(key) }
     }
 
     /// The objects and properties that attach decorator `name` to `owner`: the instance (owned by
     /// the owner, so it dies with it) with its name and a weak back-reference.
-    func attachment(_ name: String, on owner: String) -> (objects: [(id: String, type: String, owner: String)],
-                                                          sets: [(id: String, key: String, value: PropertyValue?, policy: AssociationPolicy)]) {
+    func attachment(_ name: String, on owner: String) -> (
+        objects: [(id: String, type: String, owner: String)],
+        sets: [(id: String, key: String, value: PropertyValue?, policy: AssociationPolicy)]
+    ) {
         let instance = Self.decoratorID(name, on: owner)
-        return ([(instance, "decorator", owner)],
-                [(instance, "decorator", .string(name), .retain), (instance, "owner", .object(owner), .weak)])
+        return (
+            [(instance, "decorator", owner)],
+            [(instance, "decorator", .string(name), .retain), (instance, "owner", .object(owner), .weak)]
+        )
     }
 
     /// Attaches a decorator explicitly (`apply hyperlink --to label-1`); attaching twice is a no-op.
@@ -195,23 +209,29 @@ extension Catalog {
     /// event's value; actions set properties, run animations on the owner or a child (created on
     /// first use) and emit effects. The changes and a `send` record commit together.
     /// With `reducedMotion` the animations it runs are recorded as run under reduced motion.
-    public func send(_ event: String, to id: String, value: PropertyValue? = nil, at sceneTime: Double? = nil,
-                     reducedMotion: Bool = false) throws -> [Effect] {
+    public func send(
+        _ event: String, to id: String, value: PropertyValue? = nil, at sceneTime: Double? = nil,
+        reducedMotion: Bool = false
+    ) throws -> [Effect] {
         try dispatch(event, to: id, value: value, at: sceneTime, reducedMotion: reducedMotion).effects
     }
 
     /// ``send(_:to:value:at:reducedMotion:)`` with everything the event did, not only its
     /// effects: what `catalog send` reports when an event changed properties or ran animations
     /// but emitted nothing.
-    public func dispatch(_ event: String, to id: String, value: PropertyValue? = nil, at sceneTime: Double? = nil,
-                         reducedMotion: Bool = false) throws -> EventOutcome {
+    public func dispatch(
+        _ event: String, to id: String, value: PropertyValue? = nil, at sceneTime: Double? = nil,
+        reducedMotion: Bool = false
+    ) throws -> EventOutcome {
         try transaction { catalog in try catalog.dispatchInTransaction(event, to: id, value: value, at: sceneTime, reducedMotion: reducedMotion) }
     }
 
     /// ``dispatch(_:to:value:at:reducedMotion:)``'s reads, checks and write, on a catalog whose
     /// ``transaction(_:)`` is open.
-    private func dispatchInTransaction(_ event: String, to id: String, value: PropertyValue?, at sceneTime: Double?,
-                                       reducedMotion: Bool) throws -> EventOutcome {
+    private func dispatchInTransaction(
+        _ event: String, to id: String, value: PropertyValue?, at sceneTime: Double?,
+        reducedMotion: Bool
+    ) throws -> EventOutcome {
         guard AssociationWriter.isValidKey(event) else { throw SceneError.invalidEventName(event) }
         guard try database.objects.get(id) != nil else { throw StoreError.unknownObject(id) }
         let time = try sceneTime ?? database.events.currentSceneTime()
@@ -221,7 +241,8 @@ extension Catalog {
         var adopted: [String] = []
         for applied in try database.events.list(object: id) where applied.operation == .apply {
             if case .apply(_, let application) = try applied.change(), application.kind == .behaviour,
-                let name = application.component, !adopted.contains(name) {
+                let name = application.component, !adopted.contains(name)
+            {
                 adopted.append(name)
             }
         }
@@ -243,12 +264,13 @@ extension Catalog {
         try Self.checkModelValues(run.sets.map { ($0.id, $0.key, $0.value) })
         let payload = try JSONValueEncoder().encode(SendPayload(event: event, value: value?.jsonValue ?? .null, effects: run.effects.map(\.jsonValue)))
         try database.applications.change(creating: run.created, sets: run.sets, records: run.applies + [(.send, id, payload)], at: time)
-        return EventOutcome(effects: run.effects,
-                            created: run.created.map(\.id),
-                            sets: run.sets.map { EventOutcome.PropertySet(object: $0.id, key: $0.key) },
-                            animations: run.applies.compactMap { apply in
-                                apply.payload["component"]?.stringValue.map { EventOutcome.Animation(component: $0, object: apply.object ?? id) }
-                            })
+        return EventOutcome(
+            effects: run.effects,
+            created: run.created.map(\.id),
+            sets: run.sets.map { EventOutcome.PropertySet(object: $0.id, key: $0.key) },
+            animations: run.applies.compactMap { apply in
+                apply.payload["component"]?.stringValue.map { EventOutcome.Animation(component: $0, object: apply.object ?? id) }
+            })
     }
 }
 
@@ -281,7 +303,8 @@ struct HandlerRun {
                 var value = try evaluate(expression)
                 // A literal takes the type the target's object type declares for the property.
                 if case .literal(let json) = expression, let declared = try type(of: id)?.properties[property],
-                   let typed = try? PropertyValue(json: json, as: declared) {
+                    let typed = try? PropertyValue(json: json, as: declared)
+                {
                     value = typed
                 }
                 sets.append((id, property, value, .retain))
@@ -293,8 +316,9 @@ struct HandlerRun {
                 if definition.kind == .chain {
                     // A chain run by a handler drives the target in every role.
                     let chain = try ChainDefinition(definition)
-                    let plan = try catalog.chainPlan(stored, chain, roles: Dictionary(uniqueKeysWithValues: chain.roles.map { ($0, id) }),
-                                                     reducedMotion: reducedMotion)
+                    let plan = try catalog.chainPlan(
+                        stored, chain, roles: Dictionary(uniqueKeysWithValues: chain.roles.map { ($0, id) }),
+                        reducedMotion: reducedMotion)
                     for record in plan.records {
                         var payload = record.payload.objectValue ?? [:]
                         payload["start"] = .number(time)
@@ -316,8 +340,13 @@ struct HandlerRun {
                 }
                 // A child created in this run has no size yet: a percentage on it needs one, and says so.
                 let box = isNew ? nil : try catalog.referenceBox(for: definition, on: id)
-                applies.append((.apply, id, try Catalog.animationPayload(stored, parameters: values, reducedMotion: reducedMotion, start: time, box: box,
-                                                                         tokens: try catalog.tokenVersions(for: definition))))
+                applies.append(
+                    (
+                        .apply, id,
+                        try Catalog.animationPayload(
+                            stored, parameters: values, reducedMotion: reducedMotion, start: time, box: box,
+                            tokens: try catalog.tokenVersions(for: definition))
+                    ))
             }
         }
     }

@@ -17,8 +17,10 @@ public enum BuiltInCatalog {
             let path = "catalog/\(file.name)"
             if ComponentDefinition.isTokenFile(file.name) {
                 // The design systems' motion values: token sets the built-in components reference.
-                result.append(try ComponentDefinition(tokenFile: try DefinitionDecoder.parse(text: text, file: path),
-                                                      name: ComponentDefinition.tokenSetName(file: file.name), file: path))
+                result.append(
+                    try ComponentDefinition(
+                        tokenFile: try DefinitionDecoder.parse(text: text, file: path),
+                        name: ComponentDefinition.tokenSetName(file: file.name), file: path))
             } else {
                 result.append(try DefinitionDecoder.decode(text: text, file: path))
             }

@@ -96,7 +96,10 @@ package final class CompiledComponents: Sendable {
         -> CompiledAnimation
     {
         // A box given for the call (`--box`) keys it too; one a log recorded is among the parameters.
-        try cached(\.animations, "\(name)@\(version)|\(JSONValue.object(parameters).canonicalText)|\(ReferenceBox.current?.description ?? "")|\(TokenBinding.current?.key ?? "")") {
+        try cached(
+            \.animations,
+            "\(name)@\(version)|\(JSONValue.object(parameters).canonicalText)|\(ReferenceBox.current?.description ?? "")|\(TokenBinding.current?.key ?? "")"
+        ) {
             defer { store.withLock { $0.animationsCompiled += 1 } }
             return try compile()
         }
@@ -107,7 +110,10 @@ package final class CompiledComponents: Sendable {
     func sampling(_ name: String, _ version: String, parameters: [String: JSONValue], reduced: Bool, build: () throws -> AnimationSampling) throws
         -> AnimationSampling
     {
-        try cached(\.samplings, "\(name)@\(version)|\(JSONValue.object(parameters).canonicalText)|\(reduced)|\(ReferenceBox.current?.description ?? "")|\(TokenBinding.current?.key ?? "")", build)
+        try cached(
+            \.samplings,
+            "\(name)@\(version)|\(JSONValue.object(parameters).canonicalText)|\(reduced)|\(ReferenceBox.current?.description ?? "")|\(TokenBinding.current?.key ?? "")",
+            build)
     }
 
     /// How many animation compiles this handle has run (tests hold compile-once to it).

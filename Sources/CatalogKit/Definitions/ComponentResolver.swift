@@ -71,7 +71,7 @@ public final class ComponentResolver {
         do {
             return try catalog().component(argument, kinds: kinds, for: purpose)
         } catch StoreError.unknownComponent where filesAllowed {
-            throw ComponentLookupError.notFound(argument)   // it could have been a file: say so
+            throw ComponentLookupError.notFound(argument)  // it could have been a file: say so
         }
     }
 }

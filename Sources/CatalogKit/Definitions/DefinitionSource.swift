@@ -48,7 +48,8 @@ public enum DefinitionSource {
     public static func boundedStandardInput() -> Data {
         var data = Data()
         while data.count <= DefinitionLimits.maximumBytes,
-              let chunk = try? FileHandle.standardInput.read(upToCount: DefinitionLimits.maximumBytes + 1 - data.count), !chunk.isEmpty {
+            let chunk = try? FileHandle.standardInput.read(upToCount: DefinitionLimits.maximumBytes + 1 - data.count), !chunk.isEmpty
+        {
             data.append(chunk)
         }
         return data
@@ -67,8 +68,10 @@ public enum DefinitionSource {
 
     /// Reads and validates every definition; also refuses two definitions of one name.
     /// - Parameter options: how the files are read (a prefix for names, leaving out what cannot play, a stylesheet's base rule).
-    public static func load(_ paths: [String], options: ImportOptions = ImportOptions(),
-                            standardInput: () -> Data = { boundedStandardInput() })
+    public static func load(
+        _ paths: [String], options: ImportOptions = ImportOptions(),
+        standardInput: () -> Data = { boundedStandardInput() }
+    )
         -> (definitions: [ComponentDefinition], errors: [DefinitionError])
     {
         let (files, expandErrors) = expand(paths)

@@ -35,7 +35,7 @@ package enum LottieContainers {
             guard index + 2 <= bytes.count else { throw fail("is truncated gzip data") }
             index += 2 + Int(bytes[index]) + Int(bytes[index + 1]) << 8
         }
-        for flag in [UInt8(8), 16] where flags & flag != 0 {   // a zero-terminated name, then comment
+        for flag in [UInt8(8), 16] where flags & flag != 0 {  // a zero-terminated name, then comment
             while index < bytes.count, bytes[index] != 0 { index += 1 }
             index += 1
         }
@@ -56,14 +56,17 @@ package enum LottieContainers {
         var output = Data()
         struct TooLarge: Error {}
         do {
-            _ = try Data.decompress(size: Int64(deflated.count), bufferSize: 64 * 1024, skipCRC32: true, provider: { position, size in
-                // The inflater asks for a buffer's worth; the data may end before it.
-                let start = min(Int(position), deflated.count)
-                return deflated.subdata(in: start..<min(start + size, deflated.count))
-            }, consumer: { chunk in
-                output.append(chunk)
-                if output.count > DefinitionLimits.maximumBytes { throw TooLarge() }
-            })
+            _ = try Data.decompress(
+                size: Int64(deflated.count), bufferSize: 64 * 1024, skipCRC32: true,
+                provider: { position, size in
+                    // The inflater asks for a buffer's worth; the data may end before it.
+                    let start = min(Int(position), deflated.count)
+                    return deflated.subdata(in: start..<min(start + size, deflated.count))
+                },
+                consumer: { chunk in
+                    output.append(chunk)
+                    if output.count > DefinitionLimits.maximumBytes { throw TooLarge() }
+                })
         } catch is TooLarge {
             throw DefinitionError(file: file, path: "", rule: "inflates beyond \(DefinitionLimits.maximumBytes) bytes, the limit of a definition")
         } catch {
@@ -104,7 +107,8 @@ package enum LottieContainers {
             var found = try member("animations/\(id).json")
             if found == nil { found = try member("a/\(id).json") }
             guard let json = found else {
-                throw DefinitionError(file: file, path: "manifest.json.animations", rule: "lists \(id), which the archive does not hold (animations/\(id).json or a/\(id).json)")
+                throw DefinitionError(
+                    file: file, path: "manifest.json.animations", rule: "lists \(id), which the archive does not hold (animations/\(id).json or a/\(id).json)")
             }
             let name = ids.count == 1 ? file : (folder as NSString).appendingPathComponent("\(stem)-\(id).lottie")
             documents.append((name, try text(of: json, file: file)))

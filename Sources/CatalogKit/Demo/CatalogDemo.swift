@@ -24,7 +24,7 @@ public enum CatalogDemo {
     }
 
     static let objects: [(id: String, type: String)] = [
-        ("demo-cell", "cell"), ("demo-card", "view"), ("demo-image", "view"), ("demo-headline", "label"), ("demo-content", "label"),
+        ("demo-cell", "cell"), ("demo-card", "view"), ("demo-image", "view"), ("demo-headline", "label"), ("demo-content", "label")
     ]
 
     /// Runs the tour on `catalog` from its current scene time — replacing the `demo-*` objects of

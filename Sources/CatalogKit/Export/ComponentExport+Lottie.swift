@@ -20,18 +20,21 @@ extension ComponentExport {
         case (.animation(let animations), .animation(let animation, let motion)):
             let effect = ReducedMotionEffect(AnimationEffect(animation), motion: motion)
             let names = effect.properties.map(\.name)
-            roles = [LottieExport.Role(name: name, animations: animations) { time in
-                Dictionary(zip(names, effect.sample(at: time).values)) { _, last in last }
-            }]
+            roles = [
+                LottieExport.Role(name: name, animations: animations) { time in
+                    Dictionary(zip(names, effect.sample(at: time).values)) { _, last in last }
+                }
+            ]
             end = effect.endTime.isFinite ? effect.endTime : Self.cycleEnd(animations)
         case (.chain(let chain), .chain(let running)):
             for (role, animations) in chain.roles {
                 let shown = running[role] ?? []
-                roles.append(LottieExport.Role(name: role, animations: animations) { time in
-                    Presentation.values(model: [:], running: shown, at: time).compactMapValues { value in
-                        AnimationValue(model: value).map(AnimatedValue.init)
-                    }
-                })
+                roles.append(
+                    LottieExport.Role(name: role, animations: animations) { time in
+                        Presentation.values(model: [:], running: shown, at: time).compactMapValues { value in
+                            AnimationValue(model: value).map(AnimatedValue.init)
+                        }
+                    })
                 end = max(end, Self.cycleEnd(animations))
             }
             end = max(end, chain.doneTime)

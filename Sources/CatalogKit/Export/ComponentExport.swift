@@ -37,8 +37,10 @@ public struct ComponentExport: Sendable {
     ///   - parameters: `name → text` as given on the command line (`--param k=v`).
     ///   - catalog: resolves the components a chain's steps and `reducedMotion:` name.
     ///   - reducedMotion: export only what plays under reduced motion, as the component itself.
-    public init(definition: ComponentDefinition, parameters: [String: String] = [:], target: ExportTarget,
-                file: String? = nil, catalog: Catalog? = nil, reducedMotion: Bool = false) throws {
+    public init(
+        definition: ComponentDefinition, parameters: [String: String] = [:], target: ExportTarget,
+        file: String? = nil, catalog: Catalog? = nil, reducedMotion: Bool = false
+    ) throws {
         // Token references (its own, its steps') take the catalog's current token sets.
         if TokenBinding.current == nil, let catalog {
             self = try TokenBinding.with(try catalog.tokens.binding()) {
@@ -49,9 +51,12 @@ public struct ComponentExport: Sendable {
         // Percentages of the reference box written as percentages hold on any box: without one,
         // an export that says every value in the definition's own words needs none.
         if ReferenceBox.current == nil, ReferenceBox.isNeeded(by: definition.document),
-            let export = try? ReferenceBox.with(.nominal, {
-                try ComponentExport(definition: definition, parameters: parameters, target: target, file: file, catalog: catalog, reducedMotion: reducedMotion)
-            }), export.isSizeFree
+            let export = try? ReferenceBox.with(
+                .nominal,
+                {
+                    try ComponentExport(
+                        definition: definition, parameters: parameters, target: target, file: file, catalog: catalog, reducedMotion: reducedMotion)
+                }), export.isSizeFree
         {
             self = export
             return
@@ -65,8 +70,9 @@ public struct ComponentExport: Sendable {
         switch definition.kind {
         case .animation:
             let normal = try Self.animations(definition, parameters: values, target: target, file: file)
-            let reduced = try Self.reduced(normal.animation, motion: definition.reducedMotion, normal: normal.web, target: target,
-                                           owner: definition.name, catalog: catalog)
+            let reduced = try Self.reduced(
+                normal.animation, motion: definition.reducedMotion, normal: normal.web, target: target,
+                owner: definition.name, catalog: catalog)
             isSizeFree = normal.inOwnWords && reduced.inOwnWords
             body = .animation(reducedMotion ? reduced.web : normal.web)
             reducedBody = reducedMotion || definition.reducedMotion == nil ? nil : .animation(reduced.web)
@@ -92,15 +98,19 @@ public struct ComponentExport: Sendable {
             let same = reduced.map { $0.roles.map(\.animations) == shown.roles.map(\.animations) } ?? true
             reducedBody = same ? nil : reduced.map(Body.chain)
         case .decorator, .layout, .tokens:
-            throw ExportError("\(definition.name) is a \(definition.kind.rawValue); export takes animations and chains (tokens export takes token sets)", code: .wrongComponent)
+            throw ExportError(
+                "\(definition.name) is a \(definition.kind.rawValue); export takes animations and chains (tokens export takes token sets)",
+                code: .wrongComponent)
         }
     }
 
     /// An animation's reduced-motion form; a `component` policy exports that component (its
     /// definition is the `replacement`).
     /// - Returns: also whether every value is in the definitions' own words (`fade` computes its own).
-    private static func reduced(_ animation: AnimationDefinition, motion: ReducedMotion?, normal: [WebAnimation], target: ExportTarget,
-                                owner: String, catalog: Catalog?) throws -> (web: [WebAnimation], inOwnWords: Bool, replacement: AnimationDefinition?) {
+    private static func reduced(
+        _ animation: AnimationDefinition, motion: ReducedMotion?, normal: [WebAnimation], target: ExportTarget,
+        owner: String, catalog: Catalog?
+    ) throws -> (web: [WebAnimation], inOwnWords: Bool, replacement: AnimationDefinition?) {
         guard case .component(let reference)? = motion else {
             var isFade = false
             if case .fade? = motion { isFade = true }
@@ -112,8 +122,10 @@ public struct ComponentExport: Sendable {
 
     /// An animation component, and its web animations, exact ones in its own words (``WrittenText``).
     /// - Returns: also whether all of them are exact and in its own words.
-    private static func animations(_ definition: ComponentDefinition, parameters: [String: PropertyValue] = [:], target: ExportTarget,
-                                   file: String? = nil) throws -> (animation: AnimationDefinition, web: [WebAnimation], inOwnWords: Bool) {
+    private static func animations(
+        _ definition: ComponentDefinition, parameters: [String: PropertyValue] = [:], target: ExportTarget,
+        file: String? = nil
+    ) throws -> (animation: AnimationDefinition, web: [WebAnimation], inOwnWords: Bool) {
         let file = file ?? definition.name
         let animation = try AnimationDefinition(definition, parameters: parameters, file: file)
         let written = WrittenText(members: try definition.resolvedMembers(of: .animation, parameters: parameters, file: file))
@@ -173,7 +185,7 @@ public struct ComponentExport: Sendable {
     private static func tokenTexts(_ paths: [String]) -> [String: String] {
         let binding = TokenBinding.current ?? BuiltInTokenSets.binding
         var texts: [String: String] = [:]
-        for path in paths.sorted().reversed() {   // the first path wins where two share a value
+        for path in paths.sorted().reversed() {  // the first path wins where two share a value
             guard let token = binding.token(path) else { continue }
             // Times only: a stylesheet writes curves out (see StylesheetWriter).
             for (place, member) in [(TokenBinding.Place.duration, "duration"), (.delay, "delay")] {
@@ -198,16 +210,24 @@ public struct ComponentExport: Sendable {
         case .animation(let animations):
             var reduced: [WebAnimation]?
             if case .animation(let list)? = reducedBody { reduced = list }
-            return StylesheetWriter.stylesheet(header: header, rules: [.init(selector: base, keyframesName: name, animations: animations, reduced: reduced,
-                                                                                          reducedKeyframesName: standIn)],
-                                               tokens: tokenTexts)
+            return StylesheetWriter.stylesheet(
+                header: header,
+                rules: [
+                    .init(
+                        selector: base, keyframesName: name, animations: animations, reduced: reduced,
+                        reducedKeyframesName: standIn)
+                ],
+                tokens: tokenTexts)
         case .chain(let chain):
             var reduced: [String: [WebAnimation]] = [:]
             if case .chain(let other)? = reducedBody { for role in other.roles { reduced[role.role] = role.animations } }
-            return StylesheetWriter.stylesheet(header: header, rules: chain.roles.map {
-                .init(selector: "\(base)--\($0.role)", keyframesName: "\(name)--\($0.role)", animations: $0.animations,
-                      reduced: reducedBody == nil ? nil : reduced[$0.role] ?? [])
-            }, tokens: tokenTexts)
+            return StylesheetWriter.stylesheet(
+                header: header,
+                rules: chain.roles.map {
+                    .init(
+                        selector: "\(base)--\($0.role)", keyframesName: "\(name)--\($0.role)", animations: $0.animations,
+                        reduced: reducedBody == nil ? nil : reduced[$0.role] ?? [])
+                }, tokens: tokenTexts)
         }
     }
 

@@ -22,8 +22,10 @@ public struct ComponentPlot: Sendable {
     /// - Parameters:
     ///   - property: only this property's panel (and the progress).
     ///   - samples: how many points across the animation.
-    public init(definition: ComponentDefinition, parameters: [String: String] = [:], property: String? = nil,
-                reducedMotion: Bool = false, samples: Int = 240, file: String? = nil) throws {
+    public init(
+        definition: ComponentDefinition, parameters: [String: String] = [:], property: String? = nil,
+        reducedMotion: Bool = false, samples: Int = 240, file: String? = nil
+    ) throws {
         guard definition.kind == .animation else {
             throw ExportError("\(definition.name) is a \(definition.kind.rawValue); plot draws animations", code: .wrongComponent)
         }
@@ -46,9 +48,12 @@ public struct ComponentPlot: Sendable {
         let parameterValues = try definition.parameterValues(text: parameters, file: file ?? definition.name)
         // Keyframe marks come from the exact export; a property with no web form just has none.
         let export = reducedMotion ? nil : try? AnimationExport(try AnimationDefinition(definition, parameters: parameterValues), target: .waapi)
-        keyframeTimes = Array(Set((export?.animations ?? []).filter { $0.fidelity == .exact }.flatMap { animation in
-            animation.keyframes.map { (animation.timing.delay + $0.offset * animation.timing.duration) / 1000 }
-        })).sorted()
+        keyframeTimes = Array(
+            Set(
+                (export?.animations ?? []).filter { $0.fidelity == .exact }.flatMap { animation in
+                    animation.keyframes.map { (animation.timing.delay + $0.offset * animation.timing.duration) / 1000 }
+                })
+        ).sorted()
     }
 
     /// A property's series: its value, a colour's channels, or the transform entries that change.
@@ -62,7 +67,10 @@ public struct ComponentPlot: Sendable {
         case .transform?:
             let entries = values.map { value -> [Double] in if case .transform(let m) = value { m.entries } else { Matrix4.identity.entries } }
             var labels = (1...4).flatMap { row in (1...4).map { "m\(row)\($0)" } }
-            for (index, meaning) in [(0, "scale x"), (5, "scale y"), (10, "scale z"), (1, "rotate/skew"), (4, "rotate/skew"), (12, "translate x"), (13, "translate y"), (14, "translate z")] {
+            for (index, meaning) in [
+                (0, "scale x"), (5, "scale y"), (10, "scale z"), (1, "rotate/skew"), (4, "rotate/skew"), (12, "translate x"), (13, "translate y"),
+                (14, "translate z")
+            ] {
                 labels[index] += " · " + meaning
             }
             var changing = (0..<16).filter { index in Set(entries.map { $0[index] }).count > 1 }

@@ -28,20 +28,23 @@ public struct ComponentPreview: Sendable {
         switch definition.kind {
         case .animation, .chain:
             let export = try ComponentExport(definition: definition, target: .waapi, catalog: catalog)
-            let reduced = export.reducedBody.map { body in
-                ComponentExport.waapi(of: body)
-            } ?? export.waapi
+            let reduced =
+                export.reducedBody.map { body in
+                    ComponentExport.waapi(of: body)
+                } ?? export.waapi
             let single = definition.kind == .animation
             let roles = single ? ["element"] : (try ChainDefinition(definition)).roles
             func byRole(_ json: JSONValue) -> JSONValue { single ? ["element": json] : json }
             let plot = single ? try ComponentPlot(definition: definition, samples: 160).svg() : nil
-            return PreviewWriter.Item(name: definition.name, kind: definition.kind.rawValue, summary: definition.summary, roles: roles,
-                                      effects: byRole(export.waapi), reducedEffects: byRole(reduced), plot: plot)
+            return PreviewWriter.Item(
+                name: definition.name, kind: definition.kind.rawValue, summary: definition.summary, roles: roles,
+                effects: byRole(export.waapi), reducedEffects: byRole(reduced), plot: plot)
         case .layout:
             let layout = try LayoutDefinition(definition)
             let rect = layout.rect(containerBounds: nil) ?? Rect(x: 0, y: 0, width: 320, height: 120)
-            return PreviewWriter.Item(name: definition.name, kind: "layout", summary: definition.summary, roles: layout.root.slots,
-                                      effects: [:], reducedEffects: [:], boxes: LayoutSolver.frames(for: layout.root, in: rect), container: rect)
+            return PreviewWriter.Item(
+                name: definition.name, kind: "layout", summary: definition.summary, roles: layout.root.slots,
+                effects: [:], reducedEffects: [:], boxes: LayoutSolver.frames(for: layout.root, in: rect), container: rect)
         case .decorator, .tokens:
             throw ExportError("\(definition.name) is a \(definition.kind.rawValue); preview shows animations, chains and layouts", code: .wrongComponent)
         }

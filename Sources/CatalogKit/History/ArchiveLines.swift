@@ -61,7 +61,9 @@ extension StoreArchive {
             if try container.decodeNil(forKey: .object) {
                 object = nil
             } else {
-                guard let id = try? container.decode(String.self, forKey: .object) else { throw ArchiveLineError(field: "object", rule: "an object id or null") }
+                guard let id = try? container.decode(String.self, forKey: .object) else {
+                    throw ArchiveLineError(field: "object", rule: "an object id or null")
+                }
                 object = id
             }
             payload = try container.decode(JSONValue.self, forKey: .payload)

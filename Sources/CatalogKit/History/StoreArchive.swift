@@ -129,8 +129,10 @@ extension Catalog {
                     guard let progress else { return }
                     bytes += line.utf8.count + 1
                     if number % progressPage == 0 {
-                        progress(WorkProgress(step: "importing", done: reader.summary.events, unit: "events",
-                                              fraction: size.map { $0 > 0 ? min(1, Double(bytes) / Double($0)) : 1 }))
+                        progress(
+                            WorkProgress(
+                                step: "importing", done: reader.summary.events, unit: "events",
+                                fraction: size.map { $0 > 0 ? min(1, Double(bytes) / Double($0)) : 1 }))
                     }
                 }
                 try reader.finish()
@@ -168,11 +170,12 @@ struct ArchiveReading {
         self.file = file
         self.target = target
         rebuild = LogRebuild()
-        resolve = Catalog.resolver(kept: { [versions] name, version in versions.byVersion["\(name)@\(version)"] },
-                                   newest: { [versions] reference in
-                                       let named = ComponentReference(reference)
-                                       return named.version.map { versions.byVersion["\(named.name)@\($0)"] } ?? versions.newest[named.name]
-                                   })
+        resolve = Catalog.resolver(
+            kept: { [versions] name, version in versions.byVersion["\(name)@\(version)"] },
+            newest: { [versions] reference in
+                let named = ComponentReference(reference)
+                return named.version.map { versions.byVersion["\(named.name)@\($0)"] } ?? versions.newest[named.name]
+            })
     }
 
     func refuse(_ line: Int, _ rule: String) -> StoreArchive.FormatError { StoreArchive.FormatError(file: file, line: line, rule: rule) }
@@ -184,7 +187,8 @@ struct ArchiveReading {
         do { value = try JSONReader.read(line) } catch { throw refuse(number, "not JSON: \(error)") }
         guard sawHeader else {
             guard (try? JSONValueDecoder().decode(StoreArchive.Header.self, from: value)) == .current else {
-                throw refuse(number, "the first line must be \(StoreArchive.header.canonicalText) (a catalog store archive, as `Catalog.exportHistory` writes it)")
+                throw refuse(
+                    number, "the first line must be \(StoreArchive.header.canonicalText) (a catalog store archive, as `Catalog.exportHistory` writes it)")
             }
             sawHeader = true
             return
@@ -231,7 +235,8 @@ struct ArchiveReading {
         }
         guard line.seq > summary.lastSeq else { throw refuse(number, "seq: \(line.seq) does not follow \(summary.lastSeq) (sequence numbers increase)") }
         guard line.t >= lastTime else {
-            throw refuse(number, "t: \(JSONValue.numberText(line.t)) is before the previous event's \(JSONValue.numberText(lastTime)) (scene time never goes back)")
+            throw refuse(
+                number, "t: \(JSONValue.numberText(line.t)) is before the previous event's \(JSONValue.numberText(lastTime)) (scene time never goes back)")
         }
         return line.event
     }

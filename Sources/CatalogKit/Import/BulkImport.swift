@@ -69,7 +69,8 @@ public struct BulkImport: Sendable {
         }.get()
     }
 
-    static func jsonLines(_ bytes: UnsafeBufferPointer<UInt8>, file: String, readsUsualLinesDirectly: Bool) throws(ImportError) -> [(line: Int, change: Change)] {
+    static func jsonLines(_ bytes: UnsafeBufferPointer<UInt8>, file: String, readsUsualLinesDirectly: Bool) throws(ImportError) -> [(line: Int, change: Change)]
+    {
         var changes: [(line: Int, change: Change)] = []
         // Lines found by their newline byte (one byte in UTF-8) and read where they lie: neither
         // grapheme-aware splitting nor an array of the lines (measured: `import_properties`).
@@ -81,8 +82,13 @@ public struct BulkImport: Sendable {
             let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
             guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { continue }
             if readsUsualLinesDirectly, let fields = UsualLineReader.read(line), let id = fields.object {
-                changes.append((number, try change(id: id, type: fields.type, owner: fields.owner, key: fields.key,
-                                                   value: fields.value.map { .json($0) }, policy: fields.policy, file: file, line: number)))
+                changes.append(
+                    (
+                        number,
+                        try change(
+                            id: id, type: fields.type, owner: fields.owner, key: fields.key,
+                            value: fields.value.map { .json($0) }, policy: fields.policy, file: file, line: number)
+                    ))
                 continue
             }
             let members: [String: JSONValue]
@@ -96,14 +102,18 @@ public struct BulkImport: Sendable {
                 throw error
             } catch let error as JSONSyntaxError {
                 let at = error.path.isEmpty ? "" : "\(error.path): "
-                throw ImportError(file: file, line: number, message: error.isMalformed
-                    ? "malformed JSON at column \(error.column): \(error.message)" : "\(at)\(error.message)")
+                throw ImportError(
+                    file: file, line: number,
+                    message: error.isMalformed
+                        ? "malformed JSON at column \(error.column): \(error.message)" : "\(at)\(error.message)")
             } catch {
                 throw ImportError(file: file, line: number, message: "\(error)")
             }
             func text(_ key: String) throws(ImportError) -> String? {
                 guard let value = members[key], value != .null else { return nil }
-                guard let string = value.stringValue else { throw ImportError(file: file, line: number, message: "\(key) must be a string, not \(value.typeName)") }
+                guard let string = value.stringValue else {
+                    throw ImportError(file: file, line: number, message: "\(key) must be a string, not \(value.typeName)")
+                }
                 return string
             }
             // Sorted only to name the first unknown field: most lines have none.
@@ -111,8 +121,13 @@ public struct BulkImport: Sendable {
                 throw ImportError(file: file, line: number, message: "unknown field '\(unknown)' (fields: object, type, owner, key, value, policy)")
             }
             guard let id = try text("object") else { throw ImportError(file: file, line: number, message: "object is required") }
-            changes.append((number, try change(id: id, type: try text("type"), owner: try text("owner"), key: try text("key"),
-                                               value: members["value"].map { .json($0) }, policy: try text("policy"), file: file, line: number)))
+            changes.append(
+                (
+                    number,
+                    try change(
+                        id: id, type: try text("type"), owner: try text("owner"), key: try text("key"),
+                        value: members["value"].map { .json($0) }, policy: try text("policy"), file: file, line: number)
+                ))
         }
         return changes
     }
@@ -137,8 +152,13 @@ public struct BulkImport: Sendable {
             let cells = Dictionary(zip(header, row), uniquingKeysWith: { first, _ in first })
             func cell(_ key: String) -> String? { cells[key].flatMap { $0.isEmpty ? nil : $0 } }
             guard let id = cell("object") else { throw ImportError(file: file, line: number, message: "object is required") }
-            changes.append((number, try change(id: id, type: cell("type"), owner: cell("owner"), key: cell("key"),
-                                               value: cells["value"].map { .text($0) }, policy: cell("policy"), file: file, line: number)))
+            changes.append(
+                (
+                    number,
+                    try change(
+                        id: id, type: cell("type"), owner: cell("owner"), key: cell("key"),
+                        value: cells["value"].map { .text($0) }, policy: cell("policy"), file: file, line: number)
+                ))
         }
         if let error = reader.error { throw ImportError(file: file, line: number + 1, message: "malformed CSV: \(error)") }
         return changes
@@ -149,8 +169,10 @@ public struct BulkImport: Sendable {
         case text(String)
     }
 
-    static func change(id: String, type: String?, owner: String?, key: String?, value: RawValue?, policy: String?,
-                       file: String, line: Int) throws(ImportError) -> Change {
+    static func change(
+        id: String, type: String?, owner: String?, key: String?, value: RawValue?, policy: String?,
+        file: String, line: Int
+    ) throws(ImportError) -> Change {
         guard let key else {
             guard value == nil || { if case .text(let t)? = value { t.isEmpty } else { false } }(), policy == nil else {
                 throw ImportError(file: file, line: line, message: "value and policy go with a key (a line without one adds an object)")
@@ -162,7 +184,8 @@ public struct BulkImport: Sendable {
         let valueType: ValueType?
         if let type {
             guard let parsed = ValueType(rawValue: type) else {
-                throw ImportError(file: file, line: line, message: "type '\(type)' is not a value type (\(ValueType.allCases.map(\.rawValue).joined(separator: ", ")))")
+                throw ImportError(
+                    file: file, line: line, message: "type '\(type)' is not a value type (\(ValueType.allCases.map(\.rawValue).joined(separator: ", ")))")
             }
             valueType = parsed
         } else {
@@ -170,7 +193,9 @@ public struct BulkImport: Sendable {
         }
         let parsedPolicy: AssociationPolicy
         if let policy {
-            guard let known = AssociationPolicy(rawValue: policy) else { throw ImportError(file: file, line: line, message: "policy must be retain, copy or weak") }
+            guard let known = AssociationPolicy(rawValue: policy) else {
+                throw ImportError(file: file, line: line, message: "policy must be retain, copy or weak")
+            }
             parsedPolicy = known
         } else {
             parsedPolicy = .retain

@@ -33,11 +33,11 @@ extension Catalog {
         if let sceneTime, let problem = NumericLimits.problem(time: sceneTime) { throw SceneError.sceneTime(sceneTime, problem: problem) }
         var changes: [BulkChange] = []
         var summary = ImportSummary()
-        var types: [String: String?] = [:]          // objects seen: their type (nil: none now)
-        var attached = Set<String>()                 // "owner decorator" attached in this file
+        var types: [String: String?] = [:]  // objects seen: their type (nil: none now)
+        var attached = Set<String>()  // "owner decorator" attached in this file
         var decoratorsByKey: [String: [(StoredComponent, DecoratorDefinition)]] = [:]
-        var setHere: [String: [String: PropertyValue]] = [:]   // object → dotted key → value, set by earlier rows
-        var objectTypes: [String: ObjectType] = [:]            // by name, read once per import
+        var setHere: [String: [String: PropertyValue]] = [:]  // object → dotted key → value, set by earlier rows
+        var objectTypes: [String: ObjectType] = [:]  // by name, read once per import
         func knownType(of id: String) throws -> String? {
             if let known = types[id] { return known }
             let stored = try objects.get(id)?.type
@@ -86,7 +86,9 @@ extension Catalog {
                     if case .object(let target)? = value, try knownType(of: target) == nil { throw StoreError.unknownObject(target) }
                     if decoratorsByKey[key] == nil { decoratorsByKey[key] = try decoratorsAttachingOn(key) }
                     for (stored, decorator) in decoratorsByKey[key]! {
-                        guard decorator.attachesTo.isEmpty || decorator.attachesTo.contains(objectType), let declared = decorator.properties[key] else { continue }
+                        guard decorator.attachesTo.isEmpty || decorator.attachesTo.contains(objectType), let declared = decorator.properties[key] else {
+                            continue
+                        }
                         value = try Self.decoratorValue(value, declared: declared.type, decorator: stored.name, key: key)
                         let pair = "\(id) \(stored.name)"
                         if !attached.contains(pair), try !decorators(of: id).contains(stored.name) {

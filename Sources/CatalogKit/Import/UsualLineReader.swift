@@ -35,7 +35,7 @@ enum UsualLineReader {
 
     private static func line(_ cursor: inout JSONReader.Cursor) throws(JSONSyntaxError) -> Fields? {
         var fields = Fields()
-        var seen: UInt8 = 0   // one bit per field, to send a repeated key to the general reader
+        var seen: UInt8 = 0  // one bit per field, to send a repeated key to the general reader
         cursor.skipWhitespace()
         try cursor.expect(UInt8(ascii: "{"), "'{'")
         repeat {

@@ -36,15 +36,19 @@ extension Catalog {
     ///   converts to its type (`0,0,10,10` → a rect) or is refused with the form it takes;
     /// - anything else is stored as given.
     @discardableResult
-    public func setProperty(_ value: PropertyValue?, for key: String, on id: String, policy: AssociationPolicy = .retain,
-                            at sceneTime: Double? = nil) throws -> PropertySetOutcome {
+    public func setProperty(
+        _ value: PropertyValue?, for key: String, on id: String, policy: AssociationPolicy = .retain,
+        at sceneTime: Double? = nil
+    ) throws -> PropertySetOutcome {
         try transaction { catalog in try catalog.setPropertyInTransaction(value, for: key, on: id, policy: policy, at: sceneTime) }
     }
 
     /// ``setProperty(_:for:on:policy:at:)``'s reads, checks and write, on a catalog whose
     /// ``transaction(_:)`` is open.
-    private func setPropertyInTransaction(_ value: PropertyValue?, for key: String, on id: String, policy: AssociationPolicy,
-                                          at sceneTime: Double?) throws -> PropertySetOutcome {
+    private func setPropertyInTransaction(
+        _ value: PropertyValue?, for key: String, on id: String, policy: AssociationPolicy,
+        at sceneTime: Double?
+    ) throws -> PropertySetOutcome {
         var value = value
         if let given = value {
             guard let object = try database.objects.get(id) else { throw StoreError.unknownObject(id) }

@@ -44,7 +44,7 @@ struct AnimatedFold {
     /// Folds one row of the log (the next after ``seq``).
     mutating func fold(_ row: LoggedRow) throws {
         defer { (seq, time) = (row.seq, row.sceneTime) }
-        guard let operation = row.operation else { _ = try row.event(); return }   // names the unreadable row
+        guard let operation = row.operation else { _ = try row.event(); return }  // names the unreadable row
         let tracked = row.objectID.map { scene.objects[$0] != nil } ?? false
         switch operation {
         case .apply:

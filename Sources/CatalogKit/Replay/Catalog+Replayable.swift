@@ -41,8 +41,9 @@ extension Catalog {
                 source = .init(animation: .inline(body, offset: 0), start: 0, playsReduced: application.playsReduced)
                 offset = at
             case .component(let name, let version, let parameters, let at):
-                source = .init(animation: .component(name: name, version: version, parameters: parameters, offset: 0),
-                               start: 0, playsReduced: application.playsReduced)
+                source = .init(
+                    animation: .component(name: name, version: version, parameters: parameters, offset: 0),
+                    start: 0, playsReduced: application.playsReduced)
                 offset = at
             }
             let ends: (asWritten: Double, reduced: Double)
@@ -56,8 +57,11 @@ extension Catalog {
         }
         for set in application.sets {
             if NumericLimits.problem(time: set.offset) != nil {
-                throw SceneError.notReplayable(component: component, object: object,
-                                               rule: "it sets \(set.property) \(JSONValue.numberText(set.offset)) s after it starts, beyond the limit of \(JSONValue.numberText(NumericLimits.maximumTime)) s")
+                throw SceneError.notReplayable(
+                    component: component, object: object,
+                    rule:
+                        "it sets \(set.property) \(JSONValue.numberText(set.offset)) s after it starts, beyond the limit of \(JSONValue.numberText(NumericLimits.maximumTime)) s"
+                )
             }
             if let problem = NumericLimits.problem(model: set.value, for: set.property) {
                 throw SceneError.modelValue(object: object, key: set.property, problem: problem)

@@ -103,10 +103,13 @@ public struct SceneReplay {
 
     /// ``frames(fps:from:until:object:reducedMotion:)`` handed over one at a time, as they are
     /// computed.
-    public func forEachFrame(fps: Double, from: Double = 0, until: Double, object: String? = nil, reducedMotion: Bool = false,
-                             _ body: (Frame) throws -> Void) throws {
-        try forEachFrame(at: try SampleTimes.frames(fps: fps, from: from, to: until), object: object,
-                         reducedMotion: reducedMotion, body)
+    public func forEachFrame(
+        fps: Double, from: Double = 0, until: Double, object: String? = nil, reducedMotion: Bool = false,
+        _ body: (Frame) throws -> Void
+    ) throws {
+        try forEachFrame(
+            at: try SampleTimes.frames(fps: fps, from: from, to: until), object: object,
+            reducedMotion: reducedMotion, body)
     }
 
     /// Frames at the given scene times, which must not decrease (the log is folded in one pass).

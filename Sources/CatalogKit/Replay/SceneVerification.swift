@@ -74,9 +74,11 @@ public enum SceneVerification {
 
     /// - Parameter replay: how one logged change is carried out again (the rebuild's own by
     ///   default; tests pass a broken one to show that verification notices).
-    package static func verify(_ catalog: Catalog, scratch path: String,
-                              replay: @escaping (Event, any CatalogBackend) throws -> Void = SceneVerification.replay,
-                              progress: ProgressHandler? = nil) throws -> Result {
+    package static func verify(
+        _ catalog: Catalog, scratch path: String,
+        replay: @escaping (Event, any CatalogBackend) throws -> Void = SceneVerification.replay,
+        progress: ProgressHandler? = nil
+    ) throws -> Result {
         if let base = try catalog.database.snapshots.logBase() { return try verifyCompacted(catalog, base: base, progress: progress) }
         let last = try catalog.database.events.lastSeq()
         // The live store's half — each kept snapshot against a fresh fold, the live log folded to
@@ -118,9 +120,11 @@ public enum SceneVerification {
     /// rebuilt store is always the whole log carried out (or up to the first event that cannot
     /// be): the same store, and the same hash, however far the comparison has got. An event that
     /// cannot be carried out is the error unless the comparison names a divergence before it.
-    private static func rebuild(_ catalog: Catalog, through last: Int64, scratch path: String,
-                                replay: @escaping (Event, any CatalogBackend) throws -> Void,
-                                progress: ProgressHandler?) throws -> (LogComparison, hash: String) {
+    private static func rebuild(
+        _ catalog: Catalog, through last: Int64, scratch path: String,
+        replay: @escaping (Event, any CatalogBackend) throws -> Void,
+        progress: ProgressHandler?
+    ) throws -> (LogComparison, hash: String) {
         let total = Int(last)
         try? FileManager.default.removeItem(atPath: path)
         let fresh = try Catalog(path: path, loadBuiltIns: false)
@@ -135,11 +139,11 @@ public enum SceneVerification {
         }
         let committed = PageHandoff<(page: [DecodedEvent], rebuiltThrough: Int64)>(capacity: 2)
         let comparer = BackgroundWork { () throws -> LogComparison in
-            defer { committed.cancel() }   // should it fail, the rebuild's next put returns at once
+            defer { committed.cancel() }  // should it fail, the rebuild's next put returns at once
             var comparison = LogComparison(rebuilt: fresh)
             while true {
                 let next: (page: [DecodedEvent], rebuiltThrough: Int64)?
-                do { next = try committed.take() } catch { return comparison }   // the rebuild stopped short: no end to check
+                do { next = try committed.take() } catch { return comparison }  // the rebuild stopped short: no end to check
                 guard let (page, rebuiltThrough) = next else { break }
                 try comparison.compare(page, rebuiltThrough: rebuiltThrough)
             }
@@ -154,7 +158,7 @@ public enum SceneVerification {
                 try scratch.batchAllOrNothing { store in
                     for (_, event, change) in page { try rebuild.carryOut(event, change, into: store) }
                 }
-                guard committed.put((page, try fresh.database.events.lastSeq())) else { break }   // the comparer failed: its error follows
+                guard committed.put((page, try fresh.database.events.lastSeq())) else { break }  // the comparer failed: its error follows
                 carriedOut += page.count
                 progress?(WorkProgress(step: "rebuilding", done: carriedOut, total: max(total, carriedOut), unit: "events"))
             }
@@ -207,8 +211,10 @@ public enum SceneVerification {
     /// in turn (each one checked, then the start of the next pass), and — `toTheEnd` — on to
     /// `folded` itself, so that an event that does not fold is named. Returns why the first
     /// wrong snapshot is wrong (nil: none is).
-    private static func foldDivergence(_ database: any CatalogBackend, resolve: @escaping SceneSnapshot.Resolver,
-                                       through folded: Int64, toTheEnd: Bool) throws -> String? {
+    private static func foldDivergence(
+        _ database: any CatalogBackend, resolve: @escaping SceneSnapshot.Resolver,
+        through folded: Int64, toTheEnd: Bool
+    ) throws -> String? {
         var from: StoredSnapshot?
         for snapshot in try database.snapshots.list() where snapshot.seq <= folded {
             let fold = ObjectwiseFold(database: database, resolve: resolve, base: from, through: snapshot.seq)
@@ -276,9 +282,12 @@ public enum SceneVerification {
         }
 
         private func pair(_ row: LoggedRow, _ event: Event, _ other: LoggedRow) -> String? {
-            guard other.operationName != row.operationName || other.objectID != row.objectID || other.sceneTime != row.sceneTime
-                || other.payloadText != row.payloadText else { return nil }
-            return "\(SceneVerification.name(event)) replays as \(other.operationName)\(other.objectID.map { " on \($0)" } ?? "") at t=\(JSONValue.numberText(other.sceneTime)): "
+            guard
+                other.operationName != row.operationName || other.objectID != row.objectID || other.sceneTime != row.sceneTime
+                    || other.payloadText != row.payloadText
+            else { return nil }
+            return
+                "\(SceneVerification.name(event)) replays as \(other.operationName)\(other.objectID.map { " on \($0)" } ?? "") at t=\(JSONValue.numberText(other.sceneTime)): "
                 + "\(excerpt(row.payloadText)) ≠ \(excerpt(other.payloadText))"
         }
     }
@@ -297,8 +306,10 @@ public enum SceneVerification {
     /// (as ``Catalog/loadSnapshot`` checks a snapshot), so a million-object scene is never held.
     /// Rows that hash to the snapshot's hash and equal the fold's row for row are the fold's
     /// scene; the first row that differs names the difference.
-    static func snapshotDivergence(_ snapshot: StoredSnapshot, fold: ObjectwiseFold, in database: any CatalogBackend,
-                                   failure: (LoggedRow, any Error) -> any Error = doesNotFold) throws -> String? {
+    static func snapshotDivergence(
+        _ snapshot: StoredSnapshot, fold: ObjectwiseFold, in database: any CatalogBackend,
+        failure: (LoggedRow, any Error) -> any Error = doesNotFold
+    ) throws -> String? {
         let name = "the snapshot at event \(snapshot.seq) (t=\(JSONValue.numberText(snapshot.sceneTime)))"
         var kept = PageCursor<SnapshotObjectRow>(limit: 4_096) { after, limit in
             try database.snapshots.objectPage(of: snapshot.seq, after: after?.id ?? "", limit: limit)
@@ -362,7 +373,11 @@ public enum SceneVerification {
         do {
             for snapshot in snapshots where snapshot.seq > base.seq && divergence == nil {
                 let fold = ObjectwiseFold(database: database, resolve: resolve, base: from, through: snapshot.seq)
-                if let wrong = try snapshotDivergence(snapshot, fold: fold, in: database, failure: doesNotReplay) { divergence = wrong } else { from = snapshot }
+                if let wrong = try snapshotDivergence(snapshot, fold: fold, in: database, failure: doesNotReplay) {
+                    divergence = wrong
+                } else {
+                    from = snapshot
+                }
             }
             // The whole log from its base, compared with the store a page of objects at a time.
             var comparison = StoreComparison(database: database)
@@ -406,7 +421,7 @@ public enum SceneVerification {
             try database.types.declare(name, properties: properties, at: time)
         case .apply(let id, let application):
             var members = application.record.objectValue ?? [:]
-            members["start"] = nil   // recordApply stamps it again from the scene time
+            members["start"] = nil  // recordApply stamps it again from the scene time
             try database.applications.recordApply([(object: id, payload: .object(members))], at: time)
         }
     }

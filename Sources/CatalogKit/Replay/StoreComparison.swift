@@ -69,8 +69,10 @@ struct StoreComparison {
             } else {
                 liveView = ["id": .string(id), "absent": true]
             }
-            let foldedView: JSONValue = ["id": .string(id), "type": .string(object.type),
-                                         "model": .object(object.model.filter { $0.value.type != .object }.mapValues(\.jsonValue))]
+            let foldedView: JSONValue = [
+                "id": .string(id), "type": .string(object.type),
+                "model": .object(object.model.filter { $0.value.type != .object }.mapValues(\.jsonValue))
+            ]
             let (liveText, foldedText) = (liveView.canonicalText, foldedView.canonicalText)
             if firstDifference == nil, liveText != foldedText { firstDifference = (liveText, foldedText) }
             live.update((started ? "," : "") + liveText)

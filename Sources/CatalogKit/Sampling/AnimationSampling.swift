@@ -23,12 +23,15 @@ public struct AnimationSampling: Sendable {
     ///   - file: names the source in errors (the component's name when nil).
     ///   - reducedMotion: sample what the definition's `reducedMotion:` makes of it (`none`,
     ///     `fade`, `shorten`; a `component` policy is the caller's to resolve: sample that one).
-    public init(definition: ComponentDefinition, parameters: [String: String] = [:], file: String? = nil,
-                reducedMotion: Bool = false) throws(DefinitionError) {
+    public init(
+        definition: ComponentDefinition, parameters: [String: String] = [:], file: String? = nil,
+        reducedMotion: Bool = false
+    ) throws(DefinitionError) {
         let file = file ?? definition.name
         let values = try definition.parameterValues(text: parameters, file: file)
-        self.init(name: definition.name, animation: try AnimationDefinition(definition, parameters: values, file: file),
-                  reducedMotion: reducedMotion ? definition.reducedMotion : nil)
+        self.init(
+            name: definition.name, animation: try AnimationDefinition(definition, parameters: values, file: file),
+            reducedMotion: reducedMotion ? definition.reducedMotion : nil)
     }
 
     /// An animation already made evaluable (a stored version compiled once, see
@@ -55,8 +58,10 @@ public struct AnimationSampling: Sendable {
         let samples = self.samples(at: times).map { sample -> JSONValue in
             var values: [String: JSONValue] = [:]
             for (name, value) in zip(names, sample.values) { values[name] = value.propertyValue.jsonValue }
-            return ["t": .number(sample.time), "progress": sample.progress.map(JSONValue.number) ?? .null,
-                    "iteration": sample.iteration.map(JSONValue.number) ?? .null, "values": .object(values)]
+            return [
+                "t": .number(sample.time), "progress": sample.progress.map(JSONValue.number) ?? .null,
+                "iteration": sample.iteration.map(JSONValue.number) ?? .null, "values": .object(values)
+            ]
         }
         return ["name": .string(name), "samples": .array(samples)]
     }
@@ -98,7 +103,9 @@ public struct AnimationSampling: Sendable {
             json.append(",\n      \"t\": ")
             json.number(times[index])
             json.append(",\n      \"values\": ")
-            if members.isEmpty { json.append("{}") } else {
+            if members.isEmpty {
+                json.append("{}")
+            } else {
                 json.append("{\n")
                 for (position, member) in members.enumerated() {
                     json.append(member.opening)

@@ -80,8 +80,10 @@ extension Catalog {
     /// for a time before the log's base.
     /// `progress` hears the events folded ("folding the log"), counted up to `seq` when it is
     /// an event of the log.
-    package func foldedScene(until time: Double, through seq: Int64 = .max,
-                             progress: ProgressHandler? = nil) throws -> (scene: SceneSnapshot, seq: Int64, time: Double) {
+    package func foldedScene(
+        until time: Double, through seq: Int64 = .max,
+        progress: ProgressHandler? = nil
+    ) throws -> (scene: SceneSnapshot, seq: Int64, time: Double) {
         let until = time + ComputedTiming.timeTolerance
         let resolve = resolver()
         var scene = SceneSnapshot()

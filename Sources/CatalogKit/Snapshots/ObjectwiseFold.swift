@@ -54,9 +54,11 @@ struct ObjectwiseFold {
     /// `progress` hears the events folded ("folding the log"). Returns how many events the log
     /// holds after the base through ``last``.
     @discardableResult
-    func forEachObject(progress: ProgressHandler? = nil,
-                       failure: (LoggedRow, any Error) -> any Error = { $1 },
-                       _ body: (Row) throws -> Void) throws -> Int {
+    func forEachObject(
+        progress: ProgressHandler? = nil,
+        failure: (LoggedRow, any Error) -> any Error = { $1 },
+        _ body: (Row) throws -> Void
+    ) throws -> Int {
         let first = base?.seq ?? 0
         let total = Int(max(0, last - first))
         let scanned = try removalsByObject(after: first)
@@ -74,7 +76,8 @@ struct ObjectwiseFold {
             let nextRow = try rows.peek(), nextEvent = try events.peek()
             let id: String
             switch (nextRow?.id, nextEvent?.objectID) {
-            case (nil, nil): guard let base, digest.hex != base.hash else { return scanned.events }
+            case (nil, nil):
+                guard let base, digest.hex != base.hash else { return scanned.events }
                 throw StoreError.damagedSnapshot(seq: base.seq)
             case (let row?, nil): id = row
             case (nil, let event?): id = event

@@ -71,8 +71,9 @@ extension SceneSnapshot.Object {
             return entry
         }
         let scheduled = self.scheduled.map { SnapshotRow.Scheduled(t: $0.time, key: $0.key, type: $0.value.type.rawValue, value: $0.value.jsonValue) }
-        return SnapshotRow(type: type, model: model.mapValues { SnapshotRow.TypedValue(type: $0.type.rawValue, value: $0.jsonValue) },
-                           running: running, scheduled: scheduled)
+        return SnapshotRow(
+            type: type, model: model.mapValues { SnapshotRow.TypedValue(type: $0.type.rawValue, value: $0.jsonValue) },
+            running: running, scheduled: scheduled)
     }
 
     func storedState() throws -> JSONValue { try JSONValueEncoder().encode(storedRow) }
@@ -112,8 +113,11 @@ extension SceneSnapshot.Object {
         self.init(id: id, type: row.type)
         for (key, entry) in row.model ?? [:] { model[key] = try value(entry, at: "model.\(key)") }
         for (index, entry) in (row.running ?? []).enumerated() {
-            guard let animation = EventChange.Animation(inline: entry.inline, component: entry.component, version: entry.version,
-                                                        parameters: entry.parameters, offset: 0) else {
+            guard
+                let animation = EventChange.Animation(
+                    inline: entry.inline, component: entry.component, version: entry.version,
+                    parameters: entry.parameters, offset: 0)
+            else {
                 throw damaged("running[\(index)]: neither a component and version nor an inline body")
             }
             let source = SceneSnapshot.AnimationSource(animation: animation, start: entry.start, playsReduced: entry.reduced == true)

@@ -73,8 +73,9 @@ package struct SceneSnapshot: Sendable {
             case .component(let name, let version, let parameters, _):
                 resolved = try resolve(name, version, parameters)
             }
-            return RunningAnimation(resolved.definition, start: start, reducedMotion: resolved.reducedMotion,
-                                    reducedReplacement: resolved.reducedReplacement, playsReduced: playsReduced)
+            return RunningAnimation(
+                resolved.definition, start: start, reducedMotion: resolved.reducedMotion,
+                reducedReplacement: resolved.reducedReplacement, playsReduced: playsReduced)
         }
     }
 
@@ -139,8 +140,9 @@ package struct SceneSnapshot: Sendable {
                 case .inline(let body, let offset):
                     source = AnimationSource(animation: .inline(body, offset: 0), start: start + offset, playsReduced: application.playsReduced)
                 case .component(let name, let version, let parameters, let offset):
-                    source = AnimationSource(animation: .component(name: name, version: version, parameters: parameters, offset: 0),
-                                             start: start + offset, playsReduced: application.playsReduced)
+                    source = AnimationSource(
+                        animation: .component(name: name, version: version, parameters: parameters, offset: 0),
+                        start: start + offset, playsReduced: application.playsReduced)
                 }
                 objects[id]!.running.append(try source.running(resolve: resolve))
                 objects[id]!.sources.append(source)

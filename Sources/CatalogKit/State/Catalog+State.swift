@@ -16,8 +16,10 @@ extension Catalog {
     }
 
     /// What `state` reports of an object of a folded scene: its values, decorators and children.
-    package static func objectState(_ id: String, _ object: SceneSnapshot.Object, in scene: SceneSnapshot, at time: Double,
-                            reducedMotion: Bool) -> ObjectState {
+    package static func objectState(
+        _ id: String, _ object: SceneSnapshot.Object, in scene: SceneSnapshot, at time: Double,
+        reducedMotion: Bool
+    ) -> ObjectState {
         var children: [String: String] = [:]
         for (childID, child) in scene.objects where childID.hasPrefix(id + "/") && child.type != "decorator" {
             children[String(childID.dropFirst(id.count + 1))] = childID
@@ -26,8 +28,9 @@ extension Catalog {
             if case .string(let name)? = object.model["decorator"] { return name }
             return nil
         }.sorted()
-        return ObjectState(id: id, type: object.type, time: time, model: object.model(at: time), presentation: object.presentation(at: time, reducedMotion: reducedMotion),
-                           decorators: decorators, children: children)
+        return ObjectState(
+            id: id, type: object.type, time: time, model: object.model(at: time), presentation: object.presentation(at: time, reducedMotion: reducedMotion),
+            decorators: decorators, children: children)
     }
 
     /// The scene of `id` and the objects under it (`id/…`) at `time`, from their own history
@@ -69,12 +72,13 @@ extension Catalog {
     /// values compiled once for this handle (``CompiledComponents``).
     package func resolver() -> SceneSnapshot.Resolver {
         let components = database.components
-        return Self.resolver(kept: { name, version in try components.get(name, version: version)?.decode() },
-                             newest: { reference in
-                                 guard let other = try components.get(ComponentReference(reference)) else { return nil }
-                                 return try other.decode()
-                             },
-                             compiled: compiled)
+        return Self.resolver(
+            kept: { name, version in try components.get(name, version: version)?.decode() },
+            newest: { reference in
+                guard let other = try components.get(ComponentReference(reference)) else { return nil }
+                return try other.decode()
+            },
+            compiled: compiled)
     }
 
     /// A resolver over any source of component versions — the store's kept versions, or the
@@ -82,29 +86,34 @@ extension Catalog {
     /// names (by `kept`) with its parameters applied, compiled once in `compiled`, and the
     /// stand-in a `reducedMotion: COMPONENT` names (its newest version, by `newest`), looked up
     /// once per resolver, since a newer version may have come since it was compiled.
-    package static func resolver(kept: @escaping (_ name: String, _ version: String) throws -> ComponentDefinition?,
-                                 newest: @escaping (_ reference: String) throws -> ComponentDefinition?,
-                                 compiled: CompiledComponents = CompiledComponents()) -> SceneSnapshot.Resolver {
+    package static func resolver(
+        kept: @escaping (_ name: String, _ version: String) throws -> ComponentDefinition?,
+        newest: @escaping (_ reference: String) throws -> ComponentDefinition?,
+        compiled: CompiledComponents = CompiledComponents()
+    ) -> SceneSnapshot.Resolver {
         let standIns = StandIns()
         return { name, version, parameters in
             let animation = try compiled.animation(name, version, parameters: parameters) {
                 guard let definition = try kept(name, version) else { throw SceneError.versionNotKept(name: name, version: version) }
                 // The token-set versions the apply recorded, kept in the store as components are.
-                let binding = try TokenVersions.split(parameters).versions.map { versions in
-                    try tokenBinding(versions, kept: kept)
-                } ?? TokenBinding.current
+                let binding =
+                    try TokenVersions.split(parameters).versions.map { versions in
+                        try tokenBinding(versions, kept: kept)
+                    } ?? TokenBinding.current
                 return try TokenBinding.with(binding) { try .init(definition, parameters: parameters, source: "\(name)@\(version)") }
             }
             var resolved = SceneSnapshot.ResolvedAnimation(animation.definition, reducedMotion: animation.reducedMotion)
             var reducedEnd = animation.reducedEndTime
             if let reference = animation.standIn {
                 // The stand-in, with its own defaults, by the reference as written (NAME: its newest version).
-                let standIn = try standIns.values[reference] ?? {
-                    let replacement = try newest(reference).flatMap { $0.kind == .animation ? try AnimationDefinition($0) : nil }
-                    let found = replacement.map { ($0, AnimationEffect($0).endTime) }
-                    standIns.values[reference] = .some(found)
-                    return found
-                }()
+                let standIn =
+                    try standIns.values[reference]
+                    ?? {
+                        let replacement = try newest(reference).flatMap { $0.kind == .animation ? try AnimationDefinition($0) : nil }
+                        let found = replacement.map { ($0, AnimationEffect($0).endTime) }
+                        standIns.values[reference] = .some(found)
+                        return found
+                    }()
                 resolved.reducedReplacement = standIn?.definition
                 reducedEnd = standIn?.endTime ?? reducedEnd
             }
@@ -119,9 +128,10 @@ func tokenBinding(_ versions: [String: String], kept: (_ name: String, _ version
     var sets: [(name: String, version: String, set: TokenSet)] = []
     for (name, version) in versions.sorted(by: { $0.key < $1.key }) {
         guard let definition = try kept(name, version), definition.kind == .tokens else { throw SceneError.versionNotKept(name: name, version: version) }
-        let set: TokenSet = if case .tokens(let set)? = definition.defaultBody.body { set } else {
-            try TokenSet(json: definition.document["tokens"] ?? .null, file: "\(name)@\(version)")
-        }
+        let set: TokenSet =
+            if case .tokens(let set)? = definition.defaultBody.body { set } else {
+                try TokenSet(json: definition.document["tokens"] ?? .null, file: "\(name)@\(version)")
+            }
         sets.append((name, version, set))
     }
     return TokenBinding(sets: sets)
@@ -157,8 +167,10 @@ public struct ObjectState: Sendable, Hashable {
 
     /// `{"id", "type", "model", "presentation", "decorators", "children"}` (docs/CommandLine.md).
     public var jsonValue: JSONValue {
-        ["id": .string(id), "type": .string(type), "t": .number(time),
-         "model": .object(model.mapValues(\.jsonValue)), "presentation": .object(presentation.mapValues(\.jsonValue)),
-         "decorators": .array(decorators.map(JSONValue.string)), "children": .object(children.mapValues(JSONValue.string))]
+        [
+            "id": .string(id), "type": .string(type), "t": .number(time),
+            "model": .object(model.mapValues(\.jsonValue)), "presentation": .object(presentation.mapValues(\.jsonValue)),
+            "decorators": .array(decorators.map(JSONValue.string)), "children": .object(children.mapValues(JSONValue.string))
+        ]
     }
 }

@@ -14,14 +14,16 @@ extension Catalog.Tokens {
     /// try catalog.tokens.add(sets)
     /// ```
     /// - Parameter read: the text of a file a resolver names (its path joined to the resolver's folder).
-    public func definitions(files: [(file: String, text: String)], name: String? = nil, version: String? = nil,
-                            contexts: [String: String] = [:],
-                            read: (String) throws -> String = { path in
-                                guard let data = FileManager.default.contents(atPath: path) else {
-                                    throw DefinitionError(file: path, path: "", rule: "cannot read the file a resolver names")
-                                }
-                                return String(decoding: data, as: UTF8.self)
-                            }) throws -> [ComponentDefinition] {
+    public func definitions(
+        files: [(file: String, text: String)], name: String? = nil, version: String? = nil,
+        contexts: [String: String] = [:],
+        read: (String) throws -> String = { path in
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw DefinitionError(file: path, path: "", rule: "cannot read the file a resolver names")
+            }
+            return String(decoding: data, as: UTF8.self)
+        }
+    ) throws -> [ComponentDefinition] {
         var given: [(name: String, file: String, document: JSONValue, ownVersion: String?)] = []
         var usedContexts = false
         for (file, text) in files {
@@ -66,10 +68,12 @@ extension Catalog.Tokens {
         }
         var mergedPins: [String: PinnedToken] = [:]
         // In the order of the tokens that name them, so that the first refusal is always the same.
-        for (path, from) in try TokenSet.outsideReferences(in: merged, file: "the files given together").sorted(by: { ($0.value, $0.key) < ($1.value, $1.key) }) {
+        for (path, from) in try TokenSet.outsideReferences(in: merged, file: "the files given together").sorted(by: { ($0.value, $0.key) < ($1.value, $1.key) })
+        {
             guard let pinned = try catalogToken(path) else {
                 let owner = given.first { TokenSet.defines(from, in: $0.document) } ?? given[0]
-                throw DefinitionError(file: owner.file, path: from, rule: "refers to {\(path)}, which no file given with it nor any token set of the catalog has")
+                throw DefinitionError(
+                    file: owner.file, path: from, rule: "refers to {\(path)}, which no file given with it nor any token set of the catalog has")
             }
             mergedPins[path] = pinned
         }
@@ -86,12 +90,14 @@ extension Catalog.Tokens {
                 for (path, from) in try TokenSet.outsideReferences(in: file.document, file: file.file).sorted(by: { ($0.value, $0.key) < ($1.value, $1.key) }) {
                     if let owner = given.indices.last(where: { $0 != index && TokenSet.defines(path, in: given[$0].document) }) {
                         guard let token = mergedSet.token(path) else { continue }
-                        pins[path] = PinnedToken(type: token.type, value: try mergedSet.resolved(path, file: given[owner].file),
-                                                 set: given[owner].name, version: versions[owner])
+                        pins[path] = PinnedToken(
+                            type: token.type, value: try mergedSet.resolved(path, file: given[owner].file),
+                            set: given[owner].name, version: versions[owner])
                     } else if let pinned = try catalogToken(path) {
                         pins[path] = pinned
                     } else {
-                        throw DefinitionError(file: file.file, path: from, rule: "refers to {\(path)}, which no file given with it nor any token set of the catalog has")
+                        throw DefinitionError(
+                            file: file.file, path: from, rule: "refers to {\(path)}, which no file given with it nor any token set of the catalog has")
                     }
                 }
                 pinnedDocuments.append(TokenSet.pinning(pins, in: file.document))

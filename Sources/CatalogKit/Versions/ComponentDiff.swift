@@ -123,8 +123,9 @@ public struct ComponentDiff: Sendable {
         }
         return names.indices.map { index in
             let t = best[index].at
-            return MotionChange(property: names[index], largest: max(best[index].difference, 0), at: t,
-                                old: values(old, at: t)[index], new: values(new, at: t)[index])
+            return MotionChange(
+                property: names[index], largest: max(best[index].difference, 0), at: t,
+                old: values(old, at: t)[index], new: values(new, at: t)[index])
         }
     }
 
@@ -154,13 +155,17 @@ public struct ComponentDiff: Sendable {
             return .object(members)
         }
         let motion: [JSONValue] = self.motion.map { change in
-            ["property": .string(change.property), "largest": .number(change.largest), "at": .number(change.at),
-             "old": change.old.propertyValue.jsonValue, "new": change.new.propertyValue.jsonValue]
+            [
+                "property": .string(change.property), "largest": .number(change.largest), "at": .number(change.at),
+                "old": change.old.propertyValue.jsonValue, "new": change.new.propertyValue.jsonValue
+            ]
         }
-        return ["from": ["name": .string(from.name), "version": .string(from.version)],
-                "to": ["name": .string(to.name), "version": .string(to.version)],
-                "fields": .array(fields),
-                "motion": ["span": .number(span), "properties": .array(motion)]]
+        return [
+            "from": ["name": .string(from.name), "version": .string(from.version)],
+            "to": ["name": .string(to.name), "version": .string(to.version)],
+            "fields": .array(fields),
+            "motion": ["span": .number(span), "properties": .array(motion)]
+        ]
     }
 }
 

@@ -65,7 +65,7 @@ public struct AnimatableProperty: Sendable, Hashable {
             // CSS transform-origin as Core Animation's anchorPoint: unit coordinates of the box.
             AnimatableProperty(name: "transformOrigin", kind: .point, initialValue: .point(Point(x: 0.5, y: 0.5))),
             // Discrete, except that CSS keeps it visible between a visible end and another.
-            AnimatableProperty(name: "visibility", kind: .discrete, initialValue: .discrete(.string("visible"))),
+            AnimatableProperty(name: "visibility", kind: .discrete, initialValue: .discrete(.string("visible")))
         ]
         return Dictionary(uniqueKeysWithValues: list.map { ($0.name, $0) })
     }()

@@ -16,7 +16,7 @@ public enum AnimationDefinition: Sendable, Hashable {
     ///   An undeclared name, a value of the wrong type or outside the declared bounds is refused.
     public init(_ definition: ComponentDefinition, parameters: [String: PropertyValue] = [:], file: String? = nil) throws(DefinitionError) {
         if parameters.isEmpty, case .animation(let compiled)? = definition.defaultBody.body {
-            self = compiled   // compiled once, by validation
+            self = compiled  // compiled once, by validation
             return
         }
         let file = file ?? definition.name

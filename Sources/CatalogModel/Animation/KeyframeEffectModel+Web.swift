@@ -9,11 +9,14 @@ extension KeyframeEffectModel {
     ///     webKeyframes: [["opacity": 0], ["opacity": 1, "easing": "ease-out"]],
     ///     options: ["duration": 250], file: "fade.json")
     /// ```
-    package init(webKeyframes keyframes: JSONValue, options: JSONValue?, file: String,
-                path: FieldPath = FieldPath()) throws(DefinitionError) {
-        let timing = try options.map { (o: JSONValue) throws(DefinitionError) in
-            try EffectTiming(webOptions: o, file: file, path: path.appending("options"))
-        } ?? EffectTiming()
+    package init(
+        webKeyframes keyframes: JSONValue, options: JSONValue?, file: String,
+        path: FieldPath = FieldPath()
+    ) throws(DefinitionError) {
+        let timing =
+            try options.map { (o: JSONValue) throws(DefinitionError) in
+                try EffectTiming(webOptions: o, file: file, path: path.appending("options"))
+            } ?? EffectTiming()
         let keyframesPath = path.appending("keyframes")
         let frames: [Keyframe]
         switch keyframes {
@@ -33,8 +36,9 @@ extension KeyframeEffectModel {
         for (index, frame) in frames.enumerated() {
             guard let offset = frame.offset else { continue }
             guard offset >= last else {
-                throw DefinitionError(file: file, path: keyframesPath.appending(index: index).appending("offset").description,
-                                      rule: "offsets must not decrease (\(offset) comes after \(last))")
+                throw DefinitionError(
+                    file: file, path: keyframesPath.appending(index: index).appending("offset").description,
+                    rule: "offsets must not decrease (\(offset) comes after \(last))")
             }
             last = offset
         }
@@ -47,7 +51,8 @@ extension KeyframeEffectModel {
 
     private static func property(_ name: String, file: String, path: FieldPath) throws(DefinitionError) -> AnimatableProperty {
         guard let property = AnimatableProperty.web(name) else {
-            throw DefinitionError(file: file, path: path.description, rule: "unknown property \"\(name)\" (animatable: \(propertyList), offset, easing, composite)")
+            throw DefinitionError(
+                file: file, path: path.description, rule: "unknown property \"\(name)\" (animatable: \(propertyList), offset, easing, composite)")
         }
         return property
     }
@@ -86,7 +91,9 @@ extension KeyframeEffectModel {
 
     private static func composite(_ json: JSONValue, file: String, path: FieldPath) throws(DefinitionError) {
         guard json.stringValue == "replace" || json.stringValue == "auto" else {
-            throw DefinitionError(file: file, path: path.description, rule: "only \"replace\" composition is supported (additive effects use the Core Animation body's additive: true)")
+            throw DefinitionError(
+                file: file, path: path.description,
+                rule: "only \"replace\" composition is supported (additive effects use the Core Animation body's additive: true)")
         }
     }
 
@@ -136,8 +143,9 @@ extension KeyframeEffectModel {
                 let values = list(value)
                 for (index, item) in values.enumerated() {
                     let at = values.count == 1 ? 1 : Double(index) / Double(values.count - 1)
-                    byOffset[at, default: [:]][key] = try Self.value(item, of: property, file: file,
-                                                                      path: value.arrayValue == nil ? field : field.appending(index: index))
+                    byOffset[at, default: [:]][key] = try Self.value(
+                        item, of: property, file: file,
+                        path: value.arrayValue == nil ? field : field.appending(index: index))
                 }
             }
         }

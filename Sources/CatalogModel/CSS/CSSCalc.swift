@@ -76,7 +76,8 @@ public enum CSSCalc {
             while true {
                 // `+` and `-` stand between spaces in calc(), which tells them from a sign.
                 guard position + 2 < characters.count, characters[position] == " ",
-                      characters[position + 1] == "+" || characters[position + 1] == "-", characters[position + 2] == " " else { return left }
+                    characters[position + 1] == "+" || characters[position + 1] == "-", characters[position + 2] == " "
+                else { return left }
                 let minus = characters[position + 1] == "-"
                 position += 3
                 guard let right = product(), right.time == left.time else { return nil }

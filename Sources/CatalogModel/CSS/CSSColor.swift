@@ -82,8 +82,9 @@ extension RGBAColor {
         guard !commas || units.count <= 1 else {
             throw CSSValueError("\"\(text)\": the comma syntax takes all numbers or all percentages")
         }
-        return RGBAColor(red: values[0], green: values[1], blue: values[2],
-                         alpha: try alpha(items.count == 4 ? items[3] : nil, text))
+        return RGBAColor(
+            red: values[0], green: values[1], blue: values[2],
+            alpha: try alpha(items.count == 4 ? items[3] : nil, text))
     }
 
     private static func hslFunction(_ arguments: Substring, _ text: String) throws(CSSValueError) -> RGBAColor {
@@ -110,8 +111,9 @@ extension RGBAColor {
             let a = sl[0] * min(sl[1], 1 - sl[1])
             return sl[1] - a * max(-1, min(k - 3, 9 - k, 1))
         }
-        return RGBAColor(red: channel(0), green: channel(8), blue: channel(4),
-                         alpha: try alpha(items.count == 4 ? items[3] : nil, text))
+        return RGBAColor(
+            red: channel(0), green: channel(8), blue: channel(4),
+            alpha: try alpha(items.count == 4 ? items[3] : nil, text))
     }
 }
 

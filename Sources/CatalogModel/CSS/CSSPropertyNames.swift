@@ -26,10 +26,11 @@ package enum CSSPropertyNames {
 
     private static let ignored: Set<String> = [
         "display", "direction", "unicode-bidi", "writing-mode", "text-orientation", "text-combine-upright",
-        "contain", "will-change", "timeline-scope", "interpolate-size",
+        "contain", "will-change", "timeline-scope", "interpolate-size"
     ]
 
-    private static let known: Set<String> = Set("""
+    private static let known: Set<String> = Set(
+        """
         -webkit-border-horizontal-spacing -webkit-border-image -webkit-border-vertical-spacing -webkit-box-align
         -webkit-box-decoration-break -webkit-box-direction -webkit-box-flex -webkit-box-ordinal-group
         -webkit-box-orient -webkit-box-pack -webkit-box-reflect -webkit-font-smoothing -webkit-line-break

@@ -72,9 +72,9 @@ package enum CSSSyntax {
         let text = Array(token.trimmingCharacters(in: .whitespacesAndNewlines).utf8)
         var index = 0
         func digits() { while index < text.count, (48...57).contains(text[index]) { index += 1 } }
-        if index < text.count, text[index] == 43 || text[index] == 45 { index += 1 }   // + -
+        if index < text.count, text[index] == 43 || text[index] == 45 { index += 1 }  // + -
         digits()
-        if index < text.count, text[index] == 46 { index += 1; digits() }                // .
+        if index < text.count, text[index] == 46 { index += 1; digits() }  // .
         // An exponent only when digits follow, so that `1em` stays a number and a unit.
         if index + 1 < text.count, text[index] == 101 || text[index] == 69 {
             var next = index + 1

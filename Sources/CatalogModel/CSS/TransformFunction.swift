@@ -43,21 +43,23 @@ public struct TransformFunction: Sendable, Hashable {
     public func sharesPrimitive(with other: TransformFunction) -> Bool {
         switch (primitive, other.primitive) {
         case (.translate, .translate), (.scale, .scale), (.rotate, .rotate), (.skew, .skew),
-             (.perspective, .perspective), (.matrix, .matrix): true
+            (.perspective, .perspective), (.matrix, .matrix):
+            true
         default: false
         }
     }
 
     /// The identity function of the same primitive: what a missing or `none` side becomes.
     public var identity: TransformFunction {
-        let neutral: Primitive = switch primitive {
-        case .translate: .translate(x: 0, y: 0, z: 0)
-        case .scale: .scale(x: 1, y: 1, z: 1)
-        case .rotate(let x, let y, let z, _): .rotate(x: x, y: y, z: z, angle: 0)
-        case .skew: .skew(x: 0, y: 0)
-        case .perspective: .perspective(nil)
-        case .matrix: .matrix([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1])
-        }
+        let neutral: Primitive =
+            switch primitive {
+            case .translate: .translate(x: 0, y: 0, z: 0)
+            case .scale: .scale(x: 1, y: 1, z: 1)
+            case .rotate(let x, let y, let z, _): .rotate(x: x, y: y, z: z, angle: 0)
+            case .skew: .skew(x: 0, y: 0)
+            case .perspective: .perspective(nil)
+            case .matrix: .matrix([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1])
+            }
         return TransformFunction(name: name, primitive: neutral)
     }
 
@@ -89,7 +91,9 @@ public struct TransformFunction: Sendable, Hashable {
             if unit == "%", let side {
                 guard let box = ReferenceBox.current else {
                     let written = arguments[index].trimmingCharacters(in: .whitespaces)
-                    throw fail("\(written) is a percentage of the reference box, and none is given (the object's bounds or frame where the component is applied; --box W,H for sample and export)")
+                    throw fail(
+                        "\(written) is a percentage of the reference box, and none is given (the object's bounds or frame where the component is applied; --box W,H for sample and export)"
+                    )
                 }
                 return value / 100 * box[keyPath: side]
             }
@@ -98,7 +102,8 @@ public struct TransformFunction: Sendable, Hashable {
         }
         func angle(_ index: Int) throws(CSSValueError) -> Double {
             guard let (value, unit) = CSSSyntax.dimension(arguments[index]),
-                  let degrees = CSSAngle.degrees(value, unit: unit, unitlessAllowed: false) else {
+                let degrees = CSSAngle.degrees(value, unit: unit, unitlessAllowed: false)
+            else {
                 throw fail("\"\(arguments[index])\" must be an angle (deg, rad, grad or turn)")
             }
             return degrees * .pi / 180
@@ -139,7 +144,9 @@ public struct TransformFunction: Sendable, Hashable {
             let (x, y, z) = (try number(0), try number(1), try number(2))
             let length = (x * x + y * y + z * z).squareRoot()
             // A zero axis is valid CSS and means no rotation.
-            primitive = length == 0 ? .rotate(x: 0, y: 0, z: 1, angle: 0)
+            primitive =
+                length == 0
+                ? .rotate(x: 0, y: 0, z: 1, angle: 0)
                 : .rotate(x: x / length, y: y / length, z: z / length, angle: try angle(3))
         case "skew":
             try count(1...2)

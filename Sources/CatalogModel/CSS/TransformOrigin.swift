@@ -12,7 +12,9 @@ public enum TransformOrigin {
     /// The anchor point a `transform-origin` value names, in unit coordinates of the box.
     public static func point(css text: String) throws(CSSValueError) -> Point {
         let words = text.split(whereSeparator: \.isWhitespace).map { $0.lowercased() }
-        guard (1...3).contains(words.count) else { throw CSSValueError("\"\(text)\" is not a transform-origin (one to three values: keywords, percentages or px)") }
+        guard (1...3).contains(words.count) else {
+            throw CSSValueError("\"\(text)\" is not a transform-origin (one to three values: keywords, percentages or px)")
+        }
         if words.count == 3 {
             guard let (z, unit) = CSSSyntax.dimension(Substring(words[2])), z == 0, unit.isEmpty || unit == "px" else {
                 throw CSSValueError("transform-origin \"\(text)\": the anchor is 2D, so its z must be 0")
@@ -27,7 +29,9 @@ public enum TransformOrigin {
             guard unit == "px" || (unit.isEmpty && value == 0) else { throw CSSValueError("transform-origin \"\(text)\": \"\(word)\" must be in px or %") }
             if value == 0 { return 0 }
             guard let box = ReferenceBox.current else {
-                throw CSSValueError("transform-origin \"\(text)\": \(word) is a share of the reference box, and none is given (the object's bounds or frame where the component is applied; --box W,H for sample and export)")
+                throw CSSValueError(
+                    "transform-origin \"\(text)\": \(word) is a share of the reference box, and none is given (the object's bounds or frame where the component is applied; --box W,H for sample and export)"
+                )
             }
             let extent = box[keyPath: side]
             guard extent > 0 else { throw CSSValueError("transform-origin \"\(text)\": the reference box has no extent to measure \(word) against") }

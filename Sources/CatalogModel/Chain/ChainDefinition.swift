@@ -24,7 +24,7 @@ public struct ChainDefinition: Sendable, Hashable {
     /// The chain body of `definition`, with `parameters` applied.
     public init(_ definition: ComponentDefinition, parameters: [String: PropertyValue] = [:], file: String? = nil) throws(DefinitionError) {
         if parameters.isEmpty, case .chain(let compiled)? = definition.defaultBody.body {
-            self = compiled   // compiled once, by validation
+            self = compiled  // compiled once, by validation
             return
         }
         let file = file ?? definition.name
@@ -42,11 +42,12 @@ public struct ChainDefinition: Sendable, Hashable {
         }
         roles = names.map { $0.stringValue! }
         for (index, role) in roles.enumerated() where !ComponentDefinition.isValidName(role) {
-            throw DefinitionError(file: file, path: path.appending("roles").appending(index: index).description, rule: "a role name matches [a-z0-9][a-z0-9.-]*")
+            throw DefinitionError(
+                file: file, path: path.appending("roles").appending(index: index).description, rule: "a role name matches [a-z0-9][a-z0-9.-]*")
         }
         let reader = ChainReader(file: file, roles: Set(roles))
         if members.isEmpty {
-            root = .sequence([])   // An empty chain: it completes at once.
+            root = .sequence([])  // An empty chain: it completes at once.
         } else {
             root = try reader.node(.object(members), path: path)
         }
@@ -75,7 +76,10 @@ struct ChainReader {
         }
         let present = Self.types.filter { members[$0] != nil }
         guard present.count == 1, let type = present.first else {
-            throw fail(path, present.isEmpty ? "a chain node needs one of \(Self.types.joined(separator: ", "))" : "has both \(present.joined(separator: " and ")): a node is one step")
+            throw fail(
+                path,
+                present.isEmpty
+                    ? "a chain node needs one of \(Self.types.joined(separator: ", "))" : "has both \(present.joined(separator: " and ")): a node is one step")
         }
         let field = path.appending(type)
         switch type {

@@ -59,8 +59,10 @@ public struct AnimateStep: Sendable, Hashable {
     public var prepare: [PropertySetStep]
 
     /// A step; give either `component` or `inline`.
-    public init(role: String, component: String? = nil, parameters: [String: JSONValue] = [:], inline: JSONValue? = nil,
-                delay: Double = 0, prepare: [PropertySetStep] = []) {
+    public init(
+        role: String, component: String? = nil, parameters: [String: JSONValue] = [:], inline: JSONValue? = nil,
+        delay: Double = 0, prepare: [PropertySetStep] = []
+    ) {
         self.role = role
         self.component = component
         self.parameters = parameters

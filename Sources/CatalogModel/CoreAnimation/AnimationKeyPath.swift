@@ -64,7 +64,7 @@ public struct AnimationKeyPath: Sendable, Hashable {
             AnimatableProperty(name: "shadowOpacity", kind: .number, range: 0...1, initialValue: .number(0)),
             AnimatableProperty(name: "shadowRadius", kind: .number, range: 0...Double.infinity, initialValue: .number(3)),
             AnimatableProperty(name: "zPosition", kind: .number, initialValue: .number(0)),
-            AnimatableProperty(name: "hidden", kind: .discrete, initialValue: .discrete(.bool(false))),
+            AnimatableProperty(name: "hidden", kind: .discrete, initialValue: .discrete(.bool(false)))
         ]
         return Dictionary(uniqueKeysWithValues: list.map { ($0.name, $0) })
     }()
@@ -82,7 +82,7 @@ public struct AnimationKeyPath: Sendable, Hashable {
         "transform.translation": ("transform", .translation, .size),
         "transform.translation.x": ("transform", .translationX, .number),
         "transform.translation.y": ("transform", .translationY, .number),
-        "transform.translation.z": ("transform", .translationZ, .number),
+        "transform.translation.z": ("transform", .translationZ, .number)
     ]
 
     /// Every key path this engine animates, for error messages and completion.

@@ -1,14 +1,18 @@
 import Foundation
 
 extension CoreAnimationModel {
-    static let timingFields: Set<String> = ["duration", "beginTime", "timeOffset", "speed", "repeatCount", "repeatDuration",
-                                            "autoreverses", "fillMode", "removedOnCompletion", "timingFunction", "additive", "cumulative"]
+    static let timingFields: Set<String> = [
+        "duration", "beginTime", "timeOffset", "speed", "repeatCount", "repeatDuration",
+        "autoreverses", "fillMode", "removedOnCompletion", "timingFunction", "additive", "cumulative"
+    ]
     static let fieldsByType: [String: Set<String>] = [
         "basic": ["keyPath", "fromValue", "toValue", "byValue"],
         "keyframe": ["keyPath", "values", "keyTimes", "timingFunctions", "calculationMode", "tensionValues", "continuityValues", "biasValues"],
-        "spring": ["keyPath", "fromValue", "toValue", "byValue", "mass", "stiffness", "damping", "initialVelocity",
-                   "allowsOverdamping", "perceptualDuration", "bounce"],
-        "group": ["animations"],
+        "spring": [
+            "keyPath", "fromValue", "toValue", "byValue", "mass", "stiffness", "damping", "initialVelocity",
+            "allowsOverdamping", "perceptualDuration", "bounce"
+        ],
+        "group": ["animations"]
     ]
 
     /// Reads an `animation:` body (parameters already substituted), checking every field against
@@ -16,7 +20,9 @@ extension CoreAnimationModel {
     package init(json: JSONValue, file: String, path: FieldPath) throws(DefinitionError) {
         let reader = try FieldReader(json, file: file, path: path)
         guard let type = try reader.string("type") else { throw reader.error("type", "is required: basic, keyframe, spring or group") }
-        guard let own = Self.fieldsByType[type] else { throw reader.error("type", "unknown animation type \"\(type)\" (expected basic, keyframe, spring or group)") }
+        guard let own = Self.fieldsByType[type] else {
+            throw reader.error("type", "unknown animation type \"\(type)\" (expected basic, keyframe, spring or group)")
+        }
         try reader.rejectUnknown(allowed: own.union(Self.timingFields).union(["type"]))
 
         var keyPath: AnimationKeyPath?
@@ -32,7 +38,8 @@ extension CoreAnimationModel {
         var duration = Self.defaultDuration
         if let token = reader.members["duration"]?.stringValue {
             guard let seconds = MotionTokens.durations[token] else {
-                throw reader.error("duration", "unknown duration token \"\(token)\" (a number of seconds, or md.sys.motion.duration.* / carbon.motion.duration.*)")
+                throw reader.error(
+                    "duration", "unknown duration token \"\(token)\" (a number of seconds, or md.sys.motion.duration.* / carbon.motion.duration.*)")
             }
             duration = seconds
         } else if let seconds = try reader.number("duration", minimum: 0) {
@@ -45,9 +52,11 @@ extension CoreAnimationModel {
         timing.repeatCount = try reader.number("repeatCount", minimum: 0, allowInfinity: true) ?? 0
         timing.repeatDuration = try reader.number("repeatDuration", minimum: 0) ?? 0
         // Limits that keep every derived time finite (see NumericLimits).
-        for (key, value, signed) in [("duration", duration, false), ("beginTime", timing.beginTime, true),
-                                     ("timeOffset", timing.timeOffset, true), ("repeatDuration", timing.repeatDuration, false)]
-            where reader.members[key] != nil {
+        for (key, value, signed) in [
+            ("duration", duration, false), ("beginTime", timing.beginTime, true),
+            ("timeOffset", timing.timeOffset, true), ("repeatDuration", timing.repeatDuration, false)
+        ]
+        where reader.members[key] != nil {
             if let problem = NumericLimits.problem(duration: value, allowNegative: signed) { throw reader.error(key, problem) }
         }
         if timing.speed > NumericLimits.maximumSpeed { throw reader.error("speed", "must be from 0 to \(JSONValue.numberText(NumericLimits.maximumSpeed))") }
@@ -109,14 +118,21 @@ extension CoreAnimationModel {
         } catch {
             throw DefinitionError(file: reader.file, path: field.description, rule: error.message)
         }
-        throw DefinitionError(file: reader.file, path: field.description, rule: "must be a timing function name, a CSS easing, 4 control-point numbers or a spring mapping")
+        throw DefinitionError(
+            file: reader.file, path: field.description, rule: "must be a timing function name, a CSS easing, 4 control-point numbers or a spring mapping")
     }
 
     private static func ends(_ reader: FieldReader, _ keyPath: AnimationKeyPath) throws(DefinitionError) -> Ends {
         var ends = Ends()
-        ends.from = try reader.members["fromValue"].map { (v: JSONValue) throws(DefinitionError) in try AnimationValue(json: v, kind: keyPath.valueKind, file: reader.file, path: reader.path.appending("fromValue")) }
-        ends.to = try reader.members["toValue"].map { (v: JSONValue) throws(DefinitionError) in try AnimationValue(json: v, kind: keyPath.valueKind, file: reader.file, path: reader.path.appending("toValue")) }
-        ends.by = try reader.members["byValue"].map { (v: JSONValue) throws(DefinitionError) in try AnimationValue(json: v, kind: keyPath.valueKind, file: reader.file, path: reader.path.appending("byValue")) }
+        ends.from = try reader.members["fromValue"].map { (v: JSONValue) throws(DefinitionError) in
+            try AnimationValue(json: v, kind: keyPath.valueKind, file: reader.file, path: reader.path.appending("fromValue"))
+        }
+        ends.to = try reader.members["toValue"].map { (v: JSONValue) throws(DefinitionError) in
+            try AnimationValue(json: v, kind: keyPath.valueKind, file: reader.file, path: reader.path.appending("toValue"))
+        }
+        ends.by = try reader.members["byValue"].map { (v: JSONValue) throws(DefinitionError) in
+            try AnimationValue(json: v, kind: keyPath.valueKind, file: reader.file, path: reader.path.appending("byValue"))
+        }
         if ends.from != nil, ends.to != nil, ends.by != nil {
             throw reader.error("byValue", "at most two of fromValue, toValue and byValue may be set")
         }
@@ -155,7 +171,7 @@ extension CoreAnimationModel {
         // Every accepted spring settles, in bounded time: its slowest decay rate, and how far its
         // initial velocity can carry it, bound the settling duration.
         for (key, value) in [("mass", spring.mass), ("stiffness", spring.stiffness), ("damping", spring.damping)]
-            where reader.members[key] != nil && !(1e-6...1e6).contains(value) {
+        where reader.members[key] != nil && !(1e-6...1e6).contains(value) {
             throw reader.error(key, "must be from 0.000001 to 1000000")
         }
         if let perceptual, !(0.01...100).contains(perceptual) { throw reader.error("perceptualDuration", "must be from 0.01 to 100 seconds") }
@@ -163,9 +179,11 @@ extension CoreAnimationModel {
         let settling = spring.settlingBound
         guard settling <= NumericLimits.maximumSettlingDuration else {
             let field = reader.members["damping"] != nil ? "damping" : perceptual != nil ? "perceptualDuration" : "stiffness"
-            throw reader.error(field, settling.isFinite
-                ? "the spring would take about \(JSONValue.numberText(settling.rounded())) s to settle (at most \(JSONValue.numberText(NumericLimits.maximumSettlingDuration)) s): damp it more or stiffen it"
-                : "the spring never settles (no damping): give damping more than 0")
+            throw reader.error(
+                field,
+                settling.isFinite
+                    ? "the spring would take about \(JSONValue.numberText(settling.rounded())) s to settle (at most \(JSONValue.numberText(NumericLimits.maximumSettlingDuration)) s): damp it more or stiffen it"
+                    : "the spring never settles (no damping): give damping more than 0")
         }
         return spring
     }
@@ -176,7 +194,8 @@ extension CoreAnimationModel {
         }
         var values: [AnimationValue] = []
         for (index, item) in items.enumerated() {
-            values.append(try AnimationValue(json: item, kind: keyPath.valueKind, file: reader.file, path: reader.path.appending("values").appending(index: index)))
+            values.append(
+                try AnimationValue(json: item, kind: keyPath.valueKind, file: reader.file, path: reader.path.appending("values").appending(index: index)))
         }
         var frames = Keyframes(values: values)
         if let mode = try reader.string("calculationMode") {
@@ -187,17 +206,23 @@ extension CoreAnimationModel {
         }
         let discrete = frames.calculationMode == .discrete
         if frames.calculationMode != .linear, frames.calculationMode != .discrete, keyPath.valueKind == .discrete {
-            throw reader.error("calculationMode", "\(frames.calculationMode.rawValue) needs values that interpolate; \(keyPath.path) only switches (use discrete)")
+            throw reader.error(
+                "calculationMode", "\(frames.calculationMode.rawValue) needs values that interpolate; \(keyPath.path) only switches (use discrete)")
         }
 
         if let times = try reader.numbers("keyTimes") {
             let expected = discrete ? values.count + 1 : values.count
             guard times.count == expected else {
-                throw reader.error("keyTimes", "has \(times.count) entries for \(values.count) values; \(discrete ? "discrete mode takes one more key time than values" : "give one per value") (\(expected))")
+                throw reader.error(
+                    "keyTimes",
+                    "has \(times.count) entries for \(values.count) values; \(discrete ? "discrete mode takes one more key time than values" : "give one per value") (\(expected))"
+                )
             }
             for (index, time) in times.enumerated() {
                 let field = reader.path.appending("keyTimes").appending(index: index)
-                guard (0...1).contains(time) else { throw DefinitionError(file: reader.file, path: field.description, rule: "key times are fractions of the duration, from 0 to 1") }
+                guard (0...1).contains(time) else {
+                    throw DefinitionError(file: reader.file, path: field.description, rule: "key times are fractions of the duration, from 0 to 1")
+                }
                 if index > 0, time < times[index - 1] {
                     throw DefinitionError(file: reader.file, path: field.description, rule: "key times must not decrease (\(time) after \(times[index - 1]))")
                 }
@@ -223,8 +248,9 @@ extension CoreAnimationModel {
             // Kochanek–Bartels parameters live in [-1, 1]; beyond it a spline's tangents overflow
             // (a tension of 1e308 sampled NaN), so what is accepted always samples finitely.
             if let index = numbers.firstIndex(where: { !(-1...1).contains($0) }) {
-                throw DefinitionError(file: reader.file, path: reader.path.appending(key).appending(index: index).description,
-                                      rule: "must be from -1 to 1 (a Kochanek–Bartels \(key.dropLast("Values".count)))")
+                throw DefinitionError(
+                    file: reader.file, path: reader.path.appending(key).appending(index: index).description,
+                    rule: "must be from -1 to 1 (a Kochanek–Bartels \(key.dropLast("Values".count)))")
             }
             frames[keyPath: assign] = numbers
         }
@@ -252,7 +278,9 @@ extension AnimationValue {
             if let text = json.stringValue {
                 do throws(CSSValueError) { self = .transform(try TransformFunction.list(css: text)) } catch { throw fail(error.message) }
             } else {
-                do { self = .matrix(try PropertyValue(json: json, as: .transform).transformValue!) } catch { throw fail("must be a CSS transform or 16 numbers (m11 … m44)") }
+                do { self = .matrix(try PropertyValue(json: json, as: .transform).transformValue!) } catch {
+                    throw fail("must be a CSS transform or 16 numbers (m11 … m44)")
+                }
             }
         case .point, .size, .rect:
             let type: ValueType = kind == .point ? .point : kind == .size ? .size : .rect

@@ -40,8 +40,10 @@ public struct CoreAnimationModel: Sendable, Hashable {
         public var bias: [Double]?
 
         /// A keyframe body; what is not given is Core Animation's default.
-        public init(values: [AnimationValue], keyTimes: [Double]? = nil, timingFunctions: [TimingFunction]? = nil,
-                    calculationMode: CalculationMode = .linear, tension: [Double]? = nil, continuity: [Double]? = nil, bias: [Double]? = nil) {
+        public init(
+            values: [AnimationValue], keyTimes: [Double]? = nil, timingFunctions: [TimingFunction]? = nil,
+            calculationMode: CalculationMode = .linear, tension: [Double]? = nil, continuity: [Double]? = nil, bias: [Double]? = nil
+        ) {
             self.values = values
             self.keyTimes = keyTimes
             self.timingFunctions = timingFunctions

@@ -58,14 +58,16 @@ public struct MediaTiming: Sendable, Hashable {
         } else {
             iterations = (repeatCount == 0 ? 1 : repeatCount) * halves
         }
-        let fill: EffectTiming.Fill = switch fillMode {
-        case .removed: .none
-        case .forwards: .forwards
-        case .backwards: .backwards
-        case .both: .both
-        }
-        return EffectTiming(fill: fill, iterations: iterations, duration: duration,
-                            direction: autoreverses ? .alternate : .normal, easing: timingFunction)
+        let fill: EffectTiming.Fill =
+            switch fillMode {
+            case .removed: .none
+            case .forwards: .forwards
+            case .backwards: .backwards
+            case .both: .both
+            }
+        return EffectTiming(
+            fill: fill, iterations: iterations, duration: duration,
+            direction: autoreverses ? .alternate : .normal, easing: timingFunction)
     }
 
     /// How many iterations of ``effectTiming`` make one repeat cycle (2 when autoreversing).

@@ -34,8 +34,9 @@ public struct SpringParameters: Sendable, Hashable {
     public init(perceptualDuration: Double, bounce: Double, initialVelocity: Double = 0) {
         let stiffness = pow(2 * .pi / perceptualDuration, 2)
         let ratio = bounce >= 0 ? 1 - bounce : 1 / (1 + bounce)
-        self.init(mass: 1, stiffness: stiffness, damping: 2 * ratio * (stiffness * 1).squareRoot(),
-                  initialVelocity: initialVelocity, allowsOverdamping: bounce < 0)
+        self.init(
+            mass: 1, stiffness: stiffness, damping: 2 * ratio * (stiffness * 1).squareRoot(),
+            initialVelocity: initialVelocity, allowsOverdamping: bounce < 0)
     }
 
     /// An upper bound on the settling duration, in seconds: the time the slowest decaying term

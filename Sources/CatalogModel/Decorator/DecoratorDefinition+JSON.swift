@@ -5,7 +5,7 @@ extension DecoratorDefinition {
     /// have, and well-formed conditions.
     package init(_ definition: ComponentDefinition, parameters: [String: PropertyValue] = [:], file: String? = nil) throws(DefinitionError) {
         if parameters.isEmpty, case .decorator(let compiled)? = definition.defaultBody.body {
-            self = compiled   // compiled once, by validation
+            self = compiled  // compiled once, by validation
             return
         }
         let file = file ?? definition.name
@@ -23,8 +23,9 @@ extension DecoratorDefinition {
         }
         attachesTo = try names("attachesTo")
         for (index, type) in attachesTo.enumerated() where ObjectType.builtIn[type] == nil {
-            throw DefinitionError(file: file, path: path.appending("attachesTo").appending(index: index).description,
-                                  rule: "unknown object type '\(type)' (known: \(ObjectType.builtIn.keys.sorted().joined(separator: ", ")))")
+            throw DefinitionError(
+                file: file, path: path.appending("attachesTo").appending(index: index).description,
+                rule: "unknown object type '\(type)' (known: \(ObjectType.builtIn.keys.sorted().joined(separator: ", ")))")
         }
         overrides = try names("overrides")
 
@@ -49,12 +50,14 @@ extension DecoratorDefinition {
         }
         attachWhenSet = try names("attachWhenSet")
         for (index, name) in attachWhenSet.enumerated() where properties[name] == nil {
-            throw DefinitionError(file: file, path: path.appending("attachWhenSet").appending(index: index).description,
-                                  rule: "'\(name)' is not a declared property")
+            throw DefinitionError(
+                file: file, path: path.appending("attachWhenSet").appending(index: index).description,
+                rule: "'\(name)' is not a declared property")
         }
 
-        let scope = DecoratorScope(file: file, properties: Set(properties.keys),
-                                   ownerProperties: Self.ownerProperties(attachesTo), children: [:])
+        let scope = DecoratorScope(
+            file: file, properties: Set(properties.keys),
+            ownerProperties: Self.ownerProperties(attachesTo), children: [:])
         children = [:]
         if let value = reader.members["children"] {
             guard case .object(let declared) = value else { throw reader.error("children", "must be a mapping of name → {type, properties}") }
@@ -69,8 +72,9 @@ extension DecoratorDefinition {
                 if case .object(let values)? = childReader.members["properties"] {
                     for (property, expression) in values.sorted(by: { $0.key < $1.key }) {
                         guard childType.properties[property] != nil else {
-                            throw DefinitionError(file: file, path: field.appending("properties").appending(property).description,
-                                                  rule: "a \(type) has no property '\(property)'")
+                            throw DefinitionError(
+                                file: file, path: field.appending("properties").appending(property).description,
+                                rule: "a \(type) has no property '\(property)'")
                         }
                         initial[property] = try scope.expression(expression, path: field.appending("properties").appending(property))
                     }
@@ -87,7 +91,8 @@ extension DecoratorDefinition {
             for (event, actions) in events.sorted(by: { $0.key < $1.key }) {
                 let field = path.appending("handlers").appending(event)
                 guard ComponentDefinition.isParameterName(event) else {
-                    throw DefinitionError(file: file, path: field.description, rule: "an event name is a word: attach, tap, select, deselect, textChanged or your own")
+                    throw DefinitionError(
+                        file: file, path: field.description, rule: "an event name is a word: attach, tap, select, deselect, textChanged or your own")
                 }
                 handlers[event] = try fullScope.actions(actions, path: field)
             }
@@ -148,9 +153,10 @@ struct DecoratorScope {
             if let unknown = members.keys.sorted().first(where: { !["if", "then", "else"].contains($0) }) {
                 throw fail(path.appending(unknown), "unknown field next to if (then, else)")
             }
-            return .when(try self.condition(condition, path: path.appending("if")),
-                         then: try actions(members["then"] ?? .array([]), path: path.appending("then")),
-                         otherwise: try actions(members["else"] ?? .array([]), path: path.appending("else")))
+            return .when(
+                try self.condition(condition, path: path.appending("if")),
+                then: try actions(members["then"] ?? .array([]), path: path.appending("then")),
+                otherwise: try actions(members["else"] ?? .array([]), path: path.appending("else")))
         }
         guard members.count == 1, let (kind, body) = members.first else { throw fail(path, "an action is one of run, set, emit or if") }
         let field = path.appending(kind)
@@ -182,7 +188,9 @@ struct DecoratorScope {
             guard let effect = try reader.string("effect"), ComponentDefinition.isParameterName(effect) else {
                 throw reader.error("effect", "is required: an effect name such as openURL")
             }
-            return .emit(effect: effect, value: try reader.members["value"].map { (v: JSONValue) throws(DefinitionError) in try expression(v, path: field.appending("value")) })
+            return .emit(
+                effect: effect,
+                value: try reader.members["value"].map { (v: JSONValue) throws(DefinitionError) in try expression(v, path: field.appending("value")) })
         default:
             throw fail(field, "unknown action (expected run, set, emit or if)")
         }

@@ -12,7 +12,8 @@ public enum OpenableURL {
     /// True when `text` is an `http`/`https` URL with a host, a `mailto:` with an address or a `tel:` with a number.
     public static func isOpenable(_ text: String) -> Bool {
         guard !text.contains(where: { $0.isWhitespace }), let url = URL(string: text),
-              let scheme = url.scheme?.lowercased() else { return false }
+            let scheme = url.scheme?.lowercased()
+        else { return false }
         switch scheme {
         case "http", "https":
             guard let host = url.host, !host.isEmpty else { return false }

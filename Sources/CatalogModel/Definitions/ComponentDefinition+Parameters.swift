@@ -6,7 +6,9 @@ extension ComponentDefinition {
     /// importer starts from.
     /// - Parameter tokens: put the bound token sets' values where the body references tokens
     ///   (false for a reader of other members, such as `on:` handlers).
-    public func resolvedMembers(of kind: ComponentKind, parameters: [String: PropertyValue], file: String, tokens: Bool = true) throws(DefinitionError) -> [String: JSONValue] {
+    public func resolvedMembers(of kind: ComponentKind, parameters: [String: PropertyValue], file: String, tokens: Bool = true) throws(DefinitionError)
+        -> [String: JSONValue]
+    {
         guard self.kind == kind else {
             let article = kind == .animation ? "an" : "a"
             throw DefinitionError(file: file, path: "kind", rule: "\(name) is a \(self.kind.rawValue), not \(article) \(kind.rawValue)")
@@ -59,9 +61,10 @@ extension ComponentDefinition {
     private func parameter(_ name: String, file: String) throws(DefinitionError) -> ParameterSpec {
         guard let spec = parameters[name] else {
             let declared = parameters.keys.sorted().joined(separator: ", ")
-            throw DefinitionError(file: file, path: "parameters.\(name)",
-                                  rule: "\(self.name) has no parameter '\(name)'" + (declared.isEmpty ? "" : " (declared: \(declared))"),
-                                  code: .unknownParameter)
+            throw DefinitionError(
+                file: file, path: "parameters.\(name)",
+                rule: "\(self.name) has no parameter '\(name)'" + (declared.isEmpty ? "" : " (declared: \(declared))"),
+                code: .unknownParameter)
         }
         return spec
     }

@@ -86,7 +86,8 @@ public struct ComponentDefinition: Sendable, Hashable {
             var result: [String] = []
             for (index, item) in items.enumerated() {
                 guard case .string(let text) = item, !text.isEmpty else {
-                    throw DefinitionError(file: file, path: root.appending(key).appending(index: index).description,
+                    throw DefinitionError(
+                        file: file, path: root.appending(key).appending(index: index).description,
                         rule: "must be a non-empty string")
                 }
                 result.append(text)
@@ -103,7 +104,9 @@ public struct ComponentDefinition: Sendable, Hashable {
             throw DefinitionError(file: file, path: "kind", rule: "unknown kind '\(kindName)': use one of animation, chain, decorator, layout")
         }
         if case .number(let number) = members["version"] {
-            throw DefinitionError(file: file, path: "version", rule: "\(JSONValue.numberText(number)) is not a semantic version MAJOR.MINOR.PATCH (write it as a string, e.g. \"1.0.0\")")
+            throw DefinitionError(
+                file: file, path: "version",
+                rule: "\(JSONValue.numberText(number)) is not a semantic version MAJOR.MINOR.PATCH (write it as a string, e.g. \"1.0.0\")")
         }
         let versionText = try string("version", required: true)!
         guard let version = SemanticVersion(versionText) else {
@@ -134,7 +137,8 @@ public struct ComponentDefinition: Sendable, Hashable {
         }
         let bodies = kind.bodyFields.filter { members[$0] != nil }
         if bodies.count != 1 {
-            let rule = bodies.isEmpty
+            let rule =
+                bodies.isEmpty
                 ? "a \(kind.rawValue) needs exactly one body: \(kind.bodyFields.joined(separator: " or "))"
                 : "has both \(bodies.joined(separator: " and ")): a \(kind.rawValue) takes exactly one body"
             throw DefinitionError(file: file, path: bodies.count > 1 ? bodies[1] : "", rule: rule)
@@ -163,8 +167,9 @@ public struct ComponentDefinition: Sendable, Hashable {
         // Every "$name" in the body must be a declared parameter; collect component references.
         var references: Set<String> = []
         for field in present + (members["on"] != nil ? ["on"] : []) where kind != .tokens {
-            try Self.scanBody(members[field]!, path: root.appending(field), file: file, parameters: parameters,
-                              references: &references)
+            try Self.scanBody(
+                members[field]!, path: root.appending(field), file: file, parameters: parameters,
+                references: &references)
         }
         if kind == .chain, references.contains(name) {
             throw DefinitionError(file: file, path: "chain", rule: "runs itself (component: \(name)): a chain cannot contain itself")
@@ -237,16 +242,18 @@ public struct ComponentDefinition: Sendable, Hashable {
         return letter(first) && key.unicodeScalars.allSatisfy { letter($0) || ("0"..."9").contains($0) }
     }
 
-    private static func scanBody(_ value: JSONValue, path: FieldPath, file: String, parameters: [String: ParameterSpec],
-                                 references: inout Set<String>) throws(DefinitionError)
-    {
+    private static func scanBody(
+        _ value: JSONValue, path: FieldPath, file: String, parameters: [String: ParameterSpec],
+        references: inout Set<String>
+    ) throws(DefinitionError) {
         switch value {
         case .string(let text) where text.hasPrefix("$") && text.count > 1:
             let parameter = String(text.dropFirst())
             guard isParameterName(parameter) else { return }
             guard parameters[parameter] != nil else {
                 let known = parameters.keys.sorted().joined(separator: ", ")
-                throw DefinitionError(file: file, path: path.description,
+                throw DefinitionError(
+                    file: file, path: path.description,
                     rule: "refers to undeclared parameter '\(parameter)'" + (known.isEmpty ? "" : " (declared: \(known))"))
             }
         case .array(let items):

@@ -28,7 +28,9 @@ public enum DefinitionDecoder {
         {
             let stem = ((file as NSString).lastPathComponent as NSString).deletingPathExtension.lowercased()
             guard ComponentDefinition.isValidName(stem) else {
-                throw DefinitionError(file: file, path: "name", rule: "an anonymous animation is named after its file, but '\(stem)' does not match [a-z0-9][a-z0-9.-]*; add a name field")
+                throw DefinitionError(
+                    file: file, path: "name",
+                    rule: "an anonymous animation is named after its file, but '\(stem)' does not match [a-z0-9][a-z0-9.-]*; add a name field")
             }
             members["name"] = .string(stem)
             members["kind"] = "animation"
@@ -45,9 +47,11 @@ public enum DefinitionDecoder {
             do {
                 return try JSONReader.read(text)
             } catch {
-                throw DefinitionError(file: file, path: error.path, rule: error.isMalformed
-                    ? "malformed JSON at line \(error.line), column \(error.column): \(error.message)"
-                    : "\(error.message) (JSON line \(error.line), column \(error.column))")
+                throw DefinitionError(
+                    file: file, path: error.path,
+                    rule: error.isMalformed
+                        ? "malformed JSON at line \(error.line), column \(error.column): \(error.message)"
+                        : "\(error.message) (JSON line \(error.line), column \(error.column))")
             }
         }
         let node: Node?

@@ -23,8 +23,10 @@ public enum DefinitionLimits {
     /// Refuses a definition text of more than ``maximumBytes``.
     public static func check(size: Int, file: String) throws(DefinitionError) {
         guard size > maximumBytes else { return }
-        throw DefinitionError(file: file, path: "", rule: "the file is \(size == maximumBytes + 1 ? "over \(maximumBytes)" : "\(size)") bytes: "
-                              + "a definition is at most \(maximumBytes) bytes (1 MiB)")
+        throw DefinitionError(
+            file: file, path: "",
+            rule: "the file is \(size == maximumBytes + 1 ? "over \(maximumBytes)" : "\(size)") bytes: "
+                + "a definition is at most \(maximumBytes) bytes (1 MiB)")
     }
 
     /// Refuses a parsed document with a list or a total count over its limit, naming the field.
@@ -42,7 +44,9 @@ public enum DefinitionLimits {
         case .array(let items):
             let limit = key.map(childLists.contains) == true ? maximumChildren : maximumListItems
             if items.count > limit {
-                throw DefinitionError(file: file, path: path.description, rule: "has \(items.count) items: a list\(limit == maximumChildren ? " of \(key!)" : "") holds at most \(limit)")
+                throw DefinitionError(
+                    file: file, path: path.description,
+                    rule: "has \(items.count) items: a list\(limit == maximumChildren ? " of \(key!)" : "") holds at most \(limit)")
             }
             for (index, item) in items.enumerated() {
                 try walk(item, key: nil, path: path.appending(index: index), file: file, values: &values)

@@ -24,7 +24,7 @@ public enum DefinitionSchema {
             "title": "Component Catalog definition",
             "description": "One component (animation, chain, decorator or layout), or a bare Web Animations {keyframes, options} body.",
             "anyOf": [ref("component"), ref("bareAnimation")],
-            "definitions": .object(definitions),
+            "definitions": .object(definitions)
         ]
     }
 
@@ -66,13 +66,15 @@ public enum DefinitionSchema {
             // `.inf` in YAML; "inf"/"infinity" where JSON has no infinity.
             "repeatCount": anyOf(["type": "number"], ["type": "string"]), "repeatDuration": number,
             "autoreverses": boolean, "fillMode": enumeration(MediaTiming.FillMode.allCases.map(\.rawValue)),
-            "removedOnCompletion": boolean, "timingFunction": ref("timingFunction"), "additive": boolean, "cumulative": boolean,
+            "removedOnCompletion": boolean, "timingFunction": ref("timingFunction"), "additive": boolean, "cumulative": boolean
         ]
         // Each type takes only its own fields besides the timing ones.
         let perType: [JSONValue] = CoreAnimationModel.fieldsByType.keys.sorted().map { type in
             let allowed = CoreAnimationModel.fieldsByType[type]!.union(CoreAnimationModel.timingFields).union(["type"])
-            return ["if": ["properties": ["type": ["const": .string(type)]], "required": ["type"]],
-                    "then": ["propertyNames": ["enum": strings(allowed)]]]
+            return [
+                "if": ["properties": ["type": ["const": .string(type)]], "required": ["type"]],
+                "then": ["propertyNames": ["enum": strings(allowed)]]
+            ]
         }
         let coreAnimationAllowed = CoreAnimationModel.fieldsByType.values.reduce(CoreAnimationModel.timingFields.union(["type"])) { $0.union($1) }
         var coreAnimation = object(coreAnimationFields, required: ["type"], allowed: coreAnimationAllowed).objectValue!
@@ -86,7 +88,7 @@ public enum DefinitionSchema {
             "fill": enumeration(EffectTiming.Fill.allCases.map(\.rawValue)),
             "direction": enumeration(EffectTiming.Direction.allCases.map(\.rawValue)),
             "easing": ["type": "string"],
-            "composite": enumeration(["replace", "add", "accumulate"]),
+            "composite": enumeration(["replace", "add", "accumulate"])
         ])
         // A definition's keyframes are a list (the property-indexed form goes only inline in a chain step).
         let webKeyframes = orParameter(list(["type": "object"]))
@@ -97,31 +99,39 @@ public enum DefinitionSchema {
             "propertyNames": ["enum": strings(layoutNodeTypes)],
             "properties": [
                 "slot": ["type": "string", "minLength": 1],
-                "decorating": object(["content": ref("layoutNode"), "decoration": ref("layoutNode"), "insets": ref("insets"),
-                                      "contentFraction": number, "spacing": number,
-                                      "decorationSide": enumeration(DecoratingOptions.Side.allCases.map(\.rawValue))],
-                                     required: ["content", "decoration"]),
+                "decorating": object(
+                    [
+                        "content": ref("layoutNode"), "decoration": ref("layoutNode"), "insets": ref("insets"),
+                        "contentFraction": number, "spacing": number,
+                        "decorationSide": enumeration(DecoratingOptions.Side.allCases.map(\.rawValue))
+                    ],
+                    required: ["content", "decoration"]),
                 "cascading": object(["children": list(ref("layoutNode")), "offset": orParameter(list(number))]),
-                "stack": object(["children": list(ref("layoutNode")), "axis": enumeration(LayoutNode.Axis.allCases.map(\.rawValue)),
-                                 "spacing": number]),
-                "inset": object(["child": ref("layoutNode"), "insets": ref("insets")], required: ["child"]),
-            ],
+                "stack": object([
+                    "children": list(ref("layoutNode")), "axis": enumeration(LayoutNode.Axis.allCases.map(\.rawValue)),
+                    "spacing": number
+                ]),
+                "inset": object(["child": ref("layoutNode"), "insets": ref("insets")], required: ["child"])
+            ]
         ]
 
         let valueType: JSONValue = ["enum": strings(ValueType.allCases.map(\.rawValue))]
         let decorator = object([
             "attachesTo": list(["type": "string"]),
             "attachWhenSet": list(["type": "string"]),
-            "properties": ["type": "object", "additionalProperties": object(["type": valueType, "default": anything, "summary": ["type": "string"]], required: ["type"])],
+            "properties": [
+                "type": "object", "additionalProperties": object(["type": valueType, "default": anything, "summary": ["type": "string"]], required: ["type"])
+            ],
             "children": ["type": "object", "additionalProperties": object(["type": ["type": "string"], "properties": ["type": "object"]], required: ["type"])],
             "overrides": list(["type": "string"]),
-            "handlers": ["type": "object", "additionalProperties": ["type": "array"]],
+            "handlers": ["type": "object", "additionalProperties": ["type": "array"]]
         ])
 
-        let parameter = object([
-            "type": ["enum": strings(ParameterSpec.parameterTypes.map(\.rawValue))], "default": anything,
-            "minimum": ["type": "number"], "maximum": ["type": "number"], "summary": ["type": "string"],
-        ], required: ["type", "default"], allowed: ParameterSpec.fields)
+        let parameter = object(
+            [
+                "type": ["enum": strings(ParameterSpec.parameterTypes.map(\.rawValue))], "default": anything,
+                "minimum": ["type": "number"], "maximum": ["type": "number"], "summary": ["type": "string"]
+            ], required: ["type", "default"], allowed: ParameterSpec.fields)
 
         // The envelope: exactly the fields `validate` knows, one body and only the kind's.
         let envelope: [String: JSONValue] = [
@@ -141,7 +151,7 @@ public enum DefinitionSchema {
             "decorator": decorator,
             "layout": ref("layoutNode"),
             // A token set: a DTCG document (`catalog tokens add` makes these).
-            "tokens": ["type": "object"],
+            "tokens": ["type": "object"]
         ]
         let bodies = ComponentDefinition.bodyFields.subtracting(["options"]).sorted()
         let perKind: [JSONValue] = ComponentKind.allCases.map { kind in
@@ -151,13 +161,15 @@ public enum DefinitionSchema {
             }
             var then: [String: JSONValue] = [
                 "oneOf": own.count == 1 ? [["required": [.string(own[0])]]] : .array(exactlyOne),
-                "not": ["anyOf": .array(bodies.filter { !own.contains($0) }.map { ["required": [.string($0)]] })],
+                "not": ["anyOf": .array(bodies.filter { !own.contains($0) }.map { ["required": [.string($0)]] })]
             ]
             if !own.contains("keyframes") { then["properties"] = ["options": false] }
             return ["if": ["properties": ["kind": ["const": .string(kind.rawValue)]], "required": ["kind"]], "then": .object(then)]
         }
-        var component = object(envelope, required: ["name", "kind", "version"],
-                               allowed: ComponentDefinition.envelopeFields.union(ComponentDefinition.bodyFields)).objectValue!
+        var component = object(
+            envelope, required: ["name", "kind", "version"],
+            allowed: ComponentDefinition.envelopeFields.union(ComponentDefinition.bodyFields)
+        ).objectValue!
         component["allOf"] = .array(perKind + [["if": ["required": ["options"]], "then": ["required": ["keyframes"]]]])
 
         return [
@@ -172,7 +184,7 @@ public enum DefinitionSchema {
             "timingFunction": anyOf(["type": "string"], ["type": "array", "items": ref("number"), "minItems": 4, "maxItems": 4], ["type": "object"]),
             "insets": orParameter(["type": "array", "items": ref("number"), "minItems": 4, "maxItems": 4]),
             "coreAnimation": .object(coreAnimation),
-            "layoutNode": layoutNode,
+            "layoutNode": layoutNode
         ]
     }
 }

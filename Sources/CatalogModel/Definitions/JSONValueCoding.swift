@@ -40,13 +40,14 @@ public struct JSONValueDecoder {
 extension DecodingError {
     /// `field.path: what is wrong`, for messages that name the field.
     public var pathDescription: String {
-        let (context, problem): (Context, String) = switch self {
-        case .typeMismatch(let type, let context): (context, "is not \(type)")
-        case .valueNotFound(let type, let context): (context, "has no \(type)")
-        case .keyNotFound(let key, let context): (context, context.codingPath.isEmpty ? "no \(key.stringValue)" : "has no \(key.stringValue)")
-        case .dataCorrupted(let context): (context, context.debugDescription)
-        @unknown default: (Context(codingPath: [], debugDescription: ""), "\(self)")
-        }
+        let (context, problem): (Context, String) =
+            switch self {
+            case .typeMismatch(let type, let context): (context, "is not \(type)")
+            case .valueNotFound(let type, let context): (context, "has no \(type)")
+            case .keyNotFound(let key, let context): (context, context.codingPath.isEmpty ? "no \(key.stringValue)" : "has no \(key.stringValue)")
+            case .dataCorrupted(let context): (context, context.debugDescription)
+            @unknown default: (Context(codingPath: [], debugDescription: ""), "\(self)")
+            }
         let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
         return path.isEmpty ? problem : "\(path.hasPrefix(".") ? String(path.dropFirst()) : path) \(problem)"
     }

@@ -17,8 +17,10 @@ public struct ParameterSpec: Sendable, Hashable {
     public var summary: String?
 
     /// A parameter as a definition declares it.
-    public init(type: ValueType, defaultValue: PropertyValue, minimum: Double? = nil, maximum: Double? = nil,
-                summary: String? = nil) {
+    public init(
+        type: ValueType, defaultValue: PropertyValue, minimum: Double? = nil, maximum: Double? = nil,
+        summary: String? = nil
+    ) {
         self.type = type
         self.defaultValue = defaultValue
         self.minimum = minimum
@@ -35,11 +37,14 @@ public struct ParameterSpec: Sendable, Hashable {
         }
         try Self.rejectUnknown(members, allowed: Self.fields, file: file, path: path)
         guard let typeName = members["type"]?.stringValue else {
-            throw DefinitionError(file: file, path: path.appending("type").description, rule: "is required: one of "
-                + Self.parameterTypes.map(\.rawValue).joined(separator: ", "))
+            throw DefinitionError(
+                file: file, path: path.appending("type").description,
+                rule: "is required: one of "
+                    + Self.parameterTypes.map(\.rawValue).joined(separator: ", "))
         }
         guard let type = ValueType(rawValue: typeName), Self.parameterTypes.contains(type) else {
-            throw DefinitionError(file: file, path: path.appending("type").description,
+            throw DefinitionError(
+                file: file, path: path.appending("type").description,
                 rule: "unknown type '\(typeName)': use one of " + Self.parameterTypes.map(\.rawValue).joined(separator: ", "))
         }
         guard let rawDefault = members["default"] else {
@@ -87,7 +92,8 @@ public struct ParameterSpec: Sendable, Hashable {
         throws(DefinitionError)
     {
         if let unknown = members.keys.sorted().first(where: { !allowed.contains($0) }) {
-            throw DefinitionError(file: file, path: path.appending(unknown).description,
+            throw DefinitionError(
+                file: file, path: path.appending(unknown).description,
                 rule: "unknown field: allowed are " + allowed.sorted().joined(separator: ", "))
         }
     }

@@ -191,17 +191,23 @@ public enum ErrorCode: String, CaseIterable, Sendable, Hashable, Codable {
         switch self {
         case .usage, .unexpected: .command
         case .invalidDefinition, .invalidJSON, .invalidTimingFunction, .invalidCSSValue, .invalidValue, .invalidTimes,
-             .invalidImport, .invalidArchive, .cannotReadFile, .cannotWriteFile: .input
+            .invalidImport, .invalidArchive, .cannotReadFile, .cannotWriteFile:
+            .input
         case .invalidLocation, .notADatabase, .cannotOpen, .readOnly, .migrationRefused, .serverUnreachable,
-             .authenticationFailed, .unknownDatabase, .connectionLost, .tlsFailed, .serverError: .database
+            .authenticationFailed, .unknownDatabase, .connectionLost, .tlsFailed, .serverError:
+            .database
         case .unknownComponent, .unknownVersion, .wrongComponent, .versionNotHigher, .versionKept, .componentInUse,
-             .unknownReference, .unknownParameter, .referenceKind, .referenceCycle, .notExportable: .catalog
+            .unknownReference, .unknownParameter, .referenceKind, .referenceCycle, .notExportable:
+            .catalog
         case .unknownObject, .objectExists, .invalidObjectID, .invalidTypeName, .builtInType, .ownsItself, .invalidKey,
-             .invalidPolicy, .unknownProperty, .typeMismatch, .propertyType, .overrideType, .overrideRule, .valueOutOfRange: .objects
+            .invalidPolicy, .unknownProperty, .typeMismatch, .propertyType, .overrideType, .overrideRule, .valueOutOfRange:
+            .objects
         case .noTargets, .missingRequirements, .attachesTo, .noRect, .unknownSlot, .nothingBound, .boundTwice, .unknownRole,
-             .unboundRole, .invalidEventName, .invalidSceneTime, .sceneTimeBackwards, .notReplayable: .scene
+            .unboundRole, .invalidEventName, .invalidSceneTime, .sceneTimeBackwards, .notReplayable:
+            .scene
         case .unreadableEvent, .malformedEvent, .emptyLog, .noSnapshot, .damagedSnapshot, .compactsEverything, .nothingToCompact,
-             .compacted, .versionNotKept, .replayFailed, .replayMismatch, .storeNotEmpty: .log
+            .compacted, .versionNotKept, .replayFailed, .replayMismatch, .storeNotEmpty:
+            .log
         case .unauthorized, .wrongHost, .unknownRoute, .bodyTooLarge, .methodNotAllowed: .web
         }
     }

@@ -110,7 +110,6 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-
 extension StoreError: CatalogError {
     /// The stable code for this refusal.
     public var code: ErrorCode {

@@ -20,7 +20,7 @@ public struct LayoutDefinition: Sendable, Hashable {
     /// The layout body of `definition`, with `parameters` applied.
     public init(_ definition: ComponentDefinition, parameters: [String: PropertyValue] = [:], file: String? = nil) throws(DefinitionError) {
         if parameters.isEmpty, case .layout(let compiled)? = definition.defaultBody.body {
-            self = compiled   // compiled once, by validation
+            self = compiled  // compiled once, by validation
             return
         }
         let file = file ?? definition.name

@@ -51,8 +51,9 @@ extension LayoutNode {
                 guard let parsed = DecoratingOptions.Side(rawValue: side) else { throw reader.error("decorationSide", "must be leading or trailing") }
                 options.decorationSide = parsed
             }
-            return .decorating(content: try node(content, file: file, path: field.appending("content")),
-                               decoration: try node(decoration, file: file, path: field.appending("decoration")), options)
+            return .decorating(
+                content: try node(content, file: file, path: field.appending("content")),
+                decoration: try node(decoration, file: file, path: field.appending("decoration")), options)
         case "cascading":
             let reader = try FieldReader(body, file: file, path: field)
             try reader.rejectUnknown(allowed: ["children", "offset"])

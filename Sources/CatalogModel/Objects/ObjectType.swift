@@ -27,7 +27,7 @@ public struct ObjectType: Sendable, Hashable {
         "opacity": .number, "transform": .transform, "position": .point, "anchorPoint": .point, "bounds": .rect,
         "frame": .rect, "backgroundColor": .color, "borderColor": .color, "borderWidth": .number,
         "cornerRadius": .number, "shadowColor": .color, "shadowOpacity": .number, "shadowRadius": .number,
-        "zPosition": .number, "hidden": .bool,
+        "zPosition": .number, "hidden": .bool
     ]
 
     /// The types docs/Store.md names: CALayer, UIView (a layer's properties), UILabel, UITextField,
@@ -42,8 +42,12 @@ public struct ObjectType: Sendable, Hashable {
             ObjectType(name: "label", properties: with(layer, ["text": .string, "textColor": .color])),
             ObjectType(name: "textField", properties: with(layer, ["text": .string, "placeholder": .string, "textColor": .color])),
             ObjectType(name: "cell", properties: with(layer, ["selected": .bool])),
-            ObjectType(name: "node", properties: ["position": .point, "frame": .rect, "transform": .transform, "opacity": .number,
-                                                  "zPosition": .number, "hidden": .bool]),
+            ObjectType(
+                name: "node",
+                properties: [
+                    "position": .point, "frame": .rect, "transform": .transform, "opacity": .number,
+                    "zPosition": .number, "hidden": .bool
+                ])
         ]
         return Dictionary(uniqueKeysWithValues: types.map { ($0.name, $0) })
     }()

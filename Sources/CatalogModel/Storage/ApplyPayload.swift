@@ -22,8 +22,10 @@ package struct ApplyPayload: Codable, Sendable, Hashable {
     package var animations: [AnimationEntry]?
     package var sets: [SetEntry]?
 
-    package init(component: String? = nil, version: String? = nil, kind: ApplicationKind? = nil, start: Double? = nil,
-                reducedMotion: Bool = false, animations: [AnimationEntry]? = nil, sets: [SetEntry]? = nil) {
+    package init(
+        component: String? = nil, version: String? = nil, kind: ApplicationKind? = nil, start: Double? = nil,
+        reducedMotion: Bool = false, animations: [AnimationEntry]? = nil, sets: [SetEntry]? = nil
+    ) {
         self.component = component
         self.version = version
         self.kind = kind

@@ -30,8 +30,10 @@ public struct Event: Sendable, Hashable {
 
     /// `{"seq", "t", "operation", "object", "payload"}`: a line of `catalog log --format jsonl`.
     public var jsonValue: JSONValue {
-        ["seq": .number(Double(seq)), "t": .number(sceneTime), "operation": .string(operation.rawValue),
-         "object": objectID.map(JSONValue.string) ?? .null, "payload": payload]
+        [
+            "seq": .number(Double(seq)), "t": .number(sceneTime), "operation": .string(operation.rawValue),
+            "object": objectID.map(JSONValue.string) ?? .null, "payload": payload
+        ]
     }
 }
 

@@ -59,8 +59,10 @@ public enum EventChange: Sendable, Hashable {
         /// A recorded reference `box` travels in the parameter values (or the inline body) under
         /// ``ReferenceBox/entryKey``: what the animation compiles to depends on it.
         /// Recorded token-set versions travel the same way, under ``TokenVersions/entryKey``.
-        public init?(inline: JSONValue?, component: String?, version: String?, parameters: [String: JSONValue]?, offset: Double, box: JSONValue? = nil,
-                     tokens: JSONValue? = nil) {
+        public init?(
+            inline: JSONValue?, component: String?, version: String?, parameters: [String: JSONValue]?, offset: Double, box: JSONValue? = nil,
+            tokens: JSONValue? = nil
+        ) {
             if let inline {
                 if let box, case .object(var members) = inline {
                     members[ReferenceBox.entryKey] = box
@@ -174,17 +176,22 @@ extension Event {
             let typed = try read(ApplyPayload.self)
             var animations: [EventChange.Animation] = []
             for (index, entry) in (typed.animations ?? []).enumerated() {
-                guard let animation = EventChange.Animation(inline: entry.inline, component: entry.component, version: entry.version,
-                                                            parameters: entry.parameters, offset: entry.offset ?? 0, box: entry.box,
-                                                            tokens: entry.tokens) else {
+                guard
+                    let animation = EventChange.Animation(
+                        inline: entry.inline, component: entry.component, version: entry.version,
+                        parameters: entry.parameters, offset: entry.offset ?? 0, box: entry.box,
+                        tokens: entry.tokens)
+                else {
                     throw malformed("animations[\(index)]: neither a component and version nor an inline body")
                 }
                 animations.append(animation)
             }
             let sets = (typed.sets ?? []).map { EventChange.ScheduledSet(property: $0.property, value: $0.value, offset: $0.offset ?? 0) }
-            return .apply(object: object, EventChange.Application(
-                component: typed.component, kind: typed.kind, start: typed.start, playsReduced: typed.reducedMotion == true,
-                animations: animations, sets: sets, record: payload))
+            return .apply(
+                object: object,
+                EventChange.Application(
+                    component: typed.component, kind: typed.kind, start: typed.start, playsReduced: typed.reducedMotion == true,
+                    animations: animations, sets: sets, record: payload))
         }
     }
 }

@@ -37,7 +37,8 @@ public struct Migration: Sendable, Hashable {
 
     private static func checksum(of sql: String) -> String {
         // Every command's open computes these: skip Foundation's search when there is no CR.
-        let normalized = sql.utf8.contains(UInt8(ascii: "\r"))
+        let normalized =
+            sql.utf8.contains(UInt8(ascii: "\r"))
             ? sql.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n") : sql
         return ContentDigest.sha256Hex(Data(normalized.utf8))
     }

@@ -9,8 +9,10 @@ import Synchronization
 /// let definition = try stored.decode()
 /// ```
 public struct StoredComponent: Sendable, Hashable {
-    package init(name: String, version: String, kind: ComponentKind, summary: String, tags: [String], contentHash: String,
-                 definition: String, addedSeq: Int64) {
+    package init(
+        name: String, version: String, kind: ComponentKind, summary: String, tags: [String], contentHash: String,
+        definition: String, addedSeq: Int64
+    ) {
         self.name = name
         self.version = version
         self.kind = kind
@@ -45,7 +47,7 @@ public struct StoredComponent: Sendable, Hashable {
         if let decoded = DecodedDefinitions.shared.withLock({ $0[key] }) { return decoded }
         let decoded = try DefinitionDecoder.decode(text: definition, file: "\(name)@\(version).json", stored: true)
         DecodedDefinitions.shared.withLock { cache in
-            if cache.count >= DecodedDefinitions.capacity { cache.removeAll() }   // a bound, for processes that see many versions
+            if cache.count >= DecodedDefinitions.capacity { cache.removeAll() }  // a bound, for processes that see many versions
             cache[key] = decoded
         }
         return decoded
@@ -53,8 +55,10 @@ public struct StoredComponent: Sendable, Hashable {
 
     /// Name, version, kind, summary, tags and hash: a row of `catalog list --format json`.
     public var summaryJSON: JSONValue {
-        ["name": .string(name), "version": .string(version), "kind": .string(kind.rawValue), "summary": .string(summary),
-         "tags": .array(tags.map(JSONValue.string)), "hash": .string(contentHash)]
+        [
+            "name": .string(name), "version": .string(version), "kind": .string(kind.rawValue), "summary": .string(summary),
+            "tags": .array(tags.map(JSONValue.string)), "hash": .string(contentHash)
+        ]
     }
 
     /// ``summaryJSON`` with the `definition` itself: what `catalog show --format json` prints.

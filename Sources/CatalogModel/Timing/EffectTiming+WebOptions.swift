@@ -31,13 +31,16 @@ extension EffectTiming {
             case "delay": delay = try Self.milliseconds(try number(), file: file, path: field, allowNegative: true)
             case "endDelay": endDelay = try Self.milliseconds(try number(), file: file, path: field, allowNegative: true)
             case "duration":
-                if value.stringValue == "auto" { duration = 0 } else {
+                if value.stringValue == "auto" {
+                    duration = 0
+                } else {
                     duration = try Self.milliseconds(try number(), file: file, path: field, allowNegative: false)
                 }
             case "iterations":
                 let n = value.stringValue == "Infinity" ? Double.infinity : try number()
                 guard n >= 0, !n.isNaN, n.isInfinite || n <= NumericLimits.maximumRepeats else {
-                    throw DefinitionError(file: file, path: field.description, rule: "must be from 0 to \(JSONValue.numberText(NumericLimits.maximumRepeats)), or Infinity")
+                    throw DefinitionError(
+                        file: file, path: field.description, rule: "must be from 0 to \(JSONValue.numberText(NumericLimits.maximumRepeats)), or Infinity")
                 }
                 iterations = n
             case "iterationStart":
@@ -62,8 +65,9 @@ extension EffectTiming {
                     throw DefinitionError(file: file, path: field.description, rule: error.message)
                 }
             default:
-                throw DefinitionError(file: file, path: field.description,
-                                      rule: "unknown timing option (expected delay, endDelay, fill, iterationStart, iterations, duration, direction, easing)")
+                throw DefinitionError(
+                    file: file, path: field.description,
+                    rule: "unknown timing option (expected delay, endDelay, fill, iterationStart, iterations, duration, direction, easing)")
             }
         }
     }
@@ -71,9 +75,11 @@ extension EffectTiming {
     private static func milliseconds(_ value: Double, file: String, path: FieldPath, allowNegative: Bool) throws(DefinitionError) -> Double {
         let seconds = value / 1000
         guard value.isFinite, allowNegative || value >= 0, NumericLimits.problem(duration: seconds, allowNegative: allowNegative) == nil else {
-            throw DefinitionError(file: file, path: path.description, rule: allowNegative
-                ? "must be milliseconds within ±\(JSONValue.numberText(NumericLimits.maximumTime * 1000))"
-                : "must be 0 or from 0.001 to \(JSONValue.numberText(NumericLimits.maximumTime * 1000)) milliseconds")
+            throw DefinitionError(
+                file: file, path: path.description,
+                rule: allowNegative
+                    ? "must be milliseconds within ±\(JSONValue.numberText(NumericLimits.maximumTime * 1000))"
+                    : "must be 0 or from 0.001 to \(JSONValue.numberText(NumericLimits.maximumTime * 1000)) milliseconds")
         }
         return seconds
     }

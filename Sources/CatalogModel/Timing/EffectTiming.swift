@@ -52,9 +52,10 @@ public struct EffectTiming: Sendable, Hashable {
     public var easing: TimingFunction
 
     /// Web Animations' defaults for whatever is not given: no delays, one iteration of 0 s, `auto` fill, linear.
-    public init(delay: Double = 0, endDelay: Double = 0, fill: Fill = .auto, iterationStart: Double = 0,
-                iterations: Double = 1, duration: Double = 0, direction: Direction = .normal, easing: TimingFunction = .linear)
-    {
+    public init(
+        delay: Double = 0, endDelay: Double = 0, fill: Fill = .auto, iterationStart: Double = 0,
+        iterations: Double = 1, duration: Double = 0, direction: Direction = .normal, easing: TimingFunction = .linear
+    ) {
         self.delay = delay
         self.endDelay = endDelay
         self.fill = fill

@@ -83,7 +83,8 @@ public enum SampleTimes {
     /// or newlines (`separatedByWhitespace`).
     public static func list(_ text: String, separatedByWhitespace: Bool = false) throws(Error) -> [Double] {
         var times: [Double] = []
-        let parts = separatedByWhitespace
+        let parts =
+            separatedByWhitespace
             ? text.split(whereSeparator: { $0 == "," || $0.isWhitespace })
             : text.split(separator: ",", omittingEmptySubsequences: false)
         for part in parts {
@@ -111,7 +112,8 @@ public enum SampleTimes {
     /// ```
     public static func cut(fps: Double, from: Double, to: Double, budget: Int = implicitFrameBudget) -> (last: Double, end: Double)? {
         guard fps > 0, fps.isFinite, to.isFinite, from.isFinite, to > from,
-              ((to - from) * fps + 1e-9).rounded(.down) >= Double(budget) else { return nil }
+            ((to - from) * fps + 1e-9).rounded(.down) >= Double(budget)
+        else { return nil }
         return (from + Double(budget - 1) / fps, from + (Double(budget - 1) + 0.5) / fps)
     }
 

@@ -56,7 +56,7 @@ public enum TimingFunction: Sendable, Hashable {
         "easeIn": .cubicBezier(0.42, 0, 1, 1),
         "easeOut": .cubicBezier(0, 0, 0.58, 1),
         "easeInEaseOut": .cubicBezier(0.42, 0, 0.58, 1),
-        "default": .cubicBezier(0.25, 0.1, 0.25, 1),
+        "default": .cubicBezier(0.25, 0.1, 0.25, 1)
     ]
 
     /// CSS Easing keywords.
@@ -67,6 +67,6 @@ public enum TimingFunction: Sendable, Hashable {
         "ease-out": .cubicBezier(0, 0, 0.58, 1),
         "ease-in-out": .cubicBezier(0.42, 0, 0.58, 1),
         "step-start": .steps(1, .jumpStart),
-        "step-end": .steps(1, .jumpEnd),
+        "step-end": .steps(1, .jumpEnd)
     ]
 }

@@ -15,7 +15,9 @@ extension TimingFunction {
             return
         }
         guard let open = trimmed.firstIndex(of: "("), trimmed.hasSuffix(")") else {
-            throw TimingFunctionError(message: "unknown timing function \"\(text)\" (expected a Core Animation name, a CSS keyword, a motion token, cubic-bezier(), steps() or linear())")
+            throw TimingFunctionError(
+                message:
+                    "unknown timing function \"\(text)\" (expected a Core Animation name, a CSS keyword, a motion token, cubic-bezier(), steps() or linear())")
         }
         let name = trimmed[..<open].trimmingCharacters(in: .whitespaces).lowercased()
         let arguments = trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)]
@@ -70,7 +72,8 @@ extension TimingFunction {
             case "end": position = .jumpEnd
             case let other:
                 guard let parsed = StepPosition(rawValue: other) else {
-                    throw TimingFunctionError(message: "unknown steps() position \"\(arguments[1])\" (expected jump-start, jump-end, jump-none, jump-both, start or end)")
+                    throw TimingFunctionError(
+                        message: "unknown steps() position \"\(arguments[1])\" (expected jump-start, jump-end, jump-none, jump-both, start or end)")
                 }
                 position = parsed
             }
@@ -92,7 +95,10 @@ extension TimingFunction {
         for argument in arguments {
             let parts = argument.split(whereSeparator: \.isWhitespace)
             guard (1...3).contains(parts.count), let output = Double(parts[0]), output.isFinite, abs(output) <= NumericLimits.maximumEasingOutput else {
-                throw TimingFunctionError(message: "linear() stop \"\(argument)\" must be a number within ±\(JSONValue.numberText(NumericLimits.maximumEasingOutput)) and up to two percentages")
+                throw TimingFunctionError(
+                    message:
+                        "linear() stop \"\(argument)\" must be a number within ±\(JSONValue.numberText(NumericLimits.maximumEasingOutput)) and up to two percentages"
+                )
             }
             var inputs: [Double] = []
             for part in parts.dropFirst() {

@@ -14,8 +14,9 @@ public enum BuiltInTokenSets {
     public static let sets: [(name: String, version: String, set: TokenSet)] = EmbeddedTokenSets.files.map { file in
         let path = "catalog/tokens/\(file.name)"
         // Built into the binary and checked by the tests: a failure here is a broken build.
-        let definition = try! ComponentDefinition(tokenFile: try! JSONReader.read(String(decoding: Data(base64Encoded: file.base64)!, as: UTF8.self)),
-                                                  name: ComponentDefinition.tokenSetName(file: file.name), file: path)
+        let definition = try! ComponentDefinition(
+            tokenFile: try! JSONReader.read(String(decoding: Data(base64Encoded: file.base64)!, as: UTF8.self)),
+            name: ComponentDefinition.tokenSetName(file: file.name), file: path)
         guard case .tokens(let set)? = definition.defaultBody.body else { fatalError("\(path) is not a token set") }
         return (definition.name, definition.version.description, set)
     }

@@ -128,7 +128,8 @@ public enum TokenLookupError: Error, Sendable, Hashable, CustomStringConvertible
     public var description: String {
         switch self {
         case .unknown(let path, let sets):
-            "{\(path)} is not a token of " + (sets.isEmpty ? "any token set (add one with catalog tokens add)" : "the token sets " + sets.joined(separator: ", "))
+            "{\(path)} is not a token of "
+                + (sets.isEmpty ? "any token set (add one with catalog tokens add)" : "the token sets " + sets.joined(separator: ", "))
         case .ambiguous(let path, let sets): "{\(path)} is defined by the token sets \(sets.joined(separator: " and ")): rename one"
         case .wrongType(let path, let type, let place):
             "{\(path)} is a \(type.rawValue) token, which has no \(place == .timingFunction ? "timing function" : "time") for this place"

@@ -19,7 +19,8 @@ public enum TokenReference {
         guard text.count > 2, text.hasPrefix("{"), text.hasSuffix("}") else { return nil }
         let inner = text.dropFirst().dropLast()
         guard !inner.contains("{"), !inner.contains("}"), !inner.isEmpty,
-              !inner.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty) else { return nil }
+            !inner.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty)
+        else { return nil }
         return String(inner)
     }
 

@@ -29,8 +29,10 @@ public enum TokenResolver {
     /// The merged token document for `contexts` (modifier → context).
     /// - Parameter read: the JSON of a file a source names, by its path as written (relative to
     ///   the resolver).
-    public static func document(_ resolver: JSONValue, file: String, contexts: [String: String],
-                                read: (String) throws -> JSONValue) throws -> JSONValue {
+    public static func document(
+        _ resolver: JSONValue, file: String, contexts: [String: String],
+        read: (String) throws -> JSONValue
+    ) throws -> JSONValue {
         func fail(_ path: String, _ rule: String) -> DefinitionError { DefinitionError(file: file, path: path, rule: rule) }
         guard case .object = resolver else { throw fail("", "a resolver is a JSON object") }
         if let version = resolver["version"], version.stringValue != "2025.10" {
@@ -76,8 +78,10 @@ public enum TokenResolver {
         return merged
     }
 
-    private static func merge(_ sources: JSONValue, into merged: inout JSONValue, at path: String, file: String,
-                              read: (String) throws -> JSONValue) throws {
+    private static func merge(
+        _ sources: JSONValue, into merged: inout JSONValue, at path: String, file: String,
+        read: (String) throws -> JSONValue
+    ) throws {
         guard case .array(let list) = sources else { throw DefinitionError(file: file, path: path, rule: "must be a list of sources") }
         for (index, source) in list.enumerated() {
             var document = source
@@ -99,7 +103,9 @@ public enum TokenResolver {
 
     /// `over` merged onto `base`: groups merge member by member; a token replaces a token whole.
     public static func deepMerge(_ base: JSONValue, _ over: JSONValue) -> JSONValue {
-        guard case .object(var members) = base, case .object(let overMembers) = over, overMembers["$value"] == nil, members["$value"] == nil else { return over }
+        guard case .object(var members) = base, case .object(let overMembers) = over, overMembers["$value"] == nil, members["$value"] == nil else {
+            return over
+        }
         for (key, value) in overMembers { members[key] = members[key].map { deepMerge($0, value) } ?? value }
         return .object(members)
     }

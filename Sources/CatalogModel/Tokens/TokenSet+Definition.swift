@@ -14,13 +14,15 @@ extension ComponentDefinition {
     /// set.kind   // .tokens
     /// ```
     public init(tokenFile document: JSONValue, name: String, version: String? = nil, file: String) throws(DefinitionError) {
-        _ = try TokenSet(json: document, file: file)   // the file's own errors, with its own paths
+        _ = try TokenSet(json: document, file: file)  // the file's own errors, with its own paths
         guard ComponentDefinition.isValidName(name) else {
             throw DefinitionError(file: file, path: "", rule: "the token set's name '\(name)' must match [a-z0-9][a-z0-9.-]*: give one with --name")
         }
         let own = document["$extensions"]?[Self.tokenExtensionKey]?["version"]?.stringValue
-        var members: [String: JSONValue] = ["name": .string(name), "kind": "tokens", "tokens": document,
-                                            "version": .string(version ?? own ?? "1.0.0")]
+        var members: [String: JSONValue] = [
+            "name": .string(name), "kind": "tokens", "tokens": document,
+            "version": .string(version ?? own ?? "1.0.0")
+        ]
         if let summary = document["$description"]?.stringValue { members["summary"] = .string(summary) }
         try self.init(json: .object(members), file: file)
     }

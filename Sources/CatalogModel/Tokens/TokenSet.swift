@@ -48,8 +48,10 @@ public struct TokenSet: Sendable, Hashable {
         }
         var tokens: [DesignToken] = []
         for token in raw.values {
-            tokens.append(DesignToken(path: token.path, type: try type(of: token.path, from: token.path, seen: []), value: token.value,
-                                      description: token.description, deprecated: token.deprecated, extensions: token.extensions))
+            tokens.append(
+                DesignToken(
+                    path: token.path, type: try type(of: token.path, from: token.path, seen: []), value: token.value,
+                    description: token.description, deprecated: token.deprecated, extensions: token.extensions))
         }
         self.tokens = tokens.sorted { $0.path < $1.path }
         byPath = Dictionary(uniqueKeysWithValues: self.tokens.enumerated().map { ($0.element.path, $0.offset) })
@@ -154,8 +156,10 @@ public struct TokenSet: Sendable, Hashable {
             try reader.readGroup(document, path: [], inheritedType: nil)
         } catch {
             guard !holdsValues(document) else { throw error }
-            throw DefinitionError(file: error.file, path: error.path,
-                                  rule: error.rule + "; and nothing in the file has a $value (a DTCG token is an object with $value): it holds no token, so it is not a DTCG token file")
+            throw DefinitionError(
+                file: error.file, path: error.path,
+                rule: error.rule
+                    + "; and nothing in the file has a $value (a DTCG token is an object with $value): it holds no token, so it is not a DTCG token file")
         }
         guard holdsValues(document) else {
             throw DefinitionError(file: reader.file, path: "", rule: "holds no token: nothing in it has a $value (a DTCG token is an object with $value)")
@@ -175,7 +179,8 @@ public struct TokenSet: Sendable, Hashable {
     /// data (a brand file's `name`, `logos`, …, its tokens under `tokens`) — its `tokens` member.
     public static func tokenTree(of document: JSONValue) -> JSONValue {
         guard case .object(let members) = document, let tokens = members["tokens"], case .object = tokens, holdsValues(tokens),
-              members.contains(where: { !$0.key.hasPrefix("$") && $0.key != "tokens" && $0.value.objectValue == nil }) else { return document }
+            members.contains(where: { !$0.key.hasPrefix("$") && $0.key != "tokens" && $0.value.objectValue == nil })
+        else { return document }
         return tokens
     }
 
@@ -207,13 +212,15 @@ public struct TokenSet: Sendable, Hashable {
     static func pinnedTokens(in document: JSONValue, file: String) throws(DefinitionError) -> [String: PinnedToken] {
         guard let resolved = document["$extensions"]?[ComponentDefinition.tokenExtensionKey]?["resolved"] else { return [:] }
         guard case .object(let members) = resolved else {
-            throw DefinitionError(file: file, path: "$extensions.\(ComponentDefinition.tokenExtensionKey).resolved", rule: "must be an object of pinned tokens by path")
+            throw DefinitionError(
+                file: file, path: "$extensions.\(ComponentDefinition.tokenExtensionKey).resolved", rule: "must be an object of pinned tokens by path")
         }
         var pinned: [String: PinnedToken] = [:]
         for (path, entry) in members {
             let at = "$extensions.\(ComponentDefinition.tokenExtensionKey).resolved.\(path)"
             guard let typeName = entry["$type"]?.stringValue, let type = TokenType(rawValue: typeName), let value = entry["$value"],
-                  let set = entry["set"]?.stringValue, let version = entry["version"]?.stringValue else {
+                let set = entry["set"]?.stringValue, let version = entry["version"]?.stringValue
+            else {
                 throw DefinitionError(file: file, path: at, rule: "a pinned token is {\"$type\", \"$value\", \"set\", \"version\"}")
             }
             try TokenValueShape.check(value, as: type, file: file, path: at)

@@ -45,7 +45,9 @@ package enum TokenSubstitution {
         func value(_ value: JSONValue, _ place: TokenBinding.Place, milliseconds: Bool, path: FieldPath) throws(DefinitionError) -> JSONValue? {
             guard let reference = TokenReference.alias(value) else { return nil }
             guard let binding else {
-                throw DefinitionError(file: file, path: path.description, rule: "refers to the token {\(reference)}, and no token sets are given (tokens come from the catalog's sets: catalog tokens add)")
+                throw DefinitionError(
+                    file: file, path: path.description,
+                    rule: "refers to the token {\(reference)}, and no token sets are given (tokens come from the catalog's sets: catalog tokens add)")
             }
             let numbers: [Double]
             do throws(TokenLookupError) { numbers = try binding.value(of: reference, at: place) } catch {
@@ -60,7 +62,9 @@ package enum TokenSubstitution {
         func easing(_ json: JSONValue, path: FieldPath) throws(DefinitionError) -> JSONValue {
             if case .array(let items) = json {
                 var result: [JSONValue] = []
-                for (index, item) in items.enumerated() { result.append(try value(item, .timingFunction, milliseconds: false, path: path.appending(index: index)) ?? item) }
+                for (index, item) in items.enumerated() {
+                    result.append(try value(item, .timingFunction, milliseconds: false, path: path.appending(index: index)) ?? item)
+                }
                 return .array(result)
             }
             return try value(json, .timingFunction, milliseconds: false, path: path) ?? json
@@ -96,14 +100,18 @@ package enum TokenSubstitution {
         func coreAnimation(_ json: JSONValue, path: FieldPath) throws(DefinitionError) -> JSONValue {
             guard case .object(var members) = json else { return json }
             for (key, place) in [("duration", TokenBinding.Place.duration), ("beginTime", .delay)] {
-                if let member = members[key], let replaced = try value(member, place, milliseconds: false, path: path.appending(key)) { members[key] = replaced }
+                if let member = members[key], let replaced = try value(member, place, milliseconds: false, path: path.appending(key)) {
+                    members[key] = replaced
+                }
             }
             for key in ["timingFunction", "timingFunctions"] {
                 if let member = members[key] { members[key] = try easing(member, path: path.appending(key)) }
             }
             if case .array(let children)? = members["animations"] {
                 var result: [JSONValue] = []
-                for (index, child) in children.enumerated() { result.append(try coreAnimation(child, path: path.appending("animations").appending(index: index))) }
+                for (index, child) in children.enumerated() {
+                    result.append(try coreAnimation(child, path: path.appending("animations").appending(index: index)))
+                }
                 members["animations"] = .array(result)
             }
             return .object(members)

@@ -27,14 +27,18 @@ struct TokenTreeReader {
         guard case .object(var members) = group else { return }
         let here = path.joined(separator: ".")
         for key in members.keys where key.hasPrefix("$") && !Self.groupProperties.contains(key) {
-            throw DefinitionError(file: file, path: Self.join(here, key), rule: "is not a group property (a group takes $type, $description, $deprecated, $extends, $extensions and $root)")
+            throw DefinitionError(
+                file: file, path: Self.join(here, key),
+                rule: "is not a group property (a group takes $type, $description, $deprecated, $extends, $extensions and $root)")
         }
         try checkMeta(members, at: here)
         if members["$extends"] != nil {
             // The named group's members (its own $extends followed), this group's own winning.
             for (key, value) in try extendedMembers(of: members, at: here, chain: []) where members[key] == nil { members[key] = value }
         }
-        let type = try members["$type"].map { (raw: JSONValue) throws(DefinitionError) in try Self.type(raw, file: file, path: Self.join(here, "$type")) } ?? inheritedType
+        let type =
+            try members["$type"].map { (raw: JSONValue) throws(DefinitionError) in try Self.type(raw, file: file, path: Self.join(here, "$type")) }
+            ?? inheritedType
         for key in members.keys.sorted() where !key.hasPrefix("$") || key == "$root" {
             let child = members[key]!
             let childPath = path + [key]
@@ -65,7 +69,9 @@ struct TokenTreeReader {
             throw DefinitionError(file: file, path: Self.join(path, "$extends"), rule: "must be a reference to a group: \"{group}\" or {\"$ref\": \"#/group\"}")
         }
         guard !chain.contains(target), target != path else {
-            throw DefinitionError(file: file, path: Self.join(path, "$extends"), rule: "groups extend each other in a cycle: " + (chain + [path, target]).joined(separator: " → "))
+            throw DefinitionError(
+                file: file, path: Self.join(path, "$extends"), rule: "groups extend each other in a cycle: " + (chain + [path, target]).joined(separator: " → ")
+            )
         }
         guard case .object(let inherited)? = Self.member(root, at: target), inherited["$value"] == nil else {
             throw DefinitionError(file: file, path: Self.join(path, "$extends"), rule: "{\(target)} is not a group of the file")
@@ -77,15 +83,21 @@ struct TokenTreeReader {
 
     private mutating func readToken(_ members: [String: JSONValue], path: String, inheritedType: TokenType?) throws(DefinitionError) {
         for key in members.keys where !Self.tokenProperties.contains(key) {
-            throw DefinitionError(file: file, path: Self.join(path, key), rule: key.hasPrefix("$")
-                ? "is not a token property (a token takes $value, $type, $description, $deprecated and $extensions)"
-                : "a token cannot hold tokens or groups (it has a $value)")
+            throw DefinitionError(
+                file: file, path: Self.join(path, key),
+                rule: key.hasPrefix("$")
+                    ? "is not a token property (a token takes $value, $type, $description, $deprecated and $extensions)"
+                    : "a token cannot hold tokens or groups (it has a $value)")
         }
         try checkMeta(members, at: path)
-        let type = try members["$type"].map { (raw: JSONValue) throws(DefinitionError) in try Self.type(raw, file: file, path: Self.join(path, "$type")) } ?? inheritedType
-        if let index = tokens.firstIndex(where: { $0.path == path }) { tokens.remove(at: index) }   // an extended group's own wins
-        tokens.append(RawToken(path: path, type: type, value: members["$value"]!, description: members["$description"]?.stringValue,
-                               deprecated: members["$deprecated"], extensions: members["$extensions"]))
+        let type =
+            try members["$type"].map { (raw: JSONValue) throws(DefinitionError) in try Self.type(raw, file: file, path: Self.join(path, "$type")) }
+            ?? inheritedType
+        if let index = tokens.firstIndex(where: { $0.path == path }) { tokens.remove(at: index) }  // an extended group's own wins
+        tokens.append(
+            RawToken(
+                path: path, type: type, value: members["$value"]!, description: members["$description"]?.stringValue,
+                deprecated: members["$deprecated"], extensions: members["$extensions"]))
     }
 
     private func checkMeta(_ members: [String: JSONValue], at path: String) throws(DefinitionError) {
@@ -102,7 +114,8 @@ struct TokenTreeReader {
 
     static func type(_ raw: JSONValue, file: String, path: String) throws(DefinitionError) -> TokenType {
         guard let name = raw.stringValue, let type = TokenType(rawValue: name) else {
-            throw DefinitionError(file: file, path: path, rule: "must be one of the format's types: " + TokenType.allCases.map(\.rawValue).joined(separator: ", "))
+            throw DefinitionError(
+                file: file, path: path, rule: "must be one of the format's types: " + TokenType.allCases.map(\.rawValue).joined(separator: ", "))
         }
         return type
     }

@@ -30,7 +30,8 @@ public enum TokenValueShape {
             guard let number = value.numberValue, number.isFinite else { throw fail("a number token's $value is a number") }
         case .dimension:
             guard case .object(let members) = value, members.count == 2, let number = members["value"]?.numberValue, number.isFinite,
-                  let unit = members["unit"]?.stringValue, unit == "px" || unit == "rem" else {
+                let unit = members["unit"]?.stringValue, unit == "px" || unit == "rem"
+            else {
                 throw fail("a dimension is {\"value\": NUMBER, \"unit\": \"px\" or \"rem\"}")
             }
         default:
@@ -41,13 +42,15 @@ public enum TokenValueShape {
     /// A duration `$value` in seconds.
     public static func seconds(_ value: JSONValue, file: String, path: String) throws(DefinitionError) -> Double {
         guard case .object(let members) = value, members.count == 2, let number = members["value"]?.numberValue,
-              let unit = members["unit"]?.stringValue else {
+            let unit = members["unit"]?.stringValue
+        else {
             throw DefinitionError(file: file, path: path, rule: "a duration is {\"value\": NUMBER, \"unit\": \"ms\" or \"s\"}")
         }
         guard unit == "ms" || unit == "s" else { throw DefinitionError(file: file, path: "\(path).unit", rule: "must be \"ms\" or \"s\", not \"\(unit)\"") }
         let seconds = unit == "ms" ? number / 1000 : number
         guard number >= 0, NumericLimits.problem(duration: seconds, allowNegative: false) == nil else {
-            throw DefinitionError(file: file, path: "\(path).value", rule: "a duration is 0 or more, at most \(JSONValue.numberText(NumericLimits.maximumTime)) s")
+            throw DefinitionError(
+                file: file, path: "\(path).value", rule: "a duration is 0 or more, at most \(JSONValue.numberText(NumericLimits.maximumTime)) s")
         }
         return seconds
     }
@@ -55,7 +58,8 @@ public enum TokenValueShape {
     /// A cubicBezier `$value`'s four numbers.
     public static func bezier(_ value: JSONValue, file: String, path: String) throws(DefinitionError) -> [Double] {
         guard let items = value.arrayValue, items.count == 4, case let numbers = items.compactMap(\.numberValue), numbers.count == 4,
-              numbers.allSatisfy({ $0.isFinite && abs($0) <= NumericLimits.maximumEasingOutput }) else {
+            numbers.allSatisfy({ $0.isFinite && abs($0) <= NumericLimits.maximumEasingOutput })
+        else {
             throw DefinitionError(file: file, path: path, rule: "a cubicBezier is [x1, y1, x2, y2], four numbers")
         }
         guard (0...1).contains(numbers[0]), (0...1).contains(numbers[2]) else {

@@ -236,10 +236,11 @@ public enum ObjectID {
             func isLetterOrDigit(_ byte: UInt8) -> Bool {
                 (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
             }
-            return isLetterOrDigit(first) && bytes.allSatisfy { byte in
-                isLetterOrDigit(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
-                    || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "/")
-            }
+            return isLetterOrDigit(first)
+                && bytes.allSatisfy { byte in
+                    isLetterOrDigit(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
+                        || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "/")
+                }
         }
         guard let first = id.unicodeScalars.first, id.utf8.count <= 200 else { return false }
         guard first.properties.isAlphabetic || ("0"..."9").contains(first) else { return false }

@@ -44,7 +44,8 @@ public struct ReferenceBox: Sendable, Hashable, CustomStringConvertible {
     /// A box a log recorded (`[W, H]`), if `json` is one.
     package init?(json: JSONValue?) {
         guard let items = json?.arrayValue, items.count == 2, let width = items[0].numberValue, let height = items[1].numberValue,
-              let box = try? ReferenceBox(width: width, height: height) else { return nil }
+            let box = try? ReferenceBox(width: width, height: height)
+        else { return nil }
         self = box
     }
 
@@ -83,7 +84,9 @@ public struct ReferenceBox: Sendable, Hashable, CustomStringConvertible {
         case .array(let items): return items.contains(where: isNeeded(by:))
         case .object(let members):
             // A transform-origin in px is a share of the box too.
-            if let origin = members["transformOrigin"]?.stringValue, origin.lowercased().split(whereSeparator: \.isWhitespace).contains(where: { $0.hasSuffix("px") }) {
+            if let origin = members["transformOrigin"]?.stringValue,
+                origin.lowercased().split(whereSeparator: \.isWhitespace).contains(where: { $0.hasSuffix("px") })
+            {
                 return true
             }
             return members.contains { ["summary", "tags", "name"].contains($0.key) ? false : isNeeded(by: $0.value) }

@@ -13,8 +13,9 @@ struct ComponentAPI {
         let api = router.group("api")
         api.get("components") { request, _ -> Response in
             let query = request.form
-            let components = try catalog.components.list(kind: try Query.kind(request), tag: query.get("tag"), after: query.get("after"),
-                                                         limit: try Query.limit(request))
+            let components = try catalog.components.list(
+                kind: try Query.kind(request), tag: query.get("tag"), after: query.get("after"),
+                limit: try Query.limit(request))
             return .json(.array(components.map(\.summaryJSON)))
         }
         api.get("components/:name") { request, context -> Response in
@@ -27,8 +28,9 @@ struct ComponentAPI {
         api.get("components/:name/sample") { request, context -> Response in
             let query = request.form
             let reference = ComponentReference(name: try context.parameters.decoded("name"), version: query.get("version"))
-            let sampling = try catalog.sampling(of: reference.description, parameters: try Self.parameters(request),
-                                                reducedMotion: Query.reducedMotion(request))
+            let sampling = try catalog.sampling(
+                of: reference.description, parameters: try Self.parameters(request),
+                reducedMotion: Query.reducedMotion(request))
             // `at=T,T…`, or `fps=N` with `from` and `to`: `sample --at` or `sample --fps --from --to`.
             let times: [Double]
             switch (query.get("at"), query.get("fps")) {
@@ -50,8 +52,9 @@ struct ComponentAPI {
             let reference = ComponentReference(name: try context.parameters.decoded("name"), version: query.get("version"))
             let found = try catalog.component(reference.description, kinds: [.animation], for: "plot")
             let plot = try TokenBinding.with(try catalog.tokens.binding()) {
-                try ComponentPlot(definition: found.definition, parameters: try Self.parameters(request), reducedMotion: Query.reducedMotion(request),
-                                  file: found.source)
+                try ComponentPlot(
+                    definition: found.definition, parameters: try Self.parameters(request), reducedMotion: Query.reducedMotion(request),
+                    file: found.source)
             }
             return Response(status: .ok, headers: [.contentType: "image/svg+xml"], body: .init(byteBuffer: ByteBuffer(string: plot.svg())))
         }

@@ -33,8 +33,9 @@ struct APIErrors<Context: RequestContext>: RouterMiddleware {
             switch error.status {
             case .notFound: return .json(WebError(.unknownRoute, "no page or API at \(request.uri.path)", status: .notFound).jsonValue(), status: .notFound)
             case .contentTooLarge:
-                return .json(WebError(.bodyTooLarge, "a request body holds at most \(DefinitionLimits.maximumBytes) bytes", status: .contentTooLarge).jsonValue(),
-                             status: .contentTooLarge)
+                return .json(
+                    WebError(.bodyTooLarge, "a request body holds at most \(DefinitionLimits.maximumBytes) bytes", status: .contentTooLarge).jsonValue(),
+                    status: .contentTooLarge)
             case let status where status.code < 500:
                 return .json(WebError(.usage, status.reasonPhrase, status: status).jsonValue(), status: status)
             default:
@@ -61,7 +62,8 @@ struct APIErrors<Context: RequestContext>: RouterMiddleware {
 extension Response {
     /// JSON as the command line prints it (pretty, keys sorted, a final newline): the same bytes.
     static func json(_ value: JSONValue, status: HTTPResponse.Status = .ok) -> Response {
-        Response(status: status, headers: [.contentType: "application/json; charset=utf-8"],
-                 body: .init(byteBuffer: ByteBuffer(string: value.prettyText + "\n")))
+        Response(
+            status: status, headers: [.contentType: "application/json; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(string: value.prettyText + "\n")))
     }
 }

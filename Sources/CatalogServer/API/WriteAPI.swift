@@ -18,10 +18,13 @@ struct WriteAPI {
             let id = try context.parameters.decoded("id"), key = try context.parameters.decoded("key")
             let body = try await RequestBody(request, limit: limit, fields: ["value", "type", "policy", "at"])
             guard body.members["value"] != nil else { throw RequestBody.bad("request body: value is required (null removes the property)") }
-            let policy = try body.string("policy").map { text throws -> AssociationPolicy in
-                guard let policy = AssociationPolicy(rawValue: text) else { throw RequestBody.bad("request body: policy must be retain, copy or weak, not \(text)") }
-                return policy
-            } ?? .retain
+            let policy =
+                try body.string("policy").map { text throws -> AssociationPolicy in
+                    guard let policy = AssociationPolicy(rawValue: text) else {
+                        throw RequestBody.bad("request body: policy must be retain, copy or weak, not \(text)")
+                    }
+                    return policy
+                } ?? .retain
             let type = try body.string("type").map { text throws -> ValueType in
                 guard let type = ValueType(rawValue: text) else { throw RequestBody.bad("request body: type \(text) is not a value type") }
                 return type
@@ -36,16 +39,19 @@ struct WriteAPI {
             }
             let outcome = try catalog.setProperty(value, for: key, on: id, policy: policy, at: try body.number("at"))
             let set = outcome.value.map { Association(key: key, value: $0, policy: policy).jsonValue } ?? .null
-            return .json(["object": .string(id), "key": .string(key), "set": set, "attached": outcome.attached.map(JSONValue.string) ?? .null,
-                          "copy": outcome.copyID.map(JSONValue.string) ?? .null, "released": .array(outcome.removed.map(JSONValue.string))])
+            return .json([
+                "object": .string(id), "key": .string(key), "set": set, "attached": outcome.attached.map(JSONValue.string) ?? .null,
+                "copy": outcome.copyID.map(JSONValue.string) ?? .null, "released": .array(outcome.removed.map(JSONValue.string))
+            ])
         }
         // Body: {"component", "to": [ids], "roles": {ROLE: ID}, "parameters": {NAME: VALUE}, "at", "reducedMotion"}.
         api.post("apply") { request, _ -> Response in
             try token.check(request)
             let body = try await RequestBody(request, limit: limit, fields: ["component", "to", "roles", "parameters", "at", "reducedMotion"])
             guard let component = try body.string("component") else { throw RequestBody.bad("request body: component is required") }
-            let result = try catalog.apply(component, to: try body.strings("to"), roles: try body.texts("roles"), parameters: try body.texts("parameters"),
-                                           at: try body.number("at"), reducedMotion: try body.bool("reducedMotion") ?? false)
+            let result = try catalog.apply(
+                component, to: try body.strings("to"), roles: try body.texts("roles"), parameters: try body.texts("parameters"),
+                at: try body.number("at"), reducedMotion: try body.bool("reducedMotion") ?? false)
             return .json(result.jsonValue, status: .created)
         }
     }

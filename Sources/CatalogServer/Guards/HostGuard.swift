@@ -13,7 +13,9 @@ struct HostGuard<Context: RequestContext>: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard let port = port(), let authority = request.head.authority?.lowercased(), allowed(port: port).contains(authority) else {
-            throw WebError(.wrongHost, "this server answers to \(([host] + also).map { "\($0):\(port() ?? 0)" }.joined(separator: ", ")) only", status: .misdirectedRequest)
+            throw WebError(
+                .wrongHost, "this server answers to \(([host] + also).map { "\($0):\(port() ?? 0)" }.joined(separator: ", ")) only", status: .misdirectedRequest
+            )
         }
         return try await next(request, context)
     }

@@ -13,7 +13,8 @@ struct MethodGuard<Context: RequestContext>: RouterMiddleware {
     init(openAPI: [UInt8] = StaticFiles.openAPI) {
         let document = (try? JSONReader.read(String(decoding: openAPI, as: UTF8.self))) ?? .null
         routes = (document["paths"]?.objectValue ?? [:]).map { path, operations in
-            let methods = (operations.objectValue ?? [:]).keys.filter { ["get", "put", "post", "delete", "patch"].contains($0) }.map { $0.uppercased() }.sorted()
+            let methods = (operations.objectValue ?? [:]).keys.filter { ["get", "put", "post", "delete", "patch"].contains($0) }.map { $0.uppercased() }
+                .sorted()
             return (path.split(separator: "/").map(String.init), methods)
         }
     }
@@ -29,11 +30,15 @@ struct MethodGuard<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let method = request.method.rawValue
         guard request.uri.path.hasPrefix("/api/"), let methods = allowed(for: request.uri.path), !methods.contains(method),
-              !(method == "HEAD" && methods.contains("GET")) else {
+            !(method == "HEAD" && methods.contains("GET"))
+        else {
             return try await next(request, context)
         }
-        var response = Response.json(WebError(.methodNotAllowed, "\(request.uri.path) takes \(methods.joined(separator: ", ")), not \(method)",
-                                              status: .methodNotAllowed).jsonValue(), status: .methodNotAllowed)
+        var response = Response.json(
+            WebError(
+                .methodNotAllowed, "\(request.uri.path) takes \(methods.joined(separator: ", ")), not \(method)",
+                status: .methodNotAllowed
+            ).jsonValue(), status: .methodNotAllowed)
         response.headers[.allow] = methods.joined(separator: ", ")
         return response
     }

@@ -17,7 +17,8 @@ struct CatalogPage {
             func option(_ value: String, _ label: String, selected: Bool) -> String {
                 "<option value=\"\(HTML.escape(value))\"\(selected ? " selected" : "")>\(HTML.escape(label))</option>"
             }
-            let kinds = [option("", "any kind", selected: filter.kind == nil)]
+            let kinds =
+                [option("", "any kind", selected: filter.kind == nil)]
                 + ComponentKind.allCases.map { option($0.rawValue, $0.rawValue, selected: filter.kind == $0) }
             let tagOptions = [option("", "any tag", selected: filter.tag == nil)] + tags.map { option($0, $0, selected: filter.tag == $0) }
             let body = """

@@ -23,7 +23,9 @@ struct ChainPreviewSection: Sendable {
             <p class="note">Each role plays the chain's Web Animations export.</p>
             </section>
             """
-        data = [("effects", item.effects.canonicalText), ("reduced-effects", item.reducedEffects.canonicalText),
-                ("window", JSONValue.numberText(PreviewSection.endlessWindow))]
+        data = [
+            ("effects", item.effects.canonicalText), ("reduced-effects", item.reducedEffects.canonicalText),
+            ("window", JSONValue.numberText(PreviewSection.endlessWindow))
+        ]
     }
 }

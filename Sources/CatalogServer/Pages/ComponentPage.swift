@@ -67,7 +67,10 @@ struct ComponentPage {
                 text = "\(error)"
                 failed = true
             }
-            let copy = failed ? "" : "<button type=\"button\" class=\"copy\" data-copy=\"export-\(form.rawValue)\">Copy</button> <span class=\"copied\" id=\"copied-\(form.rawValue)\" role=\"status\"></span>"
+            let copy =
+                failed
+                ? ""
+                : "<button type=\"button\" class=\"copy\" data-copy=\"export-\(form.rawValue)\">Copy</button> <span class=\"copied\" id=\"copied-\(form.rawValue)\" role=\"status\"></span>"
             return """
                 <details class="export"\(form == .css ? " open" : "")><summary>\(form.title)</summary>\(copy)
                 <pre id="export-\(form.rawValue)"\(failed ? " class=\"refused\"" : "")>\(HTML.escape(text))</pre></details>
@@ -83,9 +86,10 @@ struct ComponentPage {
                 + "<td>\(version.addedSeq)</td><td><code>\(HTML.escape(String(version.contentHash.prefix(12))))</code></td><td>\(HTML.escape(version.summary))</td></tr>"
         }
         func select(_ id: String, _ chosen: String) -> String {
-            "<select id=\"diff-\(id)\" name=\"\(id)\" aria-label=\"\(id)\">" + versions.map { version in
-                "<option\(version.version == chosen ? " selected" : "")>\(HTML.escape(version.version))</option>"
-            }.joined() + "</select>"
+            "<select id=\"diff-\(id)\" name=\"\(id)\" aria-label=\"\(id)\">"
+                + versions.map { version in
+                    "<option\(version.version == chosen ? " selected" : "")>\(HTML.escape(version.version))</option>"
+                }.joined() + "</select>"
         }
         let older = versions.count > 1 ? versions[versions.count - 2].version : shown.version
         var html = """
@@ -112,10 +116,13 @@ struct ComponentPage {
             "<tr><td>\(HTML.escape(change.property))</td><td>\(JSONValue.numberText(change.largest))</td><td>\(JSONValue.numberText(change.at)) s</td></tr>"
         }
         var html = "<div id=\"diff\"><h3>\(HTML.escape(diff.from.version)) → \(HTML.escape(diff.to.version))</h3>"
-        html += fields.isEmpty ? "<p>No field changed.</p>"
+        html +=
+            fields.isEmpty
+            ? "<p>No field changed.</p>"
             : "<table><thead><tr><th>Field</th><th>Change</th><th>Old</th><th>New</th></tr></thead><tbody>\(fields.joined())</tbody></table>"
         if !motion.isEmpty {
-            html += "<h4>Largest difference in the motion (over \(JSONValue.numberText(diff.span)) s)</h4>"
+            html +=
+                "<h4>Largest difference in the motion (over \(JSONValue.numberText(diff.span)) s)</h4>"
                 + "<table><thead><tr><th>Property</th><th>Largest difference</th><th>At</th></tr></thead><tbody>\(motion.joined())</tbody></table>"
         }
         return html + "</div>"

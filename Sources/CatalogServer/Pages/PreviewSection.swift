@@ -39,8 +39,10 @@ struct PreviewSection: Sendable {
             <img id="plot" class="plot" alt="\(HTML.escape(stored.name)) plotted against time" src="\(plot)">
             </section>
             """
-        data = [("properties", JSONValue.object(properties).canonicalText),
-                ("endless", end.isFinite ? "false" : "true"), ("window", JSONValue.numberText(Self.endlessWindow))]
+        data = [
+            ("properties", JSONValue.object(properties).canonicalText),
+            ("endless", end.isFinite ? "false" : "true"), ("window", JSONValue.numberText(Self.endlessWindow))
+        ]
     }
 
     /// What an endless animation's scrubber spans: its first seconds.
@@ -65,7 +67,8 @@ struct PreviewSection: Sendable {
         let value = spec.defaultValue.jsonValue
         let input: String
         if spec.type == .number {
-            let bounds = (spec.minimum.map { " min=\"\(JSONValue.numberText($0))\"" } ?? "") + (spec.maximum.map { " max=\"\(JSONValue.numberText($0))\"" } ?? "")
+            let bounds =
+                (spec.minimum.map { " min=\"\(JSONValue.numberText($0))\"" } ?? "") + (spec.maximum.map { " max=\"\(JSONValue.numberText($0))\"" } ?? "")
             input = "<input type=\"number\" step=\"any\" data-param=\"\(HTML.escape(name))\" value=\"\(HTML.escape(value.canonicalText))\"\(bounds)>"
         } else {
             input = "<input type=\"text\" data-param=\"\(HTML.escape(name))\" value=\"\(HTML.escape(value.stringValue ?? value.canonicalText))\">"

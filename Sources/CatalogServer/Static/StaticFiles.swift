@@ -6,7 +6,7 @@ import Hummingbird
 enum StaticFiles {
     static let files: [String: (bytes: [UInt8], type: String)] = [
         "app.js": (PackageResources.app_js, "text/javascript; charset=utf-8"),
-        "app.css": (PackageResources.app_css, "text/css; charset=utf-8"),
+        "app.css": (PackageResources.app_css, "text/css; charset=utf-8")
     ]
 
     /// The API's OpenAPI 3.1 description, served at `/api/openapi.json` (written by hand; the

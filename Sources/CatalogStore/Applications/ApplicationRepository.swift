@@ -14,8 +14,10 @@ package struct ApplicationRepository: Sendable {
     /// Appends one `apply` event per record, and sets the given properties, all or nothing.
     /// Returns the scene time the events got. Every object must exist.
     @discardableResult
-    package func recordApply(_ records: [(object: String, payload: JSONValue)], sets: [(id: String, key: String, value: PropertyValue)] = [],
-                            at sceneTime: Double? = nil) throws -> Double {
+    package func recordApply(
+        _ records: [(object: String, payload: JSONValue)], sets: [(id: String, key: String, value: PropertyValue)] = [],
+        at sceneTime: Double? = nil
+    ) throws -> Double {
         try database.transaction(at: sceneTime) { transaction in try ApplicationWrites.recordApply(records, sets: sets, transaction) }
     }
 }
@@ -25,10 +27,12 @@ extension ApplicationRepository {
     /// properties, and appends record-only events (`send`), all in one transaction: a decorator
     /// never exists without its back-reference, nor a handler's changes without each other.
     @discardableResult
-    package func change(creating objects: [(id: String, type: String, owner: String)] = [],
-                       sets: [(id: String, key: String, value: PropertyValue?, policy: AssociationPolicy)] = [],
-                       records: [(operation: EventOperation, object: String?, payload: JSONValue)] = [],
-                       at sceneTime: Double? = nil) throws -> Double {
+    package func change(
+        creating objects: [(id: String, type: String, owner: String)] = [],
+        sets: [(id: String, key: String, value: PropertyValue?, policy: AssociationPolicy)] = [],
+        records: [(operation: EventOperation, object: String?, payload: JSONValue)] = [],
+        at sceneTime: Double? = nil
+    ) throws -> Double {
         try database.transaction(at: sceneTime) { transaction in
             try ApplicationWrites.change(creating: objects, sets: sets, records: records, transaction)
         }

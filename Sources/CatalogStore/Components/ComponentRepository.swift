@@ -58,8 +58,10 @@ package struct ComponentRepository: Sendable {
     ///   - after: a cursor, the last name of the previous page (names before it with `reverse`).
     ///   - limit: at most this many.
     ///   - reverse: by name, last first.
-    package func list(kind: ComponentKind? = nil, tag: String? = nil, after: String? = nil, limit: Int? = nil,
-                     reverse: Bool = false) throws -> [StoredComponent] {
+    package func list(
+        kind: ComponentKind? = nil, tag: String? = nil, after: String? = nil, limit: Int? = nil,
+        reverse: Bool = false
+    ) throws -> [StoredComponent] {
         try database.read { db in
             var conditions = ["1"]
             var arguments: StatementArguments = []
@@ -71,7 +73,7 @@ package struct ComponentRepository: Sendable {
                 conditions.append("v.kind = ?")
                 arguments += [kind.rawValue]
             } else {
-                conditions.append("v.kind <> 'tokens'")   // token sets list on their own (kind: .tokens)
+                conditions.append("v.kind <> 'tokens'")  // token sets list on their own (kind: .tokens)
             }
             if let tag {
                 conditions.append("c.name IN (SELECT name FROM component_tag WHERE tag = ?)")
@@ -117,8 +119,9 @@ package struct ComponentRepository: Sendable {
         let query = SearchQuery(text)
         guard let match = query.ftsExpression else { return [] }
         return try database.read { db in
-            try Self.fetch(db, sql: Self.searchSQL(limit: limit),
-                           [match, query.ftsExpression(column: "name"), query.ftsExpression(column: "tags"), query.ftsExpression(column: "summary")])
+            try Self.fetch(
+                db, sql: Self.searchSQL(limit: limit),
+                [match, query.ftsExpression(column: "name"), query.ftsExpression(column: "tags"), query.ftsExpression(column: "summary")])
         }
     }
 
@@ -128,10 +131,12 @@ package struct ComponentRepository: Sendable {
         try database.transaction(at: sceneTime) { transaction in try ComponentWrites.remove(name, transaction) }
     }
 
-    static func fetch(_ db: Database, join: Bool = false, from: String? = nil, where condition: String,
-                      _ arguments: StatementArguments, order: String = "v.id") throws -> [StoredComponent]
-    {
-        let source = from.map { "\($0) JOIN component_version v ON v.id = c.current_version_id" }
+    static func fetch(
+        _ db: Database, join: Bool = false, from: String? = nil, where condition: String,
+        _ arguments: StatementArguments, order: String = "v.id"
+    ) throws -> [StoredComponent] {
+        let source =
+            from.map { "\($0) JOIN component_version v ON v.id = c.current_version_id" }
             ?? (join ? "component c JOIN component_version v ON v.id = c.current_version_id" : "component_version v")
         return try fetch(db, sql: "SELECT \(columns) FROM \(source) WHERE \(condition) ORDER BY \(order)", arguments)
     }
@@ -154,17 +159,19 @@ package struct ComponentRepository: Sendable {
 
     private static func fetch(_ db: Database, sql: String, _ arguments: StatementArguments) throws -> [StoredComponent] {
         try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
-            StoredComponent(name: row[0], version: row[1], kind: ComponentKind(rawValue: row[2])!, summary: row[3],
-                            tags: StringListColumn.read(row[4]), contentHash: row[5], definition: row[6], addedSeq: row[7])
+            StoredComponent(
+                name: row[0], version: row[1], kind: ComponentKind(rawValue: row[2])!, summary: row[3],
+                tags: StringListColumn.read(row[4]), contentHash: row[5], definition: row[6], addedSeq: row[7])
         }
     }
 
     /// The same columns read straight from SQLite (the lookup hot path).
     static func component(_ statement: RawStatement) -> StoredComponent {
-        StoredComponent(name: statement.text(0) ?? "", version: statement.text(1) ?? "",
-                        kind: ComponentKind(rawValue: statement.text(2) ?? "") ?? .animation, summary: statement.text(3) ?? "",
-                        tags: StringListColumn.read(statement.text(4) ?? "[]"), contentHash: statement.text(5) ?? "",
-                        definition: statement.text(6) ?? "", addedSeq: statement.int64(7))
+        StoredComponent(
+            name: statement.text(0) ?? "", version: statement.text(1) ?? "",
+            kind: ComponentKind(rawValue: statement.text(2) ?? "") ?? .animation, summary: statement.text(3) ?? "",
+            tags: StringListColumn.read(statement.text(4) ?? "[]"), contentHash: statement.text(5) ?? "",
+            definition: statement.text(6) ?? "", addedSeq: statement.int64(7))
     }
 }
 

@@ -40,8 +40,10 @@ package final class CatalogDatabase: Sendable {
     ///   (``StoreError/readOnly(_:needsMigration:)``); open it normally once.
     /// - Parameter trace: hears every statement each pooled connection runs (tests count
     ///   transactions with it).
-    package init(path: String, migrations: [Migration]? = nil, checkpointing: CheckpointPolicy = .standard, readOnly: Bool = false,
-                 trace: (@Sendable (String) -> Void)? = nil) throws {
+    package init(
+        path: String, migrations: [Migration]? = nil, checkpointing: CheckpointPolicy = .standard, readOnly: Bool = false,
+        trace: (@Sendable (String) -> Void)? = nil
+    ) throws {
         self.path = path
         let exists = FileManager.default.fileExists(atPath: path)
         if readOnly, !exists { throw StoreError.cannotOpen(path) }

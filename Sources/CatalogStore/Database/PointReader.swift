@@ -71,8 +71,9 @@ final class PointReader: Sendable {
         var handle: OpaquePointer?
         let code = sqlite3_prepare_v3(state.handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &handle, nil)
         guard code == SQLITE_OK, let handle else {
-            throw DatabaseError(resultCode: ResultCode(rawValue: code),
-                                message: String(cString: sqlite3_errmsg(state.handle)), sql: sql)
+            throw DatabaseError(
+                resultCode: ResultCode(rawValue: code),
+                message: String(cString: sqlite3_errmsg(state.handle)), sql: sql)
         }
         state.statements[sql] = handle
         return handle

@@ -42,8 +42,9 @@ struct RawStatement {
     func bind(_ index: Int32, _ value: String) {
         var value = value
         value.withUTF8 { bytes in
-            _ = sqlite3_bind_text(handle, index, UnsafeRawPointer(bytes.baseAddress!).assumingMemoryBound(to: CChar.self),
-                                  Int32(bytes.count), Self.transient)
+            _ = sqlite3_bind_text(
+                handle, index, UnsafeRawPointer(bytes.baseAddress!).assumingMemoryBound(to: CChar.self),
+                Int32(bytes.count), Self.transient)
         }
     }
 
@@ -88,8 +89,9 @@ struct RawStatement {
         default:
             let message = String(cString: sqlite3_errmsg(sqlite3_db_handle(handle)))
             sqlite3_reset(handle)
-            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: message,
-                                sql: String(cString: sqlite3_sql(handle)))
+            throw DatabaseError(
+                resultCode: ResultCode(rawValue: code), message: message,
+                sql: String(cString: sqlite3_sql(handle)))
         }
     }
 

@@ -148,4 +148,3 @@ private let walHook: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, U
     }
     return SQLITE_OK
 }
-

@@ -74,8 +74,10 @@ package struct EventLog: Sendable {
     /// ```swift
     /// try database.events.forEach(since: 100, limit: 10) { event in print(event.seq) }
     /// ```
-    package func forEach(since: Int64 = 0, object: String? = nil, before: Int64? = nil, limit: Int? = nil, reverse: Bool = false,
-                        _ body: (Event) throws -> Void) throws {
+    package func forEach(
+        since: Int64 = 0, object: String? = nil, before: Int64? = nil, limit: Int? = nil, reverse: Bool = false,
+        _ body: (Event) throws -> Void
+    ) throws {
         try database.read { db in
             let sql = Self.rangeSQL(object: object != nil, before: before != nil, reverse: reverse)
             let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: [since, object, before, Int64(limit ?? -1)])
@@ -96,14 +98,18 @@ package struct EventLog: Sendable {
     /// payload is already canonical JSON text, so it is copied, not parsed and written again.
     /// An operation this build does not know is an error naming the event, as when reading.
     /// Inside a ``CatalogDatabase/batch(_:)`` it reads what the batch has written so far.
-    package func forEachJSONLine(since: Int64 = 0, object: String? = nil, before: Int64? = nil, limit: Int? = nil, reverse: Bool = false,
-                                _ body: (String) throws -> Void) throws {
+    package func forEachJSONLine(
+        since: Int64 = 0, object: String? = nil, before: Int64? = nil, limit: Int? = nil, reverse: Bool = false,
+        _ body: (String) throws -> Void
+    ) throws {
         try forEachNumberedJSONLine(since: since, object: object, before: before, limit: limit, reverse: reverse) { try body($1) }
     }
 
     /// ``forEachJSONLine(since:object:before:limit:reverse:_:)`` handing over each line's seq too.
-    package func forEachNumberedJSONLine(since: Int64 = 0, object: String? = nil, before: Int64? = nil, limit: Int? = nil, reverse: Bool = false,
-                                        _ body: (Int64, String) throws -> Void) throws {
+    package func forEachNumberedJSONLine(
+        since: Int64 = 0, object: String? = nil, before: Int64? = nil, limit: Int? = nil, reverse: Bool = false,
+        _ body: (Int64, String) throws -> Void
+    ) throws {
         try database.read { db in
             let statement = RawStatement(try db.cachedStatement(sql: Self.rangeSQL(object: object != nil, before: before != nil, reverse: reverse)))
             defer { statement.reset() }
@@ -132,8 +138,10 @@ package struct EventLog: Sendable {
     /// ```swift
     /// try database.events.follow(since: 0) { seq, line in print(line); return true }
     /// ```
-    package func follow(since: Int64 = 0, object: String? = nil, interval: Double = 0.005, batchEnd: () -> Void = {},
-                       stopped: () -> Bool = { false }, _ body: (Int64, String) throws -> Bool) throws {
+    package func follow(
+        since: Int64 = 0, object: String? = nil, interval: Double = 0.005, batchEnd: () -> Void = {},
+        stopped: () -> Bool = { false }, _ body: (Int64, String) throws -> Bool
+    ) throws {
         var configuration = Configuration()
         configuration.readonly = true
         configuration.busyMode = .timeout(60)
@@ -167,8 +175,9 @@ package struct EventLog: Sendable {
 
     /// The canonical JSON line of the row under `statement` (columns as in ``rangeSQL(object:before:reverse:)``).
     static func jsonLine(_ statement: RawStatement) throws -> String {
-        try Event.jsonLine(seq: statement.int64(0), sceneTime: statement.double(1), operation: statement.text(2) ?? "",
-                           objectID: statement.text(3), payloadText: statement.text(4) ?? "null")
+        try Event.jsonLine(
+            seq: statement.int64(0), sceneTime: statement.double(1), operation: statement.text(2) ?? "",
+            objectID: statement.text(3), payloadText: statement.text(4) ?? "null")
     }
 
     /// One row as an event; a row this build cannot read is an error naming it.
@@ -193,16 +202,20 @@ package struct EventLog: Sendable {
     /// one later than scene time `time` (scene times never decrease along the log) — the way a
     /// fold reads the log: a page at a time, without holding it. `body` runs outside any read
     /// of the log, so it may read the store itself.
-    package func scan(after seq: Int64, through last: Int64 = .max, until time: Double = .infinity, pageSize: Int = 2_048,
-                     _ body: (Event) throws -> Void) throws {
+    package func scan(
+        after seq: Int64, through last: Int64 = .max, until time: Double = .infinity, pageSize: Int = 2_048,
+        _ body: (Event) throws -> Void
+    ) throws {
         try scanRows(after: seq, through: last, until: time, pageSize: pageSize) { try body(try $0.event()) }
     }
 
     /// ``scan(after:through:until:pageSize:_:)`` without reading the payloads: each row hands
     /// over its payload as text, read only when ``LoggedRow/event()`` is called — for a pass
     /// that needs the payloads of a few events only.
-    package func scanRows(after seq: Int64, through last: Int64 = .max, until time: Double = .infinity, pageSize: Int = 2_048,
-                         _ body: (LoggedRow) throws -> Void) throws {
+    package func scanRows(
+        after seq: Int64, through last: Int64 = .max, until time: Double = .infinity, pageSize: Int = 2_048,
+        _ body: (LoggedRow) throws -> Void
+    ) throws {
         try forEachPage(after: seq, through: last, sql: Self.pageSQL, filter: [], pageSize: pageSize) { row in
             guard row.sceneTime <= time else { return false }
             try body(row)
@@ -212,8 +225,10 @@ package struct EventLog: Sendable {
 
     /// The log after `seq` through `last` in seq order, a page of `sql` at a time (its arguments:
     /// after, last, then `filter`, then the page size), until `body` returns false.
-    private func forEachPage(after seq: Int64, through last: Int64, sql: String, filter: [String], pageSize: Int,
-                             _ body: (LoggedRow) throws -> Bool) throws {
+    private func forEachPage(
+        after seq: Int64, through last: Int64, sql: String, filter: [String], pageSize: Int,
+        _ body: (LoggedRow) throws -> Bool
+    ) throws {
         var after = seq
         while true {
             let page = try database.read { db in
@@ -236,8 +251,10 @@ package struct EventLog: Sendable {
         """
 
     /// The rows after `seq` through `last` with one of `operations`, oldest first, a page at a time.
-    package func scanRows(after seq: Int64, through last: Int64, operations: [EventOperation], pageSize: Int,
-                         _ body: (LoggedRow) throws -> Void) throws {
+    package func scanRows(
+        after seq: Int64, through last: Int64, operations: [EventOperation], pageSize: Int,
+        _ body: (LoggedRow) throws -> Void
+    ) throws {
         guard !operations.isEmpty else { return }
         let sql = """
             SELECT seq, scene_time, operation, object_id, payload FROM event
@@ -311,8 +328,10 @@ extension EventLog {
         bind(statement)
         var rows: [LoggedRow] = []
         while try statement.step() {
-            rows.append(LoggedRow(seq: statement.int64(0), sceneTime: statement.double(1), operationName: statement.text(2) ?? "",
-                                  objectID: statement.text(3), payloadText: statement.text(4) ?? ""))
+            rows.append(
+                LoggedRow(
+                    seq: statement.int64(0), sceneTime: statement.double(1), operationName: statement.text(2) ?? "",
+                    objectID: statement.text(3), payloadText: statement.text(4) ?? ""))
         }
         return rows
     }

@@ -65,7 +65,7 @@ extension MigrationRunner {
                 return rows
             }
         } catch let error as DatabaseError where error.message?.hasPrefix("no such table") == true {
-            applied = []   // never migrated
+            applied = []  // never migrated
         }
         guard let applied else { return nil }
         return try pending(after: applied).isEmpty
@@ -76,8 +76,9 @@ extension MigrationRunner {
         try checkFiles()
         let applied = try reader.read { db -> [Int: String] in
             guard try db.tableExists("schema_migration") else { return [:] }
-            return Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT version, applied_at FROM schema_migration")
-                .map { ($0[0] as Int, $0[1] as String) })
+            return Dictionary(
+                uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT version, applied_at FROM schema_migration")
+                    .map { ($0[0] as Int, $0[1] as String) })
         }
         return migrations.map { Entry(migration: $0, appliedAt: applied[$0.version]) }
     }

@@ -60,8 +60,9 @@ package struct PropertyRepository: Sendable {
             statement.bind(2, key)
             guard try statement.step() else { throw StoreError.unknownObject(id) }
             if statement.isNull(1) { return nil }
-            return Self.association(key: key, type: statement.text(1), value: statement.databaseValue(2),
-                                    policy: statement.text(3), live: statement.int64(4) != 0)
+            return Self.association(
+                key: key, type: statement.text(1), value: statement.databaseValue(2),
+                policy: statement.text(3), live: statement.int64(4) != 0)
         }
         if let fast { return fast }
         // A single statement is atomic on its own: no transaction needed around it.
@@ -107,9 +108,11 @@ package struct PropertyRepository: Sendable {
                     current = id
                     list = []
                 }
-                guard let key = statement.text(1) else { continue }   // an object with none
-                if let association = Self.association(key: key, type: statement.text(2), value: statement.databaseValue(3),
-                                                      policy: statement.text(4), live: statement.int64(5) != 0) {
+                guard let key = statement.text(1) else { continue }  // an object with none
+                if let association = Self.association(
+                    key: key, type: statement.text(2), value: statement.databaseValue(3),
+                    policy: statement.text(4), live: statement.int64(5) != 0)
+                {
                     list.append(association)
                 }
             }
@@ -129,17 +132,21 @@ package struct PropertyRepository: Sendable {
 
     private static func list(on oid: Int64, _ db: Database) throws -> [CatalogModel.Association] {
         // Through the C API: a store's content hash reads every object's list.
-        let statement = RawStatement(try db.cachedStatement(sql: """
-            SELECT key, type, value, policy,
-                   target_oid IS NULL OR EXISTS (SELECT 1 FROM object t WHERE t.oid = target_oid)
-            FROM association WHERE object_oid = ? ORDER BY key
-            """))
+        let statement = RawStatement(
+            try db.cachedStatement(
+                sql: """
+                    SELECT key, type, value, policy,
+                           target_oid IS NULL OR EXISTS (SELECT 1 FROM object t WHERE t.oid = target_oid)
+                    FROM association WHERE object_oid = ? ORDER BY key
+                    """))
         defer { statement.reset() }
         statement.bind(1, oid)
         var list: [CatalogModel.Association] = []
         while try statement.step() {
-            if let association = Self.association(key: statement.text(0) ?? "", type: statement.text(1), value: statement.databaseValue(2),
-                                                  policy: statement.text(3), live: statement.int64(4) != 0) {
+            if let association = Self.association(
+                key: statement.text(0) ?? "", type: statement.text(1), value: statement.databaseValue(2),
+                policy: statement.text(3), live: statement.int64(4) != 0)
+            {
                 list.append(association)
             }
         }
@@ -150,9 +157,10 @@ package struct PropertyRepository: Sendable {
 
     /// Sets (or, with nil, removes) one association.
     @discardableResult
-    package func set(_ value: PropertyValue?, for key: String, on id: String, policy: AssociationPolicy = .retain,
-                    at sceneTime: Double? = nil) throws -> PropertyChange
-    {
+    package func set(
+        _ value: PropertyValue?, for key: String, on id: String, policy: AssociationPolicy = .retain,
+        at sceneTime: Double? = nil
+    ) throws -> PropertyChange {
         try database.transaction(at: sceneTime) { transaction in
             var writer = AssociationWriter(transaction)
             return try writer.set(value, for: key, on: id, policy: policy)
@@ -160,9 +168,10 @@ package struct PropertyRepository: Sendable {
     }
 
     /// Sets many associations in one transaction (one event row each): all or nothing.
-    package func setAll(_ items: [(id: String, key: String, value: PropertyValue)], policy: AssociationPolicy = .retain,
-                       at sceneTime: Double? = nil) throws
-    {
+    package func setAll(
+        _ items: [(id: String, key: String, value: PropertyValue)], policy: AssociationPolicy = .retain,
+        at sceneTime: Double? = nil
+    ) throws {
         try database.transaction(at: sceneTime) { transaction in
             var writer = AssociationWriter(transaction)
             for item in items { _ = try writer.set(item.value, for: item.key, on: item.id, policy: policy) }

@@ -20,12 +20,15 @@ package struct SnapshotRepository: Sendable {
     /// `rows` may read the store: its reads go through the pool's readers, which see what was
     /// committed before.
     @discardableResult
-    package func add(seq: Int64, sceneTime: Double, rows: (_ write: (_ id: String, _ state: String, _ running: Int) throws -> Void) throws -> Void) throws -> StoredSnapshot {
+    package func add(seq: Int64, sceneTime: Double, rows: (_ write: (_ id: String, _ state: String, _ running: Int) throws -> Void) throws -> Void) throws
+        -> StoredSnapshot
+    {
         guard !database.isReadOnly else { throw StoreError.readOnly(database.path, needsMigration: false) }
         return try database.pool.write { db in
             try db.execute(sql: "DELETE FROM scene_snapshot WHERE seq = ?", arguments: [seq])
             try db.execute(sql: "INSERT INTO scene_snapshot (seq, scene_time, object_count, hash) VALUES (?, ?, 0, '')", arguments: [seq, sceneTime])
-            let insert = RawStatement(try db.cachedStatement(sql: "INSERT INTO scene_snapshot_object (snapshot_seq, object_id, state, running) VALUES (?, ?, ?, ?)"))
+            let insert = RawStatement(
+                try db.cachedStatement(sql: "INSERT INTO scene_snapshot_object (snapshot_seq, object_id, state, running) VALUES (?, ?, ?, ?)"))
             var writing = StoreSchema.SnapshotWriting()
             // Without the bulk page cache: the rows arrive in key order, so they fill pages at the
             // B-tree's right edge, and a bounded cache keeps a million-object snapshot's memory bounded.
@@ -106,7 +109,6 @@ package struct SnapshotRepository: Sendable {
 
     static let animatedSQL = "SELECT object_id, state FROM scene_snapshot_object WHERE snapshot_seq = ? AND running > 0 ORDER BY object_id"
 
-
     /// The rows of `id` and the objects under it (`id/…`) in the snapshot at `seq`: one range
     /// of the primary key.
     package func objects(of seq: Int64, about id: String) throws -> [(id: String, state: String)] {
@@ -147,8 +149,9 @@ package struct SnapshotRepository: Sendable {
             try db.execute(sql: "DELETE FROM event WHERE seq <= ?", arguments: [base])
             let removed = db.changesCount
             try db.execute(sql: "DELETE FROM scene_snapshot WHERE seq < ?", arguments: [base])
-            try db.execute(sql: "INSERT OR REPLACE INTO log_compaction (base_seq, scene_time, events_removed) VALUES (?, ?, ?)",
-                           arguments: [base, time, removed])
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO log_compaction (base_seq, scene_time, events_removed) VALUES (?, ?, ?)",
+                arguments: [base, time, removed])
             return removed
         }
     }

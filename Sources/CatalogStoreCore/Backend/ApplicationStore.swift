@@ -9,14 +9,18 @@ import CatalogModel
 package protocol ApplicationStore: Sendable {
     /// Records applications (`apply` events) and the properties they set; returns the scene time.
     @discardableResult
-    func recordApply(_ records: [(object: String, payload: JSONValue)], sets: [(id: String, key: String, value: PropertyValue)],
-                     at sceneTime: Double?) throws -> Double
+    func recordApply(
+        _ records: [(object: String, payload: JSONValue)], sets: [(id: String, key: String, value: PropertyValue)],
+        at sceneTime: Double?
+    ) throws -> Double
     /// Objects created, properties set and events recorded, together; returns the scene time.
     @discardableResult
-    func change(creating objects: [(id: String, type: String, owner: String)],
-                sets: [(id: String, key: String, value: PropertyValue?, policy: AssociationPolicy)],
-                records: [(operation: EventOperation, object: String?, payload: JSONValue)],
-                at sceneTime: Double?) throws -> Double
+    func change(
+        creating objects: [(id: String, type: String, owner: String)],
+        sets: [(id: String, key: String, value: PropertyValue?, policy: AssociationPolicy)],
+        records: [(operation: EventOperation, object: String?, payload: JSONValue)],
+        at sceneTime: Double?
+    ) throws -> Double
     /// Carries out `changes` in order in one transaction, one event each: all or nothing.
     /// `progress` hears how many are done, every page of them.
     func apply(_ changes: [BulkChange], at sceneTime: Double?, progress: (Int) -> Void) throws
@@ -28,10 +32,12 @@ extension ApplicationStore {
         try recordApply(records, sets: [], at: sceneTime)
     }
     @discardableResult
-    package func change(creating objects: [(id: String, type: String, owner: String)] = [],
-                       sets: [(id: String, key: String, value: PropertyValue?, policy: AssociationPolicy)] = [],
-                       records: [(operation: EventOperation, object: String?, payload: JSONValue)] = [],
-                       at sceneTime: Double?) throws -> Double {
+    package func change(
+        creating objects: [(id: String, type: String, owner: String)] = [],
+        sets: [(id: String, key: String, value: PropertyValue?, policy: AssociationPolicy)] = [],
+        records: [(operation: EventOperation, object: String?, payload: JSONValue)] = [],
+        at sceneTime: Double?
+    ) throws -> Double {
         try change(creating: objects, sets: sets, records: records, at: sceneTime)
     }
 }

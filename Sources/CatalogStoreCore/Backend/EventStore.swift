@@ -11,8 +11,9 @@ package protocol EventStore: Sendable {
     /// first with `reverse`, at most `limit`, each as it is read.
     func forEach(since: Int64, object: String?, before: Int64?, limit: Int?, reverse: Bool, _ body: (Event) throws -> Void) throws
     /// The same events, each as its canonical JSON line with its seq.
-    func forEachNumberedJSONLine(since: Int64, object: String?, before: Int64?, limit: Int?, reverse: Bool,
-                                 _ body: (Int64, String) throws -> Void) throws
+    func forEachNumberedJSONLine(
+        since: Int64, object: String?, before: Int64?, limit: Int?, reverse: Bool,
+        _ body: (Int64, String) throws -> Void) throws
     /// The events after `since`, then each as it commits anywhere, until `body` returns false;
     /// `batchEnd` after each group.
     /// `stopped` is asked after each batch and on each idle wake-up (at least once a second):
@@ -53,8 +54,10 @@ extension EventStore {
     package func forEach(since: Int64 = 0, object: String? = nil, limit: Int? = nil, reverse: Bool, _ body: (Event) throws -> Void) throws {
         try forEach(since: since, object: object, before: nil, limit: limit, reverse: reverse, body)
     }
-    package func forEachJSONLine(since: Int64 = 0, object: String? = nil, before: Int64? = nil, limit: Int? = nil, reverse: Bool = false,
-                                _ body: (String) throws -> Void) throws {
+    package func forEachJSONLine(
+        since: Int64 = 0, object: String? = nil, before: Int64? = nil, limit: Int? = nil, reverse: Bool = false,
+        _ body: (String) throws -> Void
+    ) throws {
         try forEachNumberedJSONLine(since: since, object: object, before: before, limit: limit, reverse: reverse) { try body($1) }
     }
     package func forEachNumberedJSONLine(since: Int64 = 0, _ body: (Int64, String) throws -> Void) throws {
@@ -68,8 +71,10 @@ extension EventStore {
         try scanRows(after: seq, through: last, until: time, pageSize: 2_048, body)
     }
     /// ``scanRows(after:through:until:pageSize:_:)`` with each row read as an event.
-    package func scan(after seq: Int64, through last: Int64 = .max, until time: Double = .infinity, pageSize: Int = 2_048,
-                     _ body: (Event) throws -> Void) throws {
+    package func scan(
+        after seq: Int64, through last: Int64 = .max, until time: Double = .infinity, pageSize: Int = 2_048,
+        _ body: (Event) throws -> Void
+    ) throws {
         try scanRows(after: seq, through: last, until: time, pageSize: pageSize) { try body(try $0.event()) }
     }
 }

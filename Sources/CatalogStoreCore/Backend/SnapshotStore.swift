@@ -12,7 +12,8 @@ package protocol SnapshotStore: Sendable {
     /// keeps them, so a scene of any size is written without being held, and a `rows` that
     /// throws keeps nothing.
     @discardableResult
-    func add(seq: Int64, sceneTime: Double, rows: (_ write: (_ id: String, _ state: String, _ running: Int) throws -> Void) throws -> Void) throws -> StoredSnapshot
+    func add(seq: Int64, sceneTime: Double, rows: (_ write: (_ id: String, _ state: String, _ running: Int) throws -> Void) throws -> Void) throws
+        -> StoredSnapshot
     func list() throws -> [StoredSnapshot]
     func latest() throws -> StoredSnapshot?
     /// The latest snapshot at or before scene time `time` and event `seq`.

@@ -46,7 +46,8 @@ package struct MigrationRunner: Sendable {
     package func checkFiles() throws {
         for (index, migration) in migrations.enumerated() where migration.version != index + 1 {
             throw StoreError.migration(
-                "\(folder)/ has no file for version \(String(format: "%04d", index + 1)) (next file is \(migration.fileName)): restore the missing migration; never renumber applied ones")
+                "\(folder)/ has no file for version \(String(format: "%04d", index + 1)) (next file is \(migration.fileName)): restore the missing migration; never renumber applied ones"
+            )
         }
     }
 
@@ -68,11 +69,13 @@ package struct MigrationRunner: Sendable {
         for row in applied {
             guard let migration = known[row.version] else {
                 throw StoreError.migration(
-                    "the database was migrated by a newer build (it has \(row.name), this build knows up to \(migrations.last?.fileName ?? "nothing")): use a newer catalog binary")
+                    "the database was migrated by a newer build (it has \(row.name), this build knows up to \(migrations.last?.fileName ?? "nothing")): use a newer catalog binary"
+                )
             }
             guard migration.checksum == row.checksum else {
                 throw StoreError.migration(
-                    "\(folder)/\(migration.fileName) changed after it was applied (recorded checksum \(row.checksum.prefix(12))…, file now \(migration.checksum.prefix(12))…): restore the original file and put the change in a new migration")
+                    "\(folder)/\(migration.fileName) changed after it was applied (recorded checksum \(row.checksum.prefix(12))…, file now \(migration.checksum.prefix(12))…): restore the original file and put the change in a new migration"
+                )
             }
         }
     }

@@ -11,8 +11,10 @@ package enum BulkChange: Sendable {
 /// The scene's writes inside a transaction of either backend: applications, the changes an
 /// event's handlers make, bulk imports (see ``ApplicationStore``).
 package enum ApplicationWrites {
-    package static func recordApply(_ records: [(object: String, payload: JSONValue)], sets: [(id: String, key: String, value: PropertyValue)],
-                            _ transaction: any StoreTransaction) throws -> Double {
+    package static func recordApply(
+        _ records: [(object: String, payload: JSONValue)], sets: [(id: String, key: String, value: PropertyValue)],
+        _ transaction: any StoreTransaction
+    ) throws -> Double {
         var writer = AssociationWriter(transaction)
         for set in sets { _ = try writer.set(set.value, for: set.key, on: set.id, policy: .retain) }
         for record in records {
@@ -24,10 +26,12 @@ package enum ApplicationWrites {
         return transaction.sceneTime
     }
 
-    package static func change(creating objects: [(id: String, type: String, owner: String)],
-                       sets: [(id: String, key: String, value: PropertyValue?, policy: AssociationPolicy)],
-                       records: [(operation: EventOperation, object: String?, payload: JSONValue)],
-                       _ transaction: any StoreTransaction) throws -> Double {
+    package static func change(
+        creating objects: [(id: String, type: String, owner: String)],
+        sets: [(id: String, key: String, value: PropertyValue?, policy: AssociationPolicy)],
+        records: [(operation: EventOperation, object: String?, payload: JSONValue)],
+        _ transaction: any StoreTransaction
+    ) throws -> Double {
         for object in objects {
             guard ObjectID.isValid(object.id) else { throw StoreError.invalidObjectID(object.id) }
             try ObjectWrites.add(id: object.id, type: object.type, owners: [object.owner], transaction)

@@ -30,9 +30,11 @@ package struct AssociationWriter {
         if let targets = owned[holder] { return targets[key] }
         if readOnce.contains(holder) {
             var targets: [String: Int64] = [:]
-            for row in try transaction.rows("""
+            for row in try transaction.rows(
+                """
                 SELECT key, target_oid FROM association WHERE object_oid = ?1 AND policy IN ('retain', 'copy') AND target_oid IS NOT NULL
-                """, [.integer(holder)]) {
+                """, [.integer(holder)])
+            {
                 if let key = row[0].text, let target = row[1].integer { targets[key] = target }
             }
             owned[holder] = targets
@@ -102,7 +104,8 @@ package struct AssociationWriter {
         }
 
         if let stored {
-            try transaction.execute("""
+            try transaction.execute(
+                """
                 INSERT INTO association (object_oid, key, type, value, target_oid, policy) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
                 ON CONFLICT (object_oid, key) DO UPDATE SET
                     type = excluded.type, value = excluded.value, target_oid = excluded.target_oid, policy = excluded.policy
@@ -116,8 +119,9 @@ package struct AssociationWriter {
         for gone in removed { oids[gone] = nil }
 
         if let value {
-            let payload = PropertySetPayload(id: id, key: key, type: value.type.rawValue, value: value.jsonValue, policy: policy,
-                                             copy: copyID, removed: removed)
+            let payload = PropertySetPayload(
+                id: id, key: key, type: value.type.rawValue, value: value.jsonValue, policy: policy,
+                copy: copyID, removed: removed)
             try transaction.append(.propertySet, object: id, payloadText: payload.canonicalText)
         } else {
             try transaction.append(.propertyUnset, object: id, PropertyUnsetPayload(id: id, key: key, removed: removed))
@@ -129,9 +133,11 @@ package struct AssociationWriter {
     package static func clear(on id: String, _ transaction: any StoreTransaction) throws -> [String] {
         let oid = try ObjectWrites.oid(of: id, transaction)
         let keys = try transaction.column("SELECT key FROM association WHERE object_oid = ?1 ORDER BY key", [.integer(oid)]).compactMap(\.text)
-        let released = try transaction.column("""
+        let released = try transaction.column(
+            """
             SELECT target_oid FROM association WHERE object_oid = ?1 AND policy IN ('retain', 'copy') AND target_oid IS NOT NULL
-            """, [.integer(oid)]).compactMap(\.integer)
+            """, [.integer(oid)]
+        ).compactMap(\.integer)
         try transaction.execute("DELETE FROM association WHERE object_oid = ?1", [.integer(oid)])
         let removed = try Ownership.collect(candidates: Set(released), transaction)
         try transaction.append(.propertyClear, object: id, PropertyClearPayload(id: id, keys: keys, removed: removed))

@@ -22,8 +22,9 @@ package enum ComponentWrites {
                     continue
                 }
                 guard definition.version > currentVersion else {
-                    throw StoreError.versionNotHigher(name: definition.name, version: definition.version.description,
-                                                      current: currentVersion.description)
+                    throw StoreError.versionNotHigher(
+                        name: definition.name, version: definition.version.description,
+                        current: currentVersion.description)
                 }
             }
             for target in definition.references {
@@ -47,16 +48,24 @@ package enum ComponentWrites {
             if let kept, kept[1].text != hash {
                 throw StoreError.versionKept(name: definition.name, version: definition.version.description)
             }
-            let seq = try transaction.append(.componentAdd, object: nil, ComponentAddPayload(
-                name: definition.name, version: definition.version.description, hash: hash, definition: definition.document))
-            let versionID = try kept?[0] ?? transaction.row("""
-                INSERT INTO component_version (name, version, kind, summary, tags, definition, content_hash, added_seq)
-                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) RETURNING id
-                """, [.text(definition.name), .text(definition.version.description), .text(definition.kind.rawValue), .text(definition.summary),
-                      .text(JSONValue.array(definition.tags.map(JSONValue.string)).canonicalText), .text(definition.canonicalJSON), .text(hash),
-                      .integer(seq)])?.first ?? .null
+            let seq = try transaction.append(
+                .componentAdd, object: nil,
+                ComponentAddPayload(
+                    name: definition.name, version: definition.version.description, hash: hash, definition: definition.document))
+            let versionID =
+                try kept?[0] ?? transaction.row(
+                    """
+                    INSERT INTO component_version (name, version, kind, summary, tags, definition, content_hash, added_seq)
+                    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) RETURNING id
+                    """,
+                    [
+                        .text(definition.name), .text(definition.version.description), .text(definition.kind.rawValue), .text(definition.summary),
+                        .text(JSONValue.array(definition.tags.map(JSONValue.string)).canonicalText), .text(definition.canonicalJSON), .text(hash),
+                        .integer(seq)
+                    ])?.first ?? .null
             try transaction.indexForSearch(versionID: versionID, name: definition.name, summary: definition.summary, tags: definition.tags)
-            try transaction.execute("""
+            try transaction.execute(
+                """
                 INSERT INTO component (name, current_version_id) VALUES (?1, ?2)
                 ON CONFLICT (name) DO UPDATE SET current_version_id = excluded.current_version_id
                 """, [.text(definition.name), versionID])
@@ -76,7 +85,7 @@ package enum ComponentWrites {
         }
         // References must not loop back (a chain whose step's decorator runs the chain…): the
         // transaction is rolled back naming the cycle.
-        for name in definitions.map(\.name) {   // in the batch's order, so the loop is named the same way every time
+        for name in definitions.map(\.name) {  // in the batch's order, so the loop is named the same way every time
             if let cycle = try cycle(from: name, transaction) { throw StoreError.referenceCycle(cycle) }
         }
         return outcomes
@@ -124,12 +133,13 @@ package enum ComponentWrites {
             if let current {
                 if definition.version > current { chosen.append(definition) }
             } else if try !transaction.exists("SELECT EXISTS (SELECT 1 FROM component_version WHERE name = ?1)", [.text(definition.name)]) {
-                chosen.append(definition)   // never stored; one with kept versions was removed, and stays removed
+                chosen.append(definition)  // never stored; one with kept versions was removed, and stays removed
             }
         }
         let outcomes = try add(chosen, transaction)
-        try transaction.execute("INSERT INTO setting (key, value) VALUES (?1, ?2) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                                [.text(fingerprintKey), .text(fingerprint)])
+        try transaction.execute(
+            "INSERT INTO setting (key, value) VALUES (?1, ?2) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            [.text(fingerprintKey), .text(fingerprint)])
         return outcomes
     }
 }

@@ -42,8 +42,9 @@ struct ObjectCopier {
                 target = child.oid
                 value = .text(child.id)
             }
-            try transaction.execute("INSERT INTO association (object_oid, key, type, value, target_oid, policy) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                                    [.integer(copy.oid), .text(key), row[1], value, .integer(target), .text(policy.rawValue)])
+            try transaction.execute(
+                "INSERT INTO association (object_oid, key, type, value, target_oid, policy) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                [.integer(copy.oid), .text(key), row[1], value, .integer(target), .text(policy.rawValue)])
         }
         return copy
     }

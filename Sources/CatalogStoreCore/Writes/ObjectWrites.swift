@@ -24,7 +24,8 @@ package enum ObjectWrites {
         let seq = try transaction.append(.objectAdd, object: id, payloadText: ObjectAddPayload(id: id, type: type, owners: owners).canonicalText)
         let oid = try insert(id: id, type: type, seq: seq, transaction)
         for owner in Set(owners).sorted() {
-            try transaction.execute("INSERT INTO object_owner (object_oid, owner_oid) VALUES (?1, ?2)", [.integer(oid), .integer(try Self.oid(of: owner, transaction))])
+            try transaction.execute(
+                "INSERT INTO object_owner (object_oid, owner_oid) VALUES (?1, ?2)", [.integer(oid), .integer(try Self.oid(of: owner, transaction))])
         }
         return oid
     }
@@ -65,8 +66,9 @@ package enum ObjectWrites {
         guard isValidType(name) else { throw StoreError.invalidType(name) }
         guard ObjectType.builtIn[name] == nil else { throw StoreError.builtInType(name) }
         let json = JSONValue.object(properties.mapValues { .string($0.rawValue) })
-        try transaction.execute("INSERT INTO object_type (name, properties) VALUES (?1, ?2) ON CONFLICT (name) DO UPDATE SET properties = excluded.properties",
-                                [.text(name), .text(json.canonicalText)])
+        try transaction.execute(
+            "INSERT INTO object_type (name, properties) VALUES (?1, ?2) ON CONFLICT (name) DO UPDATE SET properties = excluded.properties",
+            [.text(name), .text(json.canonicalText)])
         try transaction.append(.typeDeclare, object: nil, TypeDeclarePayload(name: name, properties: properties))
     }
 }

@@ -76,9 +76,11 @@ package struct PostgresEndpoint: Sendable, Hashable, CustomStringConvertible {
                 throw URLError(description: "\(Self.redacted(url)): unknown parameter '\(item.name)' (known: sslmode, connect_timeout, application_name)")
             }
         }
-        password = components.password?.removingPercentEncoding ?? environment["PGPASSWORD"]
-            ?? Self.passwordFromFile(passwordFile ?? environment["PGPASSFILE"] ?? (environment["HOME"].map { $0 + "/.pgpass" }),
-                                     host: host, port: port, database: self.database, user: user)
+        password =
+            components.password?.removingPercentEncoding ?? environment["PGPASSWORD"]
+            ?? Self.passwordFromFile(
+                passwordFile ?? environment["PGPASSFILE"] ?? (environment["HOME"].map { $0 + "/.pgpass" }),
+                host: host, port: port, database: self.database, user: user)
     }
 
     /// The URL without its password: what messages show.
@@ -104,10 +106,16 @@ package struct PostgresEndpoint: Sendable, Hashable, CustomStringConvertible {
         for line in text.split(whereSeparator: \.isNewline) where !line.hasPrefix("#") {
             var fields: [String] = [], current = "", escaped = false
             for character in line {
-                if escaped { current.append(character); escaped = false } else if character == "\\" { escaped = true } else if character == ":" , fields.count < 4 {
+                if escaped {
+                    current.append(character); escaped = false
+                } else if character == "\\" {
+                    escaped = true
+                } else if character == ":", fields.count < 4 {
                     fields.append(current)
                     current = ""
-                } else { current.append(character) }
+                } else {
+                    current.append(character)
+                }
             }
             fields.append(current)
             guard fields.count == 5 else { continue }

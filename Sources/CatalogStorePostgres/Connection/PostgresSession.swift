@@ -7,7 +7,6 @@ import NIOSSL
 import PostgresNIO
 import Synchronization
 
-
 /// One result row, read by column index.
 package struct SQLRow: Sendable {
     let cells: [PostgresCell]

@@ -58,7 +58,8 @@ package enum PostgresStoreError: Error, Sendable, Hashable, CustomStringConverti
             case "28P01", "28000": return PostgresStoreError.authentication(server: server, user: endpoint.user)
             case "3D000": return PostgresStoreError.unknownDatabase(server: server, database: endpoint.database)
             case "42501", "25006": return PostgresStoreError.readOnly(server: server, user: endpoint.user, detail: message)
-            case "57P01", "57P02", "57P03": return connecting ? PostgresStoreError.cannotConnect(server: server, reason: message) : PostgresStoreError.connectionLost(server: server)
+            case "57P01", "57P02", "57P03":
+                return connecting ? PostgresStoreError.cannotConnect(server: server, reason: message) : PostgresStoreError.connectionLost(server: server)
             default: return PostgresStoreError.server(server: server, sqlState: state, message: message)
             }
         case .sslUnsupported, .failedToAddSSLHandler, .receivedUnencryptedDataAfterSSLRequest:
@@ -68,9 +69,11 @@ package enum PostgresStoreError: Error, Sendable, Hashable, CustomStringConverti
         case .connectionError, .serverClosedConnection, .uncleanShutdown, .clientClosedConnection:
             if connecting, let underlying = error.underlying.map({ "\($0)" }), underlying.contains("handshakeFailed") || underlying.contains("SSL routines") {
                 let verify = underlying.contains("CERTIFICATE_VERIFY_FAILED")
-                return PostgresStoreError.tls(server: server, reason: verify
-                    ? "the server's certificate is not signed by a trusted authority for this host name (sslmode=verify-full); sslmode=require encrypts without checking it"
-                    : "the TLS handshake failed: \(underlying)")
+                return PostgresStoreError.tls(
+                    server: server,
+                    reason: verify
+                        ? "the server's certificate is not signed by a trusted authority for this host name (sslmode=verify-full); sslmode=require encrypts without checking it"
+                        : "the TLS handshake failed: \(underlying)")
             }
             if connecting { return PostgresStoreError.cannotConnect(server: server, reason: reason(error, timeout: endpoint.connectTimeout)) }
             return PostgresStoreError.connectionLost(server: server)

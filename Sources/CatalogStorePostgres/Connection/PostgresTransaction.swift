@@ -25,8 +25,9 @@ final class PostgresTransaction: StoreTransaction {
     @discardableResult
     func append(_ operation: EventOperation, object: String?, payloadText: String) throws -> Int64 {
         let seq = lastSeq + 1
-        try session.query("INSERT INTO event (seq, scene_time, operation, object_id, payload) VALUES ($1, $2, $3, $4, $5)",
-                          [.integer(seq), .real(sceneTime), .text(operation.rawValue), .text(object), .text(payloadText)])
+        try session.query(
+            "INSERT INTO event (seq, scene_time, operation, object_id, payload) VALUES ($1, $2, $3, $4, $5)",
+            [.integer(seq), .real(sceneTime), .text(operation.rawValue), .text(object), .text(payloadText)])
         lastSeq = seq
         return seq
     }
@@ -39,8 +40,9 @@ final class PostgresTransaction: StoreTransaction {
     /// may not install): the words are folded here, as SQLite's tokenizer folds them.
     func indexForSearch(versionID: SQLValue, name: String, summary: String, tags: [String]) throws {
         func folded(_ text: String) -> String { SearchQuery(SearchQuery.folded(text)).words.joined(separator: " ") }
-        try session.query("UPDATE component_version SET search_name = $1, search_tags = $2, search_summary = $3 WHERE id = $4",
-                          [.text(folded(name)), .text(folded(tags.joined(separator: " "))), .text(folded(summary)), versionID])
+        try session.query(
+            "UPDATE component_version SET search_name = $1, search_tags = $2, search_summary = $3 WHERE id = $4",
+            [.text(folded(name)), .text(folded(tags.joined(separator: " "))), .text(folded(summary)), versionID])
     }
 }
 
@@ -50,7 +52,8 @@ enum PostgresDialect {
 
     /// A text[] literal (`{"a","b"}`) for `= ANY($1)` or `unnest($1)`: one parameter however many items.
     static func textArray(_ items: [String]) -> String {
-        "{" + items.map { "\"" + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" }.joined(separator: ",") + "}"
+        "{" + items.map { "\"" + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" }.joined(separator: ",")
+            + "}"
     }
 
     /// `?1` → `$1` outside quotes (SQLite's numbered parameters are PostgreSQL's with another sigil).

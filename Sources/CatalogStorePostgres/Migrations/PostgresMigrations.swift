@@ -59,8 +59,9 @@ package struct PostgresMigrations: Sendable {
                     if case .readOnly = error { throw error }
                     throw MigrationRunner.failure(of: migration, applied: applied, error)
                 }
-                try session.query("INSERT INTO schema_migration (version, name, checksum, applied_at) VALUES ($1, $2, $3, $4)",
-                                  [.integer(Int64(migration.version)), .text(migration.fileName), .text(migration.checksum), .text(MigrationRunner.timestamp())])
+                try session.query(
+                    "INSERT INTO schema_migration (version, name, checksum, applied_at) VALUES ($1, $2, $3, $4)",
+                    [.integer(Int64(migration.version)), .text(migration.fileName), .text(migration.checksum), .text(MigrationRunner.timestamp())])
             }
         }
     }

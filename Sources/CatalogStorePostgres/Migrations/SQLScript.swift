@@ -40,7 +40,9 @@ enum SQLScript {
             case "$":
                 // $tag$ … $tag$, the tag empty or an identifier.
                 var end = index + 1
-                while end < characters.count, characters[end] == "_" || characters[end].properties.isAlphabetic || (end > index + 1 && ("0"..."9").contains(characters[end])) { end += 1 }
+                while end < characters.count,
+                    characters[end] == "_" || characters[end].properties.isAlphabetic || (end > index + 1 && ("0"..."9").contains(characters[end]))
+                { end += 1 }
                 if end < characters.count, characters[end] == "$" {
                     let tag = Array(characters[index...end])
                     var search = end + 1

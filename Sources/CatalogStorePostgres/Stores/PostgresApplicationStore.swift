@@ -6,16 +6,20 @@ package struct PostgresApplicationStore: ApplicationStore {
     let database: PostgresDatabase
 
     @discardableResult
-    package func recordApply(_ records: [(object: String, payload: JSONValue)], sets: [(id: String, key: String, value: PropertyValue)],
-                            at sceneTime: Double?) throws -> Double {
+    package func recordApply(
+        _ records: [(object: String, payload: JSONValue)], sets: [(id: String, key: String, value: PropertyValue)],
+        at sceneTime: Double?
+    ) throws -> Double {
         try database.transaction(at: sceneTime) { try ApplicationWrites.recordApply(records, sets: sets, $0) }
     }
 
     @discardableResult
-    package func change(creating objects: [(id: String, type: String, owner: String)],
-                       sets: [(id: String, key: String, value: PropertyValue?, policy: AssociationPolicy)],
-                       records: [(operation: EventOperation, object: String?, payload: JSONValue)],
-                       at sceneTime: Double?) throws -> Double {
+    package func change(
+        creating objects: [(id: String, type: String, owner: String)],
+        sets: [(id: String, key: String, value: PropertyValue?, policy: AssociationPolicy)],
+        records: [(operation: EventOperation, object: String?, payload: JSONValue)],
+        at sceneTime: Double?
+    ) throws -> Double {
         try database.transaction(at: sceneTime) { try ApplicationWrites.change(creating: objects, sets: sets, records: records, $0) }
     }
 

@@ -34,7 +34,7 @@ package struct PostgresComponentStore: ComponentStore {
             values.append(.text(kind.rawValue))
             conditions.append("v.kind = $\(values.count)")
         } else {
-            conditions.append("v.kind <> 'tokens'")   // token sets list on their own (kind: .tokens)
+            conditions.append("v.kind <> 'tokens'")  // token sets list on their own (kind: .tokens)
         }
         if let tag {
             values.append(.text(tag))
@@ -50,7 +50,9 @@ package struct PostgresComponentStore: ComponentStore {
     }
 
     package func tableStamp() throws -> String {
-        guard let row = try session.query("SELECT count(*), coalesce(max(current_version_id), 0), coalesce(sum(current_version_id), 0)::float8 FROM component").first
+        guard
+            let row = try session.query("SELECT count(*), coalesce(max(current_version_id), 0), coalesce(sum(current_version_id), 0)::float8 FROM component")
+                .first
         else { return "" }
         return "\(try row.integer(0) ?? 0)/\(try row.integer(1) ?? 0)/\(try row.real(2) ?? 0)"
     }
@@ -70,7 +72,8 @@ package struct PostgresComponentStore: ComponentStore {
         let query = words.map { "'\($0)':*" }.joined(separator: " & ")
         // Ranked as on SQLite (SearchQuery.rankingWeights): where all the words are found.
         let weights = SearchQuery.rankingWeights
-        return try fetch("""
+        return try fetch(
+            """
             SELECT \(Self.columns) FROM \(Self.current)
             WHERE v.search @@ to_tsquery('simple', $1) AND v.kind <> 'tokens'
             ORDER BY (to_tsvector('simple', v.search_name) @@ to_tsquery('simple', $1))::int * \(weights.name)
@@ -97,9 +100,10 @@ package struct PostgresComponentStore: ComponentStore {
 
     private func fetch(_ sql: String, _ values: [SQLValue]) throws -> [StoredComponent] {
         try session.query(sql, values).map { row in
-            StoredComponent(name: try row.text(0) ?? "", version: try row.text(1) ?? "", kind: ComponentKind(rawValue: try row.text(2) ?? "") ?? .animation,
-                            summary: try row.text(3) ?? "", tags: StringListColumn.read(try row.text(4) ?? "[]"), contentHash: try row.text(5) ?? "",
-                            definition: try row.text(6) ?? "", addedSeq: try row.integer(7) ?? 0)
+            StoredComponent(
+                name: try row.text(0) ?? "", version: try row.text(1) ?? "", kind: ComponentKind(rawValue: try row.text(2) ?? "") ?? .animation,
+                summary: try row.text(3) ?? "", tags: StringListColumn.read(try row.text(4) ?? "[]"), contentHash: try row.text(5) ?? "",
+                definition: try row.text(6) ?? "", addedSeq: try row.integer(7) ?? 0)
         }
     }
 }

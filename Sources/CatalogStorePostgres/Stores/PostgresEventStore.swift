@@ -16,8 +16,10 @@ package struct PostgresEventStore: EventStore {
     static let columns = "seq, scene_time, operation, object_id, payload"
 
     /// One page of the range: after `after`, before `before`, about `object`, in order.
-    private func page(after: Int64, before: Int64?, through last: Int64 = .max, object: String?, reverse: Bool, limit: Int,
-                      on reader: PostgresSession? = nil) throws -> [LoggedRow] {
+    private func page(
+        after: Int64, before: Int64?, through last: Int64 = .max, object: String?, reverse: Bool, limit: Int,
+        on reader: PostgresSession? = nil
+    ) throws -> [LoggedRow] {
         var sql = "SELECT \(Self.columns) FROM event WHERE seq > $1 AND seq <= $2"
         var values: [SQLValue] = [.integer(after), .integer(last)]
         if let before {
@@ -33,8 +35,9 @@ package struct PostgresEventStore: EventStore {
     }
 
     static func row(_ row: SQLRow) throws -> LoggedRow {
-        LoggedRow(seq: try row.integer(0) ?? 0, sceneTime: try row.real(1) ?? 0, operationName: try row.text(2) ?? "",
-                  objectID: try row.text(3), payloadText: try row.text(4) ?? "null")
+        LoggedRow(
+            seq: try row.integer(0) ?? 0, sceneTime: try row.real(1) ?? 0, operationName: try row.text(2) ?? "",
+            objectID: try row.text(3), payloadText: try row.text(4) ?? "null")
     }
 
     /// The rows of the range, a page at a time.
@@ -54,8 +57,10 @@ package struct PostgresEventStore: EventStore {
         try forEachRow(since: since, object: object, before: before, limit: limit, reverse: reverse) { try body(try $0.event()) }
     }
 
-    package func forEachNumberedJSONLine(since: Int64, object: String?, before: Int64?, limit: Int?, reverse: Bool,
-                                        _ body: (Int64, String) throws -> Void) throws {
+    package func forEachNumberedJSONLine(
+        since: Int64, object: String?, before: Int64?, limit: Int?, reverse: Bool,
+        _ body: (Int64, String) throws -> Void
+    ) throws {
         try forEachRow(since: since, object: object, before: before, limit: limit, reverse: reverse) { row in
             try body(row.seq, try row.jsonLine())
         }
@@ -88,8 +93,10 @@ package struct PostgresEventStore: EventStore {
     }
 
     /// One connected stretch of ``follow(since:object:batchEnd:stopped:_:)``, on sessions of its own.
-    private func followConnected(from last: inout Int64, object: String?, batchEnd: () -> Void, stopped: () -> Bool,
-                                 _ body: (Int64, String) throws -> Bool) throws {
+    private func followConnected(
+        from last: inout Int64, object: String?, batchEnd: () -> Void, stopped: () -> Bool,
+        _ body: (Int64, String) throws -> Bool
+    ) throws {
         let reader = try PostgresSession(endpoint: database.endpoint)
         let listener = try PostgresSession(endpoint: database.endpoint)
         let signal = DispatchSemaphore(value: 0)
@@ -117,10 +124,12 @@ package struct PostgresEventStore: EventStore {
 
     package func list(about id: String, after seq: Int64, until time: Double) throws -> [Event] {
         // Ids under `id/` sort between "id/" and "id0" ('0' follows '/'; the column is COLLATE "C").
-        try session.query("""
+        try session.query(
+            """
             SELECT \(Self.columns) FROM event
             WHERE (object_id = $1 OR (object_id >= $2 AND object_id < $3)) AND scene_time <= $4 AND seq > $5 ORDER BY seq
-            """, [.text(id), .text(id + "/"), .text(id + "0"), .real(time), .integer(seq)]).map { try Self.row($0).event() }
+            """, [.text(id), .text(id + "/"), .text(id + "0"), .real(time), .integer(seq)]
+        ).map { try Self.row($0).event() }
     }
 
     package func scanRows(after seq: Int64, through last: Int64, until time: Double, pageSize: Int, _ body: (LoggedRow) throws -> Void) throws {
@@ -136,14 +145,18 @@ package struct PostgresEventStore: EventStore {
         }
     }
 
-    package func scanRows(after seq: Int64, through last: Int64, operations: [EventOperation], pageSize: Int,
-                         _ body: (LoggedRow) throws -> Void) throws {
+    package func scanRows(
+        after seq: Int64, through last: Int64, operations: [EventOperation], pageSize: Int,
+        _ body: (LoggedRow) throws -> Void
+    ) throws {
         guard !operations.isEmpty else { return }
         var after = seq
         while true {
-            let rows = try session.query("""
+            let rows = try session.query(
+                """
                 SELECT \(Self.columns) FROM event WHERE seq > $1 AND seq <= $2 AND operation = ANY($3::text[]) ORDER BY seq LIMIT \(max(1, pageSize))
-                """, [.integer(after), .integer(last), .text(PostgresDialect.textArray(operations.map(\.rawValue)))]).map(Self.row)
+                """, [.integer(after), .integer(last), .text(PostgresDialect.textArray(operations.map(\.rawValue)))]
+            ).map(Self.row)
             for row in rows { try body(row) }
             guard rows.count == pageSize, let next = rows.last?.seq else { return }
             after = next
@@ -155,11 +168,13 @@ package struct PostgresEventStore: EventStore {
     }
 
     package func objectRowsPage(after seq: Int64, through last: Int64, from: (id: String, seq: Int64), limit: Int) throws -> [LoggedRow] {
-        try session.query("""
+        try session.query(
+            """
             SELECT \(Self.columns) FROM event
             WHERE object_id IS NOT NULL AND (object_id, seq) > ($1, $2) AND seq > $3 AND seq <= $4
             ORDER BY object_id, seq LIMIT \(max(1, limit))
-            """, [.text(from.id), .integer(from.seq), .integer(seq), .integer(last)]).map(Self.row)
+            """, [.text(from.id), .integer(from.seq), .integer(seq), .integer(last)]
+        ).map(Self.row)
     }
 
     package func firstSeq(atOrAfter time: Double) throws -> Int64? {

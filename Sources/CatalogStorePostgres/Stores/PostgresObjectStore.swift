@@ -70,10 +70,12 @@ package struct PostgresObjectStore: ObjectStore {
     }
 
     package func owned(by owner: String, type: String) throws -> [String] {
-        try session.query("""
+        try session.query(
+            """
             SELECT o.id FROM object_owner w JOIN object o ON o.oid = w.object_oid
             WHERE w.owner_oid = (SELECT oid FROM object WHERE id = $1) AND o.type = $2 ORDER BY o.id
-            """, [.text(owner), .text(type)]).compactMap { try $0.text(0) }
+            """, [.text(owner), .text(type)]
+        ).compactMap { try $0.text(0) }
     }
 
     static func object(_ row: SQLRow) throws -> StoredObject {

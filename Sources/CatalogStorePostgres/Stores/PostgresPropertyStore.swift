@@ -45,7 +45,8 @@ package struct PostgresPropertyStore: PropertyStore {
         for row in try session.query("SELECT id FROM object WHERE id = ANY($1::text[])", [.text(PostgresDialect.textArray(ids))]) {
             lists[try row.text(0) ?? ""] = []
         }
-        let rows = try session.query("""
+        let rows = try session.query(
+            """
             SELECT o.id, a.key, a.type, a.value, a.policy,
                    a.target_oid IS NULL OR EXISTS (SELECT 1 FROM object t WHERE t.oid = a.target_oid)
             FROM object o JOIN association a ON a.object_oid = o.oid WHERE o.id = ANY($1::text[]) ORDER BY o.id, a.key

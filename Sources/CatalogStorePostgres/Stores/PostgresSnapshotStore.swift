@@ -9,7 +9,9 @@ package struct PostgresSnapshotStore: SnapshotStore {
     static let columns = "seq, scene_time, object_count, hash"
 
     @discardableResult
-    package func add(seq: Int64, sceneTime: Double, rows: (_ write: (_ id: String, _ state: String, _ running: Int) throws -> Void) throws -> Void) throws -> StoredSnapshot {
+    package func add(seq: Int64, sceneTime: Double, rows: (_ write: (_ id: String, _ state: String, _ running: Int) throws -> Void) throws -> Void) throws
+        -> StoredSnapshot
+    {
         try session.transaction {
             try session.query("DELETE FROM scene_snapshot WHERE seq = $1", [.integer(seq)])
             try session.query("INSERT INTO scene_snapshot (seq, scene_time, object_count, hash) VALUES ($1, $2, 0, '')", [.integer(seq), .real(sceneTime)])
@@ -18,11 +20,15 @@ package struct PostgresSnapshotStore: SnapshotStore {
             var page: [SnapshotObjectRow] = []
             func flush() throws {
                 guard !page.isEmpty else { return }
-                try session.query("""
+                try session.query(
+                    """
                     INSERT INTO scene_snapshot_object (snapshot_seq, object_id, state, running)
                     SELECT $1, * FROM unnest($2::text[], $3::text[], $4::bigint[])
-                    """, [.integer(seq), .text(PostgresDialect.textArray(page.map(\.id))),
-                          .text(PostgresDialect.textArray(page.map(\.state))), .text("{" + page.map { String($0.running) }.joined(separator: ",") + "}")])
+                    """,
+                    [
+                        .integer(seq), .text(PostgresDialect.textArray(page.map(\.id))),
+                        .text(PostgresDialect.textArray(page.map(\.state))), .text("{" + page.map { String($0.running) }.joined(separator: ",") + "}")
+                    ])
                 page.removeAll(keepingCapacity: true)
             }
             try rows { id, state, running in
@@ -32,8 +38,9 @@ package struct PostgresSnapshotStore: SnapshotStore {
             }
             try flush()
             let snapshot = StoredSnapshot(seq: seq, sceneTime: sceneTime, objectCount: writing.count, hash: writing.digest.hex)
-            try session.query("UPDATE scene_snapshot SET object_count = $1, hash = $2 WHERE seq = $3",
-                              [.integer(Int64(snapshot.objectCount)), .text(snapshot.hash), .integer(seq)])
+            try session.query(
+                "UPDATE scene_snapshot SET object_count = $1, hash = $2 WHERE seq = $3",
+                [.integer(Int64(snapshot.objectCount)), .text(snapshot.hash), .integer(seq)])
             return snapshot
         }
     }
@@ -43,13 +50,17 @@ package struct PostgresSnapshotStore: SnapshotStore {
     package func latest() throws -> StoredSnapshot? { try fetch("SELECT \(Self.columns) FROM scene_snapshot ORDER BY seq DESC LIMIT 1", []).first }
 
     package func latest(atOrBefore time: Double, seq: Int64) throws -> StoredSnapshot? {
-        try fetch("SELECT \(Self.columns) FROM scene_snapshot WHERE scene_time <= $1 AND seq <= $2 ORDER BY scene_time DESC, seq DESC LIMIT 1",
-                  [.real(time), .integer(seq)]).first
+        try fetch(
+            "SELECT \(Self.columns) FROM scene_snapshot WHERE scene_time <= $1 AND seq <= $2 ORDER BY scene_time DESC, seq DESC LIMIT 1",
+            [.real(time), .integer(seq)]
+        ).first
     }
 
     package func objectPage(of seq: Int64, after id: String, limit: Int) throws -> [SnapshotObjectRow] {
-        try session.query("SELECT object_id, state, running FROM scene_snapshot_object WHERE snapshot_seq = $1 AND object_id > $2 ORDER BY object_id LIMIT \(max(1, limit))",
-                          [.integer(seq), .text(id)]).map { row in (try row.text(0) ?? "", try row.text(1) ?? "", Int(try row.integer(2) ?? 0)) }
+        try session.query(
+            "SELECT object_id, state, running FROM scene_snapshot_object WHERE snapshot_seq = $1 AND object_id > $2 ORDER BY object_id LIMIT \(max(1, limit))",
+            [.integer(seq), .text(id)]
+        ).map { row in (try row.text(0) ?? "", try row.text(1) ?? "", Int(try row.integer(2) ?? 0)) }
     }
 
     package func animatedObjects(of seq: Int64) throws -> [(id: String, state: String)] {
@@ -57,7 +68,8 @@ package struct PostgresSnapshotStore: SnapshotStore {
     }
 
     package func objects(of seq: Int64, about id: String) throws -> [(id: String, state: String)] {
-        try pairs("""
+        try pairs(
+            """
             SELECT object_id, state FROM scene_snapshot_object
             WHERE snapshot_seq = $1 AND object_id >= $2 AND object_id < $4 AND (object_id = $2 OR object_id >= $3) ORDER BY object_id
             """, [.integer(seq), .text(id), .text(id + "/"), .text(id + "0")])
@@ -77,10 +89,12 @@ package struct PostgresSnapshotStore: SnapshotStore {
             }
             let newest = try session.query("SELECT COALESCE(max(seq), 0) FROM event").first?.integer(0) ?? 0
             guard base < newest else { throw StoreError.compactsEverything(newest: newest) }
-            let removed = try session.query("WITH gone AS (DELETE FROM event WHERE seq <= $1 RETURNING 1) SELECT count(*) FROM gone", [.integer(base)])
+            let removed =
+                try session.query("WITH gone AS (DELETE FROM event WHERE seq <= $1 RETURNING 1) SELECT count(*) FROM gone", [.integer(base)])
                 .first?.integer(0) ?? 0
             try session.query("DELETE FROM scene_snapshot WHERE seq < $1", [.integer(base)])
-            try session.query("""
+            try session.query(
+                """
                 INSERT INTO log_compaction (base_seq, scene_time, events_removed) VALUES ($1, $2, $3)
                 ON CONFLICT (base_seq) DO UPDATE SET scene_time = excluded.scene_time, events_removed = excluded.events_removed
                 """, [.integer(base), .real(time), .integer(removed)])
@@ -90,7 +104,8 @@ package struct PostgresSnapshotStore: SnapshotStore {
 
     private func fetch(_ sql: String, _ values: [SQLValue]) throws -> [StoredSnapshot] {
         try session.query(sql, values).map { row in
-            StoredSnapshot(seq: try row.integer(0) ?? 0, sceneTime: try row.real(1) ?? 0, objectCount: Int(try row.integer(2) ?? 0), hash: try row.text(3) ?? "")
+            StoredSnapshot(
+                seq: try row.integer(0) ?? 0, sceneTime: try row.real(1) ?? 0, objectCount: Int(try row.integer(2) ?? 0), hash: try row.text(3) ?? "")
         }
     }
 

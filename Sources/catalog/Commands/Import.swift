@@ -27,7 +27,9 @@ struct Import: ParsableCommand {
         if file == "-" {
             text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
         } else {
-            guard let data = FileManager.default.contents(atPath: file) else { throw CommandFailure("cannot read \(file)", code: .cannotReadFile, fields: ["file": .string(file)]) }
+            guard let data = FileManager.default.contents(atPath: file) else {
+                throw CommandFailure("cannot read \(file)", code: .cannotReadFile, fields: ["file": .string(file)])
+            }
             text = String(decoding: data, as: UTF8.self)
         }
         let rows: BulkImport
@@ -42,7 +44,8 @@ struct Import: ParsableCommand {
             throw CommandFailure(error, message: "\(error)\nnothing was imported")
         }
         line?.finish()
-        var summaryLine = "imported \(summary.objects) object\(summary.objects == 1 ? "" : "s") and \(summary.properties) propert\(summary.properties == 1 ? "y" : "ies")"
+        var summaryLine =
+            "imported \(summary.objects) object\(summary.objects == 1 ? "" : "s") and \(summary.properties) propert\(summary.properties == 1 ? "y" : "ies")"
         if !summary.attached.isEmpty { summaryLine += "; attached \(summary.attached.count) decorator\(summary.attached.count == 1 ? "" : "s")" }
         print(summaryLine)
     }

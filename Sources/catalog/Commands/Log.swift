@@ -51,8 +51,10 @@ struct Log: ParsableCommand {
         case .table:
             var table = StreamingTable("SEQ", "T", "OPERATION", "OBJECT", "PAYLOAD")
             try events.forEach(since: since, object: object, before: nil, limit: limit, reverse: reverse) { event in
-                table.append(Self.row(seq: Double(event.seq), time: event.sceneTime, operation: event.operation.rawValue,
-                                      object: event.objectID, payload: event.payload))
+                table.append(
+                    Self.row(
+                        seq: Double(event.seq), time: event.sceneTime, operation: event.operation.rawValue,
+                        object: event.objectID, payload: event.payload))
             }
             table.finish()
         }
@@ -61,8 +63,10 @@ struct Log: ParsableCommand {
     /// One table row: the payload cut to 100 characters.
     private static func row(seq: Double, time: Double, operation: String, object: String?, payload: JSONValue) -> [String] {
         let text = payload.canonicalText
-        return [JSONValue.numberText(seq), JSONValue.numberText(time), operation, object ?? "-",
-                text.count > 100 ? String(text.prefix(97)) + "..." : text]
+        return [
+            JSONValue.numberText(seq), JSONValue.numberText(time), operation, object ?? "-",
+            text.count > 100 ? String(text.prefix(97)) + "..." : text
+        ]
     }
 
     /// `--follow`: the events after --since, then each as it commits, flushed batch by batch.
@@ -83,9 +87,11 @@ struct Log: ParsableCommand {
             var table = StreamingTable("SEQ", "T", "OPERATION", "OBJECT", "PAYLOAD")
             try events.follow(since: since, object: object, batchEnd: { table.finish() }) { _, line in
                 let event = try JSONReader.read(line)
-                table.append(Self.row(seq: event["seq"]?.numberValue ?? 0, time: event["t"]?.numberValue ?? 0,
-                                      operation: event["operation"]?.stringValue ?? "", object: event["object"]?.stringValue,
-                                      payload: event["payload"] ?? .null))
+                table.append(
+                    Self.row(
+                        seq: event["seq"]?.numberValue ?? 0, time: event["t"]?.numberValue ?? 0,
+                        operation: event["operation"]?.stringValue ?? "", object: event["object"]?.stringValue,
+                        payload: event["payload"] ?? .null))
                 printed += 1
                 return printed < wanted
             }

@@ -34,8 +34,9 @@ struct LogCompact: ParsableCommand {
         let compaction = try catalog.compactLog(before: before.map { .seq($0) } ?? .time(beforeTime!), progress: line?.report)
         line?.finish()
         let base = compaction.base
-        print("removed \(compaction.eventsRemoved) event\(compaction.eventsRemoved == 1 ? "" : "s"); "
-              + "the log's base is the snapshot at event \(base.seq) (t=\(JSONValue.numberText(base.sceneTime)), \(base.objectCount) objects)")
+        print(
+            "removed \(compaction.eventsRemoved) event\(compaction.eventsRemoved == 1 ? "" : "s"); "
+                + "the log's base is the snapshot at event \(base.seq) (t=\(JSONValue.numberText(base.sceneTime)), \(base.objectCount) objects)")
         if vacuum {
             line?.report(WorkProgress(step: "reclaiming space", done: 0, unit: "files"))
             let space = try catalog.reclaimSpace()

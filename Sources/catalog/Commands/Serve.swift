@@ -19,9 +19,11 @@ struct Serve: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @Option(help: "The address to listen on.") var host = "127.0.0.1"
     @Option(help: "The port to listen on (0: any free one; the first line printed says which).") var port = 8080
-    @Option(name: .customLong("allowed-host"), help: ArgumentHelp(
-        "Also answer requests addressed to this name (repeatable): the name clients use, needed when --host is 0.0.0.0 or ::.",
-        valueName: "NAME")) var allowedHosts: [String] = []
+    @Option(
+        name: .customLong("allowed-host"),
+        help: ArgumentHelp(
+            "Also answer requests addressed to this name (repeatable): the name clients use, needed when --host is 0.0.0.0 or ::.",
+            valueName: "NAME")) var allowedHosts: [String] = []
 
     static var writeToken: String? {
         ProcessInfo.processInfo.environment["CATALOG_WRITE_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }

@@ -42,8 +42,9 @@ struct Snapshot: ParsableCommand {
         switch format {
         case .json: printJSON(snapshot.jsonValue)
         case .table:
-            print("snapshot at event \(snapshot.seq) (t=\(JSONValue.numberText(snapshot.sceneTime))): "
-                  + "\(snapshot.objectCount) object\(snapshot.objectCount == 1 ? "" : "s"), hash \(snapshot.hash)")
+            print(
+                "snapshot at event \(snapshot.seq) (t=\(JSONValue.numberText(snapshot.sceneTime))): "
+                    + "\(snapshot.objectCount) object\(snapshot.objectCount == 1 ? "" : "s"), hash \(snapshot.hash)")
         }
     }
 }

@@ -55,7 +55,8 @@ enum ArgumentHints {
         let best = scored.map(\.1).min() ?? .max
         let limit = max(1, word.count / 3)
         var message = "'\(word)' is not a \(command) command."
-        let close = scored.filter { $0.1 == best && best <= limit }.map(\.0)
+        let close =
+            scored.filter { $0.1 == best && best <= limit }.map(\.0)
             + names.filter { $0.hasPrefix(word.lowercased()) && word.count >= 2 && best > limit }
         if !close.isEmpty {
             message += close.count == 1 ? " Did you mean '\(close[0])'?" : " Did you mean one of: \(close.joined(separator: ", "))?"
@@ -65,10 +66,12 @@ enum ArgumentHints {
 
     /// Appended when a parse failed and a token looks like a negative number.
     static func negativeValue(in arguments: [String]) -> String? {
-        guard let token = arguments.first(where: { token in
-            guard token.hasPrefix("-"), let next = token.dropFirst().first else { return false }
-            return next.isNumber || next == "." || token.lowercased() == "-inf"
-        }) else { return nil }
+        guard
+            let token = arguments.first(where: { token in
+                guard token.hasPrefix("-"), let next = token.dropFirst().first else { return false }
+                return next.isNumber || next == "." || token.lowercased() == "-inf"
+            })
+        else { return nil }
         // The same command with the value moved after `--`, which ends the options.
         let rewritten = (["catalog"] + arguments.filter { $0 != token } + ["--", token]).joined(separator: " ")
         return "Hint: '\(token)' was read as an option. A value that starts with '-' goes at the end, after '--': \(rewritten)"
@@ -101,7 +104,9 @@ enum ArgumentHints {
         let command = options.indices.first { !options[$0].hasPrefix("-") && ($0 == 0 || options[$0 - 1] != "--db") }
         guard command.map({ options[$0] }) != "import" else { return false }
         for (index, token) in options.enumerated() {
-            let value: String? = token == "--format" ? options.dropFirst(index + 1).first
+            let value: String? =
+                token == "--format"
+                ? options.dropFirst(index + 1).first
                 : token.hasPrefix("--format=") ? String(token.dropFirst("--format=".count)) : nil
             if let value, ErrorPresentation.isJSON(value) { return true }
         }

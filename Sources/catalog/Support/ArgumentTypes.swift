@@ -46,7 +46,9 @@ enum TimeList {
         }
         if given.hasPrefix("@") {
             let path = String(given.dropFirst())
-            guard let data = FileManager.default.contents(atPath: path) else { throw CommandFailure("--at @\(path): cannot read \(path)", code: .cannotReadFile, fields: ["file": .string(path)]) }
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw CommandFailure("--at @\(path): cannot read \(path)", code: .cannotReadFile, fields: ["file": .string(path)])
+            }
             return try SampleTimes.list(String(decoding: data, as: UTF8.self), separatedByWhitespace: true)
         }
         return try SampleTimes.list(given)
@@ -56,10 +58,12 @@ enum TimeList {
 /// `--box W,H`: the reference box `translate()` percentages resolve against where no object
 /// gives one (`sample`, `plot`, `export`).
 struct ReferenceBoxOption: ParsableArguments {
-    @Option(name: .customLong("box"), help: ArgumentHelp("The reference box translate() percentages resolve against, in px (an object's size where it is applied).", valueName: "W,H"),
-            transform: { text in
-                do throws(CSSValueError) { return try ReferenceBox(parsing: text) } catch { throw ValidationError("--box: \(error.message)") }
-            })
+    @Option(
+        name: .customLong("box"),
+        help: ArgumentHelp("The reference box translate() percentages resolve against, in px (an object's size where it is applied).", valueName: "W,H"),
+        transform: { text in
+            do throws(CSSValueError) { return try ReferenceBox(parsing: text) } catch { throw ValidationError("--box: \(error.message)") }
+        })
     var box: ReferenceBox?
 
     /// Runs `body` with the box, if one was given.

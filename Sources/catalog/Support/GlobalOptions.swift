@@ -6,9 +6,12 @@ import Synchronization
 
 /// `--db`, shared by every command (before or after the command name).
 struct GlobalOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The database file, or a postgres://USER@HOST[:PORT]/DATABASE URL (default: $CATALOG_DB, else the per-user data folder).",
-                                            valueName: "path-or-url"),
-            completion: .file(extensions: ["sqlite", "db"]))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The database file, or a postgres://USER@HOST[:PORT]/DATABASE URL (default: $CATALOG_DB, else the per-user data folder).",
+            valueName: "path-or-url"),
+        completion: .file(extensions: ["sqlite", "db"]))
     var db: String?
 
     /// Opens the catalog, creating, migrating and loading built-ins as needed.
@@ -39,7 +42,7 @@ struct GlobalOptions: ParsableArguments {
             if !forReading { openedForWriting.withLock { $0 = catalog } }
             return catalog
         } catch let error as StoreError {
-            throw error   // worded by ErrorPresentation
+            throw error  // worded by ErrorPresentation
         } catch {
             throw CommandFailure("cannot open \(path): \(error)", code: (error as? any CatalogError)?.code ?? .cannotOpen)
         }
@@ -66,7 +69,8 @@ struct GlobalOptions: ParsableArguments {
         }
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw CommandFailure("\(path) is a folder: give a database file, e.g. \((path as NSString).appendingPathComponent("catalog.sqlite"))", code: .invalidLocation)
+            throw CommandFailure(
+                "\(path) is a folder: give a database file, e.g. \((path as NSString).appendingPathComponent("catalog.sqlite"))", code: .invalidLocation)
         }
     }
 }

@@ -26,18 +26,22 @@ struct Add: ParsableCommand {
         let outcomes: [AddOutcome]
         do {
             outcomes = try catalog.components.add(definitions)
-        } catch let error as StoreError where [.versionNotHigher, .versionKept].contains(error.code)
+        } catch let error as StoreError
+            where [.versionNotHigher, .versionKept].contains(error.code)
             && input.files.contains(where: { $0.lowercased().hasSuffix(".css") })
         {
             // A library's animation named like one the catalog holds: keep both under a prefix.
-            throw CommandFailure(error, message: ErrorPresentation.text(error)
-                + "\nto add a stylesheet's animations beside the catalog's own, give their names a prefix: --prefix P")
+            throw CommandFailure(
+                error,
+                message: ErrorPresentation.text(error)
+                    + "\nto add a stylesheet's animations beside the catalog's own, give their names a prefix: --prefix P")
         }
         let notes = definitions.flatMap(\.ignoredDeclarations)
         let keyframes = notes.filter { $0.hasPrefix("left out @keyframes") }.count
         let layers = notes.filter { $0.hasPrefix("left out ") }.count - keyframes, ignored = notes.count - layers - keyframes
         if ignored > 0 {
-            FileHandle.standardError.write(Data("note: \(ignored) keyframe declaration(s) a browser ignores were left out (catalog validate lists them)\n".utf8))
+            FileHandle.standardError.write(
+                Data("note: \(ignored) keyframe declaration(s) a browser ignores were left out (catalog validate lists them)\n".utf8))
         }
         if keyframes > 0 {
             FileHandle.standardError.write(Data("note: \(keyframes) @keyframes the catalog cannot play were left out (catalog validate lists them)\n".utf8))

@@ -16,8 +16,9 @@ struct Diff: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The older version: NAME@VERSION.", completion: DatabaseCompletion.components()) var from: ComponentReference
-    @Argument(help: "The newer one: NAME or NAME@VERSION (default: the current version of the first's NAME).",
-              completion: DatabaseCompletion.components())
+    @Argument(
+        help: "The newer one: NAME or NAME@VERSION (default: the current version of the first's NAME).",
+        completion: DatabaseCompletion.components())
     var to: ComponentReference?
     @Option(help: "Output format: table or json.") var format: OutputFormat = .table
 

@@ -31,8 +31,9 @@ struct Export: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var referenceBox: ReferenceBoxOption
-    @Argument(help: "A component NAME[@VERSION], or a definition file (.yaml, .json, .css, - for stdin).",
-              completion: DatabaseCompletion.components())
+    @Argument(
+        help: "A component NAME[@VERSION], or a definition file (.yaml, .json, .css, - for stdin).",
+        completion: DatabaseCompletion.components())
     var component: String
     @Option(parsing: .unconditional, help: "What to write: css, waapi, js or lottie.") var to: ExportFormat
     @Option(help: "The CSS selector of the rule (default: .NAME).") var selector: String?
@@ -69,8 +70,9 @@ struct Export: ParsableCommand {
         let file = found.source
         let export: ComponentExport
         do {
-            export = try ComponentExport(definition: found.definition, parameters: KeyValue.dictionary(parameters), target: to.target,
-                                         file: file, catalog: try resolver.catalog(for: found.definition), reducedMotion: reducedMotion)
+            export = try ComponentExport(
+                definition: found.definition, parameters: KeyValue.dictionary(parameters), target: to.target,
+                file: file, catalog: try resolver.catalog(for: found.definition), reducedMotion: reducedMotion)
         } catch let error as ExportError {
             throw CommandFailure(error, message: "\(file): cannot export: \(error.description)")
         }
@@ -94,7 +96,8 @@ struct Export: ParsableCommand {
                 }
             } else {
                 for (role, animation) in export.explanation {
-                    table.append(row: [role ?? "-", animation.properties.joined(separator: ",")] + row(animation.fidelity, keyframes: animation.keyframes.count))
+                    table.append(
+                        row: [role ?? "-", animation.properties.joined(separator: ",")] + row(animation.fidelity, keyframes: animation.keyframes.count))
                 }
             }
             print(table.render())

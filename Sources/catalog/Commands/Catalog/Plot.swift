@@ -36,8 +36,11 @@ struct Plot: ParsableCommand {
         let found = try resolver.resolve(component, kinds: [.animation], for: "plot")
         let plot: ComponentPlot
         do {
-            plot = try TokenBinding.with(try resolver.tokenBinding(for: found.definition)) { try ComponentPlot(definition: found.definition, parameters: KeyValue.dictionary(parameters), property: property,
-                                     reducedMotion: reducedMotion, samples: samples, file: found.source) }
+            plot = try TokenBinding.with(try resolver.tokenBinding(for: found.definition)) {
+                try ComponentPlot(
+                    definition: found.definition, parameters: KeyValue.dictionary(parameters), property: property,
+                    reducedMotion: reducedMotion, samples: samples, file: found.source)
+            }
         } catch let error as ExportError {
             throw CommandFailure(error, message: "\(found.source): \(error.description)")
         }

@@ -17,12 +17,15 @@ struct Sample: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var referenceBox: ReferenceBoxOption
-    @Argument(help: "A component NAME[@VERSION], or a definition file (.yaml, .json, - for stdin).",
-              completion: DatabaseCompletion.components())
+    @Argument(
+        help: "A component NAME[@VERSION], or a definition file (.yaml, .json, - for stdin).",
+        completion: DatabaseCompletion.components())
     var component: String
-    @Option(parsing: .unconditional, help: """
-        Times in seconds, comma-separated (0,0.05,0.1; --at -0.1,0 works); @FILE reads them from a file         and - from standard input, separated by commas, spaces or newlines.
-        """) var at: String?
+    @Option(
+        parsing: .unconditional,
+        help: """
+            Times in seconds, comma-separated (0,0.05,0.1; --at -0.1,0 works); @FILE reads them from a file         and - from standard input, separated by commas, spaces or newlines.
+            """) var at: String?
     @Option(parsing: .unconditional, help: "Frames per second between --from and --to.") var fps: Double?
     @Option(parsing: .unconditional, help: "First frame time with --fps (default 0).") var from: Double?
     @Option(parsing: .unconditional, help: "Last frame time with --fps (default: the end of the animation).") var to: Double?
@@ -46,16 +49,20 @@ struct Sample: ParsableCommand {
 
     private func write() throws {
         let sampling = try global.resolver().sampling(of: component, parameters: KeyValue.dictionary(parameters), reducedMotion: reducedMotion)
-        let times = if let at { try TimeList.read(at) } else {
-            try SampleTimes.frames(fps: fps!, from: from ?? 0, to: to ?? sampling.effect.endTime)
-        }
+        let times =
+            if let at { try TimeList.read(at) } else {
+                try SampleTimes.frames(fps: fps!, from: from ?? 0, to: to ?? sampling.effect.endTime)
+            }
 
         switch format {
         case .json:
             // Written as the writer hands its 64 KiB pieces over, without copying them again.
-            sampling.writeJSON(at: times, bytes: { bytes in
-                FileHandle.standardOutput.write(Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: bytes.baseAddress!), count: bytes.count, deallocator: .none))
-            })
+            sampling.writeJSON(
+                at: times,
+                bytes: { bytes in
+                    FileHandle.standardOutput.write(
+                        Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: bytes.baseAddress!), count: bytes.count, deallocator: .none))
+                })
             FileHandle.standardOutput.write(Data("\n".utf8))
         case .table:
             let (header, rows) = sampling.table(at: times)

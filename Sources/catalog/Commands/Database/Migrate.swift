@@ -20,10 +20,14 @@ struct Migrate: ParsableCommand {
         }
         switch format {
         case .json:
-            printJSON(.array(entries.map { entry in
-                ["version": .number(Double(entry.migration.version)), "file": .string(entry.migration.fileName),
-                 "checksum": .string(entry.migration.checksum), "applied_at": entry.appliedAt.map(JSONValue.string) ?? .null]
-            }))
+            printJSON(
+                .array(
+                    entries.map { entry in
+                        [
+                            "version": .number(Double(entry.migration.version)), "file": .string(entry.migration.fileName),
+                            "checksum": .string(entry.migration.checksum), "applied_at": entry.appliedAt.map(JSONValue.string) ?? .null
+                        ]
+                    }))
         case .table:
             var table = Table("VERSION", "FILE", "STATE")
             for entry in entries {

@@ -27,8 +27,9 @@ struct StoreExport: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var progress: ProgressOptions
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"),
-            completion: .file(extensions: ["jsonl"]))
+    @Option(
+        name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"),
+        completion: .file(extensions: ["jsonl"]))
     var output: String?
 
     func validate() throws {
@@ -61,7 +62,9 @@ struct StoreExport: ParsableCommand {
             try file.write(contentsOf: pending)
             try file.synchronize()
             try file.close()
-            guard rename(partial, output) == 0 else { throw CommandFailure("cannot write \(output): \(String(cString: strerror(errno)))", code: .cannotWriteFile, fields: ["file": .string(output)]) }
+            guard rename(partial, output) == 0 else {
+                throw CommandFailure("cannot write \(output): \(String(cString: strerror(errno)))", code: .cannotWriteFile, fields: ["file": .string(output)])
+            }
         } catch {
             try? file.close()
             try? FileManager.default.removeItem(atPath: partial)

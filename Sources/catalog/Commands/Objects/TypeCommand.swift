@@ -21,7 +21,8 @@ struct TypeDeclare: ParsableCommand {
         for property in properties {
             let parts = property.split(separator: ":", maxSplits: 1).map(String.init)
             guard parts.count == 2, !parts[0].isEmpty, ValueType(rawValue: parts[1]) != nil else {
-                throw ValidationError("a property is NAME:TYPE with TYPE one of \(ValueType.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(property)\"")
+                throw ValidationError(
+                    "a property is NAME:TYPE with TYPE one of \(ValueType.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(property)\"")
             }
         }
     }
@@ -48,9 +49,11 @@ struct TypeList: ParsableCommand {
         let all = ObjectType.builtIn.values.sorted { $0.name < $1.name }.map { ($0, true) } + declared.map { ($0, false) }
         switch format {
         case .json:
-            printJSON(.array(all.map { type, builtIn in
-                ["name": .string(type.name), "builtIn": .bool(builtIn), "properties": .object(type.properties.mapValues { .string($0.rawValue) })]
-            }))
+            printJSON(
+                .array(
+                    all.map { type, builtIn in
+                        ["name": .string(type.name), "builtIn": .bool(builtIn), "properties": .object(type.properties.mapValues { .string($0.rawValue) })]
+                    }))
         case .table:
             var table = Table("TYPE", "KIND", "PROPERTIES")
             for (type, builtIn) in all {

@@ -28,8 +28,9 @@ struct Apply: ParsableCommand {
     func run() throws {
         let catalog = try global.open()
         let targets = to.map { $0.split(separator: ",").map(String.init) } ?? []
-        let result = try catalog.apply(component, to: targets, roles: KeyValue.dictionary(roles), parameters: KeyValue.dictionary(parameters),
-                                       at: at, reducedMotion: reducedMotion)
+        let result = try catalog.apply(
+            component, to: targets, roles: KeyValue.dictionary(roles), parameters: KeyValue.dictionary(parameters),
+            at: at, reducedMotion: reducedMotion)
         switch format {
         case .json: printJSON(result.jsonValue)
         case .table:

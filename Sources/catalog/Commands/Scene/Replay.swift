@@ -26,10 +26,16 @@ struct Replay: ParsableCommand {
     @Option(parsing: .unconditional, help: "Last frame time in seconds (default: the last event or animation end, at most 100,000 frames).") var until: Double?
     @Option(parsing: .unconditional, help: "Replay the log up to this event sequence number.") var seq: Int64?
     @Option(parsing: .unconditional, help: "Frames per second.") var fps: Double = 10
-    @Option(parsing: .unconditional, help: ArgumentHelp("Frames at these scene times, in increasing order: T[,T…], @FILE or - (standard input).",
-                                                        valueName: "times")) var at: String?
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Frames at these scene times, in increasing order: T[,T…], @FILE or - (standard input).",
+            valueName: "times")) var at: String?
     @Option(help: "Output format: table, json or csv.") var format: Format = .table
-    @Flag(help: "Rebuild the whole state from the log into a scratch database and compare content hashes with the live one; check every kept snapshot against a fresh fold.")
+    @Flag(
+        help:
+            "Rebuild the whole state from the log into a scratch database and compare content hashes with the live one; check every kept snapshot against a fresh fold."
+    )
     var verify = false
     @Flag(help: "Frames as a viewer who prefers reduced motion sees them (each animation's reducedMotion:).")
     var reducedMotion = false
@@ -55,12 +61,14 @@ struct Replay: ParsableCommand {
                 if let divergence = result.firstDivergence {
                     throw CommandFailure("the log does not rebuild the live state: \(divergence)", code: .replayMismatch)
                 }
-                throw CommandFailure("the log does not rebuild the live state: live \(result.live), rebuilt \(result.rebuilt)", code: .replayMismatch,
-                                     fields: ["live": .string(result.live), "rebuilt": .string(result.rebuilt)])
+                throw CommandFailure(
+                    "the log does not rebuild the live state: live \(result.live), rebuilt \(result.rebuilt)", code: .replayMismatch,
+                    fields: ["live": .string(result.live), "rebuilt": .string(result.rebuilt)])
             }
             if let base = result.base {
-                print("verified: the log's base (the snapshot at event \(base.seq), t=\(JSONValue.numberText(base.sceneTime))) and the "
-                      + "\(result.events) events after it fold to the live state (scene hash \(result.live))")
+                print(
+                    "verified: the log's base (the snapshot at event \(base.seq), t=\(JSONValue.numberText(base.sceneTime))) and the "
+                        + "\(result.events) events after it fold to the live state (scene hash \(result.live))")
             } else {
                 print("verified: \(result.events) events rebuild the live state (content hash \(result.live))")
             }
@@ -77,8 +85,11 @@ struct Replay: ParsableCommand {
         } else {
             let span = try replay.span(fps: fps, from: from, until: until, reducedMotion: reducedMotion)
             if let cut = span.cut {
-                FileHandle.standardError.write(Data(("note: frames stop at t=\(JSONValue.numberText(cut.lastFrame)) after \(SampleTimes.implicitFrameBudget) "
-                    + "frames; the scene's last animation ends at t=\(JSONValue.numberText(cut.naturalEnd)): give --from/--until or a lower --fps for the rest\n").utf8))
+                FileHandle.standardError.write(
+                    Data(
+                        ("note: frames stop at t=\(JSONValue.numberText(cut.lastFrame)) after \(SampleTimes.implicitFrameBudget) "
+                            + "frames; the scene's last animation ends at t=\(JSONValue.numberText(cut.naturalEnd)): give --from/--until or a lower --fps for the rest\n")
+                            .utf8))
             }
             try replay.forEachFrame(fps: fps, from: span.from, until: span.until, object: object, reducedMotion: reducedMotion) { output.write($0) }
         }
@@ -92,11 +103,12 @@ struct Replay: ParsableCommand {
         private var text = BufferedOutput()
 
         init(format: Format) {
-            writer = switch format {
-            case .json: FrameWriter(format: .json)
-            case .csv: FrameWriter(format: .csv)
-            case .table: nil
-            }
+            writer =
+                switch format {
+                case .json: FrameWriter(format: .json)
+                case .csv: FrameWriter(format: .csv)
+                case .table: nil
+                }
             if let writer { text.write(writer.header) }
         }
 

@@ -18,7 +18,9 @@ struct TokensAdd: ParsableCommand {
     @Argument(help: "DTCG token files.", completion: .file(extensions: ["json"])) var files: [String]
     @Option(help: "The set's name (one file only).") var name: String?
     @Option(help: "The set's version, MAJOR.MINOR.PATCH (one file only).") var version: String?
-    @Option(name: .customLong("context"), help: ArgumentHelp("A resolver's modifier context, MODIFIER=CONTEXT (repeatable; each modifier's default otherwise).", valueName: "modifier=context"))
+    @Option(
+        name: .customLong("context"),
+        help: ArgumentHelp("A resolver's modifier context, MODIFIER=CONTEXT (repeatable; each modifier's default otherwise).", valueName: "modifier=context"))
     var contexts: [String] = []
 
     func validate() throws {

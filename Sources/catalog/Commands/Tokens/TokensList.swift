@@ -18,9 +18,15 @@ struct TokensList: ParsableCommand {
         for found in sets {
             for token in found.set.tokens where type == nil || token.type.rawValue == type {
                 let resolved = try found.set.resolved(token.path, file: found.name)
-                rows.append((token.path, token.type.rawValue, TokenExport.cssValue(resolved, type: token.type) ?? resolved.canonicalText, "\(found.name)@\(found.version)"))
-                json.append(["path": .string(token.path), "type": .string(token.type.rawValue), "value": token.value, "resolved": resolved,
-                             "set": .string(found.name), "version": .string(found.version)])
+                rows.append(
+                    (
+                        token.path, token.type.rawValue, TokenExport.cssValue(resolved, type: token.type) ?? resolved.canonicalText,
+                        "\(found.name)@\(found.version)"
+                    ))
+                json.append([
+                    "path": .string(token.path), "type": .string(token.type.rawValue), "value": token.value, "resolved": resolved,
+                    "set": .string(found.name), "version": .string(found.version)
+                ])
             }
         }
         switch format {

@@ -15,16 +15,20 @@ struct TokensShow: ParsableCommand {
             throw CommandFailure("no token '\(path)' in the token sets", code: .unknownComponent, fields: ["token": .string(path)])
         }
         let token = found.token
-        var json: [String: JSONValue] = ["path": .string(token.path), "type": .string(token.type.rawValue), "value": token.value,
-                                         "resolved": found.resolved, "set": .string(found.set), "version": .string(found.version)]
+        var json: [String: JSONValue] = [
+            "path": .string(token.path), "type": .string(token.type.rawValue), "value": token.value,
+            "resolved": found.resolved, "set": .string(found.set), "version": .string(found.version)
+        ]
         if let description = token.description { json["description"] = .string(description) }
         if let deprecated = token.deprecated { json["deprecated"] = deprecated }
         if let extensions = token.extensions { json["extensions"] = extensions }
         switch format {
         case .json: printJSON(.object(json))
         case .table:
-            var lines = ["path: \(token.path)", "set: \(found.set) \(found.version)", "type: \(token.type.rawValue)",
-                         "value: \(token.value.canonicalText)", "resolved: \(TokenExport.cssValue(found.resolved, type: token.type) ?? found.resolved.canonicalText)"]
+            var lines = [
+                "path: \(token.path)", "set: \(found.set) \(found.version)", "type: \(token.type.rawValue)",
+                "value: \(token.value.canonicalText)", "resolved: \(TokenExport.cssValue(found.resolved, type: token.type) ?? found.resolved.canonicalText)"
+            ]
             if let description = token.description { lines.append("description: \(description)") }
             if let deprecated = token.deprecated { lines.append("deprecated: \(deprecated.stringValue ?? "yes")") }
             print(lines.joined(separator: "\n"))
