@@ -135,7 +135,8 @@ let package = Package(
                 "CatalogKit", "CatalogKitPostgres", "CatalogStore", "CatalogStorePostgres", "ThrowawayPostgres",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 "CAllocationCounter",
-                .product(name: "GRDBSQLite", package: "GRDB.swift")
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]),
 
         .testTarget(name: "CatalogModelTests", dependencies: ["CatalogModel", "TestSupport"]),

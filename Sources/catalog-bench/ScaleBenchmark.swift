@@ -17,7 +17,7 @@ struct ScaleBenchmark {
     struct Run { var seconds: Double; var peakMiB: Double; var status: Int32 }
 
     /// Runs `executable` with its output to /dev/null (or `output`), through this binary's
-    /// `--peak-of` launcher: Linux charges a child started by posix_spawn (a vfork) with the
+    /// `peak-of` launcher: Linux charges a child started by posix_spawn (a vfork) with the
     /// parent's peak memory, so the child is started by a small fresh process instead, which
     /// reports the child's own peak.
     func run(_ executable: String, _ arguments: [String], output: String = "/dev/null") -> Run {
@@ -25,7 +25,7 @@ struct ScaleBenchmark {
         defer { try? FileManager.default.removeItem(atPath: peakFile) }
         var status: Int32 = 0
         let time = seconds {
-            status = Self.spawn(CommandLine.arguments[0], ["--peak-of", peakFile, output, executable] + arguments, output: "/dev/null").status
+            status = Self.spawn(CommandLine.arguments[0], ["peak-of", peakFile, output, executable] + arguments, output: "/dev/null").status
         }
         let peakKiB = (try? String(contentsOfFile: peakFile, encoding: .utf8)).flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? 0
         return Run(seconds: time, peakMiB: Double(peakKiB) / 1024, status: status)
@@ -47,7 +47,7 @@ struct ScaleBenchmark {
         return (status, usage.ru_maxrss)
     }
 
-    /// `catalog-bench --peak-of PEAKFILE OUTPUT EXECUTABLE ARGUMENT…`: runs the command with its
+    /// `catalog-bench peak-of PEAKFILE OUTPUT EXECUTABLE ARGUMENT…`: runs the command with its
     /// output to OUTPUT and writes its peak resident memory (KiB) to PEAKFILE.
     static func peakOf(_ arguments: [String]) -> Never {
         let (status, peak) = spawn(arguments[2], Array(arguments.dropFirst(3)), output: arguments[1])
