@@ -125,12 +125,12 @@ import Testing
         #expect(abs((compacted["time"]?.numberValue ?? 0) - 0.5) < 1e-6, "\(compacted.error)")
     }
 
-    /// A script finds every code in the README, under its family.
+    /// A script finds every code in docs/Errors.md, under its family.
     @Test func theReadmeListsEveryCode() throws {
-        let readme = try String(contentsOfFile: ReadmeTests.readme, encoding: .utf8).split(separator: "\n")
+        let readme = try String(contentsOfFile: ReadmeTests.root + "/docs/Errors.md", encoding: .utf8).split(separator: "\n")
         for code in ErrorCode.allCases {
             let row = readme.first { $0.hasPrefix("| \(code.family.rawValue) |") }
-            #expect(row?.contains("`\(code.rawValue)`") == true, "README's \(code.family) row lists no `\(code.rawValue)`")
+            #expect(row?.contains("`\(code.rawValue)`") == true, "docs/Errors.md's \(code.family) row lists no `\(code.rawValue)`")
         }
     }
 }

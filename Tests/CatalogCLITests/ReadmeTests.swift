@@ -3,10 +3,10 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The README's console blocks are real output, and stay so: each block's commands run in a
+/// The console blocks of the README and of `docs/` are real output, and stay so: each block's commands run in a
 /// shell with the built `catalog` on the PATH, in a new folder on a new database (the setup a
 /// block needs, and the files its `cat` lines show, made first), and what each prints is
-/// compared with what the README shows under it. The PostgreSQL blocks run, in order, on one
+/// compared with what the file shows under it. The PostgreSQL blocks run, in order, on one
 /// database of the suite's throwaway server.
 struct ReadmeTests {
     struct Step {
@@ -15,30 +15,40 @@ struct ReadmeTests {
     }
 
     struct Block {
-        /// The README line of its opening fence.
+        /// The file it is in (`README.md`, `docs/PostgreSQL.md`).
+        var file: String
+        /// The line of its opening fence.
         var line: Int
         var steps: [Step]
         var first: String { steps.first?.command ?? "" }
     }
 
-    static let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../README.md").standardized.path
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized.path
+
+    /// The files whose console blocks are checked: the README, then `docs/` in name order.
+    static func documents() throws -> [String] {
+        let docs = try FileManager.default.contentsOfDirectory(atPath: root + "/docs").filter { $0.hasSuffix(".md") }.sorted()
+        return ["README.md"] + docs.map { "docs/" + $0 }
+    }
 
     static func blocks() throws -> [Block] {
-        let lines = try String(contentsOfFile: readme, encoding: .utf8).components(separatedBy: "\n")
         var blocks: [Block] = []
-        var current: Block?
-        for (index, line) in lines.enumerated() {
-            if current == nil {
-                if line == "```console" { current = Block(line: index + 1, steps: []) }
-                continue
-            }
-            if line == "```" {
-                blocks.append(current!)
-                current = nil
-            } else if line.hasPrefix("$ ") {
-                current!.steps.append(Step(command: String(line.dropFirst(2)), expected: ""))
-            } else if !current!.steps.isEmpty {
-                current!.steps[current!.steps.count - 1].expected += line + "\n"
+        for file in try documents() {
+            let lines = try String(contentsOfFile: root + "/" + file, encoding: .utf8).components(separatedBy: "\n")
+            var current: Block?
+            for (index, line) in lines.enumerated() {
+                if current == nil {
+                    if line == "```console" { current = Block(file: file, line: index + 1, steps: []) }
+                    continue
+                }
+                if line == "```" {
+                    blocks.append(current!)
+                    current = nil
+                } else if line.hasPrefix("$ ") {
+                    current!.steps.append(Step(command: String(line.dropFirst(2)), expected: ""))
+                } else if !current!.steps.isEmpty {
+                    current!.steps[current!.steps.count - 1].expected += line + "\n"
+                }
             }
         }
         return blocks
@@ -78,7 +88,7 @@ struct ReadmeTests {
             let expected = normalized(rewriteExpected(step.expected)), actual = normalized(output)
             guard expected != actual else { return nil }
             record(block, step, output)
-            return "README.md:\(block.line) `$ \(step.command)`:\n--- README\n\(expected)\n--- real\n\(actual)"
+            return "\(block.file):\(block.line) `$ \(step.command)`:\n--- shown\n\(expected)\n--- real\n\(actual)"
         }
     }
 
@@ -87,7 +97,9 @@ struct ReadmeTests {
     /// the README up to date from — the test still fails until the README shows it.
     static func record(_ block: Block, _ step: Step, _ output: String) {
         guard let path = ProcessInfo.processInfo.environment["README_DIFFERENCES"] else { return }
-        let line = JSONValue.object(["line": .number(Double(block.line)), "command": .string(step.command), "real": .string(output)]).canonicalText + "\n"
+        let line =
+            JSONValue.object(["file": .string(block.file), "line": .number(Double(block.line)), "command": .string(step.command), "real": .string(output)])
+            .canonicalText + "\n"
         if let handle = FileHandle(forWritingAtPath: path) {
             handle.seekToEndOfFile()
             handle.write(Data(line.utf8))
@@ -141,7 +153,7 @@ struct ReadmeTests {
 
     @Test func everyConsoleBlockOnAFileShowsRealOutput() throws {
         let blocks = try Self.blocks().filter { block in !Self.postgresBlocks.contains { block.first.hasPrefix($0) } }
-        #expect(blocks.count >= 11, "the README's console blocks: \(blocks.map(\.line))")
+        #expect(blocks.count >= 11, "the console blocks: \(blocks.map { "\($0.file):\($0.line)" })")
         var problems: [String] = []
         for block in blocks {
             let folder = TemporaryFolder()
@@ -156,7 +168,7 @@ struct ReadmeTests {
     /// The session of *A team catalog on PostgreSQL*: its blocks in order on one database.
     @Test func thePostgresBlocksShowRealOutput() throws {
         let blocks = try Self.blocks().filter { block in Self.postgresBlocks.contains { block.first.hasPrefix($0) } }
-        #expect(blocks.count == Self.postgresBlocks.count, "the README's PostgreSQL blocks: \(blocks.map(\.line))")
+        #expect(blocks.count == Self.postgresBlocks.count, "the PostgreSQL blocks: \(blocks.map { "\($0.file):\($0.line)" })")
         let server = try PostgresServer.shared()
         let database = try server.createDatabase()
         let folder = TemporaryFolder()
