@@ -65,7 +65,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         // percentages, token sets for its token references (the built-in ones where they have
         // them all; any token values otherwise — which exist is the catalog's to say at add).
         func compiled(_ tokens: TokenBinding?) -> AnimationDefinition? {
-            try? ReferenceBox.with(definition.needsReferenceBox ? .nominal : nil) { try TokenBinding.with(tokens) { try AnimationDefinition(definition) } }
+            try? AnimationDefinition(definition, context: DefinitionContext(referenceBox: definition.needsReferenceBox ? .nominal : nil, tokens: tokens))
         }
         // A reference the built-in sets refuse (unknown, or a curve where a time goes) is a clean
         // refusal at use; the body must still evaluate with tokens that fit.

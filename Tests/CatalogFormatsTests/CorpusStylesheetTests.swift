@@ -80,8 +80,8 @@ import TestSupport
             let a = try #require(byFile[minified]), b = try #require(byFile[plain])
             #expect(a.imported.map(\.name) == b.imported.map(\.name), "\(minified)")
             for (x, y) in zip(a.imported, b.imported) {
-                let ex = AnimationEffect(try ReferenceBox.with(try ReferenceBox(width: 200, height: 40)) { try AnimationDefinition(x) })
-                let ey = AnimationEffect(try ReferenceBox.with(try ReferenceBox(width: 200, height: 40)) { try AnimationDefinition(y) })
+                let ex = AnimationEffect(try AnimationDefinition(x, context: DefinitionContext(referenceBox: try ReferenceBox(width: 200, height: 40))))
+                let ey = AnimationEffect(try AnimationDefinition(y, context: DefinitionContext(referenceBox: try ReferenceBox(width: 200, height: 40))))
                 for t in ExportCases.times(ending: ex.endTime.isFinite ? ex.endTime : 2) {
                     #expect(ex.sample(at: t).values == ey.sample(at: t).values, "\(x.name) at \(t)")
                 }
@@ -106,14 +106,15 @@ import TestSupport
                 var own: [String: AnimationValue] = [:]
                 for (camel, css) in element.own {
                     guard let property = AnimatableProperty.web(camel) else { continue }
-                    own[property.name] = try ReferenceBox.with(box) { try AnimationValue(css: css, for: property.kind) }
+                    own[property.name] = try AnimationValue(css: css, for: property.kind, box: box)
                 }
-                let base = AnimationEffect(try ReferenceBox.with(box) { try AnimationDefinition(definition) }, modelValues: own)
+                let base = AnimationEffect(try AnimationDefinition(definition, context: DefinitionContext(referenceBox: box)), modelValues: own)
                 var effect = ReducedMotionEffect(base, motion: nil)
                 if reducedMotion {
                     if case .component(let standIn)? = definition.reducedMotion {
                         effect = ReducedMotionEffect(
-                            AnimationEffect(try ReferenceBox.with(box) { try AnimationDefinition(try #require(byName[standIn])) }, modelValues: own),
+                            AnimationEffect(
+                                try AnimationDefinition(try #require(byName[standIn]), context: DefinitionContext(referenceBox: box)), modelValues: own),
                             motion: nil)
                     } else {
                         effect = ReducedMotionEffect(base, motion: definition.reducedMotion)

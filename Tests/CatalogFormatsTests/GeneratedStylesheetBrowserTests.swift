@@ -31,10 +31,10 @@ struct GeneratedStylesheetBrowserTests {
                 let origin = library.origins[name] ?? nil
                 let model =
                     try origin.map { origin in
-                        ["transformOrigin": try ReferenceBox.with(box) { try AnimationValue(css: origin, for: .point) }]
+                        ["transformOrigin": try AnimationValue(css: origin, for: .point, box: box)]
                     } ?? [:]
                 let effect = { (definition: ComponentDefinition) throws in
-                    AnimationEffect(try ReferenceBox.with(box) { try AnimationDefinition(definition) }, modelValues: model)
+                    AnimationEffect(try AnimationDefinition(definition, context: DefinitionContext(referenceBox: box)), modelValues: model)
                 }
                 let base = try effect(definition)
                 let shown: ReducedMotionEffect =

@@ -36,23 +36,24 @@ struct LottieExportTests {
     /// - Parameter reducedMotion: export and play what the definition's `reducedMotion:` makes of it.
     static func animation(_ definition: ComponentDefinition, frameRate: Double = 60, reducedMotion: Bool = false) throws -> Case {
         let reference = try ReferenceBox(width: box.width, height: box.height)
-        return try ReferenceBox.with(reference) {
-            let export = try ComponentExport(definition: definition, target: .css, reducedMotion: reducedMotion).lottie(frameRate: frameRate)
-            let effect = ReducedMotionEffect(AnimationEffect(try AnimationDefinition(definition)), motion: reducedMotion ? definition.reducedMotion : nil)
-            let names = effect.properties.map(\.name)
-            func at(_ t: Double) -> [String: AnimatedValue] { Dictionary(zip(names, effect.sample(at: t).values)) { _, last in last } }
-            let (times, frames) = Self.times(export)
-            return Case(
-                id: definition.name + (reducedMotion ? "/reduced" : ""), export: export, times: times, engine: [definition.name: times.map(at)],
-                engineAtFrames: [definition.name: frames.map { at(Double($0) / frameRate) }], frames: frames)
-        }
+        let context = DefinitionContext(referenceBox: reference)
+        let export = try ComponentExport(definition: definition, target: .css, reducedMotion: reducedMotion, context: context).lottie(frameRate: frameRate)
+        let effect = ReducedMotionEffect(
+            AnimationEffect(try AnimationDefinition(definition, context: context)), motion: reducedMotion ? definition.reducedMotion : nil)
+        let names = effect.properties.map(\.name)
+        func at(_ t: Double) -> [String: AnimatedValue] { Dictionary(zip(names, effect.sample(at: t).values)) { _, last in last } }
+        let (times, frames) = Self.times(export)
+        return Case(
+            id: definition.name + (reducedMotion ? "/reduced" : ""), export: export, times: times, engine: [definition.name: times.map(at)],
+            engineAtFrames: [definition.name: frames.map { at(Double($0) / frameRate) }], frames: frames)
     }
 
     /// A chain, its roles applied to objects of a scene: the engine's values are the scene's state.
     static func chain(_ name: String, catalog: Catalog) throws -> Case {
         let reference = try ReferenceBox(width: box.width, height: box.height)
         let definition = try #require(try catalog.database.components.get(name)).decode()
-        let export = try ReferenceBox.with(reference) { try ComponentExport(definition: definition, target: .css, catalog: catalog).lottie(frameRate: 60) }
+        let export = try ComponentExport(definition: definition, target: .css, catalog: catalog, context: DefinitionContext(referenceBox: reference)).lottie(
+            frameRate: 60)
         let chain = try ChainDefinition(definition)
         var objects: [String: String] = [:]
         for role in chain.roles {

@@ -34,7 +34,7 @@ struct StylesheetLibraryBrowserTests {
             #expect(Set(definitions.map(\.name)) == Set(classes.keys), "\(file)")
             for definition in definitions {
                 let box = try ReferenceBox(width: Self.size.width, height: Self.size.height)
-                let effect = AnimationEffect(try ReferenceBox.with(box) { try AnimationDefinition(definition) })
+                let effect = AnimationEffect(try AnimationDefinition(definition, context: DefinitionContext(referenceBox: box)))
                 // A CSS animation starts when its class is put on the element: no earlier time.
                 let times = ExportCases.times(ending: effect.endTime.isFinite ? effect.endTime : 2.5).filter { $0 >= 0 }
                 // The page takes each stylesheet once, with the first of its components.

@@ -24,14 +24,14 @@ struct TokenExportBrowserTests {
                 options: {duration: "{team.slow}", delay: "{team.wait}", easing: ease-in-out, fill: both}
                 """, file: "team-grow.yaml")
         let written = TokenBinding(sets: [("team", "1.0.0", try Self.set(slow: 240, wait: 40))])
-        let export = try TokenBinding.with(written) { try ComponentExport(definition: definition, target: .css) }
+        let export = try ComponentExport(definition: definition, target: .css, context: DefinitionContext(tokens: written))
         let stylesheet = export.stylesheet()
         #expect(stylesheet.contains("var(--team-slow, 240ms)") && stylesheet.contains("var(--team-wait, 40ms)"), "\(stylesheet)")
 
         var cases: [BrowserCase] = []
         for (slow, wait, root) in [(240, 40, ""), (480, 100, ":root { --team-slow: 480ms; --team-wait: 100ms; }\n")] {
             let binding = TokenBinding(sets: [("team", "1.0.0", try Self.set(slow: slow, wait: wait))])
-            let effect = AnimationEffect(try TokenBinding.with(binding) { try AnimationDefinition(definition) })
+            let effect = AnimationEffect(try AnimationDefinition(definition, context: DefinitionContext(tokens: binding)))
             let times = ExportCases.times(ending: effect.endTime).filter { $0 >= 0 }
             let selector = ".grow-\(slow)"
             cases.append(

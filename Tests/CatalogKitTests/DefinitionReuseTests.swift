@@ -16,17 +16,20 @@ struct DefinitionReuseTests {
             var fresh = definition
             fresh.defaultBody = DefaultBody()
             // A body that references tokens compiles per binding: none is kept, and it compiles alike each time.
-            try TokenBinding.with(binding) { () throws -> Void in
+            let context = DefinitionContext(tokens: binding)
+            try { () throws -> Void in
                 switch definition.kind {
-                case .animation: #expect(try AnimationDefinition(definition) == AnimationDefinition(fresh), "\(definition.name)")
-                case .layout: #expect(try LayoutDefinition(definition) == LayoutDefinition(fresh), "\(definition.name)")
-                case .chain: #expect(try ChainDefinition(definition) == ChainDefinition(fresh), "\(definition.name)")
-                case .decorator: #expect(try DecoratorDefinition(definition) == DecoratorDefinition(fresh), "\(definition.name)")
+                case .animation:
+                    #expect(try AnimationDefinition(definition, context: context) == AnimationDefinition(fresh, context: context), "\(definition.name)")
+                case .layout: #expect(try LayoutDefinition(definition, context: context) == LayoutDefinition(fresh, context: context), "\(definition.name)")
+                case .chain: #expect(try ChainDefinition(definition, context: context) == ChainDefinition(fresh, context: context), "\(definition.name)")
+                case .decorator:
+                    #expect(try DecoratorDefinition(definition, context: context) == DecoratorDefinition(fresh, context: context), "\(definition.name)")
                 case .tokens:
                     guard case .tokens(let kept)? = definition.defaultBody.body else { Issue.record("\(definition.name): no token set kept"); return }
                     #expect(try TokenSet(json: fresh.document["tokens"] ?? .null, file: "fresh") == kept, "\(definition.name)")
                 }
-            }
+            }()
             #expect(
                 (definition.defaultBody.body != nil) == definition.tokenReferences.isEmpty,
                 "\(definition.name): validation kept its body unless it references tokens")

@@ -15,7 +15,7 @@ struct ReferenceBoxTests {
         ("translate(50%)", 100, 0, 0)
     ])
     func percentagesResolveAgainstTheBoxAlongTheirAxis(css: String, x: Double, y: Double, z: Double) throws {
-        let list = try ReferenceBox.with(Self.box) { try TransformFunction.list(css: css) }
+        let list = try TransformFunction.list(css: css, box: Self.box)
         #expect(list.count == 1)
         guard case .translate(let tx, let ty, let tz) = list[0].primitive else { Issue.record("\(css) is not a translation"); return }
         #expect((tx, ty, tz) == (x, y, z))
@@ -33,7 +33,7 @@ struct ReferenceBoxTests {
 
     @Test(arguments: ["translateZ(10%)", "translate3d(0, 0, 10%)", "perspective(50%)", "rotate(10%)"])
     func onlyTranslationsAlongXAndYTakeAPercentage(css: String) {
-        #expect(throws: CSSValueError.self) { try ReferenceBox.with(Self.box) { try TransformFunction.list(css: css) } }
+        #expect(throws: CSSValueError.self) { try TransformFunction.list(css: css, box: Self.box) }
     }
 
     @Test(arguments: [("100,40", 100.0, 40.0), (" 0 , 12.5 ", 0, 12.5)])
@@ -63,7 +63,7 @@ struct ReferenceBoxTests {
         #expect(throws: DefinitionError.self) { try AnimationDefinition(definition) }
         for width in [100.0, 300] {
             let box = try ReferenceBox(width: width, height: 10)
-            guard case .web(let model) = try ReferenceBox.with(box, { try AnimationDefinition(definition) }),
+            guard case .web(let model) = try AnimationDefinition(definition, context: DefinitionContext(referenceBox: box)),
                 case .transform(let list)? = model.keyframes[0].values["transform"],
                 case .translate(let x, _, _) = list[0].primitive
             else { Issue.record("not a translation"); return }
@@ -93,13 +93,13 @@ struct TransformOriginTests {
         ("top right 0", 1, 0), ("25%", 0.25, 0.5), ("0 0", 0, 0), ("bottom 30px", 0.15, 1)
     ])
     func readsEveryFormCSSAllows(css: String, x: Double, y: Double) throws {
-        let point = try ReferenceBox.with(Self.box) { try TransformOrigin.point(css: css) }
+        let point = try TransformOrigin.point(css: css, box: Self.box)
         #expect(point == Point(x: x, y: y), "\(css)")
     }
 
     @Test(arguments: ["left right", "top bottom", "1em 0", "0 0 5px", "a b", "1 2 3 4", ""])
     func refusesWhatCSSDoesNotTake(css: String) {
-        #expect(throws: CSSValueError.self) { try ReferenceBox.with(Self.box) { try TransformOrigin.point(css: css) } }
+        #expect(throws: CSSValueError.self) { try TransformOrigin.point(css: css, box: Self.box) }
     }
 
     @Test func pxWithoutABoxSaysWhereOneComesFrom() throws {

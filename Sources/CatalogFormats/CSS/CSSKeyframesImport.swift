@@ -243,7 +243,7 @@ public enum CSSKeyframesImport {
                     }
                     // Checked as valid CSS: a translate() percentage against any box (each use has its own).
                     do throws(CSSValueError) {
-                        _ = try ReferenceBox.with(.nominal) { () throws(CSSValueError) in try AnimationValue(css: value, for: animatable.kind) }
+                        _ = try AnimationValue(css: value, for: animatable.kind, box: .nominal)
                     } catch {
                         if let unresolved = StylesheetLibrary.unresolvedVariable(in: value, element: "the animated element") {
                             throw DefinitionError(file: file, path: field, rule: unresolved)

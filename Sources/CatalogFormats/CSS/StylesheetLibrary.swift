@@ -264,7 +264,7 @@ public enum StylesheetLibrary {
                 reducedMotion = .string(standInName)
             }
             if let origin = normal.origin {
-                do throws(CSSValueError) { _ = try ReferenceBox.with(.nominal) { () throws(CSSValueError) in try TransformOrigin.point(css: origin) } } catch {
+                do throws(CSSValueError) { _ = try TransformOrigin.point(css: origin, box: .nominal) } catch {
                     throw DefinitionError(file: file, path: "@keyframes \(keyframesName): transform-origin", rule: error.message)
                 }
             }
@@ -445,7 +445,7 @@ public enum StylesheetLibrary {
                 let field = "line \(declaration.rule.line): \(declaration.rule.prelude).\(declaration.property)"
                 let value = try resolvedChecked(declaration.value, custom, element: element, field: field)
                 do throws(CSSValueError) {
-                    _ = try ReferenceBox.with(.nominal) { () throws(CSSValueError) in try AnimationValue(css: value, for: property.kind) }
+                    _ = try AnimationValue(css: value, for: property.kind, box: .nominal)
                 } catch {
                     throw DefinitionError(
                         file: file, path: field, rule: "the element's own \(declaration.property), where the keyframes leave it implicit: \(error.message)")

@@ -182,17 +182,13 @@ extension Catalog {
                 // token references replaced by what they are now.
                 var body = step.inline ?? .null
                 if case .object(let members) = body, !TokenSubstitution.references(in: members).isEmpty {
-                    let binding = try tokens.binding()
-                    body = .object(
-                        try TokenBinding.with(binding) { () throws(DefinitionError) in
-                            try TokenSubstitution.apply(to: members, file: "\(stored.name).chain")
-                        })
+                    body = .object(try TokenSubstitution.apply(to: members, file: "\(stored.name).chain", binding: try tokens.binding()))
                 }
                 resolved[step] = .init(inline: body, offset: 0)
                 // How long a step lasts does not depend on the box its percentages resolve against.
                 let box: ReferenceBox? = ReferenceBox.isNeeded(by: body) ? .nominal : nil
                 if box != nil { needsBox.insert(step) }
-                return try ReferenceBox.with(box) { AnimationEffect(try Self.inlineAnimation(body, file: "\(stored.name).chain")).endTime }
+                return AnimationEffect(try Self.inlineAnimation(body, file: "\(stored.name).chain", context: DefinitionContext(referenceBox: box))).endTime
             }
             let found = try component(reference, for: stored.name)
             let target = found.stored!
@@ -203,13 +199,18 @@ extension Catalog {
             resolved[step] = entry
             // Its timing, compiled as the log will have it: with those token versions.
             if let tokens = entry.tokens { parameters[TokenVersions.entryKey] = tokens }
-            let box: ReferenceBox? = found.definition.needsReferenceBox ? .nominal : nil
-            if box != nil { needsBox.insert(step) }
+            // How long a step lasts does not depend on the box its percentages resolve against:
+            // any box will do, given as a log gives one.
+            var timed = parameters
+            if found.definition.needsReferenceBox {
+                needsBox.insert(step)
+                timed[ReferenceBox.entryKey] = ReferenceBox.nominal.jsonValue
+            }
             // Under reduced motion a step lasts as long as what it becomes (its compiled end time).
             let source = SceneSnapshot.AnimationSource(
-                animation: .component(name: target.name, version: target.version, parameters: parameters, offset: 0),
+                animation: .component(name: target.name, version: target.version, parameters: timed, offset: 0),
                 start: 0, playsReduced: reducedMotion)
-            return try ReferenceBox.with(box) { try source.endTimes(resolve: resolve).asWritten }
+            return try source.endTimes(resolve: resolve).asWritten
         }
         var perObject: [String: (animations: [ApplyPayload.AnimationEntry], sets: [ApplyPayload.SetEntry])] = [:]
         for placed in schedule.animations {
@@ -281,18 +282,20 @@ extension Catalog {
         return nil
     }
 
-    /// An inline animation body (a chain step's `animation:` or `keyframes`/`options`).
-    static func inlineAnimation(_ body: JSONValue, file: String) throws -> AnimationDefinition {
+    /// An inline animation body (a chain step's `animation:` or `keyframes`/`options`); its
+    /// percentages resolve against `context`'s box, or one the log recorded with it.
+    static func inlineAnimation(_ body: JSONValue, file: String, context: DefinitionContext = DefinitionContext()) throws -> AnimationDefinition {
         // A box the log recorded with the body (``ReferenceBox/entryKey``) resolves its percentages.
         if case .object(let members) = body, members[ReferenceBox.entryKey] != nil {
             let (box, rest) = ReferenceBox.split(members)
-            return try ReferenceBox.with(box) { try inlineAnimation(.object(rest), file: file) }
+            return try inlineAnimation(.object(rest), file: file, context: context.with(referenceBox: box))
         }
+        let box = context.referenceBox
         if let animation = body["animation"] {
-            return .coreAnimation(try CoreAnimationModel(json: animation, file: file, path: FieldPath("animation")))
+            return .coreAnimation(try CoreAnimationModel(json: animation, file: file, path: FieldPath("animation"), box: box))
         }
         let options = body["options"].flatMap { $0 == .null ? nil : $0 }
-        return .web(try KeyframeEffectModel(webKeyframes: body["keyframes"] ?? .array([]), options: options, file: file))
+        return .web(try KeyframeEffectModel(webKeyframes: body["keyframes"] ?? .array([]), options: options, file: file, box: box))
     }
 
     /// Parameter values an object sets for a component through `COMPONENT.PARAM` properties.

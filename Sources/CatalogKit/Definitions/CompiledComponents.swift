@@ -48,14 +48,13 @@ package final class CompiledComponents: Sendable {
         /// Compiles an animation version with `parameters` (JSON values, checked against its
         /// declarations); `source` names it in errors.
         /// A reference box among the values (``ReferenceBox/entryKey``, as a log records one)
-        /// is what its `translate()` percentages resolve against; without one, the current box.
-        init(_ definition: ComponentDefinition, parameters: [String: JSONValue], source: String) throws(DefinitionError) {
+        /// is what its `translate()` percentages resolve against; without one, `context`'s.
+        init(_ definition: ComponentDefinition, parameters: [String: JSONValue], source: String, context: DefinitionContext) throws(DefinitionError) {
             let (recorded, parameters) = ReferenceBox.split(parameters)
             // The token-set versions an apply recorded were bound by the resolver that compiles this.
             let values = try definition.parameterValues(json: TokenVersions.split(parameters).rest, file: source)
-            self.definition = try ReferenceBox.with(recorded ?? ReferenceBox.current) { () throws(DefinitionError) in
-                try AnimationDefinition(definition, parameters: values, file: source)
-            }
+            self.definition = try AnimationDefinition(
+                definition, parameters: values, file: source, context: context.with(referenceBox: recorded ?? context.referenceBox))
             reducedMotion = definition.reducedMotion
             standIn = if case .component(let reference)? = definition.reducedMotion { reference } else { nil }
             let effect = AnimationEffect(self.definition)
@@ -92,14 +91,13 @@ package final class CompiledComponents: Sendable {
     }
 
     /// The animation `name@version` with `parameters`, compiled by `compile` the first time.
-    func animation(_ name: String, _ version: String, parameters: [String: JSONValue], compile: () throws -> CompiledAnimation) throws
+    func animation(
+        _ name: String, _ version: String, parameters: [String: JSONValue], context: DefinitionContext, compile: () throws -> CompiledAnimation
+    ) throws
         -> CompiledAnimation
     {
         // A box given for the call (`--box`) keys it too; one a log recorded is among the parameters.
-        try cached(
-            \.animations,
-            "\(name)@\(version)|\(JSONValue.object(parameters).canonicalText)|\(ReferenceBox.current?.description ?? "")|\(TokenBinding.current?.key ?? "")"
-        ) {
+        try cached(\.animations, "\(name)@\(version)|\(JSONValue.object(parameters).canonicalText)|\(Self.key(context))") {
             defer { store.withLock { $0.animationsCompiled += 1 } }
             return try compile()
         }
@@ -107,13 +105,18 @@ package final class CompiledComponents: Sendable {
 
     /// A stored animation's sampler with `parameters`, played as written or `reduced`: its effect
     /// (easing curves and all) built once, from the compiled animation.
-    func sampling(_ name: String, _ version: String, parameters: [String: JSONValue], reduced: Bool, build: () throws -> AnimationSampling) throws
+    func sampling(
+        _ name: String, _ version: String, parameters: [String: JSONValue], reduced: Bool, context: DefinitionContext,
+        build: () throws -> AnimationSampling
+    ) throws
         -> AnimationSampling
     {
-        try cached(
-            \.samplings,
-            "\(name)@\(version)|\(JSONValue.object(parameters).canonicalText)|\(reduced)|\(ReferenceBox.current?.description ?? "")|\(TokenBinding.current?.key ?? "")",
-            build)
+        try cached(\.samplings, "\(name)@\(version)|\(JSONValue.object(parameters).canonicalText)|\(reduced)|\(Self.key(context))", build)
+    }
+
+    /// A context as a cache key: its box and its token sets' versions.
+    private static func key(_ context: DefinitionContext) -> String {
+        "\(context.referenceBox?.description ?? "")|\(context.tokens?.key ?? "")"
     }
 
     /// How many animation compiles this handle has run (tests hold compile-once to it).

@@ -85,7 +85,10 @@ extension ComponentResolver {
     /// let sampling = try resolver.sampling(of: "slide-in-left", reducedMotion: true)
     /// sampling.table(at: [0, 0.1, 0.2])
     /// ```
-    public func sampling(of argument: String, parameters: [String: String] = [:], reducedMotion: Bool = false) throws -> AnimationSampling {
+    /// - Parameter referenceBox: what its `translate()` percentages resolve against (`--box`).
+    public func sampling(
+        of argument: String, parameters: [String: String] = [:], reducedMotion: Bool = false, referenceBox: ReferenceBox? = nil
+    ) throws -> AnimationSampling {
         var found = try resolve(argument, kinds: [.animation], for: "sample")
         var parameters = parameters
         if reducedMotion, case .component(let name)? = found.definition.reducedMotion {
@@ -94,22 +97,23 @@ extension ComponentResolver {
         }
         let definition = found.definition
         // Token references take the catalog's current token sets.
-        return try TokenBinding.with(try tokenBinding(for: definition)) { () throws -> AnimationSampling in
-            try sampling(found, parameters: parameters, reducedMotion: reducedMotion)
-        }
+        let context = DefinitionContext(referenceBox: referenceBox, tokens: try tokenBinding(for: definition))
+        return try sampling(found, parameters: parameters, reducedMotion: reducedMotion, context: context)
     }
 
-    private func sampling(_ found: ResolvedComponent, parameters: [String: String], reducedMotion: Bool) throws -> AnimationSampling {
+    private func sampling(_ found: ResolvedComponent, parameters: [String: String], reducedMotion: Bool, context: DefinitionContext) throws
+        -> AnimationSampling
+    {
         let definition = found.definition
         guard let stored = found.stored else {
-            return try AnimationSampling(definition: definition, parameters: parameters, file: found.source, reducedMotion: reducedMotion)
+            return try AnimationSampling(definition: definition, parameters: parameters, file: found.source, reducedMotion: reducedMotion, context: context)
         }
         // A stored version: compiled once per catalog handle with these values, as `apply` and the fold compile it.
         let values = try definition.parameterValues(text: parameters, file: found.source).mapValues(\.jsonValue)
         let compiled = try catalog().compiled
-        return try compiled.sampling(stored.name, stored.version, parameters: values, reduced: reducedMotion) {
-            let animation = try compiled.animation(stored.name, stored.version, parameters: values) {
-                try .init(definition, parameters: values, source: found.source)
+        return try compiled.sampling(stored.name, stored.version, parameters: values, reduced: reducedMotion, context: context) {
+            let animation = try compiled.animation(stored.name, stored.version, parameters: values, context: context) {
+                try .init(definition, parameters: values, source: found.source, context: context)
             }
             return AnimationSampling(name: definition.name, animation: animation.definition, reducedMotion: reducedMotion ? definition.reducedMotion : nil)
         }
@@ -124,8 +128,10 @@ extension Catalog {
     /// let times = try SampleTimes.frames(fps: 60, from: 0, to: 0.4)
     /// try catalog.sampling(of: "fade-in", parameters: ["duration": "0.4"]).writeJSON(at: times) { print($0, terminator: "") }
     /// ```
-    public func sampling(of reference: String, parameters: [String: String] = [:], reducedMotion: Bool = false) throws -> AnimationSampling {
-        try ComponentResolver(catalog: self).sampling(of: reference, parameters: parameters, reducedMotion: reducedMotion)
+    public func sampling(
+        of reference: String, parameters: [String: String] = [:], reducedMotion: Bool = false, referenceBox: ReferenceBox? = nil
+    ) throws -> AnimationSampling {
+        try ComponentResolver(catalog: self).sampling(of: reference, parameters: parameters, reducedMotion: reducedMotion, referenceBox: referenceBox)
     }
 
     /// The stored component `reference` names — `NAME` (its current version) or `NAME@VERSION`

@@ -35,44 +35,48 @@ public struct ComponentExport: Sendable {
 
     /// - Parameters:
     ///   - parameters: `name → text` as given on the command line (`--param k=v`).
-    ///   - catalog: resolves the components a chain's steps and `reducedMotion:` name.
+    ///   - catalog: resolves the components a chain's steps and `reducedMotion:` name, and gives
+    ///     the token sets references resolve against when `context` names none.
     ///   - reducedMotion: export only what plays under reduced motion, as the component itself.
+    ///   - context: the reference box (`--box`) and the token sets; without a box, a definition
+    ///     that writes percentages exports them as written when it can, else against a nominal box.
     public init(
         definition: ComponentDefinition, parameters: [String: String] = [:], target: ExportTarget,
-        file: String? = nil, catalog: Catalog? = nil, reducedMotion: Bool = false
+        file: String? = nil, catalog: Catalog? = nil, reducedMotion: Bool = false, context: DefinitionContext? = nil
     ) throws {
-        // Token references (its own, its steps') take the catalog's current token sets.
-        if TokenBinding.current == nil, let catalog {
-            self = try TokenBinding.with(try catalog.tokens.binding()) {
-                try ComponentExport(definition: definition, parameters: parameters, target: target, file: file, catalog: catalog, reducedMotion: reducedMotion)
-            }
-            return
-        }
+        var context = context ?? DefinitionContext()
+        if context.tokens == nil, let catalog { context.tokens = try catalog.tokens.binding() }
         // Percentages of the reference box written as percentages hold on any box: without one,
         // an export that says every value in the definition's own words needs none.
-        if ReferenceBox.current == nil, ReferenceBox.isNeeded(by: definition.document),
-            let export = try? ReferenceBox.with(
-                .nominal,
-                {
-                    try ComponentExport(
-                        definition: definition, parameters: parameters, target: target, file: file, catalog: catalog, reducedMotion: reducedMotion)
-                }), export.isSizeFree
+        if context.referenceBox == nil, ReferenceBox.isNeeded(by: definition.document),
+            let export = try? ComponentExport(
+                building: definition, parameters: parameters, target: target, file: file, catalog: catalog, reducedMotion: reducedMotion,
+                context: context.with(referenceBox: .nominal)), export.isSizeFree
         {
             self = export
             return
         }
+        try self.init(
+            building: definition, parameters: parameters, target: target, file: file, catalog: catalog, reducedMotion: reducedMotion, context: context)
+    }
+
+    private init(
+        building definition: ComponentDefinition, parameters: [String: String], target: ExportTarget,
+        file: String?, catalog: Catalog?, reducedMotion: Bool, context: DefinitionContext
+    ) throws {
+        box = context.referenceBox ?? .nominal
         let file = file ?? definition.name
-        tokenTexts = Self.tokenTexts(definition.tokenReferences)
+        tokenTexts = Self.tokenTexts(definition.tokenReferences, binding: context.tokens)
         name = definition.name
         version = definition.version.description
         self.target = target
         let values = try definition.parameterValues(text: parameters, file: file)
         switch definition.kind {
         case .animation:
-            let normal = try Self.animations(definition, parameters: values, target: target, file: file)
+            let normal = try Self.animations(definition, parameters: values, target: target, file: file, context: context)
             let reduced = try Self.reduced(
                 normal.animation, motion: definition.reducedMotion, normal: normal.web, target: target,
-                owner: definition.name, catalog: catalog)
+                owner: definition.name, catalog: catalog, context: context)
             isSizeFree = normal.inOwnWords && reduced.inOwnWords
             body = .animation(reducedMotion ? reduced.web : normal.web)
             reducedBody = reducedMotion || definition.reducedMotion == nil ? nil : .animation(reduced.web)
@@ -84,10 +88,10 @@ public struct ComponentExport: Sendable {
                 engine = .animation(normal.animation, motion: reducedMotion ? definition.reducedMotion : nil)
             }
         case .chain:
-            let chain = try ChainDefinition(definition, parameters: values, file: file)
+            let chain = try ChainDefinition(definition, parameters: values, file: file, context: context)
             func export(_ reduced: Bool) throws -> ChainExport {
                 try ChainExport(chain, target: target, reducedMotion: reduced) { step in
-                    try Self.resolve(step, chain: definition.name, catalog: catalog, reducedMotion: reduced)
+                    try Self.resolve(step, chain: definition.name, catalog: catalog, reducedMotion: reduced, context: context)
                 }
             }
             let shown = try export(reducedMotion)
@@ -109,14 +113,14 @@ public struct ComponentExport: Sendable {
     /// - Returns: also whether every value is in the definitions' own words (`fade` computes its own).
     private static func reduced(
         _ animation: AnimationDefinition, motion: ReducedMotion?, normal: [WebAnimation], target: ExportTarget,
-        owner: String, catalog: Catalog?
+        owner: String, catalog: Catalog?, context: DefinitionContext
     ) throws -> (web: [WebAnimation], inOwnWords: Bool, replacement: AnimationDefinition?) {
         guard case .component(let reference)? = motion else {
             var isFade = false
             if case .fade? = motion { isFade = true }
             return (try ReducedMotionExport.animations(animation, motion: motion, normal: normal), !isFade, nil)
         }
-        let standIn = try animations(try stored(reference, by: owner, catalog: catalog), target: target)
+        let standIn = try animations(try stored(reference, by: owner, catalog: catalog), target: target, context: context)
         return (standIn.web, standIn.inOwnWords, standIn.animation)
     }
 
@@ -124,11 +128,11 @@ public struct ComponentExport: Sendable {
     /// - Returns: also whether all of them are exact and in its own words.
     private static func animations(
         _ definition: ComponentDefinition, parameters: [String: PropertyValue] = [:], target: ExportTarget,
-        file: String? = nil
+        file: String? = nil, context: DefinitionContext
     ) throws -> (animation: AnimationDefinition, web: [WebAnimation], inOwnWords: Bool) {
         let file = file ?? definition.name
-        let animation = try AnimationDefinition(definition, parameters: parameters, file: file)
-        let written = WrittenText(members: try definition.resolvedMembers(of: .animation, parameters: parameters, file: file))
+        let animation = try AnimationDefinition(definition, parameters: parameters, file: file, context: context)
+        let written = WrittenText(members: try definition.resolvedMembers(of: .animation, parameters: parameters, file: file, context: context))
         let web = try AnimationExport(animation, target: target, written: written).animations
         return (animation, web, written != nil && web.allSatisfy { $0.fidelity == .exact })
     }
@@ -136,16 +140,18 @@ public struct ComponentExport: Sendable {
     /// A chain step's animation and its reduced-motion policy: a catalog component with the
     /// step's parameters, or its inline body; under reduced motion a `component` policy is
     /// replaced by that component.
-    private static func resolve(_ step: AnimateStep, chain: String, catalog: Catalog?, reducedMotion: Bool) throws
+    private static func resolve(_ step: AnimateStep, chain: String, catalog: Catalog?, reducedMotion: Bool, context: DefinitionContext) throws
         -> (AnimationDefinition, ReducedMotion?)
     {
-        guard let reference = step.component else { return (try Catalog.inlineAnimation(step.inline ?? .null, file: "\(chain).chain"), nil) }
+        guard let reference = step.component else {
+            return (try Catalog.inlineAnimation(step.inline ?? .null, file: "\(chain).chain", context: context), nil)
+        }
         let definition = try stored(reference, by: chain, catalog: catalog)
         if reducedMotion, case .component(let other)? = definition.reducedMotion {
-            return (try AnimationDefinition(try stored(other, by: definition.name, catalog: catalog)), nil)
+            return (try AnimationDefinition(try stored(other, by: definition.name, catalog: catalog), context: context), nil)
         }
         let values = try definition.parameterValues(json: step.parameters, file: "\(chain): \(definition.name)")
-        return (try AnimationDefinition(definition, parameters: values), definition.reducedMotion)
+        return (try AnimationDefinition(definition, parameters: values, context: context), definition.reducedMotion)
     }
 
     private static func stored(_ reference: String, by owner: String, catalog: Catalog?) throws -> ComponentDefinition {
@@ -168,8 +174,8 @@ public struct ComponentExport: Sendable {
         case chain([String: [RunningAnimation]])
     }
     private(set) var engine: Engine = .chain([:])
-    /// The reference box the export was made with (the nominal one when none was bound).
-    private(set) var box = ReferenceBox.current ?? .nominal
+    /// The reference box the export was made with (the nominal one when none was given).
+    private(set) var box: ReferenceBox
 
     /// Whether every value was written in the definitions' own words (``WrittenText``), so
     /// that no reference box went into it.
@@ -182,8 +188,8 @@ public struct ComponentExport: Sendable {
     /// The CSS texts of the time tokens the definition references → their custom properties.
     private var tokenTexts: [String: String] = [:]
 
-    private static func tokenTexts(_ paths: [String]) -> [String: String] {
-        let binding = TokenBinding.current ?? BuiltInTokenSets.binding
+    private static func tokenTexts(_ paths: [String], binding: TokenBinding?) -> [String: String] {
+        let binding = binding ?? BuiltInTokenSets.binding
         var texts: [String: String] = [:]
         for path in paths.sorted().reversed() {  // the first path wins where two share a value
             guard let token = binding.token(path) else { continue }

@@ -22,14 +22,15 @@ public struct ComponentPlot: Sendable {
     /// - Parameters:
     ///   - property: only this property's panel (and the progress).
     ///   - samples: how many points across the animation.
+    ///   - context: the reference box and token sets it reads.
     public init(
         definition: ComponentDefinition, parameters: [String: String] = [:], property: String? = nil,
-        reducedMotion: Bool = false, samples: Int = 240, file: String? = nil
+        reducedMotion: Bool = false, samples: Int = 240, file: String? = nil, context: DefinitionContext = DefinitionContext()
     ) throws {
         guard definition.kind == .animation else {
             throw ExportError("\(definition.name) is a \(definition.kind.rawValue); plot draws animations", code: .wrongComponent)
         }
-        let sampling = try AnimationSampling(definition: definition, parameters: parameters, file: file, reducedMotion: reducedMotion)
+        let sampling = try AnimationSampling(definition: definition, parameters: parameters, file: file, reducedMotion: reducedMotion, context: context)
         let effect = sampling.effect
         if let property, !effect.properties.contains(where: { $0.name == property }) {
             throw ExportError("\(definition.name) does not animate \(property) (it animates \(effect.properties.map(\.name).joined(separator: ", ")))")
@@ -47,7 +48,8 @@ public struct ComponentPlot: Sendable {
         self.panels = panels
         let parameterValues = try definition.parameterValues(text: parameters, file: file ?? definition.name)
         // Keyframe marks come from the exact export; a property with no web form just has none.
-        let export = reducedMotion ? nil : try? AnimationExport(try AnimationDefinition(definition, parameters: parameterValues), target: .waapi)
+        let export =
+            reducedMotion ? nil : try? AnimationExport(try AnimationDefinition(definition, parameters: parameterValues, context: context), target: .waapi)
         keyframeTimes = Array(
             Set(
                 (export?.animations ?? []).filter { $0.fidelity == .exact }.flatMap { animation in

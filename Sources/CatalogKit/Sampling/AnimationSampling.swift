@@ -23,14 +23,15 @@ public struct AnimationSampling: Sendable {
     ///   - file: names the source in errors (the component's name when nil).
     ///   - reducedMotion: sample what the definition's `reducedMotion:` makes of it (`none`,
     ///     `fade`, `shorten`; a `component` policy is the caller's to resolve: sample that one).
+    ///   - context: the reference box and token sets it reads.
     public init(
         definition: ComponentDefinition, parameters: [String: String] = [:], file: String? = nil,
-        reducedMotion: Bool = false
+        reducedMotion: Bool = false, context: DefinitionContext = DefinitionContext()
     ) throws(DefinitionError) {
         let file = file ?? definition.name
         let values = try definition.parameterValues(text: parameters, file: file)
         self.init(
-            name: definition.name, animation: try AnimationDefinition(definition, parameters: values, file: file),
+            name: definition.name, animation: try AnimationDefinition(definition, parameters: values, file: file, context: context),
             reducedMotion: reducedMotion ? definition.reducedMotion : nil)
     }
 

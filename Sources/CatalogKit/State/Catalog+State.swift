@@ -70,7 +70,9 @@ extension Catalog {
 
     /// Resolves `apply` events' components from the kept versions, each version and parameter
     /// values compiled once for this handle (``CompiledComponents``).
-    package func resolver() -> SceneSnapshot.Resolver {
+    /// - Parameter context: what an animation reads that its application did not record — a
+    ///   box for its percentages (`--box`), token sets for its references (a log records both).
+    package func resolver(context: DefinitionContext = DefinitionContext()) -> SceneSnapshot.Resolver {
         let components = database.components
         return Self.resolver(
             kept: { name, version in try components.get(name, version: version)?.decode() },
@@ -78,7 +80,7 @@ extension Catalog {
                 guard let other = try components.get(ComponentReference(reference)) else { return nil }
                 return try other.decode()
             },
-            compiled: compiled)
+            compiled: compiled, context: context)
     }
 
     /// A resolver over any source of component versions — the store's kept versions, or the
@@ -89,18 +91,18 @@ extension Catalog {
     package static func resolver(
         kept: @escaping (_ name: String, _ version: String) throws -> ComponentDefinition?,
         newest: @escaping (_ reference: String) throws -> ComponentDefinition?,
-        compiled: CompiledComponents = CompiledComponents()
+        compiled: CompiledComponents = CompiledComponents(), context: DefinitionContext = DefinitionContext()
     ) -> SceneSnapshot.Resolver {
         let standIns = StandIns()
         return { name, version, parameters in
-            let animation = try compiled.animation(name, version, parameters: parameters) {
+            let animation = try compiled.animation(name, version, parameters: parameters, context: context) {
                 guard let definition = try kept(name, version) else { throw SceneError.versionNotKept(name: name, version: version) }
                 // The token-set versions the apply recorded, kept in the store as components are.
                 let binding =
                     try TokenVersions.split(parameters).versions.map { versions in
                         try tokenBinding(versions, kept: kept)
-                    } ?? TokenBinding.current
-                return try TokenBinding.with(binding) { try .init(definition, parameters: parameters, source: "\(name)@\(version)") }
+                    } ?? context.tokens
+                return try .init(definition, parameters: parameters, source: "\(name)@\(version)", context: context.with(tokens: binding))
             }
             var resolved = SceneSnapshot.ResolvedAnimation(animation.definition, reducedMotion: animation.reducedMotion)
             var reducedEnd = animation.reducedEndTime

@@ -12,19 +12,25 @@ public enum AnimationDefinition: Sendable, Hashable {
     /// An `animation:` body in Core Animation's names.
     case coreAnimation(CoreAnimationModel)
 
-    /// - Parameter parameters: values for declared parameters; the others take their defaults.
-    ///   An undeclared name, a value of the wrong type or outside the declared bounds is refused.
-    public init(_ definition: ComponentDefinition, parameters: [String: PropertyValue] = [:], file: String? = nil) throws(DefinitionError) {
+    /// - Parameters:
+    ///   - parameters: values for declared parameters; the others take their defaults. An
+    ///     undeclared name, a value of the wrong type or outside the declared bounds is refused.
+    ///   - context: the reference box percentages resolve against and the token sets references do.
+    public init(
+        _ definition: ComponentDefinition, parameters: [String: PropertyValue] = [:], file: String? = nil, context: DefinitionContext = DefinitionContext()
+    ) throws(DefinitionError) {
+        // The body compiled by validation holds when it depends on neither box nor tokens.
         if parameters.isEmpty, case .animation(let compiled)? = definition.defaultBody.body {
             self = compiled  // compiled once, by validation
             return
         }
         let file = file ?? definition.name
-        let members = try definition.resolvedMembers(of: .animation, parameters: parameters, file: file)
+        let members = try definition.resolvedMembers(of: .animation, parameters: parameters, file: file, context: context)
         if let body = members["animation"] {
-            self = .coreAnimation(try CoreAnimationModel(json: body, file: file, path: FieldPath("animation")))
+            self = .coreAnimation(try CoreAnimationModel(json: body, file: file, path: FieldPath("animation"), box: context.referenceBox))
         } else {
-            self = .web(try KeyframeEffectModel(webKeyframes: members["keyframes"] ?? .array([]), options: members["options"], file: file))
+            self = .web(
+                try KeyframeEffectModel(webKeyframes: members["keyframes"] ?? .array([]), options: members["options"], file: file, box: context.referenceBox))
         }
     }
 

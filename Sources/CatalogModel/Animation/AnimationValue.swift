@@ -23,8 +23,9 @@ public enum AnimationValue: Sendable, Hashable {
     /// A value that does not interpolate (strings, booleans, URLs): it switches at progress 0.5.
     case discrete(PropertyValue)
 
-    /// Reads a CSS value string for a property of the given kind.
-    public init(css text: String, for kind: AnimatableProperty.ValueKind) throws(CSSValueError) {
+    /// Reads a CSS value string for a property of the given kind; percentages and lengths that
+    /// are a share of the reference box resolve against `box`.
+    public init(css text: String, for kind: AnimatableProperty.ValueKind, box: ReferenceBox? = nil) throws(CSSValueError) {
         switch kind {
         case .number:
             guard let (value, unit) = CSSSyntax.dimension(Substring(text)), unit.isEmpty || unit == "%" else {
@@ -37,10 +38,10 @@ public enum AnimationValue: Sendable, Hashable {
             }
             self = .number(value)
         case .color: self = .color(try RGBAColor(css: text))
-        case .transform: self = .transform(try TransformFunction.list(css: text))
+        case .transform: self = .transform(try TransformFunction.list(css: text, box: box))
         case .point:
             // The one point a CSS property gives: `transform-origin`, as Core Animation's anchorPoint.
-            self = .point(try TransformOrigin.point(css: text))
+            self = .point(try TransformOrigin.point(css: text, box: box))
         case .size, .rect:
             throw CSSValueError("geometry values are numbers, not CSS text")
         case .discrete: self = .discrete(.string(text))

@@ -11,7 +11,7 @@ extension KeyframeEffectModel {
     /// ```
     package init(
         webKeyframes keyframes: JSONValue, options: JSONValue?, file: String,
-        path: FieldPath = FieldPath()
+        path: FieldPath = FieldPath(), box: ReferenceBox? = nil
     ) throws(DefinitionError) {
         let timing =
             try options.map { (o: JSONValue) throws(DefinitionError) in
@@ -23,11 +23,11 @@ extension KeyframeEffectModel {
         case .array(let items):
             var parsed: [Keyframe] = []
             for (index, item) in items.enumerated() {
-                parsed.append(try Self.webKeyframe(item, file: file, path: keyframesPath.appending(index: index)))
+                parsed.append(try Self.webKeyframe(item, file: file, path: keyframesPath.appending(index: index), box: box))
             }
             frames = parsed
         case .object:
-            frames = try Self.propertyIndexedKeyframes(keyframes, file: file, path: keyframesPath)
+            frames = try Self.propertyIndexedKeyframes(keyframes, file: file, path: keyframesPath, box: box)
         default:
             throw DefinitionError(file: file, path: keyframesPath.description, rule: "must be a list of keyframes or an object of property → values")
         }
@@ -57,7 +57,9 @@ extension KeyframeEffectModel {
         return property
     }
 
-    private static func value(_ json: JSONValue, of property: AnimatableProperty, file: String, path: FieldPath) throws(DefinitionError) -> AnimationValue {
+    private static func value(_ json: JSONValue, of property: AnimatableProperty, file: String, path: FieldPath, box: ReferenceBox?) throws(DefinitionError)
+        -> AnimationValue
+    {
         let text: String
         switch json {
         case .string(let s): text = s
@@ -66,7 +68,7 @@ extension KeyframeEffectModel {
         }
         let value: AnimationValue
         do throws(CSSValueError) {
-            value = try AnimationValue(css: text, for: property.kind)
+            value = try AnimationValue(css: text, for: property.kind, box: box)
         } catch {
             throw DefinitionError(file: file, path: path.description, rule: error.message)
         }
@@ -97,7 +99,7 @@ extension KeyframeEffectModel {
         }
     }
 
-    private static func webKeyframe(_ json: JSONValue, file: String, path: FieldPath) throws(DefinitionError) -> Keyframe {
+    private static func webKeyframe(_ json: JSONValue, file: String, path: FieldPath, box: ReferenceBox?) throws(DefinitionError) -> Keyframe {
         guard case .object(let members) = json else {
             throw DefinitionError(file: file, path: path.description, rule: "must be an object of property values")
         }
@@ -110,7 +112,7 @@ extension KeyframeEffectModel {
             case "composite": try composite(value, file: file, path: field)
             default:
                 let property = try property(key, file: file, path: field)
-                frame.values[key] = try Self.value(value, of: property, file: file, path: field)
+                frame.values[key] = try Self.value(value, of: property, file: file, path: field, box: box)
             }
         }
         return frame
@@ -119,7 +121,7 @@ extension KeyframeEffectModel {
     /// The property-indexed form, `{opacity: [0, 1], easing: "ease-out"}`: each property's values
     /// are spaced evenly on their own, then merged into keyframes by offset (Web Animations
     /// §"Processing a keyframes argument").
-    private static func propertyIndexedKeyframes(_ json: JSONValue, file: String, path: FieldPath) throws(DefinitionError) -> [Keyframe] {
+    private static func propertyIndexedKeyframes(_ json: JSONValue, file: String, path: FieldPath, box: ReferenceBox?) throws(DefinitionError) -> [Keyframe] {
         guard case .object(let members) = json else { return [] }
         func list(_ value: JSONValue) -> [JSONValue] { value.arrayValue ?? [value] }
         var byOffset: [Double: [String: AnimationValue]] = [:]
@@ -145,7 +147,7 @@ extension KeyframeEffectModel {
                     let at = values.count == 1 ? 1 : Double(index) / Double(values.count - 1)
                     byOffset[at, default: [:]][key] = try Self.value(
                         item, of: property, file: file,
-                        path: value.arrayValue == nil ? field : field.appending(index: index))
+                        path: value.arrayValue == nil ? field : field.appending(index: index), box: box)
                 }
             }
         }

@@ -2,7 +2,7 @@ import Foundation
 
 /// One CSS transform function, kept as its CSS Transforms Level 2 *primitive* so that
 /// interpolation can match `translateX()` with `translate()` or `rotateZ()` with `rotate3d()`.
-/// Lengths are in px (a `translate()` percentage resolved against ``ReferenceBox/current``),
+/// Lengths are in px (a `translate()` percentage resolved against the ``ReferenceBox`` given),
 /// angles in radians.
 ///
 /// ```swift
@@ -63,19 +63,20 @@ public struct TransformFunction: Sendable, Hashable {
         return TransformFunction(name: name, primitive: neutral)
     }
 
-    /// Parses a CSS `transform` value; `none` is the empty list.
-    public static func list(css text: String) throws(CSSValueError) -> [TransformFunction] {
+    /// Parses a CSS `transform` value; `none` is the empty list. Percentages in `translate()`
+    /// resolve against `box` (without one they are an error that says so).
+    public static func list(css text: String, box: ReferenceBox? = nil) throws(CSSValueError) -> [TransformFunction] {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.lowercased() == "none" { return [] }
         guard let calls = CSSSyntax.functionCalls(in: trimmed), !calls.isEmpty else {
             throw CSSValueError("\"\(text)\" is not a transform list (none, or functions such as translate(10px, 0) rotate(45deg))")
         }
         var functions: [TransformFunction] = []
-        for call in calls { functions.append(try function(call, in: text)) }
+        for call in calls { functions.append(try function(call, in: text, box: box)) }
         return functions
     }
 
-    private static func function(_ call: CSSSyntax.FunctionCall, in text: String) throws(CSSValueError) -> TransformFunction {
+    private static func function(_ call: CSSSyntax.FunctionCall, in text: String, box: ReferenceBox?) throws(CSSValueError) -> TransformFunction {
         let arguments = call.arguments.split(separator: ",", omittingEmptySubsequences: false)
         let name = call.name
         func fail(_ rule: String) -> CSSValueError { CSSValueError("\(name)() in \"\(text)\": \(rule)") }
@@ -89,7 +90,7 @@ public struct TransformFunction: Sendable, Hashable {
             guard let (value, unit) = CSSSyntax.dimension(arguments[index]) else { throw fail("\"\(arguments[index])\" is not a length") }
             if unit == "px" || (unit.isEmpty && value == 0) { return value }
             if unit == "%", let side {
-                guard let box = ReferenceBox.current else {
+                guard let box else {
                     let written = arguments[index].trimmingCharacters(in: .whitespaces)
                     throw fail(
                         "\(written) is a percentage of the reference box, and none is given (the object's bounds or frame where the component is applied; --box W,H for sample and export)"

@@ -9,8 +9,9 @@
 /// try TransformOrigin.point(css: "50% 100%")    // (0.5, 1)
 /// ```
 public enum TransformOrigin {
-    /// The anchor point a `transform-origin` value names, in unit coordinates of the box.
-    public static func point(css text: String) throws(CSSValueError) -> Point {
+    /// The anchor point a `transform-origin` value names, in unit coordinates of `box` (which a
+    /// length in px needs).
+    public static func point(css text: String, box: ReferenceBox? = nil) throws(CSSValueError) -> Point {
         let words = text.split(whereSeparator: \.isWhitespace).map { $0.lowercased() }
         guard (1...3).contains(words.count) else {
             throw CSSValueError("\"\(text)\" is not a transform-origin (one to three values: keywords, percentages or px)")
@@ -28,7 +29,7 @@ public enum TransformOrigin {
             if unit == "%" { return value / 100 }
             guard unit == "px" || (unit.isEmpty && value == 0) else { throw CSSValueError("transform-origin \"\(text)\": \"\(word)\" must be in px or %") }
             if value == 0 { return 0 }
-            guard let box = ReferenceBox.current else {
+            guard let box else {
                 throw CSSValueError(
                     "transform-origin \"\(text)\": \(word) is a share of the reference box, and none is given (the object's bounds or frame where the component is applied; --box W,H for sample and export)"
                 )

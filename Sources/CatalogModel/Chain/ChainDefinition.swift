@@ -21,19 +21,22 @@ public struct ChainDefinition: Sendable, Hashable {
     /// The tree of steps.
     public var root: ChainNode
 
-    /// The chain body of `definition`, with `parameters` applied.
-    public init(_ definition: ComponentDefinition, parameters: [String: PropertyValue] = [:], file: String? = nil) throws(DefinitionError) {
+    /// The chain body of `definition`, with `parameters` applied; its inline bodies read in
+    /// `context` (their token references and percentages).
+    public init(
+        _ definition: ComponentDefinition, parameters: [String: PropertyValue] = [:], file: String? = nil, context: DefinitionContext = DefinitionContext()
+    ) throws(DefinitionError) {
         if parameters.isEmpty, case .chain(let compiled)? = definition.defaultBody.body {
             self = compiled  // compiled once, by validation
             return
         }
         let file = file ?? definition.name
-        let members = try definition.resolvedMembers(of: .chain, parameters: parameters, file: file)
-        try self.init(json: members["chain"] ?? .null, file: file, path: FieldPath("chain"))
+        let members = try definition.resolvedMembers(of: .chain, parameters: parameters, file: file, context: context)
+        try self.init(json: members["chain"] ?? .null, file: file, path: FieldPath("chain"), box: context.referenceBox)
     }
 
-    /// A chain body read from its JSON form.
-    public init(json: JSONValue, file: String, path: FieldPath) throws(DefinitionError) {
+    /// A chain body read from its JSON form; inline bodies' percentages resolve against `box`.
+    public init(json: JSONValue, file: String, path: FieldPath, box: ReferenceBox? = nil) throws(DefinitionError) {
         guard case .object(var members) = json else {
             throw DefinitionError(file: file, path: path.description, rule: "must be a mapping with roles and one root node")
         }
@@ -45,7 +48,7 @@ public struct ChainDefinition: Sendable, Hashable {
             throw DefinitionError(
                 file: file, path: path.appending("roles").appending(index: index).description, rule: "a role name matches [a-z0-9][a-z0-9.-]*")
         }
-        let reader = ChainReader(file: file, roles: Set(roles))
+        let reader = ChainReader(file: file, roles: Set(roles), box: box)
         if members.isEmpty {
             root = .sequence([])  // An empty chain: it completes at once.
         } else {
@@ -58,6 +61,8 @@ public struct ChainDefinition: Sendable, Hashable {
 struct ChainReader {
     let file: String
     let roles: Set<String>
+    /// What inline bodies' percentages resolve against.
+    let box: ReferenceBox?
     static let types = ["sequence", "concurrent", "animate", "set", "wait"]
 
     func fail(_ path: FieldPath, _ rule: String) -> DefinitionError { DefinitionError(file: file, path: path.description, rule: rule) }
@@ -121,11 +126,11 @@ struct ChainReader {
         } else {
             if members["parameters"] != nil { throw fail(path.appending("parameters"), "parameters go with component") }
             if let animation = members["animation"] {
-                _ = try CoreAnimationModel(json: animation, file: file, path: path.appending("animation"))
+                _ = try CoreAnimationModel(json: animation, file: file, path: path.appending("animation"), box: box)
                 step.inline = ["animation": animation]
             } else {
                 let body: JSONValue = ["keyframes": members["keyframes"]!, "options": members["options"] ?? .null]
-                _ = try KeyframeEffectModel(webKeyframes: members["keyframes"]!, options: members["options"], file: file, path: path)
+                _ = try KeyframeEffectModel(webKeyframes: members["keyframes"]!, options: members["options"], file: file, path: path, box: box)
                 step.inline = body
             }
         }

@@ -16,8 +16,9 @@ extension CoreAnimationModel {
     ]
 
     /// Reads an `animation:` body (parameters already substituted), checking every field against
-    /// Core Animation's rules; errors name the file, the field path and the rule.
-    package init(json: JSONValue, file: String, path: FieldPath) throws(DefinitionError) {
+    /// Core Animation's rules; errors name the file, the field path and the rule. Transform
+    /// percentages resolve against `box`.
+    package init(json: JSONValue, file: String, path: FieldPath, box: ReferenceBox? = nil) throws(DefinitionError) {
         let reader = try FieldReader(json, file: file, path: path)
         guard let type = try reader.string("type") else { throw reader.error("type", "is required: basic, keyframe, spring or group") }
         guard let own = Self.fieldsByType[type] else {
@@ -81,20 +82,20 @@ extension CoreAnimationModel {
         let body: Body
         switch type {
         case "basic":
-            body = .basic(try Self.ends(reader, keyPath!))
+            body = .basic(try Self.ends(reader, keyPath!, box: box))
         case "spring":
-            let ends = try Self.ends(reader, keyPath!)
+            let ends = try Self.ends(reader, keyPath!, box: box)
             let spring = try Self.spring(reader)
             body = .spring(ends, spring)
         case "keyframe":
-            body = .keyframe(try Self.keyframes(reader, keyPath!))
+            body = .keyframe(try Self.keyframes(reader, keyPath!, box: box))
         default:
             guard case .array(let items)? = reader.members["animations"], !items.isEmpty else {
                 throw reader.error("animations", "must be a non-empty list of animations")
             }
             var children: [CoreAnimationModel] = []
             for (index, item) in items.enumerated() {
-                children.append(try CoreAnimationModel(json: item, file: file, path: reader.path.appending("animations").appending(index: index)))
+                children.append(try CoreAnimationModel(json: item, file: file, path: reader.path.appending("animations").appending(index: index), box: box))
             }
             body = .group(children)
         }
@@ -122,16 +123,16 @@ extension CoreAnimationModel {
             file: reader.file, path: field.description, rule: "must be a timing function name, a CSS easing, 4 control-point numbers or a spring mapping")
     }
 
-    private static func ends(_ reader: FieldReader, _ keyPath: AnimationKeyPath) throws(DefinitionError) -> Ends {
+    private static func ends(_ reader: FieldReader, _ keyPath: AnimationKeyPath, box: ReferenceBox?) throws(DefinitionError) -> Ends {
         var ends = Ends()
         ends.from = try reader.members["fromValue"].map { (v: JSONValue) throws(DefinitionError) in
-            try AnimationValue(json: v, kind: keyPath.valueKind, file: reader.file, path: reader.path.appending("fromValue"))
+            try AnimationValue(json: v, kind: keyPath.valueKind, file: reader.file, path: reader.path.appending("fromValue"), box: box)
         }
         ends.to = try reader.members["toValue"].map { (v: JSONValue) throws(DefinitionError) in
-            try AnimationValue(json: v, kind: keyPath.valueKind, file: reader.file, path: reader.path.appending("toValue"))
+            try AnimationValue(json: v, kind: keyPath.valueKind, file: reader.file, path: reader.path.appending("toValue"), box: box)
         }
         ends.by = try reader.members["byValue"].map { (v: JSONValue) throws(DefinitionError) in
-            try AnimationValue(json: v, kind: keyPath.valueKind, file: reader.file, path: reader.path.appending("byValue"))
+            try AnimationValue(json: v, kind: keyPath.valueKind, file: reader.file, path: reader.path.appending("byValue"), box: box)
         }
         if ends.from != nil, ends.to != nil, ends.by != nil {
             throw reader.error("byValue", "at most two of fromValue, toValue and byValue may be set")
@@ -188,14 +189,15 @@ extension CoreAnimationModel {
         return spring
     }
 
-    private static func keyframes(_ reader: FieldReader, _ keyPath: AnimationKeyPath) throws(DefinitionError) -> Keyframes {
+    private static func keyframes(_ reader: FieldReader, _ keyPath: AnimationKeyPath, box: ReferenceBox?) throws(DefinitionError) -> Keyframes {
         guard case .array(let items)? = reader.members["values"], !items.isEmpty else {
             throw reader.error("values", "must be a non-empty list of values for \(keyPath.path)")
         }
         var values: [AnimationValue] = []
         for (index, item) in items.enumerated() {
             values.append(
-                try AnimationValue(json: item, kind: keyPath.valueKind, file: reader.file, path: reader.path.appending("values").appending(index: index)))
+                try AnimationValue(
+                    json: item, kind: keyPath.valueKind, file: reader.file, path: reader.path.appending("values").appending(index: index), box: box))
         }
         var frames = Keyframes(values: values)
         if let mode = try reader.string("calculationMode") {
@@ -262,7 +264,7 @@ extension AnimationValue {
     /// Reads a value of the given kind from a definition: numbers plain, geometry as number
     /// lists, colours as CSS strings or `[r, g, b(, a)]` in 0…1, transforms as CSS strings or 16
     /// numbers (CATransform3D order), anything discrete as it is.
-    package init(json: JSONValue, kind: AnimatableProperty.ValueKind, file: String, path: FieldPath) throws(DefinitionError) {
+    package init(json: JSONValue, kind: AnimatableProperty.ValueKind, file: String, path: FieldPath, box: ReferenceBox? = nil) throws(DefinitionError) {
         func fail(_ rule: String) -> DefinitionError { DefinitionError(file: file, path: path.description, rule: rule) }
         switch kind {
         case .number, .length:
@@ -276,7 +278,7 @@ extension AnimationValue {
             }
         case .transform:
             if let text = json.stringValue {
-                do throws(CSSValueError) { self = .transform(try TransformFunction.list(css: text)) } catch { throw fail(error.message) }
+                do throws(CSSValueError) { self = .transform(try TransformFunction.list(css: text, box: box)) } catch { throw fail(error.message) }
             } else {
                 do { self = .matrix(try PropertyValue(json: json, as: .transform).transformValue!) } catch {
                     throw fail("must be a CSS transform or 16 numbers (m11 … m44)")

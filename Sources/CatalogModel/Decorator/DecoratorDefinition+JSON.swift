@@ -3,13 +3,15 @@ extension DecoratorDefinition {
     /// declared properties with values of their type, children of known types, actions that
     /// target the owner or a declared child, property references the decorator or its owner types
     /// have, and well-formed conditions.
-    package init(_ definition: ComponentDefinition, parameters: [String: PropertyValue] = [:], file: String? = nil) throws(DefinitionError) {
+    package init(
+        _ definition: ComponentDefinition, parameters: [String: PropertyValue] = [:], file: String? = nil, context: DefinitionContext = DefinitionContext()
+    ) throws(DefinitionError) {
         if parameters.isEmpty, case .decorator(let compiled)? = definition.defaultBody.body {
             self = compiled  // compiled once, by validation
             return
         }
         let file = file ?? definition.name
-        let members = try definition.resolvedMembers(of: .decorator, parameters: parameters, file: file)
+        let members = try definition.resolvedMembers(of: .decorator, parameters: parameters, file: file, context: context)
         try self.init(json: members["decorator"] ?? .null, file: file, path: FieldPath("decorator"))
     }
 

@@ -4,21 +4,27 @@
 extension ComponentDefinition {
     /// The resolved top-level members of a definition that must be of `kind`: what every kind's
     /// importer starts from.
-    /// - Parameter tokens: put the bound token sets' values where the body references tokens
-    ///   (false for a reader of other members, such as `on:` handlers).
-    public func resolvedMembers(of kind: ComponentKind, parameters: [String: PropertyValue], file: String, tokens: Bool = true) throws(DefinitionError)
+    /// - Parameters:
+    ///   - tokens: put the token sets' values where the body references tokens (false for a
+    ///     reader of other members, such as `on:` handlers).
+    ///   - context: the token sets references resolve against.
+    public func resolvedMembers(
+        of kind: ComponentKind, parameters: [String: PropertyValue], file: String, tokens: Bool = true, context: DefinitionContext = DefinitionContext()
+    ) throws(DefinitionError)
         -> [String: JSONValue]
     {
         guard self.kind == kind else {
             let article = kind == .animation ? "an" : "a"
             throw DefinitionError(file: file, path: "kind", rule: "\(name) is a \(self.kind.rawValue), not \(article) \(kind.rawValue)")
         }
-        return try resolvedMembers(parameters: parameters, file: file, tokens: tokens)
+        return try resolvedMembers(parameters: parameters, file: file, tokens: tokens, context: context)
     }
 
     /// The document's top-level members with every `"$name"` replaced by the parameter's value:
     /// the given one (checked against the declaration) or the default.
-    public func resolvedMembers(parameters: [String: PropertyValue], file: String, tokens: Bool = true) throws(DefinitionError) -> [String: JSONValue] {
+    public func resolvedMembers(
+        parameters: [String: PropertyValue], file: String, tokens: Bool = true, context: DefinitionContext = DefinitionContext()
+    ) throws(DefinitionError) -> [String: JSONValue] {
         var values: [String: JSONValue] = [:]
         for (name, spec) in self.parameters { values[name] = spec.defaultValue.jsonValue }
         for (name, value) in parameters.sorted(by: { $0.key < $1.key }) {
@@ -29,7 +35,7 @@ extension ComponentDefinition {
             throw DefinitionError(file: file, path: "", rule: "a definition must be a mapping")
         }
         // Token references (`"{motion.duration.moderate-01}"`) take the bound token sets' values.
-        return tokens ? try TokenSubstitution.apply(to: members, file: file) : members
+        return tokens ? try TokenSubstitution.apply(to: members, file: file, binding: context.tokens) : members
     }
 
     /// Parameter values written as text (`--param duration=0.3`), each converted to its declared type.

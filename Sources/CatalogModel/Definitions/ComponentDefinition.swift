@@ -208,9 +208,8 @@ public struct ComponentDefinition: Sendable, Hashable {
         // A body that references tokens is checked with nominal values; which tokens exist is
         // known where the catalog's token sets are (add), and the values per use.
         tokenReferences = TokenSubstitution.references(in: members)
-        let compiled = try TokenBinding.with(tokenReferences.isEmpty ? TokenBinding.current : .nominal) { () throws(DefinitionError) in
-            try Self.compileBody(of: self, file: file, box: needsBox ? .nominal : nil)
-        }
+        let compiled = try Self.compileBody(
+            of: self, file: file, context: DefinitionContext(referenceBox: needsBox ? .nominal : nil, tokens: tokenReferences.isEmpty ? nil : .nominal))
         var kept = needsBox || !tokenReferences.isEmpty ? DefaultBody() : DefaultBody(compiled)
         kept.needsReferenceBox = needsBox
         defaultBody = kept
@@ -222,17 +221,15 @@ public struct ComponentDefinition: Sendable, Hashable {
     /// Whether evaluating the body needs a ``ReferenceBox`` (it writes a `translate()` percentage).
     public var needsReferenceBox: Bool { defaultBody.needsReferenceBox }
 
-    private static func compileBody(of definition: ComponentDefinition, file: String, box: ReferenceBox?) throws(DefinitionError) -> DefaultBody.Body {
-        try ReferenceBox.with(box) { () throws(DefinitionError) -> DefaultBody.Body in
-            switch definition.kind {
-            case .animation:
-                _ = try AnimationHandlers(definition, file: file)
-                return .animation(try AnimationDefinition(definition, file: file))
-            case .layout: return .layout(try LayoutDefinition(definition, file: file))
-            case .chain: return .chain(try ChainDefinition(definition, file: file))
-            case .decorator: return .decorator(try DecoratorDefinition(definition, file: file))
-            case .tokens: return .tokens(try TokenSet(json: definition.document["tokens"] ?? .null, file: file))
-            }
+    private static func compileBody(of definition: ComponentDefinition, file: String, context: DefinitionContext) throws(DefinitionError) -> DefaultBody.Body {
+        switch definition.kind {
+        case .animation:
+            _ = try AnimationHandlers(definition, file: file)
+            return .animation(try AnimationDefinition(definition, file: file, context: context))
+        case .layout: return .layout(try LayoutDefinition(definition, file: file, context: context))
+        case .chain: return .chain(try ChainDefinition(definition, file: file, context: context))
+        case .decorator: return .decorator(try DecoratorDefinition(definition, file: file, context: context))
+        case .tokens: return .tokens(try TokenSet(json: definition.document["tokens"] ?? .null, file: file))
         }
     }
 

@@ -18,13 +18,15 @@ public struct LayoutDefinition: Sendable, Hashable {
     public func rect(containerBounds: Rect?) -> Rect? { rect ?? containerBounds ?? defaultRect }
 
     /// The layout body of `definition`, with `parameters` applied.
-    public init(_ definition: ComponentDefinition, parameters: [String: PropertyValue] = [:], file: String? = nil) throws(DefinitionError) {
+    public init(
+        _ definition: ComponentDefinition, parameters: [String: PropertyValue] = [:], file: String? = nil, context: DefinitionContext = DefinitionContext()
+    ) throws(DefinitionError) {
         if parameters.isEmpty, case .layout(let compiled)? = definition.defaultBody.body {
             self = compiled  // compiled once, by validation
             return
         }
         let file = file ?? definition.name
-        let members = try definition.resolvedMembers(of: .layout, parameters: parameters, file: file)
+        let members = try definition.resolvedMembers(of: .layout, parameters: parameters, file: file, context: context)
         root = try LayoutNode(json: members["layout"] ?? .null, file: file, path: FieldPath("layout"))
         if let declared = definition.parameters["rect"] {
             guard case .rect(let fallback) = declared.defaultValue else {

@@ -10,7 +10,7 @@
 ///
 /// ```swift
 /// let binding = try TokenBinding(sets: [("carbon", "1.0.0", carbon)])
-/// let animation = try TokenBinding.with(binding) { try AnimationDefinition(definition) }
+/// let animation = try AnimationDefinition(definition, context: DefinitionContext(tokens: binding))
 /// ```
 public struct TokenBinding: Sendable, Hashable {
     /// The place a reference stands in, which decides what of a token it takes.
@@ -29,15 +29,6 @@ public struct TokenBinding: Sendable, Hashable {
     /// Binds `sets` (name, version, content); a path two of them define is an error when used.
     public init(sets: [(name: String, version: String, set: TokenSet)]) {
         for (name, version, set) in sets { self.sets[name] = (version, set) }
-    }
-
-    /// The binding references read while ``with(_:_:)`` runs (nil: none; a reference is an error).
-    @TaskLocal package static var current: TokenBinding?
-
-    /// Runs `body` with references resolving against `binding`.
-    public static func with<Value, Failure: Error>(_ binding: TokenBinding?, _ body: () throws(Failure) -> Value) throws(Failure) -> Value {
-        let result = $current.withValue(binding) { Result { () throws(Failure) -> Value in try body() } }
-        return try result.get()
     }
 
     /// What validation reads a definition against: any reference is a nominal 100 ms time or a

@@ -1,12 +1,12 @@
 /// Puts token values where a definition's body references tokens: in the Web Animations body
 /// `options.duration`, `delay` and `endDelay` (milliseconds) and every `easing`; in the Core
 /// Animation body `duration`, `beginTime` (seconds), `timingFunction` and `timingFunctions`, in
-/// groups too; in a chain, its inline bodies and `wait`. The values come from
-/// ``TokenBinding/current``, else the built-in sets (``BuiltInTokenSets``).
+/// groups too; in a chain, its inline bodies and `wait`. The values come from the binding
+/// given, else the built-in sets (``BuiltInTokenSets``).
 ///
 /// ```swift
 /// // options: {duration: "{motion.duration.moderate-01}"} → options: {duration: 150}
-/// let members = try TokenBinding.with(binding) { try TokenSubstitution.apply(to: members, file: "fade.yaml") }
+/// let members = try TokenSubstitution.apply(to: members, file: "fade.yaml", binding: binding)
 /// ```
 package enum TokenSubstitution {
     /// Every token path the body refers to (strings of the form `{a.b}`), sorted.
@@ -25,11 +25,11 @@ package enum TokenSubstitution {
         return paths.sorted()
     }
 
-    package static func apply(to members: [String: JSONValue], file: String) throws(DefinitionError) -> [String: JSONValue] {
+    package static func apply(to members: [String: JSONValue], file: String, binding: TokenBinding?) throws(DefinitionError) -> [String: JSONValue] {
         guard !references(in: members).isEmpty else { return members }
         var result = members
         // Without a catalog's sets bound, the built-in ones answer (a file read on its own).
-        let walker = Walker(file: file, binding: TokenBinding.current ?? BuiltInTokenSets.binding)
+        let walker = Walker(file: file, binding: binding ?? BuiltInTokenSets.binding)
         if let options = members["options"] { result["options"] = try walker.webOptions(options, path: FieldPath("options")) }
         if let keyframes = members["keyframes"] { result["keyframes"] = try walker.webKeyframes(keyframes, path: FieldPath("keyframes")) }
         if let animation = members["animation"] { result["animation"] = try walker.coreAnimation(animation, path: FieldPath("animation")) }

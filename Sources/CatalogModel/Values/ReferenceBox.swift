@@ -9,7 +9,7 @@
 ///
 /// ```swift
 /// let box = try ReferenceBox(parsing: "200,40")
-/// let animation = try ReferenceBox.with(box) { try AnimationDefinition(definition) }
+/// let animation = try AnimationDefinition(definition, context: DefinitionContext(referenceBox: box))
 /// ```
 public struct ReferenceBox: Sendable, Hashable, CustomStringConvertible {
     /// The width percentages along x resolve against, in px.
@@ -52,16 +52,6 @@ public struct ReferenceBox: Sendable, Hashable, CustomStringConvertible {
     /// The box validation checks a definition's percentages against: any box would do, since a
     /// percentage is valid CSS whatever it resolves to.
     package static let nominal = try! ReferenceBox(width: 100, height: 100)
-
-    /// The box that definitions read while ``with(_:_:)`` runs (nil: none, and a percentage is an error).
-    @TaskLocal package static var current: ReferenceBox?
-
-    /// Runs `body` with percentages in `translate()` resolving against `box`: every definition it
-    /// reads (``AnimationDefinition``, an export, a sampling) sees that box.
-    public static func with<Value, Failure: Error>(_ box: ReferenceBox?, _ body: () throws(Failure) -> Value) throws(Failure) -> Value {
-        let result = $current.withValue(box) { Result { () throws(Failure) -> Value in try body() } }
-        return try result.get()
-    }
 
     /// Where a log's box travels with what it applies to: a member of a component's parameter
     /// values, or of an inline body — never a parameter's name, which cannot start with `@`. So

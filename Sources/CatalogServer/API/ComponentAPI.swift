@@ -51,11 +51,9 @@ struct ComponentAPI {
             let query = request.form
             let reference = ComponentReference(name: try context.parameters.decoded("name"), version: query.get("version"))
             let found = try catalog.component(reference.description, kinds: [.animation], for: "plot")
-            let plot = try TokenBinding.with(try catalog.tokens.binding()) {
-                try ComponentPlot(
-                    definition: found.definition, parameters: try Self.parameters(request), reducedMotion: Query.reducedMotion(request),
-                    file: found.source)
-            }
+            let plot = try ComponentPlot(
+                definition: found.definition, parameters: try Self.parameters(request), reducedMotion: Query.reducedMotion(request),
+                file: found.source, context: DefinitionContext(tokens: try catalog.tokens.binding()))
             return Response(status: .ok, headers: [.contentType: "image/svg+xml"], body: .init(byteBuffer: ByteBuffer(string: plot.svg())))
         }
         api.get("components/:name/export") { request, context -> Response in

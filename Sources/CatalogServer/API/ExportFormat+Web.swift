@@ -27,8 +27,8 @@ extension ExportFormat {
     /// The stored component `reference` names (an animation or a chain) in this form.
     func text(of reference: String, selector: String? = nil, fps: Double? = nil, catalog: Catalog) throws -> String {
         let found = try catalog.component(reference, kinds: [.animation, .chain], for: "export")
-        return try ReferenceBox.with(defaultBox) {
-            try text(of: try ComponentExport(definition: found.definition, target: target, file: found.source, catalog: catalog), selector: selector, fps: fps)
-        }
+        let export = try ComponentExport(
+            definition: found.definition, target: target, file: found.source, catalog: catalog, context: DefinitionContext(referenceBox: defaultBox))
+        return try text(of: export, selector: selector, fps: fps)
     }
 }

@@ -65,9 +65,4 @@ struct ReferenceBoxOption: ParsableArguments {
             do throws(CSSValueError) { return try ReferenceBox(parsing: text) } catch { throw ValidationError("--box: \(error.message)") }
         })
     var box: ReferenceBox?
-
-    /// Runs `body` with the box, if one was given.
-    func with<Value>(_ body: () throws -> Value) throws -> Value {
-        try ReferenceBox.with(box, body)
-    }
 }

@@ -57,14 +57,7 @@ struct Export: ParsableCommand {
 
     func run() throws {
         // A Lottie layer is a rectangle of the box: 100 × 100 unless --box says otherwise.
-        if let box = to.defaultBox, referenceBox.box == nil {
-            try ReferenceBox.with(box) { try write() }
-        } else {
-            try referenceBox.with { try write() }
-        }
-    }
-
-    private func write() throws {
+        let box = referenceBox.box ?? to.defaultBox
         let resolver = global.resolver()
         let found = try resolver.resolve(component, kinds: [.animation, .chain], for: "export")
         let file = found.source
@@ -72,7 +65,8 @@ struct Export: ParsableCommand {
         do {
             export = try ComponentExport(
                 definition: found.definition, parameters: KeyValue.dictionary(parameters), target: to.target,
-                file: file, catalog: try resolver.catalog(for: found.definition), reducedMotion: reducedMotion)
+                file: file, catalog: try resolver.catalog(for: found.definition), reducedMotion: reducedMotion,
+                context: DefinitionContext(referenceBox: box))
         } catch let error as ExportError {
             throw CommandFailure(error, message: "\(file): cannot export: \(error.description)")
         }

@@ -28,19 +28,14 @@ struct Plot: ParsableCommand {
     }
 
     func run() throws {
-        try referenceBox.with { try write() }
-    }
-
-    private func write() throws {
         let resolver = global.resolver()
         let found = try resolver.resolve(component, kinds: [.animation], for: "plot")
         let plot: ComponentPlot
         do {
-            plot = try TokenBinding.with(try resolver.tokenBinding(for: found.definition)) {
-                try ComponentPlot(
-                    definition: found.definition, parameters: KeyValue.dictionary(parameters), property: property,
-                    reducedMotion: reducedMotion, samples: samples, file: found.source)
-            }
+            plot = try ComponentPlot(
+                definition: found.definition, parameters: KeyValue.dictionary(parameters), property: property,
+                reducedMotion: reducedMotion, samples: samples, file: found.source,
+                context: DefinitionContext(referenceBox: referenceBox.box, tokens: try resolver.tokenBinding(for: found.definition)))
         } catch let error as ExportError {
             throw CommandFailure(error, message: "\(found.source): \(error.description)")
         }

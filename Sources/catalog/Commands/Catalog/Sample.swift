@@ -44,11 +44,8 @@ struct Sample: ParsableCommand {
     }
 
     func run() throws {
-        try referenceBox.with { try write() }
-    }
-
-    private func write() throws {
-        let sampling = try global.resolver().sampling(of: component, parameters: KeyValue.dictionary(parameters), reducedMotion: reducedMotion)
+        let sampling = try global.resolver().sampling(
+            of: component, parameters: KeyValue.dictionary(parameters), reducedMotion: reducedMotion, referenceBox: referenceBox.box)
         let times =
             if let at { try TimeList.read(at) } else {
                 try SampleTimes.frames(fps: fps!, from: from ?? 0, to: to ?? sampling.effect.endTime)
