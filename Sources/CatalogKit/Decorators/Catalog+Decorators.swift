@@ -137,7 +137,8 @@ extension Catalog {
             let typed = try Self.decoratorValue(value, declared: declared.type, decorator: stored.name, key: key)
             let attached = try decorators(of: id).contains(stored.name)
             let attach = attached ? (objects: [], sets: []) : attachment(stored.name, on: id)
-            try database.applications.change(creating: attach.objects, sets: attach.sets + [(id, key, typed, policy)], at: sceneTime)
+            try database.applications.change(
+                creating: attach.objects, sets: attach.sets + [PropertyWrite(id: id, key: key, value: typed, policy: policy)], at: sceneTime)
             return PropertySetOutcome(value: typed, attached: attached ? nil : stored.name)
         }
         return nil
@@ -172,12 +173,15 @@ extension Catalog {
     /// the owner, so it dies with it) with its name and a weak back-reference.
     func attachment(_ name: String, on owner: String) -> (
         objects: [(id: String, type: String, owner: String)],
-        sets: [(id: String, key: String, value: PropertyValue?, policy: AssociationPolicy)]
+        sets: [PropertyWrite]
     ) {
         let instance = Self.decoratorID(name, on: owner)
         return (
             [(instance, "decorator", owner)],
-            [(instance, "decorator", .string(name), .retain), (instance, "owner", .object(owner), .weak)]
+            [
+                PropertyWrite(id: instance, key: "decorator", value: .string(name)),
+                PropertyWrite(id: instance, key: "owner", value: .object(owner), policy: .weak)
+            ]
         )
     }
 
@@ -186,7 +190,7 @@ extension Catalog {
         let decorator = try compiled.decorator(stored)
         let requires = try stored.decode().requires
         var objects: [(id: String, type: String, owner: String)] = []
-        var sets: [(id: String, key: String, value: PropertyValue?, policy: AssociationPolicy)] = []
+        var sets: [PropertyWrite] = []
         for target in targets {
             guard let object = try database.objects.get(target) else { throw StoreError.unknownObject(target) }
             guard decorator.attachesTo.isEmpty || decorator.attachesTo.contains(object.type) else {
@@ -285,7 +289,7 @@ struct HandlerRun {
     var decorator: DecoratorDefinition?
     var decoratorName = ""
     var created: [(id: String, type: String, owner: String)] = []
-    var sets: [(id: String, key: String, value: PropertyValue?, policy: AssociationPolicy)] = []
+    var sets: [PropertyWrite] = []
     var applies: [(operation: EventOperation, object: String?, payload: JSONValue)] = []
     var effects: [Effect] = []
     /// Values set earlier in this run, read before the stored ones.
@@ -307,7 +311,7 @@ struct HandlerRun {
                 {
                     value = typed
                 }
-                sets.append((id, property, value, .retain))
+                sets.append(PropertyWrite(id: id, key: property, value: value))
                 pending["\(id)\u{0}\(property)"] = value
             case .run(let component, let target, let parameters):
                 let id = try object(target)
@@ -364,7 +368,7 @@ struct HandlerRun {
         if try catalog.database.objects.get(id) == nil, !created.contains(where: { $0.id == id }) {
             created.append((id, spec.type, owner))
             for (property, expression) in spec.properties.sorted(by: { $0.key < $1.key }) {
-                sets.append((id, property, try evaluate(expression), .retain))
+                sets.append(PropertyWrite(id: id, key: property, value: try evaluate(expression)))
             }
         }
         return id

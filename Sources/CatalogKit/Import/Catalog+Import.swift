@@ -97,14 +97,14 @@ extension Catalog {
                                 changes.append(.add(id: object.id, type: object.type, owners: [object.owner]))
                                 types[object.id] = object.type
                             }
-                            for set in attach.sets { changes.append(.set(id: set.id, key: set.key, value: set.value, policy: set.policy)) }
+                            for set in attach.sets { changes.append(.set(set)) }
                             attached.insert(pair)
                             summary.attached.append(pair)
                         }
                         break
                     }
                     try Self.checkModelValue(value, for: key, on: id)
-                    changes.append(.set(id: id, key: key, value: value, policy: policy))
+                    changes.append(.set(PropertyWrite(id: id, key: key, value: value, policy: policy)))
                     // Only a dotted key can be another row's pending override (`fade.duration`).
                     if key.utf8.contains(UInt8(ascii: ".")) { setHere[id, default: [:]][key] = value }
                     summary.properties += 1

@@ -29,7 +29,7 @@ extension ApplicationRepository {
     @discardableResult
     package func change(
         creating objects: [(id: String, type: String, owner: String)] = [],
-        sets: [(id: String, key: String, value: PropertyValue?, policy: AssociationPolicy)] = [],
+        sets: [PropertyWrite] = [],
         records: [(operation: EventOperation, object: String?, payload: JSONValue)] = [],
         at sceneTime: Double? = nil
     ) throws -> Double {

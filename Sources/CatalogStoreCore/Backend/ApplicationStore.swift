@@ -17,7 +17,7 @@ package protocol ApplicationStore: Sendable {
     @discardableResult
     func change(
         creating objects: [(id: String, type: String, owner: String)],
-        sets: [(id: String, key: String, value: PropertyValue?, policy: AssociationPolicy)],
+        sets: [PropertyWrite],
         records: [(operation: EventOperation, object: String?, payload: JSONValue)],
         at sceneTime: Double?
     ) throws -> Double
@@ -34,7 +34,7 @@ extension ApplicationStore {
     @discardableResult
     package func change(
         creating objects: [(id: String, type: String, owner: String)] = [],
-        sets: [(id: String, key: String, value: PropertyValue?, policy: AssociationPolicy)] = [],
+        sets: [PropertyWrite] = [],
         records: [(operation: EventOperation, object: String?, payload: JSONValue)] = [],
         at sceneTime: Double?
     ) throws -> Double {

@@ -5,7 +5,7 @@ package enum BulkChange: Sendable {
     /// An object, with its owners (each existing, or added earlier in the same write).
     case add(id: String, type: String, owners: [String])
     /// A property set (nil removes it), as `prop set` writes it.
-    case set(id: String, key: String, value: PropertyValue?, policy: AssociationPolicy)
+    case set(PropertyWrite)
 }
 
 /// The scene's writes inside a transaction of either backend: applications, the changes an
@@ -28,7 +28,7 @@ package enum ApplicationWrites {
 
     package static func change(
         creating objects: [(id: String, type: String, owner: String)],
-        sets: [(id: String, key: String, value: PropertyValue?, policy: AssociationPolicy)],
+        sets: [PropertyWrite],
         records: [(operation: EventOperation, object: String?, payload: JSONValue)],
         _ transaction: any StoreTransaction
     ) throws -> Double {
@@ -47,7 +47,7 @@ package enum ApplicationWrites {
         for (index, change) in changes.enumerated() {
             switch change {
             case .add(let id, let type, let owners): writer.created(try ObjectWrites.add(id: id, type: type, owners: owners, transaction))
-            case .set(let id, let key, let value, let policy): _ = try writer.set(value, for: key, on: id, policy: policy)
+            case .set(let write): _ = try writer.set(write.value, for: write.key, on: write.id, policy: write.policy)
             }
             if (index + 1) % 1_024 == 0 { progress(index + 1) }
         }
