@@ -113,6 +113,8 @@ let package = Package(
             name: "CatalogServer",
             dependencies: [
                 "CatalogKit", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HTTPTypes", package: "swift-http-types"),
+                // NIO's thread pool for blocking work: store calls run there, off the request tasks' threads.
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"), .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Yams", package: "Yams")
             ],
@@ -159,7 +161,8 @@ let package = Package(
         .testTarget(name: "CatalogStorePostgresTests", dependencies: ["CatalogStorePostgres", "CatalogStore", "CatalogKitPostgres", "TestSupport"]),
         // Exports run in headless Chromium (Debian's chromium; .ci/run installs it).
         .testTarget(name: "CatalogFormatsTests", dependencies: ["CatalogKit", "CatalogFormats", "TestSupport"]),
-        .testTarget(name: "CatalogCLITests", dependencies: ["CatalogKit", "catalog", "CatalogStore", "TestSupport"])
+        .testTarget(
+            name: "CatalogCLITests", dependencies: ["CatalogKit", "catalog", "CatalogStore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")])
     ],
     swiftLanguageModes: [.v6]
 )

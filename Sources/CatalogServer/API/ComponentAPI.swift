@@ -12,89 +12,107 @@ struct ComponentAPI {
         let catalog = self.catalog, token = WriteToken(token: configuration.writeToken), limit = configuration.maximumBodyBytes
         let api = router.group("api")
         api.get("components") { request, _ -> Response in
-            let query = request.form
-            let components = try catalog.components.list(
-                kind: try Query.kind(request), tag: query.get("tag"), after: query.get("after"),
-                limit: try Query.limit(request))
-            return .json(.array(components.map(\.summaryJSON)))
+            try await offload {
+                let query = request.form
+                let components = try catalog.components.list(
+                    kind: try Query.kind(request), tag: query.get("tag"), after: query.get("after"),
+                    limit: try Query.limit(request))
+                return .json(.array(components.map(\.summaryJSON)))
+            }
         }
         api.get("components/:name") { request, context -> Response in
-            let reference = ComponentReference(name: try context.parameters.decoded("name"), version: request.form.get("version"))
-            return .json(try catalog.components.version(reference).documentJSON())
+            try await offload {
+                let reference = ComponentReference(name: try context.parameters.decoded("name"), version: request.form.get("version"))
+                return .json(try catalog.components.version(reference).documentJSON())
+            }
         }
         api.get("components/:name/history") { _, context -> Response in
-            .json(.array(try catalog.components.versions(of: try context.parameters.decoded("name")).map(\.historyJSON)))
+            try await offload {
+                .json(.array(try catalog.components.versions(of: try context.parameters.decoded("name")).map(\.historyJSON)))
+            }
         }
         api.get("components/:name/sample") { request, context -> Response in
-            let query = request.form
-            let reference = ComponentReference(name: try context.parameters.decoded("name"), version: query.get("version"))
-            let sampling = try catalog.sampling(
-                of: reference.description, parameters: try Self.parameters(request),
-                reducedMotion: Query.reducedMotion(request))
-            // `at=T,T…`, or `fps=N` with `from` and `to`: `sample --at` or `sample --fps --from --to`.
-            let times: [Double]
-            switch (query.get("at"), query.get("fps")) {
-            case (let at?, nil): times = try SampleTimes.list(at)
-            case (nil, let fps?):
-                guard let rate = Double(fps), rate > 0, rate <= 1000 else { throw Query.bad("fps", fps, "frames per second, more than 0 and at most 1000") }
-                let from = try Query.number(request, "from", expected: "a time in seconds") ?? 0
-                let to = try Query.number(request, "to", expected: "a time in seconds") ?? sampling.effect.endTime
-                // Refused before the list is built: a request must not build gigabytes.
-                if to.isFinite, (to - from) * rate >= Double(Self.maximumSamples) { throw Self.tooManySamples((to - from) * rate) }
-                times = try SampleTimes.frames(fps: rate, from: from, to: to)
-            default: throw Query.bad("at", query.get("at") ?? "", "either at=T[,T…] (seconds) or fps=N, not both")
+            try await offload {
+                let query = request.form
+                let reference = ComponentReference(name: try context.parameters.decoded("name"), version: query.get("version"))
+                let sampling = try catalog.sampling(
+                    of: reference.description, parameters: try Self.parameters(request),
+                    reducedMotion: Query.reducedMotion(request))
+                // `at=T,T…`, or `fps=N` with `from` and `to`: `sample --at` or `sample --fps --from --to`.
+                let times: [Double]
+                switch (query.get("at"), query.get("fps")) {
+                case (let at?, nil): times = try SampleTimes.list(at)
+                case (nil, let fps?):
+                    guard let rate = Double(fps), rate > 0, rate <= 1000 else { throw Query.bad("fps", fps, "frames per second, more than 0 and at most 1000") }
+                    let from = try Query.number(request, "from", expected: "a time in seconds") ?? 0
+                    let to = try Query.number(request, "to", expected: "a time in seconds") ?? sampling.effect.endTime
+                    // Refused before the list is built: a request must not build gigabytes.
+                    if to.isFinite, (to - from) * rate >= Double(Self.maximumSamples) { throw Self.tooManySamples((to - from) * rate) }
+                    times = try SampleTimes.frames(fps: rate, from: from, to: to)
+                default: throw Query.bad("at", query.get("at") ?? "", "either at=T[,T…] (seconds) or fps=N, not both")
+                }
+                guard times.count <= Self.maximumSamples else { throw Self.tooManySamples(Double(times.count)) }
+                return .json(sampling.json(at: times))
             }
-            guard times.count <= Self.maximumSamples else { throw Self.tooManySamples(Double(times.count)) }
-            return .json(sampling.json(at: times))
         }
         api.get("components/:name/plot") { request, context -> Response in
-            let query = request.form
-            let reference = ComponentReference(name: try context.parameters.decoded("name"), version: query.get("version"))
-            let found = try catalog.component(reference.description, kinds: [.animation], for: "plot")
-            let plot = try ComponentPlot(
-                definition: found.definition, parameters: try Self.parameters(request), reducedMotion: Query.reducedMotion(request),
-                file: found.source, context: DefinitionContext(tokens: try catalog.tokens.binding()))
-            return Response(status: .ok, headers: [.contentType: "image/svg+xml"], body: .init(byteBuffer: ByteBuffer(string: plot.svg())))
+            try await offload {
+                let query = request.form
+                let reference = ComponentReference(name: try context.parameters.decoded("name"), version: query.get("version"))
+                let found = try catalog.component(reference.description, kinds: [.animation], for: "plot")
+                let plot = try ComponentPlot(
+                    definition: found.definition, parameters: try Self.parameters(request), reducedMotion: Query.reducedMotion(request),
+                    file: found.source, context: DefinitionContext(tokens: try catalog.tokens.binding()))
+                return Response(status: .ok, headers: [.contentType: "image/svg+xml"], body: .init(byteBuffer: ByteBuffer(string: plot.svg())))
+            }
         }
         api.get("components/:name/export") { request, context -> Response in
-            let query = request.form
-            let reference = ComponentReference(name: try context.parameters.decoded("name"), version: query.get("version"))
-            let to = query.get("to") ?? "css"
-            guard let form = ExportFormat(rawValue: to) else { throw Query.bad("to", to, "css, waapi, js or lottie") }
-            // The options `export` takes, each with the form it goes with.
-            let selector = query.get("selector"), fps = query.get("fps")
-            if let selector {
-                guard form == .css else { throw Query.bad("selector", selector, "taken with to=css only") }
-                guard ExportFormat.isSelector(selector) else { throw Query.bad("selector", selector, "a CSS selector") }
+            try await offload {
+                let query = request.form
+                let reference = ComponentReference(name: try context.parameters.decoded("name"), version: query.get("version"))
+                let to = query.get("to") ?? "css"
+                guard let form = ExportFormat(rawValue: to) else { throw Query.bad("to", to, "css, waapi, js or lottie") }
+                // The options `export` takes, each with the form it goes with.
+                let selector = query.get("selector"), fps = query.get("fps")
+                if let selector {
+                    guard form == .css else { throw Query.bad("selector", selector, "taken with to=css only") }
+                    guard ExportFormat.isSelector(selector) else { throw Query.bad("selector", selector, "a CSS selector") }
+                }
+                let rate = try fps.map { text throws -> Double in
+                    guard form == .lottie else { throw Query.bad("fps", text, "taken with to=lottie only") }
+                    guard let rate = Double(text), ExportFormat.isFrameRate(rate) else { throw Query.bad("fps", text, "frames per second, from 1 to 240") }
+                    return rate
+                }
+                let text = try form.text(of: reference.description, selector: selector, fps: rate, catalog: catalog)
+                return Response(status: .ok, headers: [.contentType: form.contentType], body: .init(byteBuffer: ByteBuffer(string: text)))
             }
-            let rate = try fps.map { text throws -> Double in
-                guard form == .lottie else { throw Query.bad("fps", text, "taken with to=lottie only") }
-                guard let rate = Double(text), ExportFormat.isFrameRate(rate) else { throw Query.bad("fps", text, "frames per second, from 1 to 240") }
-                return rate
-            }
-            let text = try form.text(of: reference.description, selector: selector, fps: rate, catalog: catalog)
-            return Response(status: .ok, headers: [.contentType: form.contentType], body: .init(byteBuffer: ByteBuffer(string: text)))
         }
         api.get("search") { request, _ -> Response in
-            guard request.form.get("q") != nil else { throw Query.bad("q", "", "the words to look for") }
-            // `search`'s ranking; `kind` and `tag` keep only those of a kind and with a tag.
-            return .json(.array(try ComponentFilter(request, searching: true).components(in: catalog).map(\.summaryJSON)))
+            try await offload {
+                guard request.form.get("q") != nil else { throw Query.bad("q", "", "the words to look for") }
+                // `search`'s ranking; `kind` and `tag` keep only those of a kind and with a tag.
+                return .json(.array(try ComponentFilter(request, searching: true).components(in: catalog).map(\.summaryJSON)))
+            }
         }
         api.get("diff") { request, _ -> Response in
-            let query = request.form
-            guard let from = query.get("from"), ComponentReference(from).version != nil else {
-                throw Query.bad("from", query.get("from") ?? "", "NAME@VERSION")
+            try await offload {
+                let query = request.form
+                guard let from = query.get("from"), ComponentReference(from).version != nil else {
+                    throw Query.bad("from", query.get("from") ?? "", "NAME@VERSION")
+                }
+                return .json(try catalog.diff(from, query.get("to") ?? ComponentReference(from).name).json)
             }
-            return .json(try catalog.diff(from, query.get("to") ?? ComponentReference(from).name).json)
         }
         api.post("components") { request, _ -> Response in
             try token.check(request)
             let body = try await request.body.collect(upTo: limit)
             let text = String(buffer: body)
-            // JSON or YAML alike (a JSON document is YAML): the file name only labels errors.
-            let definitions = try DefinitionDecoder.decodeAll(text: text, file: "request.yaml")
-            let outcomes = try catalog.components.add(definitions)
-            return .json(.array(outcomes.map(Self.json)), status: .created)
+            return try await offload {
+                // JSON or YAML alike (a JSON document is YAML): the file name only labels errors.
+                let definitions = try DefinitionDecoder.decodeAll(text: text, file: "request.yaml")
+                let outcomes = try catalog.components.add(definitions)
+                return .json(.array(outcomes.map(Self.json)), status: .created)
+            }
         }
     }
 

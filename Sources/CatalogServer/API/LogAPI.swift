@@ -16,12 +16,14 @@ struct LogAPI {
         let catalog = self.catalog
         let api = router.group("api")
         api.get("log") { request, _ -> Response in
-            let query = request.form
-            let after = try Self.sequence(query.get("after"), name: "after")
-            let limit = try Query.limit(request)
-            var all: [JSONValue] = []
-            try catalog.events.forEach(since: after, object: query.get("object"), before: nil, limit: limit, reverse: false) { all.append($0.jsonValue) }
-            return .json(.array(all))
+            try await offload {
+                let query = request.form
+                let after = try Self.sequence(query.get("after"), name: "after")
+                let limit = try Query.limit(request)
+                var all: [JSONValue] = []
+                try catalog.events.forEach(since: after, object: query.get("object"), before: nil, limit: limit, reverse: false) { all.append($0.jsonValue) }
+                return .json(.array(all))
+            }
         }
         api.get("log/stream") { request, _ -> Response in
             let query = request.form

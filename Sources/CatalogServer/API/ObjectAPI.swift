@@ -10,18 +10,24 @@ struct ObjectAPI {
         let catalog = self.catalog
         let api = router.group("api")
         api.get("objects") { request, _ -> Response in
-            let query = request.form
-            let limit = try Query.limit(request)
-            var all: [JSONValue] = []
-            try catalog.objects.forEach(after: query.get("after"), limit: limit, reverse: false) { all.append($0.jsonValue) }
-            return .json(.array(all))
+            try await offload {
+                let query = request.form
+                let limit = try Query.limit(request)
+                var all: [JSONValue] = []
+                try catalog.objects.forEach(after: query.get("after"), limit: limit, reverse: false) { all.append($0.jsonValue) }
+                return .json(.array(all))
+            }
         }
         api.get("objects/:id") { _, context -> Response in
-            .json(try catalog.objects.describe(try context.parameters.decoded("id")).jsonValue)
+            try await offload {
+                .json(try catalog.objects.describe(try context.parameters.decoded("id")).jsonValue)
+            }
         }
         api.get("objects/:id/state") { request, context -> Response in
-            let at = try Query.number(request, "at", expected: "a scene time in seconds")
-            return .json(try catalog.state(of: try context.parameters.decoded("id"), at: at, reducedMotion: Query.reducedMotion(request)).jsonValue)
+            try await offload {
+                let at = try Query.number(request, "at", expected: "a scene time in seconds")
+                return .json(try catalog.state(of: try context.parameters.decoded("id"), at: at, reducedMotion: Query.reducedMotion(request)).jsonValue)
+            }
         }
     }
 }

@@ -37,7 +37,8 @@ struct WriteAPI {
             case (let json?, let type?): value = try PropertyValue(json: json, as: type)
             case (let json?, nil): value = PropertyValue(untyped: json)
             }
-            let outcome = try catalog.setProperty(value, for: key, on: id, policy: policy, at: try body.number("at"))
+            let at = try body.number("at")
+            let outcome = try await offload { try catalog.setProperty(value, for: key, on: id, policy: policy, at: at) }
             let set = outcome.value.map { Association(key: key, value: $0, policy: policy).jsonValue } ?? .null
             return .json([
                 "object": .string(id), "key": .string(key), "set": set, "attached": outcome.attached.map(JSONValue.string) ?? .null,
@@ -49,9 +50,11 @@ struct WriteAPI {
             try token.check(request)
             let body = try await RequestBody(request, limit: limit, fields: ["component", "to", "roles", "parameters", "at", "reducedMotion"])
             guard let component = try body.string("component") else { throw RequestBody.bad("request body: component is required") }
-            let result = try catalog.apply(
-                component, to: try body.strings("to"), roles: try body.texts("roles"), parameters: try body.texts("parameters"),
-                at: try body.number("at"), reducedMotion: try body.bool("reducedMotion") ?? false)
+            let (to, roles, parameters) = (try body.strings("to"), try body.texts("roles"), try body.texts("parameters"))
+            let (at, reducedMotion) = (try body.number("at"), try body.bool("reducedMotion") ?? false)
+            let result = try await offload {
+                try catalog.apply(component, to: to, roles: roles, parameters: parameters, at: at, reducedMotion: reducedMotion)
+            }
             return .json(result.jsonValue, status: .created)
         }
     }

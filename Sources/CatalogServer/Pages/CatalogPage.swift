@@ -11,31 +11,33 @@ struct CatalogPage {
     func add(to router: Router<BasicRequestContext>) {
         let catalog = self.catalog
         router.get("/") { request, _ -> Response in
-            let filter = try ComponentFilter(request)
-            let rows = try filter.components(in: catalog).map(Self.row).joined(separator: "\n")
-            let tags = Set(try catalog.components.list().flatMap(\.tags)).sorted()
-            func option(_ value: String, _ label: String, selected: Bool) -> String {
-                "<option value=\"\(HTML.escape(value))\"\(selected ? " selected" : "")>\(HTML.escape(label))</option>"
+            try await offload {
+                let filter = try ComponentFilter(request)
+                let rows = try filter.components(in: catalog).map(Self.row).joined(separator: "\n")
+                let tags = Set(try catalog.components.list().flatMap(\.tags)).sorted()
+                func option(_ value: String, _ label: String, selected: Bool) -> String {
+                    "<option value=\"\(HTML.escape(value))\"\(selected ? " selected" : "")>\(HTML.escape(label))</option>"
+                }
+                let kinds =
+                    [option("", "any kind", selected: filter.kind == nil)]
+                    + ComponentKind.allCases.map { option($0.rawValue, $0.rawValue, selected: filter.kind == $0) }
+                let tagOptions = [option("", "any tag", selected: filter.tag == nil)] + tags.map { option($0, $0, selected: filter.tag == $0) }
+                let body = """
+                    <h1>Components</h1>
+                    <form id="filters" class="filters" method="get" action="/" role="search">
+                    <input id="search" name="q" type="search" placeholder="Search names, summaries and tags" value="\(HTML.escape(filter.text ?? ""))" autocomplete="off">
+                    <select id="kind" name="kind" aria-label="Kind">\(kinds.joined())</select>
+                    <select id="tag" name="tag" aria-label="Tag">\(tagOptions.joined())</select>
+                    <button type="submit">Filter</button>
+                    </form>
+                    <table id="components"><thead><tr><th>Name</th><th>Kind</th><th>Version</th><th>Tags</th><th>Summary</th></tr></thead>
+                    <tbody>
+                    \(rows)
+                    </tbody></table>
+                    <p id="empty" class="empty"\(rows.isEmpty ? "" : " hidden")>No component matches.</p>
+                    """
+                return PageShell.response(title: "Components", page: "catalog", body: body)
             }
-            let kinds =
-                [option("", "any kind", selected: filter.kind == nil)]
-                + ComponentKind.allCases.map { option($0.rawValue, $0.rawValue, selected: filter.kind == $0) }
-            let tagOptions = [option("", "any tag", selected: filter.tag == nil)] + tags.map { option($0, $0, selected: filter.tag == $0) }
-            let body = """
-                <h1>Components</h1>
-                <form id="filters" class="filters" method="get" action="/" role="search">
-                <input id="search" name="q" type="search" placeholder="Search names, summaries and tags" value="\(HTML.escape(filter.text ?? ""))" autocomplete="off">
-                <select id="kind" name="kind" aria-label="Kind">\(kinds.joined())</select>
-                <select id="tag" name="tag" aria-label="Tag">\(tagOptions.joined())</select>
-                <button type="submit">Filter</button>
-                </form>
-                <table id="components"><thead><tr><th>Name</th><th>Kind</th><th>Version</th><th>Tags</th><th>Summary</th></tr></thead>
-                <tbody>
-                \(rows)
-                </tbody></table>
-                <p id="empty" class="empty"\(rows.isEmpty ? "" : " hidden")>No component matches.</p>
-                """
-            return PageShell.response(title: "Components", page: "catalog", body: body)
         }
     }
 

@@ -1,0 +1,57 @@
+import Foundation
+import GRDB
+import Synchronization
+import TestSupport
+import Testing
+
+/// `catalog serve` runs store work off the threads that answer requests: while writes wait on a
+/// lock another process holds (SQLite waits up to a minute), reads of the store, pages and
+/// static files still answer. On the cooperative pool's two threads, two waiting writes
+/// stalled every request until the lock was let go.
+struct ServeBlockingTests {
+    @Test func readsAnswerWhileWritesWaitOnALock() throws {
+        let folder = TemporaryFolder()
+        let db = folder.file("c.sqlite")
+        #expect(try CLI.run(["--db", db, "object", "add", "v", "--type", "view"]).status == 0)
+        let token = "blocking-token-0123456789"
+        let server = try ServeProcess(db: db, token: token)
+        let port = server.port
+        @Sendable func send(_ method: String, _ path: String, body: String = "", authorization: String? = nil) -> Int {
+            let head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)" + (authorization.map { "\r\nAuthorization: \($0)" } ?? "")
+            return (try? RawHTTP.send(port: port, head, body: body))?.status ?? -1
+        }
+        let writes = DispatchGroup()
+        let statuses = Mutex<[Int]>([])
+        var slow: [String] = []
+        let lock = try DatabaseQueue(path: db)
+        try lock.writeWithoutTransaction { connection in
+            try connection.execute(sql: "BEGIN IMMEDIATE")
+            defer { try? connection.execute(sql: "ROLLBACK") }
+            for k in 0..<6 {
+                DispatchQueue.global().async(group: writes) {
+                    let status = send("PUT", "/api/objects/v/properties/k\(k)", body: #"{"value": 1}"#, authorization: "Bearer \(token)")
+                    statuses.withLock { $0.append(status) }
+                }
+            }
+            // Each read gets ten seconds; one stuck behind the writers would wait out the lock.
+            for path in ["/static/app.css", "/api/components", "/api/objects/v", "/", "/components/pop", "/api/objects/v/state"] {
+                let answered = DispatchSemaphore(value: 0)
+                let status = Mutex<Int>(0)
+                DispatchQueue.global().async {
+                    let answer = send("GET", path)
+                    status.withLock { $0 = answer }
+                    answered.signal()
+                }
+                if answered.wait(timeout: .now() + 10) == .timedOut {
+                    slow.append("\(path): no answer in 10 s while writes waited")
+                } else if status.withLock({ $0 }) != 200 {
+                    slow.append("\(path): \(status.withLock { $0 })")
+                }
+            }
+        }
+        #expect(slow.isEmpty, "\(slow)")
+        // The lock let go, every write went through.
+        #expect(writes.wait(timeout: .now() + 60) == .success)
+        #expect(statuses.withLock { $0 } == Array(repeating: 200, count: 6))
+    }
+}
