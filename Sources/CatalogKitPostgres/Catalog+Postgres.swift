@@ -9,12 +9,15 @@ extension Catalog {
     /// server's certificate not checked) or `verify-full` (TLS, the certificate checked against the
     /// system's roots and the host name); `?connect_timeout=` is in seconds.
     ///
+    /// `connections`: how many connections the handle opens — one for a command, several for a
+    /// server whose requests run side by side (a transaction uses one throughout).
+    ///
     /// ```swift
     /// let catalog = try Catalog(url: "postgres://team@db.example.com/catalog?sslmode=verify-full")
     /// try catalog.objects.add(id: "cell-1", type: "cell")
     /// ```
-    public convenience init(url: String, loadBuiltIns: Bool = true) throws {
-        try self.init(backend: try PostgresDatabase(url: url), loadBuiltIns: loadBuiltIns)
+    public convenience init(url: String, loadBuiltIns: Bool = true, connections: Int = 1) throws {
+        try self.init(backend: try PostgresDatabase(url: url, connections: connections), loadBuiltIns: loadBuiltIns)
     }
 
     /// Whether `location` names a PostgreSQL server (`postgres://…` or `postgresql://…`), to be

@@ -1,6 +1,7 @@
 import CatalogModel
 import CatalogStoreCore
 import Foundation
+import Synchronization
 
 /// The catalog store on a PostgreSQL server: connected from a `postgres://` URL and migrated
 /// on open (`Migrations/postgres/`), like ``CatalogDatabase`` for a SQLite file.
@@ -14,14 +15,24 @@ import Foundation
 /// ```
 package final class PostgresDatabase: Sendable {
     package let endpoint: PostgresEndpoint
-    /// The connection every statement of this handle uses, one at a time.
-    package let session: PostgresSession
+    /// The handle's connections: a command needs one; `serve` opens several, so that requests
+    /// run side by side. Each statement runs on one of them, a transaction on one throughout.
+    package let sessions: [PostgresSession]
+    /// Which connection the next store takes (round robin).
+    private let next: Atomic<Int>
 
-    /// Connects to `url` and applies pending migrations (the embedded ones by default).
-    package init(url: String, migrations: [Migration]? = nil, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+    /// Connects to `url` (`connections` connections) and applies pending migrations (the
+    /// embedded ones by default).
+    package init(
+        url: String, migrations: [Migration]? = nil, environment: [String: String] = ProcessInfo.processInfo.environment, connections: Int = 1
+    ) throws {
         endpoint = try PostgresEndpoint(url: url, environment: environment)
-        session = try PostgresSession(endpoint: endpoint)
-        try PostgresMigrations(migrations: try migrations ?? PostgresMigrations.embedded()).migrate(session)
+        let first = try PostgresSession(endpoint: endpoint)
+        try PostgresMigrations(migrations: try migrations ?? PostgresMigrations.embedded()).migrate(first)
+        var sessions = [first]
+        for _ in 1..<max(1, connections) { sessions.append(try PostgresSession(endpoint: endpoint)) }
+        self.sessions = sessions
+        next = Atomic(0)
         propertyCache = PostgresPropertyCache()
         scope = nil
     }
@@ -29,9 +40,17 @@ package final class PostgresDatabase: Sendable {
     /// The same database, its stores working in the open transaction `scope`.
     private init(_ database: PostgresDatabase, in scope: PostgresScope) {
         endpoint = database.endpoint
-        session = database.session
+        sessions = database.sessions
+        next = Atomic(0)
         propertyCache = database.propertyCache
         self.scope = scope
+    }
+
+    /// The connection a store (or a transaction) works on: the open transaction's on a scoped
+    /// handle, else the next one in turn.
+    package var session: PostgresSession {
+        if let scope { return scope.session }
+        return sessions[next.wrappingAdd(1, ordering: .relaxed).oldValue % sessions.count]
     }
 
     /// The channel `NOTIFY` announces committed events on (the payload: the last seq).
@@ -50,6 +69,7 @@ package final class PostgresDatabase: Sendable {
     /// ``batch(_:)`` the change is a savepoint of the batch's transaction.
     package func transaction<T>(at sceneTime: Double?, _ body: (any StoreTransaction) throws -> T) throws -> T {
         if let batch = scope {
+            let session = batch.session
             try session.query("SAVEPOINT change")
             do {
                 let transaction = PostgresTransaction(session: session, sceneTime: try Self.time(sceneTime, last: batch.lastTime), lastSeq: batch.lastSeq)
@@ -65,11 +85,12 @@ package final class PostgresDatabase: Sendable {
         }
         // Emptied whatever happens: a commit whose answer was lost may still have landed.
         defer { propertyCache.invalidate() }
+        let session = self.session
         return try session.transaction {
-            let (last, lastTime) = try lockCounter()
+            let (last, lastTime) = try Self.lockCounter(session)
             let transaction = PostgresTransaction(session: session, sceneTime: try Self.time(sceneTime, last: lastTime), lastSeq: last)
             let result = try body(transaction)
-            if transaction.lastSeq > last { try advanceCounter(to: transaction.lastSeq, time: transaction.sceneTime) }
+            if transaction.lastSeq > last { try Self.advanceCounter(session, to: transaction.lastSeq, time: transaction.sceneTime) }
             return result
         }
     }
@@ -86,24 +107,25 @@ package final class PostgresDatabase: Sendable {
     package func batch<T>(_ body: (PostgresDatabase) throws -> T) throws -> T {
         if scope != nil { return try body(self) }
         defer { propertyCache.invalidate() }
+        let session = self.session
         return try session.transaction {
-            let (last, lastTime) = try lockCounter()
-            let scope = PostgresScope(lastSeq: last, lastTime: lastTime)
+            let (last, lastTime) = try Self.lockCounter(session)
+            let scope = PostgresScope(session: session, lastSeq: last, lastTime: lastTime)
             let result = try body(PostgresDatabase(self, in: scope))
-            if scope.lastSeq > last { try advanceCounter(to: scope.lastSeq, time: scope.lastTime) }
+            if scope.lastSeq > last { try Self.advanceCounter(session, to: scope.lastSeq, time: scope.lastTime) }
             return result
         }
     }
 
     /// `SELECT … FOR UPDATE` of the counter row: writers take turns from here to their commit.
-    private func lockCounter() throws -> (Int64, Double) {
+    private static func lockCounter(_ session: PostgresSession) throws -> (Int64, Double) {
         guard let counter = try session.query("SELECT last_seq, scene_time FROM event_counter FOR UPDATE").first,
             let last = try counter.integer(0), let lastTime = try counter.real(1)
         else { throw StoreError.migration("the event counter row is missing: the database was changed by hand") }
         return (last, lastTime)
     }
 
-    private func advanceCounter(to seq: Int64, time: Double) throws {
+    private static func advanceCounter(_ session: PostgresSession, to seq: Int64, time: Double) throws {
         try session.query("UPDATE event_counter SET last_seq = $1, scene_time = $2", [.integer(seq), .real(time)])
         // Delivered at commit, in commit order; a follower reads the log from its last seq anyway.
         try session.query("SELECT pg_notify($1, $2)", [.text(Self.eventChannel), .text(String(seq))])
@@ -121,10 +143,13 @@ package final class PostgresDatabase: Sendable {
 /// where its numbering and clock stand. It lives on the thread that runs the transaction, which
 /// holds the session.
 final class PostgresScope: @unchecked Sendable {
+    /// The connection the transaction is open on.
+    let session: PostgresSession
     private(set) var lastSeq: Int64
     private(set) var lastTime: Double
 
-    init(lastSeq: Int64, lastTime: Double) {
+    init(session: PostgresSession, lastSeq: Int64, lastTime: Double) {
+        self.session = session
         self.lastSeq = lastSeq
         self.lastTime = lastTime
     }

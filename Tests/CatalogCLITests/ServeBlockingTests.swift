@@ -54,4 +54,31 @@ struct ServeBlockingTests {
         #expect(writes.wait(timeout: .now() + 60) == .success)
         #expect(statuses.withLock { $0 } == Array(repeating: 200, count: 6))
     }
+
+    /// On PostgreSQL `serve` works on several connections: 64 reads at once all answer, and the
+    /// server holds more than one connection to the database while they run.
+    @Test func manyReadsRunOnSeveralPostgresConnections() throws {
+        let postgres = try PostgresServer.shared()
+        let name = try postgres.createDatabase()
+        let url = postgres.url(database: name)
+        #expect(try CLI.run(["--db", url, "object", "add", "v", "--type", "view"]).status == 0)
+        let server = try ServeProcess(db: url)
+        let port = server.port
+        let statuses = Mutex<[Int]>([])
+        let reads = DispatchGroup()
+        for k in 0..<64 {
+            DispatchQueue.global().async(group: reads) {
+                let path = ["/api/components", "/api/objects/v/state", "/components/pop", "/api/components/pop"][k % 4]
+                let status = (try? RawHTTP.send(port: port, "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)"))?.status ?? -1
+                statuses.withLock { $0.append(status) }
+            }
+        }
+        let connections = try postgres.psql("SELECT count(*) FROM pg_stat_activity WHERE datname = '\(name)'")
+        #expect(reads.wait(timeout: .now() + 120) == .success)
+        #expect(statuses.withLock { $0 }.count == 64 && statuses.withLock { $0 }.allSatisfy { $0 == 200 }, "\(statuses.withLock { $0 })")
+        // The server's connections to the database (psql's own is to another database): its store's
+        // four, where one handle used to hold one.
+        let count = Int(connections.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "\n").last ?? "") ?? 0
+        #expect(count >= 4, "connections to the database while serving: \(connections)")
+    }
 }

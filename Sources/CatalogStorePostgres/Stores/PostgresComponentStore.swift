@@ -5,7 +5,14 @@ import CatalogStoreCore
 /// PostgreSQL's reads; full-text search through the `search` tsvector.
 package struct PostgresComponentStore: ComponentStore {
     let database: PostgresDatabase
-    var session: PostgresSession { database.session }
+    /// The connection this store's statements run on, taken when it was made: one method's
+    /// statements (a transaction's among them) run on one connection.
+    let session: PostgresSession
+
+    init(database: PostgresDatabase) {
+        self.database = database
+        session = database.session
+    }
 
     static let columns = StoreSchema.componentColumns
     static let current = "component c JOIN component_version v ON v.id = c.current_version_id"

@@ -10,7 +10,14 @@ import Foundation
 /// ```
 package struct PostgresEventStore: EventStore {
     let database: PostgresDatabase
-    var session: PostgresSession { database.session }
+    /// The connection this store's statements run on, taken when it was made: one method's
+    /// statements (a transaction's among them) run on one connection.
+    let session: PostgresSession
+
+    init(database: PostgresDatabase) {
+        self.database = database
+        session = database.session
+    }
 
     static let pageSize = 2_048
     static let columns = "seq, scene_time, operation, object_id, payload"

@@ -4,7 +4,14 @@ import CatalogStoreCore
 /// Objects and their lifetimes on PostgreSQL (``ObjectStore``).
 package struct PostgresObjectStore: ObjectStore {
     let database: PostgresDatabase
-    var session: PostgresSession { database.session }
+    /// The connection this store's statements run on, taken when it was made: one method's
+    /// statements (a transaction's among them) run on one connection.
+    let session: PostgresSession
+
+    init(database: PostgresDatabase) {
+        self.database = database
+        session = database.session
+    }
 
     /// Objects with their owners — explicit ones and holders of retaining references — by id,
     /// as a JSON array, in one statement.

@@ -5,7 +5,14 @@ import CatalogStoreCore
 /// goes to the server, so another machine's write is seen at once.
 package struct PostgresPropertyStore: PropertyStore {
     let database: PostgresDatabase
-    var session: PostgresSession { database.session }
+    /// The connection this store's statements run on, taken when it was made: one method's
+    /// statements (a transaction's among them) run on one connection.
+    let session: PostgresSession
+
+    init(database: PostgresDatabase) {
+        self.database = database
+        session = database.session
+    }
 
     /// SQLite's point read, word for word.
     static let readSQL = PostgresDialect.translate(StoreSchema.propertyReadSQL)

@@ -4,7 +4,14 @@ import CatalogStoreCore
 /// Kept scene snapshots and log compaction on PostgreSQL (``SnapshotStore``).
 package struct PostgresSnapshotStore: SnapshotStore {
     let database: PostgresDatabase
-    var session: PostgresSession { database.session }
+    /// The connection this store's statements run on, taken when it was made: one method's
+    /// statements (a transaction's among them) run on one connection.
+    let session: PostgresSession
+
+    init(database: PostgresDatabase) {
+        self.database = database
+        session = database.session
+    }
 
     static let columns = "seq, scene_time, object_count, hash"
 

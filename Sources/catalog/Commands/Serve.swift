@@ -6,6 +6,10 @@ import Foundation
 import Synchronization
 
 struct Serve: ParsableCommand {
+    /// Connections to a PostgreSQL catalog: requests' store work runs side by side on them (on
+    /// SQLite, WAL lets readers run beside the writer anyway).
+    static let postgresConnections = 4
+
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Serve the catalog as a web app and JSON API over the same database.",
@@ -46,7 +50,7 @@ struct Serve: ParsableCommand {
 
     func run() throws {
         let token = Self.writeToken
-        let server = CatalogServer(catalog: try global.open(), configuration: .init(host: host, port: port, writeToken: token, allowedHosts: allowedHosts))
+        let server = CatalogServer(catalog: try global.open(connections: Self.postgresConnections), configuration: .init(host: host, port: port, writeToken: token, allowedHosts: allowedHosts))
         let host = self.host
         let failure = Mutex<(any Error)?>(nil)
         let finished = DispatchSemaphore(value: 0)

@@ -19,17 +19,18 @@ struct GlobalOptions: ParsableArguments {
     ///   so the command syncs, checkpoints and deletes nothing on the way out.
     /// - Parameter loadBuiltIns: load the built-in catalog into a new or outdated database
     ///   (`store import` rebuilds from nothing, so it does not).
-    func open(forReading: Bool = false, loadBuiltIns: Bool = true) throws -> Catalog {
-        try Self.open(db: db, forReading: forReading, loadBuiltIns: loadBuiltIns)
+    /// - Parameter connections: on PostgreSQL, how many connections to open (`serve` opens several).
+    func open(forReading: Bool = false, loadBuiltIns: Bool = true, connections: Int = 1) throws -> Catalog {
+        try Self.open(db: db, forReading: forReading, loadBuiltIns: loadBuiltIns, connections: connections)
     }
 
     /// ``open(forReading:loadBuiltIns:)`` for `--db` given as `db` (nil: none), for a command
     /// read without the parser (``PropGet/direct(_:)``).
-    static func open(db: String?, forReading: Bool = false, loadBuiltIns: Bool = true) throws -> Catalog {
+    static func open(db: String?, forReading: Bool = false, loadBuiltIns: Bool = true, connections: Int = 1) throws -> Catalog {
         let given = db ?? ProcessInfo.processInfo.environment["CATALOG_DB"]
         if let given, Catalog.isServerURL(given) {
             // A team's catalog on a server: reads and writes alike go to it (no read-only open).
-            let catalog = try Catalog(url: given, loadBuiltIns: loadBuiltIns)
+            let catalog = try Catalog(url: given, loadBuiltIns: loadBuiltIns, connections: connections)
             if !forReading { openedForWriting.withLock { $0 = catalog } }
             return catalog
         }
