@@ -50,7 +50,9 @@ struct Serve: ParsableCommand {
 
     func run() throws {
         let token = Self.writeToken
-        let server = CatalogServer(catalog: try global.open(connections: Self.postgresConnections), configuration: .init(host: host, port: port, writeToken: token, allowedHosts: allowedHosts))
+        let server = CatalogServer(
+            catalog: try global.open(connections: Self.postgresConnections),
+            configuration: .init(host: host, port: port, writeToken: token, allowedHosts: allowedHosts))
         let host = self.host
         let failure = Mutex<(any Error)?>(nil)
         let finished = DispatchSemaphore(value: 0)
