@@ -126,7 +126,9 @@ let package = Package(
             name: "catalog",
             dependencies: [
                 "CatalogKit", "CatalogKitPostgres", "CatalogServer",
-                .product(name: "ArgumentParser", package: "swift-argument-parser")
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                // serve_reads' floor: a bare Hummingbird route answering from memory.
+                .product(name: "Hummingbird", package: "hummingbird")
             ]),
         // Counts heap allocations in the benchmark process (engine_sample: none per sample).
         .target(name: "CAllocationCounter", path: "Sources/CAllocationCounter"),
@@ -138,7 +140,9 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 "CAllocationCounter",
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
-                .product(name: "ArgumentParser", package: "swift-argument-parser")
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                // serve_reads' floor: a bare Hummingbird route answering from memory.
+                .product(name: "Hummingbird", package: "hummingbird")
             ]),
 
         .testTarget(name: "CatalogModelTests", dependencies: ["CatalogModel", "TestSupport"]),

@@ -21,7 +21,7 @@ enum ServeLoadBenchmark {
     }
 
     static func run(catalogBinary: String, folder: String, seconds: Int) throws -> JSONValue {
-        var result: [String: JSONValue] = [:]
+        var result: [String: JSONValue] = [:], reads: [String: JSONValue] = [:]
         let postgres = try PostgresServer()
         defer { postgres.shutDown() }
         for (backend, db) in [("sqlite", folder + "/serve-load.sqlite"), ("postgres", postgres.url(database: try postgres.createDatabase()))] {
@@ -49,8 +49,38 @@ enum ServeLoadBenchmark {
                 print("\(backend) \(name): \(Int(measure.requestsPerSecond)) req/s, p99 \(measure.p99Milliseconds) ms, errors \(measure.errors)")
             }
             result[backend] = .object(rows)
+            reads[backend] = try servedReads(port: port, seconds: seconds)
         }
-        return ["serve_load": .object(result), "connections": 64, "seconds_per_target": .number(Double(seconds))]
+        return [
+            "serve_load": .object(result), "serve_reads": .object(reads), "connections": 64, "seconds_per_target": .number(Double(seconds))
+        ]
+    }
+
+    /// `serve_reads`: the component list and a component page from `catalog serve` at 64
+    /// connections, against a bare Hummingbird server in this process answering the same bytes
+    /// from memory, measured one after the other: ours, the baseline and their ratio (goal: at
+    /// least half the bare route's requests/s on SQLite).
+    static func servedReads(port: String, seconds: Int) throws -> JSONValue {
+        let paths = ["api_components": "/api/components", "component_page": "/components/pop"]
+        var answers: [String: (contentType: String, body: String)] = [:]
+        for path in paths.values {
+            let answer = try RawGet.get(port: Int(port) ?? 0, path: path)
+            answers[path] = (answer.contentType, answer.body)
+        }
+        let bare = try BareServer(answers: answers)
+        defer { bare.stop() }
+        var rows: [String: JSONValue] = [:]
+        for (key, path) in paths.sorted(by: { $0.key < $1.key }) {
+            let ours = try wrk("http://127.0.0.1:\(port)\(path)", seconds: seconds)
+            let baseline = try wrk("http://127.0.0.1:\(bare.port)\(path)", seconds: seconds)
+            rows[key] = [
+                "ours": .number(ours.requestsPerSecond.rounded()), "baseline": .number(baseline.requestsPerSecond.rounded()),
+                "ratio": .number((ours.requestsPerSecond / baseline.requestsPerSecond * 100).rounded() / 100),
+                "unit": "requests/s at 64 connections (baseline: a bare Hummingbird route, the same bytes from memory)",
+                "errors": .number(Double(ours.errors + baseline.errors))
+            ]
+        }
+        return .object(rows)
     }
 
     static func shell(_ executable: String, _ arguments: [String]) throws {
