@@ -59,7 +59,15 @@ public struct CatalogServer: Sendable {
     /// Serves until the task is cancelled or the process gets SIGINT or SIGTERM.
     /// - Parameter onListening: called once with the port it listens on.
     public func run(onListening: @escaping @Sendable (Int) -> Void = { _ in }) async throws {
-        let served = Mutex<Int?>(nil)
+        try await application(onListening: onListening).runService()
+    }
+
+    /// The server as a Hummingbird application: what ``run(onListening:)`` serves, and what
+    /// route tests drive in process (HummingbirdTesting's `.router`, with the configured port in
+    /// the `Host` they send).
+    package func application(onListening: @escaping @Sendable (Int) -> Void = { _ in }) -> some ApplicationProtocol {
+        // The port requests must be addressed to: the configured one until the listener says.
+        let served = Mutex<Int?>(configuration.port == 0 ? nil : configuration.port)
         let router = Router(context: BasicRequestContext.self)
         // Outermost first: the headers go on every answer, errors included.
         router.middlewares.add(SecurityHeaders())
@@ -83,6 +91,6 @@ public struct CatalogServer: Sendable {
                 served.withLock { $0 = port }
                 onListening(port)
             }, logger: Self.logger)
-        try await app.runService()
+        return app
     }
 }

@@ -107,7 +107,7 @@ struct ComponentAPI {
             try token.check(request)
             let body = try await request.body.collect(upTo: limit)
             let text = String(buffer: body)
-            return try await offload {
+            return try await offload(writing: true) {
                 // JSON or YAML alike (a JSON document is YAML): the file name only labels errors.
                 let definitions = try DefinitionDecoder.decodeAll(text: text, file: "request.yaml")
                 let outcomes = try catalog.components.add(definitions)

@@ -38,7 +38,7 @@ struct WriteAPI {
             case (let json?, nil): value = PropertyValue(untyped: json)
             }
             let at = try body.number("at")
-            let outcome = try await offload { try catalog.setProperty(value, for: key, on: id, policy: policy, at: at) }
+            let outcome = try await offload(writing: true) { try catalog.setProperty(value, for: key, on: id, policy: policy, at: at) }
             let set = outcome.value.map { Association(key: key, value: $0, policy: policy).jsonValue } ?? .null
             return .json([
                 "object": .string(id), "key": .string(key), "set": set, "attached": outcome.attached.map(JSONValue.string) ?? .null,
@@ -52,7 +52,7 @@ struct WriteAPI {
             guard let component = try body.string("component") else { throw RequestBody.bad("request body: component is required") }
             let (to, roles, parameters) = (try body.strings("to"), try body.texts("roles"), try body.texts("parameters"))
             let (at, reducedMotion) = (try body.number("at"), try body.bool("reducedMotion") ?? false)
-            let result = try await offload {
+            let result = try await offload(writing: true) {
                 try catalog.apply(component, to: to, roles: roles, parameters: parameters, at: at, reducedMotion: reducedMotion)
             }
             return .json(result.jsonValue, status: .created)
