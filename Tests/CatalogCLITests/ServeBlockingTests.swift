@@ -27,23 +27,28 @@ struct ServeBlockingTests {
         try lock.writeWithoutTransaction { connection in
             try connection.execute(sql: "BEGIN IMMEDIATE")
             defer { try? connection.execute(sql: "ROLLBACK") }
+            // Each client on a thread of its own: GCD's workers, blocked in a read, are added to
+            // only slowly, which would time the test harness rather than the server.
             for k in 0..<6 {
-                DispatchQueue.global().async(group: writes) {
+                writes.enter()
+                Thread {
+                    defer { writes.leave() }
                     let status = send("PUT", "/api/objects/v/properties/k\(k)", body: #"{"value": 1}"#, authorization: "Bearer \(token)")
                     statuses.withLock { $0.append(status) }
-                }
+                }.start()
             }
-            // Each read gets ten seconds; one stuck behind the writers would wait out the lock.
+            // Each read gets 30 seconds (the suite may load the machine); one stuck behind the writers
+            // would never answer, since the lock is let go only after the last read.
             for path in ["/static/app.css", "/api/components", "/api/objects/v", "/", "/components/pop", "/api/objects/v/state"] {
                 let answered = DispatchSemaphore(value: 0)
                 let status = Mutex<Int>(0)
-                DispatchQueue.global().async {
+                Thread {
                     let answer = send("GET", path)
                     status.withLock { $0 = answer }
                     answered.signal()
-                }
-                if answered.wait(timeout: .now() + 10) == .timedOut {
-                    slow.append("\(path): no answer in 10 s while writes waited")
+                }.start()
+                if answered.wait(timeout: .now() + 30) == .timedOut {
+                    slow.append("\(path): no answer in 30 s while writes waited")
                 } else if status.withLock({ $0 }) != 200 {
                     slow.append("\(path): \(status.withLock { $0 })")
                 }
@@ -67,11 +72,13 @@ struct ServeBlockingTests {
         let statuses = Mutex<[Int]>([])
         let reads = DispatchGroup()
         for k in 0..<64 {
-            DispatchQueue.global().async(group: reads) {
+            reads.enter()
+            Thread {
+                defer { reads.leave() }
                 let path = ["/api/components", "/api/objects/v/state", "/components/pop", "/api/components/pop"][k % 4]
                 let status = (try? RawHTTP.send(port: port, "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)"))?.status ?? -1
                 statuses.withLock { $0.append(status) }
-            }
+            }.start()
         }
         let connections = try postgres.psql("SELECT count(*) FROM pg_stat_activity WHERE datname = '\(name)'")
         #expect(reads.wait(timeout: .now() + 120) == .success)
