@@ -11,13 +11,17 @@ struct ComponentAPI {
     func add(to router: Router<BasicRequestContext>) {
         let catalog = self.catalog, token = WriteToken(token: configuration.writeToken), limit = configuration.maximumBodyBytes
         let api = router.group("api")
+        let lists = AnswerCache()
         api.get("components") { request, _ -> Response in
             try await offload {
                 let query = request.form
-                let components = try catalog.components.list(
-                    kind: try Query.kind(request), tag: query.get("tag"), after: query.get("after"),
-                    limit: try Query.limit(request))
-                return .json(.array(components.map(\.summaryJSON)))
+                let (kind, limit) = (try Query.kind(request), try Query.limit(request))
+                let key = "\(kind?.rawValue ?? "")|\(query.get("tag") ?? "")|\(query.get("after") ?? "")|\(limit.map(String.init) ?? "")"
+                let text = try lists.text(stamp: try catalog.components.stamp(), key: key) {
+                    let components = try catalog.components.list(kind: kind, tag: query.get("tag"), after: query.get("after"), limit: limit)
+                    return JSONValue.array(components.map(\.summaryJSON)).prettyText + "\n"
+                }
+                return .jsonText(text)
             }
         }
         api.get("components/:name") { request, context -> Response in

@@ -60,6 +60,11 @@ struct APIErrors<Context: RequestContext>: RouterMiddleware {
 }
 
 extension Response {
+    /// JSON text already written as ``json(_:status:)`` writes it.
+    static func jsonText(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
+        Response(status: status, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+
     /// JSON as the command line prints it (pretty, keys sorted, a final newline): the same bytes.
     static func json(_ value: JSONValue, status: HTTPResponse.Status = .ok) -> Response {
         Response(

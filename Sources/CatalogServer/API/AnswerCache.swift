@@ -1,0 +1,30 @@
+import Synchronization
+
+/// Answers kept while the catalog's components stand as they were: the component list, asked for
+/// on every visit, is read and written out anew only when the component table changes in any
+/// process (``Catalog/Components/stamp()``: one small query), not on every request.
+///
+/// ```swift
+/// let text = try cache.text(stamp: try catalog.components.stamp(), key: query) { render() }
+/// ```
+final class AnswerCache: Sendable {
+    private struct Kept {
+        var stamp = ""
+        var texts: [String: String] = [:]
+    }
+
+    private let kept = Mutex(Kept())
+    /// Answers kept per stamp (distinct queries); beyond it they are dropped and made again.
+    static let capacity = 256
+
+    /// The text for `key` under `stamp`, made by `make` the first time.
+    func text(stamp: String, key: String, make: () throws -> String) rethrows -> String {
+        if let hit = kept.withLock({ $0.stamp == stamp ? $0.texts[key] : nil }) { return hit }
+        let text = try make()
+        kept.withLock { kept in
+            if kept.stamp != stamp || kept.texts.count >= Self.capacity { kept = Kept(stamp: stamp) }
+            kept.texts[key] = text
+        }
+        return text
+    }
+}
