@@ -135,10 +135,8 @@ public enum LottieImport {
             children.append(keyframes.fixed("backgroundColor", .array(color.prefix(4).map(JSONValue.number)), span: span))
         case nil: break
         }
-        if let hidden = visibility(layer.shown, in: document) {
-            guard !hidden.always else { return nil }
-            children.append(hidden.child)
-        }
+        // A layer that never shows is left out before this (``roles(json:file:skipUnsupported:)``).
+        if let hidden = visibility(layer.shown, in: document), !hidden.always { children.append(hidden.child) }
         guard children.contains(where: { $0["type"] == "keyframe" }) else { return nil }
         return group(children, span: span)
     }

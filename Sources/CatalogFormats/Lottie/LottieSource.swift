@@ -373,9 +373,7 @@ struct LottieSource {
     /// (before the first and after the last a remap holds).
     private static func remapOffset(_ keys: [Keyframe], shown: Range<Double>, frameRate: Double) throws(Unsupported) -> Double {
         let offsets = keys.map { $0.time - $0.value[0] * frameRate }
-        let linear = keys.dropLast().allSatisfy { key in
-            key.easing == "linear" || isDiagonal(key.easing)
-        }
+        let linear = keys.dropLast().allSatisfy { Self.isIdentity($0.easing) }
         guard linear, let first = offsets.first, offsets.allSatisfy({ abs($0 - first) <= 1e-6 * max(1, abs(first)) }) else {
             throw Unsupported(reason: "time remapping that changes speed, reverses or holds")
         }
@@ -385,11 +383,14 @@ struct LottieSource {
         return first
     }
 
-    /// Whether a `cubic-bezier()` easing is the identity (both handles on the diagonal).
-    private static func isDiagonal(_ easing: String) -> Bool {
-        guard easing.hasPrefix("cubic-bezier("), easing.hasSuffix(")") else { return false }
-        let numbers = easing.dropFirst(13).dropLast().split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
-        return numbers.count == 4 && numbers[0] == numbers[1] && numbers[2] == numbers[3]
+    /// Whether an easing leaves progress as it is: `linear`, or a cubic bézier whose handles lie
+    /// on the diagonal.
+    private static func isIdentity(_ easing: String) -> Bool {
+        switch try? TimingFunction(parsing: easing) {
+        case .linear?: true
+        case .cubicBezier(let x1, let y1, let x2, let y2)?: x1 == y1 && x2 == y2
+        default: false
+        }
     }
 
     /// A layer of a precomposition placed in the document: its times mapped by the

@@ -18,10 +18,6 @@ public struct DefinitionContext: Sendable, Hashable {
         self.tokens = tokens
     }
 
-    /// What validation reads a definition against: a nominal box and nominal tokens, so that the
-    /// rest of the body is checked whatever each use resolves them to.
-    package static let nominal = DefinitionContext(referenceBox: .nominal, tokens: .nominal)
-
     /// The same context with `box` as its reference box.
     public func with(referenceBox box: ReferenceBox?) -> DefinitionContext {
         var context = self

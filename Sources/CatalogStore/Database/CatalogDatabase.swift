@@ -165,7 +165,7 @@ package final class CatalogDatabase: Sendable {
     /// ```
     /// The handle must not outlive `body`.
     package func transaction<T>(_ body: (CatalogDatabase) throws -> T) throws -> T {
-        if let scope { return try body(self.scoped(scope)) }
+        if scope != nil { return try body(self) }  // already in the open transaction
         guard !isReadOnly else { throw StoreError.readOnly(path, needsMigration: false) }
         return try pool.writeWithoutTransaction { db in try open(db, savepoints: false, body) }
     }
@@ -187,7 +187,7 @@ package final class CatalogDatabase: Sendable {
     }
 
     private func batch<T>(changesUndoneAlone: Bool, _ body: (CatalogDatabase) throws -> T) throws -> T {
-        if let scope { return try body(self.scoped(scope)) }
+        if scope != nil { return try body(self) }  // already in the open transaction
         guard !isReadOnly else { throw StoreError.readOnly(path, needsMigration: false) }
         return try pool.writeWithoutTransaction { db in
             try Self.withBulkCache(db) { try open(db, savepoints: changesUndoneAlone, body) }
