@@ -24,6 +24,14 @@ struct PropertyValueTests {
         #expect(throws: ValueConversionError.self) { try PropertyValue(converting: "#12345", to: .color) }
     }
 
+    /// Hex digits are ASCII: fullwidth `１２３` are hex digits to `Character`, and reading them
+    /// as a colour crashed the process.
+    @Test func colourHexTakesASCIIDigitsOnly() {
+        #expect(RGBAColor(hex: "#\u{FF11}\u{FF12}\u{FF13}") == nil)
+        #expect(throws: ValueConversionError.self) { try PropertyValue(converting: "#\u{FF11}\u{FF12}\u{FF13}", to: .color) }
+        #expect(RGBAColor(hex: "#fFf") == RGBAColor(red: 1, green: 1, blue: 1))
+    }
+
     @Test func jsonEncodingRoundTripsForEveryType() throws {
         let values: [PropertyValue] = [
             .number(-2.5), .string("x"), .bool(false), .url("mailto:a@b.c"), .color(RGBAColor(red: 0.1, green: 0.2, blue: 0.3, alpha: 0.4)),

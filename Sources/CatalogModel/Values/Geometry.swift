@@ -69,7 +69,7 @@ public struct RGBAColor: Sendable, Hashable {
     public init?(hex text: String) {
         guard text.first == "#" else { return nil }
         var digits = Array(text.dropFirst())
-        guard [3, 4, 6, 8].contains(digits.count), digits.allSatisfy(\.isHexDigit) else { return nil }
+        guard [3, 4, 6, 8].contains(digits.count), digits.allSatisfy({ $0.isASCII && $0.isHexDigit }) else { return nil }
         if digits.count <= 4 { digits = digits.flatMap { [$0, $0] } }
         if digits.count == 6 { digits += ["f", "f"] }
         let channels = stride(from: 0, to: 8, by: 2).map { Double(Int(String(digits[$0...$0 + 1]), radix: 16)!) / 255 }

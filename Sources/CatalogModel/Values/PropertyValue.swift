@@ -121,6 +121,19 @@ public enum PropertyValue: Sendable, Hashable {
         }
     }
 
+    /// Whether `text` is an absolute URL: a scheme (RFC 3986 §3.1: a letter, then letters,
+    /// digits, `+`, `-` or `.`) and a colon. What follows is the scheme's business.
+    ///
+    /// ```swift
+    /// PropertyValue.hasScheme("mailto:a@b.c")   // true
+    /// PropertyValue.hasScheme("//host/path")    // false
+    /// ```
+    public static func hasScheme(_ text: String) -> Bool {
+        let bytes = Array(text.utf8.prefix { $0 != UInt8(ascii: ":") })
+        guard bytes.count < text.utf8.count, let first = bytes.first, first.isASCIILetter else { return false }
+        return bytes.allSatisfy { $0.isASCIILetter || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || "+-.".utf8.contains($0) }
+    }
+
     /// Converts a JSON value to the given type (the inverse of ``jsonValue``).
     public init(json: JSONValue, as type: ValueType) throws(ValueConversionError) {
         func numbers(_ count: Int) throws(ValueConversionError) -> [Double] {
@@ -143,7 +156,7 @@ public enum PropertyValue: Sendable, Hashable {
             guard case .bool(let b) = json else { throw ValueConversionError(type: type) }
             self = .bool(b)
         case .url:
-            guard case .string(let s) = json, let url = URL(string: s), let scheme = url.scheme, !scheme.isEmpty else {
+            guard case .string(let s) = json, Self.hasScheme(s) else {
                 throw ValueConversionError(type: type)
             }
             self = .url(s)
@@ -251,4 +264,8 @@ public enum ObjectID {
 
     /// The rule, as messages state it.
     public static let rule = "must be 1–200 letters, digits or -_.:/ starting with a letter or digit"
+}
+
+extension UInt8 {
+    fileprivate var isASCIILetter: Bool { (self | 0x20) >= UInt8(ascii: "a") && (self | 0x20) <= UInt8(ascii: "z") }
 }

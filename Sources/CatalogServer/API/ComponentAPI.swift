@@ -38,25 +38,16 @@ struct ComponentAPI {
         api.get("components/:name/sample") { request, context -> Response in
             try await offload {
                 let query = request.form
+                try query.only(["version", "at", "fps", "from", "to", "param", "reducedMotion"])
                 let reference = ComponentReference(name: try context.parameters.decoded("name"), version: query.get("version"))
                 let sampling = try catalog.sampling(
                     of: reference.description, parameters: try Self.parameters(request),
                     reducedMotion: Query.reducedMotion(request))
-                // `at=T,T…`, or `fps=N` with `from` and `to`: `sample --at` or `sample --fps --from --to`.
-                let times: [Double]
-                switch (query.get("at"), query.get("fps")) {
-                case (let at?, nil): times = try SampleTimes.list(at)
-                case (nil, let fps?):
-                    guard let rate = Double(fps), rate > 0, rate <= 1000 else { throw Query.bad("fps", fps, "frames per second, more than 0 and at most 1000") }
-                    let from = try Query.number(request, "from", expected: "a time in seconds") ?? 0
-                    let to = try Query.number(request, "to", expected: "a time in seconds") ?? sampling.effect.endTime
-                    // Refused before the list is built: a request must not build gigabytes.
-                    if to.isFinite, (to - from) * rate >= Double(Self.maximumSamples) { throw Self.tooManySamples((to - from) * rate) }
-                    times = try SampleTimes.frames(fps: rate, from: from, to: to)
-                default: throw Query.bad("at", query.get("at") ?? "", "either at=T[,T…] (seconds) or fps=N, not both")
-                }
-                guard times.count <= Self.maximumSamples else { throw Self.tooManySamples(Double(times.count)) }
-                return .json(sampling.json(at: times))
+                // `at=T,T…`, or `fps=N` from `from` to `to`, a page at a time.
+                let page = try SampleQuery(query).times(end: sampling.effect.endTime)
+                var answer = Response.json(sampling.json(at: page.times))
+                if let next = page.next { answer.headers[.link] = Self.nextPage(request, from: next) }
+                return answer
             }
         }
         api.get("components/:name/plot") { request, context -> Response in
@@ -74,6 +65,7 @@ struct ComponentAPI {
             try await offload {
                 let query = request.form
                 let reference = ComponentReference(name: try context.parameters.decoded("name"), version: query.get("version"))
+                try query.only(["version", "to", "selector", "fps"])
                 let to = query.get("to") ?? "css"
                 guard let form = ExportFormat(rawValue: to) else { throw Query.bad("to", to, "css, waapi, js or lottie") }
                 // The options `export` takes, each with the form it goes with.
@@ -120,19 +112,20 @@ struct ComponentAPI {
         }
     }
 
-    /// Samples per answer: a web page never needs more.
-    static let maximumSamples = 100_000
-
-    static func tooManySamples(_ count: Double) -> WebError {
-        WebError(.usage, "that is \(JSONValue.numberText(count.rounded(.up))) samples; a request takes at most \(maximumSamples)", status: .badRequest)
+    /// `<…&from=NEXT>; rel="next"`: the same request from the next page's first frame (RFC 8288).
+    static func nextPage(_ request: Request, from next: Double) -> String {
+        let kept = (request.uri.query ?? "").split(separator: "&").filter { !$0.hasPrefix("from=") }
+        let query = (kept + ["from=\(JSONValue.numberText(next))"]).joined(separator: "&")
+        return "<\(request.uri.path)?\(query)>; rel=\"next\""
     }
 
     /// `param=NAME=VALUE`, repeatable, as `--param` takes them.
     static func parameters(_ request: Request) throws -> [String: String] {
         var parameters: [String: String] = [:]
         for pair in request.form.getAll("param") {
-            guard let equals = pair.firstIndex(of: "=") else { throw Query.bad("param", String(pair), "NAME=VALUE") }
-            parameters[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+            // Scalars, not characters: `=` followed by a combining mark is one character.
+            guard let equals = pair.unicodeScalars.firstIndex(of: "=") else { throw Query.bad("param", String(pair), "NAME=VALUE") }
+            parameters[String(pair.unicodeScalars[..<equals])] = String(pair.unicodeScalars[pair.unicodeScalars.index(after: equals)...])
         }
         return parameters
     }

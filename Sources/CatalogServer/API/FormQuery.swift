@@ -30,6 +30,14 @@ struct FormQuery: Sendable {
 
     /// Every value of `name`, in order (a repeated `param=`).
     func getAll(_ name: String) -> [String] { pairs.filter { $0.name == name }.map(\.value) }
+
+    /// Refuses a field outside `names`: where the document gives a route's fields as one object
+    /// that takes nothing else (`export`, `sample`), a stray field is a mistake, not a no-op.
+    func only(_ names: Set<String>) throws {
+        if let stray = pairs.first(where: { !names.contains($0.name) }) {
+            throw Query.bad(stray.name, stray.value, "a field this request takes (\(names.sorted().joined(separator: ", ")))")
+        }
+    }
 }
 
 extension Request {

@@ -84,4 +84,6 @@ struct LogAPI {
 
 extension HTTPField.Name {
     static let lastEventID = Self("Last-Event-ID")!
+    /// RFC 8288 web linking: a page's `rel="next"`.
+    static let link = Self("Link")!
 }

@@ -22,7 +22,8 @@ struct RequestBody {
         self.members = members
     }
 
-    subscript(name: String) -> JSONValue? { members[name].flatMap { $0 == .null ? nil : $0 } }
+    /// A field's value, nil when absent (`null` is a value: a field that takes no null refuses it).
+    subscript(name: String) -> JSONValue? { members[name] }
 
     /// A string field. The text fields a write reads are names, ids, types and parameter values,
     /// none of which can hold a NUL character; refused here, both backends answer alike (rather

@@ -27,7 +27,9 @@ struct APIErrors<Context: RequestContext>: RouterMiddleware {
         } catch let error as WebError {
             return .json(error.jsonValue(), status: error.status)
         } catch let error as any CatalogError {
-            return .json(error.jsonValue(), status: Self.status(for: error.code))
+            return .json(error.jsonValue(), status: error.code.status)
+        } catch let conflict as StoredStateConflict {
+            return .json(conflict.error.jsonValue(), status: .conflict)
         } catch let error as any HTTPResponseError {
             // Hummingbird's own: no route, a body beyond `collect(upTo:)` (NIOTooManyBytesError).
             switch error.status {
@@ -45,9 +47,12 @@ struct APIErrors<Context: RequestContext>: RouterMiddleware {
             return .json(WebError(.unexpected, "the server failed: \(error)", status: .internalServerError).jsonValue(), status: .internalServerError)
         }
     }
+}
 
-    static func status(for code: ErrorCode) -> HTTPResponse.Status {
-        switch code {
+extension ErrorCode {
+    /// The HTTP status of an error with this code.
+    var status: HTTPResponse.Status {
+        switch self {
         // A component of another kind has no export, plot or sample: that sub-resource is not there.
         case .unknownComponent, .unknownVersion, .unknownObject, .unknownProperty, .unknownParameter, .unknownRoute, .wrongComponent: .notFound
         case .unauthorized: .unauthorized
@@ -55,6 +60,23 @@ struct APIErrors<Context: RequestContext>: RouterMiddleware {
         case .unexpected, .serverUnreachable, .connectionLost, .serverError, .cannotOpen: .internalServerError
         case .versionNotHigher, .versionKept, .componentInUse, .objectExists, .readOnly, .sceneTimeBackwards: .conflict
         default: .badRequest
+        }
+    }
+}
+
+/// A refusal of a well-formed request that comes from what the store holds — the kind of the
+/// component it names, the roles and parameter types that component declares, the type an
+/// object's decorators declare for a key — answered 409, as a conflict with the stored state,
+/// where the same error caused by the request alone is 400.
+struct StoredStateConflict: Error {
+    let error: any CatalogError
+
+    /// Runs `body`, turning its bad-input refusals (400) into conflicts (409).
+    static func refusals<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as any CatalogError where error.code.status == .badRequest {
+            throw StoredStateConflict(error: error)
         }
     }
 }

@@ -24,9 +24,11 @@ struct KeyValue: ExpressibleByArgument, Hashable {
     var value: String
 
     init?(argument: String) {
-        guard let equals = argument.firstIndex(of: "="), equals != argument.startIndex else { return nil }
-        key = String(argument[..<equals])
-        value = String(argument[argument.index(after: equals)...])
+        // Scalars, not characters: `=` followed by a combining mark is one character.
+        let scalars = argument.unicodeScalars
+        guard let equals = scalars.firstIndex(of: "="), equals != scalars.startIndex else { return nil }
+        key = String(scalars[..<equals])
+        value = String(scalars[scalars.index(after: equals)...])
     }
 
     static var defaultValueDescription: String { "NAME=VALUE" }

@@ -39,7 +39,7 @@ struct TokensAdd: ParsableCommand {
         }
         var chosen: [String: String] = [:]
         for context in contexts {
-            let parts = context.split(separator: "=", maxSplits: 1).map(String.init)
+            let parts = context.unicodeScalars.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else { throw ValidationError("--context takes MODIFIER=CONTEXT, not \(context)") }
             chosen[parts[0]] = parts[1]
         }
