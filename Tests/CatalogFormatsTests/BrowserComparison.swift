@@ -84,7 +84,7 @@ enum BrowserComparison {
 
     /// Exact: the oracle's tolerances (the browser's own rounding). Baked: the export bound —
     /// opacity ±0.001, other numbers 0.1 % of their spread, transform entries 0.001·max(1, |v|),
-    /// premultiplied colour channels 2.6/255 — plus that rounding.
+    /// premultiplied colour channels 2.6/255, alpha 1.2/255 — plus that rounding.
     static func compare(_ engine: AnimatedValue, _ browser: String, baked: Bool, spread: Double, box: (width: Double, height: Double)? = nil) -> String? {
         switch engine {
         case .point(let p):
@@ -108,9 +108,11 @@ enum BrowserComparison {
             return off ? "engine \(m.entries), browser \(browser)" : nil
         case .color(let c):
             guard let rgba = BrowserStyle.rgba(browser) else { return "unreadable \(browser)" }
-            // Browsers keep alpha in 8 bits and print the shortest decimal that names those 8 bits (half a
-            // level each); transparent hides the channels.
-            let alphaOff = abs(c.alpha - rgba[3]) > 1 / 255 + 0.0005 + (baked ? 2.6 / 255 : 0)
+            // Browsers keep alpha in 8 bits and print the shortest decimal that names those 8 bits
+            // (0.12 for 31/255): read as that level. Keyframes are 8-bit too, so an exact export is
+            // within a level; a baked one within its bound (1.2/255, fitted to half) and half a level.
+            let shown = (rgba[3] * 255).rounded() / 255
+            let alphaOff = abs(c.alpha - shown) > (baked ? 1.1 / 255 : 1 / 255) + 1e-6
             let channelsOff: Bool
             if baked {
                 // Baked colours are held to the bound premultiplied — the colour as seen (and as
