@@ -317,8 +317,7 @@ struct LottieImportTests {
     }
 
     /// A time remap that only offsets — the composition's second 0.5 at frame 0, one second per
-    /// second after — plays the content 15 frames ahead, as rlottie draws it; one that changes
-    /// speed, holds or reverses is refused by name.
+    /// second after — plays the content 15 frames ahead, as rlottie draws it.
     @Test func aTimeRemapThatOffsetsPlaysAsRlottieDrawsIt() throws {
         let remap = #""tm": {"a": 1, "k": [{"t": 0, "s": [0.5], "o": {"x": [0.2], "y": [0.2]}, "i": {"x": [0.8], "y": [0.8]}}, {"t": 60, "s": [2.5]}]}"#
         let text = Self.precomposed(#""ip": 0, "op": 60, "st": 0, "sr": 1, "# + remap)
@@ -327,17 +326,48 @@ struct LottieImportTests {
         #expect(problems.isEmpty, "\(problems.count) differences:\n\(problems.prefix(20).joined(separator: "\n"))")
         // The content's frame 28 (its out point) is the document's 13.
         #expect(compared > 200 && drawn[4].contains(true) && !drawn[6].contains(true))
+    }
 
-        let refused: [(remap: String, reason: String)] = [
-            (#""tm": {"a": 1, "k": [{"t": 0, "s": [0]}, {"t": 60, "s": [1]}]}"#, "time remapping that changes speed, reverses or holds"),
-            (#""tm": {"a": 1, "k": [{"t": 0, "s": [2]}, {"t": 60, "s": [0]}]}"#, "time remapping that changes speed, reverses or holds"),
+    /// A time remap that plays and holds in turn — holding a frame in the middle of an eased
+    /// move and turn, jumping to another, holding before its first keyframe — shows what rlottie
+    /// draws at every frame: the content's keyframes cut where the remap turns, each cut easing
+    /// the exact part of its curve. One that changes speed, reverses, or shows a layer in two
+    /// separate spans is refused by name. (Each moving keyframe carries its handles, as
+    /// exporters write them: rlottie misreads a keyframe without `o` and `i`. No frame falls on
+    /// the content's out point, which rlottie still draws and lottie-web does not.)
+    @Test func aTimeRemapThatPlaysAndHoldsPlaysAsRlottieDrawsIt() throws {
+        let cases: [(id: String, remap: String, frames: [Int], shown: [Int], hidden: [Int])] = [
             (
-                #""tm": {"a": 1, "k": [{"t": 0, "s": [0], "h": 1}, {"t": 30, "s": [1]}, {"t": 60, "s": [2]}]}"#,
-                "time remapping that changes speed, reverses or holds"
+                "play-hold-play",
+                #"[{"t": 0, "s": [0], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 12, "s": [0.4], "h": 1}, {"t": 30, "s": [0.4], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 39, "s": [0.7]}]"#,
+                [0, 1, 2, 6, 11, 12, 20, 29, 30, 34, 38, 39, 50], [2, 12, 20, 34, 50], [0, 1]
             ),
             (
-                #""tm": {"a": 1, "k": [{"t": 10, "s": [0]}, {"t": 40, "s": [1]}]}"#,
-                "time remapping that holds a frame before its first or after its last keyframe"
+                "hold-jump-play",
+                #"[{"t": 0, "s": [0.2], "h": 1}, {"t": 15, "s": [0.5], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 30, "s": [1]}]"#,
+                [0, 7, 14, 15, 20, 27, 29, 35], [0, 14, 15, 27], [29, 35]
+            ),
+            (
+                "hold-first", #"[{"t": 10, "s": [0.2], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 40, "s": [1.2]}]"#,
+                [0, 5, 10, 15, 25, 31, 33], [0, 5, 10, 31], [33]
+            )
+        ]
+        for item in cases {
+            let text = Self.precomposed(#""ip": 0, "op": 60, "st": 0, "sr": 1, "tm": {"a": 1, "k": "# + item.remap + "}")
+            let (problems, compared, drawn) = try Self.againstRlottie(text, id: item.id, frames: item.frames, margin: 2.5)
+            #expect(problems.isEmpty, "\(item.id): \(problems.count) differences:\n\(problems.prefix(20).joined(separator: "\n"))")
+            #expect(compared > 100, "\(item.id)")
+            for frame in item.shown { #expect(drawn[item.frames.firstIndex(of: frame)!].contains(true), "\(item.id) shows at \(frame)") }
+            for frame in item.hidden { #expect(!drawn[item.frames.firstIndex(of: frame)!].contains(true), "\(item.id) hides at \(frame)") }
+        }
+
+        let refused: [(remap: String, reason: String)] = [
+            (#""tm": {"a": 1, "k": [{"t": 0, "s": [0]}, {"t": 60, "s": [1]}]}"#, "time remapping that changes speed or reverses"),
+            (#""tm": {"a": 1, "k": [{"t": 0, "s": [2]}, {"t": 60, "s": [0]}]}"#, "time remapping that changes speed or reverses"),
+            // Shown at content frame 6, hidden at 29 (past its out point), shown at 6 again.
+            (
+                #""tm": {"a": 1, "k": [{"t": 0, "s": [0.2], "h": 1}, {"t": 10, "s": [0.9667], "h": 1}, {"t": 20, "s": [0.2]}]}"#,
+                "time remapping that shows a layer in separate spans"
             ),
             // An offset as such, but beside a start time: players disagree on which comes first.
             (

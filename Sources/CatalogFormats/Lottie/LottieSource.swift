@@ -340,13 +340,15 @@ struct LottieSource {
         var stretch: Double
         /// The composition's frame it holds throughout (a remap to one time), if it does.
         var frozenAt: Double? = nil
+        /// A remap that plays and holds in turn, if it does.
+        var remap: TimeRemap? = nil
     }
 
     /// A precomposition layer's clock: its start time and stretch, or a time remapping (`tm`,
     /// seconds of the composition at each frame of the layer) that holds one frame throughout (a
-    /// freeze frame) or only offsets it — keyframes one second apart per second, linear,
-    /// spanning the frames the layer shows — read as the start time it amounts to. A remap that
-    /// holds part of the time, changes speed or reverses is refused.
+    /// freeze frame), only offsets it — keyframes one second apart per second, linear, spanning
+    /// the frames the layer shows — read as the start time it amounts to, or plays and holds in
+    /// turn (``TimeRemap``). A remap that changes speed or reverses is refused.
     private static func clock(of json: JSONValue, shown: Range<Double>, frameRate: Double) throws(Unsupported) -> Clock {
         let stretch = json["sr"]?.numberValue ?? 1
         guard stretch.isFinite, stretch > 0, stretch <= 1000 else {
@@ -365,27 +367,25 @@ struct LottieSource {
             return Clock(start: 0, stretch: 1, frozenAt: frame)
         }
         guard case .animated(let keys) = seconds else { throw Unsupported(reason: "time remapping that is not numbers") }
-        return Clock(start: try remapOffset(keys, shown: shown, frameRate: frameRate), stretch: 1)
+        if let offset = remapOffset(keys, shown: shown, frameRate: frameRate) { return Clock(start: offset, stretch: 1) }
+        return Clock(start: 0, stretch: 1, remap: try TimeRemap(keys, frameRate: frameRate))
     }
 
     /// The start time a time remap amounts to when it only offsets: every segment linear and one
     /// frame of the composition per frame, its keyframes spanning the frames the layer shows
-    /// (before the first and after the last a remap holds).
-    private static func remapOffset(_ keys: [Keyframe], shown: Range<Double>, frameRate: Double) throws(Unsupported) -> Double {
+    /// (before the first and after the last a remap holds); nil when it does more.
+    private static func remapOffset(_ keys: [Keyframe], shown: Range<Double>, frameRate: Double) -> Double? {
         let offsets = keys.map { $0.time - $0.value[0] * frameRate }
         let linear = keys.dropLast().allSatisfy { Self.isIdentity($0.easing) }
-        guard linear, let first = offsets.first, offsets.allSatisfy({ abs($0 - first) <= 1e-6 * max(1, abs(first)) }) else {
-            throw Unsupported(reason: "time remapping that changes speed, reverses or holds")
-        }
-        guard keys[0].time <= shown.lowerBound, keys[keys.count - 1].time >= shown.upperBound else {
-            throw Unsupported(reason: "time remapping that holds a frame before its first or after its last keyframe")
-        }
+        guard linear, let first = offsets.first, offsets.allSatisfy({ abs($0 - first) <= 1e-6 * max(1, abs(first)) }),
+            keys[0].time <= shown.lowerBound, keys[keys.count - 1].time >= shown.upperBound
+        else { return nil }
         return first
     }
 
     /// Whether an easing leaves progress as it is: `linear`, or a cubic bézier whose handles lie
     /// on the diagonal.
-    private static func isIdentity(_ easing: String) -> Bool {
+    static func isIdentity(_ easing: String) -> Bool {
         switch try? TimingFunction(parsing: easing) {
         case .linear?: true
         case .cubicBezier(let x1, let y1, let x2, let y2)?: x1 == y1 && x2 == y2
@@ -398,6 +398,7 @@ struct LottieSource {
     /// its opacity multiplied by the precomposition's, shown where both show.
     private static func placed(_ layer: Layer, in precomp: Layer, clock: Clock) throws(Unsupported) -> Layer {
         if let frame = clock.frozenAt { return try frozen(layer, at: frame, in: precomp) }
+        if let remap = clock.remap { return try remapped(layer, in: precomp, by: remap) }
         func outer(_ t: Double) -> Double { clock.start + clock.stretch * t }
         var placed = layer
         placed.transform = layer.transform.placed(start: clock.start, stretch: clock.stretch)
@@ -412,6 +413,23 @@ struct LottieSource {
             layer.opacity.retimed(scale), outerOpacity,
             or: "opacity animated on both a layer and the precomposition around it")
         let shown = outer(layer.shown.lowerBound)..<outer(layer.shown.upperBound)
+        let low = max(shown.lowerBound, precomp.shown.lowerBound), high = min(shown.upperBound, precomp.shown.upperBound)
+        placed.shown = low..<max(low, high)
+        return placed
+    }
+
+    /// A layer of a precomposition whose time remap plays and holds in turn: every keyframe in
+    /// document frames, shown where the remap shows its content while the precomposition shows.
+    private static func remapped(_ layer: Layer, in precomp: Layer, by remap: TimeRemap) throws(Unsupported) -> Layer {
+        var placed = layer
+        placed.transform = try layer.transform.remapped(remap)
+        placed.parents = try layer.parents.map { transform throws(Unsupported) in try transform.remapped(remap) } + [precomp.transform] + precomp.parents
+        placed.groups = try layer.groups.map { transform throws(Unsupported) in try transform.remapped(remap) }
+        placed.fill = try layer.fill?.remapped(remap, startTime: layer.startTime)
+        placed.opacity = try product(
+            layer.opacity.remapped(remap, startTime: layer.startTime), precomp.opacity.shifted(by: precomp.startTime),
+            or: "opacity animated on both a layer and the precomposition around it")
+        let shown = try remap.shown(layer.shown)
         let low = max(shown.lowerBound, precomp.shown.lowerBound), high = min(shown.upperBound, precomp.shown.upperBound)
         placed.shown = low..<max(low, high)
         return placed
