@@ -179,9 +179,13 @@ struct OpenAPITests {
         let forever = try server.get("/api/components/endless/sample?fps=10")
         #expect(times(forever).count == 100_000 && forever.headers["link"]?.contains("from=10000>") == true, "\(forever.headers)")
         #expect(times(try server.get("/api/components/fade-in/sample?fps=10&from=1&to=0.5")) == [])
+        // Times as a browser's String(t) writes them.
+        let written = times(try server.get("/api/components/fade-in/sample?at=0.3436999999985098,1e-7,-0.5"))
+        #expect(written.count == 3 && zip(written, [0.3436999999985098, 1e-7, -0.5]).allSatisfy { abs($0 - $1) <= 1e-15 }, "\(written)")
         for (path, expected) in [
             ("/api/components/fade-in/sample?at=1e3", "invalid-times"), ("/api/components/fade-in/sample?at=0x10", "invalid-times"),
-            ("/api/components/fade-in/sample?at=0,,1", "invalid-times"), ("/api/components/fade-in/sample?at=0&from=1", "usage"),
+            ("/api/components/fade-in/sample?at=0,,1", "invalid-times"), ("/api/components/fade-in/sample?at=01", "invalid-times"),
+            ("/api/components/fade-in/sample?at=1e-", "invalid-times"), ("/api/components/fade-in/sample?at=0&from=1", "usage"),
             ("/api/components/fade-in/sample?at=0&zz=1", "usage"), ("/api/components/fade-in/export?to=css&zz=1", "usage")
         ] {
             let answer = try server.get(path)

@@ -3,7 +3,7 @@ import Hummingbird
 
 /// The times `GET /api/components/NAME/sample` evaluates at, read exactly as the OpenAPI document
 /// describes them, so that every request the document allows is answered: `at=T,T…` (seconds,
-/// written `-?D{1,9}(.D{1,9})?`), or frames at `fps` from `from` (default 0) to `to` (default: the
+/// as a browser writes them), or frames at `fps` from `from` (default 0) to `to` (default: the
 /// animation's end), one page of at most ``maximumSamples`` at a time.
 ///
 /// ```swift
@@ -23,7 +23,7 @@ enum SampleQuery: Equatable {
                 throw Query.bad(query.get("from") == nil ? "to" : "from", query.get("from") ?? query.get("to") ?? "", "taken with fps only")
             }
             guard let times = Self.times(at) else {
-                throw WebError(.invalidTimes, "?at=\(at) is not seconds separated by commas, each -?D{1,9}(.D{1,9})?", status: .badRequest)
+                throw WebError(.invalidTimes, "?at=\(at) is not seconds separated by commas (such as 0,0.25,1.5; 1e-7 too)", status: .badRequest)
             }
             self = .list(times)
         case (nil, let fps?):
@@ -50,18 +50,41 @@ enum SampleQuery: Equatable {
         }
     }
 
-    /// `-?D{1,9}(.D{1,9})?` separated by commas: what the document's pattern says, within ±10⁹ s.
+    /// Times separated by commas, each as the document's pattern writes it: an optional minus,
+    /// a whole number of at most nine digits without leading zeros, optional decimals, and an
+    /// optional negative exponent (what a browser's `String(t)` writes for a time, `1e-7` too) —
+    /// always within ±10⁹ s.
     static func times(_ text: String) -> [Double]? {
         var times: [Double] = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
-            let digits = part.hasPrefix("-") ? part.dropFirst() : part[...]
-            let pieces = digits.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-            guard (1...9).contains(pieces[0].count), pieces.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
-                pieces.count == 1 || (1...9).contains(pieces[1].count), let time = Double(part)
-            else { return nil }
+            guard isTime(Array(part.utf8)), let time = Double(part) else { return nil }
             times.append(time)
         }
         return times
+    }
+
+    /// `-?(0|[1-9][0-9]{0,8})(\.[0-9]+)?([eE]-[0-9]+)?`, whole.
+    private static func isTime(_ bytes: [UInt8]) -> Bool {
+        var i = 0
+        func digits() -> Int {
+            let start = i
+            while i < bytes.count, bytes[i] >= UInt8(ascii: "0"), bytes[i] <= UInt8(ascii: "9") { i += 1 }
+            return i - start
+        }
+        if i < bytes.count, bytes[i] == UInt8(ascii: "-") { i += 1 }
+        let start = i, whole = digits()
+        guard (1...9).contains(whole), whole == 1 || bytes[start] != UInt8(ascii: "0") else { return false }
+        if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
+            i += 1
+            guard digits() > 0 else { return false }
+        }
+        if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+            i += 1
+            guard i < bytes.count, bytes[i] == UInt8(ascii: "-") else { return false }
+            i += 1
+            guard digits() > 0 else { return false }
+        }
+        return i == bytes.count
     }
 
     static func time(_ query: FormQuery, _ name: String) throws -> Double? {
@@ -71,8 +94,4 @@ enum SampleQuery: Equatable {
         }
         return time
     }
-}
-
-extension Character {
-    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
 }

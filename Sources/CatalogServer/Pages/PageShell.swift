@@ -12,6 +12,11 @@ enum PageShell {
     ///   - data: more `data-` attributes for the script, escaped here.
     ///   - body: the page's markup, its store text already escaped.
     static func response(title: String, page: String, data: [(String, String)] = [], body: String) -> Response {
+        response(html: html(title: title, page: page, data: data, body: body))
+    }
+
+    /// A page's whole text (``response(title:page:data:body:)`` answers it).
+    static func html(title: String, page: String, data: [(String, String)] = [], body: String) -> String {
         let attributes = ([("page", page)] + data).map { " data-\($0.0)=\"\(HTML.escape($0.1))\"" }.joined()
         let html = """
             <!doctype html>
@@ -25,6 +30,11 @@ enum PageShell {
             </main></body></html>
 
             """
-        return Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: html)))
+        return html
+    }
+
+    /// A page's text as an answer.
+    static func response(html: String) -> Response {
+        Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: html)))
     }
 }
