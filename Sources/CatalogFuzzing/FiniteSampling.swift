@@ -10,9 +10,9 @@ import CatalogModel
 /// ```swift
 /// FiniteSampling.violations(of: AnimationEffect(try AnimationDefinition(definition)))   // []
 /// ```
-public enum FiniteSampling {
+package enum FiniteSampling {
     /// Samples before, across and after the active interval (21 times).
-    public static func violations(of effect: AnimationEffect) -> [String] {
+    package static func violations(of effect: AnimationEffect) -> [String] {
         let end = effect.endTime
         guard !end.isNaN else { return ["the end time is NaN"] }
         let span = end.isFinite ? max(end, 1) : 10
@@ -32,7 +32,7 @@ public enum FiniteSampling {
 
     /// Where ``KeyframeEffect/sample(at:into:timings:)`` differs from one sample a call, in its
     /// numbers or its timing, to the last bit.
-    public static func batchDifferences(_ effect: KeyframeEffect, at times: [Double]) -> [String] {
+    package static func batchDifferences(_ effect: KeyframeEffect, at times: [Double]) -> [String] {
         var numbers = [Double](repeating: .nan, count: times.count * effect.width)
         var timings = [ComputedTiming](repeating: effect.computedTiming(at: -1), count: times.count)
         times.withUnsafeBufferPointer { times in
@@ -55,7 +55,7 @@ public enum FiniteSampling {
     }
 
     /// The numbers a value is made of (none for a discrete value).
-    public static func numbers(in value: AnimatedValue) -> [Double] {
+    package static func numbers(in value: AnimatedValue) -> [Double] {
         switch value {
         case .number(let n): [n]
         case .color(let c): [c.red, c.green, c.blue, c.alpha]

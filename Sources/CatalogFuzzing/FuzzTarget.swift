@@ -11,7 +11,7 @@ import CatalogModel
 /// ```swift
 /// FuzzTarget.definitionYAML.violations(in: Array("name: a\nkind: animation".utf8))   // []
 /// ```
-public enum FuzzTarget: String, CaseIterable, Sendable {
+package enum FuzzTarget: String, CaseIterable, Sendable {
     /// Definition files as YAML: decoded, validated and, when accepted, sampled.
     case definitionYAML = "definition-yaml"
     /// Definition files as JSON (the strict reader), the same checks.
@@ -24,7 +24,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case valuesAndTimes = "values-and-times"
 
     /// Broken promises found in one input; empty when the input was handled as promised.
-    public func violations(in bytes: [UInt8]) -> [String] {
+    package func violations(in bytes: [UInt8]) -> [String] {
         // Inputs that are not UTF-8 never reach the parsers (files are read as text first).
         guard let text = String(validating: bytes, as: UTF8.self) else { return [] }
         switch self {

@@ -12,36 +12,36 @@ import CatalogModel
 /// schedule.doneTime          // 1.25 for five steps in sequence
 /// schedule.animations[3]     // (step: headline fade-in, start: 0.75, end: 1.0)
 /// ```
-public struct ChainSchedule: Sendable {
+package struct ChainSchedule: Sendable {
     /// An animate step placed in time: its animation begins at `start` (after the step's delay)
     /// and ends at `end`; its `prepare` sets apply at `start`.
-    public struct Placed: Sendable, Hashable {
+    package struct Placed: Sendable, Hashable {
         /// The step.
-        public var step: AnimateStep
+        package var step: AnimateStep
         /// When its animation begins, in seconds after the chain's start.
-        public var start: Double
+        package var start: Double
         /// When its animation ends.
-        public var end: Double
+        package var end: Double
     }
 
     /// A property set placed in time.
-    public struct PlacedSet: Sendable, Hashable {
+    package struct PlacedSet: Sendable, Hashable {
         /// The set.
-        public var step: PropertySetStep
+        package var step: PropertySetStep
         /// When it applies, in seconds after the chain's start.
-        public var time: Double
+        package var time: Double
     }
 
     /// The animate steps, in chain order.
-    public private(set) var animations: [Placed] = []
+    package private(set) var animations: [Placed] = []
     /// `set` steps and `prepare` sets, in time order (ties in chain order).
-    public private(set) var sets: [PlacedSet] = []
+    package private(set) var sets: [PlacedSet] = []
     /// When the chain completes: the single `done`.
-    public private(set) var doneTime: Double = 0
+    package private(set) var doneTime: Double = 0
 
     /// - Parameter duration: how long a step's animation runs (its end time), resolved by the caller
     ///   (from the catalog component with the step's parameters, or the inline body).
-    public init(_ root: ChainNode, startingAt start: Double = 0, duration: (AnimateStep) throws -> Double) rethrows {
+    package init(_ root: ChainNode, startingAt start: Double = 0, duration: (AnimateStep) throws -> Double) rethrows {
         doneTime = try place(root, at: start, duration: duration)
         sets = sets.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
     }

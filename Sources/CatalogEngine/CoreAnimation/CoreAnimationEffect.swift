@@ -12,11 +12,11 @@ import CatalogModel
 /// let effect = CoreAnimationEffect(pop)
 /// effect.sample(at: 0.1).values[0]   // .transform(scale 0.8)
 /// ```
-public struct CoreAnimationEffect: Sendable {
+package struct CoreAnimationEffect: Sendable {
     /// Every property touched, sorted by name; samples give values in this order.
-    public let properties: [AnimatableProperty]
+    package let properties: [AnimatableProperty]
     /// The model values the animation starts from (the properties' initial values by default).
-    public let modelValues: [AnimatedValue]
+    package let modelValues: [AnimatedValue]
     let root: Node
 
     indirect enum Node: Sendable {
@@ -76,7 +76,7 @@ public struct CoreAnimationEffect: Sendable {
 
     /// - Parameter modelValues: the target's model values by property name; a property without
     ///   one starts from its initial value.
-    public init(_ model: CoreAnimationModel, modelValues: [String: AnimationValue] = [:]) {
+    package init(_ model: CoreAnimationModel, modelValues: [String: AnimationValue] = [:]) {
         properties = model.properties
         let slots = Dictionary(uniqueKeysWithValues: properties.enumerated().map { ($1.name, $0) })
         let model0 = properties.map { AnimatedValue(modelValues[$0.name] ?? $0.initialValue) }
@@ -139,7 +139,7 @@ public struct CoreAnimationEffect: Sendable {
     }
 
     /// Presentation values at a time (seconds from the animation's start, in its parent's time).
-    public func sample(at time: Double) -> EffectSample {
+    package func sample(at time: Double) -> EffectSample {
         var values = modelValues
         let top = sample(at: time, into: &values)
         return EffectSample(time: time, progress: top?.progress, iteration: top?.currentIteration, values: values)
@@ -148,7 +148,7 @@ public struct CoreAnimationEffect: Sendable {
     /// Writes the presentation values into `values` (start it from ``modelValues``) and returns
     /// the top-level animation's timing, nil when it does not show.
     @discardableResult
-    public func sample(at time: Double, into values: inout [AnimatedValue]) -> ComputedTiming? {
+    package func sample(at time: Double, into values: inout [AnimatedValue]) -> ComputedTiming? {
         precondition(values.count == modelValues.count, "one value per property: start from modelValues")
         var stale = StaleSlots.none
         return values.withUnsafeMutableBufferPointer { buffer in
@@ -169,7 +169,7 @@ public struct CoreAnimationEffect: Sendable {
     /// }
     /// ```
     @discardableResult
-    public func sample(at time: Double, overwriting values: inout [AnimatedValue]) -> ComputedTiming? {
+    package func sample(at time: Double, overwriting values: inout [AnimatedValue]) -> ComputedTiming? {
         guard values.count == modelValues.count else {
             values = modelValues
             return sample(at: time, into: &values)

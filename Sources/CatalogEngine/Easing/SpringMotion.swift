@@ -12,9 +12,9 @@ import Foundation
 /// let motion = SpringMotion(SpringParameters(mass: 1, stiffness: 100, damping: 5))
 /// motion.settlingDuration   // ≈ 2.87 s (Apple: "about 2.85 s")
 /// ```
-public struct SpringMotion: Sendable, Hashable {
+package struct SpringMotion: Sendable, Hashable {
     /// The spring being solved.
-    public let parameters: SpringParameters
+    package let parameters: SpringParameters
     let omega0: Double
     let zeta: Double
 
@@ -23,10 +23,10 @@ public struct SpringMotion: Sendable, Hashable {
     /// Apple does not publish its rule, only two figures: about 2.85 s for m = 1, k = 100, c = 5
     /// and just over 1 s for c = 15. Settling when the oscillation's envelope falls below 0.08 %
     /// of the distance (half a point over a 625-point move) gives 2.865 s and 1.006 s.
-    public static let settlingThreshold = 8e-4
+    package static let settlingThreshold = 8e-4
 
     /// The motion of a spring with these parameters, its constants worked out once.
-    public init(_ parameters: SpringParameters) {
+    package init(_ parameters: SpringParameters) {
         self.parameters = parameters
         omega0 = parameters.naturalFrequency
         let ratio = parameters.dampingRatio
@@ -34,7 +34,7 @@ public struct SpringMotion: Sendable, Hashable {
     }
 
     /// x(t): 1 at the start, 0 at the target.
-    public func displacement(at t: Double) -> Double {
+    package func displacement(at t: Double) -> Double {
         let v0 = parameters.initialVelocity
         if zeta < 1 {
             let omegaD = omega0 * (1 - zeta * zeta).squareRoot()
@@ -53,12 +53,12 @@ public struct SpringMotion: Sendable, Hashable {
 
     /// 1 − x(t).
     @inline(__always)
-    public func progress(at t: Double) -> Double { 1 - displacement(at: t) }
+    package func progress(at t: Double) -> Double { 1 - displacement(at: t) }
 
     /// When the spring counts as settled (see ``settlingThreshold``): for an under-damped spring
     /// the time its envelope √(1 + B²)·e^(−ζω0·t) reaches the threshold; otherwise the last time
     /// |x(t)| is above it, found by bisection.
-    public var settlingDuration: Double {
+    package var settlingDuration: Double {
         let epsilon = Self.settlingThreshold
         if zeta < 1 {
             let omegaD = omega0 * (1 - zeta * zeta).squareRoot()

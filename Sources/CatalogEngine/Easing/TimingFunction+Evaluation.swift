@@ -8,7 +8,7 @@ extension TimingFunction {
     /// TimingFunction.cubicBezier(0.42, 0, 1, 1).output(at: 0.5)        // 0.3153568…
     /// TimingFunction.steps(4, .jumpEnd).output(at: 0.3)                // 0.25
     /// ```
-    public func output(at input: Double, beforeFlag: Bool = false) -> Double {
+    package func output(at input: Double, beforeFlag: Bool = false) -> Double {
         CompiledEasing(self).output(at: input, beforeFlag: beforeFlag)
     }
 

@@ -7,14 +7,14 @@ import CatalogModel
 /// let effect = AnimationEffect(try AnimationDefinition(definition))
 /// effect.sample(at: 0.1).values   // one value per effect.properties entry
 /// ```
-public enum AnimationEffect: Sendable {
+package enum AnimationEffect: Sendable {
     /// A keyframe effect (the Web Animations body, or a Core Animation animation compiled to one).
     case web(KeyframeEffect)
     /// A Core Animation tree evaluated by its own clocks (groups, springs, speed, time offsets).
     case coreAnimation(CoreAnimationEffect)
 
     /// - Parameter modelValues: the target's model values by property name.
-    public init(_ definition: AnimationDefinition, modelValues: [String: AnimationValue] = [:]) {
+    package init(_ definition: AnimationDefinition, modelValues: [String: AnimationValue] = [:]) {
         switch definition {
         case .web(let model): self = .web(KeyframeEffect(model, underlying: modelValues))
         case .coreAnimation(let model): self = .coreAnimation(CoreAnimationEffect(model, modelValues: modelValues))
@@ -22,7 +22,7 @@ public enum AnimationEffect: Sendable {
     }
 
     /// The animated properties, sorted by name: the order of ``EffectSample/values``.
-    public var properties: [AnimatableProperty] {
+    package var properties: [AnimatableProperty] {
         switch self {
         case .web(let effect): effect.tracks.map(\.property)
         case .coreAnimation(let effect): effect.properties
@@ -30,7 +30,7 @@ public enum AnimationEffect: Sendable {
     }
 
     /// Timing and every property's value at `time` seconds of the effect's own time.
-    public func sample(at time: Double) -> EffectSample {
+    package func sample(at time: Double) -> EffectSample {
         switch self {
         case .web(let effect): effect.sample(at: time)
         case .coreAnimation(let effect): effect.sample(at: time)
@@ -40,7 +40,7 @@ public enum AnimationEffect: Sendable {
     /// The same, with the values written into `values` (one per property): what a long run of
     /// samples uses. A Core Animation effect reuses the array's storage from call to call; a
     /// keyframe effect builds its values as ``sample(at:)`` does.
-    public func sample(at time: Double, into values: inout [AnimatedValue]) -> (progress: Double?, iteration: Double?) {
+    package func sample(at time: Double, into values: inout [AnimatedValue]) -> (progress: Double?, iteration: Double?) {
         switch self {
         case .web(let effect):
             let sample = effect.sample(at: time)
@@ -54,7 +54,7 @@ public enum AnimationEffect: Sendable {
 
     /// Whether its last frame stays once it is over (Web `fill: forwards`/`both`; Core Animation
     /// `fillMode` forwards/both with `removedOnCompletion: false`, of the top-level animation).
-    public var fillsForwards: Bool {
+    package var fillsForwards: Bool {
         switch self {
         case .web(let effect): effect.timing.fill == .forwards || effect.timing.fill == .both
         case .coreAnimation(let effect):
@@ -63,7 +63,7 @@ public enum AnimationEffect: Sendable {
     }
 
     /// When the animation is over, in seconds from its start (infinite for endless repeats).
-    public var endTime: Double {
+    package var endTime: Double {
         switch self {
         case .web(let effect): ComputedTiming(effect.timing, localTime: 0).endTime
         case .coreAnimation(let effect): effect.endTime
@@ -81,7 +81,7 @@ extension CoreAnimationEffect {
     }
 
     /// The end of the top-level animation's active span, in its parent's time.
-    public var endTime: Double {
+    package var endTime: Double {
         switch root {
         case .leaf(let leaf): leaf.clock.parentEndTime
         case .group(let clock, _): clock.parentEndTime

@@ -15,9 +15,9 @@ import CatalogModel
 /// sample.progress    // 0.25
 /// sample.values[0]   // .number(0.25)
 /// ```
-public final class KeyframeEffect: Sendable {
+package final class KeyframeEffect: Sendable {
     /// The effect's timing.
-    public let timing: EffectTiming
+    package let timing: EffectTiming
     let schedule: TimingSchedule
     /// The effect's easing, read in place when sampling (see ``CompiledEasing``); freed in deinit.
     private nonisolated(unsafe) let easing: UnsafeMutablePointer<CompiledEasing>
@@ -26,13 +26,13 @@ public final class KeyframeEffect: Sendable {
     /// The same tracks, for calls without retain and release on the sampling path.
     private let trackReferences: [Unmanaged<PropertyTrack>]
     /// Where each track's numbers start in a sample buffer.
-    public let offsets: [Int]
+    package let offsets: [Int]
     /// How many numbers one sample takes.
-    public let width: Int
+    package let width: Int
 
     /// - Parameter underlying: model values of the target's properties; a property without one
     ///   uses its initial value.
-    public init(_ model: KeyframeEffectModel, underlying: [String: AnimationValue] = [:]) {
+    package init(_ model: KeyframeEffectModel, underlying: [String: AnimationValue] = [:]) {
         timing = model.timing
         schedule = TimingSchedule(model.timing)
         easing = .allocate(capacity: 1)
@@ -56,12 +56,12 @@ public final class KeyframeEffect: Sendable {
     deinit { easing.deinitialize(count: 1).deallocate() }
 
     /// The Web Animations timing at `localTime`: phase, active time, progress, iteration.
-    public func computedTiming(at localTime: Double) -> ComputedTiming {
+    package func computedTiming(at localTime: Double) -> ComputedTiming {
         ComputedTiming(schedule, localTime: localTime, easing: UnsafePointer(easing))
     }
 
     /// Timing and every track's value at `localTime` (seconds from the effect's start).
-    public func sample(at localTime: Double) -> EffectSample {
+    package func sample(at localTime: Double) -> EffectSample {
         var numbers = [Double](repeating: 0, count: width)
         let computed = sample(at: localTime, into: &numbers)
         let values = numbers.withUnsafeBufferPointer { buffer in tracks.indices.map { value(of: $0, in: buffer.baseAddress!) } }
@@ -74,14 +74,14 @@ public final class KeyframeEffect: Sendable {
     /// ```swift
     /// effect.value(of: 0, in: numbers + 60 * effect.width)   // track 0 of sample 60, e.g. .number(0.5)
     /// ```
-    public func value(of track: Int, in sample: UnsafePointer<Double>) -> AnimatedValue {
+    package func value(of track: Int, in sample: UnsafePointer<Double>) -> AnimatedValue {
         tracks[track].decode(sample + offsets[track])
     }
 
     /// The allocation-free form: writes every track's numbers into `numbers` (at least ``width``
     /// long) and returns the timing.
     @inline(__always)
-    public func sample(at localTime: Double, into numbers: inout [Double]) -> ComputedTiming {
+    package func sample(at localTime: Double, into numbers: inout [Double]) -> ComputedTiming {
         let computed = computedTiming(at: localTime)
         numbers.withUnsafeMutableBufferPointer { buffer in
             let base = buffer.baseAddress!
@@ -122,7 +122,7 @@ public final class KeyframeEffect: Sendable {
     /// }
     /// numbers[60 * effect.width + effect.offsets[0]]   // track 0 at one second
     /// ```
-    public func sample(
+    package func sample(
         at times: UnsafeBufferPointer<Double>, into numbers: UnsafeMutablePointer<Double>,
         timings: UnsafeMutablePointer<ComputedTiming>? = nil
     ) {
@@ -178,18 +178,18 @@ public final class KeyframeEffect: Sendable {
 /// sample.progress    // 0.4 for a 0.25 s linear fade
 /// sample.values[0]   // .number(0.4)
 /// ```
-public struct EffectSample: Sendable, Hashable {
+package struct EffectSample: Sendable, Hashable {
     /// Seconds from the effect's start.
-    public var time: Double
+    package var time: Double
     /// Transformed progress; nil when the effect is not in effect.
-    public var progress: Double?
+    package var progress: Double?
     /// Current iteration; nil when the effect is not in effect.
-    public var iteration: Double?
+    package var iteration: Double?
     /// One value per animated property, in the effect's property order.
-    public var values: [AnimatedValue]
+    package var values: [AnimatedValue]
 
     /// A sample as ``AnimationEffect/sample(at:)`` returns it.
-    public init(time: Double, progress: Double?, iteration: Double?, values: [AnimatedValue]) {
+    package init(time: Double, progress: Double?, iteration: Double?, values: [AnimatedValue]) {
         self.time = time
         self.progress = progress
         self.iteration = iteration

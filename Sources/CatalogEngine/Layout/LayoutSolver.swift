@@ -9,9 +9,9 @@ import CatalogModel
 ///                                  in: Rect(x: 0, y: 0, width: 120, height: 40))
 /// // [("content", (0, 5, 35, 30)), ("decoration", (35, 5, 70, 30))] — WWDC 2016 session 419's test
 /// ```
-public enum LayoutSolver {
+package enum LayoutSolver {
     /// Every slot's frame, in the tree's slot order.
-    public static func frames(for node: LayoutNode, in rect: Rect) -> [(slot: String, frame: Rect)] {
+    package static func frames(for node: LayoutNode, in rect: Rect) -> [(slot: String, frame: Rect)] {
         var result: [(slot: String, frame: Rect)] = []
         layout(node, in: rect, into: &result)
         return result

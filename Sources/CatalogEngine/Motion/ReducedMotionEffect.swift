@@ -13,23 +13,23 @@ import CatalogModel
 /// let reduced = ReducedMotionEffect(shake, motion: .noMotion)
 /// reduced.sample(at: 0.1).values   // the model values: shake ends where it began
 /// ```
-public struct ReducedMotionEffect: Sendable {
+package struct ReducedMotionEffect: Sendable {
     /// The effect as written.
-    public let base: AnimationEffect
+    package let base: AnimationEffect
     /// What it becomes under reduced motion (nil: it plays unchanged).
-    public let motion: ReducedMotion?
+    package let motion: ReducedMotion?
     /// The base's properties, plus opacity when a fade adds it (none for `removed`); sorted by name.
-    public let properties: [AnimatableProperty]
+    package let properties: [AnimatableProperty]
     /// Where opacity sits in ``properties`` (a fade's), and whether the base animates it.
     private let opacitySlot: Int?
     private let baseAnimatesOpacity: Bool
     /// The base's values once it is over (its model values when it never ends).
     private let endSample: EffectSample
     /// The fade's start and end opacity: the base's own where it animates opacity, else 0 → 1.
-    public let fadeEnds: (from: Double, to: Double)
+    package let fadeEnds: (from: Double, to: Double)
 
     /// The effect `base` as a viewer who prefers reduced motion sees it.
-    public init(_ base: AnimationEffect, motion: ReducedMotion?) {
+    package init(_ base: AnimationEffect, motion: ReducedMotion?) {
         self.base = base
         self.motion = motion
         var properties = base.properties
@@ -67,7 +67,7 @@ public struct ReducedMotionEffect: Sendable {
     }
 
     /// When it is over, in seconds from its start.
-    public var endTime: Double {
+    package var endTime: Double {
         switch motion {
         case nil, .component?: base.endTime
         case .shorten(let factor)?: base.endTime * factor
@@ -77,7 +77,7 @@ public struct ReducedMotionEffect: Sendable {
     }
 
     /// Timing and values at `time`, reduced.
-    public func sample(at time: Double) -> EffectSample {
+    package func sample(at time: Double) -> EffectSample {
         switch motion {
         case nil, .component?:
             return base.sample(at: time)
@@ -117,7 +117,7 @@ public struct ReducedMotionEffect: Sendable {
 
     /// The same, with the values written into `values` (its storage reused from call to call
     /// where the effect plays as written or shortened); returns the progress and iteration.
-    public func sample(at time: Double, into values: inout [AnimatedValue]) -> (progress: Double?, iteration: Double?) {
+    package func sample(at time: Double, into values: inout [AnimatedValue]) -> (progress: Double?, iteration: Double?) {
         switch motion {
         case nil, .component?: return base.sample(at: time, into: &values)
         case .shorten(let factor)?: return base.sample(at: time / factor, into: &values)
@@ -138,7 +138,7 @@ public struct ReducedMotionEffect: Sendable {
     ///     print(index, progress ?? .nan, values[0])
     /// }
     /// ```
-    public func forEachSample(
+    package func forEachSample(
         at times: [Double],
         _ body: (_ index: Int, _ progress: Double?, _ iteration: Double?, _ values: UnsafeBufferPointer<AnimatedValue>) -> Void
     ) {
@@ -184,6 +184,6 @@ public struct ReducedMotionEffect: Sendable {
     }
 
     /// The fade's easing (CSS `ease-in-out`).
-    public static let fadeEasing = TimingFunction.cubicBezier(0.42, 0, 0.58, 1)
+    package static let fadeEasing = TimingFunction.cubicBezier(0.42, 0, 0.58, 1)
     private static let easeInOut = CompiledEasing(fadeEasing)
 }

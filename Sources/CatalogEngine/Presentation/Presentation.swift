@@ -12,24 +12,24 @@ import Synchronization
 /// let running = RunningAnimation(try AnimationDefinition(bounce), start: 2)
 /// Presentation.values(model: ["transform": .transform(.identity)], running: [running], at: 2.1)
 /// ```
-public struct RunningAnimation: Sendable, Hashable {
+package struct RunningAnimation: Sendable, Hashable {
     /// The animation as applied.
-    public let animation: AnimationDefinition
+    package let animation: AnimationDefinition
     /// The scene time it started at.
-    public let start: Double
+    package let start: Double
     /// The component's `reducedMotion:` (nil: it plays unchanged); a `component` policy comes
     /// resolved as ``reducedReplacement``.
-    public let reducedMotion: ReducedMotion?
+    package let reducedMotion: ReducedMotion?
     /// What plays instead under reduced motion, when its `reducedMotion:` names a stand-in.
-    public let reducedReplacement: AnimationDefinition?
+    package let reducedReplacement: AnimationDefinition?
     /// Applied while the user preferred reduced motion (`apply`/`send --reduced-motion`): it
     /// plays reduced whoever looks.
-    public let playsReduced: Bool
+    package let playsReduced: Bool
     /// The last effect built, shared by copies (they describe the same animation).
     private let built = BuiltEffect()
 
     /// An animation applied at `start`.
-    public init(
+    package init(
         _ animation: AnimationDefinition, start: Double, reducedMotion: ReducedMotion? = nil,
         reducedReplacement: AnimationDefinition? = nil, playsReduced: Bool = false
     ) {
@@ -41,7 +41,7 @@ public struct RunningAnimation: Sendable, Hashable {
     }
 
     /// What it shows at a time since its start, over the given model values.
-    public func sample(at time: Double, modelValues: [String: AnimationValue], reducedMotion: Bool) -> (
+    package func sample(at time: Double, modelValues: [String: AnimationValue], reducedMotion: Bool) -> (
         properties: [AnimatableProperty], values: [AnimatedValue]
     ) {
         let reduced = reducedMotion || playsReduced
@@ -55,7 +55,7 @@ public struct RunningAnimation: Sendable, Hashable {
     }
 
     /// The properties it animates as shown (a reduced-motion fade adds opacity).
-    public func properties(reducedMotion: Bool) -> [AnimatableProperty] {
+    package func properties(reducedMotion: Bool) -> [AnimatableProperty] {
         let reduced = reducedMotion || playsReduced
         if reduced, let replacement = reducedReplacement { return replacement.properties }
         if reduced, case .fade? = self.reducedMotion, !animation.properties.contains(where: { $0.name == "opacity" }) {
@@ -65,7 +65,7 @@ public struct RunningAnimation: Sendable, Hashable {
     }
 
     /// When it is over, in seconds since its start.
-    public func endTime(reducedMotion: Bool) -> Double {
+    package func endTime(reducedMotion: Bool) -> Double {
         let reduced = reducedMotion || playsReduced
         if reduced, let replacement = reducedReplacement { return AnimationEffect(replacement).endTime }
         let effect = AnimationEffect(animation)
@@ -104,10 +104,10 @@ final class BuiltEffect: Sendable, Hashable {
 ///                                 running: [RunningAnimation(bounceSelect, start: 0)], at: 0.1)
 /// shown["transform"]   // scale 0.8
 /// ```
-public enum Presentation {
+package enum Presentation {
     /// - Parameter reducedMotion: the viewer prefers reduced motion: every animation plays as its
     ///   `reducedMotion:` says (those applied under reduced motion always do).
-    public static func values(
+    package static func values(
         model: [String: PropertyValue], running: [RunningAnimation], at time: Double,
         reducedMotion: Bool = false
     ) -> [String: PropertyValue] {
@@ -126,7 +126,7 @@ public enum Presentation {
 extension AnimationValue {
     /// A stored model value as an animation value; nil for values animations do not take
     /// (object references, JSON).
-    public init?(model value: PropertyValue) {
+    package init?(model value: PropertyValue) {
         switch value {
         case .number(let n): self = .number(n)
         case .color(let c): self = .color(c)

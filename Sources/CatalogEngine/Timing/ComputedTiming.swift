@@ -10,14 +10,14 @@ import CatalogModel
 /// computed.progress           // 0.75 (second iteration runs backwards)
 /// computed.currentIteration   // 1
 /// ```
-public struct ComputedTiming: Sendable, Hashable {
+package struct ComputedTiming: Sendable, Hashable {
     /// Times closer than this are the same time. Browsers keep animation times in whole
     /// microseconds, so 50 ms + 100 ms *is* 150 ms there; in binary floating point 0.05 + 0.1 is
     /// not 0.15. One nanosecond absorbs the rounding and is far below any time a browser tells apart.
-    public static let timeTolerance = 1e-9
+    package static let timeTolerance = 1e-9
 
     /// Web Animations §4.6.3: before the active interval, in it, or after it.
-    public enum Phase: Sendable, Hashable {
+    package enum Phase: Sendable, Hashable {
         /// Before the active interval (during the delay).
         case before
         /// In it.
@@ -27,24 +27,24 @@ public struct ComputedTiming: Sendable, Hashable {
     }
 
     /// Where the local time falls.
-    public var phase: Phase
+    package var phase: Phase
     /// The duration of all iterations together.
-    public var activeDuration: Double
+    package var activeDuration: Double
     /// delay + active duration + end delay, never below 0.
-    public var endTime: Double
+    package var endTime: Double
     /// nil when the effect is not in effect (no fill covers this time).
-    public var activeTime: Double?
+    package var activeTime: Double?
     /// The transformed progress, nil when not in effect.
-    public var progress: Double?
+    package var progress: Double?
     /// nil when not in effect; `.infinity` after an infinitely repeating effect.
-    public var currentIteration: Double?
+    package var currentIteration: Double?
     /// The Web Animations before flag handed to step easings.
-    public var beforeFlag: Bool
+    package var beforeFlag: Bool
     /// Whether the current iteration plays forwards.
-    public var isForwards: Bool
+    package var isForwards: Bool
 
     /// The timing at `localTime` seconds of the effect's own time, as `getComputedTiming()` reports it.
-    public init(_ timing: EffectTiming, localTime: Double) {
+    package init(_ timing: EffectTiming, localTime: Double) {
         self = withUnsafePointer(to: CompiledEasing(timing.easing)) { ComputedTiming(TimingSchedule(timing), localTime: localTime, easing: $0) }
     }
 

@@ -8,7 +8,7 @@ extension AnimatedValue {
     /// ```swift
     /// AnimatedValue.number(2).adding(.number(3))   // .number(5)
     /// ```
-    public func adding(_ other: AnimatedValue) -> AnimatedValue {
+    package func adding(_ other: AnimatedValue) -> AnimatedValue {
         switch (self, other) {
         case (.number(let a), .number(let b)): return .number(a + b)
         case (.point(let a), .point(let b)): return .point(Point(x: a.x + b.x, y: a.y + b.y))
@@ -24,7 +24,7 @@ extension AnimatedValue {
 
     /// The inverse of ``adding(_:)``: `self − other` (for `toValue − byValue`). A singular
     /// transform has no inverse; then `self` is kept.
-    public func subtracting(_ other: AnimatedValue) -> AnimatedValue {
+    package func subtracting(_ other: AnimatedValue) -> AnimatedValue {
         switch (self, other) {
         case (.number(let a), .number(let b)): return .number(a - b)
         case (.point(let a), .point(let b)): return .point(Point(x: a.x - b.x, y: a.y - b.y))
@@ -41,7 +41,7 @@ extension AnimatedValue {
     }
 
     /// `self` added to itself `count` times (0: the neutral value of its kind).
-    public func repeated(_ count: Int) -> AnimatedValue {
+    package func repeated(_ count: Int) -> AnimatedValue {
         var result: AnimatedValue =
             switch self {
             case .number: .number(0)

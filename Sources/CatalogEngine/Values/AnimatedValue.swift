@@ -6,7 +6,7 @@ import CatalogModel
 /// ```swift
 /// AnimatedValue.number(0.5).propertyValue.jsonValue   // 0.5
 /// ```
-public enum AnimatedValue: Sendable, Hashable {
+package enum AnimatedValue: Sendable, Hashable {
     /// A number (opacity, a length).
     case number(Double)
     /// A colour, clamped to 0…1 per channel.
@@ -24,7 +24,7 @@ public enum AnimatedValue: Sendable, Hashable {
 
     /// The same value as a model ``PropertyValue`` (transforms as 16 numbers, colours as
     /// `[r, g, b, a]`), the encoding `catalog sample` prints.
-    public var propertyValue: PropertyValue {
+    package var propertyValue: PropertyValue {
         switch self {
         case .number(let n): .number(n)
         case .color(let c): .color(c)
@@ -37,7 +37,7 @@ public enum AnimatedValue: Sendable, Hashable {
     }
 
     /// The engine's form of a model value.
-    public init(_ value: AnimationValue) {
+    package init(_ value: AnimationValue) {
         switch value {
         case .number(let n): self = .number(n)
         case .color(let c): self = .color(c)

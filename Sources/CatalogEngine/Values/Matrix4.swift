@@ -9,23 +9,23 @@ import Foundation
 /// let m = Matrix4.translation(10, 0, 0).concatenating(.scale(2, 2, 1))   // translate, then scale
 /// m.m41   // 20
 /// ```
-public struct Matrix4: Sendable, Hashable {
+package struct Matrix4: Sendable, Hashable {
     /// The first row (m11 m12 m13 m14).
-    public var r1: SIMD4<Double>
+    package var r1: SIMD4<Double>
     /// The second row (m21 … m24).
-    public var r2: SIMD4<Double>
+    package var r2: SIMD4<Double>
     /// The third row (m31 … m34).
-    public var r3: SIMD4<Double>
+    package var r3: SIMD4<Double>
     /// The fourth row (m41 … m44): the translation and the perspective's w.
-    public var r4: SIMD4<Double>
+    package var r4: SIMD4<Double>
 
     /// A matrix from its four rows.
-    public init(_ r1: SIMD4<Double>, _ r2: SIMD4<Double>, _ r3: SIMD4<Double>, _ r4: SIMD4<Double>) {
+    package init(_ r1: SIMD4<Double>, _ r2: SIMD4<Double>, _ r3: SIMD4<Double>, _ r4: SIMD4<Double>) {
         self.r1 = r1; self.r2 = r2; self.r3 = r3; self.r4 = r4
     }
 
     /// From 16 entries in `CATransform3D` order.
-    public init(_ m: [Double]) {
+    package init(_ m: [Double]) {
         precondition(m.count == 16)
         self.init(
             SIMD4(m[0], m[1], m[2], m[3]), SIMD4(m[4], m[5], m[6], m[7]),
@@ -33,7 +33,7 @@ public struct Matrix4: Sendable, Hashable {
     }
 
     /// The matrix of a model transform.
-    public init(_ transform: Transform3D) { self.init(transform.m) }
+    package init(_ transform: Transform3D) { self.init(transform.m) }
 
     /// From 16 consecutive entries in `CATransform3D` order.
     package init(_ m: UnsafePointer<Double>) {
@@ -43,30 +43,30 @@ public struct Matrix4: Sendable, Hashable {
     }
 
     /// Computed, not stored: a constant built in registers beats a lazily initialised global.
-    public static var identity: Matrix4 { Matrix4(SIMD4(1, 0, 0, 0), SIMD4(0, 1, 0, 0), SIMD4(0, 0, 1, 0), SIMD4(0, 0, 0, 1)) }
+    package static var identity: Matrix4 { Matrix4(SIMD4(1, 0, 0, 0), SIMD4(0, 1, 0, 0), SIMD4(0, 0, 1, 0), SIMD4(0, 0, 0, 1)) }
 
     /// The 2D entries, by `CATransform3D`'s names: `m11 m12` and `m21 m22` the linear part…
-    public var m11: Double { r1.x }
+    package var m11: Double { r1.x }
     /// See ``m11``.
-    public var m12: Double { r1.y }
+    package var m12: Double { r1.y }
     /// See ``m11``.
-    public var m21: Double { r2.x }
+    package var m21: Double { r2.x }
     /// See ``m11``.
-    public var m22: Double { r2.y }
+    package var m22: Double { r2.y }
     /// …and `m41 m42` the translation.
-    public var m41: Double { r4.x }
+    package var m41: Double { r4.x }
     /// See ``m41``.
-    public var m42: Double { r4.y }
+    package var m42: Double { r4.y }
 
     /// The 16 entries in `CATransform3D` order.
-    public var entries: [Double] { [r1.x, r1.y, r1.z, r1.w, r2.x, r2.y, r2.z, r2.w, r3.x, r3.y, r3.z, r3.w, r4.x, r4.y, r4.z, r4.w] }
+    package var entries: [Double] { [r1.x, r1.y, r1.z, r1.w, r2.x, r2.y, r2.z, r2.w, r3.x, r3.y, r3.z, r3.w, r4.x, r4.y, r4.z, r4.w] }
 
     /// The matrix as a model value.
-    public var transform3D: Transform3D { Transform3D(entries)! }
+    package var transform3D: Transform3D { Transform3D(entries)! }
 
     /// `self` then `other`, as `CATransform3DConcat(self, other)`.
     @inline(__always)
-    public func concatenating(_ other: Matrix4) -> Matrix4 {
+    package func concatenating(_ other: Matrix4) -> Matrix4 {
         @inline(__always) func row(_ r: SIMD4<Double>) -> SIMD4<Double> {
             r.x * other.r1 + r.y * other.r2 + r.z * other.r3 + r.w * other.r4
         }
@@ -74,18 +74,18 @@ public struct Matrix4: Sendable, Hashable {
     }
 
     /// A translation by `x`, `y`, `z` (`CATransform3DMakeTranslation`).
-    public static func translation(_ x: Double, _ y: Double, _ z: Double) -> Matrix4 {
+    package static func translation(_ x: Double, _ y: Double, _ z: Double) -> Matrix4 {
         Matrix4(SIMD4(1, 0, 0, 0), SIMD4(0, 1, 0, 0), SIMD4(0, 0, 1, 0), SIMD4(x, y, z, 1))
     }
 
     /// A scale by `x`, `y`, `z` (`CATransform3DMakeScale`).
-    public static func scale(_ x: Double, _ y: Double, _ z: Double) -> Matrix4 {
+    package static func scale(_ x: Double, _ y: Double, _ z: Double) -> Matrix4 {
         Matrix4(SIMD4(x, 0, 0, 0), SIMD4(0, y, 0, 0), SIMD4(0, 0, z, 0), SIMD4(0, 0, 0, 1))
     }
 
     /// A rotation by `angle` radians about the unit axis (x, y, z), as CSS `rotate3d()` and
     /// `CATransform3DMakeRotation` define it (positive angles turn x towards y on screen).
-    public static func rotation(x: Double, y: Double, z: Double, angle: Double) -> Matrix4 {
+    package static func rotation(x: Double, y: Double, z: Double, angle: Double) -> Matrix4 {
         let s = sin(angle), c = cos(angle)
         if x == 0, y == 0 {
             let sz = z < 0 ? -s : s
@@ -100,17 +100,17 @@ public struct Matrix4: Sendable, Hashable {
     }
 
     /// CSS `skew(ax, ay)`: x' = x + tan(ax)·y, y' = tan(ay)·x + y.
-    public static func skew(_ ax: Double, _ ay: Double) -> Matrix4 {
+    package static func skew(_ ax: Double, _ ay: Double) -> Matrix4 {
         Matrix4(SIMD4(1, tan(ay), 0, 0), SIMD4(tan(ax), 1, 0, 0), SIMD4(0, 0, 1, 0), SIMD4(0, 0, 0, 1))
     }
 
     /// CSS `perspective(d)`; `inverseDistance` is 1/d (0 for none), so m34 = −1/d.
-    public static func perspective(inverseDistance: Double) -> Matrix4 {
+    package static func perspective(inverseDistance: Double) -> Matrix4 {
         Matrix4(SIMD4(1, 0, 0, 0), SIMD4(0, 1, 0, 0), SIMD4(0, 0, 1, -inverseDistance), SIMD4(0, 0, 0, 1))
     }
 
     /// The matrix of one transform function.
-    public init(_ function: TransformFunction.Primitive) {
+    package init(_ function: TransformFunction.Primitive) {
         switch function {
         case .translate(let x, let y, let z): self = .translation(x, y, z)
         case .scale(let x, let y, let z): self = .scale(x, y, z)
@@ -123,14 +123,14 @@ public struct Matrix4: Sendable, Hashable {
     }
 
     /// The matrix of a CSS function list: `transform: A B` applies B first, then A.
-    public init(_ functions: [TransformFunction]) {
+    package init(_ functions: [TransformFunction]) {
         var result = Matrix4.identity
         for function in functions { result = Matrix4(function.primitive).concatenating(result) }
         self = result
     }
 
     /// The determinant: 0 for a transform that cannot be inverted (interpolated discretely).
-    public var determinant: Double {
+    package var determinant: Double {
         let a = self
         func m(_ i: Int, _ j: Int) -> Double { a.row(i)[j] }
         let s0 = m(0, 0) * m(1, 1) - m(1, 0) * m(0, 1), s1 = m(0, 0) * m(1, 2) - m(1, 0) * m(0, 2)
@@ -143,7 +143,7 @@ public struct Matrix4: Sendable, Hashable {
     }
 
     /// The inverse, or nil when the matrix is singular.
-    public var inverse: Matrix4? {
+    package var inverse: Matrix4? {
         var a = [r1, r2, r3, r4].flatMap { [$0.x, $0.y, $0.z, $0.w] }
         var b = Matrix4.identity.entries
         // Gauss–Jordan elimination with partial pivoting; only used off the hot path.
@@ -166,7 +166,7 @@ public struct Matrix4: Sendable, Hashable {
     }
 
     /// Row `i` (0-based).
-    public func row(_ i: Int) -> SIMD4<Double> {
+    package func row(_ i: Int) -> SIMD4<Double> {
         switch i {
         case 0: r1;
         case 1: r2;
@@ -176,7 +176,7 @@ public struct Matrix4: Sendable, Hashable {
     }
 
     /// Whether the matrix is a 2D affine transform (CSS `matrix()` can write it).
-    public var is2D: Bool {
+    package var is2D: Bool {
         r1.z == 0 && r1.w == 0 && r2.z == 0 && r2.w == 0 && r3 == SIMD4(0, 0, 1, 0) && r4.z == 0 && r4.w == 1
     }
 }

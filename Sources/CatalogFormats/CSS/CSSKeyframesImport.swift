@@ -21,7 +21,7 @@ import Foundation
 ///     """, file: "pulse.css")
 /// // {"name": "pulse", "kind": "animation", "version": "1.0.0", "keyframes": [...], "options": {...}}
 /// ```
-public enum CSSKeyframesImport {
+package enum CSSKeyframesImport {
     struct Block {
         /// The prelude on one line (``CSSSyntax/oneLine(_:)``).
         var prelude: String
@@ -54,7 +54,7 @@ public enum CSSKeyframesImport {
     /// let pulse = try CSSKeyframesImport.definition(css: css, file: "pulse.css")
     /// pulse.name   // "pulse"
     /// ```
-    public static func definition(css text: String, file: String) throws(DefinitionError) -> ComponentDefinition {
+    package static func definition(css text: String, file: String) throws(DefinitionError) -> ComponentDefinition {
         var ignored: [String] = []
         let document = try document(css: text, file: file, ignored: &ignored)
         try DefinitionLimits.check(document, file: file)
@@ -65,7 +65,7 @@ public enum CSSKeyframesImport {
 
     /// The definition document (`name`, `kind`, `version`, `keyframes`, `options`) a stylesheet's
     /// `@keyframes` and the rule that runs it make, or why it cannot.
-    public static func document(css text: String, file: String) throws(DefinitionError) -> JSONValue {
+    package static func document(css text: String, file: String) throws(DefinitionError) -> JSONValue {
         var ignored: [String] = []
         return try document(css: text, file: file, ignored: &ignored)
     }

@@ -47,12 +47,12 @@ public enum StylesheetLibrary {
     /// True when `css` holds animations to import one by one: two or more `@keyframes` (vendor
     /// twins counted once) that no single rule runs together as one effect — which is the shape of
     /// a stylesheet `catalog export --to css` writes, read as one component.
-    public static func isLibrary(css text: String, file: String) throws(DefinitionError) -> Bool {
+    package static func isLibrary(css text: String, file: String) throws(DefinitionError) -> Bool {
         try Stylesheet(css: text, file: file).isLibrary(options: ImportOptions())
     }
 
     /// One definition document per `@keyframes`, in the order they appear.
-    public static func documents(css text: String, file: String, options: ImportOptions = ImportOptions()) throws(DefinitionError) -> [JSONValue] {
+    package static func documents(css text: String, file: String, options: ImportOptions = ImportOptions()) throws(DefinitionError) -> [JSONValue] {
         try Stylesheet(css: text, file: file).documents(options: options).map(\.document)
     }
 

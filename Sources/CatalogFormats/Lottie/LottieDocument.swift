@@ -10,21 +10,21 @@ import CatalogModel
 /// let document = LottieDocument(name: "fade-in", frameRate: 60, outPoint: 60, size: (100, 100), layers: [layer])
 /// document.json["fr"]   // 60
 /// ```
-public struct LottieDocument: Sendable, Hashable {
+package struct LottieDocument: Sendable, Hashable {
     /// The document's `nm`.
-    public var name: String
+    package var name: String
     /// Frames per second (`fr`); keyframe times are in frames.
-    public var frameRate: Double
+    package var frameRate: Double
     /// The first and the one-past-last frame (`ip`, `op`).
-    public var inPoint: Double
-    public var outPoint: Double
+    package var inPoint: Double
+    package var outPoint: Double
     /// The canvas (`w`, `h`).
-    public var width: Double
-    public var height: Double
+    package var width: Double
+    package var height: Double
     /// Bottom to top (written top first, as Lottie lists them).
-    public var layers: [LottieLayer]
+    package var layers: [LottieLayer]
 
-    public init(name: String, frameRate: Double, inPoint: Double = 0, outPoint: Double, size: (width: Double, height: Double), layers: [LottieLayer]) {
+    package init(name: String, frameRate: Double, inPoint: Double = 0, outPoint: Double, size: (width: Double, height: Double), layers: [LottieLayer]) {
         self.name = name
         self.frameRate = frameRate
         self.inPoint = inPoint
@@ -37,14 +37,14 @@ public struct LottieDocument: Sendable, Hashable {
     /// The document's text, its members in Bodymovin's order where players depend on it: `ty`
     /// first (rlottie reads a shape's type before the rest, and draws nothing otherwise —
     /// measured), then a keyframe's `t` and `s`, a property's `a` before `k`.
-    public var text: String {
+    package var text: String {
         let first = ["ty", "t", "s", "a", "k"]
         func rank(_ key: String) -> Int { first.firstIndex(of: key) ?? first.count }
         return json.compactText { (rank($0), $0) < (rank($1), $1) } + "\n"
     }
 
     /// The document as a player reads it.
-    public var json: JSONValue {
+    package var json: JSONValue {
         [
             "v": "5.7.4", "nm": .string(name), "fr": .number(frameRate), "ip": .number(inPoint), "op": .number(outPoint),
             "w": .number(width), "h": .number(height), "ddd": 0, "assets": [], "markers": [],
@@ -61,28 +61,28 @@ public struct LottieDocument: Sendable, Hashable {
 /// layer.transform.opacity = .animated([LottieKeyframe(time: 0, value: [0], easing: .linear),
 ///                                      LottieKeyframe(time: 30, value: [100], easing: .hold)])
 /// ```
-public struct LottieLayer: Sendable, Hashable {
+package struct LottieLayer: Sendable, Hashable {
     /// `nm`: the role (or the component, for an animation).
-    public var name: String
+    package var name: String
     /// `ind`, from 1.
-    public var index: Int
+    package var index: Int
     /// The rectangle's size.
-    public var width: Double
-    public var height: Double
+    package var width: Double
+    package var height: Double
     /// The frames the layer shows (`ip`, `op`).
-    public var inPoint: Double
-    public var outPoint: Double
-    public var transform = LottieTransform()
+    package var inPoint: Double
+    package var outPoint: Double
+    package var transform = LottieTransform()
     /// The shape group's transform (`tr`), applied before the layer's.
-    public var shapeTransform = LottieTransform()
+    package var shapeTransform = LottieTransform()
     /// `[r, g, b, 1]`, each 0…1.
-    public var fillColor: LottieProperty = .fixed([0.2, 0.4, 0.8, 1])
+    package var fillColor: LottieProperty = .fixed([0.2, 0.4, 0.8, 1])
     /// 0…100.
-    public var fillOpacity: LottieProperty = .fixed([100])
+    package var fillOpacity: LottieProperty = .fixed([100])
     /// The rectangle's roundness: its corners' radius.
-    public var cornerRadius: LottieProperty = .fixed([0])
+    package var cornerRadius: LottieProperty = .fixed([0])
 
-    public init(name: String, index: Int, size: (width: Double, height: Double), inPoint: Double = 0, outPoint: Double) {
+    package init(name: String, index: Int, size: (width: Double, height: Double), inPoint: Double = 0, outPoint: Double) {
         self.name = name
         self.index = index
         width = size.width
@@ -113,14 +113,14 @@ public struct LottieLayer: Sendable, Hashable {
 /// var transform = LottieTransform()
 /// transform.anchor = .fixed([50, 50]); transform.position = .fixed([50, 50]); transform.rotation = .fixed([45])
 /// ```
-public struct LottieTransform: Sendable, Hashable {
-    public var anchor: LottieProperty = .fixed([0, 0])
-    public var position: LottieProperty = .fixed([0, 0])
-    public var scale: LottieProperty = .fixed([100, 100])
-    public var rotation: LottieProperty = .fixed([0])
-    public var opacity: LottieProperty = .fixed([100])
+package struct LottieTransform: Sendable, Hashable {
+    package var anchor: LottieProperty = .fixed([0, 0])
+    package var position: LottieProperty = .fixed([0, 0])
+    package var scale: LottieProperty = .fixed([100, 100])
+    package var rotation: LottieProperty = .fixed([0])
+    package var opacity: LottieProperty = .fixed([100])
 
-    public init() {}
+    package init() {}
 
     /// `ks` of a layer, or a shape group's `tr` (`shape`).
     func json(shape: Bool) -> JSONValue {
@@ -135,11 +135,11 @@ public struct LottieTransform: Sendable, Hashable {
 /// ```swift
 /// LottieProperty.fixed([100]).json   // {"a": 0, "k": 100}
 /// ```
-public enum LottieProperty: Sendable, Hashable {
+package enum LottieProperty: Sendable, Hashable {
     case fixed([Double])
     case animated([LottieKeyframe])
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         switch self {
         case .fixed(let value): ["a": 0, "k": Self.value(value)]
         case .animated(let keyframes):
@@ -158,12 +158,12 @@ public enum LottieProperty: Sendable, Hashable {
 /// ```swift
 /// LottieKeyframe(time: 12.5, value: [100, 100], easing: .curve(x1: 0.42, y1: 0, x2: 0.58, y2: 1))
 /// ```
-public struct LottieKeyframe: Sendable, Hashable {
-    public var time: Double
-    public var value: [Double]
-    public var easing: LottieEasing
+package struct LottieKeyframe: Sendable, Hashable {
+    package var time: Double
+    package var value: [Double]
+    package var easing: LottieEasing
 
-    public init(time: Double, value: [Double], easing: LottieEasing) {
+    package init(time: Double, value: [Double], easing: LottieEasing) {
         self.time = time
         self.value = value
         self.easing = easing
@@ -191,9 +191,9 @@ public struct LottieKeyframe: Sendable, Hashable {
 /// ```swift
 /// let easeOut = LottieEasing.curve(x1: 0, y1: 0, x2: 0.58, y2: 1)   // written "o": {"x": [0], "y": [0]}, "i": {"x": [0.58], "y": [1]}
 /// ```
-public enum LottieEasing: Sendable, Hashable {
+package enum LottieEasing: Sendable, Hashable {
     case hold
     case curve(x1: Double, y1: Double, x2: Double, y2: Double)
 
-    public static let linear = LottieEasing.curve(x1: 0, y1: 0, x2: 1, y2: 1)
+    package static let linear = LottieEasing.curve(x1: 0, y1: 0, x2: 1, y2: 1)
 }

@@ -19,15 +19,15 @@ import Foundation
 /// export.document.json      // {"v": "5.7.4", "fr": 60, "layers": [...], ...}
 /// export.explanation        // per role and channel: exact, or baked and the measured error
 /// ```
-public struct LottieExport: Sendable {
+package struct LottieExport: Sendable {
     /// One role: its web animations (the CSS export's: keyframe easings only) and the engine's
     /// values of its properties at a time.
-    public struct Role: Sendable {
-        public var name: String
-        public var animations: [WebAnimation]
-        public var sample: @Sendable (Double) -> [String: AnimatedValue]
+    package struct Role: Sendable {
+        package var name: String
+        package var animations: [WebAnimation]
+        package var sample: @Sendable (Double) -> [String: AnimatedValue]
 
-        public init(name: String, animations: [WebAnimation], sample: @escaping @Sendable (Double) -> [String: AnimatedValue]) {
+        package init(name: String, animations: [WebAnimation], sample: @escaping @Sendable (Double) -> [String: AnimatedValue]) {
             self.name = name
             self.animations = animations
             self.sample = sample
@@ -35,13 +35,13 @@ public struct LottieExport: Sendable {
     }
 
     /// The document.
-    public var document: LottieDocument
+    package var document: LottieDocument
     /// Per role, per animated channel (Lottie's property name: `p`, `s`, `r`, `o`, …): exact, or
     /// baked with the largest difference measured against the engine, in units of the bound.
-    public var explanation: [(role: String, channel: String, fidelity: WebAnimation.Fidelity)]
+    package var explanation: [(role: String, channel: String, fidelity: WebAnimation.Fidelity)]
 
     /// How many keyframes a role's channel (`p`, `fill.c`, …) has; 0 when it does not animate.
-    public func keyframeCount(role: String, channel: String) -> Int {
+    package func keyframeCount(role: String, channel: String) -> Int {
         guard let layer = document.layers.first(where: { $0.name == role }),
             let channel = LottieChannel.allCases.first(where: { $0.key == channel })
         else { return 0 }
@@ -59,7 +59,7 @@ public struct LottieExport: Sendable {
     /// - Parameters:
     ///   - end: seconds the document lasts (a role's animations that repeat forever: one cycle).
     ///   - box: the rectangle's size, which is also the canvas's.
-    public init(name: String, roles: [Role], end: Double, box: (width: Double, height: Double), frameRate: Double) throws(ExportError) {
+    package init(name: String, roles: [Role], end: Double, box: (width: Double, height: Double), frameRate: Double) throws(ExportError) {
         // Below one frame a second, one frame would outlast any animation (and 1/fps overflows).
         guard frameRate >= 1, frameRate <= 240 else { throw ExportError("--fps must be from 1 to 240") }
         let end = max(end, 1 / frameRate)

@@ -21,9 +21,9 @@ import Foundation
 /// let imported = try LottieImport.documents(json: lottie, file: "loader.json", name: "loader")
 /// imported.documents.first?["kind"]   // "animation" (one animated layer)
 /// ```
-public enum LottieImport {
+package enum LottieImport {
     /// Whether a JSON document is a Lottie document rather than a definition.
-    public static func isLottie(_ json: JSONValue) -> Bool {
+    package static func isLottie(_ json: JSONValue) -> Bool {
         guard case .object(let members) = json, members["kind"] == nil else { return false }
         return members["layers"]?.arrayValue != nil && members["fr"]?.numberValue != nil
             && members["ip"]?.numberValue != nil && members["op"]?.numberValue != nil
@@ -31,7 +31,7 @@ public enum LottieImport {
 
     /// The definition documents a Lottie document makes, and the layers left out (with
     /// `skipUnsupported`), each as `layer N "nm": reason`.
-    public static func documents(json: JSONValue, file: String, name: String, skipUnsupported: Bool = false) throws(DefinitionError)
+    package static func documents(json: JSONValue, file: String, name: String, skipUnsupported: Bool = false) throws(DefinitionError)
         -> (documents: [JSONValue], skipped: [String])
     {
         let (layers, skipped) = try roles(json: json, file: file, skipUnsupported: skipUnsupported)

@@ -9,9 +9,9 @@ import CatalogModel
 /// TokenExport.customProperty("motion.duration.moderate-01")   // "--motion-duration-moderate-01"
 /// try TokenExport.cssValue(["value": 150, "unit": "ms"], type: .duration)   // "150ms"
 /// ```
-public enum TokenExport {
+package enum TokenExport {
     /// One DTCG document holding every token of `sets`; a path two sets define is an error.
-    public static func dtcg(_ sets: [(name: String, set: TokenSet)]) throws(DefinitionError) -> JSONValue {
+    package static func dtcg(_ sets: [(name: String, set: TokenSet)]) throws(DefinitionError) -> JSONValue {
         var root: [String: JSONValue] = [:]
         var owner: [String: String] = [:]
         for (name, set) in sets {
@@ -40,14 +40,14 @@ public enum TokenExport {
 
     /// `motion.duration.moderate-01` → `--motion-duration-moderate-01` (a group's `$root` token
     /// is the group's own name).
-    public static func customProperty(_ path: String) -> String {
+    package static func customProperty(_ path: String) -> String {
         "--" + path.split(separator: ".").filter { $0 != "$root" }.joined(separator: "-")
     }
 
     /// A resolved value as CSS: a duration `150ms`, a curve `cubic-bezier(…)`, a transition
     /// `150ms cubic-bezier(…) 20ms` (what `transition` takes after a property), a number as is;
     /// nil for types CSS has no single value for here.
-    public static func cssValue(_ value: JSONValue, type: TokenType) -> String? {
+    package static func cssValue(_ value: JSONValue, type: TokenType) -> String? {
         switch type {
         case .duration:
             guard let number = value["value"]?.numberValue, let unit = value["unit"]?.stringValue else { return nil }
@@ -72,7 +72,7 @@ public enum TokenExport {
     }
 
     /// `:root { … }` with a custom property per token CSS has a value for, in path order.
-    public static func css(_ sets: [(name: String, set: TokenSet)]) throws(DefinitionError) -> String {
+    package static func css(_ sets: [(name: String, set: TokenSet)]) throws(DefinitionError) -> String {
         var lines: [String] = []
         for (name, set) in sets {
             for token in set.tokens {

@@ -15,14 +15,14 @@ import CatalogModel
 /// let export = try AnimationExport(bounce, target: .css)
 /// export.animations[0].fidelity   // .exact
 /// ```
-public struct AnimationExport: Sendable {
+package struct AnimationExport: Sendable {
     /// The web animations, one per keyframe effect (a group gives several).
-    public var animations: [WebAnimation]
+    package var animations: [WebAnimation]
 
     /// The animation in the asked-for form, exact where the web can say it and baked where not.
     /// - Parameter written: a Web Animations definition's own texts (``WrittenText``), which an
     ///   exact export keeps.
-    public init(_ definition: AnimationDefinition, target: ExportTarget, written: WrittenText? = nil) throws(ExportError) {
+    package init(_ definition: AnimationDefinition, target: ExportTarget, written: WrittenText? = nil) throws(ExportError) {
         switch definition {
         case .web(let model):
             switch ExactExport.web(model, target: target, written: written) {

@@ -11,21 +11,21 @@ import CatalogModel
 /// let export = try ChainExport(chain, target: .css) { step in try resolve(step) }
 /// export.roles.map(\.role)   // ["image", "headline", "content"]
 /// ```
-public struct ChainExport: Sendable {
+package struct ChainExport: Sendable {
     /// Each role's web animations, their delays placing them on the chain's schedule.
-    public var roles: [(role: String, animations: [WebAnimation])]
+    package var roles: [(role: String, animations: [WebAnimation])]
     /// When the chain's `done` fires, in seconds.
-    public var doneTime: Double
+    package var doneTime: Double
     /// Each role's animations as the engine runs them, in the same order (its sets first, as
     /// zero-length animations): what the role shows at a time is ``Presentation`` of them.
-    public var running: [String: [RunningAnimation]]
+    package var running: [String: [RunningAnimation]]
 
     /// - Parameters:
     ///   - reducedMotion: export the chain as it runs under reduced motion: each step as its
     ///     `reducedMotion:` makes it (the resolver returns the policy, with a `component` one
     ///     already replaced by that component), the schedule from those steps' durations.
     ///   - resolve: a step's animation and its reduced-motion policy.
-    public init(
+    package init(
         _ chain: ChainDefinition, target: ExportTarget, reducedMotion: Bool = false,
         resolve: (AnimateStep) throws -> (AnimationDefinition, ReducedMotion?)
     ) throws {

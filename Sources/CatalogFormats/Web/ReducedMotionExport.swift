@@ -12,9 +12,9 @@ import CatalogModel
 /// let reduced = try ReducedMotionExport.animations(shake, motion: .noMotion, normal: exported)
 /// reduced.isEmpty   // true: shake does not keep its end state, so there is nothing to show
 /// ```
-public enum ReducedMotionExport {
+package enum ReducedMotionExport {
     /// What plays under reduced motion, given the `normal` export: the same, nothing, or the stand-in's.
-    public static func animations(_ definition: AnimationDefinition, motion: ReducedMotion?, normal: [WebAnimation]) throws(ExportError) -> [WebAnimation] {
+    package static func animations(_ definition: AnimationDefinition, motion: ReducedMotion?, normal: [WebAnimation]) throws(ExportError) -> [WebAnimation] {
         guard let motion else { return normal }
         switch motion {
         case .component:

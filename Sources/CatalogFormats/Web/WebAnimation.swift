@@ -11,20 +11,20 @@ import CatalogModel
 ///     properties: ["opacity"], fidelity: .exact)
 /// fade.json   // {"keyframes": [{"offset": 0, "opacity": "0"}, …], "options": {"duration": 250, …}}
 /// ```
-public struct WebAnimation: Sendable, Hashable {
+package struct WebAnimation: Sendable, Hashable {
     /// The keyframes, offsets ascending from 0 to 1.
-    public var keyframes: [WebKeyframe]
+    package var keyframes: [WebKeyframe]
     /// The options `element.animate()` takes.
-    public var timing: WebTiming
+    package var timing: WebTiming
     /// `"replace"` or `"add"` (Core Animation's `additive`).
-    public var composite: String
+    package var composite: String
     /// The engine properties it animates (Core Animation names where the definition used them).
-    public var properties: [String]
+    package var properties: [String]
     /// Exact, or baked and how closely.
-    public var fidelity: Fidelity
+    package var fidelity: Fidelity
 
     /// Whether the web reproduces the engine exactly, or approximates it with generated keyframes.
-    public enum Fidelity: Sendable, Hashable {
+    package enum Fidelity: Sendable, Hashable {
         /// The browser computes what the engine does, by the same rules.
         case exact
         /// Generated from the engine's samples: `points` keyframes, the largest difference measured
@@ -33,7 +33,7 @@ public struct WebAnimation: Sendable, Hashable {
     }
 
     /// An animation as the exports write it.
-    public init(keyframes: [WebKeyframe], timing: WebTiming, composite: String = "replace", properties: [String], fidelity: Fidelity) {
+    package init(keyframes: [WebKeyframe], timing: WebTiming, composite: String = "replace", properties: [String], fidelity: Fidelity) {
         self.keyframes = keyframes
         self.timing = timing
         self.composite = composite
@@ -42,7 +42,7 @@ public struct WebAnimation: Sendable, Hashable {
     }
 
     /// `{"keyframes": [...], "options": {...}}`, exactly what `element.animate()` takes.
-    public var json: JSONValue {
+    package var json: JSONValue {
         var options = timing.json
         if composite != "replace" { options["composite"] = .string(composite) }
         return ["keyframes": .array(keyframes.map(\.json)), "options": .object(options)]
@@ -55,16 +55,16 @@ public struct WebAnimation: Sendable, Hashable {
 /// ```swift
 /// WebKeyframe(offset: 0.4, easing: "ease-out", values: ["transform": "scale(0.8)"])
 /// ```
-public struct WebKeyframe: Sendable, Hashable {
+package struct WebKeyframe: Sendable, Hashable {
     /// Where in the iteration the keyframe sits, 0…1.
-    public var offset: Double
+    package var offset: Double
     /// CSS easing text; `linear` is left out of the output.
-    public var easing: String
+    package var easing: String
     /// CSS values by camelCase property name (`transform`, `backgroundColor`).
-    public var values: [String: String]
+    package var values: [String: String]
 
     /// A keyframe at `offset`.
-    public init(offset: Double, easing: String = "linear", values: [String: String]) {
+    package init(offset: Double, easing: String = "linear", values: [String: String]) {
         self.offset = offset
         self.easing = easing
         self.values = values
@@ -83,26 +83,26 @@ public struct WebKeyframe: Sendable, Hashable {
 /// ```swift
 /// WebTiming(duration: 200, fill: "forwards", easing: "ease-in-out")   // 200 ms, keeps its last value
 /// ```
-public struct WebTiming: Sendable, Hashable {
+package struct WebTiming: Sendable, Hashable {
     /// Milliseconds before the active interval.
-    public var delay: Double
+    package var delay: Double
     /// Milliseconds after it.
-    public var endDelay: Double
+    package var endDelay: Double
     /// Milliseconds per iteration.
-    public var duration: Double
+    package var duration: Double
     /// May be fractional or infinite.
-    public var iterations: Double
+    package var iterations: Double
     /// Where in the iteration sequence playing starts.
-    public var iterationStart: Double
+    package var iterationStart: Double
     /// `normal`, `reverse`, `alternate` or `alternate-reverse`.
-    public var direction: String
+    package var direction: String
     /// `none`, `forwards`, `backwards` or `both`.
-    public var fill: String
+    package var fill: String
     /// CSS easing text over each iteration.
-    public var easing: String
+    package var easing: String
 
     /// The options, with the Web API's defaults for what is not given.
-    public init(
+    package init(
         delay: Double = 0, endDelay: Double = 0, duration: Double, iterations: Double = 1, iterationStart: Double = 0,
         direction: String = "normal", fill: String = "none", easing: String = "linear"
     ) {

@@ -149,11 +149,11 @@ extension TimingFunction {
 /// do { _ = try AnimationExport(definition, target: .css) }
 /// catch let error as ExportError { print(error.code, error) }   // not-exportable, and why
 /// ```
-public struct ExportError: CatalogError, Sendable {
+package struct ExportError: CatalogError, Sendable {
     /// Why it cannot be exported.
-    public var description: String
+    package var description: String
     /// ``ErrorCode/notExportable`` unless the component is missing or of the wrong kind.
-    public var code: ErrorCode
+    package var code: ErrorCode
     package init(_ description: String, code: ErrorCode = .notExportable) {
         self.description = description
         self.code = code

@@ -15,13 +15,13 @@ import Foundation
 /// written?.value(keyframe: 0, property: "opacity")   // "0"
 /// written?.easing(keyframe: 0)                       // "ease-out"
 /// ```
-public struct WrittenText: Sendable, Hashable {
+package struct WrittenText: Sendable, Hashable {
     private var keyframes: [[String: JSONValue]]
     private var options: [String: JSONValue]
 
     /// The texts of a definition's (resolved) members; nil unless its keyframes are a list of
     /// keyframe objects (the property-indexed form has no text per keyframe).
-    public init?(members: [String: JSONValue]) {
+    package init?(members: [String: JSONValue]) {
         guard let list = members["keyframes"]?.arrayValue else { return nil }
         var keyframes: [[String: JSONValue]] = []
         for item in list {

@@ -12,7 +12,7 @@ extension ComponentExport {
     /// let lottie = try ComponentExport(definition: pop, target: .css).lottie(frameRate: 60)
     /// print(lottie.document.json.prettyText)
     /// ```
-    public func lottie(frameRate: Double) throws -> LottieExport {
+    package func lottie(frameRate: Double) throws -> LottieExport {
         let size = (width: box.width, height: box.height)
         var roles: [LottieExport.Role] = []
         var end = 0.0

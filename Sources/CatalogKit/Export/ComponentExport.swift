@@ -14,7 +14,7 @@ import CatalogModel
 /// ```
 public struct ComponentExport: Sendable {
     /// What was exported: one animation list, or one per role of a chain.
-    public enum Body: Sendable {
+    package enum Body: Sendable {
         /// An animation's web animations (a group gives several).
         case animation([WebAnimation])
         /// A chain's, per role.
@@ -28,10 +28,10 @@ public struct ComponentExport: Sendable {
     /// The form it was written for.
     public let target: ExportTarget
     /// What was exported.
-    public let body: Body
+    package let body: Body
     /// What plays instead under reduced motion; nil when that is the same (no `reducedMotion:`
     /// anywhere) or when ``body`` already is the reduced form.
-    public let reducedBody: Body?
+    package let reducedBody: Body?
 
     /// - Parameters:
     ///   - parameters: `name → text` as given on the command line (`--param k=v`).
@@ -263,7 +263,7 @@ public struct ComponentExport: Sendable {
 
     /// Per exported animation: the role (chains), the properties, and exact or baked with the
     /// measured maximum error — what `export --explain` prints.
-    public var explanation: [(role: String?, animation: WebAnimation)] {
+    package var explanation: [(role: String?, animation: WebAnimation)] {
         switch body {
         case .animation(let animations): animations.map { (nil, $0) }
         case .chain(let chain): chain.roles.flatMap { role in role.animations.map { (role.role, $0) } }

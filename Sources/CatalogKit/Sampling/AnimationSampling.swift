@@ -14,7 +14,7 @@ public struct AnimationSampling: Sendable {
     /// The component's name (the file's, for a definition read from one).
     public let name: String
     /// What is sampled: the animation, or what it becomes under reduced motion.
-    public let effect: ReducedMotionEffect
+    package let effect: ReducedMotionEffect
 
     /// - Parameters:
     ///   - definition: an animation component.
@@ -44,7 +44,7 @@ public struct AnimationSampling: Sendable {
     }
 
     /// The effect's timing and values at each of `times`.
-    public func samples(at times: [Double]) -> [EffectSample] {
+    package func samples(at times: [Double]) -> [EffectSample] {
         var samples: [EffectSample] = []
         samples.reserveCapacity(times.count)
         effect.forEachSample(at: times) { index, progress, iteration, values in

@@ -37,8 +37,8 @@ public struct ComponentDiff: Sendable {
         public var largest: Double
         /// Seconds from the start where it is largest (the earliest such time on the grid).
         public var at: Double
-        public var old: AnimatedValue
-        public var new: AnimatedValue
+        package var old: AnimatedValue
+        package var new: AnimatedValue
     }
 
     public let from: StoredComponent
