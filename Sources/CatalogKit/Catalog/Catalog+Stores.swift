@@ -235,7 +235,7 @@ extension Catalog {
 
         /// The log after `seq` through `last` as stored rows, a page at a time, stopping past
         /// scene time `time`: what a fold reads (``AnimatedFold``).
-        public func scanRows(
+        package func scanRows(
             after seq: Int64, through last: Int64 = .max, until time: Double = .infinity,
             _ body: (LoggedRow) throws -> Void
         ) throws {

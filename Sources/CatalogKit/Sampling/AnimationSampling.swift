@@ -38,7 +38,7 @@ public struct AnimationSampling: Sendable {
     /// An animation already made evaluable (a stored version compiled once, see
     /// ``ComponentResolver/sampling(of:parameters:reducedMotion:)``), played as `reducedMotion`
     /// says (nil: as written).
-    public init(name: String, animation: AnimationDefinition, reducedMotion: ReducedMotion? = nil) {
+    package init(name: String, animation: AnimationDefinition, reducedMotion: ReducedMotion? = nil) {
         self.name = name
         effect = ReducedMotionEffect(AnimationEffect(animation), motion: reducedMotion)
     }

@@ -6,9 +6,9 @@
 /// opacity.range          // 0...1
 /// opacity.initialValue   // .number(1)
 /// ```
-public struct AnimatableProperty: Sendable, Hashable {
+package struct AnimatableProperty: Sendable, Hashable {
     /// How values of the property are written and interpolated.
-    public enum ValueKind: Sendable, Hashable {
+    package enum ValueKind: Sendable, Hashable {
         /// A plain number (opacity, a rotation's radians), interpolated linearly.
         case number
         /// A CSS length in pixels (`cornerRadius`, `borderWidth`).
@@ -28,16 +28,16 @@ public struct AnimatableProperty: Sendable, Hashable {
     }
 
     /// The property's name (`opacity`, `transform`, `backgroundColor`).
-    public var name: String
+    package var name: String
     /// How its values are written and interpolated.
-    public var kind: ValueKind
+    package var kind: ValueKind
     /// Output clamping (as browsers clamp opacity to [0, 1] after interpolation, not progress).
-    public var range: ClosedRange<Double>?
+    package var range: ClosedRange<Double>?
     /// What it shows when nothing sets or animates it (CSS's initial value, Core Animation's default).
-    public var initialValue: AnimationValue
+    package var initialValue: AnimationValue
 
     /// A property with its rules.
-    public init(name: String, kind: ValueKind, range: ClosedRange<Double>? = nil, initialValue: AnimationValue) {
+    package init(name: String, kind: ValueKind, range: ClosedRange<Double>? = nil, initialValue: AnimationValue) {
         self.name = name
         self.kind = kind
         self.range = range
@@ -45,7 +45,7 @@ public struct AnimatableProperty: Sendable, Hashable {
     }
 
     /// The CSS properties the Web Animations body may animate, by their camelCase names.
-    public static let webProperties: [String: AnimatableProperty] = {
+    package static let webProperties: [String: AnimatableProperty] = {
         let transparent = AnimationValue.color(RGBAColor(red: 0, green: 0, blue: 0, alpha: 0))
         let black = AnimationValue.color(RGBAColor(red: 0, green: 0, blue: 0))
         let list: [AnimatableProperty] = [
@@ -71,5 +71,5 @@ public struct AnimatableProperty: Sendable, Hashable {
     }()
 
     /// The Web property with this camelCase name, or nil when the engine does not animate it.
-    public static func web(_ name: String) -> AnimatableProperty? { webProperties[name] }
+    package static func web(_ name: String) -> AnimatableProperty? { webProperties[name] }
 }

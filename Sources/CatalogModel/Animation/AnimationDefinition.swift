@@ -6,7 +6,7 @@
 /// let definition = try DefinitionDecoder.decode(text: yaml, file: "bounce-select.yaml")
 /// let animation = try AnimationDefinition(definition, parameters: ["duration": .number(0.3)])
 /// ```
-public enum AnimationDefinition: Sendable, Hashable {
+package enum AnimationDefinition: Sendable, Hashable {
     /// A `keyframes:` + `options:` body.
     case web(KeyframeEffectModel)
     /// An `animation:` body in Core Animation's names.
@@ -16,7 +16,7 @@ public enum AnimationDefinition: Sendable, Hashable {
     ///   - parameters: values for declared parameters; the others take their defaults. An
     ///     undeclared name, a value of the wrong type or outside the declared bounds is refused.
     ///   - context: the reference box percentages resolve against and the token sets references do.
-    public init(
+    package init(
         _ definition: ComponentDefinition, parameters: [String: PropertyValue] = [:], file: String? = nil, context: DefinitionContext = DefinitionContext()
     ) throws(DefinitionError) {
         // The body compiled by validation holds when it depends on neither box nor tokens.
@@ -35,7 +35,7 @@ public enum AnimationDefinition: Sendable, Hashable {
     }
 
     /// The properties it animates, sorted by name (what a sample's values are, in order).
-    public var properties: [AnimatableProperty] {
+    package var properties: [AnimatableProperty] {
         switch self {
         case .web(let model): model.properties
         case .coreAnimation(let model): model.properties

@@ -14,12 +14,12 @@
 ///
 /// A `run` runs with the target's own parameter values (`COMPONENT.PARAM` properties); a parameter
 /// given as `{property: KEY}` reads that property of the owner (left to the default when unset).
-public struct AnimationHandlers: Sendable, Hashable {
+package struct AnimationHandlers: Sendable, Hashable {
     /// Event name → actions; empty for an animation without `on:`.
-    public var handlers: [String: [DecoratorAction]]
+    package var handlers: [String: [DecoratorAction]]
 
     /// The handlers an animation definition's `on:` lists, with `parameters` applied.
-    public init(_ definition: ComponentDefinition, parameters: [String: PropertyValue] = [:], file: String? = nil) throws(DefinitionError) {
+    package init(_ definition: ComponentDefinition, parameters: [String: PropertyValue] = [:], file: String? = nil) throws(DefinitionError) {
         let file = file ?? definition.name
         let members = try definition.resolvedMembers(of: .animation, parameters: parameters, file: file, tokens: false)
         handlers = [:]
@@ -38,5 +38,5 @@ public struct AnimationHandlers: Sendable, Hashable {
     }
 
     /// True when the animation has no `on:` handlers.
-    public var isEmpty: Bool { handlers.isEmpty }
+    package var isEmpty: Bool { handlers.isEmpty }
 }

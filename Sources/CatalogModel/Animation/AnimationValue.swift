@@ -5,7 +5,7 @@
 /// let value = try AnimationValue(css: "rotate(90deg)", for: .transform)
 /// // .transform([TransformFunction(name: "rotate", primitive: .rotate(x: 0, y: 0, z: 1, angle: π/2))])
 /// ```
-public enum AnimationValue: Sendable, Hashable {
+package enum AnimationValue: Sendable, Hashable {
     /// A number.
     case number(Double)
     /// A colour.
@@ -25,7 +25,7 @@ public enum AnimationValue: Sendable, Hashable {
 
     /// Reads a CSS value string for a property of the given kind; percentages and lengths that
     /// are a share of the reference box resolve against `box`.
-    public init(css text: String, for kind: AnimatableProperty.ValueKind, box: ReferenceBox? = nil) throws(CSSValueError) {
+    package init(css text: String, for kind: AnimatableProperty.ValueKind, box: ReferenceBox? = nil) throws(CSSValueError) {
         switch kind {
         case .number:
             guard let (value, unit) = CSSSyntax.dimension(Substring(text)), unit.isEmpty || unit == "%" else {

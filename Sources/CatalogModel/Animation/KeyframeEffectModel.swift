@@ -4,16 +4,16 @@
 /// ```swift
 /// Keyframe(offset: 0.4, easing: .cubicBezier(0, 0, 0.58, 1), values: ["opacity": .number(0.5)])
 /// ```
-public struct Keyframe: Sendable, Hashable {
+package struct Keyframe: Sendable, Hashable {
     /// Where in the iteration the keyframe sits, 0…1; nil: spaced evenly between its neighbours.
-    public var offset: Double?
+    package var offset: Double?
     /// The easing from this keyframe to the next (the last keyframe's is never used).
-    public var easing: TimingFunction
+    package var easing: TimingFunction
     /// The values it gives, by property name.
-    public var values: [String: AnimationValue]
+    package var values: [String: AnimationValue]
 
     /// A keyframe; linear to the next unless `easing` says otherwise.
-    public init(offset: Double? = nil, easing: TimingFunction = .linear, values: [String: AnimationValue]) {
+    package init(offset: Double? = nil, easing: TimingFunction = .linear, values: [String: AnimationValue]) {
         self.offset = offset
         self.easing = easing
         self.values = values
@@ -30,16 +30,16 @@ public struct Keyframe: Sendable, Hashable {
 ///     properties: [AnimatableProperty.web("opacity")!],
 ///     timing: EffectTiming(duration: 0.25))
 /// ```
-public struct KeyframeEffectModel: Sendable, Hashable {
+package struct KeyframeEffectModel: Sendable, Hashable {
     /// The keyframes in order.
-    public var keyframes: [Keyframe]
+    package var keyframes: [Keyframe]
     /// Every property some keyframe sets, sorted by name.
-    public var properties: [AnimatableProperty]
+    package var properties: [AnimatableProperty]
     /// The effect's timing.
-    public var timing: EffectTiming
+    package var timing: EffectTiming
 
     /// An effect; `properties` are sorted by name.
-    public init(keyframes: [Keyframe], properties: [AnimatableProperty], timing: EffectTiming) {
+    package init(keyframes: [Keyframe], properties: [AnimatableProperty], timing: EffectTiming) {
         self.keyframes = keyframes
         self.properties = properties.sorted { $0.name < $1.name }
         self.timing = timing
@@ -48,7 +48,7 @@ public struct KeyframeEffectModel: Sendable, Hashable {
     /// Web Animations §"Calculating computed keyframes": a missing first offset is 0, a missing
     /// last offset is 1 (when there is more than one keyframe), and each run of missing offsets is
     /// spaced evenly between the offsets around it.
-    public var computedOffsets: [Double] {
+    package var computedOffsets: [Double] {
         var offsets = keyframes.map(\.offset)
         guard !offsets.isEmpty else { return [] }
         if offsets.count > 1, offsets[0] == nil { offsets[0] = 0 }

@@ -6,9 +6,9 @@
 /// CSSCalc.evaluate("calc(1s * 0.75)")        // .time(milliseconds: 750)
 /// CSSCalc.evaluate("calc((2 + 1) / 2)")      // .number(1.5)
 /// ```
-public enum CSSCalc {
+package enum CSSCalc {
     /// A calculation's result.
-    public enum Value: Sendable, Hashable {
+    package enum Value: Sendable, Hashable {
         /// A time, in milliseconds.
         case time(milliseconds: Double)
         /// A plain number.
@@ -17,7 +17,7 @@ public enum CSSCalc {
 
     /// The value of a `calc(…)` expression, or nil when it is not one this evaluates (another
     /// unit, a time times a time, division by zero).
-    public static func evaluate(_ text: String) -> Value? {
+    package static func evaluate(_ text: String) -> Value? {
         let trimmed = CSSSyntax.oneLine(text)
         guard trimmed.lowercased().hasPrefix("calc("), trimmed.hasSuffix(")") else { return nil }
         var parser = Parser(Array(trimmed.dropFirst(4)))
@@ -26,7 +26,7 @@ public enum CSSCalc {
     }
 
     /// `text` with each `calc(…)` that evaluates written out (`750ms`, `1.5`); the rest as it was.
-    public static func substitute(_ text: String) -> String {
+    package static func substitute(_ text: String) -> String {
         var result = "", rest = Substring(text)
         while let start = rest.range(of: "calc(", options: .caseInsensitive) {
             result += rest[..<start.lowerBound]

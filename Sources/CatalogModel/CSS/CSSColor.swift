@@ -13,7 +13,7 @@ extension RGBAColor {
     /// try RGBAColor(css: "rgb(255 0 0 / 50%)")   // r 1, g 0, b 0, a 128/255
     /// try RGBAColor(css: "hsl(120, 100%, 25%)")  // r 0, g 0.5, b 0
     /// ```
-    public init(css text: String) throws(CSSValueError) {
+    package init(css text: String) throws(CSSValueError) {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         let lower = trimmed.lowercased()
         if lower == "transparent" {
@@ -39,7 +39,7 @@ extension RGBAColor {
     }
 
     /// Each channel rounded to the nearest of 256 levels.
-    public var quantized: RGBAColor {
+    package var quantized: RGBAColor {
         func level(_ value: Double) -> Double { (value * 255).rounded() / 255 }
         return RGBAColor(red: level(red), green: level(green), blue: level(blue), alpha: level(alpha))
     }

@@ -10,10 +10,10 @@ import Foundation
 /// list[1].name        // "rotate"
 /// list[1].primitive   // .rotate(x: 0, y: 0, z: 1, angle: π/2)
 /// ```
-public struct TransformFunction: Sendable, Hashable {
+package struct TransformFunction: Sendable, Hashable {
     /// The primitive a function is a derivative of (CSS Transforms 2 §"Transform functions
     /// primitives and derivatives").
-    public enum Primitive: Sendable, Hashable {
+    package enum Primitive: Sendable, Hashable {
         /// A translation in px.
         case translate(x: Double, y: Double, z: Double)
         /// A scale per axis.
@@ -29,18 +29,18 @@ public struct TransformFunction: Sendable, Hashable {
     }
 
     /// The function as written, lower-cased (`translatex`, `rotate3d`, `matrix`).
-    public var name: String
+    package var name: String
     /// What the function is in primitive terms.
-    public var primitive: Primitive
+    package var primitive: Primitive
 
     /// A function named `name` (as written in CSS) that is `primitive`.
-    public init(name: String, primitive: Primitive) {
+    package init(name: String, primitive: Primitive) {
         self.name = name
         self.primitive = primitive
     }
 
     /// Two functions interpolate one-to-one when they have the same name or share a primitive.
-    public func sharesPrimitive(with other: TransformFunction) -> Bool {
+    package func sharesPrimitive(with other: TransformFunction) -> Bool {
         switch (primitive, other.primitive) {
         case (.translate, .translate), (.scale, .scale), (.rotate, .rotate), (.skew, .skew),
             (.perspective, .perspective), (.matrix, .matrix):
@@ -50,7 +50,7 @@ public struct TransformFunction: Sendable, Hashable {
     }
 
     /// The identity function of the same primitive: what a missing or `none` side becomes.
-    public var identity: TransformFunction {
+    package var identity: TransformFunction {
         let neutral: Primitive =
             switch primitive {
             case .translate: .translate(x: 0, y: 0, z: 0)
@@ -65,7 +65,7 @@ public struct TransformFunction: Sendable, Hashable {
 
     /// Parses a CSS `transform` value; `none` is the empty list. Percentages in `translate()`
     /// resolve against `box` (without one they are an error that says so).
-    public static func list(css text: String, box: ReferenceBox? = nil) throws(CSSValueError) -> [TransformFunction] {
+    package static func list(css text: String, box: ReferenceBox? = nil) throws(CSSValueError) -> [TransformFunction] {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.lowercased() == "none" { return [] }
         guard let calls = CSSSyntax.functionCalls(in: trimmed), !calls.isEmpty else {

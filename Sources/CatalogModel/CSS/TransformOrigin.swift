@@ -8,10 +8,10 @@
 /// try TransformOrigin.point(css: "top left")    // (0, 0)
 /// try TransformOrigin.point(css: "50% 100%")    // (0.5, 1)
 /// ```
-public enum TransformOrigin {
+package enum TransformOrigin {
     /// The anchor point a `transform-origin` value names, in unit coordinates of `box` (which a
     /// length in px needs).
-    public static func point(css text: String, box: ReferenceBox? = nil) throws(CSSValueError) -> Point {
+    package static func point(css text: String, box: ReferenceBox? = nil) throws(CSSValueError) -> Point {
         let words = text.split(whereSeparator: \.isWhitespace).map { $0.lowercased() }
         guard (1...3).contains(words.count) else {
             throw CSSValueError("\"\(text)\" is not a transform-origin (one to three values: keywords, percentages or px)")

@@ -6,9 +6,9 @@
 /// path.property.name   // "transform"
 /// path.valueKind       // .number (radians)
 /// ```
-public struct AnimationKeyPath: Sendable, Hashable {
+package struct AnimationKeyPath: Sendable, Hashable {
     /// The component of a property that a sub-path sets.
-    public enum Component: Sendable, Hashable {
+    package enum Component: Sendable, Hashable {
         /// The whole property (`opacity`, `transform`, `position`).
         case whole
         /// `position.x`.
@@ -36,16 +36,16 @@ public struct AnimationKeyPath: Sendable, Hashable {
     }
 
     /// The key path as written (`transform.rotation.z`).
-    public var path: String
+    package var path: String
     /// The layer property it drives.
-    public var property: AnimatableProperty
+    package var property: AnimatableProperty
     /// Which part of that property its values set.
-    public var component: Component
+    package var component: Component
     /// The kind of the animation's own values (a number for `transform.scale`).
-    public var valueKind: AnimatableProperty.ValueKind
+    package var valueKind: AnimatableProperty.ValueKind
 
     /// The layer properties, with Core Animation's defaults as their initial values.
-    public static let layerProperties: [String: AnimatableProperty] = {
+    package static let layerProperties: [String: AnimatableProperty] = {
         let clear = AnimationValue.color(RGBAColor(red: 0, green: 0, blue: 0, alpha: 0))
         let black = AnimationValue.color(RGBAColor(red: 0, green: 0, blue: 0))
         let zeroRect = AnimationValue.rect(Rect(x: 0, y: 0, width: 0, height: 0))
@@ -86,10 +86,10 @@ public struct AnimationKeyPath: Sendable, Hashable {
     ]
 
     /// Every key path this engine animates, for error messages and completion.
-    public static var allPaths: [String] { (Array(layerProperties.keys) + Array(subPaths.keys)).sorted() }
+    package static var allPaths: [String] { (Array(layerProperties.keys) + Array(subPaths.keys)).sorted() }
 
     /// The key path `path`, or nil when the engine does not animate it (``allPaths`` lists those it does).
-    public init?(_ path: String) {
+    package init?(_ path: String) {
         if let property = Self.layerProperties[path] {
             self.init(path: path, property: property, component: .whole, valueKind: property.kind)
         } else if let sub = Self.subPaths[path], let property = Self.layerProperties[sub.property] {

@@ -7,9 +7,9 @@
 ///     "type": "keyframe", "keyPath": "transform.scale", "values": [1, 0.8, 0.9], "duration": 0.2,
 /// ], file: "bounce.yaml", path: FieldPath("animation"))
 /// ```
-public struct CoreAnimationModel: Sendable, Hashable {
+package struct CoreAnimationModel: Sendable, Hashable {
     /// `CAKeyframeAnimation.calculationMode`.
-    public enum CalculationMode: String, Sendable, Hashable, CaseIterable {
+    package enum CalculationMode: String, Sendable, Hashable, CaseIterable {
         /// Straight lines between values, at the key times.
         case linear
         /// Each value held until the next key time (one more key time than values).
@@ -23,24 +23,24 @@ public struct CoreAnimationModel: Sendable, Hashable {
     }
 
     /// The keyframe animation's values and how it moves between them.
-    public struct Keyframes: Sendable, Hashable {
+    package struct Keyframes: Sendable, Hashable {
         /// The values the property passes through (`values`).
-        public var values: [AnimationValue]
+        package var values: [AnimationValue]
         /// nil: spaced evenly (n for n values, n + 1 in discrete mode).
-        public var keyTimes: [Double]?
+        package var keyTimes: [Double]?
         /// One per segment; nil: linear.
-        public var timingFunctions: [TimingFunction]?
+        package var timingFunctions: [TimingFunction]?
         /// How the property moves between values.
-        public var calculationMode: CalculationMode
+        package var calculationMode: CalculationMode
         /// Kochanek–Bartels parameters per key for the cubic modes (nil: 0, a Catmull-Rom spline).
-        public var tension: [Double]?
+        package var tension: [Double]?
         /// Kochanek–Bartels continuity per key (nil: 0).
-        public var continuity: [Double]?
+        package var continuity: [Double]?
         /// Kochanek–Bartels bias per key (nil: 0).
-        public var bias: [Double]?
+        package var bias: [Double]?
 
         /// A keyframe body; what is not given is Core Animation's default.
-        public init(
+        package init(
             values: [AnimationValue], keyTimes: [Double]? = nil, timingFunctions: [TimingFunction]? = nil,
             calculationMode: CalculationMode = .linear, tension: [Double]? = nil, continuity: [Double]? = nil, bias: [Double]? = nil
         ) {
@@ -56,16 +56,16 @@ public struct CoreAnimationModel: Sendable, Hashable {
 
     /// `fromValue` / `toValue` / `byValue`: at most two are set; a missing end comes from the
     /// property's model value.
-    public struct Ends: Sendable, Hashable {
+    package struct Ends: Sendable, Hashable {
         /// `fromValue`: where the animation starts.
-        public var from: AnimationValue?
+        package var from: AnimationValue?
         /// `toValue`: where it ends.
-        public var to: AnimationValue?
+        package var to: AnimationValue?
         /// `byValue`: how far it moves, from `from` or to `to` (or from the model value).
-        public var by: AnimationValue?
+        package var by: AnimationValue?
 
         /// The ends given; the others come from the model value.
-        public init(from: AnimationValue? = nil, to: AnimationValue? = nil, by: AnimationValue? = nil) {
+        package init(from: AnimationValue? = nil, to: AnimationValue? = nil, by: AnimationValue? = nil) {
             self.from = from
             self.to = to
             self.by = by
@@ -73,7 +73,7 @@ public struct CoreAnimationModel: Sendable, Hashable {
     }
 
     /// Which animation it is, with what only that kind has.
-    public enum Body: Sendable, Hashable {
+    package enum Body: Sendable, Hashable {
         /// `CABasicAnimation`: from one value to another.
         case basic(Ends)
         /// `CAKeyframeAnimation`: through a list of values.
@@ -85,20 +85,20 @@ public struct CoreAnimationModel: Sendable, Hashable {
     }
 
     /// nil for groups.
-    public var keyPath: AnimationKeyPath?
+    package var keyPath: AnimationKeyPath?
     /// What kind of animation it is, with its values.
-    public var body: Body
+    package var body: Body
     /// Its `CAMediaTiming`: duration, begin time, speed, repeats, fill mode.
-    public var timing: MediaTiming
+    package var timing: MediaTiming
     /// Values add to the model value (transforms concatenate) instead of replacing it.
-    public var additive: Bool
+    package var additive: Bool
     /// Each repeat cycle starts from the value the previous one ended with.
-    public var cumulative: Bool
+    package var cumulative: Bool
     /// A spring whose definition gives no duration: the engine uses the spring's settling duration.
-    public var durationIsSettlingDuration = false
+    package var durationIsSettlingDuration = false
 
     /// An animation of `keyPath` (nil for a group).
-    public init(keyPath: AnimationKeyPath?, body: Body, timing: MediaTiming, additive: Bool = false, cumulative: Bool = false) {
+    package init(keyPath: AnimationKeyPath?, body: Body, timing: MediaTiming, additive: Bool = false, cumulative: Bool = false) {
         self.keyPath = keyPath
         self.body = body
         self.timing = timing
@@ -107,7 +107,7 @@ public struct CoreAnimationModel: Sendable, Hashable {
     }
 
     /// Every property the animation (and, for a group, its children) touches, sorted by name.
-    public var properties: [AnimatableProperty] {
+    package var properties: [AnimatableProperty] {
         var found: [String: AnimatableProperty] = [:]
         func collect(_ model: CoreAnimationModel) {
             if case .group(let children) = model.body {
@@ -121,5 +121,5 @@ public struct CoreAnimationModel: Sendable, Hashable {
     }
 
     /// Core Animation's default duration (a transaction's), used when a definition omits one.
-    public static let defaultDuration = 0.25
+    package static let defaultDuration = 0.25
 }

@@ -9,9 +9,9 @@
 /// timing.autoreverses = true
 /// timing.effectTiming.iterations   // 3: forward, back, forward — it ends at the far end
 /// ```
-public struct MediaTiming: Sendable, Hashable {
+package struct MediaTiming: Sendable, Hashable {
     /// `CAMediaTimingFillMode`: which frame shows outside the active span.
-    public enum FillMode: String, Sendable, Hashable, CaseIterable {
+    package enum FillMode: String, Sendable, Hashable, CaseIterable {
         /// Nothing outside the active span (`kCAFillModeRemoved`).
         case removed
         /// The last frame after the end.
@@ -23,34 +23,34 @@ public struct MediaTiming: Sendable, Hashable {
     }
 
     /// Start, in the parent's time (a delay).
-    public var beginTime: Double = 0
+    package var beginTime: Double = 0
     /// Seconds per cycle; a definition that gives none gets Core Animation's default, 0.25 s (`CoreAnimationModel.defaultDuration`).
-    public var duration: Double
+    package var duration: Double
     /// How fast the animation's time runs against its parent's (2: twice as fast).
-    public var speed: Double = 1
+    package var speed: Double = 1
     /// Shifts the animation's own time; the active span stays the same and wraps around.
-    public var timeOffset: Double = 0
+    package var timeOffset: Double = 0
     /// 0 means once; may be fractional or infinite. With `autoreverses`, one repeat is a full
     /// forward-and-back cycle.
-    public var repeatCount: Double = 0
+    package var repeatCount: Double = 0
     /// Repeat for this many seconds instead of a count (0: unused).
-    public var repeatDuration: Double = 0
+    package var repeatDuration: Double = 0
     /// Each cycle plays forwards, then backwards.
-    public var autoreverses: Bool = false
+    package var autoreverses: Bool = false
     /// What shows outside the active span, while the animation is not removed.
-    public var fillMode: FillMode = .removed
+    package var fillMode: FillMode = .removed
     /// When true (Core Animation's default) the animation is gone once it ends: the property
     /// shows its model value again, whatever the fill mode says.
-    public var removedOnCompletion: Bool = true
+    package var removedOnCompletion: Bool = true
     /// Applied to the whole animation first; keyframe segments apply theirs after it.
-    public var timingFunction: TimingFunction = .linear
+    package var timingFunction: TimingFunction = .linear
 
     /// Core Animation's defaults with this duration.
-    public init(duration: Double) { self.duration = duration }
+    package init(duration: Double) { self.duration = duration }
 
     /// The canonical form: each half of an autoreversing cycle is one alternate-direction
     /// iteration; `repeatDuration` becomes a (possibly fractional) iteration count.
-    public var effectTiming: EffectTiming {
+    package var effectTiming: EffectTiming {
         let halves: Double = autoreverses ? 2 : 1
         let iterations: Double
         if repeatDuration > 0, duration > 0 {
@@ -71,5 +71,5 @@ public struct MediaTiming: Sendable, Hashable {
     }
 
     /// How many iterations of ``effectTiming`` make one repeat cycle (2 when autoreversing).
-    public var iterationsPerCycle: Double { autoreverses ? 2 : 1 }
+    package var iterationsPerCycle: Double { autoreverses ? 2 : 1 }
 }

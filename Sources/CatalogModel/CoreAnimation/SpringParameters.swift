@@ -8,20 +8,20 @@ import Foundation
 /// spring.stiffness   // (2π / 0.5)² ≈ 157.9
 /// spring.dampingRatio   // 0.8
 /// ```
-public struct SpringParameters: Sendable, Hashable {
+package struct SpringParameters: Sendable, Hashable {
     /// The mass on the spring (`mass`).
-    public var mass: Double = 1
+    package var mass: Double = 1
     /// The spring's stiffness (`stiffness`).
-    public var stiffness: Double = 100
+    package var stiffness: Double = 100
     /// The damping (`damping`).
-    public var damping: Double = 10
+    package var damping: Double = 10
     /// In units of the distance per second (positive: towards the target).
-    public var initialVelocity: Double = 0
+    package var initialVelocity: Double = 0
     /// When false, a spring damped beyond critical moves as a critically damped one (Core Animation's default).
-    public var allowsOverdamping: Bool = false
+    package var allowsOverdamping: Bool = false
 
     /// A spring; the defaults are `CASpringAnimation`'s.
-    public init(mass: Double = 1, stiffness: Double = 100, damping: Double = 10, initialVelocity: Double = 0, allowsOverdamping: Bool = false) {
+    package init(mass: Double = 1, stiffness: Double = 100, damping: Double = 10, initialVelocity: Double = 0, allowsOverdamping: Bool = false) {
         self.mass = mass
         self.stiffness = stiffness
         self.damping = damping
@@ -31,7 +31,7 @@ public struct SpringParameters: Sendable, Hashable {
 
     /// The perceptual form: m = 1, k = (2π / duration)², ζ = 1 − bounce for bounce ≥ 0 and
     /// 1 / (1 + bounce) below, c = 2ζ√(km).
-    public init(perceptualDuration: Double, bounce: Double, initialVelocity: Double = 0) {
+    package init(perceptualDuration: Double, bounce: Double, initialVelocity: Double = 0) {
         let stiffness = pow(2 * .pi / perceptualDuration, 2)
         let ratio = bounce >= 0 ? 1 - bounce : 1 / (1 + bounce)
         self.init(
@@ -42,7 +42,7 @@ public struct SpringParameters: Sendable, Hashable {
     /// An upper bound on the settling duration, in seconds: the time the slowest decaying term
     /// takes to fall by e^-20 (far below the 0.08 % threshold), plus what the initial velocity
     /// can add; infinite for a spring that never settles.
-    public var settlingBound: Double {
+    package var settlingBound: Double {
         let omega0 = naturalFrequency, zeta = dampingRatio
         guard omega0.isFinite, omega0 > 0, zeta.isFinite, zeta > 0 else { return .infinity }
         let effective = zeta > 1 && !allowsOverdamping ? 1 : zeta
@@ -53,7 +53,7 @@ public struct SpringParameters: Sendable, Hashable {
     }
 
     /// ω0 = √(k/m).
-    public var naturalFrequency: Double { (stiffness / mass).squareRoot() }
+    package var naturalFrequency: Double { (stiffness / mass).squareRoot() }
     /// ζ = c / (2√(km)).
-    public var dampingRatio: Double { damping / (2 * (stiffness * mass).squareRoot()) }
+    package var dampingRatio: Double { damping / (2 * (stiffness * mass).squareRoot()) }
 }

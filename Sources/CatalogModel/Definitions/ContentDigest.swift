@@ -7,9 +7,9 @@ import Foundation
 /// ```swift
 /// ContentDigest.sha256Hex(Data("abc".utf8))   // "ba7816bf…"
 /// ```
-public enum ContentDigest {
+package enum ContentDigest {
     /// The SHA-256 of `data`, as 64 lowercase hex digits.
-    public static func sha256Hex(_ data: Data) -> String {
+    package static func sha256Hex(_ data: Data) -> String {
         hex(SHA256.hash(data: data))
     }
 
@@ -32,16 +32,16 @@ public enum ContentDigest {
     /// digest.update("ab"); digest.update("c")
     /// digest.hex   // the same as sha256Hex(Data("abc".utf8))
     /// ```
-    public struct Stream {
+    package struct Stream {
         private var hasher = SHA256()
         /// An empty digest.
-        public init() {}
+        package init() {}
         /// Adds `text`'s UTF-8 bytes.
-        public mutating func update(_ text: String) {
+        package mutating func update(_ text: String) {
             var text = text
             text.withUTF8 { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }
         }
         /// The digest of everything added, as 64 lowercase hex digits.
-        public var hex: String { ContentDigest.hex(hasher.finalize()) }
+        package var hex: String { ContentDigest.hex(hasher.finalize()) }
     }
 }

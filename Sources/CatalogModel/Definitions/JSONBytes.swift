@@ -13,14 +13,14 @@
 /// json.append("]")
 /// json.text   // "[0.25,3]"
 /// ```
-public struct JSONBytes: ~Copyable {
+package struct JSONBytes: ~Copyable {
     @usableFromInline var storage: UnsafeMutablePointer<UInt8>
     @usableFromInline var capacity: Int
     @usableFromInline var written = 0
     /// Bytes written since the last ``flush(to:)``.
-    public var count: Int { written }
+    package var count: Int { written }
 
-    public init(capacity: Int = 1 << 17) {
+    package init(capacity: Int = 1 << 17) {
         self.capacity = max(capacity, 64)
         storage = .allocate(capacity: self.capacity)
     }
@@ -28,9 +28,9 @@ public struct JSONBytes: ~Copyable {
     deinit { storage.deallocate() }
 
     /// The bytes since the last flush.
-    public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: storage, count: count)) }
+    package var bytes: [UInt8] { Array(UnsafeBufferPointer(start: storage, count: count)) }
     /// The same, as text.
-    public var text: String { String(decoding: UnsafeBufferPointer(start: storage, count: count), as: UTF8.self) }
+    package var text: String { String(decoding: UnsafeBufferPointer(start: storage, count: count), as: UTF8.self) }
 
     @inlinable
     mutating func reserve(_ more: Int) {
@@ -51,7 +51,7 @@ public struct JSONBytes: ~Copyable {
     /// most (a comma, a bracket, a member's indented name, a number's dozen digits), where a
     /// `memmove` call costs more than the copy.
     @inlinable
-    public mutating func append(_ pointer: UnsafeRawBufferPointer) {
+    package mutating func append(_ pointer: UnsafeRawBufferPointer) {
         reserve(pointer.count)
         if pointer.count <= 32 {
             let target = UnsafeMutableRawPointer(storage + written)
@@ -72,20 +72,20 @@ public struct JSONBytes: ~Copyable {
 
     /// Appends literal text (punctuation, keys known to need no escape).
     @inlinable
-    public mutating func append(_ literal: StaticString) {
+    package mutating func append(_ literal: StaticString) {
         // `withUTF8Buffer`, not `utf8Start`: a one-character literal may be stored as a scalar.
         literal.withUTF8Buffer { append(UnsafeRawBufferPointer($0)) }
     }
 
     /// Appends the bytes of `bytes`.
-    public mutating func append(_ bytes: [UInt8]) {
+    package mutating func append(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { append($0) }
     }
 
     /// Appends `value` as ``JSONValue/numberText(_:)`` writes it: integers without a fraction,
     /// others in the shortest form that reads back as the same Double.
     @inlinable
-    public mutating func number(_ value: Double) {
+    package mutating func number(_ value: Double) {
         // Integers below 10^15 in magnitude print exactly as Int64s (the common 0s and 1s of a
         // transform); their digits are written here rather than through a String.
         if value.magnitude < 1e15, let whole = Int64(exactly: value) {
@@ -135,7 +135,7 @@ public struct JSONBytes: ~Copyable {
     }
 
     /// Appends `value` as a JSON string literal, escaped as ``JSONValue/writeString(_:into:)``.
-    public mutating func string(_ value: String) {
+    package mutating func string(_ value: String) {
         var value = value
         // Most strings need no escape (ids, keys, type names): their bytes are copied whole.
         let copiedWhole = value.withUTF8 { utf8 in
@@ -152,7 +152,7 @@ public struct JSONBytes: ~Copyable {
     }
 
     /// Appends a list of strings, `["a","b"]`.
-    public mutating func strings(_ list: [String]) {
+    package mutating func strings(_ list: [String]) {
         append("[")
         for (index, element) in list.enumerated() {
             if index > 0 { append(",") }
@@ -162,7 +162,7 @@ public struct JSONBytes: ~Copyable {
     }
 
     /// Appends a whole value in canonical text (``JSONValue/canonicalText``).
-    public mutating func value(_ value: JSONValue) {
+    package mutating func value(_ value: JSONValue) {
         switch value {
         case .null: append("null")
         case .bool(let flag): flag ? append("true") : append("false")
@@ -188,7 +188,7 @@ public struct JSONBytes: ~Copyable {
     }
 
     /// Hands the bytes so far to `write` and starts again, keeping the memory.
-    public mutating func flush(to write: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+    package mutating func flush(to write: (UnsafeRawBufferPointer) throws -> Void) rethrows {
         guard count > 0 else { return }
         try write(UnsafeRawBufferPointer(start: storage, count: written))
         written = 0

@@ -10,13 +10,13 @@
 /// try JSONReader.read(#"{"a": [1, 2]}"#)          // ["a": [1, 2]]
 /// try JSONReader.read(#"{"a": 1, "a": 2}"#)       // JSONSyntaxError: a: duplicate key
 /// ```
-public enum JSONReader {
+package enum JSONReader {
     /// Documents nest at most this deep (a definition needs about ten levels). Deeper input is
     /// refused before it can exhaust the stack.
-    public static let maximumDepth = 128
+    package static let maximumDepth = 128
 
     /// Parses a whole document; anything after the value other than whitespace is an error.
-    public static func read(_ text: String) throws(JSONSyntaxError) -> JSONValue {
+    package static func read(_ text: String) throws(JSONSyntaxError) -> JSONValue {
         var text = text
         do {
             return try text.withUTF8 { bytes in try read(bytes) }

@@ -7,12 +7,12 @@
 /// struct Move: Codable { var id: String; var by: Double? }
 /// try JSONValueEncoder().encode(Move(id: "cell-1", by: nil)).canonicalText   // {"id":"cell-1"}
 /// ```
-public struct JSONValueEncoder {
+package struct JSONValueEncoder {
     /// An encoder.
-    public init() {}
+    package init() {}
 
     /// `value` as a JSON value.
-    public func encode<Value: Encodable>(_ value: Value) throws -> JSONValue {
+    package func encode<Value: Encodable>(_ value: Value) throws -> JSONValue {
         if let json = value as? JSONValue { return json }
         let slot = Slot()
         try value.encode(to: SlotEncoder(slot: slot, codingPath: []))
@@ -27,19 +27,19 @@ public struct JSONValueEncoder {
 /// ```swift
 /// let move = try JSONValueDecoder().decode(Move.self, from: ["id": "cell-1", "by": 4])
 /// ```
-public struct JSONValueDecoder {
+package struct JSONValueDecoder {
     /// A decoder.
-    public init() {}
+    package init() {}
 
     /// A value of `type` read from `json`.
-    public func decode<Value: Decodable>(_ type: Value.Type, from json: JSONValue) throws -> Value {
+    package func decode<Value: Decodable>(_ type: Value.Type, from json: JSONValue) throws -> Value {
         try SlotDecoder(value: json, codingPath: []).decode(type)
     }
 }
 
 extension DecodingError {
     /// `field.path: what is wrong`, for messages that name the field.
-    public var pathDescription: String {
+    package var pathDescription: String {
         let (context, problem): (Context, String) =
             switch self {
             case .typeMismatch(let type, let context): (context, "is not \(type)")

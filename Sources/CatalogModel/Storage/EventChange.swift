@@ -6,7 +6,7 @@
 ///     if case .propertySet(let id, let key, let value, _) = try event.change() { print(id, key, value) }
 /// }
 /// ```
-public enum EventChange: Sendable, Hashable {
+package enum EventChange: Sendable, Hashable {
     /// A component version was added; `definition` is its canonical JSON.
     case componentAdd(name: String, version: String, definition: JSONValue)
     /// A component was taken out of the catalog.
@@ -30,25 +30,25 @@ public enum EventChange: Sendable, Hashable {
 
     /// A component applied to one object: what runs, from when, and the properties it sets
     /// along the way (a chain's `set` steps).
-    public struct Application: Sendable, Hashable {
+    package struct Application: Sendable, Hashable {
         /// The component applied (a chain for its steps, a behaviour adopted by `on:`).
-        public var component: String?
+        package var component: String?
         /// How it was applied; absent in logs written before kinds were recorded.
-        public var kind: ApplicationKind?
+        package var kind: ApplicationKind?
         /// The scene time the animations start from (the event's time when absent).
-        public var start: Double?
+        package var start: Double?
         /// Recorded under reduced motion: the animations play as their `reducedMotion:` says.
-        public var playsReduced: Bool
+        package var playsReduced: Bool
         /// The animations it runs on the object.
-        public var animations: [Animation]
+        package var animations: [Animation]
         /// The properties it sets later (a chain's `set` steps).
-        public var sets: [ScheduledSet]
+        package var sets: [ScheduledSet]
         /// The payload as logged, which a replay records again.
-        public var record: JSONValue
+        package var record: JSONValue
     }
 
     /// One animation an application runs, `offset` seconds after its start.
-    public enum Animation: Sendable, Hashable {
+    package enum Animation: Sendable, Hashable {
         /// A component version with its parameter values.
         case component(name: String, version: String, parameters: [String: JSONValue], offset: Double)
         /// A body written inline in a chain step.
@@ -59,7 +59,7 @@ public enum EventChange: Sendable, Hashable {
         /// A recorded reference `box` travels in the parameter values (or the inline body) under
         /// ``ReferenceBox/entryKey``: what the animation compiles to depends on it.
         /// Recorded token-set versions travel the same way, under ``TokenVersions/entryKey``.
-        public init?(
+        package init?(
             inline: JSONValue?, component: String?, version: String?, parameters: [String: JSONValue]?, offset: Double, box: JSONValue? = nil,
             tokens: JSONValue? = nil
         ) {
@@ -82,13 +82,13 @@ public enum EventChange: Sendable, Hashable {
     }
 
     /// A property a chain sets `offset` seconds after its start (the value as written).
-    public struct ScheduledSet: Sendable, Hashable {
+    package struct ScheduledSet: Sendable, Hashable {
         /// The property's key.
-        public var property: String
+        package var property: String
         /// The value as the chain wrote it.
-        public var value: JSONValue
+        package var value: JSONValue
         /// Seconds after the application's start.
-        public var offset: Double
+        package var offset: Double
     }
 }
 
@@ -98,29 +98,29 @@ public enum EventChange: Sendable, Hashable {
 /// do { _ = try event.change() }
 /// catch { print(error.seq, error.problem) }   // which event, and what its payload lacks
 /// ```
-public struct MalformedEvent: Error, Sendable, Hashable, CustomStringConvertible {
+package struct MalformedEvent: Error, Sendable, Hashable, CustomStringConvertible {
     /// The event's sequence number.
-    public var seq: Int64
+    package var seq: Int64
     /// Its operation, as logged.
-    public var operation: String
+    package var operation: String
     /// Its scene time.
-    public var sceneTime: Double
+    package var sceneTime: Double
     /// What the payload lacks or has wrong.
-    public var problem: String
+    package var problem: String
     /// Which event, and what its payload lacks.
-    public var description: String { "event \(seq) (\(operation) at t=\(JSONValue.numberText(sceneTime))) is malformed: \(problem)" }
+    package var description: String { "event \(seq) (\(operation) at t=\(JSONValue.numberText(sceneTime))) is malformed: \(problem)" }
 }
 
 extension MalformedEvent: CatalogError {
     /// ``ErrorCode/malformedEvent``.
-    public var code: ErrorCode { .malformedEvent }
+    package var code: ErrorCode { .malformedEvent }
     /// `seq` and `operation`.
-    public var fields: [String: JSONValue] { ["seq": .number(Double(seq)), "operation": .string(operation)] }
+    package var fields: [String: JSONValue] { ["seq": .number(Double(seq)), "operation": .string(operation)] }
 }
 
 extension Event {
     /// The typed change this event records; throws ``MalformedEvent`` naming what is missing.
-    public func change() throws(MalformedEvent) -> EventChange {
+    package func change() throws(MalformedEvent) -> EventChange {
         let payload = self.payload
         func malformed(_ problem: String) -> MalformedEvent { MalformedEvent(seq: seq, operation: operation.rawValue, sceneTime: sceneTime, problem: problem) }
         func read<Payload: Decodable>(_ type: Payload.Type) throws(MalformedEvent) -> Payload {

@@ -5,7 +5,7 @@
 ///     print(row.seq, row.operationName, row.payloadText)   // as stored, not decoded
 /// }
 /// ```
-public struct LoggedRow: Sendable, Hashable {
+package struct LoggedRow: Sendable, Hashable {
     package init(seq: Int64, sceneTime: Double, operationName: String, objectID: String?, payloadText: String) {
         self.seq = seq
         self.sceneTime = sceneTime
@@ -15,26 +15,26 @@ public struct LoggedRow: Sendable, Hashable {
     }
 
     /// The event's sequence number.
-    public var seq: Int64
+    package var seq: Int64
     /// Its scene time.
-    public var sceneTime: Double
+    package var sceneTime: Double
     /// The operation as stored; ``event()`` refuses one this build does not know.
-    public var operationName: String
+    package var operationName: String
     /// The object it is about, if any.
-    public var objectID: String?
+    package var objectID: String?
     /// Its payload, as the canonical JSON text stored.
-    public var payloadText: String
+    package var payloadText: String
 
     /// The operation, nil when this build does not know it.
-    public var operation: EventOperation? { EventOperation(rawValue: operationName) }
+    package var operation: EventOperation? { EventOperation(rawValue: operationName) }
 
     /// The row's one-line canonical JSON, its payload copied as stored (``Event/jsonLine(seq:sceneTime:operation:objectID:payloadText:)``).
-    public func jsonLine() throws -> String {
+    package func jsonLine() throws -> String {
         try Event.jsonLine(seq: seq, sceneTime: sceneTime, operation: operationName, objectID: objectID, payloadText: payloadText)
     }
 
     /// The row read as an event; a row this build cannot read is an error naming it.
-    public func event() throws -> Event {
+    package func event() throws -> Event {
         // Only this build's operations are ever written; another name is a log this build
         // cannot read, said so rather than skipped.
         guard let operation else { throw StoreError.unreadableEvent(seq: seq, reason: "unknown operation '\(operationName)'") }

@@ -6,22 +6,22 @@ import Foundation
 /// let all = try Migration.embedded()   // what this build carries, in order
 /// all.last?.fileName                   // "0002_component_search.sql"
 /// ```
-public struct Migration: Sendable, Hashable {
+package struct Migration: Sendable, Hashable {
     /// The number the file name starts with.
-    public var version: Int
+    package var version: Int
     /// The file's name (`0001_initial.sql`).
-    public var fileName: String
+    package var fileName: String
     /// The file's SQL.
-    public var sql: String {
+    package var sql: String {
         didSet { checksum = Self.checksum(of: sql) }
     }
     /// SHA-256 of the file with line endings normalised to LF, so a checkout with CRLF endings
     /// does not look like a changed migration. Kept with the text: every open compares it with
     /// the recorded one.
-    public private(set) var checksum: String
+    package private(set) var checksum: String
 
     /// Parses a file name `NNNN_name.sql` (four or more digits) and its content.
-    public init(fileName: String, sql: String) throws {
+    package init(fileName: String, sql: String) throws {
         let stem = fileName.hasSuffix(".sql") ? String(fileName.dropLast(4)) : ""
         let parts = stem.split(separator: "_", maxSplits: 1)
         guard parts.count == 2, parts[0].count >= 4, parts[0].allSatisfy(\.isNumber), let version = Int(parts[0]), version > 0,

@@ -3,17 +3,23 @@
 ///
 /// ```swift
 /// for entry in try catalog.migrationStatus() {
-///     print(entry.migration.fileName, entry.appliedAt ?? "pending")
+///     print(entry.fileName, entry.appliedAt ?? "pending")
 /// }
 /// ```
 public struct MigrationEntry: Sendable, Hashable {
     /// The migration.
-    public var migration: Migration
+    package var migration: Migration
+    /// Its number (`0001_initial.sql` is 1).
+    public var version: Int { migration.version }
+    /// Its file's name in `Migrations/`.
+    public var fileName: String { migration.fileName }
+    /// The checksum of its file, line endings normalised (what the database recorded).
+    public var checksum: String { migration.checksum }
     /// The time the database recorded when it applied the file; nil while pending.
     public var appliedAt: String?
 
     /// An entry; `appliedAt` nil while pending.
-    public init(migration: Migration, appliedAt: String?) {
+    package init(migration: Migration, appliedAt: String?) {
         self.migration = migration
         self.appliedAt = appliedAt
     }

@@ -7,9 +7,9 @@
 /// ```swift
 /// let timing = EffectTiming(duration: 0.2, fill: .forwards, easing: .cubicBezier(0.25, 0.1, 0.25, 1))
 /// ```
-public struct EffectTiming: Sendable, Hashable {
+package struct EffectTiming: Sendable, Hashable {
     /// Which side of its active interval the effect keeps showing (`fill` in Web Animations).
-    public enum Fill: String, Sendable, Hashable, CaseIterable {
+    package enum Fill: String, Sendable, Hashable, CaseIterable {
         /// Shows nothing outside the active interval.
         case none
         /// Keeps the last value after the end.
@@ -23,7 +23,7 @@ public struct EffectTiming: Sendable, Hashable {
     }
 
     /// Which way each iteration plays (`direction` in Web Animations).
-    public enum Direction: String, Sendable, Hashable, CaseIterable {
+    package enum Direction: String, Sendable, Hashable, CaseIterable {
         /// Every iteration forwards.
         case normal
         /// Every iteration backwards.
@@ -35,24 +35,24 @@ public struct EffectTiming: Sendable, Hashable {
     }
 
     /// Time before the active interval starts; negative starts part-way through.
-    public var delay: Double
+    package var delay: Double
     /// Time after the active interval before the effect ends; negative ends it early.
-    public var endDelay: Double
+    package var endDelay: Double
     /// What shows outside the active interval.
-    public var fill: Fill
+    package var fill: Fill
     /// Where in the iteration sequence playing starts (0.5: half-way through the first).
-    public var iterationStart: Double
+    package var iterationStart: Double
     /// May be fractional or `.infinity`.
-    public var iterations: Double
+    package var iterations: Double
     /// The duration of one iteration (`auto` is 0).
-    public var duration: Double
+    package var duration: Double
     /// Which way iterations play.
-    public var direction: Direction
+    package var direction: Direction
     /// The timing function over each iteration (applied before a keyframe's own easing).
-    public var easing: TimingFunction
+    package var easing: TimingFunction
 
     /// Web Animations' defaults for whatever is not given: no delays, one iteration of 0 s, `auto` fill, linear.
-    public init(
+    package init(
         delay: Double = 0, endDelay: Double = 0, fill: Fill = .auto, iterationStart: Double = 0,
         iterations: Double = 1, duration: Double = 0, direction: Direction = .normal, easing: TimingFunction = .linear
     ) {

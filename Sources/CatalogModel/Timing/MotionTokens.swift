@@ -16,9 +16,9 @@
 ///             duration: md.sys.motion.duration.medium2,
 ///             timingFunction: md.sys.motion.easing.emphasized.decelerate}
 /// ```
-public enum MotionTokens {
+package enum MotionTokens {
     /// Duration tokens, in seconds: the built-in sets' (``BuiltInTokenSets``) duration tokens by path.
-    public static let durations: [String: Double] = {
+    package static let durations: [String: Double] = {
         var table: [String: Double] = [:]
         for (name, _, set) in BuiltInTokenSets.sets {
             for token in set.tokens where token.type == .duration {
@@ -30,7 +30,7 @@ public enum MotionTokens {
 
     /// Easing tokens: the built-in sets' cubicBezier tokens by path (a group's `$root` by the
     /// group's path); `[0, 0, 1, 1]` is `linear`.
-    public static let easings: [String: TimingFunction] = {
+    package static let easings: [String: TimingFunction] = {
         var table: [String: TimingFunction] = [:]
         for (name, _, set) in BuiltInTokenSets.sets {
             for token in set.tokens where token.type == .cubicBezier {

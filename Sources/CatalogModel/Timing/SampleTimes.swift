@@ -5,12 +5,12 @@
 /// ```swift
 /// try SampleTimes.frames(fps: 10, from: 0, to: 0.2)   // [0, 0.1, 0.2]
 /// ```
-public enum SampleTimes {
+package enum SampleTimes {
     /// Times that cannot be sampled: which time (``Field``) and what is wrong with it. The
     /// message names the times in words; a command line names its options instead.
-    public struct Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
+    package struct Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
         /// The time an error is about, by its role.
-        public enum Field: String, Sendable, Hashable {
+        package enum Field: String, Sendable, Hashable {
             /// One of a list of times.
             case at
             /// The first frame's time.
@@ -22,7 +22,7 @@ public enum SampleTimes {
         }
 
         /// What is wrong with the field.
-        public enum Problem: Sendable, Hashable {
+        package enum Problem: Sendable, Hashable {
             /// A list item that is not a finite number (the item as written).
             case notANumber(String)
             /// A time beyond the limits: the time as written, and the rule.
@@ -40,18 +40,18 @@ public enum SampleTimes {
         }
 
         /// Which of the times is wrong.
-        public var field: Field
+        package var field: Field
         /// What is wrong with it.
-        public var problem: Problem
+        package var problem: Problem
 
         /// The refusal of `field` for `problem`.
-        public init(_ field: Field, _ problem: Problem) {
+        package init(_ field: Field, _ problem: Problem) {
             self.field = field
             self.problem = problem
         }
 
         /// The message with the times named in words (`the frame rate`, `the end time`).
-        public var description: String {
+        package var description: String {
             message { field in
                 switch field {
                 case .at: "a time list"
@@ -64,7 +64,7 @@ public enum SampleTimes {
 
         /// The message with the times named by `name` — a command line passes its options
         /// (`--at`, `--from`, `--to` or `--until`, `--fps`).
-        public func message(naming name: (Field) -> String) -> String {
+        package func message(naming name: (Field) -> String) -> String {
             switch problem {
             case .notANumber(let part): "\(name(.at)) takes seconds separated by commas; \"\(part)\" is not a number"
             case .outOfRange(let text, let rule): "\(name(field)) \(text): \(rule)"
@@ -81,7 +81,7 @@ public enum SampleTimes {
 
     /// Seconds separated by commas (`0,0.05,0.1`) — or, in a file of times, by commas, spaces
     /// or newlines (`separatedByWhitespace`).
-    public static func list(_ text: String, separatedByWhitespace: Bool = false) throws(Error) -> [Double] {
+    package static func list(_ text: String, separatedByWhitespace: Bool = false) throws(Error) -> [Double] {
         var times: [Double] = []
         let parts =
             separatedByWhitespace
@@ -101,7 +101,7 @@ public enum SampleTimes {
     /// the last animation's end, which may be years away): it stops there, with a note, rather
     /// than refuse to start or print for hours. Given explicitly, spans go up to
     /// ``NumericLimits/maximumFrames``.
-    public static let implicitFrameBudget = 100_000
+    package static let implicitFrameBudget = 100_000
 
     /// Where frames from `from` towards `to` at `fps` must stop to stay within `budget` frames:
     /// nil when the whole span fits, else the last frame's time (`last`) and an end to sample
@@ -110,7 +110,7 @@ public enum SampleTimes {
     /// ```swift
     /// SampleTimes.cut(fps: 10, from: 0, to: 1e8)?.last   // 9999.9: 100,000 frames
     /// ```
-    public static func cut(fps: Double, from: Double, to: Double, budget: Int = implicitFrameBudget) -> (last: Double, end: Double)? {
+    package static func cut(fps: Double, from: Double, to: Double, budget: Int = implicitFrameBudget) -> (last: Double, end: Double)? {
         guard fps > 0, fps.isFinite, to.isFinite, from.isFinite, to > from,
             ((to - from) * fps + 1e-9).rounded(.down) >= Double(budget)
         else { return nil }
@@ -119,7 +119,7 @@ public enum SampleTimes {
 
     /// Frame times `from`, `from + 1/fps`, … up to `to` (included when it falls on a frame),
     /// refused when the rate, the ends or the number of frames break the limits.
-    public static func frames(fps: Double, from: Double, to: Double) throws(Error) -> [Double] {
+    package static func frames(fps: Double, from: Double, to: Double) throws(Error) -> [Double] {
         guard fps > 0, fps.isFinite else { throw Error(.fps, .rate) }
         guard !to.isInfinite || to < 0 else { throw Error(.to, .endless) }
         if let problem = NumericLimits.problem(time: from) { throw Error(.from, .outOfRange(JSONValue.numberText(from), rule: problem)) }

@@ -10,7 +10,7 @@
 /// try TimingFunction(parsing: "steps(4, jump-both)")  // .steps(4, .jumpBoth)
 /// try TimingFunction(parsing: "linear(0, 0.25 40%, 1)")
 /// ```
-public enum TimingFunction: Sendable, Hashable {
+package enum TimingFunction: Sendable, Hashable {
     /// Output progress equals input progress.
     case linear
     /// Control points (x1, y1) and (x2, y2); x1 and x2 within [0, 1].
@@ -25,7 +25,7 @@ public enum TimingFunction: Sendable, Hashable {
     case spring(SpringParameters)
 
     /// CSS `steps()` jump positions (`start` and `end` are the legacy names of the first two).
-    public enum StepPosition: String, Sendable, Hashable, CaseIterable {
+    package enum StepPosition: String, Sendable, Hashable, CaseIterable {
         /// The first jump at the start (`start`).
         case jumpStart = "jump-start"
         /// The last jump at the end (`end`, the default).
@@ -37,13 +37,13 @@ public enum TimingFunction: Sendable, Hashable {
     }
 
     /// One control point of a `linear()` easing.
-    public struct LinearStop: Sendable, Hashable {
+    package struct LinearStop: Sendable, Hashable {
         /// Input progress, 0…1 (the percentage written, over 100).
-        public var input: Double
+        package var input: Double
         /// Output progress at that input.
-        public var output: Double
+        package var output: Double
         /// A control point.
-        public init(input: Double, output: Double) {
+        package init(input: Double, output: Double) {
             self.input = input
             self.output = output
         }
@@ -51,7 +51,7 @@ public enum TimingFunction: Sendable, Hashable {
 
     /// Core Animation's named curves (`CAMediaTimingFunctionName`), with the control points Apple
     /// documents for them.
-    public static let coreAnimationNames: [String: TimingFunction] = [
+    package static let coreAnimationNames: [String: TimingFunction] = [
         "linear": .linear,
         "easeIn": .cubicBezier(0.42, 0, 1, 1),
         "easeOut": .cubicBezier(0, 0, 0.58, 1),
@@ -60,7 +60,7 @@ public enum TimingFunction: Sendable, Hashable {
     ]
 
     /// CSS Easing keywords.
-    public static let cssKeywords: [String: TimingFunction] = [
+    package static let cssKeywords: [String: TimingFunction] = [
         "linear": .linear,
         "ease": .cubicBezier(0.25, 0.1, 0.25, 1),
         "ease-in": .cubicBezier(0.42, 0, 1, 1),

@@ -13,14 +13,14 @@ import Foundation
 /// let document = try TokenResolver.document(resolver, file: "tokens.resolver.json",
 ///                                           contexts: ["motion": "reduced"], read: { try load($0) })
 /// ```
-public enum TokenResolver {
+package enum TokenResolver {
     /// Whether `document` is a resolver document rather than a token file.
-    public static func isResolver(_ document: JSONValue) -> Bool {
+    package static func isResolver(_ document: JSONValue) -> Bool {
         document["resolutionOrder"] != nil && (document["sets"] != nil || document["modifiers"] != nil)
     }
 
     /// The modifiers a resolver declares, each with its contexts and default.
-    public static func modifiers(of resolver: JSONValue) -> [(name: String, contexts: [String], default: String?)] {
+    package static func modifiers(of resolver: JSONValue) -> [(name: String, contexts: [String], default: String?)] {
         (resolver["modifiers"]?.objectValue ?? [:]).sorted { $0.key < $1.key }.map { name, modifier in
             (name, (modifier["contexts"]?.objectValue ?? [:]).keys.sorted(), modifier["default"]?.stringValue)
         }
@@ -29,7 +29,7 @@ public enum TokenResolver {
     /// The merged token document for `contexts` (modifier → context).
     /// - Parameter read: the JSON of a file a source names, by its path as written (relative to
     ///   the resolver).
-    public static func document(
+    package static func document(
         _ resolver: JSONValue, file: String, contexts: [String: String],
         read: (String) throws -> JSONValue
     ) throws -> JSONValue {
@@ -102,7 +102,7 @@ public enum TokenResolver {
     }
 
     /// `over` merged onto `base`: groups merge member by member; a token replaces a token whole.
-    public static func deepMerge(_ base: JSONValue, _ over: JSONValue) -> JSONValue {
+    package static func deepMerge(_ base: JSONValue, _ over: JSONValue) -> JSONValue {
         guard case .object(var members) = base, case .object(let overMembers) = over, overMembers["$value"] == nil, members["$value"] == nil else {
             return over
         }

@@ -6,9 +6,9 @@
 /// ```swift
 /// try TokenValueShape.check(["value": 240, "unit": "ms"], as: .duration, file: "m.tokens.json", path: "motion.slow")
 /// ```
-public enum TokenValueShape {
+package enum TokenValueShape {
     /// Checks a resolved `$value` against `type`'s shape; the error names `path` and the rule.
-    public static func check(_ value: JSONValue, as type: TokenType, file: String, path: String) throws(DefinitionError) {
+    package static func check(_ value: JSONValue, as type: TokenType, file: String, path: String) throws(DefinitionError) {
         func fail(_ rule: String, _ at: String = path) -> DefinitionError { DefinitionError(file: file, path: at, rule: rule) }
         switch type {
         case .duration:
@@ -40,7 +40,7 @@ public enum TokenValueShape {
     }
 
     /// A duration `$value` in seconds.
-    public static func seconds(_ value: JSONValue, file: String, path: String) throws(DefinitionError) -> Double {
+    package static func seconds(_ value: JSONValue, file: String, path: String) throws(DefinitionError) -> Double {
         guard case .object(let members) = value, members.count == 2, let number = members["value"]?.numberValue,
             let unit = members["unit"]?.stringValue
         else {
@@ -56,7 +56,7 @@ public enum TokenValueShape {
     }
 
     /// A cubicBezier `$value`'s four numbers.
-    public static func bezier(_ value: JSONValue, file: String, path: String) throws(DefinitionError) -> [Double] {
+    package static func bezier(_ value: JSONValue, file: String, path: String) throws(DefinitionError) -> [Double] {
         guard let items = value.arrayValue, items.count == 4, case let numbers = items.compactMap(\.numberValue), numbers.count == 4,
             numbers.allSatisfy({ $0.isFinite && abs($0) <= NumericLimits.maximumEasingOutput })
         else {

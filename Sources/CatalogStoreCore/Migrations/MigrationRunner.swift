@@ -14,7 +14,7 @@ import Foundation
 /// ```swift
 /// let runner = MigrationRunner(migrations: try Migration.embedded())
 /// try runner.migrate(pool)
-/// for entry in try runner.status(pool) { print(entry.migration.fileName, entry.appliedAt ?? "pending") }
+/// for entry in try runner.status(pool) { print(entry.fileName, entry.appliedAt ?? "pending") }
 /// ```
 package struct MigrationRunner: Sendable {
     package var migrations: [Migration]
