@@ -20,10 +20,10 @@ struct DecoratorSceneTests {
         let second = try catalog.setDecoratedProperty(.string("mailto:team@example.com"), for: "url", on: "label-1")
         #expect(second?.attached == nil)
         #expect(try catalog.decorators(of: "label-1") == ["hyperlink"])
-        #expect(try catalog.send("tap", to: "label-1") == [Effect(effect: "openURL", value: "mailto:team@example.com")])
+        #expect(try catalog.send("tap", to: "label-1").effects == [Effect(effect: "openURL", value: "mailto:team@example.com")])
         // javascript: is a URL but cannot be opened; text that is no URL is refused outright.
         _ = try catalog.setDecoratedProperty(.string("javascript:alert(1)"), for: "url", on: "label-1")
-        #expect(try catalog.send("tap", to: "label-1").isEmpty)
+        #expect(try catalog.send("tap", to: "label-1").effects.isEmpty)
         #expect(throws: (any Error).self) { try catalog.setDecoratedProperty(.string("not a url"), for: "url", on: "label-1") }
         // Deleting the label removes the decorator and its properties, and nothing else.
         let removed = try catalog.database.objects.remove("label-1")

@@ -36,7 +36,7 @@ struct PropertySetTests {
         try catalog.database.objects.add(id: "label", type: "label")
         try catalog.set(AssociationKey<URL>("url"), on: "label", to: URL(string: "https://swift.org"))
         #expect(try catalog.state(of: "label").decorators == ["hyperlink"])
-        #expect(try catalog.send("tap", to: "label").map(\.jsonValue) == [["effect": "openURL", "value": "https://swift.org"]])
+        #expect(try catalog.send("tap", to: "label").effects.map(\.jsonValue) == [["effect": "openURL", "value": "https://swift.org"]])
     }
 
     @Test(arguments: TestBackend.allCases) func keysTheObjectsTypeDeclaresConvertToTheirType(backend: TestBackend) throws {

@@ -6,7 +6,7 @@ import Foundation
 /// An effect a handler produced for the host to carry out (`openURL`, custom).
 ///
 /// ```swift
-/// let outcome = try catalog.dispatch("tap", to: "headline")
+/// let outcome = try catalog.send("tap", to: "headline")
 /// outcome.effects.first?.jsonValue   // {"effect": "openURL", "value": "https://swift.org"}
 /// ```
 public struct Effect: Sendable, Hashable {
@@ -29,7 +29,7 @@ public struct Effect: Sendable, Hashable {
 /// properties it set and the animations it started — empty when no handler took the event.
 ///
 /// ```swift
-/// let outcome = try catalog.dispatch("textChanged", to: "field-1", value: .string("Hi"))
+/// let outcome = try catalog.send("textChanged", to: "field-1", value: .string("Hi"))
 /// outcome.effects       // []
 /// outcome.sets          // [field-1.lt_placeholderLabel … ]
 /// outcome.didNothing    // false
@@ -125,7 +125,7 @@ extension Catalog {
     /// and attaches when it is set (`url` → `hyperlink` on a label), the value must convert to the
     /// declared type and the decorator is attached first (once) — in the same transaction.
     /// Returns nil when no decorator declares the key (the caller sets it plainly).
-    public func setDecoratedProperty(
+    package func setDecoratedProperty(
         _ value: PropertyValue?, for key: String, on id: String, policy: AssociationPolicy = .retain,
         at sceneTime: Double? = nil
     ) throws -> PropertySetOutcome? {
@@ -211,28 +211,19 @@ extension Catalog {
     /// Sends an event to an object: every decorator attached to it runs its handler for the
     /// event — conditions read the decorator's properties (on the owner), the owner's and the
     /// event's value; actions set properties, run animations on the owner or a child (created on
-    /// first use) and emit effects. The changes and a `send` record commit together.
+    /// first use) and emit effects. The changes and a `send` record commit together. Returns all
+    /// the event did (what `catalog send` reports), its effects among it.
     /// With `reducedMotion` the animations it runs are recorded as run under reduced motion.
     public func send(
         _ event: String, to id: String, value: PropertyValue? = nil, at sceneTime: Double? = nil,
         reducedMotion: Bool = false
-    ) throws -> [Effect] {
-        try dispatch(event, to: id, value: value, at: sceneTime, reducedMotion: reducedMotion).effects
-    }
-
-    /// ``send(_:to:value:at:reducedMotion:)`` with everything the event did, not only its
-    /// effects: what `catalog send` reports when an event changed properties or ran animations
-    /// but emitted nothing.
-    public func dispatch(
-        _ event: String, to id: String, value: PropertyValue? = nil, at sceneTime: Double? = nil,
-        reducedMotion: Bool = false
     ) throws -> EventOutcome {
-        try transaction { catalog in try catalog.dispatchInTransaction(event, to: id, value: value, at: sceneTime, reducedMotion: reducedMotion) }
+        try transaction { catalog in try catalog.sendInTransaction(event, to: id, value: value, at: sceneTime, reducedMotion: reducedMotion) }
     }
 
-    /// ``dispatch(_:to:value:at:reducedMotion:)``'s reads, checks and write, on a catalog whose
+    /// ``send(_:to:value:at:reducedMotion:)``'s reads, checks and write, on a catalog whose
     /// ``transaction(_:)`` is open.
-    private func dispatchInTransaction(
+    private func sendInTransaction(
         _ event: String, to id: String, value: PropertyValue?, at sceneTime: Double?,
         reducedMotion: Bool
     ) throws -> EventOutcome {

@@ -15,23 +15,23 @@ import Foundation
 /// let mine = try resolver.resolve("bounce.yaml", kinds: [.animation, .chain], for: "export")
 /// mine.stored                 // nil: it came from the file
 /// ```
-public final class ComponentResolver {
+package final class ComponentResolver {
     private let open: () throws -> Catalog
     private var opened: Catalog?
 
     /// - Parameter open: opens the catalog, called at most once, on the first name that needs it.
-    public init(catalog open: @escaping () throws -> Catalog) {
+    package init(catalog open: @escaping () throws -> Catalog) {
         self.open = open
     }
 
     /// Over a catalog that is already open.
-    public convenience init(catalog: Catalog) {
+    package convenience init(catalog: Catalog) {
         self.init(catalog: { catalog })
         opened = catalog
     }
 
     /// The catalog, opened on first use.
-    public func catalog() throws -> Catalog {
+    package func catalog() throws -> Catalog {
         if let opened { return opened }
         let catalog = try open()
         opened = catalog
@@ -41,14 +41,14 @@ public final class ComponentResolver {
     /// The catalog a definition needs to be evaluated or exported: the one names were found in,
     /// or, when a file names other components (chain steps, a `reducedMotion` stand-in), the
     /// catalog opened now to find them; nil when nothing needs one.
-    public func catalog(for definition: ComponentDefinition) throws -> Catalog? {
+    package func catalog(for definition: ComponentDefinition) throws -> Catalog? {
         if let opened { return opened }
         return definition.references.isEmpty && definition.tokenReferences.isEmpty ? nil : try catalog()
     }
 
     /// The token sets `definition` resolves its references against: the catalog's current ones
     /// (nil when it references none and no catalog is open — a file alone needs no database).
-    public func tokenBinding(for definition: ComponentDefinition) throws -> TokenBinding? {
+    package func tokenBinding(for definition: ComponentDefinition) throws -> TokenBinding? {
         try catalog(for: definition)?.tokens.binding()
     }
 
@@ -58,7 +58,7 @@ public final class ComponentResolver {
     ///   - purpose: what wants it (`"sample"`, `"export"`, `"reducedMotion"`), for the message.
     ///   - filesAllowed: false when only the catalog may answer (a definition's reference to
     ///     another component is a name, never a path).
-    public func resolve(_ argument: String, kinds: Set<ComponentKind>, for purpose: String, filesAllowed: Bool = true) throws -> ResolvedComponent {
+    package func resolve(_ argument: String, kinds: Set<ComponentKind>, for purpose: String, filesAllowed: Bool = true) throws -> ResolvedComponent {
         if filesAllowed, argument == "-" || FileManager.default.fileExists(atPath: argument) {
             let (definitions, errors) = DefinitionSource.load([argument])
             guard errors.isEmpty else { throw DefinitionErrors(errors) }
@@ -86,7 +86,7 @@ extension ComponentResolver {
     /// sampling.table(at: [0, 0.1, 0.2])
     /// ```
     /// - Parameter referenceBox: what its `translate()` percentages resolve against (`--box`).
-    public func sampling(
+    package func sampling(
         of argument: String, parameters: [String: String] = [:], reducedMotion: Bool = false, referenceBox: ReferenceBox? = nil
     ) throws -> AnimationSampling {
         var found = try resolve(argument, kinds: [.animation], for: "sample")
@@ -128,7 +128,7 @@ extension Catalog {
     /// let times = try SampleTimes.frames(fps: 60, from: 0, to: 0.4)
     /// try catalog.sampling(of: "fade-in", parameters: ["duration": "0.4"]).writeJSON(at: times) { print($0, terminator: "") }
     /// ```
-    public func sampling(
+    package func sampling(
         of reference: String, parameters: [String: String] = [:], reducedMotion: Bool = false, referenceBox: ReferenceBox? = nil
     ) throws -> AnimationSampling {
         try ComponentResolver(catalog: self).sampling(of: reference, parameters: parameters, reducedMotion: reducedMotion, referenceBox: referenceBox)
@@ -142,7 +142,7 @@ extension Catalog {
     /// let fade = try catalog.component("fade-in", kinds: [.animation], for: "sample")
     /// fade.definition.kind   // .animation
     /// ```
-    public func component(_ reference: String, kinds: Set<ComponentKind> = Set(ComponentKind.allCases), for purpose: String) throws
+    package func component(_ reference: String, kinds: Set<ComponentKind> = Set(ComponentKind.allCases), for purpose: String) throws
         -> ResolvedComponent
     {
         guard let stored = try database.components.get(ComponentReference(reference)) else {
@@ -159,13 +159,13 @@ extension Catalog {
 /// let resolved = try catalog.component("bounce-select@1.0.0", kinds: [.animation], for: "sample")
 /// resolved.definition.version   // 1.0.0
 /// ```
-public struct ResolvedComponent: Sendable {
+package struct ResolvedComponent: Sendable {
     /// The definition, with its parameters not yet applied.
-    public var definition: ComponentDefinition
+    package var definition: ComponentDefinition
     /// What messages call where it came from: the file as given, or `NAME@VERSION`.
-    public var source: String
+    package var source: String
     /// The stored version, when it came from a catalog.
-    public var stored: StoredComponent?
+    package var stored: StoredComponent?
 }
 
 /// Why ``ComponentResolver`` found no component of the kind asked for.
@@ -174,7 +174,7 @@ public struct ResolvedComponent: Sendable {
 /// do { _ = try resolver.resolve("ghost", kinds: [.animation], for: "sample") }
 /// catch ComponentLookupError.notFound(let name) { print(name) }   // "ghost"
 /// ```
-public enum ComponentLookupError: CatalogError, Hashable {
+package enum ComponentLookupError: CatalogError, Hashable {
     /// Neither a file nor a component has this name (where a file could have been given).
     case notFound(String)
     /// It is a component of another kind than the caller takes.
@@ -192,7 +192,7 @@ public enum ComponentLookupError: CatalogError, Hashable {
     }
 
     /// ``ErrorCode/unknownComponent``, ``ErrorCode/unknownVersion`` or ``ErrorCode/wrongComponent``.
-    public var code: ErrorCode {
+    package var code: ErrorCode {
         switch self {
         case .notFound, .removed: .unknownComponent
         case .unknownVersion: .unknownVersion
@@ -201,7 +201,7 @@ public enum ComponentLookupError: CatalogError, Hashable {
     }
 
     /// `component` (and `kind`, `version`, `removed`) or `file`.
-    public var fields: [String: JSONValue] {
+    package var fields: [String: JSONValue] {
         switch self {
         case .notFound(let name): ["component": .string(name)]
         case .wrongKind(let name, let kind, _, _): ["component": .string(name), "kind": .string(kind.rawValue)]
@@ -212,7 +212,7 @@ public enum ComponentLookupError: CatalogError, Hashable {
     }
 
     /// What was not found or does not fit.
-    public var description: String {
+    package var description: String {
         switch self {
         case .notFound(let name): "no component or file named \(name)"
         case .wrongKind(let name, let kind, let expected, let purpose):

@@ -46,7 +46,7 @@ public enum CatalogDemo {
         let link = try catalog.setDecoratedProperty(.string("https://swift.org"), for: "url", on: "demo-headline", at: t0)
         lines.append("\(at(0))  demo-headline.url = https://swift.org attaches \(link?.attached ?? "nothing")")
         let tap = try catalog.send("tap", to: "demo-headline", at: t0)
-        lines.append("\(at(0))  tap demo-headline → \(tap.map { "\($0.effect) \($0.value.canonicalText)" }.joined(separator: ", "))")
+        lines.append("\(at(0))  tap demo-headline → \(tap.effects.map { "\($0.effect) \($0.value.canonicalText)" }.joined(separator: ", "))")
 
         _ = try database.properties.set(.rect(Rect(x: 0, y: 0, width: 120, height: 40)), for: "bounds", on: "demo-card", policy: .retain, at: t0)
         let layout = try catalog.apply("decorating-layout", to: ["demo-card"], roles: ["content": "demo-image", "decoration": "demo-headline"], at: t0)

@@ -24,41 +24,41 @@ import Foundation
 /// let copy = try Catalog(path: "copy.sqlite", loadBuiltIns: false)
 /// try copy.importHistory(from: "backup.jsonl")
 /// ```
-public enum StoreArchive {
+package enum StoreArchive {
     /// The first line of every archive.
-    public static let header: JSONValue = try! JSONValueEncoder().encode(Header.current)
+    package static let header: JSONValue = try! JSONValueEncoder().encode(Header.current)
 
     /// What an export wrote or an import rebuilt.
-    public struct Summary: Sendable, Hashable {
+    package struct Summary: Sendable, Hashable {
         /// How many events the archive holds.
-        public var events: Int
+        package var events: Int
         /// The last event's sequence number (0 for an empty log).
-        public var lastSeq: Int64
+        package var lastSeq: Int64
         /// SHA-256 of the event lines, as the closing line holds it.
-        public var sha256: String
+        package var sha256: String
     }
 
     /// Why an archive was refused, naming the file, the line (0: the file as a whole) and the rule.
-    public struct FormatError: Error, Sendable, Hashable, CustomStringConvertible {
+    package struct FormatError: Error, Sendable, Hashable, CustomStringConvertible {
         /// The archive's path.
-        public var file: String
+        package var file: String
         /// The line refused (1 is the header), or 0 for the file as a whole.
-        public var line: Int
+        package var line: Int
         /// The rule it breaks.
-        public var rule: String
+        package var rule: String
         /// `FILE:LINE: rule`.
-        public var description: String { line > 0 ? "\(file):\(line): \(rule)" : "\(file): \(rule)" }
+        package var description: String { line > 0 ? "\(file):\(line): \(rule)" : "\(file): \(rule)" }
     }
 
     /// Why a store cannot be exported or cannot take an import.
-    public enum RefusalError: Error, Sendable, Hashable, CustomStringConvertible {
+    package enum RefusalError: Error, Sendable, Hashable, CustomStringConvertible {
         /// The log was compacted: events before `base` are gone, so it is no longer a whole history.
         case compacted(base: Int64)
         /// The store at `path` already holds `events` events; an import rebuilds from nothing.
         case notEmpty(path: String, events: Int64)
 
         /// What is in the way and what to do instead.
-        public var description: String {
+        package var description: String {
             switch self {
             case .compacted(let base):
                 "the log was compacted (its history before event \(base) is gone), so the store cannot be exported as history: "
@@ -82,7 +82,7 @@ extension Catalog {
     /// (``StoreArchive/RefusalError/compacted(base:)``), also one compacted while it is read.
     /// `progress` hears the events written ("exporting").
     @discardableResult
-    public func exportHistory(progress: ProgressHandler? = nil, _ write: (String) throws -> Void) throws -> StoreArchive.Summary {
+    package func exportHistory(progress: ProgressHandler? = nil, _ write: (String) throws -> Void) throws -> StoreArchive.Summary {
         if let base = try database.snapshots.logBase() { throw StoreArchive.RefusalError.compacted(base: base.seq) }
         let total = progress == nil ? 0 : Int(try database.events.lastSeq())
         var counter = ProgressCounter(progress, step: "exporting", total: total, unit: "events")
@@ -114,7 +114,7 @@ extension Catalog {
     /// the store as it was. `progress` hears the events read ("importing"), its fraction the
     /// share of the file read.
     @discardableResult
-    public func importHistory(from path: String, progress: ProgressHandler? = nil) throws -> StoreArchive.Summary {
+    package func importHistory(from path: String, progress: ProgressHandler? = nil) throws -> StoreArchive.Summary {
         let existing = try database.events.lastSeq()
         guard existing == 0, try database.snapshots.logBase() == nil else {
             throw StoreArchive.RefusalError.notEmpty(path: self.path, events: existing)

@@ -22,7 +22,7 @@ import Foundation
 /// ```
 public struct BulkImport: Sendable {
     /// One row's change.
-    public enum Change: Sendable, Hashable {
+    package enum Change: Sendable, Hashable {
         /// An object to create, of `type`, owned by `owner` when given.
         case object(id: String, type: String, owner: String?)
         /// `value` as written; `type` and `policy` when given.
@@ -30,9 +30,9 @@ public struct BulkImport: Sendable {
     }
 
     /// The file the rows came from, for messages.
-    public var file: String
+    package var file: String
     /// The changes with the line (JSON Lines) or row (CSV, counting the header as 1) each came from.
-    public var changes: [(line: Int, change: Change)]
+    package var changes: [(line: Int, change: Change)]
 
     static let fields: Set<String> = ["object", "type", "owner", "key", "value", "policy"]
 
@@ -234,7 +234,7 @@ public struct ImportError: Error, Sendable, Hashable, CustomStringConvertible {
     public var message: String
 
     /// The refusal of `file`'s `line`; a long message is cut to an excerpt.
-    public init(file: String, line: Int, message: String) {
+    package init(file: String, line: Int, message: String) {
         self.file = file
         self.line = line
         self.message = DefinitionError.excerpt(message)

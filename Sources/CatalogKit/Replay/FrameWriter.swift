@@ -11,9 +11,9 @@ import CatalogModel
 /// try SceneReplay(catalog: catalog).forEachFrame(fps: 10, until: 1) { text += writer.text(for: $0) }
 /// text += writer.end
 /// ```
-public struct FrameWriter: Sendable {
+package struct FrameWriter: Sendable {
     /// The output formats of `replay`.
-    public enum Format: Sendable {
+    package enum Format: Sendable {
         /// One JSON document: `{"frames": [{"t", "objects"}]}`.
         case json
         /// One row per frame, object and property.
@@ -21,17 +21,17 @@ public struct FrameWriter: Sendable {
     }
 
     /// The format it writes.
-    public let format: Format
+    package let format: Format
     private var frames = 0
 
     /// A writer of `format`.
-    public init(format: Format) { self.format = format }
+    package init(format: Format) { self.format = format }
 
     /// What comes before the first frame.
-    public var header: String { format == .csv ? "t,object,property,value\n" : "" }
+    package var header: String { format == .csv ? "t,object,property,value\n" : "" }
 
     /// The text of one more frame.
-    public mutating func text(for frame: SceneReplay.Frame) -> String {
+    package mutating func text(for frame: SceneReplay.Frame) -> String {
         defer { frames += 1 }
         switch format {
         case .json:
@@ -45,7 +45,7 @@ public struct FrameWriter: Sendable {
     }
 
     /// What closes the output, after the last frame.
-    public var end: String {
+    package var end: String {
         switch format {
         case .json: frames == 0 ? "{\n  \"frames\": []\n}\n" : "\n  ]\n}\n"
         case .csv: ""
@@ -54,7 +54,7 @@ public struct FrameWriter: Sendable {
 
     /// A frame's rows — time, object, property, value (canonical JSON) — objects and
     /// properties by name.
-    public static func rows(of frame: SceneReplay.Frame) -> [[String]] {
+    package static func rows(of frame: SceneReplay.Frame) -> [[String]] {
         frame.objects.keys.sorted().flatMap { id in
             frame.objects[id]!.sorted { $0.key < $1.key }.map { property, value in
                 [JSONValue.numberText(frame.time), id, property, value.jsonValue.canonicalText]

@@ -21,7 +21,7 @@ struct Send: ParsableCommand {
 
     func run() throws {
         let catalog = try global.open()
-        let outcome = try catalog.dispatch(event, to: to, value: value.flatMap(PropertyValue.fromCommandLine), at: at, reducedMotion: reducedMotion)
+        let outcome = try catalog.send(event, to: to, value: value.flatMap(PropertyValue.fromCommandLine), at: at, reducedMotion: reducedMotion)
         switch format {
         case .json: printJSON(["effects": .array(outcome.effects.map(\.jsonValue))])
         case .table:
