@@ -11,7 +11,7 @@ internal import CatalogStore
 /// do { try catalog.apply("fade-sequence", roles: ["image": "v1"]) }
 /// catch SceneError.unboundRole(let chain, let role, _) { print("\(chain) still needs \(role)") }
 /// ```
-public enum SceneError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum SceneError: Error, Sendable, Hashable, CustomStringConvertible {
     /// An animation or decorator applied to no object.
     case noTargets(component: String, kind: ComponentKind)
     /// The object's type lacks properties the component `requires`.
@@ -53,7 +53,7 @@ public enum SceneError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidEventName(String)
 
     /// What is wrong, in the library's words (the command line adds its options).
-    public var description: String {
+    package var description: String {
         switch self {
         case .noTargets(let component, let kind):
             "\(component) is a\(kind == .animation ? "n" : "") \(kind.rawValue): name the objects to \(kind == .animation ? "animate" : "decorate")"
@@ -90,7 +90,7 @@ public enum SceneError: Error, Sendable, Hashable, CustomStringConvertible {
 
 extension SceneError: CatalogError {
     /// The stable code of this refusal.
-    public var code: ErrorCode {
+    package var code: ErrorCode {
         switch self {
         case .noTargets: .noTargets
         case .missingRequirements: .missingRequirements
@@ -114,7 +114,7 @@ extension SceneError: CatalogError {
     }
 
     /// The refusal's subjects by name (`component`, `id`, `slots`, …), as `--format json` prints them.
-    public var fields: [String: JSONValue] {
+    package var fields: [String: JSONValue] {
         func strings(_ values: [String]) -> JSONValue { .array(values.map(JSONValue.string)) }
         return switch self {
         case .noTargets(let component, let kind): ["component": .string(component), "kind": .string(kind.rawValue)]
@@ -150,4 +150,4 @@ extension SceneError: CatalogError {
 
 /// The name `SceneError` had before it was typed.
 @available(*, deprecated, renamed: "SceneError")
-public typealias ApplyError = SceneError
+package typealias ApplyError = SceneError

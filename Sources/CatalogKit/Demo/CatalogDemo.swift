@@ -12,15 +12,15 @@ internal import CatalogStore
 /// let transcript = try CatalogDemo.run(on: catalog)
 /// transcript.lines.forEach { print($0) }
 /// ```
-public enum CatalogDemo {
+package enum CatalogDemo {
     /// What the demo printed and the frames it replayed.
-    public struct Transcript: Sendable {
+    package struct Transcript: Sendable {
         /// What each step did, one line each.
-        public var lines: [String]
+        package var lines: [String]
         /// Replayed frames of the demo objects.
-        public var frames: [SceneReplay.Frame]
+        package var frames: [SceneReplay.Frame]
         /// Scene time the demo started at.
-        public var start: Double
+        package var start: Double
     }
 
     static let objects: [(id: String, type: String)] = [
@@ -29,7 +29,7 @@ public enum CatalogDemo {
 
     /// Runs the tour on `catalog` from its current scene time — replacing the `demo-*` objects of
     /// an earlier run — and replays it at `fps`.
-    public static func run(on catalog: Catalog, fps: Double = 10) throws -> Transcript {
+    package static func run(on catalog: Catalog, fps: Double = 10) throws -> Transcript {
         let database = catalog.database
         for (id, _) in objects where try database.objects.get(id) != nil { _ = try database.objects.remove(id) }
         let t0 = try database.events.currentSceneTime()

@@ -15,15 +15,15 @@
 /// with `component` and `parameters`, or an inline `animation` / `keyframes` + `options` body,
 /// `delay`, `prepare`), `set` (`role`, `property`, `value`) or `wait` (seconds). Every role used
 /// must be declared in `roles`.
-public struct ChainDefinition: Sendable, Hashable {
+package struct ChainDefinition: Sendable, Hashable {
     /// The chain's roles, in order of first use.
-    public var roles: [String]
+    package var roles: [String]
     /// The tree of steps.
-    public var root: ChainNode
+    package var root: ChainNode
 
     /// The chain body of `definition`, with `parameters` applied; its inline bodies read in
     /// `context` (their token references and percentages).
-    public init(
+    package init(
         _ definition: ComponentDefinition, parameters: [String: PropertyValue] = [:], file: String? = nil, context: DefinitionContext = DefinitionContext()
     ) throws(DefinitionError) {
         if parameters.isEmpty, case .chain(let compiled)? = definition.defaultBody.body {
@@ -36,7 +36,7 @@ public struct ChainDefinition: Sendable, Hashable {
     }
 
     /// A chain body read from its JSON form; inline bodies' percentages resolve against `box`.
-    public init(json: JSONValue, file: String, path: FieldPath, box: ReferenceBox? = nil) throws(DefinitionError) {
+    package init(json: JSONValue, file: String, path: FieldPath, box: ReferenceBox? = nil) throws(DefinitionError) {
         guard case .object(var members) = json else {
             throw DefinitionError(file: file, path: path.description, rule: "must be a mapping with roles and one root node")
         }

@@ -7,7 +7,7 @@
 /// let fadeOut = ChainNode.animate(AnimateStep(role: "image", component: "fade-out"))
 /// let chain = ChainNode.sequence([fadeOut, .wait(0.1)])
 /// ```
-public indirect enum ChainNode: Sendable, Hashable {
+package indirect enum ChainNode: Sendable, Hashable {
     /// Children one after another: each starts when the previous one ends.
     case sequence([ChainNode])
     /// Children all at once; the node ends with the latest.
@@ -20,7 +20,7 @@ public indirect enum ChainNode: Sendable, Hashable {
     case wait(Double)
 
     /// Every role the tree names, in order of first use.
-    public var roles: [String] {
+    package var roles: [String] {
         var seen: [String] = []
         func visit(_ node: ChainNode) {
             switch node {
@@ -44,22 +44,22 @@ public indirect enum ChainNode: Sendable, Hashable {
 /// ```swift
 /// let step = AnimateStep(role: "image", component: "fade-out", parameters: ["duration": 0.25], delay: 0.1)
 /// ```
-public struct AnimateStep: Sendable, Hashable {
+package struct AnimateStep: Sendable, Hashable {
     /// The role whose object it acts on.
-    public var role: String
+    package var role: String
     /// A catalog animation, `NAME` or `NAME@VERSION`; nil when `inline` is set.
-    public var component: String?
+    package var component: String?
     /// Parameter values for the component (`duration: 0.25`).
-    public var parameters: [String: JSONValue]
+    package var parameters: [String: JSONValue]
     /// An inline animation body (`animation:` or `keyframes`/`options`), instead of a component.
-    public var inline: JSONValue?
+    package var inline: JSONValue?
     /// Seconds before the animation starts; the step's work time is delay + the animation's.
-    public var delay: Double
+    package var delay: Double
     /// Property sets applied when the animation starts (after the delay).
-    public var prepare: [PropertySetStep]
+    package var prepare: [PropertySetStep]
 
     /// A step; give either `component` or `inline`.
-    public init(
+    package init(
         role: String, component: String? = nil, parameters: [String: JSONValue] = [:], inline: JSONValue? = nil,
         delay: Double = 0, prepare: [PropertySetStep] = []
     ) {
@@ -77,16 +77,16 @@ public struct AnimateStep: Sendable, Hashable {
 /// ```swift
 /// let hide = PropertySetStep(role: "badge", property: "opacity", value: 0)
 /// ```
-public struct PropertySetStep: Sendable, Hashable {
+package struct PropertySetStep: Sendable, Hashable {
     /// The role whose object it acts on.
-    public var role: String
+    package var role: String
     /// The property's key.
-    public var property: String
+    package var property: String
     /// The value, in the property value encodings.
-    public var value: JSONValue
+    package var value: JSONValue
 
     /// A set of `property` on the role's object.
-    public init(role: String, property: String, value: JSONValue) {
+    package init(role: String, property: String, value: JSONValue) {
         self.role = role
         self.property = property
         self.value = value

@@ -14,35 +14,35 @@
 ///       - if: {openableURL: {property: url}}
 ///         then: [{emit: {effect: openURL, value: {property: url}}}]
 /// ```
-public struct DecoratorDefinition: Sendable, Hashable {
+package struct DecoratorDefinition: Sendable, Hashable {
     /// Object types it may decorate (empty: any).
-    public var attachesTo: [String]
+    package var attachesTo: [String]
     /// Properties whose setting on an owner attaches the decorator lazily.
-    public var attachWhenSet: [String]
+    package var attachWhenSet: [String]
     /// Declared properties: their types and optional defaults.
-    public var properties: [String: DeclaredProperty]
+    package var properties: [String: DeclaredProperty]
     /// Child objects created on first use, retained by the owner.
-    public var children: [String: ChildObject]
+    package var children: [String: ChildObject]
     /// Owner behaviours the decorator suppresses (`placeholder`: the text field's own placeholder).
-    public var overrides: [String]
+    package var overrides: [String]
     /// Event name → actions, in order.
-    public var handlers: [String: [DecoratorAction]]
+    package var handlers: [String: [DecoratorAction]]
 
     /// A property the decorator declares, which reads as a property of its owner.
-    public struct DeclaredProperty: Sendable, Hashable {
+    package struct DeclaredProperty: Sendable, Hashable {
         /// What a value set on it converts to (or is refused as).
-        public var type: ValueType
+        package var type: ValueType
         /// What it reads as before anything is set.
-        public var defaultValue: PropertyValue?
+        package var defaultValue: PropertyValue?
     }
 
     /// An object the decorator creates for its owner when first needed (UIKit's lazily created
     /// subview), owned by the owner.
-    public struct ChildObject: Sendable, Hashable {
+    package struct ChildObject: Sendable, Hashable {
         /// The child's object type.
-        public var type: String
+        package var type: String
         /// Property values the child starts with (expressions, read when it is created).
-        public var properties: [String: ValueExpression]
+        package var properties: [String: ValueExpression]
     }
 }
 
@@ -52,7 +52,7 @@ public struct DecoratorDefinition: Sendable, Hashable {
 /// // on tap: open the URL when it can be opened
 /// DecoratorAction.when(.openableURL(.property("url")), then: [.emit(effect: "openURL", value: .property("url"))], otherwise: [])
 /// ```
-public indirect enum DecoratorAction: Sendable, Hashable {
+package indirect enum DecoratorAction: Sendable, Hashable {
     /// Run an animation or chain component on the owner or a child.
     case run(component: String, on: ActionTarget, parameters: [String: JSONValue])
     /// Set a property of the owner or a child (or of the decorator, when it declares it).
@@ -68,7 +68,7 @@ public indirect enum DecoratorAction: Sendable, Hashable {
 /// ```swift
 /// DecoratorAction.run(component: "fade-in", on: .child("placeholderLabel"), parameters: [:])
 /// ```
-public enum ActionTarget: Sendable, Hashable {
+package enum ActionTarget: Sendable, Hashable {
     /// The object the decorator is attached to.
     case owner
     /// One of the decorator's children, by name.
@@ -81,7 +81,7 @@ public enum ActionTarget: Sendable, Hashable {
 /// ```swift
 /// DecoratorAction.set(property: "text", on: .child("placeholderLabel"), value: .eventValue)
 /// ```
-public enum ValueExpression: Sendable, Hashable {
+package enum ValueExpression: Sendable, Hashable {
     /// A value written in the definition.
     case literal(JSONValue)
     /// The current value of a property, by key.
@@ -95,7 +95,7 @@ public enum ValueExpression: Sendable, Hashable {
 /// ```swift
 /// DecoratorCondition.not(.empty(.eventValue))   // the text field holds text
 /// ```
-public indirect enum DecoratorCondition: Sendable, Hashable {
+package indirect enum DecoratorCondition: Sendable, Hashable {
     /// The value is absent, an empty string or an empty list.
     case empty(ValueExpression)
     /// The value is present and not empty.

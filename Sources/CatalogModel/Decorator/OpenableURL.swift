@@ -8,9 +8,9 @@ import Foundation
 /// OpenableURL.isOpenable("https://swift.org")      // true
 /// OpenableURL.isOpenable("javascript:alert(1)")    // false
 /// ```
-public enum OpenableURL {
+package enum OpenableURL {
     /// True when `text` is an `http`/`https` URL with a host, a `mailto:` with an address or a `tel:` with a number.
-    public static func isOpenable(_ text: String) -> Bool {
+    package static func isOpenable(_ text: String) -> Bool {
         guard !text.contains(where: { $0.isWhitespace }), let url = URL(string: text),
             let scheme = url.scheme?.lowercased()
         else { return false }

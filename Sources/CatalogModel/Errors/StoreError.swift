@@ -4,7 +4,7 @@
 /// do { try catalog.objects.add(id: "cell-1", type: "cell") }
 /// catch let error as StoreError { print(error.code, error) }   // object-exists, and what to do
 /// ```
-public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A migration history this build refuses, or a migration that failed; the message names the file and what to do.
     case migration(String)
     /// No object has this id.
@@ -61,7 +61,7 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case damagedSnapshot(seq: Int64)
 
     /// What is wrong and what to do about it.
-    public var description: String {
+    package var description: String {
         switch self {
         case .migration(let message): message
         case .unknownObject(let id): "no object '\(Excerpt.quote(id))'"
@@ -112,7 +112,7 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
 
 extension StoreError: CatalogError {
     /// The stable code for this refusal.
-    public var code: ErrorCode {
+    package var code: ErrorCode {
         switch self {
         case .migration: .migrationRefused
         case .unknownObject: .unknownObject
@@ -145,7 +145,7 @@ extension StoreError: CatalogError {
     }
 
     /// The refusal's subject, by name: `id`, `component`, `key`, `seq`, … as `--format json` prints them.
-    public var fields: [String: JSONValue] {
+    package var fields: [String: JSONValue] {
         switch self {
         case .migration, .invalidPolicy: [:]
         case .unknownObject(let id), .objectExists(let id), .invalidObjectID(let id), .ownsItself(let id): ["id": .string(id)]

@@ -6,19 +6,19 @@
 /// let layout = try LayoutDefinition(definition, parameters: ["rect": .rect(Rect(x: 0, y: 0, width: 120, height: 40))])
 /// layout.root.slots   // ["content", "decoration"]
 /// ```
-public struct LayoutDefinition: Sendable, Hashable {
+package struct LayoutDefinition: Sendable, Hashable {
     /// The tree of layout nodes.
-    public var root: LayoutNode
+    package var root: LayoutNode
     /// The `rect` parameter when given for this use.
-    public var rect: Rect?
+    package var rect: Rect?
     /// The `rect` parameter's declared default, if the component declares one.
-    public var defaultRect: Rect?
+    package var defaultRect: Rect?
 
     /// The rect to lay out in, given the container's bounds (if applied to a container).
-    public func rect(containerBounds: Rect?) -> Rect? { rect ?? containerBounds ?? defaultRect }
+    package func rect(containerBounds: Rect?) -> Rect? { rect ?? containerBounds ?? defaultRect }
 
     /// The layout body of `definition`, with `parameters` applied.
-    public init(
+    package init(
         _ definition: ComponentDefinition, parameters: [String: PropertyValue] = [:], file: String? = nil, context: DefinitionContext = DefinitionContext()
     ) throws(DefinitionError) {
         if parameters.isEmpty, case .layout(let compiled)? = definition.defaultBody.body {

@@ -6,7 +6,7 @@
 /// ```swift
 /// let card = LayoutNode.decorating(content: .slot("icon"), decoration: .slot("title"), DecoratingOptions())
 /// ```
-public indirect enum LayoutNode: Sendable, Hashable {
+package indirect enum LayoutNode: Sendable, Hashable {
     /// A leaf: the object bound to this name gets the rect.
     case slot(String)
     /// Content beside a decoration, inside insets: the session's `DecoratingLayout`.
@@ -19,7 +19,7 @@ public indirect enum LayoutNode: Sendable, Hashable {
     case inset(LayoutNode, EdgeInsets)
 
     /// The direction a stack lays its children out in.
-    public enum Axis: String, Sendable, Hashable, CaseIterable {
+    package enum Axis: String, Sendable, Hashable, CaseIterable {
         /// Side by side, left to right.
         case horizontal
         /// One above another, top to bottom.
@@ -27,7 +27,7 @@ public indirect enum LayoutNode: Sendable, Hashable {
     }
 
     /// Every slot name in the tree, in order.
-    public var slots: [String] {
+    package var slots: [String] {
         switch self {
         case .slot(let name): [name]
         case .decorating(let content, let decoration, _): content.slots + decoration.slots
@@ -42,17 +42,17 @@ public indirect enum LayoutNode: Sendable, Hashable {
 /// ```swift
 /// let padded = LayoutNode.inset(.slot("content"), EdgeInsets(top: 8, left: 16, bottom: 8, right: 16))
 /// ```
-public struct EdgeInsets: Sendable, Hashable {
+package struct EdgeInsets: Sendable, Hashable {
     /// Space kept above.
-    public var top: Double
+    package var top: Double
     /// Space kept on the left.
-    public var left: Double
+    package var left: Double
     /// Space kept below.
-    public var bottom: Double
+    package var bottom: Double
     /// Space kept on the right.
-    public var right: Double
+    package var right: Double
     /// Insets of the given sizes, 0 where not given.
-    public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
+    package init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
         self.top = top; self.left = left; self.bottom = bottom; self.right = right
     }
 }
@@ -66,18 +66,18 @@ public struct EdgeInsets: Sendable, Hashable {
 /// var options = DecoratingOptions()
 /// options.decorationSide = .leading   // the decoration before the content
 /// ```
-public struct DecoratingOptions: Sendable, Hashable {
+package struct DecoratingOptions: Sendable, Hashable {
     /// Space kept around content and decoration together.
-    public var insets = EdgeInsets(top: 5, left: 0, bottom: 5, right: 15)
+    package var insets = EdgeInsets(top: 5, left: 0, bottom: 5, right: 15)
     /// The content's share of the inset width (after spacing).
-    public var contentFraction = 1.0 / 3
+    package var contentFraction = 1.0 / 3
     /// Space between content and decoration.
-    public var spacing = 0.0
+    package var spacing = 0.0
     /// Which side the decoration goes on.
-    public var decorationSide = Side.trailing
+    package var decorationSide = Side.trailing
 
     /// A side of the content.
-    public enum Side: String, Sendable, Hashable, CaseIterable {
+    package enum Side: String, Sendable, Hashable, CaseIterable {
         /// Before the content (left).
         case leading
         /// After the content (right).
@@ -85,5 +85,5 @@ public struct DecoratingOptions: Sendable, Hashable {
     }
 
     /// The defaults above: the WWDC session's layout.
-    public init() {}
+    package init() {}
 }

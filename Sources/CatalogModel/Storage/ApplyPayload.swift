@@ -85,7 +85,7 @@ package struct ApplyPayload: Codable, Sendable, Hashable {
 /// ```swift
 /// if case .apply(_, let application) = try event.change(), application.kind == .behaviour { … }
 /// ```
-public enum ApplicationKind: String, Codable, Sendable, Hashable, CaseIterable {
+package enum ApplicationKind: String, Codable, Sendable, Hashable, CaseIterable {
     /// An animation that runs now.
     case animation
     /// An animation with `on:` handlers, adopted: its events run it.
