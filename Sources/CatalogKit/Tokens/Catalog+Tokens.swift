@@ -79,7 +79,7 @@ public struct TokenSetVersion: Sendable, Hashable {
     /// Its one-line summary (the file's `$description`).
     public var summary: String
     /// The tokens.
-    public var set: TokenSet
+    package var set: TokenSet
 
     init(_ stored: StoredComponent) throws {
         let definition = try stored.decode()
@@ -107,7 +107,7 @@ public struct FoundToken: Sendable, Hashable {
     /// The set's version.
     public var version: String
     /// The token as written.
-    public var token: DesignToken
+    package var token: DesignToken
     /// Its value, aliases resolved.
     public var resolved: JSONValue
 }

@@ -9,9 +9,9 @@ import Foundation
 /// ```swift
 /// try BuiltInTokenSets.binding.value(of: "carbon.motion.duration.fast-02", at: .duration)   // [0.11]
 /// ```
-public enum BuiltInTokenSets {
+package enum BuiltInTokenSets {
     /// Each set: its name (the file's), version and tokens.
-    public static let sets: [(name: String, version: String, set: TokenSet)] = EmbeddedTokenSets.files.map { file in
+    package static let sets: [(name: String, version: String, set: TokenSet)] = EmbeddedTokenSets.files.map { file in
         let path = "catalog/tokens/\(file.name)"
         // Built into the binary and checked by the tests: a failure here is a broken build.
         let definition = try! ComponentDefinition(
@@ -22,5 +22,5 @@ public enum BuiltInTokenSets {
     }
 
     /// The built-in sets bound together.
-    public static let binding = TokenBinding(sets: sets)
+    package static let binding = TokenBinding(sets: sets)
 }

@@ -9,22 +9,22 @@
 /// set.tokens[0].path   // "motion.fast"
 /// set.tokens[0].type   // .duration
 /// ```
-public struct DesignToken: Sendable, Hashable {
+package struct DesignToken: Sendable, Hashable {
     /// Group names and the token's name, joined with `.` (`motion.duration.moderate-01`).
-    public var path: String
+    package var path: String
     /// What kind of value it is.
-    public var type: TokenType
+    package var type: TokenType
     /// The `$value` as written.
-    public var value: JSONValue
+    package var value: JSONValue
     /// `$description`, if any.
-    public var description: String?
+    package var description: String?
     /// `$deprecated`: `true`, or a string saying why (nil: not deprecated).
-    public var deprecated: JSONValue?
+    package var deprecated: JSONValue?
     /// `$extensions`, kept as written.
-    public var extensions: JSONValue?
+    package var extensions: JSONValue?
 
     /// A token at `path` of `type` whose `$value` is `value`.
-    public init(path: String, type: TokenType, value: JSONValue, description: String? = nil, deprecated: JSONValue? = nil, extensions: JSONValue? = nil) {
+    package init(path: String, type: TokenType, value: JSONValue, description: String? = nil, deprecated: JSONValue? = nil, extensions: JSONValue? = nil) {
         self.path = path
         self.type = type
         self.value = value
@@ -40,7 +40,7 @@ public struct DesignToken: Sendable, Hashable {
 /// ```swift
 /// TokenType(rawValue: "cubicBezier")   // .cubicBezier
 /// ```
-public enum TokenType: String, Sendable, Hashable, CaseIterable {
+package enum TokenType: String, Sendable, Hashable, CaseIterable {
     /// A colour.
     case color
     /// A length: `{"value": 16, "unit": "px"}`.
@@ -69,5 +69,5 @@ public enum TokenType: String, Sendable, Hashable, CaseIterable {
     case typography
 
     /// Whether the catalog reads its values (a definition may reference it).
-    public var isMotion: Bool { self == .duration || self == .cubicBezier || self == .transition }
+    package var isMotion: Bool { self == .duration || self == .cubicBezier || self == .transition }
 }

@@ -14,7 +14,7 @@
 /// ```
 public struct TokenBinding: Sendable, Hashable {
     /// The place a reference stands in, which decides what of a token it takes.
-    public enum Place: Sendable, Hashable {
+    package enum Place: Sendable, Hashable {
         /// Where a duration goes: a time.
         case duration
         /// Where a delay goes: a time.
@@ -24,10 +24,10 @@ public struct TokenBinding: Sendable, Hashable {
     }
 
     /// The sets, by name: their version and content.
-    public private(set) var sets: [String: (version: String, set: TokenSet)] = [:]
+    package private(set) var sets: [String: (version: String, set: TokenSet)] = [:]
 
     /// Binds `sets` (name, version, content); a path two of them define is an error when used.
-    public init(sets: [(name: String, version: String, set: TokenSet)]) {
+    package init(sets: [(name: String, version: String, set: TokenSet)]) {
         for (name, version, set) in sets { self.sets[name] = (version, set) }
     }
 
@@ -39,7 +39,7 @@ public struct TokenBinding: Sendable, Hashable {
     private init(nominal: Bool) { isNominal = nominal }
 
     /// The set that defines `path`, or why none does (unknown, or defined by two sets).
-    public func origin(of path: String) throws(TokenLookupError) -> (name: String, version: String) {
+    package func origin(of path: String) throws(TokenLookupError) -> (name: String, version: String) {
         let found = sets.filter { $0.value.set.token(Self.tokenPath(path, in: $0.value.set)) != nil }.sorted { $0.key < $1.key }
         guard let first = found.first else { throw .unknown(path, sets: sets.keys.sorted()) }
         guard found.count == 1 else { throw .ambiguous(path, sets: found.map(\.key)) }
@@ -48,7 +48,7 @@ public struct TokenBinding: Sendable, Hashable {
 
     /// The value `{path}` stands for at `place`: seconds for a time, the four control points for
     /// a timing function.
-    public func value(of path: String, at place: Place) throws(TokenLookupError) -> [Double] {
+    package func value(of path: String, at place: Place) throws(TokenLookupError) -> [Double] {
         if isNominal { return place == .timingFunction ? [0, 0, 1, 1] : [0.1] }
         let (name, _) = try origin(of: path)
         let set = sets[name]!.set
@@ -79,7 +79,7 @@ public struct TokenBinding: Sendable, Hashable {
     }
 
     /// The token at `path` as written (a group's `$root` for the group), if one set has it.
-    public func token(_ path: String) -> DesignToken? {
+    package func token(_ path: String) -> DesignToken? {
         guard let (name, _) = try? origin(of: path), let set = sets[name]?.set else { return nil }
         return set.token(Self.tokenPath(path, in: set))
     }
@@ -99,13 +99,13 @@ public struct TokenBinding: Sendable, Hashable {
     public func hash(into hasher: inout Hasher) { hasher.combine(key) }
 
     /// The sets and versions, as text: what keys what was compiled under this binding.
-    public var key: String {
+    package var key: String {
         isNominal ? "nominal" : sets.keys.sorted().map { "\($0)@\(sets[$0]!.version)" }.joined(separator: ",")
     }
 }
 
 /// Why a token reference does not resolve.
-public enum TokenLookupError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum TokenLookupError: Error, Sendable, Hashable, CustomStringConvertible {
     /// No set defines the path.
     case unknown(String, sets: [String])
     /// Two or more sets define it.
@@ -116,7 +116,7 @@ public enum TokenLookupError: Error, Sendable, Hashable, CustomStringConvertible
     case invalid(String, reason: String)
 
     /// The refusal, naming the token.
-    public var description: String {
+    package var description: String {
         switch self {
         case .unknown(let path, let sets):
             "{\(path)} is not a token of "

@@ -7,15 +7,15 @@
 /// TokenReference.alias("{motion.fast}")                  // "motion.fast"
 /// TokenReference.pointer(["$ref": "#/motion/fast/$value"])   // "#/motion/fast/$value"
 /// ```
-public enum TokenReference {
+package enum TokenReference {
     /// The path an alias names, if `value` is one.
-    public static func alias(_ value: JSONValue) -> String? {
+    package static func alias(_ value: JSONValue) -> String? {
         guard case .string(let text) = value else { return nil }
         return alias(text)
     }
 
     /// The path `"{a.b}"` names: braces around a non-empty path with no braces inside.
-    public static func alias(_ text: String) -> String? {
+    package static func alias(_ text: String) -> String? {
         guard text.count > 2, text.hasPrefix("{"), text.hasSuffix("}") else { return nil }
         let inner = text.dropFirst().dropLast()
         guard !inner.contains("{"), !inner.contains("}"), !inner.isEmpty,
@@ -25,7 +25,7 @@ public enum TokenReference {
     }
 
     /// The pointer of a `{"$ref": "#/…"}` object, if `value` is one.
-    public static func pointer(_ value: JSONValue) -> String? {
+    package static func pointer(_ value: JSONValue) -> String? {
         guard case .object(let members) = value, members.count == 1, let pointer = members["$ref"]?.stringValue, pointer.hasPrefix("#/") else { return nil }
         return pointer
     }

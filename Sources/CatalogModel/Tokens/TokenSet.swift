@@ -14,18 +14,18 @@
 ///     """), file: "motion.tokens.json")
 /// try set.seconds(of: "motion.enter", as: .duration)   // 0.15
 /// ```
-public struct TokenSet: Sendable, Hashable {
+package struct TokenSet: Sendable, Hashable {
     /// Every token, by path, sorted.
-    public private(set) var tokens: [DesignToken]
+    package private(set) var tokens: [DesignToken]
     /// The tokens of other sets this one's aliases resolved to when it was added, pinned: their
     /// type, resolved value and where they came from (``PinnedToken``), by path.
-    public private(set) var external: [String: PinnedToken] = [:]
+    package private(set) var external: [String: PinnedToken] = [:]
     /// The document as written (what `tokens export --format dtcg` gives back).
-    public var document: JSONValue
+    package var document: JSONValue
     private var byPath: [String: Int]
 
     /// Reads and checks a DTCG document; `file` names it in errors.
-    public init(json document: JSONValue, file: String) throws(DefinitionError) {
+    package init(json document: JSONValue, file: String) throws(DefinitionError) {
         guard case .object = document else {
             throw DefinitionError(file: file, path: "", rule: "a token file is a JSON object of groups and tokens, not \(document.typeName)")
         }
@@ -59,11 +59,11 @@ public struct TokenSet: Sendable, Hashable {
     }
 
     /// The token at `path`, if there is one.
-    public func token(_ path: String) -> DesignToken? { byPath[path].map { tokens[$0] } }
+    package func token(_ path: String) -> DesignToken? { byPath[path].map { tokens[$0] } }
 
     /// The value of the token at `path` with every alias and pointer replaced by what it
     /// refers to, checked against the token's type.
-    public func resolved(_ path: String, file: String = "tokens") throws(DefinitionError) -> JSONValue {
+    package func resolved(_ path: String, file: String = "tokens") throws(DefinitionError) -> JSONValue {
         var visiting: [String] = []
         return try resolve(path, file: file, visiting: &visiting)
     }
@@ -130,7 +130,7 @@ public struct TokenSet: Sendable, Hashable {
 
     /// The paths this document's aliases and pointers name that it does not define, each with
     /// the first token that names it: what must come from other files or sets.
-    public static func outsideReferences(in document: JSONValue, file: String) throws(DefinitionError) -> [String: String] {
+    package static func outsideReferences(in document: JSONValue, file: String) throws(DefinitionError) -> [String: String] {
         var reader = TokenTreeReader(file: file, root: document)
         try read(document, with: &reader)
         let own = Set(reader.tokens.map(\.path))
@@ -177,7 +177,7 @@ public struct TokenSet: Sendable, Hashable {
 
     /// The DTCG tree of a file: the file itself, or — for a file that carries tokens beside other
     /// data (a brand file's `name`, `logos`, …, its tokens under `tokens`) — its `tokens` member.
-    public static func tokenTree(of document: JSONValue) -> JSONValue {
+    package static func tokenTree(of document: JSONValue) -> JSONValue {
         guard case .object(let members) = document, let tokens = members["tokens"], case .object = tokens, holdsValues(tokens),
             members.contains(where: { !$0.key.hasPrefix("$") && $0.key != "tokens" && $0.value.objectValue == nil })
         else { return document }
@@ -185,20 +185,20 @@ public struct TokenSet: Sendable, Hashable {
     }
 
     /// Whether `document` defines a token at dotted `path`.
-    public static func defines(_ path: String, in document: JSONValue) -> Bool {
+    package static func defines(_ path: String, in document: JSONValue) -> Bool {
         TokenTreeReader.member(document, at: path)?["$value"] != nil
     }
 
     /// `document` with `pinned` written where ``pinnedTokens(in:file:)`` reads them
     /// (`$extensions.org.componentcatalog.resolved`), replacing any pinned before.
-    public static func pinning(_ pinned: [String: PinnedToken], in document: JSONValue) -> JSONValue {
+    package static func pinning(_ pinned: [String: PinnedToken], in document: JSONValue) -> JSONValue {
         settingCatalogExtension("resolved", to: pinned.isEmpty ? nil : .object(pinned.mapValues(\.json)), in: document)
     }
 
     /// `document` with member `key` of its catalog extension
     /// (`$extensions.org.componentcatalog`) set to `value`, or removed for nil; an extension left
     /// empty is removed with it.
-    public static func settingCatalogExtension(_ key: String, to value: JSONValue?, in document: JSONValue) -> JSONValue {
+    package static func settingCatalogExtension(_ key: String, to value: JSONValue?, in document: JSONValue) -> JSONValue {
         guard case .object(var members) = document else { return document }
         var extensions = members["$extensions"]?.objectValue ?? [:]
         var own = extensions[ComponentDefinition.tokenExtensionKey]?.objectValue ?? [:]
@@ -236,16 +236,16 @@ public struct TokenSet: Sendable, Hashable {
 /// ```swift
 /// let pinned = PinnedToken(type: .duration, value: ["value": 240, "unit": "ms"], set: "motion", version: "1.0.0")
 /// ```
-public struct PinnedToken: Sendable, Hashable {
+package struct PinnedToken: Sendable, Hashable {
     /// The token's type.
-    public var type: TokenType
+    package var type: TokenType
     /// Its value, every alias resolved.
-    public var value: JSONValue
+    package var value: JSONValue
     /// The set it came from, and that set's version.
-    public var set: String
-    public var version: String
+    package var set: String
+    package var version: String
 
-    public init(type: TokenType, value: JSONValue, set: String, version: String) {
+    package init(type: TokenType, value: JSONValue, set: String, version: String) {
         self.type = type
         self.value = value
         self.set = set
