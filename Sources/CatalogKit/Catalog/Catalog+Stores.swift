@@ -47,7 +47,7 @@ extension Catalog {
         }
 
         /// The version a reference names: its current one, or `NAME@VERSION`'s kept one.
-        public func get(_ reference: ComponentReference) throws -> StoredComponent? { try store.get(reference) }
+        package func get(_ reference: ComponentReference) throws -> StoredComponent? { try store.get(reference) }
 
         /// The current version of `name`, or its kept `version`; nil when there is none.
         public func get(_ name: String, version: String? = nil) throws -> StoredComponent? { try store.get(name, version: version) }
@@ -62,7 +62,7 @@ extension Catalog {
         }
 
         /// Every kept version of `name`, oldest first (empty when there is none).
-        public func history(_ name: String) throws -> [StoredComponent] { try store.history(name) }
+        package func history(_ name: String) throws -> [StoredComponent] { try store.history(name) }
 
         /// The version a reference names, or why there is none: a name the catalog never held is
         /// ``StoreError/unknownComponent(_:)``, a version it never kept
@@ -73,7 +73,7 @@ extension Catalog {
         /// let current = try catalog.components.version("bounce-select")
         /// let first = try catalog.components.version("bounce-select@1.0.0")
         /// ```
-        public func version(_ reference: ComponentReference) throws -> StoredComponent {
+        package func version(_ reference: ComponentReference) throws -> StoredComponent {
             if let stored = try store.get(reference) { return stored }
             if let version = reference.version, try store.get(reference.name, version: nil) != nil {
                 throw ComponentLookupError.unknownVersion(component: reference.name, version: version)
@@ -93,7 +93,7 @@ extension Catalog {
         }
 
         /// The current components' names, in order.
-        public func names() throws -> [String] { try store.names() }
+        package func names() throws -> [String] { try store.names() }
 
         /// Full-text search over name, summary and tags, best match first; the text is taken as
         /// words, never as query syntax.
@@ -125,7 +125,7 @@ extension Catalog {
         }
 
         /// Creates objects in one transaction, in order, one `object.add` event each: all or nothing.
-        public func addAll(_ objects: [(id: String, type: String, owners: [String])], at sceneTime: Double? = nil) throws {
+        package func addAll(_ objects: [(id: String, type: String, owners: [String])], at sceneTime: Double? = nil) throws {
             try store.addAll(objects, at: sceneTime)
         }
 
@@ -153,12 +153,12 @@ extension Catalog {
 
         /// Objects in id order after `after` (before it, newest first, with `reverse`), at most
         /// `limit`, each as it is read, a page at a time.
-        public func forEach(after: String? = nil, limit: Int? = nil, reverse: Bool = false, _ body: (StoredObject) throws -> Void) throws {
+        package func forEach(after: String? = nil, limit: Int? = nil, reverse: Bool = false, _ body: (StoredObject) throws -> Void) throws {
             try store.forEach(after: after, limit: limit, reverse: reverse, body)
         }
 
         /// Every object's id, in order.
-        public func ids() throws -> [String] { try store.ids() }
+        package func ids() throws -> [String] { try store.ids() }
 
         /// Removes the object and what it alone owned; returns the ids removed.
         @discardableResult
@@ -203,7 +203,7 @@ extension Catalog {
         }
 
         /// The same events, newest first with `reverse`, each as it is read.
-        public func forEach(
+        package func forEach(
             since: Int64 = 0, object: String? = nil, before: Int64? = nil, limit: Int? = nil, reverse: Bool = false,
             _ body: (Event) throws -> Void
         ) throws {
@@ -212,7 +212,7 @@ extension Catalog {
 
         /// The same events, each as its canonical JSON line (`event.jsonValue.canonicalText`),
         /// copied from the stored payload rather than parsed.
-        public func forEachJSONLine(
+        package func forEachJSONLine(
             since: Int64 = 0, object: String? = nil, before: Int64? = nil, limit: Int? = nil, reverse: Bool = false,
             _ body: (String) throws -> Void
         ) throws {
@@ -231,7 +231,7 @@ extension Catalog {
         }
 
         /// The events about `id` and the objects under it (`id/…`) up to scene time `time`.
-        public func list(about id: String, until time: Double) throws -> [Event] { try store.list(about: id, after: 0, until: time) }
+        package func list(about id: String, until time: Double) throws -> [Event] { try store.list(about: id, after: 0, until: time) }
 
         /// The log after `seq` through `last` as stored rows, a page at a time, stopping past
         /// scene time `time`: what a fold reads (``AnimatedFold``).
@@ -243,7 +243,7 @@ extension Catalog {
         }
 
         /// The last event's seq (0 for an empty log).
-        public func lastSeq() throws -> Int64 { try store.lastSeq() }
+        package func lastSeq() throws -> Int64 { try store.lastSeq() }
 
         /// The scene time of the latest event (0 for an empty log).
         public func currentSceneTime() throws -> Double { try store.currentSceneTime() }

@@ -8,12 +8,12 @@ import Foundation
 /// ```swift
 /// let (definitions, errors) = DefinitionSource.load(["catalog/", "extra.yaml"])
 /// ```
-public enum DefinitionSource {
+package enum DefinitionSource {
     /// The file extensions read as definitions (YAML, JSON, CSS `@keyframes`, packed Lottie files).
-    public static let extensions: Set<String> = ["yaml", "yml", "json", "css", "tgs", "lottie"]
+    package static let extensions: Set<String> = ["yaml", "yml", "json", "css", "tgs", "lottie"]
 
     /// Expands folders into the definition files under them, sorted; files are kept as given.
-    public static func expand(_ paths: [String]) -> (files: [String], errors: [DefinitionError]) {
+    package static func expand(_ paths: [String]) -> (files: [String], errors: [DefinitionError]) {
         var files: [String] = []
         var errors: [DefinitionError] = []
         for path in paths {
@@ -45,7 +45,7 @@ public enum DefinitionSource {
 
     /// Standard input up to one byte past ``DefinitionLimits/maximumBytes``: enough to refuse
     /// a definition that is too big without holding all of it.
-    public static func boundedStandardInput() -> Data {
+    package static func boundedStandardInput() -> Data {
         var data = Data()
         while data.count <= DefinitionLimits.maximumBytes,
             let chunk = try? FileHandle.standardInput.read(upToCount: DefinitionLimits.maximumBytes + 1 - data.count), !chunk.isEmpty
@@ -59,7 +59,7 @@ public enum DefinitionSource {
     /// ``NumericLimits/maximumTime`` (`speed: 1e-300`, a huge repeat count over a long duration)
     /// is refused where it enters: `sample` and `replay` would otherwise be asked for times the
     /// limits refuse. Endless repeats are fine.
-    public static func checkEnd(of definition: ComponentDefinition, file: String) throws(DefinitionError) {
+    package static func checkEnd(of definition: ComponentDefinition, file: String) throws(DefinitionError) {
         guard definition.kind == .animation, case .animation(let animation)? = definition.defaultBody.body else { return }
         if let problem = Catalog.endProblem(of: RunningAnimation(animation, start: 0, reducedMotion: definition.reducedMotion)) {
             throw DefinitionError(file: file, path: definition.document["animation"] != nil ? "animation" : "options", rule: problem)
@@ -68,7 +68,7 @@ public enum DefinitionSource {
 
     /// Reads and validates every definition; also refuses two definitions of one name.
     /// - Parameter options: how the files are read (a prefix for names, leaving out what cannot play, a stylesheet's base rule).
-    public static func load(
+    package static func load(
         _ paths: [String], options: ImportOptions = ImportOptions(),
         standardInput: () -> Data = { boundedStandardInput() }
     )

@@ -30,14 +30,14 @@ public struct SceneReplay {
     }
 
     /// The events up to and including sequence number `seq`.
-    public func upTo(seq: Int64) -> SceneReplay {
+    package func upTo(seq: Int64) -> SceneReplay {
         var replay = self
         replay.lastSeq = seq
         return replay
     }
 
     /// The earliest time frames can start from: the log's base after a compaction, else 0.
-    public func earliestTime() throws -> Double {
+    package func earliestTime() throws -> Double {
         try catalog.database.snapshots.logBase()?.sceneTime ?? 0
     }
 
@@ -45,7 +45,7 @@ public struct SceneReplay {
     /// (animations that never end do not count), and never past ``NumericLimits/maximumTime``:
     /// an animation applied late in the scene may end beyond it, and a replay with no
     /// arguments must not ask for a time the limits refuse.
-    public func naturalEnd(reducedMotion: Bool = false) throws -> Double {
+    package func naturalEnd(reducedMotion: Bool = false) throws -> Double {
         var fold = try AnimatedFold(catalog, until: .infinity, through: lastSeq)
         try catalog.database.events.scanRows(after: fold.seq, through: lastSeq) { try fold.fold($0) }
         var end = fold.time
@@ -67,7 +67,7 @@ public struct SceneReplay {
     /// let span = try replay.span(fps: 60)
     /// try replay.forEachFrame(fps: 60, from: span.from, until: span.until) { print($0.time) }
     /// ```
-    public func span(fps: Double, from: Double? = nil, until: Double? = nil, reducedMotion: Bool = false) throws -> FrameSpan {
+    package func span(fps: Double, from: Double? = nil, until: Double? = nil, reducedMotion: Bool = false) throws -> FrameSpan {
         let start = try from ?? earliestTime()
         let end = try until ?? naturalEnd(reducedMotion: reducedMotion)
         guard until == nil, let cut = SampleTimes.cut(fps: fps, from: start, to: end) else { return FrameSpan(from: start, until: end, cut: nil) }
@@ -75,20 +75,20 @@ public struct SceneReplay {
     }
 
     /// Where replayed frames start and end.
-    public struct FrameSpan: Sendable, Hashable {
+    package struct FrameSpan: Sendable, Hashable {
         /// The first frame's time.
-        public var from: Double
+        package var from: Double
         /// The time frames go up to.
-        public var until: Double
+        package var until: Double
         /// Set when the frames stop at the frame budget before the scene's end.
-        public var cut: Cut?
+        package var cut: Cut?
 
         /// Where the frame budget stopped the frames.
-        public struct Cut: Sendable, Hashable {
+        package struct Cut: Sendable, Hashable {
             /// The last frame's time.
-            public var lastFrame: Double
+            package var lastFrame: Double
             /// Where the scene's last animation ends.
-            public var naturalEnd: Double
+            package var naturalEnd: Double
         }
     }
 
@@ -103,7 +103,7 @@ public struct SceneReplay {
 
     /// ``frames(fps:from:until:object:reducedMotion:)`` handed over one at a time, as they are
     /// computed.
-    public func forEachFrame(
+    package func forEachFrame(
         fps: Double, from: Double = 0, until: Double, object: String? = nil, reducedMotion: Bool = false,
         _ body: (Frame) throws -> Void
     ) throws {
@@ -113,7 +113,7 @@ public struct SceneReplay {
     }
 
     /// Frames at the given scene times, which must not decrease (the log is folded in one pass).
-    public func forEachFrame(at times: [Double], object: String? = nil, reducedMotion: Bool = false, _ body: (Frame) throws -> Void) throws {
+    package func forEachFrame(at times: [Double], object: String? = nil, reducedMotion: Bool = false, _ body: (Frame) throws -> Void) throws {
         if let index = times.indices.dropFirst().first(where: { times[$0] < times[$0 - 1] }) {
             throw SampleTimes.Error(.at, .decreasing(times[index], after: times[index - 1]))
         }

@@ -14,7 +14,7 @@ internal import CatalogStore
 extension Catalog {
     /// A snapshot is due once this many events (and at least as many as the scene has objects)
     /// were logged since the last one: keeping snapshots then costs at most one row per event.
-    public static let snapshotInterval: Int64 = 10_000
+    package static let snapshotInterval: Int64 = 10_000
 
     /// Keeps a snapshot of the scene after the latest event (nil for an empty log). Folds from
     /// the newest snapshot, so its cost is the events since then plus writing the scene.
@@ -52,7 +52,7 @@ extension Catalog {
     /// last, and at least as many as the scene's objects); otherwise does nothing. See also
     /// ``finishWriting()``, which a program calls once its writes are done.
     @discardableResult
-    public func snapshotIfDue(every interval: Int64 = snapshotInterval) throws -> StoredSnapshot? {
+    package func snapshotIfDue(every interval: Int64 = snapshotInterval) throws -> StoredSnapshot? {
         let latest = try database.snapshots.latest()
         let since = try database.events.lastSeq() - (latest?.seq ?? 0)
         guard since >= max(interval, Int64(latest?.objectCount ?? 0)) else { return nil }
@@ -70,7 +70,7 @@ extension Catalog {
     /// try catalog.finishWriting()   // a snapshot only every `snapshotInterval` events
     /// ```
     @discardableResult
-    public func finishWriting() throws -> StoredSnapshot? {
+    package func finishWriting() throws -> StoredSnapshot? {
         isReadOnly ? nil : try snapshotIfDue()
     }
 
@@ -129,7 +129,7 @@ extension Catalog {
 
     /// Rewrites the file without the pages that removed rows freed (after ``compactLog(before:)``):
     /// its size in bytes before and after.
-    public func reclaimSpace() throws -> (before: Int64, after: Int64) { try database.reclaimSpace() }
+    package func reclaimSpace() throws -> (before: Int64, after: Int64) { try database.reclaimSpace() }
 
     /// Where `compactLog(before:)` cuts: before an event, or before a scene time.
     public enum CompactionPoint: Sendable, Hashable {

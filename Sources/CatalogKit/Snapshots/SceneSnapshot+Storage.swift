@@ -136,15 +136,15 @@ extension SceneSnapshot.Object {
 /// do { _ = try catalog.state(of: "cell-1") }
 /// catch let error as SnapshotRowError { print(error.object, error.problem) }
 /// ```
-public struct SnapshotRowError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct SnapshotRowError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The object whose row it is.
-    public var object: String
+    package var object: String
     /// What is wrong with the row.
-    public var problem: String
+    package var problem: String
     package init(object: String, problem: String) {
         self.object = object
         self.problem = problem
     }
     /// Which row, and why it cannot be read.
-    public var description: String { "the snapshot row of '\(object)' cannot be read (\(problem))" }
+    package var description: String { "the snapshot row of '\(object)' cannot be read (\(problem))" }
 }
