@@ -163,7 +163,7 @@ extension Catalog {
 
     /// A type by name: built in, declared (`catalog type declare`), or — unknown — one with no
     /// properties, so that any requirement names what is missing.
-    public func objectType(_ name: String) throws -> ObjectType {
+    package func objectType(_ name: String) throws -> ObjectType {
         try ObjectType.builtIn[name] ?? database.types.get(name) ?? ObjectType(name: name, properties: [:])
     }
 

@@ -107,7 +107,7 @@ public final class Catalog: Sendable {
 
     /// `$CATALOG_DB` if set; otherwise `$XDG_DATA_HOME/component-catalog/catalog.sqlite`, falling
     /// back to `~/.local/share/…` (Linux) or `~/Library/Application Support/…` (Apple platforms).
-    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    package static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let explicit = environment["CATALOG_DB"], !explicit.isEmpty { return explicit }
         let home = environment["HOME"] ?? NSHomeDirectory()
         #if canImport(Darwin)
@@ -138,12 +138,12 @@ public final class Catalog: Sendable {
     }
 
     /// Removes the association under `key`.
-    public func remove<Value>(_ key: AssociationKey<Value>, on object: String) throws {
+    package func remove<Value>(_ key: AssociationKey<Value>, on object: String) throws {
         try unsetProperty(key.name, on: object)
     }
 
     /// Removes all of the object's associations (`objc_removeAssociatedObjects`).
-    public func removeAll(on object: String) throws {
+    package func removeAll(on object: String) throws {
         try clearProperties(on: object)
     }
 }

@@ -16,7 +16,7 @@ public struct Effect: Sendable, Hashable {
     public var value: JSONValue
 
     /// An effect named `effect` carrying `value`.
-    public init(effect: String, value: JSONValue) {
+    package init(effect: String, value: JSONValue) {
         self.effect = effect
         self.value = value
     }
@@ -59,15 +59,15 @@ public struct EventOutcome: Sendable, Hashable {
     public var animations: [Animation]
 
     /// True when no handler of the object or its decorators took the event.
-    public var didNothing: Bool { effects.isEmpty && created.isEmpty && sets.isEmpty && animations.isEmpty }
+    package var didNothing: Bool { effects.isEmpty && created.isEmpty && sets.isEmpty && animations.isEmpty }
 }
 
 extension Catalog {
     /// The id of the decorator instance `name` on `owner`: one per owner and decorator type.
-    public static func decoratorID(_ name: String, on owner: String) -> String { "\(owner)/decorator:\(name)" }
+    package static func decoratorID(_ name: String, on owner: String) -> String { "\(owner)/decorator:\(name)" }
 
     /// The id of a decorator's child object on `owner`.
-    public static func childID(_ child: String, on owner: String) -> String { "\(owner)/\(child)" }
+    package static func childID(_ child: String, on owner: String) -> String { "\(owner)/\(child)" }
 
     /// Names of the decorators attached to an object, sorted.
     public func decorators(of id: String) throws -> [String] {

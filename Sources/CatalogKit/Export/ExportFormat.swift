@@ -18,18 +18,18 @@ public enum ExportFormat: String, CaseIterable, Sendable {
 
     /// The reference box when none is given: a Lottie layer is a rectangle of the nominal
     /// 100 × 100 box; the web forms need none.
-    public var defaultBox: ReferenceBox? { self == .lottie ? .nominal : nil }
+    package var defaultBox: ReferenceBox? { self == .lottie ? .nominal : nil }
 
     /// The frame rate of a Lottie document when none is given.
-    public static let defaultFrameRate = 60.0
+    package static let defaultFrameRate = 60.0
 
     /// Whether `selector` can head the CSS rule (not blank, no braces to break out of it).
-    public static func isSelector(_ selector: String) -> Bool {
+    package static func isSelector(_ selector: String) -> Bool {
         !selector.allSatisfy(\.isWhitespace) && !selector.contains("{") && !selector.contains("}")
     }
 
     /// Whether `fps` is a Lottie frame rate: more than 0, at most 240.
-    public static func isFrameRate(_ fps: Double) -> Bool { fps.isFinite && fps >= 1 && fps <= 240 }
+    package static func isFrameRate(_ fps: Double) -> Bool { fps.isFinite && fps >= 1 && fps <= 240 }
 
     /// The export in this form, as `catalog export` prints it.
     /// - Parameters:

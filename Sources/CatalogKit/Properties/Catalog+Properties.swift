@@ -93,7 +93,7 @@ extension Catalog {
     /// returns the objects deleted because they lost their last owner. An unknown object is
     /// refused (``StoreError/unknownObject(_:)``) and nothing is logged.
     @discardableResult
-    public func unsetProperty(_ key: String, on id: String, at sceneTime: Double? = nil) throws -> [String] {
+    package func unsetProperty(_ key: String, on id: String, at sceneTime: Double? = nil) throws -> [String] {
         try setProperty(nil, for: key, on: id, at: sceneTime).removed
     }
 
@@ -120,13 +120,13 @@ extension Catalog {
         public func association(for key: String, on id: String) throws -> Association? { try store.association(for: key, on: id) }
         /// The association under `key`, or ``StoreError/unknownProperty(id:key:)`` when the object
         /// holds none — what `catalog prop get` prints.
-        public func required(_ key: String, on id: String) throws -> Association {
+        package func required(_ key: String, on id: String) throws -> Association {
             guard let association = try store.association(for: key, on: id) else { throw StoreError.unknownProperty(id: id, key: key) }
             return association
         }
         /// The object's associations, by key.
         public func list(on id: String) throws -> [Association] { try store.list(on: id) }
         /// Several objects' associations at once.
-        public func list(on ids: [String]) throws -> [String: [Association]] { try store.list(on: ids) }
+        package func list(on ids: [String]) throws -> [String: [Association]] { try store.list(on: ids) }
     }
 }

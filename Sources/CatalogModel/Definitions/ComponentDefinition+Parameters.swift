@@ -8,7 +8,7 @@ extension ComponentDefinition {
     ///   - tokens: put the token sets' values where the body references tokens (false for a
     ///     reader of other members, such as `on:` handlers).
     ///   - context: the token sets references resolve against.
-    public func resolvedMembers(
+    package func resolvedMembers(
         of kind: ComponentKind, parameters: [String: PropertyValue], file: String, tokens: Bool = true, context: DefinitionContext = DefinitionContext()
     ) throws(DefinitionError)
         -> [String: JSONValue]
@@ -22,7 +22,7 @@ extension ComponentDefinition {
 
     /// The document's top-level members with every `"$name"` replaced by the parameter's value:
     /// the given one (checked against the declaration) or the default.
-    public func resolvedMembers(
+    package func resolvedMembers(
         parameters: [String: PropertyValue], file: String, tokens: Bool = true, context: DefinitionContext = DefinitionContext()
     ) throws(DefinitionError) -> [String: JSONValue] {
         var values: [String: JSONValue] = [:]
@@ -39,7 +39,7 @@ extension ComponentDefinition {
     }
 
     /// Parameter values written as text (`--param duration=0.3`), each converted to its declared type.
-    public func parameterValues(text: [String: String], file: String) throws(DefinitionError) -> [String: PropertyValue] {
+    package func parameterValues(text: [String: String], file: String) throws(DefinitionError) -> [String: PropertyValue] {
         var values: [String: PropertyValue] = [:]
         for (name, raw) in text.sorted(by: { $0.key < $1.key }) {
             let spec = try parameter(name, file: file)
@@ -52,7 +52,7 @@ extension ComponentDefinition {
 
     /// Parameter values written as JSON (a chain step's `parameters`, an application in the log),
     /// each read as its declared type.
-    public func parameterValues(json: [String: JSONValue], file: String) throws(DefinitionError) -> [String: PropertyValue] {
+    package func parameterValues(json: [String: JSONValue], file: String) throws(DefinitionError) -> [String: PropertyValue] {
         var values: [String: PropertyValue] = [:]
         for (name, raw) in json.sorted(by: { $0.key < $1.key }) {
             let spec = try parameter(name, file: file)
@@ -78,7 +78,7 @@ extension ComponentDefinition {
 
 extension ParameterSpec {
     /// Checks a value given for this parameter: its type and the declared bounds.
-    public func check(_ value: PropertyValue, file: String, path: String) throws(DefinitionError) {
+    package func check(_ value: PropertyValue, file: String, path: String) throws(DefinitionError) {
         guard value.type == type else {
             throw DefinitionError(file: file, path: path, rule: "must be \(ValueConversionError.expectation(type))")
         }
@@ -91,7 +91,7 @@ extension ParameterSpec {
 
 extension JSONValue {
     /// The document with every `"$name"` string whose name has a value replaced by that value.
-    public func substitutingParameters(_ values: [String: JSONValue]) -> JSONValue {
+    package func substitutingParameters(_ values: [String: JSONValue]) -> JSONValue {
         switch self {
         case .string(let text) where text.hasPrefix("$"):
             return values[String(text.dropFirst())] ?? self

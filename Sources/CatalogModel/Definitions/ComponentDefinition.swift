@@ -42,13 +42,13 @@ public struct ComponentDefinition: Sendable, Hashable {
     /// misspelt property, `display`, `!important`, …), one line each with its place: left out
     /// of the component as the browser leaves it out, and listed by `catalog validate`. Empty
     /// for every other source; it takes no part in equality.
-    public var ignoredDeclarations: [String] {
+    package var ignoredDeclarations: [String] {
         get { importNotes.lines }
         set { importNotes.lines = newValue }
     }
 
     /// `[a-z0-9][a-z0-9.-]*`, at most 100 characters.
-    public static func isValidName(_ name: String) -> Bool {
+    package static func isValidName(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, name.utf8.count <= 100 else { return false }
         func ok(_ c: Unicode.Scalar, extra: Bool) -> Bool {
             ("a"..."z").contains(c) || ("0"..."9").contains(c) || (extra && (c == "." || c == "-"))
@@ -216,10 +216,10 @@ public struct ComponentDefinition: Sendable, Hashable {
     }
 
     /// The token paths the body references (`"{motion.duration.moderate-01}"`), sorted.
-    public private(set) var tokenReferences: [String] = []
+    package private(set) var tokenReferences: [String] = []
 
     /// Whether evaluating the body needs a ``ReferenceBox`` (it writes a `translate()` percentage).
-    public var needsReferenceBox: Bool { defaultBody.needsReferenceBox }
+    package var needsReferenceBox: Bool { defaultBody.needsReferenceBox }
 
     private static func compileBody(of definition: ComponentDefinition, file: String, context: DefinitionContext) throws(DefinitionError) -> DefaultBody.Body {
         switch definition.kind {

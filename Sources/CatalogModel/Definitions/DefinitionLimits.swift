@@ -11,17 +11,17 @@ public enum DefinitionLimits {
     /// The text of one definition file, in bytes.
     public static let maximumBytes = 1 << 20
     /// The items of one list: keyframes, `values`, `keyTimes`, timing functions, tags, ….
-    public static let maximumListItems = 10_000
+    package static let maximumListItems = 10_000
     /// The items of a list of nested nodes: a group's `animations`, a chain's `sequence` and
     /// `concurrent` steps and its `roles`, a layout's `children`.
-    public static let maximumChildren = 1_000
+    package static let maximumChildren = 1_000
     /// Lists whose items are nodes, limited to ``maximumChildren``.
     static let childLists: Set<String> = ["animations", "sequence", "concurrent", "roles", "children"]
     /// Every value in the document, all lists and mappings included.
-    public static let maximumValues = 200_000
+    package static let maximumValues = 200_000
 
     /// Refuses a definition text of more than ``maximumBytes``.
-    public static func check(size: Int, file: String) throws(DefinitionError) {
+    package static func check(size: Int, file: String) throws(DefinitionError) {
         guard size > maximumBytes else { return }
         throw DefinitionError(
             file: file, path: "",
@@ -30,7 +30,7 @@ public enum DefinitionLimits {
     }
 
     /// Refuses a parsed document with a list or a total count over its limit, naming the field.
-    public static func check(_ document: JSONValue, file: String) throws(DefinitionError) {
+    package static func check(_ document: JSONValue, file: String) throws(DefinitionError) {
         var values = 0
         try walk(document, key: nil, path: FieldPath(), file: file, values: &values)
     }

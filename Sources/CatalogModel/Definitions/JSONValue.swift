@@ -42,7 +42,7 @@ public enum JSONValue: Sendable, Hashable {
     public var objectValue: [String: JSONValue]? { if case .object(let o) = self { o } else { nil } }
 
     /// A short name of the value's JSON type, for error messages.
-    public var typeName: String {
+    package var typeName: String {
         switch self {
         case .null: "null"
         case .bool: "a boolean"
@@ -141,7 +141,7 @@ extension JSONValue {
     }
 
     /// Appends `prettyText` as it reads nested at `indent` (the caller wrote what comes before).
-    public func writePretty(into out: inout String, indent: String) {
+    package func writePretty(into out: inout String, indent: String) {
         let inner = indent + "  "
         switch self {
         case .array(let values) where !values.isEmpty:
@@ -173,7 +173,7 @@ extension JSONValue {
     }
 
     /// Shortest text that reads back as the same Double; integers print without ".0".
-    public static func numberText(_ value: Double) -> String {
+    package static func numberText(_ value: Double) -> String {
         if value.isNaN { return "\"NaN\"" }
         if value.isInfinite { return value > 0 ? "\"Infinity\"" : "\"-Infinity\"" }
         if value == value.rounded(), abs(value) < 1e15 {
@@ -183,7 +183,7 @@ extension JSONValue {
     }
 
     /// Appends `value` as a JSON string literal (quoted, escaped as canonical text escapes it).
-    public static func writeString(_ value: String, into out: inout String) {
+    package static func writeString(_ value: String, into out: inout String) {
         // Most strings need no escape: copy them whole (event payloads are a hot path).
         if !value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
             out += "\""
@@ -218,7 +218,7 @@ extension JSONValue {
     /// ```swift
     /// JSONValue.object(["d": 1, "ty": "rc"]).compactText { ($0 == "ty" ? 0 : 1, $0) < ($1 == "ty" ? 0 : 1, $1) }   // {"ty":"rc","d":1}
     /// ```
-    public func compactText(membersOrderedBy precedes: (String, String) -> Bool) -> String {
+    package func compactText(membersOrderedBy precedes: (String, String) -> Bool) -> String {
         var out = ""
         writeCompact(into: &out, precedes)
         return out

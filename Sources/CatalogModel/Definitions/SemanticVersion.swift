@@ -20,7 +20,7 @@ public struct SemanticVersion: Sendable, Hashable, Comparable, CustomStringConve
     public var build: [String]
 
     /// A version from its parts.
-    public init(major: Int, minor: Int, patch: Int, prerelease: [String] = [], build: [String] = []) {
+    package init(major: Int, minor: Int, patch: Int, prerelease: [String] = [], build: [String] = []) {
         self.major = major
         self.minor = minor
         self.patch = patch

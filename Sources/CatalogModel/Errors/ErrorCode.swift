@@ -181,13 +181,13 @@ public enum ErrorCode: String, CaseIterable, Sendable, Hashable, Codable {
     case methodNotAllowed = "method-not-allowed"
 
     /// The groups the README lists codes in.
-    public enum Family: String, CaseIterable, Sendable {
+    package enum Family: String, CaseIterable, Sendable {
         /// Command line, input, database, catalog, objects, scene, log and web, in the README's order.
         case command, input, database, catalog, objects, scene, log, web
     }
 
     /// The family this code belongs to.
-    public var family: Family {
+    package var family: Family {
         switch self {
         case .usage, .unexpected: .command
         case .invalidDefinition, .invalidJSON, .invalidTimingFunction, .invalidCSSValue, .invalidValue, .invalidTimes,

@@ -32,10 +32,10 @@ public enum ReducedMotion: Sendable, Hashable {
     case component(String)
 
     /// The fade's duration when none is given.
-    public static let defaultFadeDuration = 0.2
+    package static let defaultFadeDuration = 0.2
 
     /// Reads `reducedMotion:` (the field path names it in errors).
-    public init(json: JSONValue, file: String, path: FieldPath) throws(DefinitionError) {
+    package init(json: JSONValue, file: String, path: FieldPath) throws(DefinitionError) {
         func fail(_ rule: String) -> DefinitionError { DefinitionError(file: file, path: path.description, rule: rule) }
         switch json {
         case .string("none"): self = .noMotion
@@ -74,7 +74,7 @@ public enum ReducedMotion: Sendable, Hashable {
     }
 
     /// The component it names, if any (a reference, like a chain step's).
-    public var componentName: String? {
+    package var componentName: String? {
         if case .component(let name) = self { return String(name.split(separator: "@", maxSplits: 1)[0]) }
         return nil
     }

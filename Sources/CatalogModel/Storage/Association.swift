@@ -24,7 +24,7 @@ public struct Association: Sendable, Hashable {
     }
 
     /// `jsonValue.canonicalText`, written directly (a store's content hash writes one per property).
-    public var canonicalText: String {
+    package var canonicalText: String {
         var text = "{\"key\":"
         JSONValue.writeString(key, into: &text)
         text += ",\"policy\":\"" + policy.rawValue + "\",\"type\":\"" + value.type.rawValue + "\",\"value\":"

@@ -20,7 +20,7 @@ public struct Event: Sendable, Hashable {
     public var payload: JSONValue
 
     /// An event as the log holds it.
-    public init(seq: Int64, sceneTime: Double, operation: EventOperation, objectID: String?, payload: JSONValue) {
+    package init(seq: Int64, sceneTime: Double, operation: EventOperation, objectID: String?, payload: JSONValue) {
         self.seq = seq
         self.sceneTime = sceneTime
         self.operation = operation
@@ -41,7 +41,7 @@ extension Event {
     /// An event's one-line canonical JSON (`event.jsonValue.canonicalText`) from its stored
     /// columns: the payload is already canonical JSON text, so it is copied, not parsed and
     /// written again. An operation this build does not know is an error naming the event.
-    public static func jsonLine(seq: Int64, sceneTime: Double, operation name: String, objectID: String?, payloadText: String) throws -> String {
+    package static func jsonLine(seq: Int64, sceneTime: Double, operation name: String, objectID: String?, payloadText: String) throws -> String {
         guard let operation = EventOperation(rawValue: name) else {
             throw StoreError.unreadableEvent(seq: seq, reason: "unknown operation '\(name)'")
         }

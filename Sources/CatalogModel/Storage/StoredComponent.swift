@@ -54,7 +54,7 @@ public struct StoredComponent: Sendable, Hashable {
     }
 
     /// Name, version, kind, summary, tags and hash: a row of `catalog list --format json`.
-    public var summaryJSON: JSONValue {
+    package var summaryJSON: JSONValue {
         [
             "name": .string(name), "version": .string(version), "kind": .string(kind.rawValue), "summary": .string(summary),
             "tags": .array(tags.map(JSONValue.string)), "hash": .string(contentHash)
@@ -62,7 +62,7 @@ public struct StoredComponent: Sendable, Hashable {
     }
 
     /// ``summaryJSON`` with the `definition` itself: what `catalog show --format json` prints.
-    public func documentJSON() throws -> JSONValue {
+    package func documentJSON() throws -> JSONValue {
         var document = summaryJSON.objectValue!
         document["definition"] = try JSONValue(jsonData: Data(definition.utf8))
         return .object(document)
@@ -70,7 +70,7 @@ public struct StoredComponent: Sendable, Hashable {
 
     /// ``summaryJSON`` with `added_seq`, the event that added this version: a row of
     /// `catalog history --format json`.
-    public var historyJSON: JSONValue {
+    package var historyJSON: JSONValue {
         var entry = summaryJSON.objectValue!
         entry["added_seq"] = .number(Double(addedSeq))
         return .object(entry)

@@ -96,7 +96,7 @@ public struct Transform3D: Sendable, Hashable {
     public static let identity = Transform3D([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1])!
 
     /// A uniform 2D scale, as `CATransform3DMakeScale(s, s, 1)`.
-    public static func scale(_ s: Double) -> Transform3D {
+    package static func scale(_ s: Double) -> Transform3D {
         Transform3D([s, 0, 0, 0, 0, s, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1])!
     }
 }

@@ -72,7 +72,7 @@ public enum PropertyValue: Sendable, Hashable {
     /// reference, text that parses as JSON is that JSON (numbers, booleans, quoted strings; lists
     /// and mappings become `json`), anything else is a string. JSON `null` gives nil: setting
     /// null removes the association.
-    public static func fromCommandLine(_ text: String) -> PropertyValue? {
+    package static func fromCommandLine(_ text: String) -> PropertyValue? {
         if text.hasPrefix("@"), text.count > 1 { return .object(String(text.dropFirst())) }
         guard let json = try? JSONValue(jsonData: Data(text.utf8)) else { return .string(text) }
         return PropertyValue(untyped: json)
@@ -94,7 +94,7 @@ public enum PropertyValue: Sendable, Hashable {
     ///
     /// Besides the JSON encodings, geometry accepts comma-separated numbers (`0,5,35,30`) and
     /// colours accept `#rgb[a]` / `#rrggbb[aa]` hex.
-    public init(converting text: String, to type: ValueType) throws(ValueConversionError) {
+    package init(converting text: String, to type: ValueType) throws(ValueConversionError) {
         switch type {
         case .string: self = .string(text)
         case .url: self = try PropertyValue(json: .string(text), as: .url)
@@ -128,7 +128,7 @@ public enum PropertyValue: Sendable, Hashable {
     /// PropertyValue.hasScheme("mailto:a@b.c")   // true
     /// PropertyValue.hasScheme("//host/path")    // false
     /// ```
-    public static func hasScheme(_ text: String) -> Bool {
+    package static func hasScheme(_ text: String) -> Bool {
         let bytes = Array(text.utf8.prefix { $0 != UInt8(ascii: ":") })
         guard bytes.count < text.utf8.count, let first = bytes.first, first.isASCIILetter else { return false }
         return bytes.allSatisfy { $0.isASCIILetter || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || "+-.".utf8.contains($0) }
@@ -239,9 +239,9 @@ public struct ValueConversionError: Error, Sendable, Hashable, CustomStringConve
 /// ObjectID.isValid("cell-42")    // true
 /// ObjectID.isValid("two words")  // false
 /// ```
-public enum ObjectID {
+package enum ObjectID {
     /// Ids are 1–200 characters of letters, digits and `-_.:/`, starting with a letter or digit.
-    public static func isValid(_ id: String) -> Bool {
+    package static func isValid(_ id: String) -> Bool {
         // An ASCII id, the usual kind, by its bytes: a scalar's Unicode properties are a table
         // lookup each, and every change a store carries out checks its ids.
         let bytes = id.utf8
@@ -263,7 +263,7 @@ public enum ObjectID {
     }
 
     /// The rule, as messages state it.
-    public static let rule = "must be 1–200 letters, digits or -_.:/ starting with a letter or digit"
+    package static let rule = "must be 1–200 letters, digits or -_.:/ starting with a letter or digit"
 }
 
 extension UInt8 {
