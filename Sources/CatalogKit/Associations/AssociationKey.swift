@@ -31,13 +31,13 @@ public struct AssociationKey<Value: AssociationValue>: Sendable, Hashable {
 /// ```
 public struct AssociationTypeMismatch: Error, Sendable, CustomStringConvertible {
     /// The property's key.
-    public var key: String
+    package var key: String
     /// The object's id.
-    public var object: String
+    package var object: String
     /// The type of the value it holds.
-    public var stored: ValueType
+    package var stored: ValueType
     /// The Swift type the key asked for.
-    public var expected: String
+    package var expected: String
     /// What is stored and what was asked for.
     public var description: String {
         "property '\(key)' of '\(object)' holds a \(stored.rawValue), not a \(expected)"

@@ -12,12 +12,12 @@ import CatalogModel
 /// ```
 public struct ComponentPlot: Sendable {
     /// The component's name and version (and "(reduced motion)" when it is drawn reduced).
-    public let title: String
+    package let title: String
     /// The sampled times, in seconds, evenly spaced across the animation.
-    public let times: [Double]
+    package let times: [Double]
     package let panels: [PlotWriter.Panel]
     /// The times of the animation's keyframes, marked on the plot.
-    public let keyframeTimes: [Double]
+    package let keyframeTimes: [Double]
 
     /// - Parameters:
     ///   - property: only this property's panel (and the progress).

@@ -20,7 +20,7 @@ public struct ComponentPreview: Sendable {
 
     /// The page for definitions already read; `catalog` resolves the components they use (a
     /// chain's steps), and without one they must be self-contained.
-    public init(definitions: [ComponentDefinition], catalog: Catalog?) throws {
+    package init(definitions: [ComponentDefinition], catalog: Catalog?) throws {
         items = try definitions.map { try Self.item($0, catalog: catalog) }
     }
 

@@ -10,7 +10,14 @@ import CatalogModel
 /// let css = try ExportFormat.css.text(of: export, selector: ".card")
 /// ```
 public enum ExportFormat: String, CaseIterable, Sendable {
-    case css, waapi, js, lottie
+    /// A stylesheet: `@keyframes` and the rule that runs them (`export --to css`).
+    case css
+    /// Web Animations as JSON: the `keyframes` and `options` `Element.animate()` takes.
+    case waapi
+    /// An ES module that plays the component on elements it is given.
+    case js
+    /// A Lottie document: a layer per role, a rectangle of the reference box.
+    case lottie
 
     /// What the export is built for: Web Animations for `waapi` and `js`, CSS otherwise (a
     /// Lottie document follows the CSS form's values).

@@ -23,7 +23,7 @@ public struct WorkProgress: Sendable, Hashable {
     /// goes, the bytes read so far over its size.
     public var fraction: Double?
 
-    public init(step: String, done: Int, total: Int? = nil, unit: String, fraction: Double? = nil) {
+    package init(step: String, done: Int, total: Int? = nil, unit: String, fraction: Double? = nil) {
         self.step = step
         self.done = done
         self.total = total

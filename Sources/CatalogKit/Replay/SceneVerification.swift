@@ -50,9 +50,9 @@ public enum SceneVerification {
     }
 
     /// An event the rebuild could not carry out.
-    public struct ReplayFailure: Error, CustomStringConvertible {
+    package struct ReplayFailure: Error, CustomStringConvertible {
         /// Which event, and why it could not be carried out.
-        public var description: String
+        package var description: String
     }
 
     /// Verifies `catalog` with a scratch SQLite database of its own, in the temporary folder,
@@ -479,5 +479,5 @@ public enum SceneVerification {
 extension Catalog {
     /// The content hash of the store as it is now — what `replay --verify` prints as "live":
     /// equal on two stores that hold the same components, objects, associations and types.
-    public func contentHash() throws -> String { try SceneVerification.contentHash(database) }
+    package func contentHash() throws -> String { try SceneVerification.contentHash(database) }
 }

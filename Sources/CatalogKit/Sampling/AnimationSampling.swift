@@ -69,14 +69,14 @@ public struct AnimationSampling: Sendable {
 
     /// ``json(at:)``'s `prettyText`, written a piece at a time to `write` as the samples are
     /// computed: the same bytes, without the document in memory (`sample --format json`).
-    public func writeJSON(at times: [Double], to write: (String) -> Void) {
+    package func writeJSON(at times: [Double], to write: (String) -> Void) {
         writeJSON(at: times, bytes: { write(String(decoding: $0, as: UTF8.self)) })
     }
 
     /// The same document as UTF-8, handed to `write` about 64 KiB at a time (the bytes are
     /// valid only during the call). Numbers and punctuation go straight into a byte buffer
     /// (``JSONBytes``); no `JSONValue` or `String` is built per sample.
-    public func writeJSON(at times: [Double], bytes write: (UnsafeRawBufferPointer) -> Void) {
+    package func writeJSON(at times: [Double], bytes write: (UnsafeRawBufferPointer) -> Void) {
         var json = JSONBytes()
         json.append("{\n  \"name\": ")
         json.string(name)
@@ -150,7 +150,7 @@ public struct AnimationSampling: Sendable {
     }
 
     /// Header and rows for a table: t, progress, iteration, then one column per property.
-    public func table(at times: [Double]) -> (header: [String], rows: [[String]]) {
+    package func table(at times: [Double]) -> (header: [String], rows: [[String]]) {
         let header = ["t", "progress", "iteration"] + effect.properties.map(\.name)
         let rows = samples(at: times).map { sample in
             [Self.short(sample.time), sample.progress.map(Self.short) ?? "-", sample.iteration.map(Self.short) ?? "-"]

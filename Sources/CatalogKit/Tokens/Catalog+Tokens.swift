@@ -45,7 +45,7 @@ extension Catalog {
         }
 
         /// The given versions of the named sets: what a replay resolves an `apply` against.
-        public func binding(versions: [String: String]) throws -> TokenBinding {
+        package func binding(versions: [String: String]) throws -> TokenBinding {
             let components = catalog.database.components
             return try tokenBinding(versions, kept: { name, version in try components.get(name, version: version)?.decode() })
         }

@@ -20,9 +20,18 @@ import Foundation
 public struct ComponentDiff: Sendable {
     /// One field that differs.
     public struct FieldChange: Sendable, Equatable {
-        public enum Kind: String, Sendable { case changed, added, removed }
+        /// How the field differs.
+        public enum Kind: String, Sendable {
+            /// In both versions, with different values.
+            case changed
+            /// Only in the new version.
+            case added
+            /// Only in the old version.
+            case removed
+        }
         /// Where, as errors print paths (`animation.animations[1].values[0]`).
         public var path: String
+        /// Changed, added or removed.
         public var kind: Kind
         /// The old version's value (nil when added).
         public var old: JSONValue?
@@ -32,6 +41,7 @@ public struct ComponentDiff: Sendable {
 
     /// The largest difference one property's values show between the versions.
     public struct MotionChange: Sendable {
+        /// The animated property (`opacity`, `transform`).
         public var property: String
         /// In the value's own units (see ``ComponentDiff``); 0 when the motion is the same.
         public var largest: Double
@@ -41,13 +51,16 @@ public struct ComponentDiff: Sendable {
         package var new: AnimatedValue
     }
 
+    /// The older version compared.
     public let from: StoredComponent
+    /// The newer version compared.
     public let to: StoredComponent
+    /// The fields of the definition that differ, in document order.
     public let fields: [FieldChange]
     /// Per property (sorted by name), for two animations; empty otherwise.
     public let motion: [MotionChange]
     /// The span compared (seconds): from 0 to the later version's end (10 s when one repeats forever).
-    public let span: Double
+    package let span: Double
 
     /// How many instants the span is sampled at, before the largest difference is refined.
     static let gridCount = 2000

@@ -10,7 +10,7 @@ public struct CSSValueError: Error, Sendable, Hashable, CustomStringConvertible 
     /// What is wrong with the value.
     public var message: String
     /// A refusal saying `message`.
-    public init(_ message: String) { self.message = message }
+    package init(_ message: String) { self.message = message }
     /// The message.
     public var description: String { message }
 }

@@ -25,10 +25,10 @@ public struct DefinitionError: Error, Sendable, Hashable, CustomStringConvertibl
 
     /// Messages never echo unbounded input (a parser's error may quote the whole document):
     /// text past ``maximumLength`` characters is cut, saying how much was left out.
-    public static let maximumLength = 300
+    package static let maximumLength = 300
 
     /// `text`, cut to at most ``maximumLength`` characters with a note of what was left out.
-    public static func excerpt(_ text: String) -> String {
+    package static func excerpt(_ text: String) -> String {
         Excerpt.quote(text, limit: maximumLength)
     }
 
@@ -43,20 +43,20 @@ public struct DefinitionError: Error, Sendable, Hashable, CustomStringConvertibl
 /// ```swift
 /// FieldPath("animation").appending("values").appending(index: 2).description   // "animation.values[2]"
 /// ```
-public struct FieldPath: Sendable, Hashable, CustomStringConvertible {
+package struct FieldPath: Sendable, Hashable, CustomStringConvertible {
     /// The path as messages print it.
-    public private(set) var description: String
+    package private(set) var description: String
 
     /// A path from its printed form; empty for the document itself.
-    public init(_ text: String = "") { description = text }
+    package init(_ text: String = "") { description = text }
 
     /// The path to member `key` of this one (`a.b`).
-    public func appending(_ key: String) -> FieldPath {
+    package func appending(_ key: String) -> FieldPath {
         FieldPath(description.isEmpty ? key : "\(description).\(key)")
     }
 
     /// The path to item `index` of this one (`a[2]`).
-    public func appending(index: Int) -> FieldPath {
+    package func appending(index: Int) -> FieldPath {
         FieldPath("\(description)[\(index)]")
     }
 }

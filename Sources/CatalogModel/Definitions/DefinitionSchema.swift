@@ -16,9 +16,9 @@
 /// schema["$schema"]   // "http://json-schema.org/draft-07/schema#"
 /// try schema.prettyText.write(toFile: "definition.schema.json", atomically: true, encoding: .utf8)
 /// ```
-public enum DefinitionSchema {
+package enum DefinitionSchema {
     /// The schema as a JSON document.
-    public static var document: JSONValue {
+    package static var document: JSONValue {
         [
             "$schema": "http://json-schema.org/draft-07/schema#",
             "title": "Component Catalog definition",

@@ -300,14 +300,14 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
     /// The column, from 1.
     public var column: Int
     /// The field the reader was in (`animation.values[2]`); empty at the top level.
-    public var path: String
+    package var path: String
     /// What is wrong.
     public var message: String
     /// False for well-formed JSON that breaks a rule of ours (a duplicate key, too deep nesting).
-    public var isMalformed: Bool
+    package var isMalformed: Bool
 
     /// An error at `line`:`column`, under `path`.
-    public init(line: Int, column: Int, path: String, message: String, isMalformed: Bool = true) {
+    package init(line: Int, column: Int, path: String, message: String, isMalformed: Bool = true) {
         self.line = line
         self.column = column
         self.path = path

@@ -48,7 +48,7 @@ public struct DefinitionErrors: CatalogError, Sendable, Hashable {
     /// Every error found, in the order of the files and their fields.
     public var errors: [DefinitionError]
     /// The errors to report together.
-    public init(_ errors: [DefinitionError]) { self.errors = errors }
+    package init(_ errors: [DefinitionError]) { self.errors = errors }
     /// ``ErrorCode/invalidDefinition``.
     public var code: ErrorCode { .invalidDefinition }
     /// `errors`: each error's fields.

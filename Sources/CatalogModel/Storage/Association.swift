@@ -38,11 +38,11 @@ public struct Association: Sendable, Hashable {
 /// // what an unset released: the objects only the removed reference kept alive
 /// let released = try catalog.unsetProperty("placeholderLabel", on: "field-1")
 /// ```
-public struct PropertyChange: Sendable, Hashable {
+package struct PropertyChange: Sendable, Hashable {
     /// For `copy` of an object reference: the id of the new, owned copy.
-    public var copyID: String?
+    package var copyID: String?
     /// Objects deleted because the change released their last owner.
-    public var removed: [String]
+    package var removed: [String]
 
     package init(copyID: String? = nil, removed: [String] = []) {
         self.copyID = copyID
