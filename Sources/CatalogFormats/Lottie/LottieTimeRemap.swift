@@ -23,7 +23,8 @@ extension LottieSource {
             var plays: Bool
         }
 
-        /// In order, end to start; before the first and after the last the remap holds.
+        /// In document order, each ending where the next starts; before the first and after the
+        /// last the remap holds.
         let pieces: [Piece]
         /// The document frame of the last keyframe and the content frame held from there on.
         let last: (time: Double, content: Double)
