@@ -165,6 +165,14 @@ let package = Package(
         .testTarget(name: "CatalogStorePostgresTests", dependencies: ["CatalogStorePostgres", "CatalogStore", "CatalogKitPostgres", "TestSupport"]),
         // Exports run in headless Chromium (Debian's chromium; .ci/run installs it).
         .testTarget(name: "CatalogFormatsTests", dependencies: ["CatalogKit", "CatalogFormats", "TestSupport"]),
+        // Routes driven in process through HummingbirdTesting; the tests that need a real
+        // socket (raw requests, the event stream, WebDriver) are CatalogCLITests'.
+        .testTarget(
+            name: "CatalogServerTests",
+            dependencies: [
+                "CatalogServer", "CatalogKit", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types")
+            ]),
         .testTarget(
             name: "CatalogCLITests", dependencies: ["CatalogKit", "catalog", "CatalogStore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")])
     ],

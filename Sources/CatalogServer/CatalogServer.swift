@@ -63,16 +63,20 @@ public struct CatalogServer: Sendable {
     }
 
     /// The server as a Hummingbird application: what ``run(onListening:)`` serves, and what
-    /// route tests drive in process (HummingbirdTesting's `.router`, with the configured port in
-    /// the `Host` they send).
-    package func application(onListening: @escaping @Sendable (Int) -> Void = { _ in }) -> some ApplicationProtocol {
+    /// route tests drive in process (HummingbirdTesting's `.router`).
+    /// - Parameter testClientAuthority: an authority answered besides the served ones — the
+    ///   in-process test client's, which names no port (`localhost`); nil when serving.
+    package func application(
+        onListening: @escaping @Sendable (Int) -> Void = { _ in }, testClientAuthority: String? = nil
+    ) -> some ApplicationProtocol {
         // The port requests must be addressed to: the configured one until the listener says.
         let served = Mutex<Int?>(configuration.port == 0 ? nil : configuration.port)
         let router = Router(context: BasicRequestContext.self)
         // Outermost first: the headers go on every answer, errors included.
         router.middlewares.add(SecurityHeaders())
         router.middlewares.add(APIErrors())
-        router.middlewares.add(HostGuard(host: configuration.host, also: configuration.allowedHosts) { served.withLock { $0 } })
+        router.middlewares.add(
+            HostGuard(host: configuration.host, also: configuration.allowedHosts, testClient: testClientAuthority) { served.withLock { $0 } })
         router.middlewares.add(NULGuard())
         router.middlewares.add(MethodGuard())
         ComponentAPI(catalog: catalog, configuration: configuration).add(to: router)

@@ -8,10 +8,13 @@ import Hummingbird
 struct HostGuard<Context: RequestContext>: RouterMiddleware {
     let host: String
     let also: [String]
+    /// The in-process test client's authority (route tests only; nil when serving).
+    var testClient: String? = nil
     /// The port listened on, once known.
     let port: @Sendable () -> Int?
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        if let testClient, request.head.authority == testClient { return try await next(request, context) }
         guard let port = port(), let authority = request.head.authority?.lowercased(), allowed(port: port).contains(authority) else {
             throw WebError(
                 .wrongHost, "this server answers to \(([host] + also).map { "\($0):\(port() ?? 0)" }.joined(separator: ", ")) only", status: .misdirectedRequest

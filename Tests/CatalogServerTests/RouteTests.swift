@@ -1,0 +1,88 @@
+import CatalogKit
+import CatalogServer
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+import TestSupport
+
+/// The routes driven in process through HummingbirdTesting's router client — no socket, no
+/// second process: answers are the catalog's own JSON, statuses say what is wrong, writes need
+/// the token. (Raw malformed requests, the host guard, the event stream and the browser keep
+/// their real-socket tests in CatalogCLITests.)
+struct RouteTests {
+    static let token = "route-token-0123456789"
+
+    static func application(_ catalog: Catalog) -> some ApplicationProtocol {
+        CatalogServer(catalog: catalog, configuration: .init(port: 8080, writeToken: token)).application(testClientAuthority: "localhost")
+    }
+
+    static func code(_ response: TestResponse) -> String? {
+        let json = try? JSONValue(jsonData: Data(String(buffer: response.body).utf8))
+        return json?["error"]?["code"]?.stringValue
+    }
+
+    @Test func readsAnswerTheCatalogsJSON() async throws {
+        let folder = TemporaryFolder()
+        let catalog = try Catalog(path: folder.file("c.sqlite"))
+        try catalog.objects.add(id: "v", type: "view")
+        let list = JSONValue.array(try catalog.components.list().map(\.summaryJSON)).prettyText + "\n"
+        let state = try catalog.state(of: "v").jsonValue.prettyText + "\n"
+        try await Self.application(catalog).test(.router) { client in
+            try await client.execute(uri: "/api/components", method: .get) { response in
+                #expect(response.status == .ok && String(buffer: response.body) == list)
+                #expect(response.headers[.contentType] == "application/json; charset=utf-8")
+            }
+            try await client.execute(uri: "/api/objects/v/state", method: .get) { response in
+                #expect(response.status == .ok && String(buffer: response.body) == state)
+            }
+            try await client.execute(uri: "/api/components/nothing", method: .get) { response in
+                #expect(response.status == .notFound && Self.code(response) == "unknown-component")
+            }
+            // Beyond 100,000 frames, the next page is linked.
+            try await client.execute(uri: "/api/components/fade-in/sample?fps=1000&to=100.5", method: .get) { response in
+                #expect(response.status == .ok && response.headers[HTTPField.Name("Link")!]?.contains("from=100>") == true)
+            }
+            try await client.execute(uri: "/", method: .get) { response in
+                #expect(response.status == .ok && response.headers[HTTPField.Name("Content-Security-Policy")!]?.contains("unsafe-inline") == false)
+            }
+            try await client.execute(uri: "/api/objects/v/properties/k", method: .patch) { response in
+                #expect(response.status == .methodNotAllowed && response.headers[.allow] == "PUT")
+            }
+        }
+    }
+
+    @Test func writesNeedTheTokenAndSayWhatIsWrong() async throws {
+        let folder = TemporaryFolder()
+        let catalog = try Catalog(path: folder.file("c.sqlite"))
+        try catalog.objects.add(id: "v", type: "view")
+        let bearer: HTTPFields = [.authorization: "Bearer \(Self.token)", .contentType: "application/json"]
+        try await Self.application(catalog).test(.router) { client in
+            let tint = ByteBuffer(string: ##"{"value": "#ff0000", "type": "color"}"##)
+            try await client.execute(uri: "/api/objects/v/properties/tint", method: .put, body: tint) { response in
+                #expect(response.status == .unauthorized && Self.code(response) == "unauthorized")
+            }
+            #expect(try catalog.properties.value(for: "tint", on: "v") == nil)
+            try await client.execute(uri: "/api/objects/v/properties/tint", method: .put, headers: bearer, body: tint) { response in
+                #expect(response.status == .ok)
+            }
+            #expect(try catalog.properties.value(for: "tint", on: "v") == .color(RGBAColor(red: 1, green: 0, blue: 0)))
+            // The request alone is wrong (400); the named component cannot take it (409).
+            for (body, status, code) in [
+                (#"{"component": "fade-in"}"#, HTTPResponse.Status.badRequest, "usage"),
+                (#"{"component": "fade-in", "roles": {"content": "v"}}"#, .conflict, "no-targets"),
+                (#"{"component": "nothing", "to": ["v"]}"#, .notFound, "unknown-component")
+            ] {
+                try await client.execute(uri: "/api/apply", method: .post, headers: bearer, body: ByteBuffer(string: body)) { response in
+                    #expect(response.status == status && Self.code(response) == code, "\(body)")
+                }
+            }
+            try await client.execute(uri: "/api/apply", method: .post, headers: bearer, body: ByteBuffer(string: #"{"component": "fade-in", "to": ["v"]}"#)) {
+                response in
+                #expect(response.status == .created)
+            }
+            #expect(try catalog.events.list().contains { $0.operation == .apply })
+        }
+    }
+}
