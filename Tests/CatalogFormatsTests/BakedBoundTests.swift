@@ -137,9 +137,8 @@ struct BakedBoundTests {
             guard let rgba = BrowserStyle.rgba(browser) else { return nil }
             let ours = [c.red * c.alpha, c.green * c.alpha, c.blue * c.alpha]
             let theirs = [rgba[0] / 255 * rgba[3], rgba[1] / 255 * rgba[3], rgba[2] / 255 * rgba[3]]
-            // Chromium prints alpha with as few decimals as name its 8-bit level (0.12 for
-            // 31/255): read as that level, then within 1.2/255 of the engine's.
-            let alpha = (rgba[3] * 255).rounded() / 255
+            // Chromium's printed alpha read as the 8-bit level it names, then within 1.2/255.
+            let alpha = BrowserStyle.alphaLevel(rgba[3])
             return max(zip(ours, theirs).map { abs($0 - $1) }.max()! / (2.6 / 255), abs(c.alpha - alpha) / (1.2 / 255))
         default:
             return nil

@@ -108,10 +108,9 @@ enum BrowserComparison {
             return off ? "engine \(m.entries), browser \(browser)" : nil
         case .color(let c):
             guard let rgba = BrowserStyle.rgba(browser) else { return "unreadable \(browser)" }
-            // Browsers keep alpha in 8 bits and print the shortest decimal that names those 8 bits
-            // (0.12 for 31/255): read as that level. Keyframes are 8-bit too, so an exact export is
-            // within a level; a baked one within its bound (1.2/255, fitted to half) and half a level.
-            let shown = (rgba[3] * 255).rounded() / 255
+            // The printed alpha read as its 8-bit level. Keyframes are 8-bit too, so an exact export
+            // is within a level; a baked one within its bound (1.2/255, fitted to half) and half a level.
+            let shown = BrowserStyle.alphaLevel(rgba[3])
             let alphaOff = abs(c.alpha - shown) > (baked ? 1.1 / 255 : 1 / 255) + 1e-6
             let channelsOff: Bool
             if baked {

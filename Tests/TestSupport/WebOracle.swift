@@ -99,7 +99,7 @@ extension WebOracleCase.Sample {
         if let browser = BrowserStyle.rgba(backgroundColor), color.count == 4 {
             let channelsOff = zip(color.prefix(3).map { $0 * 255 }, browser.prefix(3)).contains { abs($0 - $1) > 1.5 }
             // The browser serialises alpha from 8 bits (0.843 is 215/255); round ours the same way.
-            let alpha = (color[3] * 255).rounded() / 255
+            let alpha = BrowserStyle.alphaLevel(color[3])
             if channelsOff || abs(alpha - browser[3]) > 0.002 {
                 problems.append("\(at): backgroundColor \(color), browser \(backgroundColor)")
             }
@@ -129,6 +129,10 @@ public enum BrowserStyle {
         if text.hasPrefix("rgb("), numbers.count == 3 { return numbers + [1] }
         return nil
     }
+
+    /// The 8-bit level an alpha names: browsers keep alpha in 8 bits and print the shortest
+    /// decimal that names its level (0.12 for 31/255).
+    public static func alphaLevel(_ alpha: Double) -> Double { (alpha * 255).rounded() / 255 }
 
     private static func numbers(in text: String) -> [Double]? {
         guard let open = text.firstIndex(of: "("), text.hasSuffix(")") else { return nil }

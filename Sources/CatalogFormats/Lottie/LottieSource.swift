@@ -536,7 +536,12 @@ struct LottieSource {
         guard let x1 = first(keyframe["o"], "x"), let y1 = first(keyframe["o"], "y"), let x2 = first(keyframe["i"], "x"),
             let y2 = first(keyframe["i"], "y")
         else { return "linear" }
-        return "cubic-bezier(\(JSONValue.numberText(x1)), \(JSONValue.numberText(y1)), \(JSONValue.numberText(x2)), \(JSONValue.numberText(y2)))"
+        return cubicBezierText(x1, y1, x2, y2)
+    }
+
+    /// `cubic-bezier(x1, y1, x2, y2)`, numbers as JSON writes them.
+    static func cubicBezierText(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> String {
+        "cubic-bezier(\([x1, y1, x2, y2].map(JSONValue.numberText).joined(separator: ", ")))"
     }
 
     private static func numbers(_ json: JSONValue) -> [Double] {

@@ -11,7 +11,7 @@ extension LottieSource {
     /// ```swift
     /// // Plays 0…0.4 s, holds 0.4 s for 18 frames, then plays on.
     /// let remap = try TimeRemap([k(0, 0), k(12, 0.4, hold), k(30, 0.4), k(39, 0.7)], frameRate: 30)
-    /// remap.content(at: 20)   // 12
+    /// remap.pieces.map(\.plays)   // [true, false, true]
     /// ```
     struct TimeRemap {
         /// From `start` to `end` (document frames): the content from frame `content` on, one
@@ -46,13 +46,6 @@ extension LottieSource {
             let final = keys[keys.count - 1]
             self.pieces = pieces
             last = (final.time, final.value[0] * frameRate)
-        }
-
-        /// The content frame shown at document frame `t`.
-        func content(at t: Double) -> Double {
-            guard let first = pieces.first, t >= first.start else { return pieces.first?.content ?? last.content }
-            guard let piece = pieces.last(where: { $0.start <= t }), t < piece.end else { return last.content }
-            return piece.plays ? piece.content + (t - piece.start) : piece.content
         }
 
         /// The document frames in which content shown in `range` (content frames) shows: one
@@ -148,7 +141,8 @@ extension LottieSource.Transform {
 }
 
 /// The part of a segment's easing between two of its times: for a cubic Bézier the exact cubic
-/// of that part of the curve (split by de Casteljau's construction), scaled to the unit square.
+/// of that part of the curve (``LottieTimeline/controlPoints(ofCurve:from:to:)``), scaled to the
+/// unit square.
 ///
 /// ```swift
 /// try EasingCut.part(of: "cubic-bezier(0.4, 0, 0.6, 1)", from: 0, to: 0.5)   // the first half of the curve
@@ -160,11 +154,7 @@ enum EasingCut {
         // A hold keeps its start value up to its segment's end, wherever it is cut.
         case .steps(1, .jumpEnd)?: return easing
         case .cubicBezier(let ax, let ay, let bx, let by)?:
-            let curve = [(0.0, 0.0), (ax, ay), (bx, by), (1.0, 1.0)]
-            let (u0, u1) = (parameter(curve, x: x0), parameter(curve, x: x1))
-            // The curve up to u1, then that curve's part after u0 (at u0 / u1 of it).
-            let head = split(curve, at: u1).left
-            let part = u1 > 0 ? split(head, at: u0 / u1).right : head
+            let part = LottieTimeline.controlPoints(ofCurve: (ax, ay, bx, by), from: x0, to: x1)
             let (dx, dy) = (part[3].0 - part[0].0, part[3].1 - part[0].1)
             guard dx > 0 else { return "linear" }
             guard abs(dy) > 1e-12 else {
@@ -176,37 +166,9 @@ enum EasingCut {
             }
             func x(_ p: (Double, Double)) -> Double { min(max((p.0 - part[0].0) / dx, 0), 1) }
             func y(_ p: (Double, Double)) -> Double { (p.1 - part[0].1) / dy }
-            let numbers = [x(part[1]), y(part[1]), x(part[2]), y(part[2])].map(JSONValue.numberText)
-            return "cubic-bezier(\(numbers.joined(separator: ", ")))"
+            return LottieSource.cubicBezierText(x(part[1]), y(part[1]), x(part[2]), y(part[2]))
         default:
             throw LottieSource.Unsupported(reason: "time remapping that cuts a segment eased by \(easing)")
         }
-    }
-
-    /// u in 0…1 where the curve's x is `x` (x grows with u: its handles' x lie in 0…1).
-    static func parameter(_ curve: [(Double, Double)], x: Double) -> Double {
-        guard x > 0 else { return 0 }
-        guard x < 1 else { return 1 }
-        var (low, high) = (0.0, 1.0)
-        for _ in 0..<80 {
-            let middle = (low + high) / 2
-            if point(curve, at: middle).0 < x { low = middle } else { high = middle }
-        }
-        return (low + high) / 2
-    }
-
-    static func point(_ c: [(Double, Double)], at u: Double) -> (Double, Double) {
-        let v = 1 - u
-        let (a, b, d, e) = (v * v * v, 3 * v * v * u, 3 * v * u * u, u * u * u)
-        return (a * c[0].0 + b * c[1].0 + d * c[2].0 + e * c[3].0, a * c[0].1 + b * c[1].1 + d * c[2].1 + e * c[3].1)
-    }
-
-    /// De Casteljau's construction at `u`: the control points of the curve before and after it.
-    static func split(_ c: [(Double, Double)], at u: Double) -> (left: [(Double, Double)], right: [(Double, Double)]) {
-        func mix(_ p: (Double, Double), _ q: (Double, Double)) -> (Double, Double) { (p.0 + (q.0 - p.0) * u, p.1 + (q.1 - p.1) * u) }
-        let (p01, p12, p23) = (mix(c[0], c[1]), mix(c[1], c[2]), mix(c[2], c[3]))
-        let (p012, p123) = (mix(p01, p12), mix(p12, p23))
-        let middle = mix(p012, p123)
-        return ([c[0], p01, p012, middle], [middle, p123, p23, c[3]])
     }
 }

@@ -129,7 +129,20 @@ enum LottieTimeline {
     /// The part of a curve between the time fractions `u0` and `u1`, as a curve of its own.
     static func trimmed(_ easing: LottieEasing, from u0: Double, to u1: Double) -> LottieEasing {
         guard case .curve(let x1, let y1, let x2, let y2) = easing, u0 > 1e-12 || u1 < 1 - 1e-12 else { return easing }
-        let p = [(0.0, 0.0), (x1, y1), (x2, y2), (1.0, 1.0)]
+        let part = controlPoints(ofCurve: (x1, y1, x2, y2), from: u0, to: u1)
+        let (start, end) = (part[0], part[3])
+        let width = end.0 - start.0, height = end.1 - start.1
+        guard width > 1e-12, abs(height) > 1e-12 else { return .linear }
+        return .curve(
+            x1: (part[1].0 - start.0) / width, y1: (part[1].1 - start.1) / height,
+            x2: (part[2].0 - start.0) / width, y2: (part[2].1 - start.1) / height)
+    }
+
+    /// The four control points (in the unit square, not rescaled) of the part of an easing curve
+    /// between the time fractions `u0` and `u1`.
+    static func controlPoints(ofCurve curve: (x1: Double, y1: Double, x2: Double, y2: Double), from u0: Double, to u1: Double) -> [(Double, Double)] {
+        let (x1, x2) = (curve.x1, curve.x2)
+        let p = [(0.0, 0.0), (x1, curve.y1), (x2, curve.y2), (1.0, 1.0)]
         func x(_ s: Double) -> Double {
             let m = 1 - s
             return 3 * m * m * s * x1 + 3 * m * s * s * x2 + s * s * s
@@ -152,12 +165,6 @@ enum LottieTimeline {
             return ([points[0], ab, abc, middle], [middle, bcd, cd, points[3]])
         }
         let head = split(p, at: s1).left
-        let part = s1 > 0 ? split(head, at: s0 / s1).right : head
-        let (start, end) = (part[0], part[3])
-        let width = end.0 - start.0, height = end.1 - start.1
-        guard width > 1e-12, abs(height) > 1e-12 else { return .linear }
-        return .curve(
-            x1: (part[1].0 - start.0) / width, y1: (part[1].1 - start.1) / height,
-            x2: (part[2].0 - start.0) / width, y2: (part[2].1 - start.1) / height)
+        return s1 > 0 ? split(head, at: s0 / s1).right : head
     }
 }

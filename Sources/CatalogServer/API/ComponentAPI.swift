@@ -114,7 +114,10 @@ struct ComponentAPI {
 
     /// `<…&from=NEXT>; rel="next"`: the same request from the next page's first frame (RFC 8288).
     static func nextPage(_ request: Request, from next: Double) -> String {
-        let kept = (request.uri.query ?? "").split(separator: "&").filter { !$0.hasPrefix("from=") }
+        // By the decoded name: `%66rom=0` is `from` too, and kept it would start every page at 0.
+        let kept = (request.uri.query ?? "").split(separator: "&").filter { pair in
+            FormQuery.decode(pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)[0]) != "from"
+        }
         let query = (kept + ["from=\(JSONValue.numberText(next))"]).joined(separator: "&")
         return "<\(request.uri.path)?\(query)>; rel=\"next\""
     }

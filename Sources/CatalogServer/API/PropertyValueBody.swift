@@ -13,25 +13,17 @@ enum PropertyValueBody {
     static func value(_ json: JSONValue, as type: ValueType) throws -> PropertyValue {
         switch (type, json) {
         case (.color, .string(let text)):
-            guard let color = RGBAColor(hex: text) else { throw refused(type, "#rgb, #rgba, #rrggbb, #rrggbbaa or [r, g, b(, a)]") }
+            guard let color = RGBAColor(hex: text) else {
+                throw ValueConversionError(type: type, reason: "in a request body, a colour is #rgb, #rgba, #rrggbb, #rrggbbaa or [r, g, b(, a)]")
+            }
             return .color(color)
-        case (.json, _): return .json(json)
         case (.object, .string(let text)):
             // An id no object can have names no object: not there, as an unknown one is.
             let id = text.hasPrefix("@") ? String(text.dropFirst()) : text
             guard ObjectID.isValid(id) else { throw StoreError.unknownObject(id) }
             return .object(id)
-        case (.url, .string(let text)):
-            guard PropertyValue.hasScheme(text) else { throw refused(type, "an absolute URL: a scheme and a colon (https://…)") }
-            return .url(text)
-        case (.color, .array(let items)) where items.count == 3:
-            return try PropertyValue(json: .array(items + [.number(1)]), as: .color)
         default:
             return try PropertyValue(json: json, as: type)
         }
-    }
-
-    static func refused(_ type: ValueType, _ expected: String) -> ValueConversionError {
-        ValueConversionError(type: type, reason: "in a request body, a \(type.rawValue) is \(expected)")
     }
 }

@@ -9,7 +9,7 @@ import Hummingbird
 /// ```swift
 /// try SampleQuery(FormQuery("fps=10&to=0.2")).times(end: 1)   // [0, 0.1, 0.2], no next page
 /// ```
-enum SampleQuery: Equatable {
+enum SampleQuery {
     case list([Double])
     case frames(fps: Double, from: Double, to: Double?)
 
@@ -35,18 +35,17 @@ enum SampleQuery: Equatable {
 
     /// The times of this answer, and where the next page starts (nil on the last page). `end` is
     /// the animation's end, used when `to` is not given (infinite for one that never ends).
-    func times(end: Double) -> (times: [Double], next: Double?) {
+    func times(end: Double) throws -> (times: [Double], next: Double?) {
         switch self {
         case .list(let times): return (times, nil)
         case .frames(let fps, let from, let to):
             let last = min(to ?? end, NumericLimits.maximumTime)
             guard last >= from else { return ([], nil) }
-            // Counted as a double: a span of 2·10⁹ s at 1000 fps does not fit a page, nor an Int.
-            let count = ((last - from) * fps + 1e-9).rounded(.down) + 1
-            let page = Int(min(count, Double(Self.maximumSamples)))
-            let times = (0..<page).map { from + Double($0) / fps }
-            let next = from + Double(page) / fps
-            return (times, count > Double(page) && next <= last ? next : nil)
+            // A span past one page ends where `sample` cuts a span it chose itself.
+            guard let cut = SampleTimes.cut(fps: fps, from: from, to: last, budget: Self.maximumSamples) else {
+                return (try SampleTimes.frames(fps: fps, from: from, to: last), nil)
+            }
+            return (try SampleTimes.frames(fps: fps, from: from, to: cut.end), from + Double(Self.maximumSamples) / fps)
         }
     }
 

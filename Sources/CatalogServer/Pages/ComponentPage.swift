@@ -12,45 +12,42 @@ struct ComponentPage {
     let catalog: Catalog
 
     func add(to router: Router<BasicRequestContext>) {
-        let catalog = self.catalog, rendered = RenderedParts(), pages = AnswerCache()
+        let catalog = self.catalog, pages = AnswerCache()
         router.get("components/:name") { request, context -> Response in
             try await offload {
                 // The whole page is kept while the component table stands (token sets are
                 // components too): a visit reads one stamp, not the versions and the definition.
                 let html = try pages.text(stamp: try catalog.components.stamp(), key: request.uri.description) {
-                    try Self.page(request, context: context, catalog: catalog, rendered: rendered)
+                    try Self.page(request, context: context, catalog: catalog)
                 }
                 return PageShell.response(html: html)
             }
         }
     }
 
-    static func page(_ request: Request, context: BasicRequestContext, catalog: Catalog, rendered: RenderedParts) throws -> String {
+    static func page(_ request: Request, context: BasicRequestContext, catalog: Catalog) throws -> String {
         let query = request.form
         let name = try context.parameters.decoded("name")
         let stored = try catalog.components.version(ComponentReference(name: name, version: query.get("version")))
         let definition = try stored.decode()
         let versions = try catalog.components.versions(of: name)
         let current = versions.last?.version
-        let parts = try rendered.parts(of: stored, catalog: catalog) {
-            RenderedParts.Parts(
-                yaml: try DefinitionYAML.text(try JSONValue(jsonData: .init(stored.definition.utf8))),
-                exports: [.animation, .chain].contains(stored.kind) ? Self.exports(stored, catalog: catalog) : nil,
-                preview: stored.kind == .animation ? try? PreviewSection(stored: stored, definition: definition, catalog: catalog) : nil,
-                chainPreview: stored.kind == .chain ? try? ChainPreviewSection(definition: definition, catalog: catalog) : nil)
-        }
+        let yaml = try DefinitionYAML.text(try JSONValue(jsonData: .init(stored.definition.utf8)))
+        let exports = [.animation, .chain].contains(stored.kind) ? Self.exports(stored, catalog: catalog) : nil
+        let preview = stored.kind == .animation ? try? PreviewSection(stored: stored, definition: definition, catalog: catalog) : nil
+        let chainPreview = stored.kind == .chain ? try? ChainPreviewSection(definition: definition, catalog: catalog) : nil
         var sections = [Self.header(stored, current: current)]
         var data = [("name", stored.name), ("version", stored.version)]
-        if let preview = parts.preview {
+        if let preview {
             sections.append(preview.html)
             data += preview.data
         }
-        if let preview = parts.chainPreview {
+        if let preview = chainPreview {
             sections.append(preview.html)
             data += preview.data
         }
-        sections.append("<section id=\"definition\"><h2>Definition</h2><pre id=\"yaml\">\(HTML.escape(parts.yaml))</pre></section>")
-        if let exports = parts.exports { sections.append(exports) }
+        sections.append("<section id=\"definition\"><h2>Definition</h2><pre id=\"yaml\">\(HTML.escape(yaml))</pre></section>")
+        if let exports { sections.append(exports) }
         sections.append(try Self.history(versions, shown: stored, from: query.get("from"), to: query.get("to"), catalog: catalog))
         return PageShell.html(title: "\(stored.name) \(stored.version)", page: "component", data: data, body: sections.joined(separator: "\n"))
     }
