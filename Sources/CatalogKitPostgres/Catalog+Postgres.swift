@@ -24,7 +24,7 @@ extension Catalog {
     /// opened with ``init(url:loadBuiltIns:)``, rather than a database file.
     ///
     /// ```swift
-    /// let location = ProcessInfo.processInfo.environment["CATALOG_DB"] ?? Catalog.defaultPath()
+    /// let location = ProcessInfo.processInfo.environment["CATALOG_DB"] ?? "catalog.sqlite"
     /// let catalog = Catalog.isServerURL(location) ? try Catalog(url: location) : try Catalog(path: location)
     /// ```
     public static func isServerURL(_ location: String) -> Bool { PostgresEndpoint.isURL(location) }

@@ -72,7 +72,9 @@ package final class KeyframeEffect: Sendable {
     /// ``sample(at:into:)`` or ``sample(at:into:timings:)``).
     ///
     /// ```swift
-    /// effect.value(of: 0, in: numbers + 60 * effect.width)   // track 0 of sample 60, e.g. .number(0.5)
+    /// numbers.withUnsafeBufferPointer { buffer in
+    ///     effect.value(of: 0, in: buffer.baseAddress! + 60 * effect.width)   // track 0 of sample 60: .number(0.5)
+    /// }
     /// ```
     package func value(of track: Int, in sample: UnsafePointer<Double>) -> AnimatedValue {
         tracks[track].decode(sample + offsets[track])

@@ -101,7 +101,7 @@ final class BuiltEffect: Sendable, Hashable {
 ///
 /// ```swift
 /// let shown = Presentation.values(model: ["transform": .transform(.identity)],
-///                                 running: [RunningAnimation(bounceSelect, start: 0)], at: 0.1)
+///                                 running: [RunningAnimation(try AnimationDefinition(bounceSelect), start: 0)], at: 0.1)
 /// shown["transform"]   // scale 0.8
 /// ```
 package enum Presentation {

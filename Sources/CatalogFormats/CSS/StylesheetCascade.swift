@@ -14,7 +14,7 @@ import Foundation
 /// ```swift
 /// let cascade = try StylesheetCascade(css: text, file: "animate.css")
 /// let element = CSSElement(classes: ["animated", "bounceIn"])
-/// cascade.declarations(for: element, in: .normal)   // every declaration that applies, lowest first
+/// try cascade.declarations(for: element, in: .normal)   // every declaration that applies, lowest first
 /// ```
 struct StylesheetCascade {
     typealias Block = CSSKeyframesImport.Block

@@ -19,15 +19,15 @@ import Foundation
 /// is refused by name, or with ``Options/skipUnsupported`` left out and listed.
 ///
 /// ```swift
-/// let documents = try StylesheetLibrary.documents(css: """
+/// let definitions = try DefinitionDecoder.decodeAll(text: """
 ///     :root { --duration: 1s }
 ///     @keyframes bounceIn { from { opacity: 0 } to { opacity: 1 } }
 ///     @keyframes fadeOut { from { opacity: 1 } to { opacity: 0 } }
 ///     .animated { animation-duration: var(--duration); animation-fill-mode: both }
 ///     .animated.faster, .fadeOut { animation-name: fadeOut; animation-duration: calc(var(--duration) / 2) }
 ///     .bounceIn { animation-name: bounceIn }
-///     """, file: "motion.css", options: .init(prefix: "lib"))
-/// documents.map { $0["name"] }   // "lib-bounce-in" (1000 ms, both), "lib-fade-out" (500 ms, both)
+///     """, file: "motion.css", options: ImportOptions(prefix: "lib"))
+/// definitions.map(\.name)   // ["lib-bounce-in", "lib-fade-out"]: 1000 ms and 500 ms, both
 /// ```
 public enum StylesheetLibrary {
     /// How a library is read.

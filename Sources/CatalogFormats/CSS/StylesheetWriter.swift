@@ -9,8 +9,9 @@ import CatalogModel
 /// style is the underlying value they start from, fill from and return to.
 ///
 /// ```swift
+/// let animations = try AnimationExport(try AnimationDefinition(fade), target: .css).animations
 /// let css = StylesheetWriter.stylesheet(header: "fade-in 1.0.0",
-///                                       rules: [(selector: ".fade-in", keyframesName: "fade-in", animations: fade)])
+///                                       rules: [.init(selector: ".fade-in", keyframesName: "fade-in", animations: animations)])
 /// // @keyframes fade-in { 0% { opacity: 0; animation-timing-function: cubic-bezier(0, 0, 0.58, 1); } 100% { opacity: 1; } }
 /// // .fade-in { animation: fade-in 250ms linear 0ms 1 normal forwards; }
 /// ```

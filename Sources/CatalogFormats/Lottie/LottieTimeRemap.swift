@@ -10,7 +10,10 @@ extension LottieSource {
     ///
     /// ```swift
     /// // Plays 0…0.4 s, holds 0.4 s for 18 frames, then plays on.
-    /// let remap = try TimeRemap([k(0, 0), k(12, 0.4, hold), k(30, 0.4), k(39, 0.7)], frameRate: 30)
+    /// let keys: [(frame: Double, seconds: Double, easing: String)] =
+    ///     [(0, 0, "linear"), (12, 0.4, "steps(1, jump-end)"), (30, 0.4, "linear"), (39, 0.7, "linear")]
+    /// let remap = try LottieSource.TimeRemap(
+    ///     keys.map { LottieSource.Keyframe(time: $0.frame, value: [$0.seconds], easing: $0.easing) }, frameRate: 30)
     /// remap.pieces.map(\.plays)   // [true, false, true]
     /// ```
     struct TimeRemap {

@@ -7,7 +7,7 @@ import Foundation
 /// segments between the engine's samples, as few as keep every value within 0.1 % of the range.
 ///
 /// ```swift
-/// let track = LottieTrack(channel: .opacity, knots: knots, samples: samples)
+/// let track = LottieTrack(channel: .opacity, knots: knots, samples: samples, frameRate: 60)
 /// track.property    // .animated([…]) with cubic-bézier handles
 /// track.fidelity    // .exact
 /// ```

@@ -8,6 +8,8 @@ import Foundation
 /// `<polyline>` `data-series`, so that a reader (a test, a tool) can map points back to values.
 ///
 /// ```swift
+/// let times = [0, 0.05, 0.1, 0.15, 0.2]
+/// let values = [1, 0.9, 0.8, 0.9, 1.0]
 /// let svg = PlotWriter.svg(title: "bounce-select 1.1.0", times: times,
 ///                          panels: [.init(title: "transform.scale", series: [("m11", values)])], keyframeTimes: [0, 0.1, 0.2])
 /// ```

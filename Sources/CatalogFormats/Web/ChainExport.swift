@@ -8,7 +8,7 @@ import CatalogModel
 ///
 /// ```swift
 /// let chain = try ChainDefinition(fadeSequence)
-/// let export = try ChainExport(chain, target: .css) { step in try resolve(step) }
+/// let export = try ChainExport(chain, target: .css) { step in (try resolve(step), nil) }
 /// export.roles.map(\.role)   // ["image", "headline", "content"]
 /// ```
 package struct ChainExport: Sendable {

@@ -12,7 +12,7 @@ import CatalogModel
 /// let radius = try WebProperty("cornerRadius")
 /// radius.camelCase      // "borderRadius"
 /// radius.cssName        // "border-radius"
-/// radius.text(.number(8))   // "8px"
+/// radius.text(AnimatedValue.number(8))   // "8px"
 /// ```
 package struct WebProperty: Sendable, Hashable {
     package enum Unit: Sendable, Hashable { case number, px, color, transform, keyword, origin }
@@ -146,7 +146,7 @@ extension TimingFunction {
 /// Why a component cannot be exported (or previewed, or plotted).
 ///
 /// ```swift
-/// do { _ = try AnimationExport(definition, target: .css) }
+/// do { _ = try AnimationExport(try AnimationDefinition(definition), target: .css) }
 /// catch let error as ExportError { print(error.code, error) }   // not-exportable, and why
 /// ```
 package struct ExportError: CatalogError, Sendable {

@@ -7,7 +7,13 @@ import Foundation
 /// numbers, strings, booleans, URLs, colours, geometry, transforms, object references and JSON.
 ///
 /// ```swift
-/// extension Duration: AssociationValue { … }   // add your own
+/// extension Duration: @retroactive AssociationValue {   // your own: a duration kept as seconds
+///     public init?(propertyValue: PropertyValue) {
+///         guard case .number(let seconds) = propertyValue else { return nil }
+///         self = .nanoseconds(Int64((seconds * 1e9).rounded()))
+///     }
+///     public var propertyValue: PropertyValue { .number(Double(components.seconds) + Double(components.attoseconds) * 1e-18) }
+/// }
 /// ```
 public protocol AssociationValue: Sendable {
     /// The Swift value a stored value holds; nil when it is of another type (reading it through

@@ -12,7 +12,7 @@ extension Catalog {
     /// ```swift
     /// try catalog.components.add([definition])
     /// let current = try catalog.components.get("bounce-select")          // its newest version
-    /// let first = try catalog.components.history("bounce-select").first  // its oldest kept one
+    /// let every = try catalog.components.versions(of: "bounce-select")  // each version kept
     /// ```
     public struct Components: Sendable {
         let store: any ComponentStore
@@ -70,8 +70,8 @@ extension Catalog {
         /// name ``ComponentLookupError/removed(component:lastVersion:)`` — what `catalog show` says.
         ///
         /// ```swift
-        /// let current = try catalog.components.version("bounce-select")
-        /// let first = try catalog.components.version("bounce-select@1.0.0")
+        /// let current = try catalog.components.version(ComponentReference("bounce-select"))
+        /// let first = try catalog.components.version(ComponentReference("bounce-select@1.0.0"))
         /// ```
         package func version(_ reference: ComponentReference) throws -> StoredComponent {
             if let stored = try store.get(reference) { return stored }
@@ -190,7 +190,7 @@ extension Catalog {
     ///
     /// ```swift
     /// for event in try catalog.events.list(object: "label-1") { print(event.seq, event.operation) }
-    /// try catalog.events.follow(since: try catalog.events.lastSeq()) { seq, line in print(line); return true }
+    /// try catalog.events.follow(since: 0) { seq, line in print(line); return true }   // and on as events come
     /// ```
     public struct Events: Sendable {
         let store: any EventStore

@@ -32,7 +32,7 @@ public struct Effect: Sendable, Hashable {
 /// let outcome = try catalog.send("textChanged", to: "field-1", value: .string("Hi"))
 /// outcome.effects       // []
 /// outcome.sets          // [field-1.lt_placeholderLabel … ]
-/// outcome.didNothing    // false
+/// outcome.created       // the children a decorator made for it, if any
 /// ```
 public struct EventOutcome: Sendable, Hashable {
     /// A property a handler set.

@@ -126,7 +126,7 @@ extension Catalog {
     ///
     /// ```swift
     /// let times = try SampleTimes.frames(fps: 60, from: 0, to: 0.4)
-    /// try catalog.sampling(of: "fade-in", parameters: ["duration": "0.4"]).writeJSON(at: times) { print($0, terminator: "") }
+    /// try catalog.sampling(of: "fade-in", parameters: ["duration": "0.4"]).writeJSON(at: times, to: { print($0, terminator: "") })
     /// ```
     package func sampling(
         of reference: String, parameters: [String: String] = [:], reducedMotion: Bool = false, referenceBox: ReferenceBox? = nil

@@ -42,7 +42,7 @@ let progressPage = 1_024
 /// every ``progressPage`` items after (a total, when known, never below what is done).
 ///
 /// ```swift
-/// var counter = ProgressCounter(progress, step: "folding the log", total: 2_000, unit: "events")
+/// var counter = ProgressCounter({ print($0.done) }, step: "folding the log", total: 2_000, unit: "events")
 /// for event in events { fold(event); counter.advance() }
 /// ```
 struct ProgressCounter {

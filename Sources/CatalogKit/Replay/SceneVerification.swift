@@ -28,7 +28,7 @@ import Foundation
 /// object, whatever the store's size.
 ///
 /// ```swift
-/// let check = try SceneVerification.verify(catalog, scratch: "/tmp/rebuilt.sqlite")
+/// let check = try SceneVerification.verify(catalog)
 /// check.matches   // true: the log reproduces the state exactly
 /// ```
 public enum SceneVerification {

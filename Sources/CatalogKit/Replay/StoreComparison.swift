@@ -14,7 +14,7 @@ internal import CatalogStore
 ///
 /// ```swift
 /// var comparison = StoreComparison(database: catalog.database)
-/// try comparison.add("cell-1", object)
+/// try comparison.add("cell-1", try SceneSnapshot(events: try catalog.events.list(), until: 1, resolve: catalog.resolver()).objects["cell-1"]!)
 /// try comparison.finish()
 /// comparison.firstDifference   // nil: the store holds what the scene holds
 /// ```

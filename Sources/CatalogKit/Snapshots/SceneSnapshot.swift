@@ -8,7 +8,7 @@ internal import CatalogStore
 /// answers.
 ///
 /// ```swift
-/// let scene = try SceneSnapshot(events: try database.events.list(), until: 1.5, resolve: resolver)
+/// let scene = try SceneSnapshot(events: try catalog.events.list(), until: 1.5, resolve: catalog.resolver())
 /// scene.objects["cell-1"]?.presentation(at: 1.5)
 /// ```
 package struct SceneSnapshot: Sendable {

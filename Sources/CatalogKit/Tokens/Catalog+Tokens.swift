@@ -69,7 +69,7 @@ extension Catalog {
 /// One version of a token set, read: its name, version and tokens.
 ///
 /// ```swift
-/// for set in try catalog.tokens.sets() { print(set.name, set.version, set.set.tokens.count) }
+/// for set in try catalog.tokens.sets() { print(set.name, set.version, set.summary) }
 /// ```
 public struct TokenSetVersion: Sendable, Hashable {
     /// The set's name.

@@ -3,8 +3,8 @@ import Foundation
 /// Why a CSS value was refused; callers add the file and field path.
 ///
 /// ```swift
-/// do { _ = try TransformFunction.list(css: "rotate(ninety)") }
-/// catch let error as CSSValueError { print(error.message) }   // what does not parse
+/// do { _ = try ReferenceBox(parsing: "200 by 40") }
+/// catch { print(error.message) }   // what does not parse
 /// ```
 public struct CSSValueError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What is wrong with the value.

@@ -3,8 +3,8 @@
 /// lengths resolve against, and the token sets references resolve against.
 ///
 /// ```swift
-/// let context = DefinitionContext(referenceBox: try ReferenceBox(parsing: "200,40"), tokens: binding)
-/// let animation = try AnimationDefinition(definition, context: context)
+/// let context = DefinitionContext(referenceBox: try ReferenceBox(parsing: "200,40"), tokens: try catalog.tokens.binding())
+/// let sampling = try AnimationSampling(definition: definition, context: context)
 /// ```
 public struct DefinitionContext: Sendable, Hashable {
     /// The box percentages resolve against; nil: none, and a percentage is an error that says so.

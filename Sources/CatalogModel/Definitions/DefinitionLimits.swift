@@ -4,8 +4,7 @@
 /// memory. Stored versions were checked when they were added and are not checked again.
 ///
 /// ```swift
-/// try DefinitionLimits.check(size: data.count, file: "huge.json")
-///     // huge.json: the file is 52428800 bytes: a definition is at most 1048576 bytes (1 MiB)
+/// DefinitionLimits.maximumBytes   // 1048576: a bigger file is refused before it is parsed
 /// ```
 public enum DefinitionLimits {
     /// The text of one definition file, in bytes.

@@ -291,8 +291,8 @@ package enum JSONReader {
 /// Why a JSON document could not be read: where (line, column, field path) and what was expected.
 ///
 /// ```swift
-/// JSONSyntaxError(line: 3, column: 5, path: "animation", message: "expected ',' or '}', found 'x'")
-///     .description   // line 3, column 5 (animation): expected ',' or '}', found 'x'
+/// do { _ = try JSONValue(jsonData: Data("{\"animation\": {\"duration\": x}}".utf8)) }
+/// catch { print(error) }   // the line, column and field path, and what was expected there
 /// ```
 public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The line the error is on, from 1.

@@ -4,7 +4,7 @@
 ///
 /// ```swift
 /// NumericLimits.maximumTime        // 1e9 s: about 31 years of scene time
-/// NumericLimits.check(time: 1e18)  // "must be a time from -1e9 to 1e9 s"
+/// NumericLimits.problem(time: 1e18)  // "must be a time from -1e9 to 1e9 s"
 /// ```
 package enum NumericLimits {
     /// Scene times, sample times and the span of a sampling, in seconds (about 31 years).
@@ -84,8 +84,8 @@ extension NumericLimits {
     /// decomposing it stays finite. Other keys hold any finite value. Nil when it is fine.
     ///
     /// ```swift
-    /// NumericLimits.problem(model: .number(1e300), for: "opacity")   // "is beyond ±10000000, the limit for opacity …"
-    /// NumericLimits.problem(model: .number(1e300), for: "count")     // nil
+    /// NumericLimits.problem(model: PropertyValue.number(1e300), for: "opacity")   // "is beyond ±10000000, the limit for opacity …"
+    /// NumericLimits.problem(model: PropertyValue.number(1e300), for: "count")     // nil
     /// ```
     package static func problem(model value: PropertyValue, for key: String) -> String? {
         problem(modelMagnitude: value.magnitude, for: key)

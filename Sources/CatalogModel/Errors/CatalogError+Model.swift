@@ -41,8 +41,8 @@ extension SampleTimes.Error: CatalogError {
 /// together): one per line, and each with its file, path and rule in ``fields``.
 ///
 /// ```swift
-/// let (_, errors) = DefinitionSource.load(["a.yaml", "b.yaml"])
-/// if !errors.isEmpty { throw DefinitionErrors(errors) }
+/// do { _ = try catalog.components.add([fade, pop]) }
+/// catch let all as DefinitionErrors { all.errors.forEach { print($0) } }   // every file's errors
 /// ```
 public struct DefinitionErrors: CatalogError, Sendable, Hashable {
     /// Every error found, in the order of the files and their fields.

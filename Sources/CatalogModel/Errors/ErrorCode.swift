@@ -4,7 +4,7 @@
 ///
 /// ```swift
 /// ErrorCode.unknownComponent.rawValue   // "unknown-component"
-/// ErrorCode.unknownComponent.family     // .catalog
+/// ErrorCode(rawValue: "unknown-component")   // .unknownComponent
 /// ```
 public enum ErrorCode: String, CaseIterable, Sendable, Hashable, Codable {
     // MARK: command — the command line itself

@@ -83,7 +83,9 @@ package struct ApplyPayload: Codable, Sendable, Hashable {
 /// How a component was applied to an object.
 ///
 /// ```swift
-/// if case .apply(_, let application) = try event.change(), application.kind == .behaviour { … }
+/// if case .apply(_, let application) = try event.change(), application.kind == .behaviour {
+///     print(application.component ?? "inline")
+/// }
 /// ```
 package enum ApplicationKind: String, Codable, Sendable, Hashable, CaseIterable {
     /// An animation that runs now.

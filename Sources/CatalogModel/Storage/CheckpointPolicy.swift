@@ -8,7 +8,7 @@
 ///
 /// ```swift
 /// // A smaller WAL (4 MiB with 4 KiB pages), at the cost of more checkpoints on the writer.
-/// let database = try CatalogDatabase(path: path, checkpointing: CheckpointPolicy(batchFrames: 250, limitFrames: 1000))
+/// let catalog = try Catalog(path: path, checkpointing: CheckpointPolicy(batchFrames: 250, limitFrames: 1000))
 /// ```
 public struct CheckpointPolicy: Sendable, Hashable {
     /// WAL growth, in frames, between two background checkpoint requests.

@@ -4,9 +4,10 @@ import Synchronization
 /// A component version as stored: envelope columns plus the canonical definition.
 ///
 /// ```swift
-/// let stored = try catalog.components.version("bounce-select")
-/// stored.version                  // "1.1.0"
-/// let definition = try stored.decode()
+/// if let stored = try catalog.components.get("bounce-select") {
+///     print(stored.version)                  // "1.1.0", the newest
+///     let definition = try stored.decode()
+/// }
 /// ```
 public struct StoredComponent: Sendable, Hashable {
     package init(

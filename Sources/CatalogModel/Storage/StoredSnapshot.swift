@@ -32,16 +32,16 @@ public struct StoredSnapshot: Sendable, Hashable {
 ///
 /// ```swift
 /// do { _ = try catalog.state(of: "cell-1", at: 0.5) }
-/// catch StoreError.compacted(_, let base) { print("kept from event \(base.seq), t=\(base.sceneTime)") }
+/// catch let error as any CatalogError where error.code == .compacted { print(error.fields["baseTime"] ?? "") }
 /// ```
-public struct LogBase: Sendable, Hashable {
+package struct LogBase: Sendable, Hashable {
     package init(seq: Int64, sceneTime: Double) {
         self.seq = seq
         self.sceneTime = sceneTime
     }
 
     /// The snapshot's sequence number: the last event the compaction replaced.
-    public var seq: Int64
+    package var seq: Int64
     /// The scene time of the base.
-    public var sceneTime: Double
+    package var sceneTime: Double
 }

@@ -7,7 +7,7 @@ extension EffectTiming {
     /// let timing = try EffectTiming(webOptions: options, file: "pop.json", path: FieldPath("options"))
     /// timing.duration   // 0.2
     /// ```
-    public init(webOptions options: JSONValue, file: String, path: FieldPath) throws(DefinitionError) {
+    package init(webOptions options: JSONValue, file: String, path: FieldPath) throws(DefinitionError) {
         self.init()
         // A bare number is the duration, as `Element.animate(keyframes, 200)` accepts.
         if let milliseconds = options.numberValue {

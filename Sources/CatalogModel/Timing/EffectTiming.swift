@@ -5,7 +5,7 @@
 /// milliseconds are converted on import). Mirrors `EffectTiming` of the Web Animations API.
 ///
 /// ```swift
-/// let timing = EffectTiming(duration: 0.2, fill: .forwards, easing: .cubicBezier(0.25, 0.1, 0.25, 1))
+/// let timing = EffectTiming(fill: .forwards, duration: 0.2, easing: .cubicBezier(0.25, 0.1, 0.25, 1))
 /// ```
 package struct EffectTiming: Sendable, Hashable {
     /// Which side of its active interval the effect keeps showing (`fill` in Web Animations).

@@ -9,8 +9,8 @@
 /// Core Animation body seconds, as everywhere else.
 ///
 /// ```swift
-/// let binding = try TokenBinding(sets: [("carbon", "1.0.0", carbon)])
-/// let animation = try AnimationDefinition(definition, context: DefinitionContext(tokens: binding))
+/// let binding = try catalog.tokens.binding()   // the newest version of every stored set
+/// let export = try ComponentExport(definition: definition, target: .waapi, context: DefinitionContext(tokens: binding))
 /// ```
 public struct TokenBinding: Sendable, Hashable {
     /// The place a reference stands in, which decides what of a token it takes.

@@ -11,7 +11,7 @@ import Foundation
 ///
 /// ```swift
 /// let document = try TokenResolver.document(resolver, file: "tokens.resolver.json",
-///                                           contexts: ["motion": "reduced"], read: { try load($0) })
+///                                           contexts: ["motion": "reduced"], read: { try JSONValue(jsonData: try load($0)) })
 /// ```
 package enum TokenResolver {
     /// Whether `document` is a resolver document rather than a token file.

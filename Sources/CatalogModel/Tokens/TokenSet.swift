@@ -12,7 +12,7 @@
 ///                 "enter": {"$type": "transition", "$value": {"duration": "{motion.duration.moderate-01}",
 ///                           "delay": {"value": 0, "unit": "ms"}, "timingFunction": [0, 0, 0.38, 0.9]}}}}
 ///     """), file: "motion.tokens.json")
-/// try set.seconds(of: "motion.enter", as: .duration)   // 0.15
+/// try set.resolved("motion.enter")   // {"duration": {"value": 150, "unit": "ms"}, "delay": …, "timingFunction": …}
 /// ```
 package struct TokenSet: Sendable, Hashable {
     /// Every token, by path, sorted.

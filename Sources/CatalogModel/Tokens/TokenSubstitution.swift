@@ -6,7 +6,7 @@
 ///
 /// ```swift
 /// // options: {duration: "{motion.duration.moderate-01}"} → options: {duration: 150}
-/// let members = try TokenSubstitution.apply(to: members, file: "fade.yaml", binding: binding)
+/// let members = try TokenSubstitution.apply(to: definition.document.objectValue ?? [:], file: "fade.yaml", binding: binding)
 /// ```
 package enum TokenSubstitution {
     /// Every token path the body refers to (strings of the form `{a.b}`), sorted.

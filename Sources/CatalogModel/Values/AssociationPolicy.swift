@@ -1,7 +1,7 @@
 /// How an associated property holds its value: `objc_AssociationPolicy`, made persistent.
 ///
 /// ```swift
-/// try store.set(.object("label-2"), for: "peer", on: "label-1", policy: .weak)
+/// try catalog.setProperty(.object("label-2"), for: "peer", on: "label-1", policy: .weak)
 /// ```
 public enum AssociationPolicy: String, Sendable, Hashable, CaseIterable, Codable {
     /// The holder owns the value; a referenced object lives at least as long as the holder and

@@ -7,7 +7,7 @@ import Foundation
 /// object references `"@id"`.
 ///
 /// ```swift
-/// let frame = try PropertyValue(converting: "0,5,35,30", to: .rect)
+/// let frame = try PropertyValue(json: [0, 5, 35, 30], as: .rect)
 /// frame.jsonValue.canonicalText   // [0,5,35,30]
 /// ```
 public enum PropertyValue: Sendable, Hashable {
@@ -198,7 +198,7 @@ public enum PropertyValue: Sendable, Hashable {
 /// A value that cannot be read as the type asked for.
 ///
 /// ```swift
-/// do { _ = try PropertyValue(converting: "0,5", to: .rect) }
+/// do { _ = try PropertyValue(json: [0, 5], as: .rect) }
 /// catch { print(error) }   // a rect is x,y,w,h
 /// ```
 public struct ValueConversionError: Error, Sendable, Hashable, CustomStringConvertible {

@@ -9,7 +9,7 @@
 ///
 /// ```swift
 /// let box = try ReferenceBox(parsing: "200,40")
-/// let animation = try AnimationDefinition(definition, context: DefinitionContext(referenceBox: box))
+/// let sampling = try AnimationSampling(definition: definition, context: DefinitionContext(referenceBox: box))
 /// ```
 public struct ReferenceBox: Sendable, Hashable, CustomStringConvertible {
     /// The width percentages along x resolve against, in px.

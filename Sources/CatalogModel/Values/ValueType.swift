@@ -4,7 +4,7 @@
 /// associated property, so a value always reads back as what it was written as.
 ///
 /// ```swift
-/// try PropertyValue(converting: "#ff0000", to: .color)   // .color(RGBAColor(red: 1, green: 0, blue: 0))
+/// try PropertyValue(json: [1, 0, 0, 1], as: .color)   // .color(RGBAColor(red: 1, green: 0, blue: 0))
 /// ```
 public enum ValueType: String, Sendable, Hashable, CaseIterable, Codable {
     /// A number.

@@ -5,7 +5,7 @@ import Synchronization
 /// process (``Catalog/Components/stamp()``: one small query), not on every request.
 ///
 /// ```swift
-/// let text = try cache.text(stamp: try catalog.components.stamp(), key: query) { render() }
+/// let text = try cache.text(stamp: try catalog.components.stamp(), key: query) { try render() }
 /// ```
 final class AnswerCache: Sendable {
     private struct Kept {

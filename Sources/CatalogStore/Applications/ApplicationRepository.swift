@@ -6,7 +6,7 @@ import CatalogStoreCore
 /// the property sets it makes (a layout's frames), so the log replays to the same state.
 ///
 /// ```swift
-/// try database.applications.recordApply([(object: "cell-1", payload: ["component": "bounce-select", …])], at: 0)
+/// try database.applications.recordApply([(object: "cell-1", payload: ["component": "bounce-select", "version": "1.1.0"])], at: 0)
 /// ```
 package struct ApplicationRepository: Sendable {
     let database: CatalogDatabase

@@ -8,7 +8,7 @@ import GRDB
 /// the rows, their hash and the log's base. Compaction lives here too, since it removes events.
 ///
 /// ```swift
-/// try database.snapshots.add(seq: 120, sceneTime: 3, objects: [("cell-1", #"{"type":"cell",…}"#)])
+/// try database.snapshots.add(seq: 120, sceneTime: 3, objects: [("cell-1", #"{"type":"cell"}"#, 0)])
 /// try database.snapshots.latest(atOrBefore: 5)?.seq      // 120
 /// ```
 package struct SnapshotRepository: Sendable {

@@ -4,7 +4,7 @@ import CatalogModel
 /// imports — on either backend (``ApplicationRepository`` on SQLite).
 ///
 /// ```swift
-/// try backend.scene.apply([.add(id: "cell-1", type: "cell", owners: [])], at: nil)
+/// try backend.applications.apply([.add(id: "cell-1", type: "cell", owners: [])], at: nil) { _ in }
 /// ```
 package protocol ApplicationStore: Sendable {
     /// Records applications (`apply` events) and the properties they set; returns the scene time.

@@ -5,10 +5,10 @@ import Hummingbird
 /// misspelt field is an error, not a silent default), each read with its type checked.
 ///
 /// ```swift
-/// let body = try await RequestBody(request, limit: 1 << 20, fields: ["value", "type"])
+/// let body = try await WriteBody(request, limit: 1 << 20, fields: ["value", "type"])
 /// let type = try body.string("type")
 /// ```
-struct RequestBody {
+struct WriteBody {
     let members: [String: JSONValue]
 
     init(_ request: Request, limit: Int, fields: Set<String>) async throws {
