@@ -50,22 +50,18 @@ extension DefinitionDecoder {
                 throw DefinitionError(
                     file: file, path: "", rule: "a base rule goes with a library of animations; this stylesheet runs its @keyframes together as one component")
             }
-            var definition = try CSSKeyframesImport.definition(css: text, file: file)
-            // What plays under reduced motion (an export's `@media` rule), and the stand-ins it runs.
-            let prefix = options.prefix.flatMap { $0.isEmpty ? nil : $0 }
+            var ignored: [String] = []
+            var imported = try CSSKeyframesImport.imported(css: text, file: file, ignored: &ignored)
             // The one component's name after the prefix, as a library's are.
-            let name = prefix == nil ? definition.name : try StylesheetLibrary.componentName(definition.name, options: options, file: file, line: 1)
-            let (reducedMotion, standIns) = try stylesheet.reducedMotionOfOne(name: name, options: options)
-            if prefix != nil || reducedMotion != nil, case .object(var members) = definition.document {
-                members["name"] = .string(name)
-                if let reducedMotion { members["reducedMotion"] = reducedMotion }
-                let ignored = definition.ignoredDeclarations
-                definition = try ComponentDefinition(json: .object(members), file: file)
-                definition.ignoredDeclarations = ignored
+            if options.prefix.map({ !$0.isEmpty }) ?? false {
+                imported.name = try StylesheetLibrary.componentName(imported.name, options: options, file: file, line: 1)
             }
-            return try [definition] + standIns.map { (standIn) throws(DefinitionError) in try made(standIn, file: file) }
+            // What plays under reduced motion (an export's `@media` rule), and the stand-ins it runs.
+            let (reducedMotion, standIns) = try stylesheet.reducedMotionOfOne(name: imported.name, options: options)
+            imported.reducedMotion = reducedMotion
+            return try ([(imported, ignored)] + standIns).map { (made) throws(DefinitionError) in try self.made(made, file: file) }
         }
-        return try stylesheet.documents(options: options).map { (document) throws(DefinitionError) in try made(document, file: file) }
+        return try stylesheet.documents(options: options).map { (made) throws(DefinitionError) in try self.made(made, file: file) }
     }
 
     /// The definitions a Lottie document makes, named after its file (`Loading Spinner.json` →
@@ -78,14 +74,15 @@ extension DefinitionDecoder {
         }
         // After the prefix, as a stylesheet's names are.
         let name = try StylesheetLibrary.componentName(base, options: options, file: file, line: 1)
-        let (documents, skipped) = try LottieImport.documents(json: json, file: file, name: name, skipUnsupported: options.skipUnsupported)
-        return try documents.map { (document) throws(DefinitionError) in try made((document, skipped.map { "left out \($0)" }), file: file) }
+        let (definitions, skipped) = try LottieImport.definitions(json: json, file: file, name: name, skipUnsupported: options.skipUnsupported)
+        return try definitions.map { (definition) throws(DefinitionError) in try made((definition, skipped.map { "left out \($0)" }), file: file) }
     }
 
-    /// A definition a stylesheet made, within the limits, with the declarations it left out.
-    private static func made(_ made: (document: JSONValue, ignored: [String]), file: String) throws(DefinitionError) -> ComponentDefinition {
-        try DefinitionLimits.check(made.document, file: file)
-        var definition = try ComponentDefinition(json: made.document, file: file)
+    /// A definition an importer made, read as one within the limits, with what it left out.
+    private static func made(_ made: (definition: ImportedDefinition, ignored: [String]), file: String) throws(DefinitionError) -> ComponentDefinition {
+        let document = made.definition.document
+        try DefinitionLimits.check(document, file: file)
+        var definition = try ComponentDefinition(json: document, file: file)
         definition.ignoredDeclarations = made.ignored
         return definition
     }

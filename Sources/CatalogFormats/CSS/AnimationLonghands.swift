@@ -15,7 +15,8 @@ import Foundation
 struct AnimationLonghands: Equatable {
     var duration: Double?, delay: Double?
     var easing: String?
-    var iterations: JSONValue?
+    /// `.infinity` for `infinite`.
+    var iterations: Double?
     var direction: String?, fill: String?
     var names: [String]?
     /// `animation: none` or `animation-name: none`: no animation runs.
@@ -25,7 +26,7 @@ struct AnimationLonghands: Equatable {
     static let defaults = AnimationLonghands(duration: 0, delay: 0, easing: "ease", iterations: 1, direction: "normal", fill: "none")
 
     init(
-        duration: Double? = nil, delay: Double? = nil, easing: String? = nil, iterations: JSONValue? = nil,
+        duration: Double? = nil, delay: Double? = nil, easing: String? = nil, iterations: Double? = nil,
         direction: String? = nil, fill: String? = nil
     ) {
         self.duration = duration
@@ -117,14 +118,12 @@ struct AnimationLonghands: Equatable {
 
     /// The same timing: what decides whether a reduced-motion rule changes the animation.
     func sameTiming(as other: AnimationLonghands) -> Bool {
-        options == other.options && (easing ?? "ease") == (other.easing ?? "ease")
+        webTiming == other.webTiming && (easing ?? "ease") == (other.easing ?? "ease")
     }
 
     /// The Web Animations options this timing plays with.
-    var options: [String: JSONValue] {
-        [
-            "duration": .number(duration ?? 0), "delay": .number(delay ?? 0), "iterations": iterations ?? 1,
-            "direction": .string(direction ?? "normal"), "fill": .string(fill ?? "none")
-        ]
+    var webTiming: ImportedDefinition.Timing {
+        ImportedDefinition.Timing(
+            duration: duration ?? 0, delay: delay ?? 0, iterations: iterations ?? 1, direction: direction ?? "normal", fill: fill ?? "none")
     }
 }

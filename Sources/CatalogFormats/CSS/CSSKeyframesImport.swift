@@ -56,7 +56,7 @@ package enum CSSKeyframesImport {
     /// ```
     package static func definition(css text: String, file: String) throws(DefinitionError) -> ComponentDefinition {
         var ignored: [String] = []
-        let document = try document(css: text, file: file, ignored: &ignored)
+        let document = try imported(css: text, file: file, ignored: &ignored).document
         try DefinitionLimits.check(document, file: file)
         var definition = try ComponentDefinition(json: document, file: file)
         definition.ignoredDeclarations = ignored
@@ -67,11 +67,12 @@ package enum CSSKeyframesImport {
     /// `@keyframes` and the rule that runs it make, or why it cannot.
     package static func document(css text: String, file: String) throws(DefinitionError) -> JSONValue {
         var ignored: [String] = []
-        return try document(css: text, file: file, ignored: &ignored)
+        return try imported(css: text, file: file, ignored: &ignored).document
     }
 
-    /// ``document(css:file:)``, with the keyframe declarations a browser drops listed in `ignored`.
-    static func document(css text: String, file: String, ignored: inout [String]) throws(DefinitionError) -> JSONValue {
+    /// The definition a stylesheet makes, with the keyframe declarations a browser drops listed
+    /// in `ignored`.
+    static func imported(css text: String, file: String, ignored: inout [String]) throws(DefinitionError) -> ImportedDefinition {
         // `@media` blocks hold what plays under a condition (an export's reduced-motion form);
         // one component is the unconditional animation, so they are left out.
         let blocks = try topLevelBlocks(stripComments(text), file: file).filter { !$0.prelude.lowercased().hasPrefix("@media") }
@@ -107,13 +108,13 @@ package enum CSSKeyframesImport {
         let written = String(rule.prelude.dropFirst("@keyframes ".count))
         // `slideInLeft` becomes slide-in-left, as a library's names do.
         let name = try StylesheetLibrary.componentName(written, options: .init(), file: file, line: rule.line)
-        var options: [String: JSONValue] = ["duration": 0]
+        var timing = ImportedDefinition.Timing(duration: 0)
         var keyframeEasing = "ease"
-        if let timing = styleRules.first(where: { $0.prelude == ".\(written)" }) {
+        if let timingRule = styleRules.first(where: { $0.prelude == ".\(written)" }) {
             // The one reader of `animation-*` (prefixed or not), as for a library's rules.
             var longhands = AnimationLonghands()
-            for (property, raw) in try declarations(timing.body, file: file, line: timing.line, context: timing.prelude) {
-                let field = "line \(timing.line): .\(written).\(property)"
+            for (property, raw) in try declarations(timingRule.body, file: file, line: timingRule.line, context: timingRule.prelude) {
+                let field = "line \(timingRule.line): .\(written).\(property)"
                 guard AnimationLonghands.reads(property) else {
                     throw DefinitionError(
                         file: file, path: field,
@@ -121,18 +122,14 @@ package enum CSSKeyframesImport {
                 }
                 try longhands.read(property, resolve(raw), file: file, field: field)
             }
-            if let duration = longhands.duration { options["duration"] = .number(duration) }
-            if let delay = longhands.delay { options["delay"] = .number(delay) }
-            if let iterations = longhands.iterations { options["iterations"] = iterations }
-            if let direction = longhands.direction { options["direction"] = .string(direction) }
-            if let fill = longhands.fill { options["fill"] = .string(fill) }
+            // Only what the rule sets: the body's defaults stand for the rest.
+            timing = ImportedDefinition.Timing(
+                duration: longhands.duration ?? 0, delay: longhands.delay, iterations: longhands.iterations, direction: longhands.direction,
+                fill: longhands.fill)
             keyframeEasing = longhands.easing ?? keyframeEasing
         }
         let keyframes = try self.keyframes(rule, file: file, easing: keyframeEasing, ignored: &ignored, resolve: resolve)
-        return [
-            "name": .string(name), "kind": "animation", "version": "1.0.0",
-            "keyframes": .array(keyframes.map { .object($0.members) }), "options": .object(options)
-        ]
+        return ImportedDefinition(name: name, body: .web(keyframes: keyframes, timing: timing))
     }
 
     /// A stylesheet as `catalog export --to css` writes it: `@keyframes` rules and one rule whose
@@ -142,7 +139,7 @@ package enum CSSKeyframesImport {
     private static func exportedStylesheet(
         _ rule: Block, keyframes rules: [String: Block], file: String, ignored: inout [String],
         resolve: (String) -> String
-    ) throws(DefinitionError) -> JSONValue {
+    ) throws(DefinitionError) -> ImportedDefinition {
         let declarations = try self.declarations(rule.body, file: file, line: rule.line, context: rule.prelude)
         var entries: [ShorthandAnimation] = []
         for (property, raw) in declarations {
@@ -166,7 +163,7 @@ package enum CSSKeyframesImport {
         guard let first = entries.first else {
             throw DefinitionError(file: file, path: "line \(rule.line): \(rule.prelude).animation", rule: "names no animation")
         }
-        var keyframes: [(offset: Double, members: [String: JSONValue])] = []
+        var keyframes: [ImportedDefinition.Keyframe] = []
         var animated: [String: String] = [:]
         for entry in entries {
             let field = "line \(rule.line): \(rule.prelude).animation"
@@ -177,7 +174,7 @@ package enum CSSKeyframesImport {
                     rule: "\(first.name) and \(entry.name) run on different timings; one component is one effect: give each its own file")
             }
             for frame in try self.keyframes(block, file: file, easing: entry.easing, ignored: &ignored, resolve: resolve) {
-                for property in frame.members.keys where property != "offset" && property != "easing" {
+                for property in frame.values.keys {
                     if let other = animated[property], other != entry.name {
                         throw DefinitionError(
                             file: file, path: field, rule: "\(other) and \(entry.name) both animate \(property); one component animates a property once")
@@ -195,10 +192,7 @@ package enum CSSKeyframesImport {
             ComponentDefinition.isValidName(fromClass)
             ? fromClass
             : try StylesheetLibrary.componentName(fromClass.isEmpty ? first.name : fromClass, options: .init(), file: file, line: rule.line)
-        return [
-            "name": .string(name), "kind": "animation", "version": "1.0.0",
-            "keyframes": .array(keyframes.map { .object($0.members) }), "options": .object(first.timing.options)
-        ]
+        return ImportedDefinition(name: name, body: .web(keyframes: keyframes, timing: first.timing.webTiming))
     }
 
     /// One `@keyframes` rule's keyframes, in the Web Animations body's form (offsets, camelCase
@@ -213,14 +207,14 @@ package enum CSSKeyframesImport {
     /// - Parameter ignored: gets one line per declaration a browser drops from a keyframe
     ///   (``ignoredDeclaration(_:_:)``), which the component leaves out too.
     static func keyframes(_ rule: Block, file: String, easing: String, ignored: inout [String], resolve: (String) -> String = { $0 }) throws(DefinitionError)
-        -> [(offset: Double, members: [String: JSONValue])]
+        -> [ImportedDefinition.Keyframe]
     {
-        var keyframes: [(offset: Double, members: [String: JSONValue])] = []
+        var keyframes: [ImportedDefinition.Keyframe] = []
         for block in try topLevelBlocks(rule.body, file: file, lineOffset: rule.line - 1) {
             let declarations = try self.declarations(block.body, file: file, line: block.line, context: block.prelude, keepImportant: true)
             for (selector, selectorLine) in block.selectors {
                 let offset = try self.offset(selector, file: file, line: selectorLine)
-                var members: [String: JSONValue] = ["offset": .number(offset), "easing": .string(easing)]
+                var keyframe = ImportedDefinition.Keyframe(offset: offset, easing: easing)
                 for (written, raw) in declarations {
                     // `-webkit-transform` is `transform`, as browsers alias it; the later wins.
                     let property = unprefixed(written), value = resolve(raw)
@@ -231,7 +225,7 @@ package enum CSSKeyframesImport {
                     }
                     if property == "animation-timing-function" {
                         try checkEasing(value, file: file, path: field)
-                        members["easing"] = .string(value)
+                        keyframe.easing = value
                         continue
                     }
                     let camel = camelCase(property)
@@ -250,23 +244,23 @@ package enum CSSKeyframesImport {
                         }
                         throw DefinitionError(file: file, path: field, rule: error.message)
                     }
-                    members[camel] = .string(value)
+                    keyframe.values[camel] = value
                 }
-                if let existing = keyframes.firstIndex(where: { $0.offset == offset && $0.members["easing"] == members["easing"] }) {
-                    keyframes[existing].members.merge(members) { _, new in new }
+                if let existing = keyframes.firstIndex(where: { $0.offset == offset && $0.easing == keyframe.easing }) {
+                    keyframes[existing].values.merge(keyframe.values) { _, new in new }
                 } else {
-                    keyframes.append((offset, members))
+                    keyframes.append(keyframe)
                 }
             }
         }
         // An implicit `from` eases with the animation's timing function (CSS Animations): a
         // keyframe at 0 that sets nothing carries it, and the engine eases a property's implicit
         // first interval by the keyframe at 0, as browsers do.
-        if !keyframes.contains(where: { $0.offset == 0 }) { keyframes.insert((0, ["offset": 0, "easing": .string(easing)]), at: 0) }
+        if !keyframes.contains(where: { $0.offset == 0 }) { keyframes.insert(ImportedDefinition.Keyframe(offset: 0, easing: easing), at: 0) }
         // Stable: keyframes at one offset keep their order. One that sets nothing eases nothing —
         // except the only ones at 0, which ease the implicit first intervals.
-        let setsAtZero = keyframes.contains { $0.offset == 0 && $0.members.count > 2 }
-        return keyframes.filter { $0.members.count > 2 || ($0.offset == 0 && !setsAtZero) }.enumerated()
+        let setsAtZero = keyframes.contains { $0.offset == 0 && !$0.values.isEmpty }
+        return keyframes.filter { !$0.values.isEmpty || ($0.offset == 0 && !setsAtZero) }.enumerated()
             .sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }.map(\.element)
     }
 
@@ -297,11 +291,12 @@ package enum CSSKeyframesImport {
     struct ShorthandAnimation {
         struct Timing: Equatable {
             var duration = 0.0, delay = 0.0
-            var iterations: JSONValue = 1
+            /// `.infinity` for `infinite`.
+            var iterations = 1.0
             var direction = "normal", fill = "none"
 
-            var options: [String: JSONValue] {
-                ["duration": .number(duration), "delay": .number(delay), "iterations": iterations, "direction": .string(direction), "fill": .string(fill)]
+            var webTiming: ImportedDefinition.Timing {
+                ImportedDefinition.Timing(duration: duration, delay: delay, iterations: iterations, direction: direction, fill: fill)
             }
         }
 
@@ -364,10 +359,10 @@ package enum CSSKeyframesImport {
         }
     }
 
-    static func iterations(_ value: String, file: String, path: String) throws(DefinitionError) -> JSONValue {
-        if value == "infinite" { return "Infinity" }
+    static func iterations(_ value: String, file: String, path: String) throws(DefinitionError) -> Double {
+        if value == "infinite" { return .infinity }
         guard let n = Double(value), n >= 0, n.isFinite else { throw DefinitionError(file: file, path: path, rule: "must be a number, 0 or more, or infinite") }
-        return .number(n)
+        return n
     }
 
     static func stripComments(_ text: String) -> String {

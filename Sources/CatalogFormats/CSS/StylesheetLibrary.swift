@@ -53,7 +53,7 @@ public enum StylesheetLibrary {
 
     /// One definition document per `@keyframes`, in the order they appear.
     package static func documents(css text: String, file: String, options: ImportOptions = ImportOptions()) throws(DefinitionError) -> [JSONValue] {
-        try Stylesheet(css: text, file: file).documents(options: options).map(\.document)
+        try Stylesheet(css: text, file: file).documents(options: options).map(\.definition.document)
     }
 
     /// The classes of the element each component is timed for (component name → classes, the
@@ -155,9 +155,9 @@ public enum StylesheetLibrary {
         /// One document per `@keyframes`, with the keyframe declarations a browser drops from it.
         /// A `@keyframes` the catalog cannot play is refused by name, or with
         /// ``Options/skipUnsupported`` left out and listed (on the first document).
-        func documents(options: ImportOptions) throws(DefinitionError) -> [(document: JSONValue, ignored: [String])] {
+        func documents(options: ImportOptions) throws(DefinitionError) -> [(definition: ImportedDefinition, ignored: [String])] {
             let base = try baseClasses(options: options) ?? []
-            var documents: [(document: JSONValue, ignored: [String])] = []
+            var documents: [(definition: ImportedDefinition, ignored: [String])] = []
             var names: [String: String] = [:]
             var refused: [(keyframes: String, error: DefinitionError)] = []
             var standIns: [String: AnimationLonghands] = [:]  // the stand-ins made for reduced motion, and their timing
@@ -191,8 +191,8 @@ public enum StylesheetLibrary {
         private func documents(
             of keyframesName: String, _ block: Block, base: Set<String>, options: ImportOptions,
             claimed names: inout [String: String], standIns: inout [String: AnimationLonghands]
-        ) throws(DefinitionError) -> [(document: JSONValue, ignored: [String])] {
-            var made: [(document: JSONValue, ignored: [String])] = []
+        ) throws(DefinitionError) -> [(definition: ImportedDefinition, ignored: [String])] {
+            var made: [(definition: ImportedDefinition, ignored: [String])] = []
             func claim(_ name: String, for keyframesName: String, line: Int) throws(DefinitionError) {
                 if let other = names[name], other != keyframesName {
                     throw DefinitionError(
@@ -217,15 +217,11 @@ public enum StylesheetLibrary {
                 var frames = try CSSKeyframesImport.keyframes(
                     block, file: file, easing: timing.easing ?? "ease", ignored: &ignored,
                     resolve: { CSSFontSize.absolute(StylesheetLibrary.resolved($0, custom), em: em, rem: rem) })
-                let animated = Set(frames.flatMap { $0.members.keys }).subtracting(["offset", "easing"])
+                let animated = Set(frames.flatMap { $0.values.keys })
                 Self.hold(own: try ownValues(of: element, in: environment, animated: animated), in: &frames, easing: timing.easing ?? "ease")
                 if let origin { Self.hold(origin: origin, in: &frames, easing: timing.easing ?? "ease") }
-                var members: [String: JSONValue] = [
-                    "name": .string(name), "kind": "animation", "version": "1.0.0",
-                    "keyframes": .array(frames.map { .object($0.members) }), "options": .object(timing.options)
-                ]
-                if let reducedMotion { members["reducedMotion"] = reducedMotion }
-                made.append((.object(members), ignored))
+                let definition = ImportedDefinition(name: name, body: .web(keyframes: frames, timing: timing.webTiming), reducedMotion: reducedMotion)
+                made.append((definition, ignored))
             }
             var reducedMotion: JSONValue?
             switch try reducedForm(of: keyframesName, element: element, normal: normal.timing) {
@@ -399,7 +395,7 @@ public enum StylesheetLibrary {
         /// shape `catalog export --to css` writes), and the stand-in components it runs (their own
         /// `@keyframes` on the reduced timing). Nil and none when reduced motion changes nothing.
         func reducedMotionOfOne(name: String, options: ImportOptions) throws(DefinitionError) -> (
-            policy: JSONValue?, standIns: [(document: JSONValue, ignored: [String])]
+            policy: JSONValue?, standIns: [(definition: ImportedDefinition, ignored: [String])]
         ) {
             guard let first = keyframes.first else { return (nil, []) }
             let element = try self.element(running: first.name, base: [])
@@ -407,17 +403,14 @@ public enum StylesheetLibrary {
             let keyframesName = normal.names?.first ?? first.name
             let custom = try cascade.customProperties(for: element, in: .reduced)
             func standIn(_ standInName: String, _ block: Block, _ timing: AnimationLonghands) throws(DefinitionError) -> (
-                JSONValue, [(document: JSONValue, ignored: [String])]
+                JSONValue, [(definition: ImportedDefinition, ignored: [String])]
             ) {
                 var ignored: [String] = []
                 let frames = try CSSKeyframesImport.keyframes(
                     block, file: file, easing: timing.easing ?? "ease", ignored: &ignored,
                     resolve: { StylesheetLibrary.resolved($0, custom) })
-                let document: JSONValue = [
-                    "name": .string(standInName), "kind": "animation", "version": "1.0.0",
-                    "keyframes": .array(frames.map { .object($0.members) }), "options": .object(timing.options)
-                ]
-                return (.string(standInName), [(document, ignored)])
+                let definition = ImportedDefinition(name: standInName, body: .web(keyframes: frames, timing: timing.webTiming))
+                return (.string(standInName), [(definition, ignored)])
             }
             switch try reducedForm(of: keyframesName, element: element, normal: normal) {
             case .same: return (nil, [])
@@ -457,15 +450,13 @@ public enum StylesheetLibrary {
 
         /// The element's own values written where the keyframes leave a property implicit (at 0
         /// or 1), eased by the animation's timing function as CSS eases an implicit keyframe.
-        static func hold(own values: [String: String], in frames: inout [(offset: Double, members: [String: JSONValue])], easing: String) {
+        static func hold(own values: [String: String], in frames: inout [ImportedDefinition.Keyframe], easing: String) {
             for (property, value) in values.sorted(by: { $0.key < $1.key }) {
-                for end in [0.0, 1.0] where !frames.contains(where: { $0.offset == end && $0.members[property] != nil }) {
-                    if let index = frames.firstIndex(where: { $0.offset == end && $0.members["easing"]?.stringValue == easing }) {
-                        frames[index].members[property] = .string(value)
+                for end in [0.0, 1.0] where !frames.contains(where: { $0.offset == end && $0.values[property] != nil }) {
+                    if let index = frames.firstIndex(where: { $0.offset == end && $0.easing == easing }) {
+                        frames[index].values[property] = value
                     } else {
-                        let frame: (offset: Double, members: [String: JSONValue]) = (
-                            end, ["offset": .number(end), "easing": .string(easing), property: .string(value)]
-                        )
+                        let frame = ImportedDefinition.Keyframe(offset: end, easing: easing, values: [property: value])
                         if end == 0 { frames.insert(frame, at: 0) } else { frames.append(frame) }
                     }
                 }
@@ -475,16 +466,15 @@ public enum StylesheetLibrary {
         /// A class's own `transform-origin` held through the animation: where the keyframes do not
         /// animate it, it is their `transformOrigin` at 0 and 1 (the turning point of every
         /// transform the animation makes; outside it the element's own transform shows).
-        static func hold(origin: String, in frames: inout [(offset: Double, members: [String: JSONValue])], easing: String) {
-            guard !frames.contains(where: { $0.members["transformOrigin"] != nil }) else { return }
+        static func hold(origin: String, in frames: inout [ImportedDefinition.Keyframe], easing: String) {
+            guard !frames.contains(where: { $0.values["transformOrigin"] != nil }) else { return }
             for end in [0.0, 1.0] {
                 if let index = frames.firstIndex(where: { $0.offset == end }) {
-                    frames[index].members["transformOrigin"] = .string(origin)
+                    frames[index].values["transformOrigin"] = origin
                 } else {
                     // With the animation's easing, as every keyframe a stylesheet gives has.
                     frames.insert(
-                        (end, ["offset": .number(end), "easing": .string(easing), "transformOrigin": .string(origin)]),
-                        at: end == 0 ? 0 : frames.count)
+                        ImportedDefinition.Keyframe(offset: end, easing: easing, values: ["transformOrigin": origin]), at: end == 0 ? 0 : frames.count)
                 }
             }
         }
@@ -495,7 +485,7 @@ public enum StylesheetLibrary {
         static func reducedMotion(normal: AnimationLonghands, reduced: AnimationLonghands) -> JSONValue? {
             let duration = normal.duration ?? 0, delay = normal.delay ?? 0
             let reducedDuration = reduced.duration ?? 0, reducedDelay = reduced.delay ?? 0
-            let iterations = reduced.iterations?.numberValue ?? .infinity
+            let iterations = reduced.iterations ?? .infinity
             if reducedDelay == 0, iterations.isFinite, reducedDuration / 1000 * iterations <= 0.01 {
                 let holds = ["forwards", "both"].contains(reduced.fill ?? "none")
                 // Over within 10 ms: its end state held (which `none` shows only for an animation

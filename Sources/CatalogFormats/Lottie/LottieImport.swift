@@ -18,8 +18,8 @@ import Foundation
 /// refused per layer with the reason — or, with `skipUnsupported`, left out and listed.
 ///
 /// ```swift
-/// let imported = try LottieImport.documents(json: lottie, file: "loader.json", name: "loader")
-/// imported.documents.first?["kind"]   // "animation" (one animated layer)
+/// let imported = try LottieImport.definitions(json: lottie, file: "loader.json", name: "loader")
+/// imported.definitions.first?.document["kind"]   // "animation" (one animated layer)
 /// ```
 package enum LottieImport {
     /// Whether a JSON document is a Lottie document rather than a definition.
@@ -29,19 +29,15 @@ package enum LottieImport {
             && members["ip"]?.numberValue != nil && members["op"]?.numberValue != nil
     }
 
-    /// The definition documents a Lottie document makes, and the layers left out (with
+    /// The definitions a Lottie document makes, and the layers left out (with
     /// `skipUnsupported`), each as `layer N "nm": reason`.
-    package static func documents(json: JSONValue, file: String, name: String, skipUnsupported: Bool = false) throws(DefinitionError)
-        -> (documents: [JSONValue], skipped: [String])
+    package static func definitions(json: JSONValue, file: String, name: String, skipUnsupported: Bool = false) throws(DefinitionError)
+        -> (definitions: [ImportedDefinition], skipped: [String])
     {
         let (layers, skipped) = try roles(json: json, file: file, skipUnsupported: skipUnsupported)
-        if layers.count == 1 {
-            return ([["name": .string(name), "kind": "animation", "version": "1.0.0", "animation": layers[0].body]], skipped)
-        }
-        let roles = layers.map(\.role)
-        let steps: [JSONValue] = layers.map { layer in ["animate": .string(layer.role), "animation": layer.body] }
-        let chain: JSONValue = ["roles": .array(roles.map(JSONValue.string)), "concurrent": .array(steps)]
-        return ([["name": .string(name), "kind": "chain", "version": "1.0.0", "chain": chain]], skipped)
+        if layers.count == 1 { return ([ImportedDefinition(name: name, body: .coreAnimation(layers[0].body))], skipped) }
+        let steps = layers.map { ImportedDefinition.ConcurrentStep(role: $0.role, animation: $0.body) }
+        return ([ImportedDefinition(name: name, body: .concurrentChain(steps))], skipped)
     }
 
     /// Each role the document's drawn parts make (its name, its body, and where it is drawn:
