@@ -103,6 +103,10 @@ extension Catalog {
         /// depends on the catalog's current components (a chain's steps, token sets).
         package func stamp() throws -> String { try store.tableStamp() }
 
+        /// ``stamp()`` when it is known without reading the store (no commit since it was read),
+        /// else nil: a server answers from its cache on the request's own thread then.
+        package func keptStamp() -> String? { store.keptTableStamp() }
+
         /// Takes `name` out of the catalog (refused while another component uses it); its versions
         /// stay kept, because the log may apply them.
         public func remove(_ name: String, at sceneTime: Double? = nil) throws { try store.remove(name, at: sceneTime) }

@@ -2,7 +2,9 @@ import Synchronization
 
 /// Answers kept while the catalog's components stand as they were: the component list, asked for
 /// on every visit, is read and written out anew only when the component table changes in any
-/// process (``Catalog/Components/stamp()``: one small query), not on every request.
+/// process (``Catalog/Components/stamp()``), not on every request. While nothing was committed
+/// the stamp is known without a query (``Catalog/Components/keptStamp()``), and a kept answer
+/// goes out from the request's own thread.
 ///
 /// ```swift
 /// let text = try cache.text(stamp: try catalog.components.stamp(), key: query) { try render() }
@@ -16,6 +18,11 @@ final class AnswerCache: Sendable {
     private let kept = Mutex(Kept())
     /// Answers kept per stamp (distinct queries); beyond it they are dropped and made again.
     static let capacity = 256
+
+    /// The text kept for `key` under `stamp`, if there is one.
+    func kept(stamp: String, key: String) -> String? {
+        kept.withLock { $0.stamp == stamp ? $0.texts[key] : nil }
+    }
 
     /// The text for `key` under `stamp`, made by `make` the first time.
     func text(stamp: String, key: String, make: () throws -> String) rethrows -> String {

@@ -13,10 +13,12 @@ struct ComponentAPI {
         let api = router.group("api")
         let lists = AnswerCache()
         api.get("components") { request, _ -> Response in
-            try await offload {
-                let query = request.form
-                let (kind, limit) = (try Query.kind(request), try Query.limit(request))
-                let key = "\(kind?.rawValue ?? "")|\(query.get("tag") ?? "")|\(query.get("after") ?? "")|\(limit.map(String.init) ?? "")"
+            let query = request.form
+            let (kind, limit) = (try Query.kind(request), try Query.limit(request))
+            let key = "\(kind?.rawValue ?? "")|\(query.get("tag") ?? "")|\(query.get("after") ?? "")|\(limit.map(String.init) ?? "")"
+            // Kept and still current: answered here, without a hop to the store's threads.
+            if let stamp = catalog.components.keptStamp(), let text = lists.kept(stamp: stamp, key: key) { return .jsonText(text) }
+            return try await offload {
                 let text = try lists.text(stamp: try catalog.components.stamp(), key: key) {
                     let components = try catalog.components.list(kind: kind, tag: query.get("tag"), after: query.get("after"), limit: limit)
                     return JSONValue.array(components.map(\.summaryJSON)).prettyText + "\n"

@@ -14,7 +14,11 @@ struct ComponentPage {
     func add(to router: Router<BasicRequestContext>) {
         let catalog = self.catalog, pages = AnswerCache()
         router.get("components/:name") { request, context -> Response in
-            try await offload {
+            // Kept and still current: answered here, without a hop to the store's threads.
+            if let stamp = catalog.components.keptStamp(), let html = pages.kept(stamp: stamp, key: request.uri.description) {
+                return PageShell.response(html: html)
+            }
+            return try await offload {
                 // The whole page is kept while the component table stands (token sets are
                 // components too): a visit reads one stamp, not the versions and the definition.
                 let html = try pages.text(stamp: try catalog.components.stamp(), key: request.uri.description) {

@@ -97,12 +97,36 @@ package struct ComponentRepository: Sendable {
     /// Changes whenever a component is added, updated or removed (its count, and the sum and
     /// largest of the current version ids): a cheap key for caches of what the catalog holds.
     package func tableStamp() throws -> String {
+        // Outside a transaction the stamp is kept until any commit: a page served from a cache
+        // keyed by it costs no query. Inside one, its own changes are not committed yet.
+        guard database.scope == nil, database.componentStamp.observer.isAvailable else { return try queriedTableStamp() }
+        let (kept, seen) = database.componentStamp.lookup()
+        if let kept { return kept }
+        let stamp = try queriedTableStamp()
+        database.componentStamp.keep(stamp, seenAt: seen)
+        return stamp
+    }
+
+    /// The stamp, if it is known to hold without reading the database (no commit since it was
+    /// read): what a server can answer from a cache on its event loop.
+    package func keptTableStamp() -> String? {
+        guard database.scope == nil, database.componentStamp.observer.isAvailable else { return nil }
+        return database.componentStamp.lookup().stamp
+    }
+
+    private func queriedTableStamp() throws -> String {
         let sql = "SELECT count(*), coalesce(max(current_version_id), 0), total(current_version_id) FROM component"
-        let fast = try database.pointReader.withStatement(sql) { statement -> String in
-            guard try statement.step() else { return "" }
-            return "\(statement.int64(0))/\(statement.int64(1))/\(statement.double(2))"
+        // The point reader is its own connection: inside a transaction, only the transaction's sees its changes.
+        if database.scope == nil,
+            let fast = try database.pointReader.withStatement(
+                sql,
+                { statement -> String in
+                    guard try statement.step() else { return "" }
+                    return "\(statement.int64(0))/\(statement.int64(1))/\(statement.double(2))"
+                })
+        {
+            return fast
         }
-        if let fast { return fast }
         return try database.read { db in
             let row = try Row.fetchOne(db, sql: sql)
             return row.map { "\($0[0] as Int64)/\($0[1] as Int64)/\($0[2] as Double)" } ?? ""

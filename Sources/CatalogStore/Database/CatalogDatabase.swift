@@ -18,6 +18,8 @@ package final class CatalogDatabase: Sendable {
     package let path: String
     /// Detects commits by any connection or process, to keep caches correct.
     let propertyCache: PropertyCache
+    /// The component table's stamp, kept between commits (``ComponentRepository/tableStamp()``).
+    let componentStamp: KeptStamp
     /// Point queries on their own connection (see ``PointReader``).
     let pointReader: PointReader
     /// Checkpoints this handle's WAL in the background (see ``WALCheckpointer``).
@@ -78,7 +80,9 @@ package final class CatalogDatabase: Sendable {
         } catch let error as DatabaseError where error.resultCode == .SQLITE_CANTOPEN {
             throw StoreError.cannotOpen(path)
         }
-        propertyCache = PropertyCache(observer: CommitObserver(pool: pool))
+        let observer = CommitObserver(pool: pool)
+        propertyCache = PropertyCache(observer: observer)
+        componentStamp = KeptStamp(observer: observer)
         scope = nil
     }
 
@@ -87,6 +91,7 @@ package final class CatalogDatabase: Sendable {
         pool = database.pool
         path = database.path
         propertyCache = database.propertyCache
+        componentStamp = database.componentStamp
         pointReader = database.pointReader
         checkpointer = database.checkpointer
         isReadOnly = database.isReadOnly

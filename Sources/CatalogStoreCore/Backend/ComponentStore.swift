@@ -18,6 +18,8 @@ package protocol ComponentStore: Sendable {
     func history(_ name: String) throws -> [StoredComponent]
     /// Changes whenever a component is added, updated or removed: a key for caches.
     func tableStamp() throws -> String
+    /// The stamp when it is known to hold without a round trip to the database, else nil.
+    func keptTableStamp() -> String?
     func names() throws -> [String]
     /// Full-text search over name, summary and tags; the text is taken as text.
     func search(_ text: String, limit: Int) throws -> [StoredComponent]
@@ -30,6 +32,9 @@ package protocol ComponentStore: Sendable {
 }
 
 extension ComponentStore {
+    /// None known without a round trip: a backend that can tell says so.
+    package func keptTableStamp() -> String? { nil }
+
     @discardableResult
     package func add(_ definitions: [ComponentDefinition]) throws -> [AddOutcome] { try add(definitions, at: nil) }
     package func get(_ name: String) throws -> StoredComponent? { try get(name, version: nil) }

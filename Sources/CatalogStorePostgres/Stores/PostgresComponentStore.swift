@@ -57,6 +57,21 @@ package struct PostgresComponentStore: ComponentStore {
     }
 
     package func tableStamp() throws -> String {
+        // Kept until a commit is announced (here, or by `NOTIFY` from elsewhere), outside a
+        // transaction: inside one its own changes are not announced yet.
+        guard database.scope == nil, database.propertyCache.isAvailable(database.endpoint) else { return try queriedTableStamp() }
+        if let kept = database.propertyCache.keptComponentStamp { return kept }
+        let generation = database.propertyCache.currentGeneration
+        let stamp = try queriedTableStamp()
+        database.propertyCache.keepComponentStamp(stamp, seenAt: generation)
+        return stamp
+    }
+
+    package func keptTableStamp() -> String? {
+        database.scope == nil ? database.propertyCache.keptComponentStamp : nil
+    }
+
+    private func queriedTableStamp() throws -> String {
         guard
             let row = try session.query("SELECT count(*), coalesce(max(current_version_id), 0), coalesce(sum(current_version_id), 0)::float8 FROM component")
                 .first

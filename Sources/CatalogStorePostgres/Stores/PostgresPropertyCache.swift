@@ -12,6 +12,9 @@ import Synchronization
 /// millisecond on a local network (`log_follow_latency` measures the same path), against SQLite's
 /// shared-memory check, which sees another process's commit at once. When the listening
 /// connection is lost, reads go to the server until the handle is opened again.
+///
+/// The component table's stamp is kept the same way, so that a server's cached pages are
+/// answered without a round trip while no commit was announced.
 final class PostgresPropertyCache: Sendable {
     struct Key: Hashable {
         var object: String
@@ -20,9 +23,13 @@ final class PostgresPropertyCache: Sendable {
 
     private struct State {
         var entries: [Key: PropertyValue?] = [:]
+        /// The component table's stamp as last read (``PostgresComponentStore/tableStamp()``).
+        var componentStamp: String?
         /// Bumped by every invalidation: a read that started before one must not store its result.
         var generation: UInt64 = 0
         var listening: Bool?
+        /// A caller is connecting the listener.
+        var starting = false
         var listener: PostgresSession?
         var afterRead: (@Sendable () -> Void)?
     }
@@ -41,21 +48,28 @@ final class PostgresPropertyCache: Sendable {
 
     /// Starts listening on first use; false when that failed (the cache is then off).
     func isAvailable(_ endpoint: PostgresEndpoint) -> Bool {
-        if let listening = state.withLock({ $0.listening }) { return listening }
-        // Connecting happens outside the lock: reads meanwhile find the cache off.
-        var started = false
+        // One caller starts the listener; the others find the cache off until it is running.
+        let connects = state.withLock { state -> Bool in
+            guard state.listening == nil, !state.starting else { return false }
+            state.starting = true
+            return true
+        }
+        guard connects else { return state.withLock { $0.listening == true } }
+        // Connecting happens outside the lock, and so does dropping a session: closing one waits
+        // for its event loop, which may be running a callback that needs the lock.
+        var listener: PostgresSession?
         if let session = try? PostgresSession(endpoint: endpoint) {
             do {
                 try session.listen(PostgresDatabase.eventChannel) { [weak self] _ in self?.invalidate() }
-                session.connection.closeFuture.whenComplete { [weak self] _ in self?.turnOff() }
-                started = true
-                state.withLock { $0.listener = session }
+                listener = session
             } catch {}
         }
-        return state.withLock { state in
-            if state.listening == nil { state.listening = started }
-            return state.listening!
+        state.withLock { state in
+            state.listener = listener
+            state.listening = listener != nil
         }
+        listener?.connection.closeFuture.whenComplete { [weak self] _ in self?.turnOff() }
+        return listener != nil
     }
 
     enum Lookup {
@@ -88,6 +102,18 @@ final class PostgresPropertyCache: Sendable {
         state.withLock { state in
             state.generation &+= 1
             state.entries.removeAll(keepingCapacity: true)
+            state.componentStamp = nil
+        }
+    }
+
+    /// The component stamp kept since the last commit announced, if any (nil while the cache is off).
+    var keptComponentStamp: String? { state.withLock { $0.listening == true ? $0.componentStamp : nil } }
+
+    /// Keeps a component stamp read by a query that started at `generation`.
+    func keepComponentStamp(_ stamp: String, seenAt generation: UInt64) {
+        state.withLock { state in
+            guard generation == state.generation, state.listening == true else { return }
+            state.componentStamp = stamp
         }
     }
 
@@ -96,6 +122,7 @@ final class PostgresPropertyCache: Sendable {
             state.listening = false
             state.generation &+= 1
             state.entries.removeAll()
+            state.componentStamp = nil
         }
     }
 }
