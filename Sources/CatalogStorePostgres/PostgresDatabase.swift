@@ -16,10 +16,9 @@ import Synchronization
 package final class PostgresDatabase: Sendable {
     package let endpoint: PostgresEndpoint
     /// The handle's connections: a command needs one; `serve` opens several, so that requests
-    /// run side by side. Each statement runs on one of them, a transaction on one throughout.
-    package let sessions: [PostgresSession]
-    /// Which connection the next store takes (round robin).
-    private let next: Atomic<Int>
+    /// run side by side. Each statement runs on one of them, a transaction on one throughout;
+    /// a lost one is replaced when it is next taken.
+    package let sessions: PostgresSessionPool
 
     /// Connects to `url` (`connections` connections) and applies pending migrations (the
     /// embedded ones by default).
@@ -29,10 +28,7 @@ package final class PostgresDatabase: Sendable {
         endpoint = try PostgresEndpoint(url: url, environment: environment)
         let first = try PostgresSession(endpoint: endpoint)
         try PostgresMigrations(migrations: try migrations ?? PostgresMigrations.embedded()).migrate(first)
-        var sessions = [first]
-        for _ in 1..<max(1, connections) { sessions.append(try PostgresSession(endpoint: endpoint)) }
-        self.sessions = sessions
-        next = Atomic(0)
+        sessions = try PostgresSessionPool(first: first, count: connections)
         propertyCache = PostgresPropertyCache()
         scope = nil
     }
@@ -41,7 +37,6 @@ package final class PostgresDatabase: Sendable {
     private init(_ database: PostgresDatabase, in scope: PostgresScope) {
         endpoint = database.endpoint
         sessions = database.sessions
-        next = Atomic(0)
         propertyCache = database.propertyCache
         self.scope = scope
     }
@@ -50,7 +45,7 @@ package final class PostgresDatabase: Sendable {
     /// handle, else the next one in turn.
     package var session: PostgresSession {
         if let scope { return scope.session }
-        return sessions[next.wrappingAdd(1, ordering: .relaxed).oldValue % sessions.count]
+        return sessions.take()
     }
 
     /// The channel `NOTIFY` announces committed events on (the payload: the last seq).

@@ -129,6 +129,27 @@ struct PostgresFaultTests {
         #expect(verified.matches, "\(verified.firstDivergence ?? "")")
         try reopened.setProperty(.number(-1), for: "after", on: "cell")
         #expect(try reopened.properties.value(for: "after", on: "cell") == .number(-1))
+        // The handle that lost its connection reconnects on its next statement.
+        try writer.setProperty(.number(-2), for: "again", on: "cell")
+        #expect(try Catalog(url: url).properties.value(for: "again", on: "cell") == .number(-2))
+    }
+
+    /// A connection the server ends (an administrator's `pg_terminate_backend`, a proxy's idle
+    /// timeout) is replaced when it is next taken: a long-lived handle — `serve`'s — goes on.
+    @Test func aConnectionTheServerEndsIsReplacedWhenNextTaken() throws {
+        let server = try PostgresServer.shared()
+        let url = server.url(database: try server.createDatabase())
+        let database = try PostgresDatabase(url: url, connections: 2)
+        try database.objects.add(id: "cell", type: "cell")
+        let admin = try PostgresSession(endpoint: try PostgresEndpoint(url: url))
+        try admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()")
+        // Waits for the ends to arrive, not for a time (a hang guard bounds it).
+        let deadline = Date().addingTimeInterval(30)
+        while !database.sessions.all.allSatisfy({ $0.isClosed }), Date() < deadline { usleep(1_000) }
+        #expect(database.sessions.all.allSatisfy { $0.isClosed })
+        for _ in 0..<4 { #expect(try database.objects.get("cell") != nil) }
+        try database.objects.add(id: "after", type: "cell")
+        #expect(database.sessions.all.allSatisfy { !$0.isClosed })
     }
 }
 

@@ -87,6 +87,9 @@ package final class PostgresSession: Sendable {
         connection.closeFuture.whenComplete { _ in pending.fail(lost) }
     }
 
+    /// Whether the connection is gone (the server closed it, or the network lost it).
+    package var isClosed: Bool { connection.isClosed }
+
     deinit {
         try? connection.close().wait()
     }
