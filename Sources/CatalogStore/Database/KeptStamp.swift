@@ -4,10 +4,10 @@ import Synchronization
 /// it was read (``CommitObserver``): asking for it again is a 48-byte compare, not a query.
 ///
 /// ```swift
-/// let (kept, seen) = componentStamp.lookup()
-/// if let kept { return kept }
-/// let stamp = try query()           // after `seen`, so it holds at least what `seen` saw
-/// componentStamp.keep(stamp, seenAt: seen)
+/// let kept = KeptStamp(observer: observer)
+/// let (stamp, seen) = kept.lookup()
+/// let current = try stamp ?? readStamp()   // read after `seen`: it holds at least what `seen` saw
+/// if stamp == nil { kept.keep(current, seenAt: seen) }
 /// ```
 final class KeptStamp: Sendable {
     let observer: CommitObserver

@@ -5,7 +5,7 @@ import Synchronization
 /// the statement after a loss reconnects instead of every later one failing.
 ///
 /// ```swift
-/// let pool = PostgresSessionPool(first: try PostgresSession(endpoint: endpoint), count: 4)
+/// let pool = try PostgresSessionPool(first: try PostgresSession(endpoint: endpoint), count: 4)
 /// try pool.take().query("SELECT 1")
 /// ```
 package final class PostgresSessionPool: Sendable {
