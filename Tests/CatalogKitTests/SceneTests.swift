@@ -79,6 +79,13 @@ struct SceneTests {
         try catalog.database.properties.set(.rect(Rect(x: 0, y: 0, width: 240, height: 80)), for: "bounds", on: "box")
         let inBox = try catalog.apply("decorating-layout", to: ["box"], roles: ["content": "a", "decoration": "b"])
         #expect(inBox.frames["a"] == Rect(x: 0, y: 5, width: 75, height: 70))
+        // A container with only a frame lays out in (0, 0, width, height), wherever it stands
+        // (DESIGN §9): not the layout's default rect.
+        try catalog.database.objects.add(id: "card", type: "view")
+        try catalog.database.properties.set(.rect(Rect(x: 40, y: 300, width: 240, height: 80)), for: "frame", on: "card")
+        let inCard = try catalog.apply("decorating-layout", to: ["card"], roles: ["content": "a", "decoration": "b"])
+        #expect(inCard.frames["a"] == Rect(x: 0, y: 5, width: 75, height: 70))
+        #expect(inCard.frames["b"] == Rect(x: 75, y: 5, width: 150, height: 70))
     }
 
     @Test(arguments: TestBackend.allCases) func layoutsOverNodesAndComposedLayoutsShowInState(backend: TestBackend) throws {

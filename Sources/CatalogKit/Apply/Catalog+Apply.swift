@@ -34,7 +34,8 @@ extension Catalog {
     ///   component `requires`, and an associated property `COMPONENT.PARAM` on a target sets that
     ///   parameter for it (a value given here wins over it).
     /// - layout: lays out the objects bound to its slots (`roles`) in the `rect` parameter, else
-    ///   the first target's `bounds`, else the default rect, and sets their `frame`s.
+    ///   the first target's `bounds` (its frame's size at the origin when it has only a `frame`),
+    ///   else the default rect, and sets their `frame`s.
     /// - chain: binds its roles and runs its steps on the bound objects; the result says when it
     ///   is done.
     ///
@@ -107,8 +108,7 @@ extension Catalog {
 
         case .layout:
             let layout = try LayoutDefinition(definition, parameters: try given(definition))
-            var bounds: Rect?
-            if let container = targets.first, case .rect(let r)? = try database.properties.value(for: "bounds", on: container) { bounds = r }
+            let bounds = try targets.first.flatMap { try containerBounds(of: $0) }
             guard let rect = layout.rect(containerBounds: bounds) else {
                 throw SceneError.noRect(layout: definition.name)
             }
@@ -270,6 +270,16 @@ extension Catalog {
     func referenceBox(for definition: ComponentDefinition, on id: String) throws -> ReferenceBox? {
         guard definition.needsReferenceBox else { return nil }
         return try referenceBox(of: id)
+    }
+
+    /// The rect a layout applied to container `id` lays out in: its `bounds`, else — a container
+    /// with only a `frame` — `(0, 0, width, height)` of its frame, as a view's bounds are.
+    func containerBounds(of id: String) throws -> Rect? {
+        if case .rect(let bounds)? = try database.properties.value(for: "bounds", on: id) { return bounds }
+        if case .rect(let frame)? = try database.properties.value(for: "frame", on: id) {
+            return Rect(x: 0, y: 0, width: frame.width, height: frame.height)
+        }
+        return nil
     }
 
     /// Object `id`'s reference box: its `bounds` size, else its `frame` size, else none.
