@@ -119,8 +119,10 @@ struct CommandTests {
         #expect(try CLI.run(["--db", db, "prop", "set", "field", "alwaysBouncePlaceholder", "null"]).stdout.contains("unset"))
         let removed = try CLI.run(["--db", db, "object", "remove", "field"])
         // alwaysBouncePlaceholder is a bouncy-placeholder property: setting it attached the
-        // decorator, which goes with the field.
-        #expect(removed.stdout.contains("removed field, field/decorator:bouncy-placeholder, label"), "\(removed.stdout)")
+        // decorator and made its children, which go with the field.
+        #expect(
+            removed.stdout.contains("removed field, field/decorator:bouncy-placeholder, field/placeholderLabel, field/rightPlaceholderLabel, label"),
+            "\(removed.stdout)")
         let log = try JSONValue(jsonData: Data(try CLI.run(["--db", db, "log", "--object", "field", "--format", "json"]).stdout.utf8))
         #expect(
             log.arrayValue?.compactMap { $0["operation"]?.stringValue }

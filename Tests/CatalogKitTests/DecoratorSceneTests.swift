@@ -33,6 +33,22 @@ struct DecoratorSceneTests {
         #expect(try catalog.database.properties.list(on: "bystander").isEmpty)
     }
 
+    /// A decorator attached by setting one of its keys makes its children with the values being
+    /// set: the right-hand label holds the abbreviated placeholder that attached it.
+    @Test(arguments: TestBackend.allCases) func childrenAreMadeWithTheValuesThatAttach(backend: TestBackend) throws {
+        let catalog = try catalog(backend)
+        try catalog.database.objects.add(id: "email", type: "textField", at: 0)
+        try catalog.setProperty(.string("Email address"), for: "placeholder", on: "email", at: 0)
+        try catalog.setProperty(.string("Email"), for: "abbreviatedPlaceholder", on: "email", at: 0)
+        #expect(try catalog.decorators(of: "email") == ["bouncy-placeholder"])
+        #expect(try catalog.database.properties.value(for: "text", on: "email/placeholderLabel") == .string("Email address"))
+        #expect(try catalog.database.properties.value(for: "text", on: "email/rightPlaceholderLabel") == .string("Email"))
+        // Attached once: setting another of its keys makes no second pair.
+        let objects = try catalog.database.objects.ids()
+        try catalog.setProperty(.bool(true), for: "alwaysBouncePlaceholder", on: "email", at: 0)
+        #expect(try catalog.database.objects.ids() == objects)
+    }
+
     @Test(arguments: TestBackend.allCases) func bouncyPlaceholderBouncesOrHidesAndItsLabelsLiveWithTheField(backend: TestBackend) throws {
         let catalog = try catalog(backend)
         for id in ["bouncy", "plain"] {
@@ -41,8 +57,15 @@ struct DecoratorSceneTests {
             try catalog.apply("bouncy-placeholder", to: [id], at: 0)
         }
         _ = try catalog.setDecoratedProperty(.bool(true), for: "alwaysBouncePlaceholder", on: "bouncy", at: 0)
-        // The child labels exist only after first use.
-        #expect(try catalog.database.objects.get("bouncy/placeholderLabel") == nil)
+        // The child labels exist from the moment the decorator attaches (DESIGN §9): the
+        // placeholder label shows the placeholder before anything is typed.
+        #expect(
+            try catalog.state(of: "bouncy", at: 0).children == [
+                "placeholderLabel": "bouncy/placeholderLabel",
+                "rightPlaceholderLabel": "bouncy/rightPlaceholderLabel"
+            ])
+        #expect(try catalog.database.properties.value(for: "text", on: "bouncy/placeholderLabel") == .string("Email"))
+        #expect(try catalog.database.properties.value(for: "opacity", on: "bouncy/rightPlaceholderLabel") == .number(0))
         _ = try catalog.send("textChanged", to: "bouncy", value: .string("a"), at: 1)
         _ = try catalog.send("textChanged", to: "plain", value: .string("a"), at: 1)
         #expect(

@@ -51,7 +51,8 @@ public struct EventOutcome: Sendable, Hashable {
     }
     /// The effects the handlers emitted, in order.
     public var effects: [Effect]
-    /// The child objects created for the event (a decorator's lazily created children).
+    /// The child objects created for the event (a decorator's children missing when it ran,
+    /// such as those of a log written when children were made at their first use).
     public var created: [String]
     /// The properties the handlers set.
     public var sets: [PropertySet]
@@ -136,7 +137,7 @@ extension Catalog {
             guard decorator.attachesTo.isEmpty || decorator.attachesTo.contains(object.type), let declared = decorator.properties[key] else { continue }
             let typed = try Self.decoratorValue(value, declared: declared.type, decorator: stored.name, key: key)
             let attached = try decorators(of: id).contains(stored.name)
-            let attach = attached ? (objects: [], sets: []) : attachment(stored.name, on: id)
+            let attach = attached ? (objects: [], sets: []) : try attachment(stored.name, decorator, on: id, pending: typed.map { [key: $0] } ?? [:])
             try database.applications.change(
                 creating: attach.objects, sets: attach.sets + [PropertyWrite(id: id, key: key, value: typed, policy: policy)], at: sceneTime)
             return PropertySetOutcome(value: typed, attached: attached ? nil : stored.name)
@@ -170,18 +171,27 @@ extension Catalog {
     }
 
     /// The objects and properties that attach decorator `name` to `owner`: the instance (owned by
-    /// the owner, so it dies with it) with its name and a weak back-reference.
-    func attachment(_ name: String, on owner: String) -> (
+    /// the owner, so it dies with it) with its name and a weak back-reference, and the
+    /// decorator's children with their declared properties — they exist from the moment it
+    /// attaches, as LTBouncyPlaceholder's label shows the placeholder before anything is typed
+    /// (DESIGN §9). `pending`: the owner's values being set with the attachment, read before the
+    /// stored ones.
+    func attachment(_ name: String, _ decorator: DecoratorDefinition, on owner: String, pending: [String: PropertyValue] = [:]) throws -> (
         objects: [(id: String, type: String, owner: String)],
         sets: [PropertyWrite]
     ) {
         let instance = Self.decoratorID(name, on: owner)
+        var children = HandlerRun(catalog: self, owner: owner, event: nil, time: 0)
+        children.decorator = decorator
+        children.decoratorName = name
+        for (key, value) in pending { children.pending["\(owner)\u{0}\(key)"] = value }
+        for child in decorator.children.keys.sorted() { _ = try children.object(.child(child)) }
         return (
-            [(instance, "decorator", owner)],
+            [(instance, "decorator", owner)] + children.created,
             [
                 PropertyWrite(id: instance, key: "decorator", value: .string(name)),
                 PropertyWrite(id: instance, key: "owner", value: .object(owner), policy: .weak)
-            ]
+            ] + children.sets
         )
     }
 
@@ -201,7 +211,7 @@ extension Catalog {
                 throw SceneError.missingRequirements(component: stored.name, missing: missing, object: target, type: object.type)
             }
             guard try !decorators(of: target).contains(stored.name) else { continue }
-            let attach = attachment(stored.name, on: target)
+            let attach = try attachment(stored.name, decorator, on: target)
             objects += attach.objects
             sets += attach.sets
         }
@@ -210,8 +220,8 @@ extension Catalog {
 
     /// Sends an event to an object: every decorator attached to it runs its handler for the
     /// event — conditions read the decorator's properties (on the owner), the owner's and the
-    /// event's value; actions set properties, run animations on the owner or a child (created on
-    /// first use) and emit effects. The changes and a `send` record commit together. Returns all
+    /// event's value; actions set properties, run animations on the owner or a child (made when
+    /// missing) and emit effects. The changes and a `send` record commit together. Returns all
     /// the event did (what `catalog send` reports), its effects among it.
     /// With `reducedMotion` the animations it runs are recorded as run under reduced motion.
     public func send(

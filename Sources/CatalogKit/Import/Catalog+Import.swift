@@ -92,7 +92,7 @@ extension Catalog {
                         value = try Self.decoratorValue(value, declared: declared.type, decorator: stored.name, key: key)
                         let pair = "\(id) \(stored.name)"
                         if !attached.contains(pair), try !decorators(of: id).contains(stored.name) {
-                            let attach = attachment(stored.name, on: id)
+                            let attach = try attachment(stored.name, decorator, on: id, pending: value.map { [key: $0] } ?? [:])
                             for object in attach.objects {
                                 changes.append(.add(id: object.id, type: object.type, owners: [object.owner]))
                                 types[object.id] = object.type

@@ -1,7 +1,7 @@
 /// A decorator as data, after `ViewDecorator`/`HyperlinkDecorator` and `LTBouncyPlaceholder`: an
 /// object attached to an owner (found-or-created by type, at most one per owner, dying with it)
-/// that declares properties which read as the owner's, lazily created child objects the owner
-/// retains, handlers that react to events with actions, and owner behaviours it overrides.
+/// that declares properties which read as the owner's, child objects the owner retains (made
+/// when it attaches), handlers that react to events with actions, and owner behaviours it overrides.
 ///
 /// ```yaml
 /// decorator:
@@ -21,7 +21,7 @@ package struct DecoratorDefinition: Sendable, Hashable {
     package var attachWhenSet: [String]
     /// Declared properties: their types and optional defaults.
     package var properties: [String: DeclaredProperty]
-    /// Child objects created on first use, retained by the owner.
+    /// Child objects made when the decorator attaches, retained by the owner.
     package var children: [String: ChildObject]
     /// Owner behaviours the decorator suppresses (`placeholder`: the text field's own placeholder).
     package var overrides: [String]

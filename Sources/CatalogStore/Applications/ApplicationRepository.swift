@@ -23,7 +23,7 @@ package struct ApplicationRepository: Sendable {
 }
 
 extension ApplicationRepository {
-    /// Creates objects owned by others (decorator instances, lazily created children), sets
+    /// Creates objects owned by others (decorator instances and their children), sets
     /// properties, and appends record-only events (`send`), all in one transaction: a decorator
     /// never exists without its back-reference, nor a handler's changes without each other.
     @discardableResult
