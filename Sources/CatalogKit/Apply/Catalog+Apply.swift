@@ -131,9 +131,15 @@ extension Catalog {
                 sets.append((id, "frame", .rect(frame)))
             }
             try Self.checkModelValues(sets.map { ($0.id, $0.key, $0.value) })
+            // Laid out in a container's bounds, the layout stays applied to it: a new frame lays it out again.
+            if let container = targets.first, layout.rect == nil, bounds != nil {
+                sets.append((container, Self.appliedLayoutKey, Self.appliedLayout(stored, roles: roles, parameters: parameters)))
+            }
             let record = try ApplyPayload(component: stored.name, version: stored.version, kind: .layout).jsonValue()
             let records = Set(roles.values).sorted().map { (object: $0, payload: record) }
             result.sceneTime = try database.applications.recordApply(records, sets: sets, at: sceneTime)
+            // A slot that is itself a container lays its own slots out in its new frame.
+            for id in Set(roles.values).sorted() { try relayout(id, at: result.sceneTime) }
             return result
 
         case .chain:

@@ -22,7 +22,9 @@ package struct PropertyRepository: Sendable {
     /// Throws ``StoreError/unknownObject(_:)`` for an object that does not exist.
     package func value(for key: String, on id: String) throws -> PropertyValue? {
         let cache = database.propertyCache
-        guard cache.observer.isAvailable else { return try fetch(key, on: id)?.value }
+        // Inside a transaction the cache is neither read nor filled: it holds committed values,
+        // and the transaction sees its own writes, which may yet roll back.
+        guard database.scope == nil, cache.observer.isAvailable else { return try fetch(key, on: id)?.value }
         let cacheKey = PropertyCache.Key(object: id, key: key)
         let (entry, stamp) = cache.lookup(cacheKey)
         switch entry {

@@ -20,6 +20,9 @@ package struct PostgresPropertyStore: PropertyStore {
     /// Served from the handle's cache when it holds the value (see ``PostgresPropertyCache``).
     package func value(for key: String, on id: String) throws -> PropertyValue? {
         let cache = database.propertyCache
+        // Inside a transaction the cache is neither read nor filled: it holds committed values,
+        // and the transaction sees its own writes, which may yet roll back.
+        guard database.scope == nil else { return try association(for: key, on: id)?.value }
         let cacheKey = PostgresPropertyCache.Key(object: id, key: key)
         var lookup = cache.lookup(cacheKey)
         if case .off = lookup, cache.isAvailable(database.endpoint) { lookup = cache.lookup(cacheKey) }
