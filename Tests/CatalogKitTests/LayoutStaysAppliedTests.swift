@@ -48,6 +48,15 @@ struct LayoutStaysAppliedTests {
         #expect(try SceneVerification.verify(catalog).matches)
     }
 
+    @Test(arguments: TestBackend.allCases) func anImportedFrameLaysTheSlotsOutAgain(backend: TestBackend) throws {
+        let catalog = try scene(backend)
+        try catalog.apply("decorating-layout", to: ["card"], roles: ["content": "content", "decoration": "badge"], at: 0)
+        try catalog.importRows(
+            try BulkImport(text: #"{"object": "card", "key": "frame", "value": [0, 0, 360, 80], "type": "rect"}"#, file: "resize.jsonl"), at: 1)
+        #expect(try catalog.state(of: "content", at: 1).model["frame"] == .rect(Rect(x: 0, y: 5, width: 115, height: 70)))
+        #expect(try SceneVerification.verify(catalog).matches)
+    }
+
     @Test(arguments: TestBackend.allCases) func aLayoutGivenItsRectDoesNotFollowTheContainer(backend: TestBackend) throws {
         let catalog = try scene(backend)
         try catalog.apply(
