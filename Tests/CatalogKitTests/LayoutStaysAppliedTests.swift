@@ -57,6 +57,31 @@ struct LayoutStaysAppliedTests {
         #expect(try SceneVerification.verify(catalog).matches)
     }
 
+    /// A decorator whose handler resizes its owner: the owner's layout follows.
+    @Test(arguments: TestBackend.allCases) func aHandlerThatResizesTheContainerLaysItOutAgain(backend: TestBackend) throws {
+        let catalog = try scene(backend)
+        let grow = """
+            name: grow-on-tap
+            kind: decorator
+            version: 1.0.0
+            decorator:
+              attachesTo: [view]
+              attachWhenSet: [growable]
+              properties:
+                growable: {type: bool, default: false}
+              handlers:
+                tap:
+                  - set: {property: frame, value: [20, 40, 360, 80]}
+            """
+        try catalog.components.add([try DefinitionDecoder.decode(text: grow, file: "grow-on-tap.yaml")])
+        try catalog.apply("decorating-layout", to: ["card"], roles: ["content": "content", "decoration": "badge"], at: 0)
+        try catalog.setProperty(.bool(true), for: "growable", on: "card", at: 0)
+        let outcome = try catalog.send("tap", to: "card", at: 1)
+        #expect(outcome.sets.contains { $0.object == "card" && $0.key == "frame" })
+        #expect(try catalog.state(of: "content", at: 1).model["frame"] == .rect(Rect(x: 0, y: 5, width: 115, height: 70)))
+        #expect(try SceneVerification.verify(catalog).matches)
+    }
+
     @Test(arguments: TestBackend.allCases) func aLayoutGivenItsRectDoesNotFollowTheContainer(backend: TestBackend) throws {
         let catalog = try scene(backend)
         try catalog.apply(
