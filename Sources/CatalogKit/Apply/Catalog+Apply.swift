@@ -139,7 +139,7 @@ extension Catalog {
             let records = Set(roles.values).sorted().map { (object: $0, payload: record) }
             result.sceneTime = try database.applications.recordApply(records, sets: sets, at: sceneTime)
             // A slot that is itself a container lays its own slots out in its new frame.
-            for id in Set(roles.values).sorted() { try relayout(id, at: result.sceneTime) }
+            try relayout(resizedBy: sets.map { ($0.id, $0.key) }, at: result.sceneTime)
             return result
 
         case .chain:
@@ -290,12 +290,7 @@ extension Catalog {
 
     /// Object `id`'s reference box: its `bounds` size, else its `frame` size, else none.
     func referenceBox(of id: String) throws -> ReferenceBox? {
-        for key in ["bounds", "frame"] {
-            if case .rect(let rect)? = try database.properties.value(for: key, on: id) {
-                return try? ReferenceBox(width: abs(rect.width), height: abs(rect.height))
-            }
-        }
-        return nil
+        try containerBounds(of: id).flatMap { try? ReferenceBox(width: abs($0.width), height: abs($0.height)) }
     }
 
     /// An inline animation body (a chain step's `animation:` or `keyframes`/`options`); its

@@ -41,6 +41,13 @@ extension Catalog {
         try Self.checkModelValues(sets.map { ($0.id, $0.key, $0.value) })
         try database.applications.change(sets: sets, at: sceneTime)
         // A slot that is a container in turn: its new frame lays its own slots out.
-        for set in sets { try relayout(set.id, at: sceneTime, visited: visited.union([container])) }
+        try relayout(resizedBy: sets.map { ($0.id, $0.key) }, at: sceneTime, visited: visited.union([container]))
+    }
+
+    /// Lays out again each container whose `frame` or `bounds` is among `writes`: the one rule
+    /// every write path (a set, an import, a handler, a layout's own frames) follows.
+    func relayout(resizedBy writes: [(id: String, key: String)], at sceneTime: Double?, visited: Set<String> = []) throws {
+        let resized = Set(writes.filter { $0.key == "frame" || $0.key == "bounds" }.map(\.id))
+        for id in resized.sorted() { try relayout(id, at: sceneTime, visited: visited) }
     }
 }

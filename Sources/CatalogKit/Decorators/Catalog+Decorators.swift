@@ -270,7 +270,7 @@ extension Catalog {
         let payload = try JSONValueEncoder().encode(SendPayload(event: event, value: value?.jsonValue ?? .null, effects: run.effects.map(\.jsonValue)))
         try database.applications.change(creating: run.created, sets: run.sets, records: run.applies + [(.send, id, payload)], at: time)
         // A handler that resizes a container lays its applied layout out again.
-        for resized in Set(run.sets.filter { $0.key == "frame" || $0.key == "bounds" }.map(\.id)).sorted() { try relayout(resized, at: time) }
+        try relayout(resizedBy: run.sets.map { ($0.id, $0.key) }, at: time)
         return EventOutcome(
             effects: run.effects,
             created: run.created.map(\.id),

@@ -119,16 +119,15 @@ extension Catalog {
         progress?(WorkProgress(step: "writing", done: 0, total: total, unit: "changes"))
         // A container whose frame or bounds a row sets lays its applied layout out again, in the
         // same transaction as the rows.
-        let resized = Set(
-            changes.compactMap { change -> String? in
-                guard case .set(let write) = change, write.key == "frame" || write.key == "bounds" else { return nil }
-                return write.id
-            })
+        let writes = changes.compactMap { change -> (id: String, key: String)? in
+            guard case .set(let write) = change else { return nil }
+            return (write.id, write.key)
+        }
         try transaction { catalog in
             try catalog.database.applications.apply(changes, at: sceneTime) { done in
                 progress?(WorkProgress(step: "writing", done: done, total: total, unit: "changes"))
             }
-            for id in resized.sorted() { try catalog.relayout(id, at: sceneTime) }
+            try catalog.relayout(resizedBy: writes, at: sceneTime)
         }
         return summary
     }

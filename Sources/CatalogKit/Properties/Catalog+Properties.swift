@@ -59,7 +59,7 @@ extension Catalog {
         if let decorated = try setDecoratedProperty(value, for: key, on: id, policy: policy, at: sceneTime) { return decorated }
         let change = try database.properties.set(value, for: key, on: id, policy: policy, at: sceneTime)
         // A container's layout stays applied: its new size lays its slots out again.
-        if key == "frame" || key == "bounds" { try relayout(id, at: sceneTime) }
+        try relayout(resizedBy: [(id, key)], at: sceneTime)
         return PropertySetOutcome(value: value, attached: nil, copyID: change.copyID, removed: change.removed)
     }
 

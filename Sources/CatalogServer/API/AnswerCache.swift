@@ -1,3 +1,4 @@
+import CatalogKit
 import Synchronization
 
 /// Answers kept while the catalog's components stand as they were: the component list, asked for
@@ -20,8 +21,15 @@ final class AnswerCache: Sendable {
     static let capacity = 256
 
     /// The text kept for `key` under `stamp`, if there is one.
-    func kept(stamp: String, key: String) -> String? {
+    private func kept(stamp: String, key: String) -> String? {
         kept.withLock { $0.stamp == stamp ? $0.texts[key] : nil }
+    }
+
+    /// The text for `key` while `catalog`'s components stand: kept and still current, from the
+    /// request's own thread; else read and made on the store's threads (``offload(writing:_:)``).
+    func text(key: String, catalog: Catalog, make: @escaping @Sendable () throws -> String) async throws -> String {
+        if let stamp = catalog.components.keptStamp(), let text = kept(stamp: stamp, key: key) { return text }
+        return try await offload { try self.text(stamp: try catalog.components.stamp(), key: key, make: make) }
     }
 
     /// The text for `key` under `stamp`, made by `make` the first time.

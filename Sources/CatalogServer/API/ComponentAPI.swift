@@ -16,15 +16,11 @@ struct ComponentAPI {
             let query = request.form
             let (kind, limit) = (try Query.kind(request), try Query.limit(request))
             let key = "\(kind?.rawValue ?? "")|\(query.get("tag") ?? "")|\(query.get("after") ?? "")|\(limit.map(String.init) ?? "")"
-            // Kept and still current: answered here, without a hop to the store's threads.
-            if let stamp = catalog.components.keptStamp(), let text = lists.kept(stamp: stamp, key: key) { return .jsonText(text) }
-            return try await offload {
-                let text = try lists.text(stamp: try catalog.components.stamp(), key: key) {
+            return .jsonText(
+                try await lists.text(key: key, catalog: catalog) {
                     let components = try catalog.components.list(kind: kind, tag: query.get("tag"), after: query.get("after"), limit: limit)
                     return JSONValue.array(components.map(\.summaryJSON)).prettyText + "\n"
-                }
-                return .jsonText(text)
-            }
+                })
         }
         api.get("components/:name") { request, context -> Response in
             try await offload {

@@ -14,18 +14,12 @@ struct ComponentPage {
     func add(to router: Router<BasicRequestContext>) {
         let catalog = self.catalog, pages = AnswerCache()
         router.get("components/:name") { request, context -> Response in
-            // Kept and still current: answered here, without a hop to the store's threads.
-            if let stamp = catalog.components.keptStamp(), let html = pages.kept(stamp: stamp, key: request.uri.description) {
-                return PageShell.response(html: html)
-            }
-            return try await offload {
-                // The whole page is kept while the component table stands (token sets are
-                // components too): a visit reads one stamp, not the versions and the definition.
-                let html = try pages.text(stamp: try catalog.components.stamp(), key: request.uri.description) {
+            // The whole page is kept while the component table stands (token sets are components
+            // too): a visit reads no version and no definition.
+            PageShell.response(
+                html: try await pages.text(key: request.uri.description, catalog: catalog) {
                     try Self.page(request, context: context, catalog: catalog)
-                }
-                return PageShell.response(html: html)
-            }
+                })
         }
     }
 
