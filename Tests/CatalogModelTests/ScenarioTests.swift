@@ -28,7 +28,7 @@ struct ScenarioTests {
         let scenario = try Scenario(text: Self.example, file: "placeholder-typing.scenario.yaml")
         #expect(scenario.name == "placeholder-typing" && !scenario.reducedMotion && scenario.components == ["bouncy-placeholder"])
         #expect(scenario.objects.map(\.id) == ["email", "card", "badge", "link"])
-        #expect(scenario.objects[1].properties.first?.value == [0, 0, 320, 80])
+        #expect(scenario.objects[1].properties == ["frame": [0, 0, 320, 80]])
         #expect(
             scenario.steps[0]
                 == .init(

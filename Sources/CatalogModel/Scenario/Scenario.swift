@@ -20,19 +20,7 @@ package struct Scenario: Sendable, Hashable {
     package struct Object: Sendable, Hashable {
         package var id: String
         package var type: String
-        package var properties: [(key: String, value: JSONValue)]
-
-        package static func == (a: Object, b: Object) -> Bool {
-            a.id == b.id && a.type == b.type && a.properties.elementsEqual(b.properties, by: { $0.key == $1.key && $0.value == $1.value })
-        }
-        package func hash(into hasher: inout Hasher) {
-            hasher.combine(id)
-            hasher.combine(type)
-            for (key, value) in properties {
-                hasher.combine(key)
-                hasher.combine(value)
-            }
-        }
+        package var properties: [String: JSONValue]
     }
 
     /// What a step does.
@@ -100,7 +88,7 @@ package struct Scenario: Sendable, Hashable {
             objects.append(
                 Object(
                     id: id, type: try reader.string(members["type"], at: path.appending("type")),
-                    properties: properties.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }))
+                    properties: properties))
         }
         steps = []
         for (index, item) in try reader.array(root["steps"] ?? [], at: FieldPath("steps")).enumerated() {
