@@ -138,8 +138,9 @@ extension Catalog {
             let typed = try Self.decoratorValue(value, declared: declared.type, decorator: stored.name, key: key)
             let attached = try decorators(of: id).contains(stored.name)
             let attach = attached ? (objects: [], sets: []) : try attachment(stored.name, decorator, on: id, pending: typed.map { [key: $0] } ?? [:])
+            let bound = attached ? try boundChildWrites(owner: id, key: key, value: typed) : []
             try database.applications.change(
-                creating: attach.objects, sets: attach.sets + [PropertyWrite(id: id, key: key, value: typed, policy: policy)], at: sceneTime)
+                creating: attach.objects, sets: attach.sets + [PropertyWrite(id: id, key: key, value: typed, policy: policy)] + bound, at: sceneTime)
             return PropertySetOutcome(value: typed, attached: attached ? nil : stored.name)
         }
         return nil
@@ -157,17 +158,35 @@ extension Catalog {
         }
     }
 
-    /// The decorators that attach when `key` is set, from the catalog's current decorators: kept
-    /// until the component table changes (checked with one small query), so a plain property set
-    /// neither lists nor decodes decorators.
+    /// The decorators that attach when `key` is set, from the catalog's current decorators.
     func decoratorsAttachingOn(_ key: String) throws -> [(StoredComponent, DecoratorDefinition)] {
+        try currentDecorators().filter { $0.1.attachWhenSet.contains(key) }
+    }
+
+    /// The catalog's current decorators, kept until the component table changes (checked with one
+    /// small query), so a plain property set neither lists nor decodes decorators.
+    func currentDecorators() throws -> [(StoredComponent, DecoratorDefinition)] {
         let stamp = try database.components.tableStamp()
-        let all = try compiled.decorators(stamp: stamp) {
+        return try compiled.decorators(stamp: stamp) {
             try database.components.list(kind: .decorator).map { stored throws -> (StoredComponent, DecoratorDefinition) in
                 (stored, try compiled.decorator(stored))
             }
         }
-        return all.filter { $0.1.attachWhenSet.contains(key) }
+    }
+
+    /// The writes that keep the owner's decorator children following its `key`: a child property
+    /// bound to it (`text: {property: placeholder}`) takes each new value, as LTBouncyPlaceholder's
+    /// `setPlaceholder:` updates its label — the decorator's default when the key is removed.
+    /// Only decorators binding `key` are looked for on the owner, so other sets cost no query.
+    func boundChildWrites(owner: String, key: String, value: PropertyValue?) throws -> [PropertyWrite] {
+        let binding = try currentDecorators().filter { $0.1.children.values.contains { $0.properties.values.contains(.property(key)) } }
+        guard !binding.isEmpty else { return [] }
+        let attached = Set(try decorators(of: owner))
+        var writes: [PropertyWrite] = []
+        for (stored, decorator) in binding where attached.contains(stored.name) {
+            writes += try decorator.boundWrites(owner: owner, key: key, value: value) { try database.objects.get($0) != nil }
+        }
+        return writes
     }
 
     /// The objects and properties that attach decorator `name` to `owner`: the instance (owned by
@@ -316,6 +335,16 @@ struct HandlerRun {
                 }
                 sets.append(PropertyWrite(id: id, key: property, value: value))
                 pending["\(id)\u{0}\(property)"] = value
+                if id == owner, let decorator {
+                    // The owner's children bound to the property follow it.
+                    let made = Set(created.map(\.id))
+                    for write in try decorator.boundWrites(
+                        owner: owner, key: property, value: value, exists: { try made.contains($0) || catalog.database.objects.get($0) != nil })
+                    {
+                        sets.append(write)
+                        pending["\(write.id)\u{0}\(write.key)"] = write.value
+                    }
+                }
             case .run(let component, let target, let parameters):
                 let id = try object(target)
                 let found = try catalog.component(component, for: "run")
@@ -408,5 +437,21 @@ struct HandlerRun {
             default: return false
             }
         }
+    }
+}
+
+extension DecoratorDefinition {
+    /// The writes that make the existing children's properties bound to the owner's `key` take
+    /// `value` (the declared default when it is nil), children and properties in name order.
+    func boundWrites(owner: String, key: String, value: PropertyValue?, exists: (String) throws -> Bool) throws -> [PropertyWrite] {
+        var writes: [PropertyWrite] = []
+        for (child, spec) in children.sorted(by: { $0.key < $1.key }) {
+            let id = Catalog.childID(child, on: owner)
+            for (property, expression) in spec.properties.sorted(by: { $0.key < $1.key }) where expression == .property(key) {
+                guard try exists(id) else { break }
+                writes.append(PropertyWrite(id: id, key: property, value: value ?? properties[key]?.defaultValue))
+            }
+        }
+        return writes
     }
 }

@@ -58,6 +58,9 @@ extension Catalog {
         }
         if let decorated = try setDecoratedProperty(value, for: key, on: id, policy: policy, at: sceneTime) { return decorated }
         let change = try database.properties.set(value, for: key, on: id, policy: policy, at: sceneTime)
+        // Decorator children bound to the key follow it.
+        let bound = try boundChildWrites(owner: id, key: key, value: value)
+        if !bound.isEmpty { try database.applications.change(creating: [], sets: bound, at: sceneTime) }
         // A container's layout stays applied: its new size lays its slots out again.
         try relayout(resizedBy: [(id, key)], at: sceneTime)
         return PropertySetOutcome(value: value, attached: nil, copyID: change.copyID, removed: change.removed)
