@@ -59,8 +59,36 @@ struct Export: ParsableCommand {
         // A Lottie layer is a rectangle of the box: 100 × 100 unless --box says otherwise.
         let box = referenceBox.box ?? to.defaultBox
         let resolver = global.resolver()
-        let found = try resolver.resolve(component, kinds: [.animation, .chain], for: "export")
+        let found = try resolver.resolve(component, kinds: [.animation, .chain, .decorator, .layout], for: "export")
         let file = found.source
+        // A layout leaves as a stylesheet placing [data-slot] children, or a module doing the same.
+        if found.definition.kind == .layout {
+            guard to == .css || to == .js, !explain, !reducedMotion, parameters.isEmpty else {
+                throw CommandFailure(
+                    "\(file): a layout exports as a stylesheet (--to css) or a module (--to js); its parameters are custom properties, not --param",
+                    code: .wrongComponent)
+            }
+            let sheet: LayoutStylesheet
+            do { sheet = try LayoutStylesheet(found.definition) } catch let error as ExportError {
+                throw CommandFailure(error, message: "\(file): cannot export: \(error.description)")
+            }
+            try OutputFile.write(to == .css ? sheet.text(selector: selector) : sheet.module, to: output)
+            return
+        }
+        // A behaviour (a decorator, an animation with on: handlers) leaves as a module that runs it.
+        if try BehaviourExport.isBehaviour(found.definition), to == .js || found.definition.kind == .decorator {
+            guard to == .js, !explain, !reducedMotion, parameters.isEmpty else {
+                throw CommandFailure(
+                    "\(file): a decorator exports as an ES module that runs it: --to js, without --explain, --reduced-motion or --param",
+                    code: .wrongComponent)
+            }
+            let text: String
+            do { text = try BehaviourExport.module(of: found.definition, catalog: try resolver.catalog()) } catch let error as ExportError {
+                throw CommandFailure(error, message: "\(file): cannot export: \(error.description)")
+            }
+            try OutputFile.write(text, to: output)
+            return
+        }
         let export: ComponentExport
         do {
             export = try ComponentExport(
