@@ -8,15 +8,17 @@ import CatalogModel
 /// `#out` once it is filled.
 ///
 /// ```swift
-/// let html = ScenarioPageWriter.page(title: "typing", scenario: data, modules: modules, stylesheets: css)
+/// let html = ScenarioPageWriter.page(title: "typing", scenarios: [data], modules: modules, stylesheets: css)
 /// ```
 package enum ScenarioPageWriter {
     /// - Parameters:
-    ///   - scenario: `{name, objects, steps, observe}`: objects `{id, type, properties}`, steps
-    ///     `{at, kind, …}` as the page performs them (``ScenarioPage`` writes them).
-    ///   - modules: key → ES module text (behaviours by name, `step:N` for an animation applied).
+    ///   - scenarios: a list of `{name, objects, decorators, effects, steps, observe}`: objects
+    ///     `{id, type, properties}`, steps `{at, kind, …}` as the page performs them
+    ///     (``ScenarioPage`` writes them); `#out` gets one result per scenario, and the slider
+    ///     scrubs the first.
+    ///   - modules: key → ES module text.
     ///   - stylesheets: the layouts' stylesheets, in one text.
-    package static func page(title: String, scenario: JSONValue, modules: [String: String], stylesheets: String) -> String {
+    package static func page(title: String, scenarios: JSONValue, modules: [String: String], stylesheets: String) -> String {
         let moduleData = JSONValue.object(modules.mapValues(JSONValue.string)).canonicalText
         return """
             <!doctype html>
@@ -39,7 +41,7 @@ package enum ScenarioPageWriter {
             <header><label for="time">t</label><input id="time" type="range" min="0" step="0.001" value="0"><output id="now">0</output></header>
             <div id="scene"></div>
             <pre id="out"></pre>
-            <script type="application/json" id="scenario">\(scriptSafe(scenario.canonicalText))</script>
+            <script type="application/json" id="scenario">\(scriptSafe(scenarios.canonicalText))</script>
             <script type="application/json" id="modules">\(scriptSafe(moduleData))</script>
             <script type="module">
             \(player)
@@ -58,7 +60,7 @@ package enum ScenarioPageWriter {
     static func scriptSafe(_ json: String) -> String { json.replacingOccurrences(of: "</", with: "<\\/") }
 
     static let player = #"""
-        const scenario = JSON.parse(document.getElementById("scenario").textContent);
+        const scenarios = JSON.parse(document.getElementById("scenario").textContent);
         const sources = JSON.parse(document.getElementById("modules").textContent);
         const modules = {};
         for (const [key, text] of Object.entries(sources)) {
@@ -91,8 +93,8 @@ package enum ScenarioPageWriter {
           return [a, b, 0, 0, c, d, 0, 0, 0, 0, 1, 0, e, f, 0, 1];
         }
 
-        /** Plays the scenario from nothing up to `until`, reading the observations on the way. */
-        function play(until, times) {
+        /** Plays a scenario from nothing up to `until`, reading the observations on the way. */
+        function play(scenario, until, times) {
           scene.replaceChildren();
           const elements = new Map();
           const handles = new Map();
@@ -101,10 +103,12 @@ package enum ScenarioPageWriter {
           const samples = [];
           let now = 0;
           const onEffect = (event) => {
-            effects.push({ t: now, object: event.target.id, effect: event.type.slice("catalog:".length), value: event.detail ?? null });
+            effects.push({ t: now, object: event.target.dataset.object, effect: event.type.slice("catalog:".length), value: event.detail ?? null });
           };
-          const effectNames = new Set(scenario.effects);
-          for (const name of effectNames) scene.addEventListener(`catalog:${name}`, onEffect);
+          // Listening ends with this play, so that a later one's events are not counted here.
+          const listening = new AbortController();
+          for (const name of scenario.effects) scene.addEventListener(`catalog:${name}`, onEffect, { signal: listening.signal });
+          const current = new Map(scenario.objects.map((object) => [object.id, { ...object.properties }]));
 
           function seek(t) {
             for (const animation of document.getAnimations()) {
@@ -120,7 +124,7 @@ package enum ScenarioPageWriter {
           }
           for (const object of scenario.objects) {
             const element = document.createElement(tagOf(object.type));
-            element.id = object.id;
+            element.dataset.object = object.id;
             element.style.position = "absolute";
             if (element instanceof HTMLInputElement) element.readOnly = true;
             scene.append(element);
@@ -168,13 +172,14 @@ package enum ScenarioPageWriter {
             switch (step.kind) {
               case "set":
                 render(elements.get(step.object), step.key, step.value);
+                current.get(step.object)[step.key] = step.value;
                 for (const handle of handles.get(step.object) ?? []) handle.set(step.key, step.value);
                 break;
               case "send":
                 for (const handle of handles.get(step.to) ?? []) handle.send(step.event, step.value);
                 break;
               case "behaviour":
-                for (const id of step.targets) adopt(id, modules[step.module], {});
+                for (const id of step.targets) adopt(id, modules[step.module], current.get(id));
                 break;
               case "animation":
                 for (const id of step.targets) modules[step.module].play(elements.get(id));
@@ -205,15 +210,20 @@ package enum ScenarioPageWriter {
           }
           while (next < times.length && times[next] <= until + tolerance) observe(times[next++]);
           seek(until);
+          listening.abort();
           return { scenario: scenario.name, samples, effects };
         }
 
-        const times = scenario.observe.at;
-        const last = Math.max(0, ...times, ...scenario.steps.map((s) => s.at));
-        document.getElementById("out").textContent = JSON.stringify(play(last, times));
+        const lastTime = (scenario) => Math.max(0, ...scenario.observe.at, ...scenario.steps.map((s) => s.at));
+        const results = scenarios.map((scenario) => play(scenario, lastTime(scenario), scenario.observe.at));
+        document.getElementById("out").textContent = JSON.stringify(results);
+        // A person scrubs the first scenario.
         const slider = document.getElementById("time");
-        slider.max = String(last);
-        const show = () => { play(Number(slider.value), []); document.getElementById("now").value = Number(slider.value).toFixed(3); };
+        slider.max = String(lastTime(scenarios[0]));
+        const show = () => {
+          play(scenarios[0], Number(slider.value), []);
+          document.getElementById("now").value = Number(slider.value).toFixed(3);
+        };
         slider.addEventListener("input", show);
         show();
         """#

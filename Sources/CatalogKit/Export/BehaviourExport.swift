@@ -71,6 +71,21 @@ package struct BehaviourExport: Sendable {
         animations = .object(builder.animations)
     }
 
+    /// The effects its handlers emit, by name.
+    package var effects: Set<String> {
+        func collect(_ json: JSONValue) -> Set<String> {
+            switch json {
+            case .object(let members):
+                var found = members.values.reduce(into: Set<String>()) { $0.formUnion(collect($1)) }
+                if let effect = members["emit"]?.stringValue { found.insert(effect) }
+                return found
+            case .array(let items): return items.reduce(into: Set<String>()) { $0.formUnion(collect($1)) }
+            default: return []
+            }
+        }
+        return collect(behaviour["handlers"] ?? .null)
+    }
+
     /// The ES module.
     package var module: String {
         BehaviourModuleWriter.module(name: name, version: version, behaviour: behaviour, animations: animations)

@@ -4,5 +4,5 @@ struct ScenarioCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scenario",
         abstract: "Play a scenario file: objects, steps at scene times, what is observed (DESIGN §9).",
-        subcommands: [ScenarioRunCommand.self])
+        subcommands: [ScenarioRunCommand.self, ScenarioPageCommand.self])
 }

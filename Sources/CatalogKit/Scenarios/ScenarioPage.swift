@@ -1,0 +1,125 @@
+import CatalogFormats
+import CatalogModel
+
+/// A scenario as the browser page plays it (DESIGN §9's judge): its objects, steps and
+/// observations in the page's terms, with the modules and stylesheets its components export to —
+/// decorators for every object type they attach to, adopted behaviours, animations and chains
+/// applied, layouts' stylesheets. A component the page cannot play as the engine does is
+/// refused here, naming the step.
+///
+/// ```swift
+/// let page = try ScenarioPage(file: scenarioFile, catalog: scratch)
+/// let html = ScenarioPage.html(title: "typing", [page])
+/// ```
+package struct ScenarioPage: Sendable {
+    /// The scenario in the page's terms.
+    package var data: JSONValue
+    package var modules: [String: String]
+    package var stylesheets: [String: String]
+
+    package init(file: ScenarioFile, catalog: Catalog, prefix: String = "") throws {
+        let scenario = file.scenario
+        func fail(_ path: String, _ rule: String) -> DefinitionError { DefinitionError(file: file.path, path: path, rule: rule) }
+        var modules: [String: String] = [:]
+        var stylesheets: [String: String] = [:]
+        var effects = Set<String>()
+        func behaviour(_ key: String, _ definition: ComponentDefinition) throws {
+            guard modules[key] == nil else { return }
+            let export = try BehaviourExport(definition: definition, catalog: catalog)
+            effects.formUnion(export.effects)
+            modules[key] = try BehaviourExport.module(of: definition, catalog: catalog)
+        }
+        // Decorators attach when a key of theirs is set: the page attaches each module to every
+        // object of a type it takes, where it waits for such a key.
+        var decorators: [JSONValue] = []
+        let types = Set(scenario.objects.map(\.type))
+        for (stored, decorator) in try catalog.currentDecorators()
+        where !decorator.attachWhenSet.isEmpty && (decorator.attachesTo.isEmpty || !types.isDisjoint(with: decorator.attachesTo)) {
+            let key = prefix + "decorator:" + stored.name
+            try behaviour(key, try stored.decode())
+            decorators.append(.string(key))
+        }
+        var steps: [JSONValue] = []
+        for (index, step) in scenario.steps.enumerated() {
+            let path = "steps[\(index)]"
+            var entry: [String: JSONValue] = ["at": .number(step.at)]
+            switch step.action {
+            case .set(let object, let key, let value):
+                entry.merge(["kind": "set", "object": .string(object), "key": .string(key), "value": value]) { $1 }
+            case .send(let event, let target, let value):
+                entry.merge(["kind": "send", "event": .string(event), "to": .string(target), "value": value ?? .null]) { $1 }
+            case .apply(let name, let targets, let roles, let parameters):
+                guard let stored = try catalog.components.get(ComponentReference(name)) else { throw fail(path + ".apply", "no component \(name)") }
+                let definition = try stored.decode()
+                entry["targets"] = .array(targets.map(JSONValue.string))
+                entry["roles"] = .object(roles.mapValues(JSONValue.string))
+                switch definition.kind {
+                case .decorator:
+                    let key = prefix + "decorator:" + stored.name
+                    try behaviour(key, definition)
+                    entry.merge(["kind": "behaviour", "module": .string(key)]) { $1 }
+                case .animation where try BehaviourExport.isBehaviour(definition):
+                    let key = prefix + "behaviour:" + stored.name
+                    try behaviour(key, definition)
+                    entry.merge(["kind": "behaviour", "module": .string(key)]) { $1 }
+                case .animation, .chain:
+                    let key = prefix + "step:\(index)"
+                    modules[key] = try ComponentExport(definition: definition, parameters: parameters, target: .waapi, catalog: catalog).module
+                    entry.merge(["kind": .string(definition.kind == .chain ? "chain" : "animation"), "module": .string(key)]) { $1 }
+                case .layout:
+                    let sheet = try LayoutStylesheet(definition)
+                    stylesheets[stored.name] = sheet.text()
+                    var properties: [String: JSONValue] = [:]
+                    for (parameter, text) in parameters.sorted(by: { $0.key < $1.key }) {
+                        guard let number = Double(text), let value = sheet.customPropertyValue(parameter: parameter, value: number) else {
+                            throw fail(
+                                path + ".params." + parameter,
+                                "the page lays \(stored.name) out in its container's box: only its number parameters can be given")
+                        }
+                        properties[LayoutLength.customProperty(name: stored.name, parameter: parameter)] = .string(value)
+                    }
+                    entry.merge(["kind": "layout", "className": .string(stored.name), "properties": .object(properties)]) { $1 }
+                case .tokens:
+                    throw fail(path + ".apply", "\(name) is a token set: nothing to apply")
+                }
+            }
+            steps.append(.object(entry))
+        }
+        data = [
+            "name": .string(scenario.name),
+            "objects": .array(
+                scenario.objects.map { ["id": .string($0.id), "type": .string($0.type), "properties": .object($0.properties)] }),
+            "decorators": .array(decorators),
+            "effects": .array(effects.sorted().map(JSONValue.string)),
+            "steps": .array(steps),
+            "observe": [
+                "at": .array(scenario.observe.times.sorted().map(JSONValue.number)),
+                "paths": .array(scenario.observe.paths.map(JSONValue.string)),
+                "properties": .array(scenario.observe.properties.map(JSONValue.string))
+            ]
+        ]
+        self.modules = modules
+        self.stylesheets = stylesheets
+    }
+
+    /// The page playing `pages` one after another (a person scrubs the first).
+    package static func html(title: String, _ pages: [ScenarioPage]) -> String {
+        var modules: [String: String] = [:]
+        var stylesheets: [String: String] = [:]
+        for page in pages {
+            modules.merge(page.modules) { a, _ in a }
+            stylesheets.merge(page.stylesheets) { a, _ in a }
+        }
+        return ScenarioPageWriter.page(
+            title: title, scenarios: .array(pages.map(\.data)), modules: modules,
+            stylesheets: stylesheets.keys.sorted().map { stylesheets[$0]! }.joined(separator: "\n"))
+    }
+}
+
+extension ScenarioFile {
+    /// The self-contained page that plays the scenario in a browser, its components exported
+    /// from a scratch copy of `source` (with the scenario's own definition files).
+    package func page(components source: Catalog) throws -> String {
+        try withScratch(of: source) { scratch in ScenarioPage.html(title: scenario.name, [try ScenarioPage(file: self, catalog: scratch)]) }
+    }
+}

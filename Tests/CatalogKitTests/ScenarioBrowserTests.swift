@@ -1,0 +1,45 @@
+@testable import CatalogKit
+import CatalogModel
+import Foundation
+import TestSupport
+import Testing
+
+/// DESIGN §9's judge: each hand-written scenario played in headless Chromium, with the exported
+/// decorator modules, behaviours and layout stylesheets, equals `scenario run` at the bounds.
+/// All scenarios of one motion preference play in one page (one browser start).
+struct ScenarioBrowserTests {
+    /// Plays `files` in one page and returns, per file, where Chromium differs from the engine.
+    static func judge(_ files: [ScenarioFile], reducedMotion: Bool) throws -> [String] {
+        let folder = TemporaryFolder()
+        let source = try Catalog(path: folder.file("source.sqlite"))
+        var pages: [ScenarioPage] = []
+        var runs: [JSONValue] = []
+        for (index, file) in files.enumerated() {
+            try file.withScratch(of: source) { scratch in
+                pages.append(try ScenarioPage(file: file, catalog: scratch, prefix: "s\(index)/"))
+                runs.append(try file.play(on: scratch).jsonValue)
+            }
+        }
+        let browser = try HeadlessChromium.evaluate(
+            html: ScenarioPage.html(title: "judge", pages), extraArguments: reducedMotion ? ["--force-prefers-reduced-motion"] : [])
+        let results = browser.arrayValue ?? []
+        guard results.count == runs.count else {
+            return ["the page answered \(results.count) of \(runs.count) scenarios: \(browser.canonicalText.prefix(300))"]
+        }
+        return zip(runs, results).flatMap { ScenarioJudge.differences(engine: $0, browser: $1) }
+    }
+
+    @Test func everyHandWrittenScenarioPlaysInChromiumAsInTheEngine() throws {
+        let files = try ScenarioJudge.fixtures.map { try ScenarioFile(path: $0) }
+        #expect(files.count >= 6)
+        for reduced in [false, true] {
+            let chosen = files.filter { $0.scenario.reducedMotion == reduced }
+            #expect(!chosen.isEmpty)
+            let differences = try Self.judge(chosen, reducedMotion: reduced)
+            #expect(differences.isEmpty, "\(differences.prefix(20).joined(separator: "\n"))")
+        }
+        // The comparison sees motion: the reduced scenarios played with full motion differ.
+        let reduced = files.filter(\.scenario.reducedMotion)
+        #expect(try !Self.judge(reduced, reducedMotion: false).isEmpty)
+    }
+}
