@@ -32,7 +32,10 @@ struct GeneratedScenarioBrowserTests {
         var random = SeededRandom(seed: 44)
         let folder = TemporaryFolder()
         let files = try Self.files((0..<Self.count).map { GeneratedBehaviours.layout(index: $0, random: &random) }, in: folder, kind: "layout")
-        let differences = try ScenarioBrowserTests.judge(files, reducedMotion: false)
-        #expect(differences.isEmpty, "\(differences.count) differences:\n\(differences.prefix(15).joined(separator: "\n"))")
+        // By the stylesheet, and by the `--to js` module.
+        for layoutModules in [false, true] {
+            let differences = try ScenarioBrowserTests.judge(files, reducedMotion: false, layoutModules: layoutModules)
+            #expect(differences.isEmpty, "\(differences.count) differences (modules: \(layoutModules)):\n\(differences.prefix(15).joined(separator: "\n"))")
+        }
     }
 }

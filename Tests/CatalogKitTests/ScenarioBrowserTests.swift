@@ -9,14 +9,14 @@ import Testing
 /// All scenarios of one motion preference play in one page (one browser start).
 struct ScenarioBrowserTests {
     /// Plays `files` in one page and returns, per file, where Chromium differs from the engine.
-    static func judge(_ files: [ScenarioFile], reducedMotion: Bool) throws -> [String] {
+    static func judge(_ files: [ScenarioFile], reducedMotion: Bool, layoutModules: Bool = false) throws -> [String] {
         let folder = TemporaryFolder()
         let source = try Catalog(path: folder.file("source.sqlite"))
         var pages: [ScenarioPage] = []
         var runs: [JSONValue] = []
         for (index, file) in files.enumerated() {
             try file.withScratch(of: source) { scratch in
-                pages.append(try ScenarioPage(file: file, catalog: scratch, prefix: "s\(index)/"))
+                pages.append(try ScenarioPage(file: file, catalog: scratch, prefix: "s\(index)/", layoutModules: layoutModules))
                 runs.append(try file.play(on: scratch).jsonValue)
             }
         }
@@ -38,6 +38,9 @@ struct ScenarioBrowserTests {
             let differences = try Self.judge(chosen, reducedMotion: reduced)
             #expect(differences.isEmpty, "\(differences.prefix(20).joined(separator: "\n"))")
         }
+        // The layouts by their `--to js` module too.
+        let layouts = files.filter { $0.scenario.name == "layouts" }
+        #expect(try Self.judge(layouts, reducedMotion: false, layoutModules: true).isEmpty)
         // The comparison sees motion: the reduced scenarios played with full motion differ.
         let reduced = files.filter(\.scenario.reducedMotion)
         #expect(try !Self.judge(reduced, reducedMotion: false).isEmpty)

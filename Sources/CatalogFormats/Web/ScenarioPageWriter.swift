@@ -108,6 +108,7 @@ package enum ScenarioPageWriter {
           // Listening ends with this play, so that a later one's events are not counted here.
           const listening = new AbortController();
           for (const name of scenario.effects) scene.addEventListener(`catalog:${name}`, onEffect, { signal: listening.signal });
+          const layouts = [];
           const current = new Map(scenario.objects.map((object) => [object.id, { ...object.properties }]));
 
           function seek(t) {
@@ -174,6 +175,8 @@ package enum ScenarioPageWriter {
                 render(elements.get(step.object), step.key, step.value);
                 current.get(step.object)[step.key] = step.value;
                 for (const handle of handles.get(step.object) ?? []) handle.set(step.key, step.value);
+                // A layout module lays out again on resize, when the browser next renders: now, here.
+                for (const layout of layouts) layout.update({});
                 break;
               case "send":
                 for (const handle of handles.get(step.to) ?? []) handle.send(step.event, step.value);
@@ -187,6 +190,16 @@ package enum ScenarioPageWriter {
               case "chain":
                 modules[step.module].play(Object.fromEntries(Object.entries(step.roles).map(([role, id]) => [role, elements.get(id)])));
                 break;
+              case "layoutModule": {
+                const container = elements.get(step.targets[0]);
+                for (const [slot, id] of Object.entries(step.roles)) {
+                  const child = elements.get(id);
+                  child.dataset.slot = slot;
+                  container.append(child);
+                }
+                layouts.push(modules[step.module].layout(container, step.parameters));
+                break;
+              }
               case "layout": {
                 const container = elements.get(step.targets[0]);
                 container.classList.add(step.className);
@@ -211,6 +224,7 @@ package enum ScenarioPageWriter {
           while (next < times.length && times[next] <= until + tolerance) observe(times[next++]);
           seek(until);
           listening.abort();
+          for (const layout of layouts) layout.disconnect();
           return { scenario: scenario.name, samples, effects };
         }
 

@@ -17,7 +17,9 @@ package struct ScenarioPage: Sendable {
     package var modules: [String: String]
     package var stylesheets: [String: String]
 
-    package init(file: ScenarioFile, catalog: Catalog, prefix: String = "") throws {
+    /// - Parameter layoutModules: lay layouts out with their `--to js` module rather than
+    ///   their stylesheet.
+    package init(file: ScenarioFile, catalog: Catalog, prefix: String = "", layoutModules: Bool = false) throws {
         let scenario = file.scenario
         func fail(_ path: String, _ rule: String) -> DefinitionError { DefinitionError(file: file.path, path: path, rule: rule) }
         var modules: [String: String] = [:]
@@ -69,7 +71,7 @@ package struct ScenarioPage: Sendable {
                 case .layout:
                     let sheet = try LayoutStylesheet(definition)
                     stylesheets[stored.name] = sheet.text()
-                    var properties: [String: JSONValue] = [:]
+                    var properties: [String: JSONValue] = [:], numbers: [String: JSONValue] = [:]
                     for (parameter, text) in parameters.sorted(by: { $0.key < $1.key }) {
                         guard let number = Double(text), let value = sheet.customPropertyValue(parameter: parameter, value: number) else {
                             throw fail(
@@ -77,8 +79,15 @@ package struct ScenarioPage: Sendable {
                                 "the page lays \(stored.name) out in its container's box: only its number parameters can be given")
                         }
                         properties[LayoutLength.customProperty(name: stored.name, parameter: parameter)] = .string(value)
+                        numbers[parameter] = .number(number)
                     }
-                    entry.merge(["kind": "layout", "className": .string(stored.name), "properties": .object(properties)]) { $1 }
+                    if layoutModules {
+                        let key = prefix + "layout:" + stored.name
+                        modules[key] = sheet.module
+                        entry.merge(["kind": "layoutModule", "module": .string(key), "parameters": .object(numbers)]) { $1 }
+                    } else {
+                        entry.merge(["kind": "layout", "className": .string(stored.name), "properties": .object(properties)]) { $1 }
+                    }
                 case .tokens:
                     throw fail(path + ".apply", "\(name) is a token set: nothing to apply")
                 }
