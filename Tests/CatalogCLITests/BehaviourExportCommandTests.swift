@@ -1,0 +1,70 @@
+import CatalogModel
+import Foundation
+import TestSupport
+import Testing
+
+/// `export` of decorators, adopted behaviours and layouts (DESIGN §9), and what it refuses.
+struct BehaviourExportCommandTests {
+    let folder = TemporaryFolder()
+    var env: [String: String] { ["CATALOG_DB": folder.file("c.sqlite")] }
+
+    @Test func aDecoratorExportsAsAModuleOnly() throws {
+        let module = try CLI.run(["export", "hyperlink", "--to", "js"], environment: env)
+        #expect(module.status == 0)
+        #expect(module.stdout.contains("export const name = \"hyperlink\";") && module.stdout.contains("export function attach(element, properties = {})"))
+        #expect(!module.stdout.contains("import "))
+        let css = try CLI.run(["export", "hyperlink", "--to", "css"], environment: env)
+        #expect(css.status != 0 && css.stderr.contains("--to js"))
+        // An adopted behaviour keeps its play() and gains attach().
+        let adopted = try CLI.run(["export", "bounce-select", "--to", "js"], environment: env).stdout
+        #expect(adopted.contains("export function play(element)") && adopted.contains("export function attach(element"))
+    }
+
+    @Test func aLayoutExportsAsAStylesheetOrAModule() throws {
+        let css = try CLI.run(["export", "decorating-layout", "--to", "css", "--selector", ".card"], environment: env)
+        #expect(css.status == 0)
+        #expect(css.stdout.contains(".card > [data-slot=\"content\"]") && css.stdout.contains("--decorating-layout-spacing: 0px;"))
+        #expect(css.stdout.contains("--decorating-layout-content-fraction: 0.3333333333333333;"))
+        let js = try CLI.run(["export", "cascading-layout", "--to", "js"], environment: env)
+        #expect(js.status == 0 && js.stdout.contains("export function layout(container, parameters = {})"))
+        let waapi = try CLI.run(["export", "decorating-layout", "--to", "waapi"], environment: env)
+        #expect(waapi.status != 0 && waapi.stderr.contains("--to css"))
+    }
+
+    /// What the module cannot run is refused naming the step and the rule.
+    @Test func aStepTheModuleCannotRunIsRefusedByName() throws {
+        let chain = folder.file("runs-chain.yaml")
+        try """
+        name: runs-chain
+        kind: decorator
+        version: 1.0.0
+        summary: Runs a chain on tap
+        decorator:
+          attachesTo: [view]
+          attachWhenSet: [armed]
+          properties: {armed: {type: bool}}
+          handlers:
+            tap: [{run: {component: fade-sequence}}]
+        """.write(toFile: chain, atomically: true, encoding: .utf8)
+        let refused = try CLI.run(["export", chain, "--to", "js"], environment: env)
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("decorator.handlers.tap[0].run") && refused.stderr.contains("chain"))
+
+        let distance = folder.file("moves-by-property.yaml")
+        try """
+        name: moves-by-property
+        kind: decorator
+        version: 1.0.0
+        summary: Slides as far as a property says
+        decorator:
+          attachesTo: [view]
+          attachWhenSet: [far]
+          properties: {far: {type: number, default: 100}}
+          handlers:
+            tap: [{run: {component: slide-aside, parameters: {distance: {property: far}, duration: {property: far}}}}]
+        """.write(toFile: distance, atomically: true, encoding: .utf8)
+        let moves = try CLI.run(["export", distance, "--to", "js"], environment: env)
+        #expect(moves.status != 0)
+        #expect(moves.stderr.contains("distance") && moves.stderr.contains("changes more than the timing"))
+    }
+}
