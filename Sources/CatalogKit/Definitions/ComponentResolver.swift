@@ -211,12 +211,17 @@ package enum ComponentLookupError: CatalogError, Hashable {
         }
     }
 
+    /// `a`, `a and b`, `a, b and c`.
+    static func list(_ items: [String]) -> String {
+        items.count <= 2 ? items.joined(separator: " and ") : items.dropLast().joined(separator: ", ") + " and " + items.last!
+    }
+
     /// What was not found or does not fit.
     package var description: String {
         switch self {
         case .notFound(let name): "no component or file named \(name)"
         case .wrongKind(let name, let kind, let expected, let purpose):
-            "\(name) is a \(kind.rawValue); \(purpose) takes \(expected.map(\.rawValue).sorted().map { $0 + "s" }.joined(separator: " and "))"
+            "\(name) is \(kind == .tokens ? "a token set" : "a " + kind.rawValue); \(purpose) takes \(Self.list(expected.map(\.rawValue).sorted().map { $0 + "s" }))"
         case .notOneDefinition(let file, let count, let purpose): "\(file): \(purpose) takes one definition, found \(count)"
         case .unknownVersion(let name, let version): "\(name) has no version \(version)"
         case .removed(let name, _): "\(name) was removed from the catalog; its versions are kept for the log"

@@ -24,9 +24,11 @@ extension ExportFormat {
         }
     }
 
-    /// The stored component `reference` names (an animation or a chain) in this form.
+    /// The stored component `reference` names in this form: an animation or a chain, a layout
+    /// (css, js) or a decorator (js).
     func text(of reference: String, selector: String? = nil, fps: Double? = nil, catalog: Catalog) throws -> String {
-        let found = try catalog.component(reference, kinds: [.animation, .chain], for: "export")
+        let found = try catalog.component(reference, kinds: [.animation, .chain, .layout, .decorator], for: "export")
+        if let behaviour = try behaviourText(of: found.definition, selector: selector, catalog: { catalog }) { return behaviour }
         let export = try ComponentExport(
             definition: found.definition, target: target, file: found.source, catalog: catalog, context: DefinitionContext(referenceBox: defaultBox))
         return try text(of: export, selector: selector, fps: fps)

@@ -44,6 +44,7 @@ struct ComponentPage {
             sections.append(preview.html)
             data += preview.data
         }
+        if let tryIt = try? TryItSection(stored: stored, definition: definition, catalog: catalog) { sections.append(tryIt.html) }
         sections.append("<section id=\"definition\"><h2>Definition</h2><pre id=\"yaml\">\(HTML.escape(yaml))</pre></section>")
         if let exports { sections.append(exports) }
         sections.append(try Self.history(versions, shown: stored, from: query.get("from"), to: query.get("to"), catalog: catalog))

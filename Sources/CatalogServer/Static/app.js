@@ -236,6 +236,42 @@ function chainPreview() {
   build();
 }
 
+// A behaviour live: its exported module attached to a real element; properties, events and
+// the effects it emits.
+async function behaviourTry() {
+  const stage = $("#behaviour-stage");
+  if (!stage) return;
+  const owner = $("#behaviour-owner");
+  const effects = $("#behaviour-effects");
+  try {
+    const module = await import(stage.dataset.module);
+    const handle = module.attach(owner, JSON.parse(stage.dataset.properties));
+    for (const name of JSON.parse(stage.dataset.effects)) {
+      owner.addEventListener("catalog:" + name, (event) => effects.append(element("li", `${name}: ${JSON.stringify(event.detail)}`)));
+    }
+    for (const input of $$("#behaviour-properties input")) {
+      input.addEventListener("change", () => {
+        const value = input.type === "checkbox" ? input.checked : input.type === "number" ? Number(input.value) : input.value;
+        handle.set(input.name, value);
+      });
+    }
+    for (const button of $$("[data-event]")) button.addEventListener("click", () => handle.send(button.dataset.event));
+    stage.dataset.state = "attached";
+  } catch (error) {
+    stage.dataset.state = "failed";
+    effects.append(element("li", String(error)));
+  }
+}
+
+// A layout live: its stylesheet on a resizable container; parameters are its custom properties.
+function layoutTry() {
+  const stage = $("#layout-stage");
+  if (!stage) return;
+  for (const input of $$("#layout-parameters input")) {
+    input.addEventListener("input", () => stage.style.setProperty(input.name, input.value + (input.dataset.unit || "")));
+  }
+}
+
 // Copy buttons: the export's text to the clipboard, and a word saying so.
 function copyButtons() {
   for (const button of $$("[data-copy]")) {
@@ -279,6 +315,6 @@ function logRow(event) {
 document.addEventListener("DOMContentLoaded", () => {
   const page = document.body.dataset.page;
   if (page === "catalog") catalogPage();
-  if (page === "component") { animationPreview(); chainPreview(); copyButtons(); }
+  if (page === "component") { animationPreview(); chainPreview(); copyButtons(); behaviourTry(); layoutTry(); }
   if (page === "log") logPage();
 });

@@ -61,32 +61,20 @@ struct Export: ParsableCommand {
         let resolver = global.resolver()
         let found = try resolver.resolve(component, kinds: [.animation, .chain, .decorator, .layout], for: "export")
         let file = found.source
-        // A layout leaves as a stylesheet placing [data-slot] children, or a module doing the same.
-        if found.definition.kind == .layout {
-            guard to == .css || to == .js, !explain, !reducedMotion, parameters.isEmpty else {
-                throw CommandFailure(
-                    "\(file): a layout exports as a stylesheet (--to css) or a module (--to js); its parameters are custom properties, not --param",
-                    code: .wrongComponent)
-            }
-            let sheet: LayoutStylesheet
-            do { sheet = try LayoutStylesheet(found.definition) } catch let error as ExportError {
-                throw CommandFailure(error, message: "\(file): cannot export: \(error.description)")
-            }
-            try OutputFile.write(to == .css ? sheet.text(selector: selector) : sheet.module, to: output)
-            return
+        // Layouts, decorators and adopted behaviours leave as DESIGN §9 writes them.
+        let behaviour: String?
+        do {
+            behaviour = try to.behaviourText(of: found.definition, selector: selector) { try resolver.catalog() }
+        } catch let error as ExportError {
+            throw CommandFailure(error, message: "\(file): cannot export: \(error.description)")
         }
-        // A behaviour (a decorator, an animation with on: handlers) leaves as a module that runs it.
-        if try BehaviourExport.isBehaviour(found.definition), to == .js || found.definition.kind == .decorator {
-            guard to == .js, !explain, !reducedMotion, parameters.isEmpty else {
+        if let behaviour {
+            guard !explain, !reducedMotion, parameters.isEmpty else {
                 throw CommandFailure(
-                    "\(file): a decorator exports as an ES module that runs it: --to js, without --explain, --reduced-motion or --param",
-                    code: .wrongComponent)
+                    "\(file): --explain, --reduced-motion and --param go with animations and chains; a layout's parameters are custom properties",
+                    code: .usage)
             }
-            let text: String
-            do { text = try BehaviourExport.module(of: found.definition, catalog: try resolver.catalog()) } catch let error as ExportError {
-                throw CommandFailure(error, message: "\(file): cannot export: \(error.description)")
-            }
-            try OutputFile.write(text, to: output)
+            try OutputFile.write(behaviour, to: output)
             return
         }
         let export: ComponentExport
