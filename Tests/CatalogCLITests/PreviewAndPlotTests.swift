@@ -46,7 +46,7 @@ struct PreviewAndPlotTests {
             for (const ms of [0, 250, 500, 750, 1000, 1250]) { p.scrub(3, ms); result.chain.push(["image", "headline", "content"].map((r) => read(3, r)[0])); }
             for (const [slot, box] of Object.entries(p.elements(4))) result.boxes[slot] = [box.offsetLeft, box.offsetTop, box.offsetWidth, box.offsetHeight];
             const container = document.querySelector("#stage-4 .container");
-            result.container = [container.offsetLeft, container.offsetTop, container.offsetWidth, container.offsetHeight];
+            result.container = [container.offsetLeft, container.offsetTop, container.clientWidth, container.clientHeight];
             p.setReducedMotion(true); p.scrub(2, 100); result.reduced = read(2, "element");
             document.getElementById("out").textContent = JSON.stringify({ result, errors: window.__errors });
             """
@@ -69,18 +69,62 @@ struct PreviewAndPlotTests {
         #expect(
             result["chain"]!.arrayValue!.map { $0.arrayValue!.map { Double($0.stringValue!)! } }
                 == [[1, 1, 1], [0, 1, 1], [0, 0, 1], [0, 0, 0], [0, 1, 0], [0, 1, 1]])
-        // decorating-layout in its default (0, 0, 120, 40): content (0, 5, 35, 30), decoration (35, 5, 70, 30) — WWDC 2016/419.
+        // decorating-layout in its default (0, 0, 120, 40), the container's padding box: content (0, 5, 35, 30), decoration (35, 5, 70, 30) — WWDC 2016/419.
         let origin = result["container"]!.arrayValue!.map { $0.numberValue! }
         #expect(Array(origin[2...3]) == [120, 40])
-        func box(_ slot: String) -> [Double] {
-            let b = result["boxes"]![slot]!.arrayValue!.map { $0.numberValue! }
-            return [b[0] - origin[0], b[1] - origin[1], b[2], b[3]]
-        }
+        // The boxes sit in the container (their offsets are from it), placed by the layout's stylesheet.
+        func box(_ slot: String) -> [Double] { result["boxes"]![slot]!.arrayValue!.map { $0.numberValue! } }
         #expect(box("content") == [0, 5, 35, 30])
         #expect(box("decoration") == [35, 5, 70, 30])
         // The reduced-motion toggle: slide-in-left fades in place (0.5 at half its 0.2 s fade).
         let reduced = result["reduced"]!.arrayValue!.map { $0.stringValue! }
         #expect(reduced[0] == "0.5" && (reduced[1] == "none" || BrowserStyle.matrix(reduced[1])![12] == 0))
+    }
+
+    /// A decorator's card attaches its module to a live element; a layout's container resized
+    /// lays its boxes out where the engine would.
+    @Test func decoratorsAndLayoutsPlayLiveInThePreview() throws {
+        let folder = TemporaryFolder()
+        let db = folder.file("c.sqlite"), page = folder.file("page.html")
+        let made = try CLI.run(["preview", "bouncy-placeholder", "hyperlink", "decorating-layout", "-o", page], environment: ["CATALOG_DB": db])
+        try #require(made.status == 0, "\(made.stderr)")
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        for reference in ["src=", "<link", "@import", "url(", "fetch(", "import("] { #expect(!html.contains(reference), "\(reference)") }
+        // Module scripts run in order: this one after the cards' modules.
+        let probe = """
+            <script type="module">
+            const p = window.catalogPreview, result = {};
+            const label = document.querySelector('#stage-0 [data-catalog-child="placeholderLabel"]');
+            result.placeholder = label ? label.textContent : null;
+            result.suppressed = p.elements(0).owner.getAttribute("placeholder");
+            p.handle(0).send("textChanged", "a");
+            result.animations = document.getAnimations().length;
+            const taps = [];
+            p.elements(1).owner.addEventListener("catalog:openURL", (e) => taps.push(e.detail));
+            p.handle(1).send("tap");
+            p.handle(1).set("url", "javascript:alert(1)");
+            p.handle(1).send("tap");
+            result.taps = taps;
+            result.listed = [...document.querySelectorAll("#card-1 .effects li")].map((li) => li.textContent);
+            const container = document.getElementById("layout-2");
+            container.style.width = "240px"; container.style.height = "64px";
+            result.boxes = Object.fromEntries(Object.entries(p.elements(2)).map(([slot, box]) => [slot, [box.offsetLeft, box.offsetTop, box.offsetWidth, box.offsetHeight]]));
+            document.getElementById("out").textContent = JSON.stringify({ result, errors: window.__errors });
+            </script>
+            """
+        let withProbe = html.replacingOccurrences(of: "<head>", with: "<head>" + Self.errorCatcher)
+            .replacingOccurrences(of: "</body>", with: "<pre id=\"out\">pending</pre>\(probe)</body>")
+        let answer = try HeadlessChromium.evaluate(html: withProbe)
+        #expect(answer["errors"]?.arrayValue?.isEmpty == true, "console errors: \(answer["errors"] ?? .null)")
+        let result = answer["result"] ?? .null
+        #expect(result["placeholder"] == "Email address")
+        #expect(result["suppressed"] == .null)
+        #expect((result["animations"]?.numberValue ?? 0) >= 3)
+        #expect(result["taps"] == ["https://swift.org"])
+        #expect(result["listed"] == ["openURL: \"https://swift.org\""])
+        // decorating-layout in 240 × 64: content a third of 240 − 15, 5 above and below.
+        #expect(result["boxes"]?["content"] == [0, 5, 75, 54])
+        #expect(result["boxes"]?["decoration"] == [75, 5, 150, 54])
     }
 
     @Test func thePlotsPointsAreTheEnginesSamples() throws {

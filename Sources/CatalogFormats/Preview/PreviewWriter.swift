@@ -2,7 +2,8 @@ import CatalogModel
 
 /// Writes the `catalog preview` page: one self-contained HTML file (no network, no external
 /// script) that shows each component on sample elements — an animation on one element, a chain
-/// over one element per role, a layout as boxes at their frames — with play, pause, loop, a
+/// over one element per role, a layout's stylesheet on a container a person resizes, a
+/// behaviour's module attached to a live element with its properties and events — with play, pause, loop, a
 /// scrubber that sets `currentTime`, speed, a reduced-motion toggle (starting from the
 /// `prefers-reduced-motion` setting), the component's curves and the values at the scrubbed
 /// time. It runs the same Web Animations data `export --to waapi` writes.
@@ -29,6 +30,14 @@ package enum PreviewWriter {
         package var container: Rect?
         /// An SVG of its curves (animations).
         package var plot: String?
+        /// A layout's stylesheet (`export --to css`, written for `#layout-INDEX`) and its custom
+        /// properties `{name, value, unit}`.
+        package var stylesheet: String?
+        package var parameters: JSONValue = []
+        /// A behaviour's module (`export --to js`) and what the card offers: `{owner, properties,
+        /// fields: [{key, type, value}], events, effects}`.
+        package var module: String?
+        package var live: JSONValue = .null
 
         package init(
             name: String, kind: String, summary: String, roles: [String], effects: JSONValue, reducedEffects: JSONValue,
@@ -51,14 +60,15 @@ package enum PreviewWriter {
                 "effects": effects, "reducedEffects": reducedEffects,
                 "boxes": .array(
                     boxes.map { .array([.string($0.slot), .number($0.frame.x), .number($0.frame.y), .number($0.frame.width), .number($0.frame.height)]) }),
-                "container": container.map { .array([.number($0.x), .number($0.y), .number($0.width), .number($0.height)]) } ?? .null
+                "container": container.map { .array([.number($0.x), .number($0.y), .number($0.width), .number($0.height)]) } ?? .null,
+                "parameters": parameters, "live": live
             ]
         }
     }
 
     package static func page(title: String, items: [Item]) -> String {
         let data = JSONValue.array(items.map(\.json)).canonicalText.replacingOccurrences(of: "</", with: "<\\/")
-        var cards = ""
+        var cards = "", styles = "", modules = ""
         for (index, item) in items.enumerated() {
             cards += """
                 <section class="card" id="card-\(index)">
@@ -72,11 +82,21 @@ package enum PreviewWriter {
                     <span class="time">0 ms</span>
                     <label>speed <select data-action="speed"><option>0.25</option><option>0.5</option><option selected>1</option><option>2</option></select></label>
                   </div>
+                  <form class="knobs"></form>
+                  <ol class="effects" aria-live="polite"></ol>
                   <table class="values"></table>
                   \(item.plot.map { "<details class=\"curves\" open><summary>curves</summary>\($0)</details>" } ?? "")
                 </section>
 
                 """
+            if let stylesheet = item.stylesheet { styles += stylesheet.replacingOccurrences(of: "</", with: "<\\/") + "\n" }
+            // A behaviour's module runs as a module script of its own (module scripts run after the
+            // page's script) and hands its attach() to the card.
+            if let module = item.module {
+                modules +=
+                    "<script type=\"module\">\n\(module.replacingOccurrences(of: "</script", with: "<\\/script"))\n"
+                    + "window.catalogPreview.behaviourLoaded(\(index), { attach, behaviour });\n</script>\n"
+            }
         }
         return """
             <!doctype html>
@@ -95,7 +115,12 @@ package enum PreviewWriter {
             .scrubber { width: 280px; }
             .values { font: 12px ui-monospace, monospace; border-collapse: collapse; }
             .values td, .values th { padding: 2px 8px; border-bottom: 1px solid #eee; text-align: left; }
-            </style></head>
+            .container.live { resize: both; overflow: hidden; box-sizing: content-box; }
+            .container.live .box { position: absolute; }
+            .knobs { display: flex; gap: 10px; flex-wrap: wrap; margin: 6px 0; }
+            .owner { padding: 6px 10px; font: inherit; }
+            .owner.cell { width: 120px; height: 48px; background: #4a7bd0; color: white; border-radius: 6px; }
+            \(styles)</style></head>
             <body>
             <header><h1>\(PlotWriter.escape(title))</h1><label><input type="checkbox" id="reduced"> reduced motion</label></header>
             \(cards)<script>
@@ -122,22 +147,34 @@ package enum PreviewWriter {
               stage.textContent = "";
               s.elements = {};
               if (item.kind === "layout") {
-                const [cx, cy, cw, ch] = item.container || [0, 0, 0, 0];
+                // The layout's own stylesheet places the boxes in a container a person resizes.
+                const [, , cw, ch] = item.container || [0, 0, 0, 0];
                 const frame = document.createElement("div");
-                frame.className = "container";
+                frame.className = "container live";
+                frame.id = "layout-" + index;
                 Object.assign(frame.style, { left: "20px", top: "20px", width: cw + "px", height: ch + "px" });
                 stage.appendChild(frame);
-                for (const [slot, x, y, w, h] of item.boxes) {
+                for (const [slot] of item.boxes) {
                   const box = document.createElement("div");
                   box.className = "box";
                   box.textContent = slot;
                   box.dataset.slot = slot;
-                  Object.assign(box.style, { left: 20 + x - cx + "px", top: 20 + y - cy + "px", width: w + "px", height: h + "px" });
-                  stage.appendChild(box);
+                  frame.appendChild(box);
                   s.elements[slot] = box;
+                }
+                const knobs = document.getElementById("card-" + index).querySelector(".knobs");
+                knobs.textContent = "";
+                for (const { name, value, unit } of item.parameters) {
+                  const label = document.createElement("label");
+                  const input = document.createElement("input");
+                  Object.assign(input, { type: "number", step: "any", value: String(value), name });
+                  input.addEventListener("input", () => frame.style.setProperty(name, input.value + unit));
+                  label.append(name.replace("--" + item.name + "-", "") + " ", input);
+                  knobs.append(label);
                 }
                 return;
               }
+              if (item.live !== null) return;  // a behaviour's card is built when its module has run
               for (const role of item.roles) {
                 const element = document.createElement("div");
                 element.className = "subject";
@@ -207,14 +244,54 @@ package enum PreviewWriter {
             });
             reducedBox.addEventListener("change", () => items.forEach((_, index) => build(index)));
 
+            /** A behaviour's card: its module attached to a live element, properties and events. */
+            function behaviourLoaded(index, { attach }) {
+              const item = items[index], live = item.live, stage = document.getElementById("stage-" + index);
+              const card = document.getElementById("card-" + index);
+              const owner = document.createElement(live.owner === "textField" ? "input" : live.owner === "label" ? "span" : "div");
+              owner.className = "owner" + (live.owner === "cell" || live.owner === "view" ? " cell" : "");
+              if (live.owner === "textField") { owner.placeholder = "Email address"; owner.setAttribute("aria-label", "A text field to type into"); }
+              else owner.textContent = live.owner === "label" ? "Swift" : live.owner;
+              stage.append(owner);
+              state[index].elements.owner = owner;
+              const handle = attach(owner, live.properties);
+              const effects = card.querySelector(".effects");
+              for (const name of live.effects) owner.addEventListener("catalog:" + name, (event) => {
+                const li = document.createElement("li");
+                li.textContent = name + ": " + JSON.stringify(event.detail);
+                effects.append(li);
+              });
+              const knobs = card.querySelector(".knobs");
+              for (const { key, type, value } of live.fields) {
+                const label = document.createElement("label");
+                const input = document.createElement("input");
+                input.name = key;
+                if (type === "bool") { input.type = "checkbox"; input.checked = value === true; }
+                else { input.type = type === "number" ? "number" : "text"; input.value = value ?? ""; }
+                input.addEventListener("change", () => handle.set(key, type === "bool" ? input.checked : type === "number" ? Number(input.value) : input.value));
+                label.append(key + " ", input);
+                knobs.append(label);
+              }
+              for (const event of live.events) {
+                const button = document.createElement("button");
+                button.type = "button";
+                button.textContent = "send " + event;
+                button.addEventListener("click", () => handle.send(event));
+                knobs.append(button);
+              }
+              state[index].handle = handle;
+            }
+
             window.catalogPreview = {
               items,
+              behaviourLoaded,
+              handle: (index) => state[index].handle,
               scrub,
               setReducedMotion(flag) { reducedBox.checked = flag; items.forEach((_, index) => build(index)); },
               elements: (index) => state[index].elements,
             };
             </script>
-            </body></html>
+            \(modules)</body></html>
 
             """
     }

@@ -3,8 +3,8 @@ import CatalogFormats
 import CatalogModel
 
 /// The `catalog preview` page for catalog components: animations and chains playing on sample
-/// elements from their Web Animations export (and its reduced-motion form), layouts as boxes at
-/// their frames, each with its curves.
+/// elements from their Web Animations export (and its reduced-motion form), layouts by their
+/// stylesheet on a resizable container, decorators by their module on a live element.
 ///
 /// ```swift
 /// let html = try ComponentPreview(names: ["bounce-select", "fade-sequence"], catalog: catalog).html
@@ -21,10 +21,10 @@ public struct ComponentPreview: Sendable {
     /// The page for definitions already read; `catalog` resolves the components they use (a
     /// chain's steps), and without one they must be self-contained.
     package init(definitions: [ComponentDefinition], catalog: Catalog?) throws {
-        items = try definitions.map { try Self.item($0, catalog: catalog) }
+        items = try definitions.enumerated().map { try Self.item($1, index: $0, catalog: catalog) }
     }
 
-    private static func item(_ definition: ComponentDefinition, catalog: Catalog?) throws -> PreviewWriter.Item {
+    private static func item(_ definition: ComponentDefinition, index: Int, catalog: Catalog?) throws -> PreviewWriter.Item {
         switch definition.kind {
         case .animation, .chain:
             let export = try ComponentExport(definition: definition, target: .waapi, catalog: catalog)
@@ -42,11 +42,55 @@ public struct ComponentPreview: Sendable {
         case .layout:
             let layout = try LayoutDefinition(definition)
             let rect = layout.rect(containerBounds: nil) ?? Rect(x: 0, y: 0, width: 320, height: 120)
-            return PreviewWriter.Item(
+            var item = PreviewWriter.Item(
                 name: definition.name, kind: "layout", summary: definition.summary, roles: layout.root.slots,
                 effects: [:], reducedEffects: [:], boxes: LayoutSolver.frames(for: layout.root, in: rect), container: rect)
-        case .decorator, .tokens:
-            throw ExportError("\(definition.name) is a \(definition.kind.rawValue); preview shows animations, chains and layouts", code: .wrongComponent)
+            let sheet = try LayoutStylesheet(definition)
+            item.stylesheet = sheet.text(selector: "#layout-\(index)")
+            item.parameters = .array(
+                sheet.customProperties.map { property in
+                    [
+                        "name": .string(LayoutLength.customProperty(name: definition.name, parameter: property.parameter)),
+                        "value": .number(property.value), "unit": .string(property.isLength ? "px" : "")
+                    ]
+                })
+            return item
+        case .decorator:
+            guard let catalog else { throw ExportError("\(definition.name): a decorator's preview needs the catalog its handlers run components from") }
+            let decorator = try DecoratorDefinition(definition)
+            let export = try BehaviourExport(definition: definition, catalog: catalog)
+            var properties: [String: JSONValue] = [:]
+            var fields: [JSONValue] = []
+            for (key, declared) in decorator.properties.sorted(by: { $0.key < $1.key }) {
+                let value =
+                    decorator.attachWhenSet.contains(key)
+                    ? Self.attachingValue(declared.type, default: declared.defaultValue?.jsonValue) : declared.defaultValue?.jsonValue
+                if let value { properties[key] = value }
+                fields.append(["key": .string(key), "type": .string(declared.type.rawValue), "value": value ?? .null])
+            }
+            var item = PreviewWriter.Item(name: definition.name, kind: "decorator", summary: definition.summary, roles: [], effects: [:], reducedEffects: [:])
+            item.module = export.module
+            item.live = [
+                "owner": .string(decorator.attachesTo.first ?? "view"), "properties": .object(properties), "fields": .array(fields),
+                "events": .array((export.behaviour["handlers"]?.objectValue ?? [:]).keys.sorted().map(JSONValue.string)),
+                "effects": .array(export.effects.sorted().map(JSONValue.string))
+            ]
+            return item
+        case .tokens:
+            throw ExportError("\(definition.name) is a token set; preview shows animations, chains, decorators and layouts", code: .wrongComponent)
+        }
+    }
+
+    /// A value of a decorator's key that attaches it: its default unless empty, else one that
+    /// shows (true, a URL, a word).
+    package static func attachingValue(_ type: ValueType, default value: JSONValue?) -> JSONValue {
+        switch type {
+        case .bool: return true
+        case .number: return value ?? 1
+        case .url: return "https://swift.org"
+        default:
+            if let value, value != "" { return value }
+            return "Short"
         }
     }
 

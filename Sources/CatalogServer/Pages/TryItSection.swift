@@ -44,7 +44,7 @@ struct TryItSection: Sendable {
                 for (key, declared) in decorator.properties.sorted(by: { $0.key < $1.key }) {
                     let value =
                         decorator.attachWhenSet.contains(key)
-                        ? Self.demo(declared.type, default: declared.defaultValue?.jsonValue) : declared.defaultValue?.jsonValue
+                        ? ComponentPreview.attachingValue(declared.type, default: declared.defaultValue?.jsonValue) : declared.defaultValue?.jsonValue
                     if let value { properties[key] = value }
                     fields.append(Self.field(key, type: declared.type, value: value))
                 }
@@ -77,18 +77,6 @@ struct TryItSection: Sendable {
         case "textField": "<input id=\"behaviour-owner\" aria-label=\"A text field to type into\" placeholder=\"Email address\">"
         case "label": "<span id=\"behaviour-owner\" class=\"owner\">Swift</span>"
         default: "<div id=\"behaviour-owner\" class=\"owner cell\">\(HTML.escape(type))</div>"
-        }
-    }
-
-    /// A value that attaches the decorator: its default when it has one that is not empty.
-    static func demo(_ type: ValueType, default value: JSONValue?) -> JSONValue {
-        switch type {
-        case .bool: return true
-        case .number: return value ?? 1
-        case .url: return "https://swift.org"
-        default:
-            if let value, value != "" { return value }
-            return "Short"
         }
     }
 
