@@ -61,7 +61,7 @@ public enum HeadlessChromium {
 
 extension HeadlessChromium {
     /// A PNG screenshot of a local file at a window size.
-    public static func screenshot(of file: String, width: Int, height: Int) throws -> Data {
+    public static func screenshot(of file: String, fragment: String? = nil, width: Int, height: Int) throws -> Data {
         let folder = FileManager.default.temporaryDirectory.appending(path: "chromium-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -69,9 +69,9 @@ extension HeadlessChromium {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try executable())
         process.arguments = [
-            "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--hide-scrollbars",
+            "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--hide-scrollbars", "--virtual-time-budget=5000",
             "--user-data-dir=\(folder.appending(path: "profile").path)", "--window-size=\(width),\(height)",
-            "--screenshot=\(png.path)", URL(fileURLWithPath: file).absoluteString
+            "--screenshot=\(png.path)", URL(fileURLWithPath: file).absoluteString + (fragment.map { "#" + $0 } ?? "")
         ]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice

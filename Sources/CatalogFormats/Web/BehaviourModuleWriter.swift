@@ -257,6 +257,8 @@ package enum BehaviourModuleWriter {
             set(key, value) {
               setOwner(key, value, false);
               if (!attached && behaviour.attachWhenSet.includes(key)) attachNow();
+              // The owner may have moved or been resized (a frame set): the children follow.
+              for (const [name, child] of children) place(child, name);
             },
             send,
             child: (name) => children.get(name) ?? null,

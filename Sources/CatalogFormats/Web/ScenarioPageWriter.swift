@@ -139,6 +139,20 @@ package enum ScenarioPageWriter {
               if (types.length === 0 || types.includes(object.type)) adopt(object.id, module, object.properties);
             }
           }
+          /** Moves an element into a container with the decorator children that follow it. */
+          function moveWithChildren(element, container) {
+            const followers = [];
+            for (let next = element.nextElementSibling; next && next.dataset.catalogChild !== undefined; next = next.nextElementSibling) followers.push(next);
+            container.append(element, ...followers);
+          }
+          /** A layout sets frames: each bound object's handles hear its new frame. */
+          function laidOut(roles) {
+            for (const id of Object.values(roles)) {
+              const style = getComputedStyle(elements.get(id));
+              const frame = [style.left, style.top, style.width, style.height].map(parseFloat);
+              for (const handle of handles.get(id) ?? []) handle.set("frame", frame);
+            }
+          }
           function observe(t) {
             seek(t);
             const values = {};
@@ -195,9 +209,10 @@ package enum ScenarioPageWriter {
                 for (const [slot, id] of Object.entries(step.roles)) {
                   const child = elements.get(id);
                   child.dataset.slot = slot;
-                  container.append(child);
+                  moveWithChildren(child, container);
                 }
                 layouts.push(modules[step.module].layout(container, step.parameters));
+                laidOut(step.roles);
                 break;
               }
               case "layout": {
@@ -207,9 +222,10 @@ package enum ScenarioPageWriter {
                   const child = elements.get(id);
                   child.dataset.slot = slot;
                   child.style.position = child.style.left = child.style.top = child.style.width = child.style.height = "";
-                  container.append(child);
+                  moveWithChildren(child, container);
                 }
                 for (const [name, value] of Object.entries(step.properties)) container.style.setProperty(name, value);
+                laidOut(step.roles);
                 break;
               }
             }
@@ -238,7 +254,10 @@ package enum ScenarioPageWriter {
           play(scenarios[0], Number(slider.value), []);
           document.getElementById("now").value = Number(slider.value).toFixed(3);
         };
-        slider.addEventListener("input", show);
+        slider.addEventListener("input", () => { history.replaceState(null, "", `#t=${slider.value}`); show(); });
+        // A link to a moment: #t=SECONDS opens the page there.
+        const linked = /^#t=([0-9.]+)$/.exec(location.hash);
+        if (linked) slider.value = linked[1];
         show();
         """#
 }
