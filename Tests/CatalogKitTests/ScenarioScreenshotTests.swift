@@ -15,6 +15,11 @@ struct ScenarioScreenshotTests {
         let folder = TemporaryFolder()
         let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appending(path: "TestSupport/Fixtures/readme-typing.scenario.yaml").path
+        // The scenario pictured is the README's own.
+        let readme = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appending(
+                path: "README.md"), encoding: .utf8)
+        #expect(readme.contains("$ cat typing.scenario.yaml\n" + (try String(contentsOfFile: file, encoding: .utf8))))
         let source = try Catalog(path: folder.file("c.sqlite"))
         let page = folder.file("typing.html")
         try ScenarioFile(path: file).page(components: source).write(toFile: page, atomically: true, encoding: .utf8)
