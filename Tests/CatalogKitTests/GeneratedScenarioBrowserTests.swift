@@ -16,6 +16,15 @@ struct GeneratedScenarioBrowserTests {
             let definition = folder.file("\(kind)-\(index).yaml"), scenario = folder.file("\(kind)-\(index).scenario.yaml")
             try generated.definition.write(toFile: definition, atomically: true, encoding: .utf8)
             try "components: [\(kind)-\(index).yaml]\n\(generated.scenario)".write(toFile: scenario, atomically: true, encoding: .utf8)
+            // CATALOG_SCENARIO_FOLDER keeps a copy of the cases, to play one by hand.
+            if let keep = ProcessInfo.processInfo.environment["CATALOG_SCENARIO_FOLDER"] {
+                try FileManager.default.createDirectory(atPath: keep, withIntermediateDirectories: true)
+                for path in [definition, scenario] {
+                    let copy = keep + "/" + (path as NSString).lastPathComponent
+                    try? FileManager.default.removeItem(atPath: copy)
+                    try FileManager.default.copyItem(atPath: path, toPath: copy)
+                }
+            }
             return try ScenarioFile(path: scenario)
         }
     }
@@ -25,6 +34,17 @@ struct GeneratedScenarioBrowserTests {
         let folder = TemporaryFolder()
         let files = try Self.files((0..<Self.count).map { GeneratedBehaviours.decorator(index: $0, random: &random) }, in: folder, kind: "decorator")
         let differences = try ScenarioBrowserTests.judge(files, reducedMotion: false)
+        #expect(differences.isEmpty, "\(differences.count) differences:\n\(differences.prefix(15).joined(separator: "\n"))")
+    }
+
+    /// The same kind of decorators and scenarios under reduced motion (Chromium told to prefer it).
+    @Test func generatedDecoratorsPlayReducedInChromiumAsInTheEngine() throws {
+        var random = SeededRandom(seed: 45)
+        let folder = TemporaryFolder()
+        var cases = (0..<(Self.count / 2)).map { GeneratedBehaviours.decorator(index: $0, random: &random) }
+        for index in cases.indices { cases[index].scenario = "reducedMotion: true\n" + cases[index].scenario }
+        let files = try Self.files(cases, in: folder, kind: "decorator")
+        let differences = try ScenarioBrowserTests.judge(files, reducedMotion: true)
         #expect(differences.isEmpty, "\(differences.count) differences:\n\(differences.prefix(15).joined(separator: "\n"))")
     }
 

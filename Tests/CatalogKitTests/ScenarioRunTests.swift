@@ -166,3 +166,48 @@ struct ScenarioRunTests {
         }
     }
 }
+
+/// Rules the generated judge found the engine breaking, each now held.
+struct ScenarioRuleTests {
+    let folder = TemporaryFolder()
+
+    /// A handler that removes a property and then tests it reads the default, not the value
+    /// stored before the event (the web module does so; the engine read the stale value).
+    @Test(arguments: TestBackend.allCases) func aPropertyRemovedByAHandlerReadsAsItsDefaultLaterInTheRun(backend: TestBackend) throws {
+        let catalog = try backend.catalog(in: folder)
+        let definition = try DefinitionDecoder.decode(
+            text: """
+                name: forgetful
+                kind: decorator
+                version: 1.0.0
+                summary: Forgets its caption on tap
+                decorator:
+                  attachesTo: [view]
+                  attachWhenSet: [caption]
+                  properties: {caption: {type: string, default: ""}}
+                  handlers:
+                    tap:
+                      - {set: {property: caption, value: {event: value}}}
+                      - {if: {empty: {property: caption}}, then: [{emit: {effect: forgot, value: 1}}], else: [{emit: {effect: remembers, value: 1}}]}
+                """, file: "forgetful.yaml")
+        try catalog.components.add([definition])
+        try catalog.objects.add(id: "v", type: "view", at: 0)
+        try catalog.setProperty(.string("Hello"), for: "caption", on: "v", at: 0)
+        #expect(try catalog.send("tap", to: "v", at: 0.1).effects.map(\.effect) == ["forgot"])
+    }
+
+    /// Under reduced motion a fade the animation does not have (pop scales) ends at the
+    /// element's own opacity — half for a half-transparent element — not at 1.
+    @Test(arguments: TestBackend.allCases) func aReducedFadeEndsAtTheElementsOwnOpacity(backend: TestBackend) throws {
+        let catalog = try backend.catalog(in: folder)
+        try catalog.objects.add(id: "badge", type: "view", at: 0)
+        try catalog.setProperty(.number(0.5), for: "opacity", on: "badge", at: 0)
+        try catalog.apply("pop", to: ["badge"], at: 0, reducedMotion: true)
+        let start = try catalog.state(of: "badge", at: 0).presentation["opacity"]
+        let middle = try catalog.state(of: "badge", at: 0.1).presentation["opacity"]
+        let after = try catalog.state(of: "badge", at: 1).presentation["opacity"]
+        #expect(start == .number(0))
+        if case .number(let value)? = middle { #expect(value > 0 && value < 0.5) } else { Issue.record("no opacity mid-fade") }
+        #expect(after == .number(0.5))
+    }
+}

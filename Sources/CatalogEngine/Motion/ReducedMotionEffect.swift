@@ -25,11 +25,14 @@ package struct ReducedMotionEffect: Sendable {
     private let baseAnimatesOpacity: Bool
     /// The base's values once it is over (its model values when it never ends).
     private let endSample: EffectSample
-    /// The fade's start and end opacity: the base's own where it animates opacity, else 0 → 1.
+    /// The fade's start and end opacity: the base's own where it animates opacity, else from 0
+    /// to the element's own opacity (`underlyingOpacity`), which it shows once the fade is over.
     package let fadeEnds: (from: Double, to: Double)
 
     /// The effect `base` as a viewer who prefers reduced motion sees it.
-    package init(_ base: AnimationEffect, motion: ReducedMotion?) {
+    /// - Parameter underlyingOpacity: the element's own opacity, which a fade the base does not
+    ///   have ends at (a half-transparent badge fades in to half, not to opaque).
+    package init(_ base: AnimationEffect, motion: ReducedMotion?, underlyingOpacity: Double = 1) {
         self.base = base
         self.motion = motion
         var properties = base.properties
@@ -57,7 +60,7 @@ package struct ReducedMotionEffect: Sendable {
         } else {
             endSample = EffectSample(time: 0, progress: nil, iteration: nil, values: base.properties.map { AnimatedValue($0.initialValue) })
         }
-        var fade = (from: 0.0, to: 1.0)
+        var fade = (from: 0.0, to: underlyingOpacity)
         if showsEnd, let slot = base.properties.firstIndex(where: { $0.name == "opacity" }),
             case .number(let from) = base.sample(at: 0).values[slot], case .number(let to) = endSample.values[slot]
         {

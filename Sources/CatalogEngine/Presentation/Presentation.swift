@@ -49,7 +49,10 @@ package struct RunningAnimation: Sendable, Hashable {
             if reduced, let replacement = reducedReplacement {
                 return ReducedMotionEffect(AnimationEffect(replacement, modelValues: modelValues), motion: nil)
             }
-            return ReducedMotionEffect(AnimationEffect(animation, modelValues: modelValues), motion: reduced ? self.reducedMotion : nil)
+            var opacity = 1.0
+            if case .number(let own)? = modelValues["opacity"] { opacity = own }
+            return ReducedMotionEffect(
+                AnimationEffect(animation, modelValues: modelValues), motion: reduced ? self.reducedMotion : nil, underlyingOpacity: opacity)
         }
         return (shown.properties, shown.sample(at: time).values)
     }

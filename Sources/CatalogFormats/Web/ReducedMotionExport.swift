@@ -5,7 +5,8 @@ import CatalogModel
 /// effect the engine plays (``ReducedMotionEffect``) and exact: `shorten` scales every time of
 /// the normal export; `none` plays the normal export over at once, holding its end (when the
 /// animation keeps its end state; nothing when it does not); `fade` sets every other property's
-/// end state at once and runs opacity from its start to its end value, ease-in-out. A
+/// end state at once and runs opacity from its start to its end value, ease-in-out (from 0 to
+/// the element's own opacity when the animation does not animate opacity). A
 /// `component` policy is resolved by the caller, who exports that component instead.
 ///
 /// ```swift
@@ -62,12 +63,15 @@ package enum ReducedMotionExport {
                         timing: WebTiming(duration: 0, fill: "forwards"), properties: [property.name], fidelity: .exact))
             }
             let (from, to) = effect.fadeEnds
-            let keeps = base.fillsForwards && base.properties.contains { $0.name == "opacity" }
+            let ownOpacity = base.properties.contains { $0.name == "opacity" }
+            let keeps = base.fillsForwards && ownOpacity
+            // A fade the animation does not have ends at the element's own opacity: the end
+            // keyframe leaves opacity out, so the browser takes the element's value.
             result.append(
                 WebAnimation(
                     keyframes: [
                         WebKeyframe(offset: 0, easing: ReducedMotionEffect.fadeEasing.cssText!, values: ["opacity": CSSNumber.text(from)]),
-                        WebKeyframe(offset: 1, values: ["opacity": CSSNumber.text(to)])
+                        WebKeyframe(offset: 1, values: ownOpacity ? ["opacity": CSSNumber.text(to)] : [:])
                     ],
                     timing: WebTiming(duration: seconds * 1000, fill: keeps ? "forwards" : "none"),
                     properties: ["opacity"], fidelity: .exact))

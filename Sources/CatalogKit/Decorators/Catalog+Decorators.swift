@@ -203,7 +203,7 @@ extension Catalog {
         var children = HandlerRun(catalog: self, owner: owner, event: nil, time: 0)
         children.decorator = decorator
         children.decoratorName = name
-        for (key, value) in pending { children.pending["\(owner)\u{0}\(key)"] = value }
+        for (key, value) in pending { children.pending["\(owner)\u{0}\(key)"] = .some(value) }
         for child in decorator.children.keys.sorted() { _ = try children.object(.child(child)) }
         return (
             [(instance, "decorator", owner)] + children.created,
@@ -314,8 +314,9 @@ struct HandlerRun {
     var sets: [PropertyWrite] = []
     var applies: [(operation: EventOperation, object: String?, payload: JSONValue)] = []
     var effects: [Effect] = []
-    /// Values set earlier in this run, read before the stored ones.
-    var pending: [String: PropertyValue] = [:]
+    /// Values set earlier in this run, read before the stored ones; `.some(nil)`: removed in
+    /// this run (a later condition reads the default, not the stored value).
+    var pending: [String: PropertyValue?] = [:]
 
     mutating func perform(_ actions: [DecoratorAction]) throws {
         for action in actions {
@@ -334,7 +335,7 @@ struct HandlerRun {
                     value = typed
                 }
                 sets.append(PropertyWrite(id: id, key: property, value: value))
-                pending["\(id)\u{0}\(property)"] = value
+                pending["\(id)\u{0}\(property)"] = .some(value)
                 if id == owner, let decorator {
                     // The owner's children bound to the property follow it.
                     let made = Set(created.map(\.id))
@@ -342,7 +343,7 @@ struct HandlerRun {
                         owner: owner, key: property, value: value, exists: { try made.contains($0) || catalog.database.objects.get($0) != nil })
                     {
                         sets.append(write)
-                        pending["\(write.id)\u{0}\(write.key)"] = write.value
+                        pending["\(write.id)\u{0}\(write.key)"] = .some(write.value)
                     }
                 }
             case .run(let component, let target, let parameters):
@@ -411,7 +412,7 @@ struct HandlerRun {
         case .eventValue: return event
         case .literal(let json): return PropertyValue(untyped: json)
         case .property(let name):
-            if let value = pending["\(owner)\u{0}\(name)"] { return value }
+            if let value = pending["\(owner)\u{0}\(name)"] { return value ?? decorator?.properties[name]?.defaultValue }
             if let stored = try catalog.database.properties.value(for: name, on: owner) { return stored }
             return decorator?.properties[name]?.defaultValue
         }
