@@ -45,10 +45,16 @@ struct BehaviourExportCommandTests {
           properties: {armed: {type: bool}}
           handlers:
             tap: [{run: {component: fade-sequence}}]
+            poke: [{run: {component: hyperlink}}]
         """.write(toFile: chain, atomically: true, encoding: .utf8)
         let refused = try CLI.run(["export", chain, "--to", "js"], environment: env)
         #expect(refused.status != 0)
-        #expect(refused.stderr.contains("decorator.handlers.tap[0].run") && refused.stderr.contains("chain"))
+        #expect(refused.stderr.contains("decorator.handlers.poke[0].run") && refused.stderr.contains("it is a decorator"))
+        // A chain a handler runs plays all its roles on the target.
+        try String(contentsOfFile: chain, encoding: .utf8).replacingOccurrences(of: "\n    poke: [{run: {component: hyperlink}}]", with: "")
+            .write(toFile: chain, atomically: true, encoding: .utf8)
+        let chained = try CLI.run(["export", chain, "--to", "js"], environment: env)
+        #expect(chained.status == 0 && chained.stdout.contains("\"fade-sequence@1.0.0\""), "\(chained.stderr)")
 
         let distance = folder.file("moves-by-property.yaml")
         try """

@@ -6,7 +6,7 @@ import Testing
 
 /// Seeded random decorators and layouts, each with a random scenario, played in headless
 /// Chromium against `scenario run` (DESIGN §9). CI runs 120 of each kind;
-/// `CATALOG_SCENARIO_CASES=N` runs N (docs/Testing.md, the longer run).
+/// `CATALOG_SCENARIO_CASES=N` runs N (the longer run, docs/Behaviours.md).
 struct GeneratedScenarioBrowserTests {
     static let count = ProcessInfo.processInfo.environment["CATALOG_SCENARIO_CASES"].flatMap(Int.init) ?? 120
 

@@ -20,8 +20,8 @@ public enum GeneratedBehaviours {
     /// transform (a scale, a translation) compose in the engine but replace each other on the
     /// web (docs/Status.md, issue 43).
     static let families = [
-        ["fade-in", "fade-out", "slide-aside", "slide-back"],
-        ["fade-in", "fade-out", "pop", "bounce-select", "bounce-deselect"]
+        ["fade-in", "fade-out", "slide-aside", "slide-back", "fade-sequence"],
+        ["fade-in", "fade-out", "pop", "bounce-select", "bounce-deselect", "fade-sequence"]
     ]
 
     static func number(_ x: Double) -> String { String(format: "%.3f", x) }

@@ -14,6 +14,10 @@ import CatalogModel
 package struct ChainExport: Sendable {
     /// Each role's web animations, their delays placing them on the chain's schedule.
     package var roles: [(role: String, animations: [WebAnimation])]
+    /// Every role's web animations for a chain run with all its roles on one element (a
+    /// handler's `run`), stacked as the engine stacks them there: the sets first (the engine
+    /// makes them model changes, under every animation), then the animations in schedule order.
+    package var onOneElement: [WebAnimation]
     /// When the chain's `done` fires, in seconds.
     package var doneTime: Double
     /// Each role's animations as the engine runs them, in the same order (its sets first, as
@@ -37,9 +41,11 @@ package struct ChainExport: Sendable {
         }
         var perRole: [String: [WebAnimation]] = [:]
         var running: [String: [RunningAnimation]] = [:]
+        var flat: [WebAnimation] = []
         for placed in schedule.sets {
             let set = try Self.set(placed.step, at: placed.time)
             perRole[placed.step.role, default: []].append(set)
+            flat.append(set)
             // The same zero-length animation, for the engine: a set changes the value from then on.
             let model = try KeyframeEffectModel(webKeyframes: set.json["keyframes"]!, options: set.json["options"], file: "set")
             running[placed.step.role, default: []].append(RunningAnimation(.web(model), start: 0))
@@ -50,10 +56,12 @@ package struct ChainExport: Sendable {
             for var animation in try ReducedMotionExport.animations(definition, motion: motion, normal: normal) {
                 animation.timing.delay += placed.start * 1000
                 perRole[placed.step.role, default: []].append(animation)
+                flat.append(animation)
             }
             running[placed.step.role, default: []].append(RunningAnimation(definition, start: placed.start, reducedMotion: motion, playsReduced: reducedMotion))
         }
         roles = chain.roles.map { ($0, perRole[$0] ?? []) }
+        onOneElement = flat
         doneTime = schedule.doneTime
         self.running = running
     }

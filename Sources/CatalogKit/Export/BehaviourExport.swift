@@ -160,8 +160,8 @@ package struct BehaviourExport: Sendable {
             }
             guard let stored = try catalog.components.get(ComponentReference(component)) else { throw refuse("no component \(component) in the catalog") }
             let definition = try stored.decode()
-            guard definition.kind == .animation else {
-                throw refuse("it is a \(definition.kind.rawValue); a behaviour's module runs animations only")
+            guard definition.kind == .animation || definition.kind == .chain else {
+                throw refuse("it is a \(definition.kind.rawValue); a behaviour's module runs animations and chains")
             }
             var literal: [String: String] = [:]
             var bound: [String: JSONValue] = [:]
@@ -187,10 +187,17 @@ package struct BehaviourExport: Sendable {
         /// parameters; and for each number parameter that only scales timing fields (twice the
         /// value, twice the field; keyframes alike), the fields per unit of it.
         func entry(_ stored: StoredComponent, _ definition: ComponentDefinition, literal: [String: String]) throws -> JSONValue {
+            // A chain run by a handler plays every role on the one target.
+            func list(_ body: ComponentExport.Body) -> [JSONValue] {
+                switch body {
+                case .animation(let animations): animations.map(\.json)
+                case .chain(let chain): chain.onOneElement.map(\.json)
+                }
+            }
             func forms(_ parameters: [String: String]) throws -> (normal: [JSONValue], reduced: [JSONValue]) {
                 let export = try ComponentExport(definition: definition, parameters: parameters, target: .waapi, catalog: catalog)
-                let normal = ComponentExport.waapi(of: export.body).arrayValue ?? []
-                return (normal, export.reducedBody.map { ComponentExport.waapi(of: $0).arrayValue ?? [] } ?? normal)
+                let normal = list(export.body)
+                return (normal, export.reducedBody.map(list) ?? normal)
             }
             let base = try forms(literal)
             var scaled: [String: JSONValue] = [:]
