@@ -15,13 +15,10 @@ public enum GeneratedBehaviours {
         public var scenario: String
     }
 
-    /// Built-in animations a handler may run (exported exactly or baked within the bounds), in
-    /// two families: one decorator runs one family, since animations of different parts of a
-    /// transform (a scale, a translation) compose in the engine but replace each other on the
-    /// web (docs/Status.md, issue 43).
+    /// Built-in animations a handler may run (exported exactly or baked within the bounds):
+    /// parts of a transform (a scale, a translation) that compose, opacity, a chain.
     static let families = [
-        ["fade-in", "fade-out", "slide-aside", "slide-back", "fade-sequence"],
-        ["fade-in", "fade-out", "pop", "bounce-select", "bounce-deselect", "fade-sequence"]
+        ["fade-in", "fade-out", "slide-aside", "slide-back", "fade-sequence", "pop", "bounce-select", "bounce-deselect", "shake"]
     ]
 
     static func number(_ x: Double) -> String { String(format: "%.3f", x) }

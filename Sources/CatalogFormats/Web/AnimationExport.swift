@@ -64,12 +64,15 @@ package struct AnimationExport: Sendable {
             } else {
                 outcome = .failure(.init(reason: "\(touching.count) animations of one property"))
             }
+            var animation: WebAnimation
             switch outcome {
-            case .success(let animation): result.append(animation)
+            case .success(let exact): animation = exact
             case .failure(let why):
                 if window == nil { window = try Self.window(model, effect: effect) }
-                result.append(try bake(effect, slot: slot, window: window!, reason: why.reason))
+                animation = try bake(effect, slot: slot, window: window!, reason: why.reason)
             }
+            if touching.count == 1, let keyPath = touching[0].leaf.keyPath, keyPath.component != .whole { animation.keyPath = keyPath.path }
+            result.append(animation)
         }
         return result
     }

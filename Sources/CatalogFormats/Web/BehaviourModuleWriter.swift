@@ -88,12 +88,64 @@ package enum BehaviourModuleWriter {
           }
         }
 
+        /** A transform (16 numbers, m11…m44) on an element: a plain translation, rotation and
+         *  scale as the individual properties, so that an animation of one part replaces that
+         *  part, as the engine composes them; anything else as `transform`. */
+        export function renderTransform(style, value) {
+          for (const property of ["translate", "rotate", "scale", "transform"]) style[property] = "";
+          if (!Array.isArray(value) || value.length !== 16) return;
+          const [a, b, m13, m14, c, d, m23, m24, m31, m32, m33, m34, e, f, m43, m44] = value;
+          const plain = m13 === 0 && m14 === 0 && m23 === 0 && m24 === 0 && m31 === 0 && m32 === 0 && m34 === 0 && m44 === 1;
+          const sx = Math.hypot(a, b);
+          if (plain && sx > 0 && Math.abs(a * c + b * d) <= 1e-12 * Math.max(1, sx * sx)) {
+            style.translate = `${e}px ${f}px ${m43}px`;
+            style.rotate = `${Math.atan2(b, a)}rad`;
+            style.scale = `${sx} ${(a * d - b * c) / sx} ${m33}`;
+          } else {
+            style.transform = `matrix3d(${value.join(", ")})`;
+          }
+        }
+
+        /** The individual property an animation of one part of a transform animates, if it does. */
+        function partOf(properties) {
+          const parts = new Set((properties ?? []).map((name) =>
+            name.startsWith("transform.translation") ? "translate" :
+            name.startsWith("transform.scale") ? "scale" :
+            name === "transform.rotation" || name === "transform.rotation.z" ? "rotate" : null));
+          return parts.size === 1 && !parts.has(null) ? [...parts][0] : null;
+        }
+
+        /** Keyframes of a whole transform rewritten as the one part they move. */
+        function asPart(keyframes, part) {
+          return keyframes.map((keyframe) => {
+            if (!("transform" in keyframe)) return keyframe;
+            const { transform, ...rest } = keyframe;
+            const m = new DOMMatrix(transform);
+            const value = part === "translate" ? `${m.m41}px ${m.m42}px ${m.m43}px`
+              : part === "scale" ? `${m.m11} ${m.m22} ${m.m33}`
+              : `${Math.atan2(m.m12, m.m11)}rad`;
+            return { ...rest, [part]: value };
+          });
+        }
+
+        /** Plays one exported animation on `target`: a part of a transform as that part; a whole
+         *  transform over the parts, which it replaces while it is in effect. */
+        function playOn(target, { keyframes, options, properties }) {
+          const part = partOf(properties);
+          if (part) return target.animate(asPart(keyframes, part), options);
+          if (keyframes.some((keyframe) => "transform" in keyframe)) {
+            const neutral = { translate: "none", rotate: "none", scale: "none" };
+            target.animate([neutral, neutral], options);
+          }
+          return target.animate(keyframes, options);
+        }
+
         /** Shows a model value on an element: the properties a page draws. */
         function render(element, key, value) {
           const style = element.style;
           switch (key) {
             case "opacity": style.opacity = value === null || value === undefined ? "" : String(value); break;
-            case "transform": style.transform = Array.isArray(value) ? `matrix3d(${value.join(", ")})` : ""; break;
+            case "transform": renderTransform(style, value); break;
             case "hidden": style.visibility = value === true ? "hidden" : ""; break;
             case "text":
               if (element instanceof HTMLInputElement) element.value = value ?? "";
@@ -212,7 +264,7 @@ package enum BehaviourModuleWriter {
               if (!(parameter in given) && !entry.literal.includes(parameter) && own.has(key)) given[parameter] = own.get(key);
             }
             const form = reducedMotionPreferred() ? "reduced" : "normal";
-            entry[form].forEach(({ keyframes, options }, index) => {
+            entry[form].forEach(({ keyframes, options, properties }, index) => {
               const timing = { ...options };
               for (const [parameter, value] of Object.entries(given)) {
                 if (same(value, entry.defaults[parameter])) continue;
@@ -222,7 +274,7 @@ package enum BehaviourModuleWriter {
                 }
                 for (const [field, perUnit] of Object.entries(scaled[form][index])) timing[field] = perUnit * value;
               }
-              target.animate(keyframes, timing);
+              playOn(target, { keyframes, options: timing, properties });
             });
           }
 

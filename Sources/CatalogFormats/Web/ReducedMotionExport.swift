@@ -54,13 +54,15 @@ package enum ReducedMotionExport {
                 guard base.fillsForwards, base.endTime.isFinite else { continue }
                 let web = try WebProperty(property.name)
                 let text = web.text(end.values[slot])
-                result.append(
-                    WebAnimation(
-                        keyframes: [
-                            WebKeyframe(offset: 0, values: [web.camelCase: text]),
-                            WebKeyframe(offset: 1, values: [web.camelCase: text])
-                        ],
-                        timing: WebTiming(duration: 0, fill: "forwards"), properties: [property.name], fidelity: .exact))
+                var set = WebAnimation(
+                    keyframes: [
+                        WebKeyframe(offset: 0, values: [web.camelCase: text]),
+                        WebKeyframe(offset: 1, values: [web.camelCase: text])
+                    ],
+                    timing: WebTiming(duration: 0, fill: "forwards"), properties: [property.name], fidelity: .exact)
+                // The end state of a sub-path animation is that part alone.
+                set.keyPath = normal.first { $0.properties == [property.name] }?.keyPath
+                result.append(set)
             }
             let (from, to) = effect.fadeEnds
             let ownOpacity = base.properties.contains { $0.name == "opacity" }

@@ -79,18 +79,54 @@ package enum ScenarioPageWriter {
               if (Array.isArray(value)) [style.left, style.top, style.width, style.height] = value.map((n) => `${n}px`);
               break;
             case "opacity": style.opacity = value === null ? "" : String(value); break;
-            case "transform": style.transform = Array.isArray(value) ? `matrix3d(${value.join(", ")})` : ""; break;
+            case "transform": renderTransform(style, value); break;
             case "hidden": style.visibility = value === true ? "hidden" : ""; break;
             case "text": if (element instanceof HTMLInputElement) element.value = value ?? ""; else element.textContent = value ?? ""; break;
           }
         }
 
-        function matrix(text) {
-          if (!text || text === "none") return [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
-          const numbers = text.slice(text.indexOf("(") + 1, -1).split(",").map(Number);
-          if (text.startsWith("matrix3d")) return numbers;
-          const [a, b, c, d, e, f] = numbers;
-          return [a, b, 0, 0, c, d, 0, 0, 0, 0, 1, 0, e, f, 0, 1];
+        /** A transform as 16 numbers, the page's own way of drawing a model value (the
+         *  modules' way: a plain translation, rotation and scale as the individual properties). */
+        function renderTransform(style, value) {
+          for (const property of ["translate", "rotate", "scale", "transform"]) style[property] = "";
+          if (!Array.isArray(value) || value.length !== 16) return;
+          const [a, b, m13, m14, c, d, m23, m24, m31, m32, m33, m34, e, f, m43, m44] = value;
+          const plain = m13 === 0 && m14 === 0 && m23 === 0 && m24 === 0 && m31 === 0 && m32 === 0 && m34 === 0 && m44 === 1;
+          const sx = Math.hypot(a, b);
+          if (plain && sx > 0 && Math.abs(a * c + b * d) <= 1e-12 * Math.max(1, sx * sx)) {
+            style.translate = `${e}px ${f}px ${m43}px`;
+            style.rotate = `${Math.atan2(b, a)}rad`;
+            style.scale = `${sx} ${(a * d - b * c) / sx} ${m33}`;
+          } else {
+            style.transform = `matrix3d(${value.join(", ")})`;
+          }
+        }
+
+        const angle = (text) => {
+          const n = parseFloat(text);
+          return text.endsWith("rad") && !text.endsWith("grad") ? n * 180 / Math.PI : text.endsWith("turn") ? n * 360 : text.endsWith("grad") ? n * 0.9 : n;
+        };
+
+        /** What the element shows: translate, rotate, scale and transform composed, as CSS does. */
+        function matrix(style) {
+          let m = new DOMMatrix();
+          if (style.translate && style.translate !== "none") {
+            const [x, y = "0", z = "0"] = style.translate.split(" ");
+            m = m.translate(parseFloat(x), parseFloat(y), parseFloat(z));
+          }
+          if (style.rotate && style.rotate !== "none") {
+            const tokens = style.rotate.split(" ");
+            const degrees = angle(tokens[tokens.length - 1]);
+            if (tokens.length === 1 || tokens[0] === "z") m = m.rotate(0, 0, degrees);
+            else if (tokens.length === 4) m = m.rotateAxisAngle(Number(tokens[0]), Number(tokens[1]), Number(tokens[2]), degrees);
+            else m = m.rotateAxisAngle(tokens[0] === "x" ? 1 : 0, tokens[0] === "y" ? 1 : 0, 0, degrees);
+          }
+          if (style.scale && style.scale !== "none") {
+            const [sx, sy = sx, sz = "1"] = style.scale.split(" ");
+            m = m.scale(Number(sx), Number(sy), Number(sz));
+          }
+          if (style.transform && style.transform !== "none") m = m.multiply(new DOMMatrix(style.transform));
+          return [m.m11, m.m12, m.m13, m.m14, m.m21, m.m22, m.m23, m.m24, m.m31, m.m32, m.m33, m.m34, m.m41, m.m42, m.m43, m.m44];
         }
 
         /** Plays a scenario from nothing up to `until`, reading the observations on the way. */
@@ -166,7 +202,7 @@ package enum ScenarioPageWriter {
               for (const property of scenario.observe.properties) {
                 switch (property) {
                   case "opacity": read.opacity = Number(style.opacity); break;
-                  case "transform": read.transform = matrix(style.transform); break;
+                  case "transform": read.transform = matrix(style); break;
                   case "hidden": read.hidden = style.visibility === "hidden"; break;
                   case "frame": read.frame = [style.left, style.top, style.width, style.height].map(parseFloat); break;
                   case "text": read.text = element instanceof HTMLInputElement ? element.value : element.textContent; break;

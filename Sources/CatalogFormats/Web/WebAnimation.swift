@@ -20,6 +20,9 @@ package struct WebAnimation: Sendable, Hashable {
     package var composite: String
     /// The engine properties it animates (Core Animation names where the definition used them).
     package var properties: [String]
+    /// The Core Animation key path it plays, when one sub-path alone (`transform.scale`): the
+    /// part of the property it replaces, which a behaviour's module plays as that part.
+    package var keyPath: String?
     /// Exact, or baked and how closely.
     package var fidelity: Fidelity
 

@@ -188,10 +188,18 @@ package struct BehaviourExport: Sendable {
         /// value, twice the field; keyframes alike), the fields per unit of it.
         func entry(_ stored: StoredComponent, _ definition: ComponentDefinition, literal: [String: String]) throws -> JSONValue {
             // A chain run by a handler plays every role on the one target.
+            // Each with the engine properties it animates: the module plays a part of a
+            // transform (`transform.scale`) as that part alone, as the engine composes it.
             func list(_ body: ComponentExport.Body) -> [JSONValue] {
+                let animations: [WebAnimation]
                 switch body {
-                case .animation(let animations): animations.map(\.json)
-                case .chain(let chain): chain.onOneElement.map(\.json)
+                case .animation(let list): animations = list
+                case .chain(let chain): animations = chain.onOneElement
+                }
+                return animations.map { animation in
+                    guard case .object(var members) = animation.json else { return animation.json }
+                    members["properties"] = .array((animation.keyPath.map { [$0] } ?? animation.properties).map(JSONValue.string))
+                    return .object(members)
                 }
             }
             func forms(_ parameters: [String: String]) throws -> (normal: [JSONValue], reduced: [JSONValue]) {
