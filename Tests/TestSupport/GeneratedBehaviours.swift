@@ -181,14 +181,18 @@ public enum GeneratedBehaviours {
             version: 1.0.0
             summary: Generated layout \(index)
             requires: [frame]
-            \(parameters.isEmpty ? "" : "parameters:\n" + parameters.joined(separator: "\n"))
+            parameters:
+              rect: {type: rect, default: [0, 0, 100, 50]}
+            \(parameters.joined(separator: "\n"))
             layout: \(root)
             """
         let width = 40 + random.below(400), height = 30 + random.below(300)
         let objects =
             ["  - {id: box, type: view, properties: {frame: [\(random.below(50)), \(random.below(50)), \(width), \(height)]}}"]
             + slots.map { "  - {id: \($0), type: view}" }
-        let given = parameters.indices.filter { _ in random.below(2) == 0 }.map { "p\($0): \(random.below(30))" }
+        var given = parameters.indices.filter { _ in random.below(2) == 0 }.map { "p\($0): \(random.below(30))" }
+        // Sometimes a rect of its own, which the container's later size does not move.
+        if random.below(5) == 0 { given.append("rect: [\(random.below(20)), \(random.below(20)), \(30 + random.below(300)), \(20 + random.below(200))]") }
         let scenario = """
             scenario: \(name)
             objects:

@@ -13,10 +13,12 @@ package indirect enum LayoutLength: Sendable, Hashable {
     case constant(Double, isLength: Bool)
     /// A number parameter: a length (`--NAME-PARAM: 4px`) or a plain number.
     case parameter(String, isLength: Bool)
-    /// The container's width (`100%` in `left` and `width`).
+    /// The container's width (`100%` in `left` and `width`), or the `rect` parameter's.
     case width
-    /// The container's height (`100%` in `top` and `height`).
+    /// The container's height (`100%` in `top` and `height`), or the `rect` parameter's.
     case height
+    /// Where the layout's rect starts: 0 in the container's box, or the `rect` parameter's x, y.
+    case originX, originY
     case sum(LayoutLength, LayoutLength)
     case difference(LayoutLength, LayoutLength)
     case product(LayoutLength, LayoutLength)
@@ -63,14 +65,16 @@ package indirect enum LayoutLength: Sendable, Hashable {
         return .magnitude(x)
     }
 
-    /// The value for a container of `width` × `height` and the parameters' values.
-    package func value(width: Double, height: Double, parameters: [String: Double]) -> Double {
-        func v(_ x: LayoutLength) -> Double { x.value(width: width, height: height, parameters: parameters) }
+    /// The value for a rect at (`x`, `y`) of `width` × `height` and the parameters' values.
+    package func value(x: Double = 0, y: Double = 0, width: Double, height: Double, parameters: [String: Double]) -> Double {
+        func v(_ e: LayoutLength) -> Double { e.value(x: x, y: y, width: width, height: height, parameters: parameters) }
         switch self {
-        case .constant(let x, _): return x
+        case .constant(let c, _): return c
         case .parameter(let name, _): return parameters[name] ?? .nan
         case .width: return width
         case .height: return height
+        case .originX: return x
+        case .originY: return y
         case .sum(let a, let b): return v(a) + v(b)
         case .difference(let a, let b): return v(a) - v(b)
         case .product(let a, let b): return v(a) * v(b)
@@ -83,7 +87,7 @@ package indirect enum LayoutLength: Sendable, Hashable {
     /// Whether it reads the container's width, its height.
     var reads: (width: Bool, height: Bool) {
         switch self {
-        case .constant, .parameter: (false, false)
+        case .constant, .parameter, .originX, .originY: (false, false)
         case .width: (true, false)
         case .height: (false, true)
         case .sum(let a, let b), .difference(let a, let b), .product(let a, let b):
@@ -97,7 +101,10 @@ package indirect enum LayoutLength: Sendable, Hashable {
         switch self {
         case .constant(let x, let isLength): JSONValue.numberText(x) + (isLength ? "px" : "")
         case .parameter(let parameter, _): "var(\(Self.customProperty(name: name, parameter: parameter)))"
-        case .width, .height: "100%"
+        case .width: "var(\(Self.customProperty(name: name, parameter: "rect-width")), 100%)"
+        case .height: "var(\(Self.customProperty(name: name, parameter: "rect-height")), 100%)"
+        case .originX: "var(\(Self.customProperty(name: name, parameter: "rect-x")), 0px)"
+        case .originY: "var(\(Self.customProperty(name: name, parameter: "rect-y")), 0px)"
         case .sum(let a, let b): "(\(a.css(name: name)) + \(b.css(name: name)))"
         case .difference(let a, let b): "(\(a.css(name: name)) - \(b.css(name: name)))"
         case .product(let a, let b): "(\(a.css(name: name)) * \(b.css(name: name)))"
@@ -114,6 +121,8 @@ package indirect enum LayoutLength: Sendable, Hashable {
         case .parameter(let parameter, _): "p[\(JSONValue.string(parameter).canonicalText)]"
         case .width: "W"
         case .height: "H"
+        case .originX: "X"
+        case .originY: "Y"
         case .sum(let a, let b): "(\(a.javascript) + \(b.javascript))"
         case .difference(let a, let b): "(\(a.javascript) - \(b.javascript))"
         case .product(let a, let b): "(\(a.javascript) * \(b.javascript))"

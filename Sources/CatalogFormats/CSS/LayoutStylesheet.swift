@@ -25,6 +25,9 @@ package struct LayoutStylesheet: Sendable {
     package let slots: [Slot]
     /// Number parameters that are custom properties, with their defaults and whether they are lengths.
     package let customProperties: [(parameter: String, value: Double, isLength: Bool)]
+    /// Whether the layout takes a `rect` parameter: given, `--NAME-rect-x`, `-y`, `-width` and
+    /// `-height` place the slots in it instead of the container's box.
+    package let hasRect: Bool
 
     package init(_ definition: ComponentDefinition) throws {
         name = definition.name
@@ -40,7 +43,8 @@ package struct LayoutStylesheet: Sendable {
         var reader = Reader(owner: definition.name)
         let root = try reader.node(layout)
         var result: [Slot] = []
-        Self.solve(root, LayoutLength.zero, .zero, .width, .height, into: &result)
+        Self.solve(root, .originX, .originY, .width, .height, into: &result)
+        hasRect = definition.parameters["rect"]?.type == .rect
         // Percentages are of the width in left and width, of the height in top and height.
         for slot in result where slot.left.reads.height || slot.width.reads.height || slot.top.reads.width || slot.height.reads.width {
             throw ExportError("\(definition.name): slot \(slot.name)'s position mixes the container's width and height, which CSS cannot say")
@@ -85,7 +89,7 @@ package struct LayoutStylesheet: Sendable {
     package var module: String {
         let defaults = JSONValue.object(Dictionary(uniqueKeysWithValues: customProperties.map { ($0.parameter, JSONValue.number($0.value)) }))
         let functions = slots.map { slot in
-            "  \(JSONValue.string(slot.name).canonicalText): (W, H, p) => [\(slot.left.javascript), \(slot.top.javascript), \(slot.width.javascript), \(slot.height.javascript)],"
+            "  \(JSONValue.string(slot.name).canonicalText): (X, Y, W, H, p) => [\(slot.left.javascript), \(slot.top.javascript), \(slot.width.javascript), \(slot.height.javascript)],"
         }
         return """
             // \(name) \(version) — a layout exported by catalog (DESIGN §9; no dependencies).
@@ -93,7 +97,7 @@ package struct LayoutStylesheet: Sendable {
             export const version = \(JSONValue.string(version).canonicalText);
             /** The number parameters and their defaults. */
             export const defaults = \(defaults.canonicalText);
-            /** Each slot's frame [x, y, width, height] in a container of W × H. */
+            /** Each slot's frame [x, y, width, height] in a rect at (X, Y) of W × H. */
             export const slots = {
             \(functions.joined(separator: "\n"))
             };
@@ -119,11 +123,12 @@ package struct LayoutStylesheet: Sendable {
               if (getComputedStyle(container).position === "static") container.style.position = "relative";
               const place = () => {
                 const p = { ...defaults, ...given };
-                const [W, H] = box(container);
+                // Laid out in the rect parameter when given, else in the container's box.
+                const [X, Y, W, H] = Array.isArray(p.rect) ? p.rect : [0, 0, ...box(container)];
                 for (const child of container.children) {
                   const frame = slots[child.dataset.slot];
                   if (!frame) continue;
-                  const [x, y, width, height] = frame(W, H, p);
+                  const [x, y, width, height] = frame(X, Y, W, H, p);
                   Object.assign(child.style, {
                     position: "absolute", boxSizing: "border-box", margin: "0",
                     left: `${x}px`, top: `${y}px`, width: `${width}px`, height: `${height}px`,
@@ -148,6 +153,13 @@ package struct LayoutStylesheet: Sendable {
         return JSONValue.numberText(value) + (property.isLength ? "px" : "")
     }
 
+    /// The custom properties that lay the slots out in `rect` rather than the container's box.
+    package func rectProperties(_ rect: Rect) -> [String: String] {
+        let values = ["rect-x": rect.x, "rect-y": rect.y, "rect-width": rect.width, "rect-height": rect.height]
+        return Dictionary(
+            uniqueKeysWithValues: values.map { (LayoutLength.customProperty(name: name, parameter: $0.key), JSONValue.numberText($0.value) + "px") })
+    }
+
     /// Holds the arithmetic to the engine's solver: containers of several sizes, at the
     /// defaults and with each parameter moved within its bounds.
     private func check(_ definition: ComponentDefinition) throws {
@@ -166,12 +178,15 @@ package struct LayoutStylesheet: Sendable {
         for values in cases {
             let parameters = values.mapValues(PropertyValue.number)
             guard let layout = try? LayoutDefinition(definition, parameters: parameters) else { continue }
-            for (width, height) in sizes {
-                let frames = LayoutSolver.frames(for: layout.root, in: Rect(x: 0, y: 0, width: width, height: height))
+            // Containers of several sizes, and a rect given at an origin of its own.
+            let rects = sizes.map { Rect(x: 0, y: 0, width: $0.0, height: $0.1) } + [Rect(x: 7, y: 11, width: 200, height: 90)]
+            for rect in rects {
+                let (width, height) = (rect.width, rect.height)
+                let frames = LayoutSolver.frames(for: layout.root, in: rect)
                 for (slot, frame) in frames {
                     guard let written = slots.first(where: { $0.name == slot }) else { throw ExportError("\(name): slot \(slot) is not written") }
                     let mine = [written.left, written.top, written.width, written.height].map {
-                        $0.value(width: width, height: height, parameters: values)
+                        $0.value(x: rect.x, y: rect.y, width: width, height: height, parameters: values)
                     }
                     for (a, b) in zip(mine, [frame.x, frame.y, frame.width, frame.height]) where !(abs(a - b) <= 1e-9 * max(1, abs(b))) {
                         throw ExportError("\(name): the stylesheet places \(slot) at \(mine) where the engine puts \(frame) (container \(width) × \(height))")

@@ -73,10 +73,16 @@ package struct ScenarioPage: Sendable {
                     stylesheets[stored.name] = sheet.text()
                     var properties: [String: JSONValue] = [:], numbers: [String: JSONValue] = [:]
                     for (parameter, text) in parameters.sorted(by: { $0.key < $1.key }) {
+                        // A rect given: the slots are laid out there, whatever the container's size.
+                        if parameter == "rect", sheet.hasRect, case .rect(let rect)? = try? PropertyValue(converting: text, to: .rect) {
+                            properties.merge(sheet.rectProperties(rect).mapValues(JSONValue.string)) { $1 }
+                            numbers["rect"] = PropertyValue.rect(rect).jsonValue
+                            continue
+                        }
                         guard let number = Double(text), let value = sheet.customPropertyValue(parameter: parameter, value: number) else {
                             throw fail(
                                 path + ".params." + parameter,
-                                "the page lays \(stored.name) out in its container's box: only its number parameters can be given")
+                                "the page lays \(stored.name) out by its stylesheet: its number parameters and rect can be given")
                         }
                         properties[LayoutLength.customProperty(name: stored.name, parameter: parameter)] = .string(value)
                         numbers[parameter] = .number(number)
