@@ -1,7 +1,8 @@
 import CatalogModel
 import CatalogStore
 import CatalogKitPostgres
-import CatalogStorePostgres
+@testable import CatalogStorePostgres
+import NIOCore
 import Foundation
 import TestSupport
 import Testing
@@ -212,4 +213,28 @@ struct PostgresFollowerRestartTests {
         try after.events.forEachJSONLine(since: since) { logged.append($0) }
         #expect(followed.lines == logged)
     }
+
+    /// A session whose last reference goes on its own connection's event loop (a listener's
+    /// callback releasing what holds it) closes without waiting there: waiting on the loop is a
+    /// deadlock NIO stops the process for (it did, once, in a full run).
+    @Test func aSessionReleasedOnItsOwnEventLoopClosesWithoutWaiting() throws {
+        let server = try PostgresServer.shared()
+        let url = server.url(database: try server.createDatabase())
+        let holder = SessionHolder(try PostgresSession(endpoint: try PostgresEndpoint(url: url)))
+        let loop = holder.eventLoop
+        try loop.submit { holder.release() }.wait()
+        #expect(holder.isEmpty)
+    }
+}
+
+/// Holds a session so that a closure on the event loop can drop the last reference to it.
+private final class SessionHolder: @unchecked Sendable {
+    private var session: PostgresSession?
+    let eventLoop: any EventLoop
+    init(_ session: PostgresSession) {
+        self.session = session
+        eventLoop = session.connection.eventLoop
+    }
+    func release() { session = nil }
+    var isEmpty: Bool { session == nil }
 }

@@ -91,7 +91,14 @@ package final class PostgresSession: Sendable {
     package var isClosed: Bool { connection.isClosed }
 
     deinit {
-        try? connection.close().wait()
+        // The last reference may go on the connection's own event loop (a listener's callback
+        // releasing the cache that holds it), where waiting is a deadlock: close without waiting.
+        if connection.eventLoop.inEventLoop {
+            let closing: EventLoopFuture<Void> = connection.close()
+            _ = closing
+        } else {
+            try? connection.close().wait()
+        }
     }
 
     /// Runs one statement with its parameters and returns its rows.
