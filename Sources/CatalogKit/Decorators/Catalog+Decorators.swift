@@ -126,11 +126,13 @@ extension Catalog {
     /// and attaches when it is set (`url` → `hyperlink` on a label), the value must convert to the
     /// declared type and the decorator is attached first (once) — in the same transaction.
     /// Returns nil when no decorator declares the key (the caller sets it plainly).
+    /// - Parameter current: the catalog's current decorators, when the caller read them already.
     package func setDecoratedProperty(
         _ value: PropertyValue?, for key: String, on id: String, policy: AssociationPolicy = .retain,
-        at sceneTime: Double? = nil
+        at sceneTime: Double? = nil, current: [(StoredComponent, DecoratorDefinition)]? = nil
     ) throws -> PropertySetOutcome? {
-        let candidates = try decoratorsAttachingOn(key)
+        let current = try current ?? currentDecorators()
+        let candidates = current.filter { $0.1.attachWhenSet.contains(key) }
         guard !candidates.isEmpty else { return nil }
         guard let object = try database.objects.get(id) else { throw StoreError.unknownObject(id) }
         for (stored, decorator) in candidates {
@@ -138,7 +140,7 @@ extension Catalog {
             let typed = try Self.decoratorValue(value, declared: declared.type, decorator: stored.name, key: key)
             let attached = try decorators(of: id).contains(stored.name)
             let attach = attached ? (objects: [], sets: []) : try attachment(stored.name, decorator, on: id, pending: typed.map { [key: $0] } ?? [:])
-            let bound = attached ? try boundChildWrites(owner: id, key: key, value: typed) : []
+            let bound = attached ? try boundChildWrites(owner: id, key: key, value: typed, among: current) : []
             try database.applications.change(
                 creating: attach.objects, sets: attach.sets + [PropertyWrite(id: id, key: key, value: typed, policy: policy)] + bound, at: sceneTime)
             return PropertySetOutcome(value: typed, attached: attached ? nil : stored.name)
@@ -177,9 +179,12 @@ extension Catalog {
     /// The writes that keep the owner's decorator children following its `key`: a child property
     /// bound to it (`text: {property: placeholder}`) takes each new value, as LTBouncyPlaceholder's
     /// `setPlaceholder:` updates its label — the decorator's default when the key is removed.
-    /// Only decorators binding `key` are looked for on the owner, so other sets cost no query.
-    func boundChildWrites(owner: String, key: String, value: PropertyValue?) throws -> [PropertyWrite] {
-        let binding = try currentDecorators().filter { $0.1.children.values.contains { $0.properties.values.contains(.property(key)) } }
+    /// Only decorators binding `key` (among `current`, the catalog's current decorators) are
+    /// looked for on the owner, so other sets cost no query.
+    func boundChildWrites(
+        owner: String, key: String, value: PropertyValue?, among current: [(StoredComponent, DecoratorDefinition)]
+    ) throws -> [PropertyWrite] {
+        let binding = current.filter { $0.1.children.values.contains { $0.properties.values.contains(.property(key)) } }
         guard !binding.isEmpty else { return [] }
         let attached = Set(try decorators(of: owner))
         var writes: [PropertyWrite] = []

@@ -86,6 +86,45 @@ package struct BehaviourExport: Sendable {
         return collect(behaviour["handlers"] ?? .null)
     }
 
+    /// What a live demonstration of the behaviour offers — `preview`'s card and the web app's
+    /// Try it: the type of element to attach it to, the properties it starts with (each key
+    /// that attaches it set to a value that shows), a field per declared property, its events.
+    package struct Demo: Sendable {
+        package var ownerType: String
+        package var properties: [String: JSONValue]
+        package var fields: [(key: String, type: ValueType, value: JSONValue?)]
+        package var events: [String]
+    }
+
+    /// The demonstration of `definition` (this export's behaviour).
+    package func demo(of definition: ComponentDefinition) throws -> Demo {
+        var demo = Demo(
+            ownerType: "cell", properties: [:], fields: [], events: (behaviour["handlers"]?.objectValue ?? [:]).keys.sorted())
+        guard definition.kind == .decorator else { return demo }
+        let decorator = try DecoratorDefinition(definition)
+        demo.ownerType = decorator.attachesTo.first ?? "view"
+        for (key, declared) in decorator.properties.sorted(by: { $0.key < $1.key }) {
+            let given = declared.defaultValue?.jsonValue
+            let value = decorator.attachWhenSet.contains(key) ? Self.attachingValue(declared.type, default: given) : given
+            if let value { demo.properties[key] = value }
+            demo.fields.append((key, declared.type, value))
+        }
+        return demo
+    }
+
+    /// A value of a decorator's key that attaches it: its default unless empty, else one that
+    /// shows (true, a URL, a word).
+    static func attachingValue(_ type: ValueType, default value: JSONValue?) -> JSONValue {
+        switch type {
+        case .bool: return true
+        case .number: return value ?? 1
+        case .url: return "https://swift.org"
+        default:
+            if let value, value != "" { return value }
+            return "Short"
+        }
+    }
+
     /// The ES module.
     package var module: String {
         BehaviourModuleWriter.module(name: name, version: version, behaviour: behaviour, animations: animations)
@@ -94,9 +133,13 @@ package struct BehaviourExport: Sendable {
     /// What `export --to js` writes for a behaviour: the module; for an animation with handlers,
     /// after its own `play(element)` module, so that both ways of running it stay available.
     package static func module(of definition: ComponentDefinition, catalog: Catalog) throws -> String {
-        let behaviour = try BehaviourExport(definition: definition, catalog: catalog).module
-        guard definition.kind == .animation else { return behaviour }
-        return try ComponentExport(definition: definition, target: .waapi, catalog: catalog).module + "\n" + behaviour
+        try BehaviourExport(definition: definition, catalog: catalog).exportedModule(of: definition, catalog: catalog)
+    }
+
+    /// ``module(of:catalog:)`` for this export of `definition`, built once.
+    package func exportedModule(of definition: ComponentDefinition, catalog: Catalog) throws -> String {
+        guard definition.kind == .animation else { return module }
+        return try ComponentExport(definition: definition, target: .waapi, catalog: catalog).module + "\n" + module
     }
 
     /// Normalizes actions and exports what their `run`s play.

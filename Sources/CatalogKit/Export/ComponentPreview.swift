@@ -57,40 +57,18 @@ public struct ComponentPreview: Sendable {
             return item
         case .decorator:
             guard let catalog else { throw ExportError("\(definition.name): a decorator's preview needs the catalog its handlers run components from") }
-            let decorator = try DecoratorDefinition(definition)
             let export = try BehaviourExport(definition: definition, catalog: catalog)
-            var properties: [String: JSONValue] = [:]
-            var fields: [JSONValue] = []
-            for (key, declared) in decorator.properties.sorted(by: { $0.key < $1.key }) {
-                let value =
-                    decorator.attachWhenSet.contains(key)
-                    ? Self.attachingValue(declared.type, default: declared.defaultValue?.jsonValue) : declared.defaultValue?.jsonValue
-                if let value { properties[key] = value }
-                fields.append(["key": .string(key), "type": .string(declared.type.rawValue), "value": value ?? .null])
-            }
+            let demo = try export.demo(of: definition)
             var item = PreviewWriter.Item(name: definition.name, kind: "decorator", summary: definition.summary, roles: [], effects: [:], reducedEffects: [:])
             item.module = export.module
             item.live = [
-                "owner": .string(decorator.attachesTo.first ?? "view"), "properties": .object(properties), "fields": .array(fields),
-                "events": .array((export.behaviour["handlers"]?.objectValue ?? [:]).keys.sorted().map(JSONValue.string)),
-                "effects": .array(export.effects.sorted().map(JSONValue.string))
+                "owner": .string(demo.ownerType), "properties": .object(demo.properties),
+                "fields": .array(demo.fields.map { ["key": .string($0.key), "type": .string($0.type.rawValue), "value": $0.value ?? .null] }),
+                "events": .array(demo.events.map(JSONValue.string)), "effects": .array(export.effects.sorted().map(JSONValue.string))
             ]
             return item
         case .tokens:
             throw ExportError("\(definition.name) is a token set; preview shows animations, chains, decorators and layouts", code: .wrongComponent)
-        }
-    }
-
-    /// A value of a decorator's key that attaches it: its default unless empty, else one that
-    /// shows (true, a URL, a word).
-    package static func attachingValue(_ type: ValueType, default value: JSONValue?) -> JSONValue {
-        switch type {
-        case .bool: return true
-        case .number: return value ?? 1
-        case .url: return "https://swift.org"
-        default:
-            if let value, value != "" { return value }
-            return "Short"
         }
     }
 

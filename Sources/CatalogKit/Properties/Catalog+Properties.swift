@@ -56,10 +56,14 @@ extension Catalog {
             if let declared = try objectType(object.type).properties[key] { value = try Self.converted(given, to: declared, key: key, on: object.type) }
             try Self.checkModelValues([(id, key, value)])
         }
-        if let decorated = try setDecoratedProperty(value, for: key, on: id, policy: policy, at: sceneTime) { return decorated }
+        // The decorator list is read once (one stamp query) for attaching and for bound children.
+        let current = try currentDecorators()
+        if let decorated = try setDecoratedProperty(value, for: key, on: id, policy: policy, at: sceneTime, current: current) {
+            return decorated
+        }
         let change = try database.properties.set(value, for: key, on: id, policy: policy, at: sceneTime)
         // Decorator children bound to the key follow it.
-        let bound = try boundChildWrites(owner: id, key: key, value: value)
+        let bound = try boundChildWrites(owner: id, key: key, value: value, among: current)
         if !bound.isEmpty { try database.applications.change(creating: [], sets: bound, at: sceneTime) }
         // A container's layout stays applied: its new size lays its slots out again.
         try relayout(resizedBy: [(id, key)], at: sceneTime)

@@ -29,7 +29,7 @@ package struct ScenarioPage: Sendable {
             guard modules[key] == nil else { return }
             let export = try BehaviourExport(definition: definition, catalog: catalog)
             effects.formUnion(export.effects)
-            modules[key] = try BehaviourExport.module(of: definition, catalog: catalog)
+            modules[key] = try export.exportedModule(of: definition, catalog: catalog)
         }
         // Decorators attach when a key of theirs is set: the page attaches each module to every
         // object of a type it takes, where it waits for such a key.

@@ -33,24 +33,11 @@ struct TryItSection: Sendable {
         case .decorator, .animation:
             guard try BehaviourExport.isBehaviour(definition) else { return nil }
             let export = try BehaviourExport(definition: definition, catalog: catalog)
-            let owner: String
-            var properties: [String: JSONValue] = [:]
-            var fields: [String] = []
-            var events = Set((export.behaviour["handlers"]?.objectValue ?? [:]).keys)
-            if definition.kind == .decorator {
-                let decorator = try DecoratorDefinition(definition)
-                let type = decorator.attachesTo.first ?? "view"
-                owner = Self.owner(type: type)
-                for (key, declared) in decorator.properties.sorted(by: { $0.key < $1.key }) {
-                    let value =
-                        decorator.attachWhenSet.contains(key)
-                        ? ComponentPreview.attachingValue(declared.type, default: declared.defaultValue?.jsonValue) : declared.defaultValue?.jsonValue
-                    if let value { properties[key] = value }
-                    fields.append(Self.field(key, type: declared.type, value: value))
-                }
-            } else {
-                owner = Self.owner(type: "cell")
-            }
+            let demo = try export.demo(of: definition)
+            let owner = Self.owner(type: demo.ownerType)
+            let properties = demo.properties
+            let fields = demo.fields.map { Self.field($0.key, type: $0.type, value: $0.value) }
+            var events = Set(demo.events)
             // A text field's typing and a tap arrive as DOM events; the others have a button.
             if owner.hasPrefix("<input") { events.remove("textChanged") }
             let buttons = events.sorted().map { "<button type=\"button\" data-event=\"\(HTML.escape($0))\">send \(HTML.escape($0))</button>" }
