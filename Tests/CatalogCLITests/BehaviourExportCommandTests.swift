@@ -27,6 +27,12 @@ struct BehaviourExportCommandTests {
         #expect(css.stdout.contains("--decorating-layout-content-fraction: 0.3333333333333333;"))
         let js = try CLI.run(["export", "cascading-layout", "--to", "js"], environment: env)
         #expect(js.status == 0 && js.stdout.contains("export function layout(container, parameters = {})"))
+        // --explain says how each slot is placed: all of decorated-cascade's exactly, by calc().
+        let explained = try CLI.run(["export", "decorated-cascade", "--to", "css", "--explain"], environment: env)
+        #expect(explained.status == 0, "\(explained.stderr)")
+        let rows = explained.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: " ", omittingEmptySubsequences: true) }
+        #expect(rows.map { String($0[0]) } == ["content", "accessory-1", "accessory-2", "accessory-3"])
+        #expect(rows.allSatisfy { $0.count > 2 && $0[1] == "css" && $0[2] == "exact:" })
         let waapi = try CLI.run(["export", "decorating-layout", "--to", "waapi"], environment: env)
         #expect(waapi.status != 0 && waapi.stderr.contains("--to css"))
     }

@@ -69,6 +69,17 @@ struct Export: ParsableCommand {
             throw CommandFailure(error, message: "\(file): cannot export: \(error.description)")
         }
         if let behaviour {
+            // A layout's --explain: how each slot is placed. Every slot the stylesheet writes is
+            // exact (one the engine's solver disagrees with is refused), and the module does the same.
+            if explain, found.definition.kind == .layout, !reducedMotion, parameters.isEmpty {
+                let sheet = try LayoutStylesheet(found.definition)
+                var table = Table(header: ["SLOT", "FORM", "HOW"])
+                for slot in sheet.slots {
+                    table.append(row: [slot.name, to.rawValue, "exact: calc() of the container's box, held to the engine's solver at export"])
+                }
+                print(table.render())
+                return
+            }
             guard !explain, !reducedMotion, parameters.isEmpty else {
                 throw CommandFailure(
                     "\(file): --explain, --reduced-motion and --param go with animations and chains; a layout's parameters are custom properties",
