@@ -37,6 +37,47 @@ struct BehaviourExportCommandTests {
         #expect(waapi.status != 0 && waapi.stderr.contains("--to css"))
     }
 
+    /// A parameter that chooses (an axis, a side) is the container's `data-` attribute: the
+    /// defaults' rules plus, per choice moved, the rules of the slots it moves, and nothing else.
+    @Test func aLayoutsChoicesAreContainerAttributes() throws {
+        let toolbar = URL(fileURLWithPath: ScenarioJudge.fixtures[0]).deletingLastPathComponent().appendingPathComponent("toolbar.yaml").path
+        let css = try CLI.run(["export", toolbar, "--to", "css"], environment: env)
+        #expect(css.status == 0, "\(css.stderr)")
+        let selectors = css.stdout.split(separator: "\n").filter { $0.hasSuffix("{") && $0.contains("data-slot") }.map { $0.dropLast(2) }
+        #expect(
+            selectors == [
+                ".toolbar > [data-slot=\"title\"]", ".toolbar > [data-slot=\"badge\"]", ".toolbar > [data-slot=\"ok\"]", ".toolbar > [data-slot=\"cancel\"]",
+                // badgeSide moves only the title and the badge; direction only the buttons; both together nothing more.
+                ".toolbar[data-toolbar-badge-side=\"leading\"] > [data-slot=\"title\"]",
+                ".toolbar[data-toolbar-badge-side=\"leading\"] > [data-slot=\"badge\"]",
+                ".toolbar[data-toolbar-direction=\"vertical\"] > [data-slot=\"ok\"]", ".toolbar[data-toolbar-direction=\"vertical\"] > [data-slot=\"cancel\"]"
+            ])
+        #expect(css.stdout.contains("--toolbar-gap: 6px;") && !css.stdout.contains("--toolbar-direction"))
+        let js = try CLI.run(["export", toolbar, "--to", "js"], environment: env)
+        #expect(js.stdout.contains("\"direction\":{\"attribute\":\"data-toolbar-direction\",\"options\":[\"horizontal\",\"vertical\"]}"))
+        #expect(js.stdout.contains("\"leading|horizontal\": {") && js.stdout.contains("\"trailing|vertical\": {"))
+        // --explain names the choices that move each slot.
+        let explained = try CLI.run(["export", toolbar, "--to", "css", "--explain"], environment: env).stdout
+        let moved = explained.split(separator: "\n").dropFirst().map { row in
+            (String(row.prefix { $0 != " " }), row.contains("moved by badgeSide"), row.contains("moved by direction"))
+        }
+        #expect(moved.map(\.0) == ["title", "badge", "ok", "cancel"])
+        #expect(moved.map(\.1) == [true, true, false, false] && moved.map(\.2) == [false, false, true, true])
+
+        // A slot's name is the page's markup: a parameter cannot name it.
+        let named = folder.file("named-slot.yaml")
+        try """
+        name: named-slot
+        kind: layout
+        version: 1.0.0
+        summary: A slot named by a parameter
+        parameters: {which: {type: string, default: main}}
+        layout: {stack: {children: [{slot: $which}, {slot: side}]}}
+        """.write(toFile: named, atomically: true, encoding: .utf8)
+        let refused = try CLI.run(["export", named, "--to", "css"], environment: env)
+        #expect(refused.status != 0 && refused.stderr.contains("named-slot.yaml") && refused.stderr.contains("slot named by the parameter which"))
+    }
+
     /// What the module cannot run is refused naming the step and the rule.
     @Test func aStepTheModuleCannotRunIsRefusedByName() throws {
         let chain = folder.file("runs-chain.yaml")

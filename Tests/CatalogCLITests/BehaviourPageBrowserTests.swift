@@ -10,7 +10,8 @@ struct BehaviourPageBrowserTests {
     @Test func decoratorsBehavioursAndLayoutsPlayOnTheirPages() throws {
         let folder = TemporaryFolder()
         let db = folder.file("c.sqlite")
-        #expect(try CLI.run(["--db", db, "list"]).status == 0)
+        let toolbar = URL(fileURLWithPath: ScenarioJudge.fixtures[0]).deletingLastPathComponent().appending(path: "toolbar.yaml").path
+        #expect(try CLI.run(["--db", db, "add", toolbar]).status == 0)
         let server = try ServeProcess(db: db)
         let child = { (name: String) in "document.querySelector('[data-catalog-child=\"\(name)\"]')" }
         let slots =
@@ -43,7 +44,12 @@ struct BehaviourPageBrowserTests {
                 .wait("getComputedStyle(document.querySelector('[data-slot=decoration]')).position === 'absolute'"),
                 .read("slots", slots),
                 .set("#layout-parameters [name='--decorating-layout-spacing']", "20", event: "input"),
-                .read("spaced", slots)
+                .read("spaced", slots),
+                // A layout's choice is a select that sets the container's attribute.
+                .open("/components/toolbar"),
+                .wait("getComputedStyle(document.querySelector('[data-slot=ok]')).position === 'absolute'"),
+                .set("#layout-parameters select[data-attribute='data-toolbar-direction']", "vertical", event: "input"),
+                .read("chosen", slots)
             ])
         let results = outcome.results
         #expect(outcome.problems.isEmpty, "\(outcome.problems)")
@@ -61,5 +67,10 @@ struct BehaviourPageBrowserTests {
         }
         let spaced = results["spaced"]?["decoration"]?.arrayValue?.compactMap(\.numberValue) ?? []
         #expect(spaced.first.map { abs($0 - (101.66666666666667 - 20 / 3.0 + 20)) <= 1 } == true, "\(spaced)")
+        // The toolbar in 320 × 120 with its buttons stacked: rows of (120 − 6) / 2 = 57, the
+        // buttons (57 − 6) / 2 = 25.5 high in the second, at y 63 and 94.5.
+        let chosen = ["ok", "cancel"].map { results["chosen"]?[$0]?.arrayValue?.compactMap(\.numberValue) ?? [] }
+        #expect(chosen[0].count == 4 && zip(chosen[0], [0, 63, 320, 25.5]).allSatisfy { abs($0 - $1) <= 1 }, "\(chosen)")
+        #expect(chosen[1].count == 4 && zip(chosen[1], [0, 94.5, 320, 25.5]).allSatisfy { abs($0 - $1) <= 1 }, "\(chosen)")
     }
 }

@@ -86,7 +86,8 @@ struct PreviewAndPlotTests {
     @Test func decoratorsAndLayoutsPlayLiveInThePreview() throws {
         let folder = TemporaryFolder()
         let db = folder.file("c.sqlite"), page = folder.file("page.html")
-        let made = try CLI.run(["preview", "bouncy-placeholder", "hyperlink", "decorating-layout", "-o", page], environment: ["CATALOG_DB": db])
+        let toolbar = URL(fileURLWithPath: ScenarioJudge.fixtures[0]).deletingLastPathComponent().appending(path: "toolbar.yaml").path
+        let made = try CLI.run(["preview", "bouncy-placeholder", "hyperlink", "decorating-layout", toolbar, "-o", page], environment: ["CATALOG_DB": db])
         try #require(made.status == 0, "\(made.stderr)")
         let html = try String(contentsOfFile: page, encoding: .utf8)
         for reference in ["src=", "<link", "@import", "url(", "fetch(", "import("] { #expect(!html.contains(reference), "\(reference)") }
@@ -109,6 +110,12 @@ struct PreviewAndPlotTests {
             const container = document.getElementById("layout-2");
             container.style.width = "240px"; container.style.height = "64px";
             result.boxes = Object.fromEntries(Object.entries(p.elements(2)).map(([slot, box]) => [slot, [box.offsetLeft, box.offsetTop, box.offsetWidth, box.offsetHeight]]));
+            // A choice is a select setting the container's attribute.
+            const direction = document.querySelector("#card-3 .knobs select[name='--toolbar-direction']");
+            direction.value = "vertical";
+            direction.dispatchEvent(new Event("input"));
+            const ok = p.elements(3).ok;
+            result.chosen = [document.getElementById("layout-3").getAttribute("data-toolbar-direction"), ok.offsetTop, ok.offsetWidth];
             document.getElementById("out").textContent = JSON.stringify({ result, errors: window.__errors });
             </script>
             """
@@ -125,6 +132,8 @@ struct PreviewAndPlotTests {
         // decorating-layout in 240 × 64: content a third of 240 − 15, 5 above and below.
         #expect(result["boxes"]?["content"] == [0, 5, 75, 54])
         #expect(result["boxes"]?["decoration"] == [75, 5, 150, 54])
+        // The toolbar in 320 × 120, buttons stacked: the second row at (120 − 6) / 2 + 6 = 63, full width.
+        #expect(result["chosen"] == ["vertical", 63, 320])
     }
 
     @Test func thePlotsPointsAreTheEnginesSamples() throws {

@@ -39,7 +39,8 @@ struct ScenarioBrowserTests {
             #expect(differences.isEmpty, "\(differences.prefix(20).joined(separator: "\n"))")
         }
         // The layouts by their `--to js` module too.
-        let layouts = files.filter { $0.scenario.name == "layouts" }
+        let layouts = files.filter { ["layouts", "layout-choices"].contains($0.scenario.name) }
+        #expect(layouts.count == 2)
         #expect(try Self.judge(layouts, reducedMotion: false, layoutModules: true).isEmpty)
         // The comparison sees motion: the reduced scenarios played with full motion differ.
         let reduced = files.filter(\.scenario.reducedMotion)

@@ -99,6 +99,24 @@ struct ScenarioRunTests {
         #expect(value(run, 0.2, "email", "text") == .null)
     }
 
+    /// A layout's string parameters choose its axis and side; a new apply replaces every
+    /// choice, so what it does not give returns to the default. Frames worked out by hand:
+    /// a vertical stack of 300 × 120 with gap 10 gives rows of (120 − 10) / 2 = 55.
+    @Test func aLayoutsChoicesAreReplacedByTheNextApply() throws {
+        let source = try TestBackend.sqlite.catalog(in: folder)
+        let fixture = ScenarioJudge.fixtures.first { $0.hasSuffix("/layout-choices.scenario.yaml") }!
+        let run = try ScenarioFile(path: fixture).run(components: source, reducedMotion: false)
+        func frame(_ t: Double, _ path: String) -> [Double]? { value(run, t, path, "frame")?.arrayValue?.compactMap(\.numberValue) }
+        // direction: vertical — the buttons one over the other in the second row (0, 65, 300, 55).
+        #expect(frame(0, "ok") == [0, 65, 300, 22.5] && frame(0, "cancel") == [0, 97.5, 300, 22.5])
+        #expect(frame(0, "title") == [0, 0, 210, 55] && frame(0, "badge") == [210, 0, 90, 55])
+        // badgeSide: leading, gap back to 6: rows of 57, the badge first; the buttons side by side, (300 − 6) / 2 = 147.
+        #expect(frame(0.5, "badge") == [0, 0, 90, 57] && frame(0.5, "title") == [90, 0, 210, 57])
+        #expect(frame(0.5, "ok") == [0, 63, 147, 57] && frame(0.5, "cancel") == [153, 63, 147, 57])
+        // Resized to 200 × 90 and applied with nothing given: all defaults, the badge trailing again.
+        #expect(frame(1, "title") == [0, 0, 140, 42] && frame(1, "badge") == [140, 0, 60, 42])
+    }
+
     /// Under reduced motion slide-aside is a fade: its end state from the start, only opacity
     /// changing over time.
     @Test func reducedMotionPlaysTheReducedForms() throws {

@@ -143,13 +143,25 @@ public enum GeneratedBehaviours {
         let name = "gen-layout-\(index)"
         var slots: [String] = []
         var parameters: [String] = []
+        var numbers = 0
         func length() -> String {
             if random.below(3) == 0 {
-                let parameter = "p\(parameters.count)"
+                let parameter = "p\(numbers)"
+                numbers += 1
                 parameters.append("  \(parameter): {type: number, default: \(random.below(20))}")
                 return "$\(parameter)"
             }
             return "\(random.below(25))"
+        }
+        var choices: [(parameter: String, options: [String])] = []
+        // An axis or a side, sometimes a string parameter the scenario may choose (at most four).
+        func choice(_ options: [String]) -> String {
+            let value = random.pick(options)
+            guard choices.count < 4, random.below(2) == 0 else { return value }
+            let parameter = "c\(choices.count)"
+            choices.append((parameter, options))
+            parameters.append("  \(parameter): {type: string, default: \(value)}")
+            return "$\(parameter)"
         }
         func node(_ depth: Int) -> String {
             if depth >= 3 || random.below(4) == 0 {
@@ -159,7 +171,7 @@ public enum GeneratedBehaviours {
             switch random.below(4) {
             case 0:
                 let fraction = random.below(2) == 0 ? ", contentFraction: 0.\(1 + random.below(8))" : ""
-                let side = random.below(3) == 0 ? ", decorationSide: leading" : ""
+                let side = random.below(3) == 0 ? ", decorationSide: \(choice(["leading", "trailing"]))" : ""
                 return
                     "{decorating: {content: \(node(depth + 1)), decoration: \(node(depth + 1)), insets: [\(length()), \(length()), \(length()), \(length())], spacing: \(length())\(fraction)\(side)}}"
             case 1:
@@ -168,7 +180,7 @@ public enum GeneratedBehaviours {
                 return "{cascading: {children: [\(children.joined(separator: ", "))], offset: [\(dx), \(length())]}}"
             case 2:
                 let children = (0...random.below(3)).map { _ in node(depth + 1) }
-                return "{stack: {children: [\(children.joined(separator: ", "))], axis: \(random.pick(["horizontal", "vertical"])), spacing: \(length())}}"
+                return "{stack: {children: [\(children.joined(separator: ", "))], axis: \(choice(["horizontal", "vertical"])), spacing: \(length())}}"
             default:
                 return
                     "{inset: {child: \(node(depth + 1)), insets: \(random.below(2) == 0 ? length() : "[\(length()), \(length()), \(length()), \(length())]")}}"
@@ -190,7 +202,8 @@ public enum GeneratedBehaviours {
         let objects =
             ["  - {id: box, type: view, properties: {frame: [\(random.below(50)), \(random.below(50)), \(width), \(height)]}}"]
             + slots.map { "  - {id: \($0), type: view}" }
-        var given = parameters.indices.filter { _ in random.below(2) == 0 }.map { "p\($0): \(random.below(30))" }
+        var given = (0..<numbers).filter { _ in random.below(2) == 0 }.map { "p\($0): \(random.below(30))" }
+        given += choices.filter { _ in random.below(2) == 0 }.map { "\($0.parameter): \(random.pick($0.options))" }
         // Sometimes a rect of its own, which the container's later size does not move.
         if random.below(5) == 0 { given.append("rect: [\(random.below(20)), \(random.below(20)), \(30 + random.below(300)), \(20 + random.below(200))]") }
         let scenario = """

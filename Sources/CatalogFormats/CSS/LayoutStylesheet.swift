@@ -5,10 +5,11 @@ import CatalogModel
 /// the container's children carrying `data-slot="SLOT"` where `apply` puts the bound objects,
 /// for any size of the container — each slot's `left`, `top`, `width` and `height` a `calc()`
 /// of the container's box and the layout's number parameters, which are custom properties
-/// `--NAME-PARAM` (lengths in px) holding their defaults. Other parameters (an axis, a side)
-/// are written at their defaults. Before it is written, the stylesheet's arithmetic is held to
-/// the engine's solver for several container sizes and parameter values, and refused if it
-/// differs anywhere.
+/// `--NAME-PARAM` (lengths in px) holding their defaults. A parameter that chooses (a stack's
+/// axis, a decoration's side) is the container's attribute `data-NAME-PARAM`: CSS selects on
+/// an attribute in every engine, where it cannot on a custom property's value. Before it is
+/// written, the stylesheet's arithmetic is held to the engine's solver for every choice,
+/// several container sizes and parameter values, and refused if it differs anywhere.
 ///
 /// ```swift
 /// let sheet = try LayoutStylesheet(definition)
@@ -20,41 +21,116 @@ package struct LayoutStylesheet: Sendable {
         package var left, top, width, height: LayoutLength
     }
 
+    /// A string parameter that chooses between the values a layout field takes.
+    package struct Choice: Sendable, Hashable {
+        package var parameter: String
+        package var options: [String]
+        package var defaultValue: String
+    }
+
+    /// The slots laid out for one combination of choices.
+    package struct Variant: Sendable {
+        /// Parameter → value, for every choice.
+        package var choices: [String: String]
+        package var slots: [Slot]
+    }
+
     package let name: String
     package let version: String
+    /// The slots at the choices' defaults.
     package let slots: [Slot]
     /// Number parameters that are custom properties, with their defaults and whether they are lengths.
     package let customProperties: [(parameter: String, value: Double, isLength: Bool)]
+    /// The parameters that choose, in name order.
+    package let choices: [Choice]
+    /// Every combination of choices, the defaults' first, then by how many differ from the defaults.
+    package let variants: [Variant]
     /// Whether the layout takes a `rect` parameter: given, `--NAME-rect-x`, `-y`, `-width` and
     /// `-height` place the slots in it instead of the container's box.
     package let hasRect: Bool
+
+    /// Combinations of choices beyond which a layout is refused: each is a block of rules.
+    static let maximumVariants = 64
 
     package init(_ definition: ComponentDefinition) throws {
         name = definition.name
         version = definition.version.description
         let numbers = definition.parameters.filter { $0.key != "rect" && $0.value.type == .number }
-        var markers: [String: JSONValue] = [:]
-        for parameter in numbers.keys { markers[parameter] = .string(Self.marker + parameter) }
+        let strings = definition.parameters.filter { $0.value.type == .string }
         var values: [String: JSONValue] = [:]
-        for (parameter, spec) in definition.parameters { values[parameter] = markers[parameter] ?? spec.defaultValue.jsonValue }
+        for (parameter, spec) in definition.parameters {
+            values[parameter] = numbers[parameter] != nil || strings[parameter] != nil ? .string(Self.marker + parameter) : spec.defaultValue.jsonValue
+        }
         guard case .object(let document) = definition.document.substitutingParameters(values), let layout = document["layout"] else {
             throw ExportError("\(definition.name) has no layout body")
         }
-        var reader = Reader(owner: definition.name)
-        let root = try reader.node(layout)
-        var result: [Slot] = []
-        Self.solve(root, .originX, .originY, .width, .height, into: &result)
-        hasRect = definition.parameters["rect"]?.type == .rect
-        // Percentages are of the width in left and width, of the height in top and height.
-        for slot in result where slot.left.reads.height || slot.width.reads.height || slot.top.reads.width || slot.height.reads.width {
-            throw ExportError("\(definition.name): slot \(slot.name)'s position mixes the container's width and height, which CSS cannot say")
+        var stringDefaults: [String: String] = [:]
+        for (parameter, spec) in strings { if case .string(let text) = spec.defaultValue { stringDefaults[parameter] = text } }
+        // The first reading, at the defaults, finds the choices and the values each can take.
+        var reader = Reader(owner: definition.name, stringDefaults: stringDefaults)
+        var roots = [(choices: [String: String](), root: try reader.node(layout))]
+        choices = try reader.options.keys.sorted().map { parameter in
+            let options = reader.options[parameter]!, fallback = stringDefaults[parameter]!
+            guard options.contains(fallback) else {
+                throw ExportError("\(definition.name): the parameter \(parameter)'s default \(fallback) is none of \(options.joined(separator: ", "))")
+            }
+            return Choice(parameter: parameter, options: options, defaultValue: fallback)
         }
-        slots = result
+        roots[0].choices = Dictionary(uniqueKeysWithValues: choices.map { ($0.parameter, $0.defaultValue) })
+        let count = choices.reduce(1) { $0 * $1.options.count }
+        guard count <= Self.maximumVariants else {
+            throw ExportError("\(definition.name): its choices make \(count) layouts; a stylesheet holds at most \(Self.maximumVariants)")
+        }
+        for combination in Self.combinations(choices) where combination != roots[0].choices {
+            reader.assignment = combination
+            roots.append((combination, try reader.node(layout)))
+        }
+        // Defaults first, then by how many choices differ: a later rule is more specific.
+        let differing = { (choices: [String: String]) in choices.filter { stringDefaults[$0.key] != $0.value }.count }
+        roots = roots.enumerated().sorted { (differing($0.element.choices), $0.offset) < (differing($1.element.choices), $1.offset) }.map(\.element)
+        var found: [Variant] = []
+        for (assignment, root) in roots {
+            var result: [Slot] = []
+            Self.solve(root, .originX, .originY, .width, .height, into: &result)
+            // Percentages are of the width in left and width, of the height in top and height.
+            for slot in result where slot.left.reads.height || slot.width.reads.height || slot.top.reads.width || slot.height.reads.width {
+                throw ExportError("\(definition.name): slot \(slot.name)'s position mixes the container's width and height, which CSS cannot say")
+            }
+            found.append(Variant(choices: assignment, slots: result))
+        }
+        variants = found
+        slots = found[0].slots
+        hasRect = definition.parameters["rect"]?.type == .rect
         customProperties = numbers.keys.sorted().compactMap { parameter in
             guard case .number(let value) = numbers[parameter]!.defaultValue, let isLength = reader.usage[parameter] else { return nil }
             return (parameter, value, isLength)
         }
         try check(definition)
+    }
+
+    /// Every assignment of one option to each choice.
+    private static func combinations(_ choices: [Choice]) -> [[String: String]] {
+        choices.reduce([[:]]) { partial, choice in
+            partial.flatMap { assignment in choice.options.map { assignment.merging([choice.parameter: $0]) { $1 } } }
+        }
+    }
+
+    /// The choices that move `slot`: two combinations that differ only in the choice place it apart.
+    package func choices(moving slot: String) -> [Choice] {
+        choices.filter { choice in
+            variants.contains { a in
+                variants.contains { b in
+                    a.choices[choice.parameter] != b.choices[choice.parameter]
+                        && a.choices.allSatisfy { $0.key == choice.parameter || b.choices[$0.key] == $0.value }
+                        && a.slots.first { $0.name == slot } != b.slots.first { $0.name == slot }
+                }
+            }
+        }
+    }
+
+    /// The container's attribute that sets a choice: `data-NAME-PARAM`, PARAM in kebab case.
+    package func attribute(of parameter: String) -> String {
+        "data-" + LayoutLength.customProperty(name: name, parameter: parameter).dropFirst(2)
     }
 
     static let marker = "\u{1}catalog-parameter:"
@@ -72,6 +148,27 @@ package struct LayoutStylesheet: Sendable {
             )
         }
         lines.append("}")
+        // A combination's rules select the attributes of the choices it moves from their defaults,
+        // so the more it moves, the more specific; a slot the cascade already places the same is left out.
+        var written: [(moved: [String: String], slots: [String: Slot])] = []
+        for variant in variants {
+            let moved = variant.choices.filter { choice in choices.contains { $0.parameter == choice.key && $0.defaultValue != choice.value } }
+            // The rules written so far that match this combination's container, and per slot the one that wins.
+            let matching = written.filter { rule in rule.moved.allSatisfy { moved[$0.key] == $0.value } }
+            let needed = variant.slots.filter { slot in
+                let placing = matching.filter { $0.slots[slot.name] != nil }
+                let winner = placing.last { $0.moved.count == placing.map(\.moved.count).max() }
+                return winner?.slots[slot.name] != slot
+            }
+            written.append((moved, Dictionary(uniqueKeysWithValues: needed.map { ($0.name, $0) })))
+            let attributes = choices.compactMap { choice in moved[choice.parameter].map { "[\(attribute(of: choice.parameter))=\"\($0)\"]" } }
+            lines += rules(needed, container: base + attributes.joined())
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func rules(_ slots: [Slot], container base: String) -> [String] {
+        var lines: [String] = []
         for slot in slots {
             lines += [
                 "\(base) > [data-slot=\"\(slot.name)\"] {",
@@ -80,27 +177,52 @@ package struct LayoutStylesheet: Sendable {
                 "  width: calc(\(slot.width.css(name: name)));", "  height: calc(\(slot.height.css(name: name)));", "}"
             ]
         }
-        return lines.joined(separator: "\n") + "\n"
+        return lines
     }
 
     /// The ES module exporting `layout(container, parameters = {})`: the same arithmetic in
     /// script, for a page that sets sizes itself; it lays the slots out again when the container
     /// is resized. Returns `{update(parameters), disconnect()}`.
     package var module: String {
-        let defaults = JSONValue.object(Dictionary(uniqueKeysWithValues: customProperties.map { ($0.parameter, JSONValue.number($0.value)) }))
-        let functions = slots.map { slot in
-            "  \(JSONValue.string(slot.name).canonicalText): (X, Y, W, H, p) => [\(slot.left.javascript), \(slot.top.javascript), \(slot.width.javascript), \(slot.height.javascript)],"
+        var defaults = Dictionary(uniqueKeysWithValues: customProperties.map { ($0.parameter, JSONValue.number($0.value)) })
+        for choice in choices { defaults[choice.parameter] = .string(choice.defaultValue) }
+        let choiceTable = JSONValue.object(
+            Dictionary(
+                uniqueKeysWithValues: choices.map {
+                    ($0.parameter, ["attribute": .string(attribute(of: $0.parameter)), "options": .array($0.options.map(JSONValue.string))])
+                }))
+        let blocks = variants.map { variant in
+            let key = choices.map { variant.choices[$0.parameter]! }.joined(separator: "|")
+            let functions = variant.slots.map { slot in
+                "    \(JSONValue.string(slot.name).canonicalText): (X, Y, W, H, p) => [\(slot.left.javascript), \(slot.top.javascript), \(slot.width.javascript), \(slot.height.javascript)],"
+            }
+            return "  \(JSONValue.string(key).canonicalText): {\n\(functions.joined(separator: "\n"))\n  },"
         }
         return """
             // \(name) \(version) — a layout exported by catalog (DESIGN §9; no dependencies).
             export const name = \(JSONValue.string(name).canonicalText);
             export const version = \(JSONValue.string(version).canonicalText);
-            /** The number parameters and their defaults. */
-            export const defaults = \(defaults.canonicalText);
-            /** Each slot's frame [x, y, width, height] in a rect at (X, Y) of W × H. */
-            export const slots = {
-            \(functions.joined(separator: "\n"))
+            /** The parameters and their defaults. */
+            export const defaults = \(JSONValue.object(defaults).canonicalText);
+            /** The parameters that choose: the container attribute that also sets each, and its values. */
+            export const choices = \(choiceTable.canonicalText);
+            /** Each slot's frame [x, y, width, height] in a rect at (X, Y) of W × H, per combination of choices. */
+            export const variants = {
+            \(blocks.joined(separator: "\n"))
             };
+            /** The slots at the defaults. */
+            export const slots = Object.values(variants)[0];
+
+            /** The slots for the choices in `p`, which must be among their options. */
+            function slotsFor(p) {
+              const key = Object.entries(choices).map(([parameter, choice]) => {
+                if (!choice.options.includes(p[parameter])) {
+                  throw new RangeError(`${name}: ${parameter} must be one of ${choice.options.join(", ")}, not ${p[parameter]}`);
+                }
+                return p[parameter];
+              }).join("|");
+              return variants[key];
+            }
 
             /** The container's padding box, which the slots are laid out in. */
             function box(container) {
@@ -122,7 +244,13 @@ package struct LayoutStylesheet: Sendable {
               const given = { ...parameters };
               if (getComputedStyle(container).position === "static") container.style.position = "relative";
               const place = () => {
-                const p = { ...defaults, ...given };
+                const p = { ...defaults };
+                // A choice set by the container's attribute, as the stylesheet reads it, unless given.
+                for (const [parameter, choice] of Object.entries(choices)) {
+                  if (container.hasAttribute(choice.attribute)) p[parameter] = container.getAttribute(choice.attribute);
+                }
+                Object.assign(p, given);
+                const slots = slotsFor(p);
                 // Laid out in the rect parameter when given, else in the container's box.
                 const [X, Y, W, H] = Array.isArray(p.rect) ? p.rect : [0, 0, ...box(container)];
                 for (const child of container.children) {
@@ -153,6 +281,12 @@ package struct LayoutStylesheet: Sendable {
         return JSONValue.numberText(value) + (property.isLength ? "px" : "")
     }
 
+    /// The attribute and value a page sets for a choice's value, or nil when it is not among its options.
+    package func choiceAttribute(parameter: String, value: String) -> (name: String, value: String)? {
+        guard let choice = choices.first(where: { $0.parameter == parameter }), choice.options.contains(value) else { return nil }
+        return (attribute(of: parameter), value)
+    }
+
     /// The custom properties that lay the slots out in `rect` rather than the container's box.
     package func rectProperties(_ rect: Rect) -> [String: String] {
         let values = ["rect-x": rect.x, "rect-y": rect.y, "rect-width": rect.width, "rect-height": rect.height]
@@ -163,7 +297,6 @@ package struct LayoutStylesheet: Sendable {
     /// Holds the arithmetic to the engine's solver: containers of several sizes, at the
     /// defaults and with each parameter moved within its bounds.
     private func check(_ definition: ComponentDefinition) throws {
-        let sizes: [(Double, Double)] = [(120, 40), (320, 80), (7, 3), (0, 0), (1000, 480), (33.5, 250)]
         var cases: [[String: Double]] = [Dictionary(uniqueKeysWithValues: customProperties.map { ($0.parameter, $0.value) })]
         for property in customProperties {
             let spec = definition.parameters[property.parameter]!
@@ -175,9 +308,24 @@ package struct LayoutStylesheet: Sendable {
                 cases.append(moved)
             }
         }
-        for values in cases {
-            let parameters = values.mapValues(PropertyValue.number)
-            guard let layout = try? LayoutDefinition(definition, parameters: parameters) else { continue }
+        for variant in variants {
+            try check(definition, variant: variant, cases: cases)
+        }
+    }
+
+    private func check(_ definition: ComponentDefinition, variant: Variant, cases: [[String: Double]]) throws {
+        let sizes: [(Double, Double)] = [(120, 40), (320, 80), (7, 3), (0, 0), (1000, 480), (33.5, 250)]
+        let slots = variant.slots
+        for (index, values) in cases.enumerated() {
+            let parameters = values.mapValues(PropertyValue.number).merging(variant.choices.mapValues(PropertyValue.string)) { $1 }
+            let layout: LayoutDefinition
+            do {
+                layout = try LayoutDefinition(definition, parameters: parameters)
+            } catch {
+                // Moved numbers may leave what the layout accepts; its defaults may not.
+                if index > 0 { continue }
+                throw ExportError("\(name): the engine refuses the layout at \(variant.choices): \(error.description)")
+            }
             // Containers of several sizes, and a rect given at an origin of its own.
             let rects = sizes.map { Rect(x: 0, y: 0, width: $0.0, height: $0.1) } + [Rect(x: 7, y: 11, width: 200, height: 90)]
             for rect in rects {
@@ -189,7 +337,10 @@ package struct LayoutStylesheet: Sendable {
                         $0.value(x: rect.x, y: rect.y, width: width, height: height, parameters: values)
                     }
                     for (a, b) in zip(mine, [frame.x, frame.y, frame.width, frame.height]) where !(abs(a - b) <= 1e-9 * max(1, abs(b))) {
-                        throw ExportError("\(name): the stylesheet places \(slot) at \(mine) where the engine puts \(frame) (container \(width) × \(height))")
+                        let choices = variant.choices.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+                        throw ExportError(
+                            "\(name): the stylesheet places \(slot) at \(mine) where the engine puts \(frame) (container \(width) × \(height)\(choices.isEmpty ? "" : ", " + choices.joined(separator: ", ")))"
+                        )
                     }
                 }
             }
@@ -256,14 +407,37 @@ indirect enum SymbolicNode {
 /// Reads a validated `layout:` body whose number parameters are markers, as `LayoutNode` reads it.
 private struct Reader {
     let owner: String
+    /// The string parameters' defaults.
+    let stringDefaults: [String: String]
     /// Parameter → whether it is used as a length (false: as a plain number).
     var usage: [String: Bool] = [:]
+    /// Parameter → the values it can take where it chooses (an axis, a side).
+    var options: [String: [String]] = [:]
+    /// The choices read as these values; a choice not named reads as its default.
+    var assignment: [String: String] = [:]
+
+    init(owner: String, stringDefaults: [String: String]) {
+        self.owner = owner
+        self.stringDefaults = stringDefaults
+    }
+
+    /// A field that takes one of `allowed`, written as it is or by a string parameter.
+    mutating func choice(_ json: JSONValue?, field: String, allowed: [String]) throws -> String? {
+        guard let text = json?.stringValue, text.hasPrefix(LayoutStylesheet.marker) else { return json?.stringValue }
+        let parameter = String(text.dropFirst(LayoutStylesheet.marker.count))
+        guard let fallback = stringDefaults[parameter] else {
+            throw ExportError("\(owner): \(field) takes the number parameter \(parameter)")
+        }
+        options[parameter] = options[parameter].map { known in known.filter(allowed.contains) } ?? allowed
+        return assignment[parameter] ?? fallback
+    }
 
     mutating func number(_ json: JSONValue?, default value: Double, isLength: Bool) throws -> LayoutLength {
         guard let json else { return .constant(value, isLength: isLength) }
         if let number = json.numberValue { return .constant(number, isLength: isLength) }
         if let text = json.stringValue, text.hasPrefix(LayoutStylesheet.marker) {
             let parameter = String(text.dropFirst(LayoutStylesheet.marker.count))
+            guard stringDefaults[parameter] == nil else { throw ExportError("\(owner): a layout number takes the string parameter \(parameter)") }
             if let used = usage[parameter], used != isLength {
                 throw ExportError("\(owner): the parameter \(parameter) is used both as a length and as a number")
             }
@@ -295,6 +469,10 @@ private struct Reader {
         func constant(_ x: Double) -> LayoutLength { .constant(x, isLength: true) }
         switch type {
         case "slot":
+            // A slot's name is what the page's markup carries; it cannot change with a parameter.
+            if let text = body.stringValue, text.hasPrefix(LayoutStylesheet.marker) {
+                throw ExportError("\(owner): a slot named by the parameter \(text.dropFirst(LayoutStylesheet.marker.count)) cannot be exported; name the slot")
+            }
             return .slot(body.stringValue ?? "")
         case "decorating":
             let defaults = DecoratingOptions()
@@ -307,7 +485,8 @@ private struct Reader {
                 try node(body["content"] ?? .null), try node(body["decoration"] ?? .null), insets,
                 fraction: try number(body["contentFraction"], default: defaults.contentFraction, isLength: false),
                 spacing: try number(body["spacing"], default: 0, isLength: true),
-                contentFirst: body["decorationSide"]?.stringValue != "leading")
+                contentFirst: try choice(body["decorationSide"], field: "decorationSide", allowed: DecoratingOptions.Side.allCases.map(\.rawValue)) != "leading"
+            )
         case "cascading":
             let offset = body["offset"]?.arrayValue
             return .cascading(
@@ -315,7 +494,8 @@ private struct Reader {
                 dy: try number(offset?[1], default: 10, isLength: true))
         case "stack":
             return .stack(
-                try children(body["children"]), horizontal: body["axis"]?.stringValue != "vertical",
+                try children(body["children"]),
+                horizontal: try choice(body["axis"], field: "axis", allowed: LayoutNode.Axis.allCases.map(\.rawValue)) != "vertical",
                 spacing: try number(body["spacing"], default: 0, isLength: true))
         case "inset":
             return .inset(try node(body["child"] ?? .null), try insets(body["insets"], default: .init(top: .zero, left: .zero, bottom: .zero, right: .zero)))

@@ -31,7 +31,7 @@ package enum PreviewWriter {
         /// An SVG of its curves (animations).
         package var plot: String?
         /// A layout's stylesheet (`export --to css`, written for `#layout-INDEX`) and its custom
-        /// properties `{name, value, unit}`.
+        /// properties `{name, value, unit}`, and its choices `{name, value, attribute, options}`.
         package var stylesheet: String?
         package var parameters: JSONValue = []
         /// A behaviour's module (`export --to js`) and what the card offers: `{owner, properties,
@@ -164,11 +164,20 @@ package enum PreviewWriter {
                 }
                 const knobs = document.getElementById("card-" + index).querySelector(".knobs");
                 knobs.textContent = "";
-                for (const { name, value, unit } of item.parameters) {
+                for (const { name, value, unit, attribute, options } of item.parameters) {
                   const label = document.createElement("label");
-                  const input = document.createElement("input");
-                  Object.assign(input, { type: "number", step: "any", value: String(value), name });
-                  input.addEventListener("input", () => frame.style.setProperty(name, input.value + unit));
+                  let input;
+                  if (attribute) {
+                    // A choice is the container's attribute, as the stylesheet selects it.
+                    input = document.createElement("select");
+                    input.name = name;
+                    for (const option of options) input.append(new Option(option, option, false, option === value));
+                    input.addEventListener("input", () => frame.setAttribute(attribute, input.value));
+                  } else {
+                    input = document.createElement("input");
+                    Object.assign(input, { type: "number", step: "any", value: String(value), name });
+                    input.addEventListener("input", () => frame.style.setProperty(name, input.value + unit));
+                  }
                   label.append(name.replace("--" + item.name + "-", "") + " ", input);
                   knobs.append(label);
                 }

@@ -244,7 +244,12 @@ package enum ScenarioPageWriter {
                       child.style.position = child.style.left = child.style.top = child.style.width = child.style.height = "";
                       moveWithChildren(child, container);
                     }
-                    for (const [name, value] of Object.entries(step.properties)) container.style.setProperty(name, value);
+                    for (const [name, value] of Object.entries(step.properties)) {
+                      if (value === null) container.style.removeProperty(name); else container.style.setProperty(name, value);
+                    }
+                    for (const [name, value] of Object.entries(step.attributes)) {
+                      if (value === null) container.removeAttribute(name); else container.setAttribute(name, value);
+                    }
                     laidOut(step.roles);
                     break;
                   }

@@ -53,7 +53,14 @@ public struct ComponentPreview: Sendable {
                         "name": .string(LayoutLength.customProperty(name: definition.name, parameter: property.parameter)),
                         "value": .number(property.value), "unit": .string(property.isLength ? "px" : "")
                     ]
-                })
+                }
+                    + sheet.choices.map { choice in
+                        [
+                            "name": .string(LayoutLength.customProperty(name: definition.name, parameter: choice.parameter)),
+                            "value": .string(choice.defaultValue), "attribute": .string(sheet.attribute(of: choice.parameter)),
+                            "options": .array(choice.options.map(JSONValue.string))
+                        ]
+                    })
             return item
         case .decorator:
             guard let catalog else { throw ExportError("\(definition.name): a decorator's preview needs the catalog its handlers run components from") }

@@ -71,8 +71,22 @@ package struct ScenarioPage: Sendable {
                 case .layout:
                     let sheet = try LayoutStylesheet(definition)
                     stylesheets[stored.name] = sheet.text()
-                    var properties: [String: JSONValue] = [:], numbers: [String: JSONValue] = [:]
+                    // Everything not given is cleared, so an earlier apply's values do not linger.
+                    var properties: [String: JSONValue] = [:], numbers: [String: JSONValue] = [:], attributes: [String: JSONValue] = [:]
+                    for property in sheet.customProperties {
+                        properties[LayoutLength.customProperty(name: stored.name, parameter: property.parameter)] = .null
+                    }
+                    for choice in sheet.choices { attributes[sheet.attribute(of: choice.parameter)] = .null }
+                    if sheet.hasRect {
+                        for name in sheet.rectProperties(Rect(x: 0, y: 0, width: 0, height: 0)).keys { properties[name] = .null }
+                    }
                     for (parameter, text) in parameters.sorted(by: { $0.key < $1.key }) {
+                        // A choice (an axis, a side) is the container's attribute.
+                        if let attribute = sheet.choiceAttribute(parameter: parameter, value: text) {
+                            attributes[attribute.name] = .string(attribute.value)
+                            numbers[parameter] = .string(text)
+                            continue
+                        }
                         // A rect given: the slots are laid out there, whatever the container's size.
                         if parameter == "rect", sheet.hasRect, case .rect(let rect)? = try? PropertyValue(converting: text, to: .rect) {
                             properties.merge(sheet.rectProperties(rect).mapValues(JSONValue.string)) { $1 }
@@ -82,7 +96,9 @@ package struct ScenarioPage: Sendable {
                         guard let number = Double(text), let value = sheet.customPropertyValue(parameter: parameter, value: number) else {
                             throw fail(
                                 path + ".params." + parameter,
-                                "the page lays \(stored.name) out by its stylesheet: its number parameters and rect can be given")
+                                "the page lays \(stored.name) out by its stylesheet: its number parameters, "
+                                    + sheet.choices.map { "\($0.parameter) (\($0.options.joined(separator: " or ")))" }.joined(separator: ", ")
+                                    + (sheet.choices.isEmpty ? "" : ", ") + "and rect can be given")
                         }
                         properties[LayoutLength.customProperty(name: stored.name, parameter: parameter)] = .string(value)
                         numbers[parameter] = .number(number)
@@ -92,7 +108,9 @@ package struct ScenarioPage: Sendable {
                         modules[key] = sheet.module
                         entry.merge(["kind": "layoutModule", "module": .string(key), "parameters": .object(numbers)]) { $1 }
                     } else {
-                        entry.merge(["kind": "layout", "className": .string(stored.name), "properties": .object(properties)]) { $1 }
+                        entry.merge(
+                            ["kind": "layout", "className": .string(stored.name), "properties": .object(properties), "attributes": .object(attributes)]
+                        ) { $1 }
                     }
                 case .tokens:
                     throw fail(path + ".apply", "\(name) is a token set: nothing to apply")

@@ -22,12 +22,20 @@ struct TryItSection: Sendable {
                     value="\(JSONValue.numberText(property.value))" data-unit="\(property.isLength ? "px" : "")"></label>
                     """
             }
+            let selects = sheet.choices.map { choice in
+                let options = choice.options.map {
+                    "<option\($0 == choice.defaultValue ? " selected" : "")>\(HTML.escape($0))</option>"
+                }
+                return """
+                    <label>\(HTML.escape(choice.parameter)) <select data-attribute="\(HTML.escape(sheet.attribute(of: choice.parameter)))">\(options.joined())</select></label>
+                    """
+            }
             html = """
                 <section id="try"><h2>Try it</h2>
                 <link rel="stylesheet" href="\(base)&amp;to=css&amp;selector=%23layout-stage">
                 <p class="note">The layout's stylesheet (<code>export --to css</code>) on a container: drag its corner to resize it.</p>
                 <div id="layout-stage" class="layout-stage">\(slots.joined())</div>
-                <form id="layout-parameters" class="knobs">\(inputs.joined(separator: "\n"))</form>
+                <form id="layout-parameters" class="knobs">\((inputs + selects).joined(separator: "\n"))</form>
                 </section>
                 """
         case .decorator, .animation:

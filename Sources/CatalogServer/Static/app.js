@@ -270,6 +270,10 @@ function layoutTry() {
   for (const input of $$("#layout-parameters input")) {
     input.addEventListener("input", () => stage.style.setProperty(input.name, input.value + (input.dataset.unit || "")));
   }
+  // A choice (an axis, a side) is the container's attribute, as the stylesheet selects it.
+  for (const select of $$("#layout-parameters select")) {
+    select.addEventListener("input", () => stage.setAttribute(select.dataset.attribute, select.value));
+  }
 }
 
 // Copy buttons: the export's text to the clipboard, and a word saying so.

@@ -75,7 +75,9 @@ struct Export: ParsableCommand {
                 let sheet = try LayoutStylesheet(found.definition)
                 var table = Table(header: ["SLOT", "FORM", "HOW"])
                 for slot in sheet.slots {
-                    table.append(row: [slot.name, to.rawValue, "exact: calc() of the container's box, held to the engine's solver at export"])
+                    let moving = sheet.choices(moving: slot.name).map { "\($0.parameter) ([\(sheet.attribute(of: $0.parameter))])" }
+                    let how = "exact: calc() of the container's box, held to the engine's solver at export"
+                    table.append(row: [slot.name, to.rawValue, how + (moving.isEmpty ? "" : "; moved by " + moving.joined(separator: ", "))])
                 }
                 print(table.render())
                 return

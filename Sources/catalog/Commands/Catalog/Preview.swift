@@ -13,7 +13,7 @@ struct Preview: ParsableCommand {
             """)
 
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "Components, NAME[@VERSION].", completion: DatabaseCompletion.components())
+    @Argument(help: "Components, NAME[@VERSION] or a definition file.", completion: DatabaseCompletion.components())
     var components: [String]
     @Option(name: [.customShort("o"), .long], help: "Write to this file instead of standard output.") var output: String?
 
@@ -22,9 +22,11 @@ struct Preview: ParsableCommand {
     }
 
     func run() throws {
-        let catalog = try global.open(forReading: true)
-        let preview: ComponentPreview
-        preview = try ComponentPreview(names: components, catalog: catalog)
+        let resolver = global.resolver()
+        let definitions = try components.map {
+            try resolver.resolve($0, kinds: [.animation, .chain, .decorator, .layout], for: "preview").definition
+        }
+        let preview = try ComponentPreview(definitions: definitions, catalog: try resolver.catalog())
         try OutputFile.write(preview.html, to: output)
     }
 }
