@@ -124,4 +124,41 @@ struct DecoratorSceneTests {
         #expect(try catalog.state(of: "lamp", at: 2.25).presentation["opacity"] == .number(1))
         #expect(try SceneVerification.verify(catalog, scratch: folder + "/blinker.sqlite").matches)
     }
+
+    /// A literal a handler sets takes the type its property is declared with: the decorator's
+    /// declaration for its own properties, the object type's for a child's. One of another type
+    /// is refused when the definition is added, but a version stored before that rule still
+    /// reads and sets its literal as written.
+    @Test(arguments: TestBackend.allCases) func aHandlersLiteralTakesItsPropertysType(backend: TestBackend) throws {
+        let catalog = try catalog(backend)
+        let text = """
+            name: tinted
+            kind: decorator
+            version: 1.0.0
+            decorator:
+              attachesTo: [view]
+              properties: {tint: {type: color}, caption: {type: string}}
+              children: {badge: {type: label}}
+              handlers:
+                tap: [{set: {property: tint, value: red}}, {set: {property: opacity, on: badge, value: 0.5}}]
+                poke: [{set: {property: caption, value: true}}]
+            """
+        #expect(throws: DefinitionError.self) { try DefinitionDecoder.decode(text: text, file: "tinted.yaml") }
+        do {
+            _ = try DefinitionDecoder.decode(text: text, file: "tinted.yaml")
+        } catch {
+            #expect(error.path == "decorator.handlers.poke[0].set.value" && error.rule == "must be a string, the type of caption")
+        }
+        // As a version stored before the rule, it reads.
+        let stored = try DefinitionDecoder.decode(text: text, file: "tinted.yaml", stored: true)
+        try catalog.database.components.add([stored])
+        try catalog.database.objects.add(id: "card", type: "view")
+        try catalog.apply("tinted", to: ["card"], at: 0)
+        _ = try catalog.send("tap", to: "card", at: 1)
+        #expect(try catalog.database.properties.value(for: "tint", on: "card") == .color(RGBAColor(red: 1, green: 0, blue: 0)))
+        #expect(try catalog.database.properties.value(for: "opacity", on: "card/badge") == .number(0.5))
+        _ = try catalog.send("poke", to: "card", at: 2)
+        #expect(try catalog.database.properties.value(for: "caption", on: "card") == .bool(true))
+        #expect(try SceneVerification.verify(catalog, scratch: folder + "/tinted.sqlite").matches)
+    }
 }

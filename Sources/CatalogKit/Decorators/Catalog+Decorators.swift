@@ -333,9 +333,11 @@ struct HandlerRun {
             case .set(let property, let target, let expression):
                 let id = try object(target)
                 var value = try evaluate(expression)
-                // A literal takes the type the target's object type declares for the property.
-                if case .literal(let json) = expression, let declared = try type(of: id)?.properties[property],
-                    let typed = try? PropertyValue(json: json, as: declared)
+                // A literal takes the type the decorator declares for the property, else the
+                // target's object type's (a stored definition may hold one that converts to neither).
+                let declared = id == owner ? decorator?.properties[property]?.type : nil
+                if case .literal(let json) = expression, let type = try declared ?? type(of: id)?.properties[property],
+                    let typed = try? PropertyValue(json: json, as: type)
                 {
                     value = typed
                 }

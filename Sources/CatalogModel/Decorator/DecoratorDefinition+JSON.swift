@@ -59,7 +59,8 @@ extension DecoratorDefinition {
 
         let scope = DecoratorScope(
             file: file, properties: Set(properties.keys),
-            ownerProperties: Self.ownerProperties(attachesTo), children: [:])
+            ownerProperties: Self.ownerProperties(attachesTo), children: [:],
+            literalTypes: Self.literalTypes(declared: properties.mapValues(\.type), attachesTo: attachesTo))
         children = [:]
         if let value = reader.members["children"] {
             guard case .object(let declared) = value else { throw reader.error("children", "must be a mapping of name → {type, properties}") }
@@ -101,6 +102,48 @@ extension DecoratorDefinition {
         }
     }
 
+    /// The type a literal set on the owner takes: the decorator's declaration, else the type
+    /// every owner type gives the property (none when owners may be of any type or disagree).
+    static func literalTypes(declared: [String: ValueType], attachesTo: [String]) -> [String: ValueType] {
+        var types: [String: ValueType] = [:]
+        if let first = attachesTo.first {
+            for (property, type) in ObjectType.builtIn[first]!.properties
+            where attachesTo.allSatisfy({ ObjectType.builtIn[$0]!.properties[property] == type }) {
+                types[property] = type
+            }
+        }
+        return types.merging(declared) { $1 }
+    }
+
+    /// The literals of `set` actions that are not of the type their property takes, with where
+    /// each is written. A definition with one is refused when added; one stored before this
+    /// rule still reads (its literal is set as written, as it was then).
+    package func mistypedLiterals(path: FieldPath) -> [(path: FieldPath, property: String, type: ValueType)] {
+        let owner = Self.literalTypes(declared: properties.mapValues(\.type), attachesTo: attachesTo)
+        var found: [(FieldPath, String, ValueType)] = []
+        func walk(_ actions: [DecoratorAction], _ path: FieldPath) {
+            for (index, action) in actions.enumerated() {
+                let here = path.appending(index: index)
+                switch action {
+                case .when(_, let then, let otherwise):
+                    walk(then, here.appending("then"))
+                    walk(otherwise, here.appending("else"))
+                case .set(let property, let target, .literal(let json)):
+                    let type: ValueType? =
+                        switch target {
+                        case .owner: owner[property]
+                        case .child(let name): children[name].flatMap { ObjectType.builtIn[$0.type]?.properties[property] }
+                        }
+                    if let type, (try? PropertyValue(json: json, as: type)) == nil { found.append((here.appending("set").appending("value"), property, type)) }
+                case .set, .run, .emit:
+                    break
+                }
+            }
+        }
+        for (event, actions) in handlers.sorted(by: { $0.key < $1.key }) { walk(actions, path.appending("handlers").appending(event)) }
+        return found
+    }
+
     /// Properties every allowed owner type has (any type: no check).
     static func ownerProperties(_ types: [String]) -> Set<String>? {
         guard let first = types.first else { return nil }
@@ -115,6 +158,8 @@ struct DecoratorScope {
     /// nil: the decorator attaches to any type, so owner properties are not checked.
     let ownerProperties: Set<String>?
     var children: [String: ObjectType]
+    /// Owner property → the type a literal set on it takes.
+    var literalTypes: [String: ValueType] = [:]
 
     func fail(_ path: FieldPath, _ rule: String) -> DefinitionError { DefinitionError(file: file, path: path.description, rule: rule) }
 
@@ -184,7 +229,17 @@ struct DecoratorScope {
                 throw reader.error("property", "unknown property '\(property)' for the owner")
             }
             guard let value = reader.members["value"] else { throw reader.error("value", "is required") }
-            return .set(property: property, on: target, value: try expression(value, path: field.appending("value")))
+            var expression = try expression(value, path: field.appending("value"))
+            // A literal is kept as the value of its property's type (a colour name as the colour).
+            let type: ValueType? =
+                switch target {
+                case .owner: literalTypes[property]
+                case .child(let child): children[child]?.properties[property]
+                }
+            if case .literal(let json) = expression, let type, let typed = try? PropertyValue(json: json, as: type) {
+                expression = .literal(typed.jsonValue)
+            }
+            return .set(property: property, on: target, value: expression)
         case "emit":
             try reader.rejectUnknown(allowed: ["effect", "value"])
             guard let effect = try reader.string("effect"), ComponentDefinition.isParameterName(effect) else {

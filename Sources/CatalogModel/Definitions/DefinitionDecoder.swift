@@ -37,7 +37,24 @@ public enum DefinitionDecoder {
             members["version"] = "1.0.0"
             document = .object(members)
         }
-        return try ComponentDefinition(json: document, file: file)
+        let definition = try ComponentDefinition(json: document, file: file)
+        if !stored { try checkAdding(definition, file: file) }
+        return definition
+    }
+
+    /// Rules a definition meets to be added that a version stored before them is not read by:
+    /// a decorator's `set` of a literal of another type than its property's.
+    static func checkAdding(_ definition: ComponentDefinition, file: String) throws(DefinitionError) {
+        guard definition.kind == .decorator else { return }
+        let decorator: DecoratorDefinition
+        if case .decorator(let compiled)? = definition.defaultBody.body {
+            decorator = compiled
+        } else {
+            decorator = try DecoratorDefinition(definition, file: file)
+        }
+        if let (path, property, type) = decorator.mistypedLiterals(path: FieldPath("decorator")).first {
+            throw DefinitionError(file: file, path: path.description, rule: ValueConversionError(type: type).description + ", the type of \(property)")
+        }
     }
 
     /// Parses YAML or JSON text into a ``JSONValue`` without validating it.
