@@ -94,8 +94,8 @@ package struct ComponentRepository: Sendable {
     }
 
     /// Names of all current components (for shell completion).
-    /// Changes whenever a component is added, updated or removed (its count, and the sum and
-    /// largest of the current version ids): a cheap key for caches of what the catalog holds.
+    /// Changes whenever a component is added, updated or removed (a generation every change to
+    /// the table moves): a cheap key for caches of what the catalog holds.
     package func tableStamp() throws -> String {
         // Outside a transaction the stamp is kept until any commit: a page served from a cache
         // keyed by it costs no query. Inside one, its own changes are not committed yet.
@@ -115,21 +115,21 @@ package struct ComponentRepository: Sendable {
     }
 
     private func queriedTableStamp() throws -> String {
-        let sql = "SELECT count(*), coalesce(max(current_version_id), 0), total(current_version_id) FROM component"
+        // Every change to the table moves the generation (a trigger, Migrations/sqlite/0008).
+        let sql = "SELECT value FROM component_generation WHERE id = 1"
         // The point reader is its own connection: inside a transaction, only the transaction's sees its changes.
         if database.scope == nil,
             let fast = try database.pointReader.withStatement(
                 sql,
                 { statement -> String in
                     guard try statement.step() else { return "" }
-                    return "\(statement.int64(0))/\(statement.int64(1))/\(statement.double(2))"
+                    return "g\(statement.int64(0))"
                 })
         {
             return fast
         }
         return try database.read { db in
-            let row = try Row.fetchOne(db, sql: sql)
-            return row.map { "\($0[0] as Int64)/\($0[1] as Int64)/\($0[2] as Double)" } ?? ""
+            try Int64.fetchOne(db.cachedStatement(sql: sql)).map { "g\($0)" } ?? ""
         }
     }
 
