@@ -85,6 +85,7 @@ public struct CatalogServer: Sendable {
         WriteAPI(catalog: catalog, configuration: configuration).add(to: router)
         CatalogPage(catalog: catalog).add(to: router)
         ComponentPage(catalog: catalog).add(to: router)
+        ScenarioPages(catalog: catalog).add(to: router)
         ObjectPages(catalog: catalog).add(to: router)
         LogPage(catalog: catalog).add(to: router)
         StaticFiles.add(to: router)

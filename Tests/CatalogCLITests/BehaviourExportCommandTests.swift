@@ -40,7 +40,7 @@ struct BehaviourExportCommandTests {
     /// A parameter that chooses (an axis, a side) is the container's `data-` attribute: the
     /// defaults' rules plus, per choice moved, the rules of the slots it moves, and nothing else.
     @Test func aLayoutsChoicesAreContainerAttributes() throws {
-        let toolbar = URL(fileURLWithPath: ScenarioJudge.fixtures[0]).deletingLastPathComponent().appendingPathComponent("toolbar.yaml").path
+        let toolbar = ScenarioJudge.fixtureFolder.appending(path: "toolbar.yaml").path
         let css = try CLI.run(["export", toolbar, "--to", "css"], environment: env)
         #expect(css.status == 0, "\(css.stderr)")
         let selectors = css.stdout.split(separator: "\n").filter { $0.hasSuffix("{") && $0.contains("data-slot") }.map { $0.dropLast(2) }

@@ -1,3 +1,4 @@
+@testable import CatalogKit
 import CatalogModel
 import Foundation
 import TestSupport
@@ -10,7 +11,7 @@ struct BehaviourPageBrowserTests {
     @Test func decoratorsBehavioursAndLayoutsPlayOnTheirPages() throws {
         let folder = TemporaryFolder()
         let db = folder.file("c.sqlite")
-        let toolbar = URL(fileURLWithPath: ScenarioJudge.fixtures[0]).deletingLastPathComponent().appending(path: "toolbar.yaml").path
+        let toolbar = ScenarioJudge.fixtureFolder.appending(path: "toolbar.yaml").path
         #expect(try CLI.run(["--db", db, "add", toolbar]).status == 0)
         let server = try ServeProcess(db: db)
         let child = { (name: String) in "document.querySelector('[data-catalog-child=\"\(name)\"]')" }
@@ -49,7 +50,15 @@ struct BehaviourPageBrowserTests {
                 .open("/components/toolbar"),
                 .wait("getComputedStyle(document.querySelector('[data-slot=ok]')).position === 'absolute'"),
                 .set("#layout-parameters select[data-attribute='data-toolbar-direction']", "vertical", event: "input"),
-                .read("chosen", slots)
+                .read("chosen", slots),
+                // The built-in scenarios play on their pages, under the app's policy (no inline script).
+                .open("/components/bouncy-placeholder"),
+                .read("scenarioLinks", "return [...document.querySelectorAll('#scenarios a')].map(a => a.getAttribute('href'))"),
+                .open("/scenarios/placeholder-typing"),
+                .wait("document.getElementById('out').textContent.length > 0"),
+                .read("played", "return JSON.parse(document.getElementById('out').textContent)"),
+                .set("#time", "0.25", event: "input"),
+                .read("scrubbed", "return [location.hash, document.getElementById('now').value]")
             ])
         let results = outcome.results
         #expect(outcome.problems.isEmpty, "\(outcome.problems)")
@@ -67,6 +76,13 @@ struct BehaviourPageBrowserTests {
         }
         let spaced = results["spaced"]?["decoration"]?.arrayValue?.compactMap(\.numberValue) ?? []
         #expect(spaced.first.map { abs($0 - (101.66666666666667 - 20 / 3.0 + 20)) <= 1 } == true, "\(spaced)")
+        #expect(results["scenarioLinks"] == ["/scenarios/placeholder-interrupted", "/scenarios/placeholder-reduced", "/scenarios/placeholder-typing"])
+        // The served page plays what the engine computes for the same scenario.
+        let typing = try #require(try BuiltInScenarios.named("placeholder-typing"))
+        let engine = try typing.run(components: try Catalog(path: db, forReading: true)).jsonValue
+        let played = results["played"]?.arrayValue?.first ?? .null
+        #expect(ScenarioJudge.differences(engine: engine, browser: played).isEmpty, "\(ScenarioJudge.differences(engine: engine, browser: played).prefix(10))")
+        #expect(results["scrubbed"] == ["#t=0.25", "0.250"])
         // The toolbar in 320 × 120 with its buttons stacked: rows of (120 − 6) / 2 = 57, the
         // buttons (57 − 6) / 2 = 25.5 high in the second, at y 63 and 94.5.
         let chosen = ["ok", "cancel"].map { results["chosen"]?[$0]?.arrayValue?.compactMap(\.numberValue) ?? [] }

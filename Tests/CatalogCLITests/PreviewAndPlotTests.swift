@@ -86,7 +86,7 @@ struct PreviewAndPlotTests {
     @Test func decoratorsAndLayoutsPlayLiveInThePreview() throws {
         let folder = TemporaryFolder()
         let db = folder.file("c.sqlite"), page = folder.file("page.html")
-        let toolbar = URL(fileURLWithPath: ScenarioJudge.fixtures[0]).deletingLastPathComponent().appending(path: "toolbar.yaml").path
+        let toolbar = ScenarioJudge.fixtureFolder.appending(path: "toolbar.yaml").path
         let made = try CLI.run(["preview", "bouncy-placeholder", "hyperlink", "decorating-layout", toolbar, "-o", page], environment: ["CATALOG_DB": db])
         try #require(made.status == 0, "\(made.stderr)")
         let html = try String(contentsOfFile: page, encoding: .utf8)

@@ -9,7 +9,7 @@ import Testing
 /// toolbar fixture in a 300 × 120 container: rows of (120 − 6) / 2 = 57, the second at y 63.
 struct LayoutModuleTests {
     @Test func theStylesheetAndTheModuleChooseAlike() throws {
-        let path = URL(fileURLWithPath: ScenarioJudge.fixtures[0]).deletingLastPathComponent().appending(path: "toolbar.yaml").path
+        let path = ScenarioJudge.fixtureFolder.appending(path: "toolbar.yaml").path
         let sheet = try LayoutStylesheet(try DefinitionDecoder.decode(text: String(contentsOfFile: path, encoding: .utf8), file: "toolbar.yaml"))
         let module = JSONValue.string(sheet.module).canonicalText.replacingOccurrences(of: "</", with: "<\\/")
         let slots = ["title", "badge", "ok", "cancel"].map { "<div data-slot=\"\($0)\"></div>" }.joined()

@@ -69,6 +69,40 @@ struct RouteTests {
         }
     }
 
+    /// The built-in scenarios' pages: markup with no inline script or style (the policy allows
+    /// none), their stylesheet and modules at their own routes, unknown ones a 404.
+    @Test func scenarioPagesServeTheirPartsUnderThePolicy() async throws {
+        let folder = TemporaryFolder()
+        let catalog = try Catalog(path: folder.file("c.sqlite"))
+        try await Self.application(catalog).test(.router) { client in
+            try await client.execute(uri: "/scenarios", method: .get) { response in
+                let html = String(buffer: response.body)
+                #expect(response.status == .ok && html.contains("href=\"/scenarios/placeholder-typing\""))
+            }
+            try await client.execute(uri: "/scenarios/hyperlink", method: .get) { response in
+                let html = String(buffer: response.body)
+                #expect(response.status == .ok && html.contains("<script type=\"module\" src=\"/static/scenario-player.js\"></script>"))
+                #expect(!html.contains("<style") && !html.contains("<script type=\"module\">"))
+                #expect(html.contains("\"url\":\"/scenarios/hyperlink/modules/0.js\"") && html.contains("href=\"/scenarios/hyperlink/page.css\""))
+            }
+            try await client.execute(uri: "/scenarios/hyperlink/modules/0.js", method: .get) { response in
+                #expect(response.status == .ok && response.headers[.contentType] == "text/javascript; charset=utf-8")
+                #expect(String(buffer: response.body).contains("export function attach(element"))
+            }
+            try await client.execute(uri: "/scenarios/hyperlink/page.css", method: .get) { response in
+                #expect(response.status == .ok && String(buffer: response.body).contains("#scene"))
+            }
+            try await client.execute(uri: "/static/scenario-player.js", method: .get) { response in
+                #expect(response.status == .ok && String(buffer: response.body).contains("function play(scenario"))
+            }
+            for missing in ["/scenarios/nothing", "/scenarios/hyperlink/modules/7.js", "/scenarios/hyperlink/modules/x"] {
+                try await client.execute(uri: missing, method: .get) { response in
+                    #expect(response.status == .notFound && Self.code(response) == "unknown-route", "\(missing)")
+                }
+            }
+        }
+    }
+
     @Test func writesNeedTheTokenAndSayWhatIsWrong() async throws {
         let folder = TemporaryFolder()
         let catalog = try Catalog(path: folder.file("c.sqlite"))

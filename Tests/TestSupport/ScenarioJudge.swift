@@ -4,12 +4,16 @@ import Foundation
 /// The hand-written scenarios of `Fixtures/scenarios/` and DESIGN §9's comparison of a browser's
 /// reading of a scenario with `scenario run`'s.
 public enum ScenarioJudge {
-    /// The fixture scenario files, by name.
-    public static let fixtures: [String] = {
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "Fixtures/scenarios")
+    /// The test-only scenarios and the definition files they name.
+    public static let fixtureFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "Fixtures/scenarios")
+    /// The built-in scenarios, which ship in the binary (`catalog/scenarios/`).
+    public static let builtInFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "../../catalog/scenarios").standardized
+
+    /// Every scenario file, built-in and test-only, by name.
+    public static let fixtures: [String] = [builtInFolder, fixtureFolder].flatMap { folder in
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return names.filter { $0.hasSuffix(".scenario.yaml") }.sorted().map { folder.appending(path: $0).path }
-    }()
+        return names.filter { $0.hasSuffix(".scenario.yaml") }.map { folder.appending(path: $0).path }
+    }.sorted { ($0 as NSString).lastPathComponent < ($1 as NSString).lastPathComponent }
 
     /// Where the browser's reading differs from the engine's beyond §9's bounds: opacity 1e-5,
     /// transform 1e-4·max(1,|v|), frames 0.5 px (where the engine has one), other values equal;

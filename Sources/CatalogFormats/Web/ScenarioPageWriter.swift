@@ -29,20 +29,12 @@ package enum ScenarioPageWriter {
             <title>\(escape(title)) — scenario</title>
             <style>
             body { font: 14px/1.4 system-ui, sans-serif; margin: 0; }
-            header { display: flex; gap: 12px; align-items: center; padding: 8px 12px; border-bottom: 1px solid #8884; }
-            header input[type=range] { flex: 1; }
-            #scene { position: relative; margin: 12px; height: 480px; overflow: hidden; outline: 1px dashed #8886; }
-            #scene * { box-sizing: border-box; margin: 0; }
-            #out { display: none; }
+            \(style)
             \(stylesheets)
             </style>
             </head>
             <body>
-            <header><label for="time">t</label><input id="time" type="range" min="0" step="0.001" value="0"><output id="now">0</output></header>
-            <div id="scene"></div>
-            <pre id="out"></pre>
-            <script type="application/json" id="scenario">\(scriptSafe(scenarios.canonicalText))</script>
-            <script type="application/json" id="modules">\(scriptSafe(moduleData))</script>
+            \(markup(scenarios: scenarios, modules: moduleData))
             <script type="module">
             \(player)
             </script>
@@ -52,6 +44,43 @@ package enum ScenarioPageWriter {
             """
     }
 
+    /// Where a served page loads ``player`` from.
+    package static let playerURL = "/static/scenario-player.js"
+
+    /// The page's markup as a server answers it under a policy that allows no inline script or
+    /// style: the player loaded from ``playerURL``, the style and the layouts' stylesheets from
+    /// `stylesheet`, each module from its URL (key → URL).
+    package static func servedMarkup(scenarios: JSONValue, moduleURLs: [String: String], stylesheet: String) -> String {
+        let modules = JSONValue.object(moduleURLs.mapValues { ["url": .string($0)] }).canonicalText
+        return """
+            <link rel="stylesheet" href="\(escape(stylesheet).replacingOccurrences(of: "\"", with: "&quot;"))">
+            <section class="scenario-player">
+            \(markup(scenarios: scenarios, modules: modules))
+            </section>
+            <script type="module" src="\(playerURL)"></script>
+            """
+    }
+
+    /// The slider, the scene and the data the player reads.
+    static func markup(scenarios: JSONValue, modules: String) -> String {
+        """
+        <div class="scrubber"><label for="time">t</label><input id="time" type="range" min="0" step="0.001" value="0"><output id="now" for="time">0</output></div>
+        <div id="scene"></div>
+        <pre id="out"></pre>
+        <script type="application/json" id="scenario">\(scriptSafe(scenarios.canonicalText))</script>
+        <script type="application/json" id="modules">\(scriptSafe(modules))</script>
+        """
+    }
+
+    /// The scrubber's and the scene's own style.
+    package static let style = """
+        .scrubber { display: flex; gap: 12px; align-items: center; padding: 8px 12px; border-bottom: 1px solid #8884; }
+        .scrubber input[type=range] { flex: 1; }
+        #scene { position: relative; margin: 12px; height: 480px; overflow: hidden; outline: 1px dashed #8886; }
+        #scene * { box-sizing: border-box; margin: 0; }
+        #out { display: none; }
+        """
+
     static func escape(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
     }
@@ -59,13 +88,14 @@ package enum ScenarioPageWriter {
     /// JSON inside a `<script>` element: `</` cannot end it early.
     static func scriptSafe(_ json: String) -> String { json.replacingOccurrences(of: "</", with: "<\\/") }
 
-    static let player =
+    package static let player =
         BehaviourModuleWriter.renderTransform + "\n" + #"""
             const scenarios = JSON.parse(document.getElementById("scenario").textContent);
             const sources = JSON.parse(document.getElementById("modules").textContent);
             const modules = {};
-            for (const [key, text] of Object.entries(sources)) {
-              modules[key] = await import(URL.createObjectURL(new Blob([text], { type: "text/javascript" })));
+            // A module's text (a page on its own) or its URL (a served page, whose policy allows no blob: script).
+            for (const [key, source] of Object.entries(sources)) {
+              modules[key] = await import(typeof source === "string" ? URL.createObjectURL(new Blob([source], { type: "text/javascript" })) : source.url);
             }
             const scene = document.getElementById("scene");
             const tagOf = (type) => (type === "label" ? "span" : type === "textField" ? "input" : "div");

@@ -12,7 +12,7 @@ package enum BuiltInCatalog {
     /// Every built-in definition, validated, sorted by file path.
     package static func definitions() throws(DefinitionError) -> [ComponentDefinition] {
         var result: [ComponentDefinition] = []
-        for file in EmbeddedCatalog.files {
+        for file in EmbeddedCatalog.files where !file.name.hasPrefix(BuiltInScenarios.folder) {
             let text = String(decoding: Data(base64Encoded: file.base64)!, as: UTF8.self)
             let path = "catalog/\(file.name)"
             if ComponentDefinition.isTokenFile(file.name) {
@@ -28,7 +28,8 @@ package enum BuiltInCatalog {
         return result
     }
 
-    /// Identifies this build's built-ins: changes whenever any file does.
+    /// Identifies this build's built-in components: changes whenever any of their files does.
     package static let fingerprint: String =
-        ContentDigest.sha256Hex(Data(EmbeddedCatalog.files.map { "\($0.name)\n\($0.base64)\n" }.joined().utf8))
+        ContentDigest.sha256Hex(
+            Data(EmbeddedCatalog.files.filter { !$0.name.hasPrefix(BuiltInScenarios.folder) }.map { "\($0.name)\n\($0.base64)\n" }.joined().utf8))
 }

@@ -19,6 +19,12 @@ package struct ScenarioFile: Sendable {
         }
         try DefinitionLimits.check(size: data.count, file: path)
         guard let text = String(data: data, encoding: .utf8) else { throw DefinitionError(file: path, path: "", rule: "is not UTF-8 text") }
+        try self.init(text: text, path: path)
+    }
+
+    /// A scenario's text, read as the file at `path` (which names it in errors and is where its
+    /// definition files are looked for).
+    package init(text: String, path: String) throws {
         self.path = path
         scenario = try Scenario(text: text, file: path)
     }

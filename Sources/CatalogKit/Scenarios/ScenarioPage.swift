@@ -16,6 +16,9 @@ package struct ScenarioPage: Sendable {
     package var data: JSONValue
     package var modules: [String: String]
     package var stylesheets: [String: String]
+    /// The components the scenario plays: those its steps apply, and the decorators its
+    /// property values attach (a key of `attachWhenSet` given to an object they decorate).
+    package var components: Set<String>
 
     /// - Parameter layoutModules: lay layouts out with their `--to js` module rather than
     ///   their stylesheet.
@@ -133,19 +136,61 @@ package struct ScenarioPage: Sendable {
         ]
         self.modules = modules
         self.stylesheets = stylesheets
+        self.components = try Self.components(of: file, catalog: catalog)
+    }
+
+    /// The components `file` plays in `catalog` (``components``), found without exporting them.
+    package static func components(of file: ScenarioFile, catalog: Catalog) throws -> Set<String> {
+        var names = Set<String>()
+        for step in file.scenario.steps {
+            if case .apply(let name, _, _, _) = step.action, let stored = try catalog.components.get(ComponentReference(name)) { names.insert(stored.name) }
+        }
+        for (stored, decorator) in try catalog.currentDecorators() where attaches(decorator, in: file.scenario) { names.insert(stored.name) }
+        return names
+    }
+
+    /// Whether some object the decorator takes is given a key that attaches it.
+    static func attaches(_ decorator: DecoratorDefinition, in scenario: Scenario) -> Bool {
+        let keys = Set(decorator.attachWhenSet)
+        let takes = { (type: String) in decorator.attachesTo.isEmpty || decorator.attachesTo.contains(type) }
+        let decorated = Set(scenario.objects.filter { takes($0.type) }.map(\.id))
+        if scenario.objects.contains(where: { decorated.contains($0.id) && !keys.isDisjoint(with: $0.properties.keys) }) { return true }
+        return scenario.steps.contains { step in
+            if case .set(let object, let key, let value) = step.action { return decorated.contains(object) && keys.contains(key) && value != .null }
+            return false
+        }
     }
 
     /// The page playing `pages` one after another (a person scrubs the first).
     package static func html(title: String, _ pages: [ScenarioPage]) -> String {
+        let (modules, stylesheets) = merged(pages)
+        return ScenarioPageWriter.page(title: title, scenarios: .array(pages.map(\.data)), modules: modules, stylesheets: stylesheets)
+    }
+
+    /// The page as a server answers it, whose policy allows no inline script or style: its
+    /// markup, its stylesheet (at `base + "/page.css"`) and its modules (at
+    /// `base + "/modules/N.js"`, N their place in `modules`).
+    package static func served(_ pages: [ScenarioPage], base: String) -> (markup: String, stylesheet: String, modules: [String]) {
+        let (modules, stylesheets) = merged(pages)
+        let keys = modules.keys.sorted()
+        let urls = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, "\(base)/modules/\($0).js") })
+        return (
+            ScenarioPageWriter.servedMarkup(scenarios: .array(pages.map(\.data)), moduleURLs: urls, stylesheet: base + "/page.css"),
+            ScenarioPageWriter.style + "\n" + stylesheets, keys.map { modules[$0]! }
+        )
+    }
+
+    /// The player script a served page loads (`ScenarioPageWriter.playerURL`).
+    package static let player = ScenarioPageWriter.player
+
+    private static func merged(_ pages: [ScenarioPage]) -> (modules: [String: String], stylesheets: String) {
         var modules: [String: String] = [:]
         var stylesheets: [String: String] = [:]
         for page in pages {
             modules.merge(page.modules) { a, _ in a }
             stylesheets.merge(page.stylesheets) { a, _ in a }
         }
-        return ScenarioPageWriter.page(
-            title: title, scenarios: .array(pages.map(\.data)), modules: modules,
-            stylesheets: stylesheets.keys.sorted().map { stylesheets[$0]! }.joined(separator: "\n"))
+        return (modules, stylesheets.keys.sorted().map { stylesheets[$0]! }.joined(separator: "\n"))
     }
 }
 

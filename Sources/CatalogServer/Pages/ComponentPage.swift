@@ -45,6 +45,16 @@ struct ComponentPage {
             data += preview.data
         }
         if let tryIt = try? TryItSection(stored: stored, definition: definition, catalog: catalog) { sections.append(tryIt.html) }
+        let scenarios = ScenarioPages.playing(stored.name, catalog: catalog)
+        if !scenarios.isEmpty {
+            let links = scenarios.map { "<li><a href=\"/scenarios/\(HTML.url($0))\">\(HTML.escape($0))</a></li>" }
+            sections.append(
+                """
+                <section id="scenarios"><h2>Scenarios</h2>
+                <p class="note">Scenarios that play \(HTML.escape(stored.name)) in the browser, as the engine plays them — scrub them.</p>
+                <ul>\(links.joined())</ul></section>
+                """)
+        }
         sections.append("<section id=\"definition\"><h2>Definition</h2><pre id=\"yaml\">\(HTML.escape(yaml))</pre></section>")
         if let exports { sections.append(exports) }
         sections.append(try Self.history(versions, shown: stored, from: query.get("from"), to: query.get("to"), catalog: catalog))

@@ -24,7 +24,7 @@ enum PageShell {
             <title>\(HTML.escape(title)) · Component Catalog</title>
             <link rel="icon" href="data:,"><link rel="stylesheet" href="/static/app.css"><script src="/static/app.js" defer></script></head>
             <body\(attributes)>
-            <header><a class="home" href="/">Component Catalog</a><nav><a href="/">Components</a><a href="/objects">Objects</a><a href="/log">Log</a></nav></header>
+            <header><a class="home" href="/">Component Catalog</a><nav><a href="/">Components</a><a href="/scenarios">Scenarios</a><a href="/objects">Objects</a><a href="/log">Log</a></nav></header>
             <main>
             \(body)
             </main></body></html>

@@ -1,12 +1,15 @@
+import CatalogKit
 import Hummingbird
 
-/// `/static/FILE`: the web app's script and stylesheet, compiled into the binary. Nothing is read
+/// `/static/FILE`: the web app's scripts and stylesheet, compiled into the binary. Nothing is read
 /// from disk, so no path (`..`, encoded or not) reaches anything else: a name is in this table or
 /// it is `unknown-route`.
 enum StaticFiles {
     static let files: [String: (bytes: [UInt8], type: String)] = [
         "app.js": (PackageResources.app_js, "text/javascript; charset=utf-8"),
-        "app.css": (PackageResources.app_css, "text/css; charset=utf-8")
+        "app.css": (PackageResources.app_css, "text/css; charset=utf-8"),
+        // The scenario pages' player: the same script `catalog scenario page` writes inline.
+        "scenario-player.js": (Array(ScenarioPage.player.utf8), "text/javascript; charset=utf-8")
     ]
 
     /// The API's OpenAPI 3.1 description, served at `/api/openapi.json` (written by hand; the
