@@ -56,8 +56,7 @@ struct DefinitionSchemaTests {
     @Test func everyDefinitionValidateAcceptsPassesIt() throws {
         let schema = try schemaFile()
         var files: [String] = []
-        for kind in try FileManager.default.contentsOfDirectory(atPath: BuiltInFiles.folder.path) {
-            let kindFolder = BuiltInFiles.folder.appending(path: kind)
+        for (_, kindFolder) in try BuiltInFiles.kindFolders() {
             // Token files are DTCG documents, not definition files (the set's definition wraps one).
             files += try FileManager.default.contentsOfDirectory(atPath: kindFolder.path).filter { !ComponentDefinition.isTokenFile($0) }
                 .map { kindFolder.appending(path: $0).path }

@@ -13,11 +13,15 @@ public enum BuiltInFiles {
     /// The repository's `catalog/` folder.
     public static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "../../catalog").standardized
 
+    /// The folders of definitions, one per kind (`scenarios/` holds the built-in scenarios, which are not definitions).
+    public static func kindFolders() throws -> [(kind: String, folder: URL)] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted().filter { $0 != "scenarios" }.map { ($0, folder.appending(path: $0)) }
+    }
+
     /// Every built-in, by file name within its kind's folder.
     public static func definitions() throws -> [ComponentDefinition] {
         var result: [ComponentDefinition] = []
-        for kind in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() {
-            let kindFolder = folder.appending(path: kind)
+        for (kind, kindFolder) in try kindFolders() {
             for file in try FileManager.default.contentsOfDirectory(atPath: kindFolder.path).sorted() where file.hasSuffix(".yaml") || file.hasSuffix(".json") {
                 let text = try String(contentsOf: kindFolder.appending(path: file), encoding: .utf8)
                 let path = "catalog/\(kind)/\(file)"
