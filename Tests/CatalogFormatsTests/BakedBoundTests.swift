@@ -81,7 +81,7 @@ struct BakedBoundTests {
         return (grid + boundaries).sorted()
     }
 
-    @Test func bakedExportsKeepTheirBoundOnAFineGridInChromium() throws {
+    @Test func bakedExportsKeepTheirBoundOnAFineGridInEveryBrowser() throws {
         var cases: [BrowserCase] = []
         for definition in try Self.definitions() {
             var item = try ExportCases.animation(definition, format: .css)

@@ -33,15 +33,24 @@ struct BrowserCase {
     var box: (width: Double, height: Double)? = nil
 }
 
-/// Runs cases in one page of headless Chromium and lists every difference beyond the bounds.
+/// Runs cases in one page in each browser engine and lists every difference beyond the bounds.
 enum BrowserComparison {
-    /// What the page read: `{"results": {id: {"count", "values": {role: [[text per property] per time]}}}, "errors"}`.
-    static func answer(_ cases: [BrowserCase], reducedMotion: Bool = false) throws -> JSONValue {
-        try HeadlessChromium.evaluate(html: page(cases), extraArguments: reducedMotion ? ["--force-prefers-reduced-motion"] : [])
+    /// What the page read in `engine`: `{"results": {id: {"count", "values": {role: [[text per property] per time]}}}, "errors"}`.
+    static func answer(_ cases: [BrowserCase], reducedMotion: Bool = false, engine: BrowserEngine = .chromium) throws -> JSONValue {
+        try engine.evaluate(html: page(cases), reducedMotion: reducedMotion)
     }
 
-    static func mismatches(_ cases: [BrowserCase], reducedMotion: Bool = false) throws -> [String] {
-        mismatches(cases, in: try answer(cases, reducedMotion: reducedMotion))
+    /// Checks that Firefox or WebKit still play differently, in the classes docs/Engines.md lists
+    /// (issue 44: an implicit keyframe's easing, a jump two keyframes 6e-8 apart, a matrix
+    /// across 180°, vendor twins in WebKit): run in Chromium alone until the exports take a form
+    /// all three play alike.
+    static let chromiumOnly: [BrowserEngine] = [.chromium]
+
+    /// The differences in every engine of `engines`, each named by its engine.
+    static func mismatches(_ cases: [BrowserCase], reducedMotion: Bool = false, engines: [BrowserEngine] = BrowserEngine.allCases) throws -> [String] {
+        try engines.flatMap { engine in
+            mismatches(cases, in: try answer(cases, reducedMotion: reducedMotion, engine: engine)).map { "\(engine): \($0)" }
+        }
     }
 
     /// The differences beyond the bounds in what a page already read.
@@ -110,8 +119,10 @@ enum BrowserComparison {
             guard let rgba = BrowserStyle.rgba(browser) else { return "unreadable \(browser)" }
             // The printed alpha read as its 8-bit level. Keyframes are 8-bit too, so an exact export
             // is within a level; a baked one within its bound (1.2/255, fitted to half) and half a level.
-            let shown = BrowserStyle.alphaLevel(rgba[3])
-            let alphaOff = abs(c.alpha - shown) > (baked ? 1.1 / 255 : 1 / 255) + 1e-6
+            // Chromium and WebKit print an 8-bit alpha, Firefox the float it interpolated: the bound
+            // holds in either reading.
+            let bound = (baked ? 1.1 / 255 : 1 / 255) + 1e-6
+            let alphaOff = abs(c.alpha - BrowserStyle.alphaLevel(rgba[3])) > bound && abs(c.alpha - rgba[3]) > bound
             let channelsOff: Bool
             if baked {
                 // Baked colours are held to the bound premultiplied — the colour as seen (and as
@@ -119,7 +130,9 @@ enum BrowserComparison {
                 let ours = [c.red, c.green, c.blue].map { $0 * 255 * c.alpha }
                 channelsOff = zip(ours, rgba.prefix(3).map { $0 * rgba[3] }).contains { abs($0 - $1) > 2.6 + 1 }
             } else {
-                channelsOff = c.alpha > 0.02 && zip([c.red, c.green, c.blue].map { $0 * 255 }, rgba.prefix(3)).contains { abs($0 - $1) > 1.5 }
+                // Premultiplied, as browsers interpolate: a faint colour's channels are not what shows
+                // (and Firefox, which does not round keyframes to 8 bits, un-premultiplies them apart).
+                channelsOff = zip([c.red, c.green, c.blue].map { $0 * 255 * c.alpha }, rgba.prefix(3).map { $0 * rgba[3] }).contains { abs($0 - $1) > 1.5 }
             }
             return alphaOff || channelsOff ? "engine \([c.red, c.green, c.blue, c.alpha]), browser \(browser)" : nil
         case .discrete(let value):

@@ -7,7 +7,7 @@ import Testing
 /// tolerances) where the export is exact, within 0.1 % where it is baked.
 struct BuiltInExportTests {
     @Test(arguments: ExportCases.Format.allCases)
-    func everyBuiltInRunsInChromiumAsTheEngineComputesIt(format: ExportCases.Format) throws {
+    func everyBuiltInRunsInEveryBrowserAsTheEngineComputesIt(format: ExportCases.Format) throws {
         let folder = FileManager.default.temporaryDirectory.appending(path: "export-builtins-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }

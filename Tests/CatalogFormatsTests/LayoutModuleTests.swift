@@ -4,11 +4,12 @@ import Foundation
 import TestSupport
 import Testing
 
-/// A layout's stylesheet and `--to js` module in Chromium, choosing by the container's
+/// A layout's stylesheet and `--to js` module in each browser engine, choosing by the container's
 /// `data-` attribute and by `parameters` (DESIGN §9). Frames worked out by hand for the
 /// toolbar fixture in a 300 × 120 container: rows of (120 − 6) / 2 = 57, the second at y 63.
 struct LayoutModuleTests {
-    @Test func theStylesheetAndTheModuleChooseAlike() throws {
+    @Test(arguments: BrowserEngine.allCases)
+    func theStylesheetAndTheModuleChooseAlike(engine: BrowserEngine) throws {
         let path = ScenarioJudge.fixtureFolder.appending(path: "toolbar.yaml").path
         let sheet = try LayoutStylesheet(try DefinitionDecoder.decode(text: String(contentsOfFile: path, encoding: .utf8), file: "toolbar.yaml"))
         let module = JSONValue.string(sheet.module).canonicalText.replacingOccurrences(of: "</", with: "<\\/")
@@ -37,7 +38,7 @@ struct LayoutModuleTests {
             document.getElementById("out").textContent = JSON.stringify(result);
             </script></body></html>
             """
-        let result = try HeadlessChromium.evaluate(html: html)
+        let result = try engine.evaluate(html: html)
         // Vertical buttons: (57 − 6) / 2 = 25.5 each — offsets round to whole pixels.
         let vertical: JSONValue = ["title": [0, 0, 210, 57], "badge": [210, 0, 90, 57], "ok": [0, 63, 300, 26], "cancel": [0, 95, 300, 26]]
         #expect(result["css"] == vertical)

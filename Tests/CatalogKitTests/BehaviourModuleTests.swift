@@ -4,12 +4,13 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The decorator module's API as DESIGN §9 gives it, in Chromium: `data-` attributes as
+/// The decorator module's API as DESIGN §9 gives it, in each browser engine: `data-` attributes as
 /// properties, DOM events as the engine's, `catalog:EFFECT` events that bubble, children made
 /// on attachment and bound to the owner, the owner's own placeholder suppressed, and `detach`
 /// undoing all of it.
 struct BehaviourModuleTests {
-    @Test func theModuleKeepsDesignsContract() throws {
+    @Test(arguments: BrowserEngine.allCases)
+    func theModuleKeepsDesignsContract(engine: BrowserEngine) throws {
         let folder = TemporaryFolder()
         let catalog = try Catalog(path: folder.file("c.sqlite"))
         let placeholder = try BehaviourExport.module(of: try catalog.components.get("bouncy-placeholder")!.decode(), catalog: catalog)
@@ -64,7 +65,7 @@ struct BehaviourModuleTests {
             document.getElementById("out").textContent = JSON.stringify(result);
             </script></body></html>
             """
-        let result = try HeadlessChromium.evaluate(html: html)
+        let result = try engine.evaluate(html: html)
         #expect(result["attached"] == ["Email address", "Email", "0", .null])
         #expect(result["siblings"] == [true, true])
         #expect(result["waiting"] == [.null, "Plain"])

