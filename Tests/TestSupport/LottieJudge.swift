@@ -38,13 +38,15 @@ public enum LottieJudge {
         public var schema: [String]
         /// Layer name → channel (`a`, `p`, `s`, `r`, `sk`, `o`, `fill.c`, `fill.o`) → value per time.
         public var values: [String: [String: [[Double]]]]
-        /// Per frame, per probe: premultiplied blue, green, red, alpha (0…255).
+        /// Per frame, per probe: premultiplied blue, green, red, alpha (0…255), as rlottie renders.
         public var pixels: [[[Double]]]
+        /// The same, as ThorVG renders (nil: it could not load the document).
+        public var thorvg: [[[Double]]]?
     }
 
     public struct Missing: Error, CustomStringConvertible {
         public var description: String {
-            "python-lottie, rlottie-python or lottie-specs is not installed: .venv/bin/pip install lottie rlottie-python lottie-specs (what .ci/run does), or set LOTTIE_PYTHON"
+            "python-lottie, rlottie-python, thorvg-python or lottie-specs is not installed: .venv/bin/pip install lottie rlottie-python thorvg-python lottie-specs (what .ci/run does), or set LOTTIE_PYTHON"
         }
     }
 
@@ -90,8 +92,10 @@ public enum LottieJudge {
                     values[layer, default: [:]][channel] = series.arrayValue?.map { $0.arrayValue?.compactMap(\.numberValue) ?? [] } ?? []
                 }
             }
-            let pixels = verdict["pixels"]?.arrayValue?.map { frame in frame.arrayValue?.map { $0.arrayValue?.compactMap(\.numberValue) ?? [] } ?? [] } ?? []
-            verdicts[id] = Verdict(schema: schema, values: values, pixels: pixels)
+            func frames(_ json: JSONValue?) -> [[[Double]]]? {
+                json?.arrayValue?.map { frame in frame.arrayValue?.map { $0.arrayValue?.compactMap(\.numberValue) ?? [] } ?? [] }
+            }
+            verdicts[id] = Verdict(schema: schema, values: values, pixels: frames(verdict["pixels"]) ?? [], thorvg: frames(verdict["thorvg"]))
         }
         return verdicts
     }
