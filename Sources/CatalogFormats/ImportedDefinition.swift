@@ -23,17 +23,22 @@ package struct ImportedDefinition: Sendable, Hashable {
         package var easing: String
         /// CSS value text by camelCase property (`opacity`, `transform`, `backgroundColor`).
         package var values: [String: String]
+        /// Neutral values added to the underlying value (`animation-composition: add`): the
+        /// underlying value at this keyframe's easing.
+        package var adds: Bool
 
-        package init(offset: Double, easing: String, values: [String: String] = [:]) {
+        package init(offset: Double, easing: String, values: [String: String] = [:], adds: Bool = false) {
             self.offset = offset
             self.easing = easing
             self.values = values
+            self.adds = adds
         }
 
         var json: JSONValue {
             var members = values.mapValues(JSONValue.string)
             members["offset"] = .number(offset)
             members["easing"] = .string(easing)
+            if adds { members["composite"] = "add" }
             return .object(members)
         }
     }

@@ -26,7 +26,7 @@ struct SampleOracleTests {
                 opacity: values["opacity"]?.numberValue,
                 transform: values["transform"]?.arrayValue?.compactMap(\.numberValue),
                 backgroundColor: values["backgroundColor"]?.arrayValue?.compactMap(\.numberValue))
-            for problem in expected.mismatches(observation) { Issue.record("\(oracle.id) \(problem)") }
+            for problem in oracle.problems(expected, observation) { Issue.record("\(oracle.id) \(problem)") }
         }
         // A file sample needs no database.
         #expect(!FileManager.default.fileExists(atPath: folder.file("unused.sqlite")))

@@ -49,6 +49,29 @@ struct KeyframeEffectTests {
         #expect(number(e.sample(at: 2).values[0]) == 0.6)
     }
 
+    /// Web Animations makes the missing keyframe anew, linear, whatever easing another keyframe
+    /// at 0 has (Chromium alone eases it by that one; Firefox and WebKit do not).
+    @Test func anImplicitKeyframeEasesLinearlyBesideAnEasedOneAtZero() throws {
+        // transform at 0 eases by steps(2, end); opacity has no keyframe at 0: from the model
+        // value 0.6 to 0.2, linearly — 0.4 half-way, where steps(2, end) would give 0.6 still.
+        let e = try effect(
+            [["transform": "translateX(10px)", "offset": 0, "easing": "steps(2, end)"], ["transform": "none", "opacity": 0.2, "offset": 1]],
+            underlying: ["opacity": .number(0.6)])
+        let opacity = e.tracks.firstIndex { $0.property.name == "opacity" }!
+        #expect(abs(number(e.sample(at: 0.5).values[opacity])! - 0.4) < 1e-12)
+    }
+
+    /// A neutral value composited by addition is the underlying value, at its keyframe's easing:
+    /// how a stylesheet's implicit `from` under `ease-in` is written.
+    @Test func aNeutralAddedValueIsTheUnderlyingValueAtItsEasing() throws {
+        let e = try effect(
+            [["opacity": 0, "composite": "add", "offset": 0, "easing": "steps(2, end)"], ["opacity": 0.2, "offset": 1]],
+            underlying: ["opacity": .number(0.6)])
+        // steps(2, end) at 0.3 gives 0: still the model value 0.6; at 0.6 it gives 0.5: 0.4.
+        #expect(abs(number(e.sample(at: 0.3).values[0])! - 0.6) < 1e-12)
+        #expect(abs(number(e.sample(at: 0.6).values[0])! - 0.4) < 1e-12)
+    }
+
     @Test func severalKeyframesAtZeroHoldTheFirstBelowZero() throws {
         // An easing that dips below 0 (y1 < 0) gives negative progress early on; with two
         // keyframes at offset 0, the first one's value holds there instead of extrapolating.
@@ -122,7 +145,9 @@ struct KeyframeEffectTests {
         (JSONValue.array([["opacity": 0, "offset": 1.5]]), "keyframes[0].offset", "from 0 to 1"),
         (JSONValue.array([["opacity": 0, "easing": "cubic-bezier(2, 0, 1, 1)"]]), "keyframes[0].easing", "x1 and x2"),
         (JSONValue.array([["backgroundColor": "rgb(1, 2)"]]), "keyframes[0].backgroundColor", "three channels"),
-        (JSONValue.array([["opacity": 0, "composite": "add"]]), "keyframes[0].composite", "replace")
+        (JSONValue.array([["opacity": 0, "composite": "accumulate"]]), "keyframes[0].composite", "replace"),
+        (JSONValue.array([["opacity": 0.5, "composite": "add"]]), "keyframes[0].opacity", "neutral"),
+        (JSONValue.array([["visibility": "hidden", "composite": "add"]]), "keyframes[0].visibility", "discrete")
     ])
     func badKeyframesAreRefusedWithTheirPath(keyframes: JSONValue, path: String, rule: String) {
         expectDefinitionError(file: "bad.json", path: path, rule: rule) {

@@ -21,7 +21,7 @@ struct WebValueOracleTests {
             if case .number(let n)? = value("opacity") { observation.opacity = n }
             if case .transform(let m)? = value("transform") { observation.transform = m.entries }
             if case .color(let c)? = value("backgroundColor") { observation.backgroundColor = [c.red, c.green, c.blue, c.alpha] }
-            for problem in expected.mismatches(observation) { Issue.record("\(oracle.id) \(problem)") }
+            for problem in oracle.problems(expected, observation) { Issue.record("\(oracle.id) \(problem)") }
         }
     }
 }

@@ -126,7 +126,11 @@ struct CSSWhitespaceTests {
         #expect(spread.document == compact.document)
         #expect(spread.contentHash == compact.contentHash)
         guard case .web(let model) = try AnimationDefinition(spread) else { Issue.record("not a web animation"); return }
-        #expect(model.keyframes.map(\.offset) == [0, 0.25, 0.5, 1])
+        // transform starts from the underlying value, eased by the animation's timing function:
+        // written out as a keyframe at 0 that adds the neutral `none` (CSS Animations' initial keyframe).
+        #expect(model.keyframes.map(\.offset) == [0, 0, 0.25, 0.5, 1])
+        let standard = try TimingFunction(parsing: "cubic-bezier(0.4, 0, 0.2, 1)")
+        #expect(model.keyframes[1].underlying == ["transform"] && model.keyframes[1].easing == standard)
         #expect(model.timing.iterations == 2 && model.timing.direction == .alternate && model.timing.fill == .both)
     }
 

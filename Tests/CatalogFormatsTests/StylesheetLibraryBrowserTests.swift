@@ -47,7 +47,7 @@ struct StylesheetLibraryBrowserTests {
                         ownStyle: "width: \(Int(Self.size.width))px; height: \(Int(Self.size.height))px", box: Self.size))
             }
         }
-        let problems = try BrowserComparison.mismatches(cases, engines: BrowserComparison.chromiumOnly)
+        let problems = try BrowserComparison.mismatches(cases)
         #expect(problems.isEmpty, "\(problems.count) differences:\n\(problems.prefix(40).joined(separator: "\n"))")
     }
 }
@@ -150,7 +150,7 @@ struct ImplicitKeyframeBrowserTests {
             }
         }
         cases[0].start = .css(stylesheet: Self.stylesheet, classes: ["element": "rise"])
-        let problems = try BrowserComparison.mismatches(cases, engines: BrowserComparison.chromiumOnly)
+        let problems = try BrowserComparison.mismatches(cases)
         #expect(problems.isEmpty, "\(problems.count) differences:\n\(problems.prefix(30).joined(separator: "\n"))")
     }
 }
@@ -184,7 +184,7 @@ struct WebkitKeyframesBrowserTests {
                     roles: ["element"], properties: ["opacity"], baked: [], times: times,
                     expected: ["element": times.map { effect.sample(at: $0).values }]))
         }
-        let problems = try BrowserComparison.mismatches(cases, engines: BrowserComparison.chromiumOnly)
+        let problems = try BrowserComparison.mismatches(cases)
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
     }
 }

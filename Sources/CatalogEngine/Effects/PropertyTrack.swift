@@ -32,15 +32,16 @@ package final class PropertyTrack: Sendable {
     ///   - keyframes: the effect's keyframes with their computed offsets.
     ///   - underlying: the property's model value (or its initial value).
     package init(property: AnimatableProperty, keyframes: [(offset: Double, keyframe: Keyframe)], underlying: AnimationValue) {
-        // The implicit keyframe at 0 eases like the effect's own keyframe at offset 0, if it has
-        // one (as Chromium does: a property missing from a keyframe still follows its easing).
-        let zeroOffsetEasing = keyframes.last { $0.offset == 0 }?.keyframe.easing ?? .linear
+        // The keyframes that set the property: a value of its own, or the underlying value (a
+        // neutral value composited by addition).
         var specific: [(offset: Double, easing: TimingFunction, value: AnimationValue)] = keyframes.compactMap { entry in
-            entry.keyframe.values[property.name].map { (entry.offset, entry.keyframe.easing, $0) }
+            if let value = entry.keyframe.values[property.name] { return (entry.offset, entry.keyframe.easing, value) }
+            return entry.keyframe.underlying.contains(property.name) ? (entry.offset, entry.keyframe.easing, underlying) : nil
         }
-        // Implicit keyframes: the neutral value for composition (here, replace: the underlying
-        // value) at offset 0 and 1 where the property has none.
-        if specific.first?.offset != 0 { specific.insert((0, zeroOffsetEasing, underlying), at: 0) }
+        // Implicit keyframes at offset 0 and 1 where the property has none: the underlying value,
+        // eased linearly — a new keyframe, whatever easing another keyframe at 0 has (Web
+        // Animations §"the effect value of a keyframe effect"; Chromium alone uses that easing).
+        if specific.first?.offset != 0 { specific.insert((0, .linear, underlying), at: 0) }
         if specific.last?.offset != 1 { specific.append((1, .linear, underlying)) }
 
         self.property = property

@@ -228,6 +228,19 @@ package enum CSSKeyframesImport {
                         keyframe.easing = value
                         continue
                     }
+                    if property == "animation-composition" {
+                        // `add` of neutral values is the underlying value at this keyframe's easing
+                        // (what the catalog's own exports write); other additions are not played.
+                        switch value.trimmingCharacters(in: .whitespaces).lowercased() {
+                        case "replace": keyframe.adds = false
+                        case "add": keyframe.adds = true
+                        default:
+                            throw DefinitionError(
+                                file: file, path: field,
+                                rule: "a keyframe's animation-composition may be replace, or add with neutral values (0, none, transparent)")
+                        }
+                        continue
+                    }
                     let camel = camelCase(property)
                     guard let animatable = AnimatableProperty.web(camel) else {
                         let animatable = AnimatableProperty.webProperties.keys.sorted().map(kebabCase).joined(separator: ", ")
@@ -246,21 +259,28 @@ package enum CSSKeyframesImport {
                     }
                     keyframe.values[camel] = value
                 }
-                if let existing = keyframes.firstIndex(where: { $0.offset == offset && $0.easing == keyframe.easing }) {
+                if let existing = keyframes.firstIndex(where: { $0.offset == offset && $0.easing == keyframe.easing && $0.adds == keyframe.adds }) {
                     keyframes[existing].values.merge(keyframe.values) { _, new in new }
                 } else {
                     keyframes.append(keyframe)
                 }
             }
         }
-        // An implicit `from` eases with the animation's timing function (CSS Animations): a
-        // keyframe at 0 that sets nothing carries it, and the engine eases a property's implicit
-        // first interval by the keyframe at 0, as browsers do.
-        if !keyframes.contains(where: { $0.offset == 0 }) { keyframes.insert(ImportedDefinition.Keyframe(offset: 0, easing: easing), at: 0) }
-        // Stable: keyframes at one offset keep their order. One that sets nothing eases nothing —
-        // except the only ones at 0, which ease the implicit first intervals.
-        let setsAtZero = keyframes.contains { $0.offset == 0 && !$0.values.isEmpty }
-        return keyframes.filter { !$0.values.isEmpty || ($0.offset == 0 && !setsAtZero) }.enumerated()
+        // A property no keyframe at 0 % sets starts from the underlying value eased by the
+        // animation's timing function (CSS Animations §"the initial keyframe": the 0 % keyframe
+        // with that timing function, or a new one — not one with another). The engine eases an
+        // implicit keyframe linearly, as Web Animations does: under another timing function the
+        // start is written out, neutral values added to the underlying one. A discrete property
+        // has none; it shows the same either way (`visibility` stays visible through the interval).
+        let animated = Set(keyframes.flatMap(\.values.keys))
+        let missing = animated.filter { name in !keyframes.contains { $0.offset == 0 && $0.values[name] != nil } }
+        if !missing.isEmpty, (try? TimingFunction(parsing: easing)) != .linear,
+            let neutral = ExactExport.neutralTexts(Set(missing.filter { AnimatableProperty.web($0)?.neutralValue != nil }))
+        {
+            if !neutral.isEmpty { keyframes.append(ImportedDefinition.Keyframe(offset: 0, easing: easing, values: neutral, adds: true)) }
+        }
+        // Stable: keyframes at one offset keep their order. One that sets nothing eases nothing.
+        return keyframes.filter { !$0.values.isEmpty }.enumerated()
             .sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }.map(\.element)
     }
 

@@ -452,8 +452,10 @@ public enum StylesheetLibrary {
         /// or 1), eased by the animation's timing function as CSS eases an implicit keyframe.
         static func hold(own values: [String: String], in frames: inout [ImportedDefinition.Keyframe], easing: String) {
             for (property, value) in values.sorted(by: { $0.key < $1.key }) {
-                for end in [0.0, 1.0] where !frames.contains(where: { $0.offset == end && $0.values[property] != nil }) {
-                    if let index = frames.firstIndex(where: { $0.offset == end && $0.easing == easing }) {
+                for end in [0.0, 1.0] where !frames.contains(where: { $0.offset == end && !$0.adds && $0.values[property] != nil }) {
+                    // The own value replaces a neutral one added to the underlying value there.
+                    for index in frames.indices where frames[index].offset == end && frames[index].adds { frames[index].values[property] = nil }
+                    if let index = frames.firstIndex(where: { $0.offset == end && $0.easing == easing && !$0.adds }) {
                         frames[index].values[property] = value
                     } else {
                         let frame = ImportedDefinition.Keyframe(offset: end, easing: easing, values: [property: value])
@@ -461,6 +463,7 @@ public enum StylesheetLibrary {
                     }
                 }
             }
+            frames.removeAll { $0.adds && $0.values.isEmpty }
         }
 
         /// A class's own `transform-origin` held through the animation: where the keyframes do not
@@ -469,7 +472,7 @@ public enum StylesheetLibrary {
         static func hold(origin: String, in frames: inout [ImportedDefinition.Keyframe], easing: String) {
             guard !frames.contains(where: { $0.values["transformOrigin"] != nil }) else { return }
             for end in [0.0, 1.0] {
-                if let index = frames.firstIndex(where: { $0.offset == end }) {
+                if let index = frames.firstIndex(where: { $0.offset == end && !$0.adds }) {
                     frames[index].values["transformOrigin"] = origin
                 } else {
                     // With the animation's easing, as every keyframe a stylesheet gives has.

@@ -102,6 +102,8 @@ package enum StylesheetWriter {
             // A custom property here is not followed by Chromium (a keyframe's timing function is
             // fixed when the rule is read): the curve is written out.
             if frame.easing != "linear" { declarations.append("animation-timing-function: \(frame.easing);") }
+            // Neutral values added to the underlying value: the underlying value, at this keyframe's easing.
+            if frame.composite != "replace" { declarations.append("animation-composition: \(frame.composite);") }
             text += "  \(CSSNumber.percent(frame.offset))% { \(declarations.joined(separator: " ")) }\n"
         }
         return text + "}\n"

@@ -31,14 +31,33 @@ enum ExactExport {
         let timing = model.timing
         guard let effectEasing = timing.easing.cssText else { return .failure(.init(reason: "a spring easing")) }
         var keyframes: [WebKeyframe] = []
-        for (index, (offset, frame)) in zip(model.computedOffsets, model.keyframes).enumerated() {
+        let offsets = model.computedOffsets
+        for (index, (offset, frame)) in zip(offsets, model.keyframes).enumerated() {
             guard let easing = frame.easing.cssText else { return .failure(.init(reason: "a spring keyframe easing")) }
             var values: [String: String] = [:]
             for (name, value) in frame.values {
                 guard let property = try? WebProperty(name) else { return .failure(.init(reason: "\(name) has no CSS form")) }
                 values[property.camelCase] = written?.value(keyframe: index, property: name) ?? property.text(value)
             }
-            keyframes.append(WebKeyframe(offset: offset, easing: written?.easing(keyframe: index) ?? easing, values: values))
+            let eased = written?.easing(keyframe: index) ?? easing
+            if !values.isEmpty || frame.underlying.isEmpty { keyframes.append(WebKeyframe(offset: offset, easing: eased, values: values)) }
+            if !frame.underlying.isEmpty {
+                guard let neutral = neutralTexts(frame.underlying) else { return .failure(.init(reason: "a property without a CSS form")) }
+                keyframes.append(WebKeyframe(offset: offset, easing: eased, values: neutral, composite: "add"))
+            }
+        }
+        // A property missing at offset 0 starts from the underlying value, linearly (Web
+        // Animations, CSS Animations with the linear timing the export gives every animation) —
+        // but Chromium eases it by another keyframe at 0: written out, all engines agree.
+        // (A discrete property is left implicit: it has no neutral value, and `visibility`, the
+        // one the web animates, shows the same under any easing that stays within 0…1.)
+        let atZero = zip(offsets, model.keyframes).filter { $0.0 == 0 }.map(\.1)
+        if atZero.contains(where: { $0.easing != .linear }) {
+            let missing = Set(model.properties.filter { $0.neutralValue != nil }.map(\.name).filter { name in !atZero.contains { $0.sets(name) } })
+            if !missing.isEmpty {
+                guard let neutral = neutralTexts(missing) else { return .failure(.init(reason: "a property without a CSS form")) }
+                keyframes.insert(WebKeyframe(offset: 0, values: neutral, composite: "add"), at: 0)
+            }
         }
         // Times as written (the model keeps seconds, and ms → s → ms need not give the same double back).
         func milliseconds(_ option: String, _ seconds: Double) -> Double {
@@ -53,6 +72,17 @@ enum ExactExport {
             if let reason = cssLimits(&keyframes, &web) { return .failure(.init(reason: reason)) }
         }
         return .success(WebAnimation(keyframes: keyframes, timing: web, properties: model.properties.map(\.name), fidelity: .exact))
+    }
+
+    /// Each property's neutral value as CSS writes it (`0`, `none`, `rgba(0, 0, 0, 0)`), by
+    /// camelCase name; nil when one has no CSS form or no neutral value (a discrete property).
+    static func neutralTexts(_ names: Set<String>) -> [String: String]? {
+        var texts: [String: String] = [:]
+        for name in names {
+            guard let property = try? WebProperty(name), let neutral = AnimatableProperty.web(name)?.neutralValue else { return nil }
+            texts[property.camelCase] = property.text(neutral)
+        }
+        return texts
     }
 
     /// What CSS animations cannot say: every easing there is a keyframe's, so an effect easing

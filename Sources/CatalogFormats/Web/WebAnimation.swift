@@ -65,18 +65,22 @@ package struct WebKeyframe: Sendable, Hashable {
     package var easing: String
     /// CSS values by camelCase property name (`transform`, `backgroundColor`).
     package var values: [String: String]
+    /// `add` for a keyframe of neutral values that stands for the underlying value; else `replace`.
+    package var composite: String
 
     /// A keyframe at `offset`.
-    package init(offset: Double, easing: String = "linear", values: [String: String]) {
+    package init(offset: Double, easing: String = "linear", values: [String: String], composite: String = "replace") {
         self.offset = offset
         self.easing = easing
         self.values = values
+        self.composite = composite
     }
 
     var json: JSONValue {
         var members: [String: JSONValue] = values.mapValues(JSONValue.string)
         members["offset"] = .number(offset)
         if easing != "linear" { members["easing"] = .string(easing) }
+        if composite != "replace" { members["composite"] = .string(composite) }
         return .object(members)
     }
 }

@@ -70,6 +70,38 @@ package struct AnimatableProperty: Sendable, Hashable {
         return Dictionary(uniqueKeysWithValues: list.map { ($0.name, $0) })
     }()
 
+    /// The value that, added, changes nothing (0, no transform, a transparent colour), which a
+    /// keyframe composited by addition writes for the underlying value; nil for a discrete
+    /// property, which addition replaces.
+    package var neutralValue: AnimationValue? {
+        switch kind {
+        case .number, .length: .number(0)
+        case .color: .color(RGBAColor(red: 0, green: 0, blue: 0, alpha: 0))
+        case .transform: .transform([])
+        case .point: .point(Point(x: 0, y: 0))
+        case .size: .size(Size(width: 0, height: 0))
+        case .rect: .rect(Rect(x: 0, y: 0, width: 0, height: 0))
+        case .discrete: nil
+        }
+    }
+
     /// The Web property with this camelCase name, or nil when the engine does not animate it.
     package static func web(_ name: String) -> AnimatableProperty? { webProperties[name] }
+}
+
+extension AnimationValue {
+    /// Whether adding it changes nothing: 0, no transform functions at all, a colour of alpha 0,
+    /// a zero point, size or rect (a discrete value never is).
+    package var isNeutral: Bool {
+        switch self {
+        case .number(let n): n == 0
+        case .color(let c): c.alpha == 0
+        case .transform(let functions): functions.isEmpty
+        case .matrix: false
+        case .point(let p): p.x == 0 && p.y == 0
+        case .size(let s): s.width == 0 && s.height == 0
+        case .rect(let r): r.x == 0 && r.y == 0 && r.width == 0 && r.height == 0
+        case .discrete: false
+        }
+    }
 }

@@ -43,7 +43,7 @@ extension KeyframeEffectModel {
             last = offset
         }
         var names = Set<String>()
-        for frame in frames { names.formUnion(frame.values.keys) }
+        for frame in frames { names.formUnion(frame.values.keys); names.formUnion(frame.underlying) }
         self.init(keyframes: frames, properties: names.map { AnimatableProperty.web($0)! }, timing: timing)
     }
 
@@ -95,8 +95,17 @@ extension KeyframeEffectModel {
         guard json.stringValue == "replace" || json.stringValue == "auto" else {
             throw DefinitionError(
                 file: file, path: path.description,
-                rule: "only \"replace\" composition is supported (additive effects use the Core Animation body's additive: true)")
+                rule:
+                    "only \"replace\" composition is supported here (a keyframe of the list form may be \"add\" with neutral values; additive effects use the Core Animation body's additive: true)"
+            )
         }
+    }
+
+    /// A keyframe's own `composite`: `add` with neutral values stands for the underlying value.
+    private static func keyframeComposite(_ json: JSONValue, file: String, path: FieldPath) throws(DefinitionError) -> Bool {
+        if json.stringValue == "add" { return true }
+        try composite(json, file: file, path: path)
+        return false
     }
 
     private static func webKeyframe(_ json: JSONValue, file: String, path: FieldPath, box: ReferenceBox?) throws(DefinitionError) -> Keyframe {
@@ -104,16 +113,33 @@ extension KeyframeEffectModel {
             throw DefinitionError(file: file, path: path.description, rule: "must be an object of property values")
         }
         var frame = Keyframe(values: [:])
+        var adds = false
         for (key, value) in members.sorted(by: { $0.key < $1.key }) {
             let field = path.appending(key)
             switch key {
             case "offset": frame.offset = try offset(value, file: file, path: field)
             case "easing": frame.easing = try easing(value, file: file, path: field)
-            case "composite": try composite(value, file: file, path: field)
+            case "composite": adds = try keyframeComposite(value, file: file, path: field)
             default:
                 let property = try property(key, file: file, path: field)
                 frame.values[key] = try Self.value(value, of: property, file: file, path: field, box: box)
             }
+        }
+        if adds {
+            // Added to the underlying value, a neutral value is the underlying value: that is the
+            // one addition the catalog takes (what an implicit keyframe with an easing is written as).
+            for (name, value) in frame.values.sorted(by: { $0.key < $1.key }) {
+                let property = AnimatableProperty.web(name)!
+                guard property.neutralValue != nil, value.isNeutral else {
+                    throw DefinitionError(
+                        file: file, path: path.appending(name).description,
+                        rule: property.neutralValue == nil
+                            ? "\(name) is discrete: addition replaces it, so composite add cannot stand for its underlying value"
+                            : "with composite add, a value must be the neutral one (0, none, transparent), which stands for the underlying value")
+                }
+                frame.underlying.insert(name)
+            }
+            frame.values = [:]
         }
         return frame
     }

@@ -11,13 +11,21 @@ package struct Keyframe: Sendable, Hashable {
     package var easing: TimingFunction
     /// The values it gives, by property name.
     package var values: [String: AnimationValue]
+    /// Properties it gives the underlying value — what shows when nothing animates them —
+    /// written as the neutral value composited by addition (`{offset: 0, opacity: 0, composite:
+    /// add, easing: ease-in}`): how an implicit keyframe gets an easing of its own.
+    package var underlying: Set<String>
 
     /// A keyframe; linear to the next unless `easing` says otherwise.
-    package init(offset: Double? = nil, easing: TimingFunction = .linear, values: [String: AnimationValue]) {
+    package init(offset: Double? = nil, easing: TimingFunction = .linear, values: [String: AnimationValue], underlying: Set<String> = []) {
         self.offset = offset
         self.easing = easing
         self.values = values
+        self.underlying = underlying
     }
+
+    /// Whether it gives `property` a value, its own or the underlying one.
+    package func sets(_ property: String) -> Bool { values[property] != nil || underlying.contains(property) }
 }
 
 /// A keyframe effect as data: keyframes, the properties they animate and the effect's timing.
