@@ -51,7 +51,10 @@ enum BrowserComparison {
         (.chromium, "/hinge", "eases the missing 0 % transform by the 0 % keyframe's timing function, not the animation's (CSS Animations)"),
         (.webkit, "first", "runs the later of a vendor twin and its unprefixed @keyframes; Chromium and Firefox the unprefixed"),
         (.webkit, "/nudge", "shows a translateX(50%) of a paused animation's start as 0 (not yet understood)"),
-        (.webkit, "/light-speed-in", "interpolates skewX() → translate3d() skewX() through another decomposition (not yet understood)")
+        (.webkit, "/light-speed-in", "interpolates skewX() → translate3d() skewX() through another decomposition (not yet understood)"),
+        // The oracle samples exact boundaries; Firefox keeps times as integer ticks.
+        (.firefox, "waapi-10046", "at 150 ms, where an iteration ends exactly, still shows the iteration before"),
+        (.firefox, "waapi-10053", "at 251.25 ms, the active end exactly, still shows the animation")
     ]
 
     /// The differences in every engine of `engines`, each named by its engine, less the departures listed.
