@@ -61,15 +61,12 @@ enum BrowserComparison {
     static func mismatches(_ cases: [BrowserCase], reducedMotion: Bool = false, engines: [BrowserEngine] = BrowserEngine.allCases) throws -> [String] {
         try engines.flatMap { engine in
             mismatches(cases, in: try answer(cases, reducedMotion: reducedMotion, engine: engine))
-                .filter { problem in !departures.contains { $0.engine == engine && problem.hasPrefix(caseID($0.id, in: problem)) } }
+                .filter { problem in
+                    let caseID = problem.prefix { $0 != " " }  // a problem starts with its case's id
+                    return !departures.contains { $0.engine == engine && caseID.hasSuffix($0.id) }
+                }
                 .map { "\(engine): \($0)" }
         }
-    }
-
-    /// Whether a problem's case id (its first word) ends with `id`: the prefix to test, else "".
-    private static func caseID(_ id: String, in problem: String) -> String {
-        let first = String(problem.prefix { $0 != " " })
-        return first.hasSuffix(id) ? first : "\u{0}"
     }
 
     /// The differences beyond the bounds in what a page already read.

@@ -14,7 +14,10 @@ package enum BuiltInScenarios {
     static let folder = "scenarios/"
 
     /// Every built-in scenario, by name.
-    package static func all() throws -> [ScenarioFile] {
+    package static func all() throws -> [ScenarioFile] { try parsed.get() }
+
+    /// Read once: they are part of the binary.
+    private static let parsed = Result { () throws -> [ScenarioFile] in
         try EmbeddedCatalog.files.filter { $0.name.hasPrefix(folder) && $0.name.hasSuffix(".scenario.yaml") }
             .map { file in
                 try ScenarioFile(text: String(decoding: Data(base64Encoded: file.base64)!, as: UTF8.self), path: "catalog/\(file.name)")

@@ -1,5 +1,6 @@
 import CatalogKit
 import Hummingbird
+import Synchronization
 
 /// `/scenarios` and `/scenarios/NAME`: the built-in scenarios (DESIGN §9) played in the browser
 /// on the served catalog's current components — the page `catalog scenario page` writes, which
@@ -10,29 +11,26 @@ struct ScenarioPages {
     let catalog: Catalog
 
     func add(to router: Router<BasicRequestContext>) {
-        let catalog = self.catalog, answers = AnswerCache()
+        let catalog = self.catalog, answers = AnswerCache(), made = Made()
         router.get("scenarios") { request, _ -> Response in
             PageShell.response(html: try await answers.text(key: "index", catalog: catalog) { try Self.index(catalog: catalog) })
         }
+        // A scenario's page, stylesheet and modules come from one export of its components:
+        // made once per state of the component table, whichever part is asked for first.
         router.get("scenarios/:name") { _, context -> Response in
             let name = try context.parameters.decoded("name")
             return PageShell.response(
-                html: try await answers.text(key: "page \(name)", catalog: catalog) {
-                    let (scenario, page) = try Self.served(name, catalog: catalog)
-                    return PageShell.html(
-                        title: "\(scenario.scenario.name) — scenario", page: "scenario",
-                        body: Self.header(scenario, page: page) + page.served.markup)
-                })
+                html: try await answers.text(key: "page \(name)", catalog: catalog) { try Self.served(name, catalog: catalog, made: made).page })
         }
         router.get("scenarios/:name/page.css") { _, context -> Response in
             let name = try context.parameters.decoded("name")
-            let text = try await answers.text(key: "css \(name)", catalog: catalog) { try Self.served(name, catalog: catalog).page.served.stylesheet }
+            let text = try await answers.text(key: "css \(name)", catalog: catalog) { try Self.served(name, catalog: catalog, made: made).stylesheet }
             return Self.response(text, type: "text/css; charset=utf-8")
         }
         router.get("scenarios/:name/modules/:file") { request, context -> Response in
             let name = try context.parameters.decoded("name"), file = try context.parameters.decoded("file")
             let text = try await answers.text(key: "module \(name) \(file)", catalog: catalog) {
-                let modules = try Self.served(name, catalog: catalog).page.served.modules
+                let modules = try Self.served(name, catalog: catalog, made: made).modules
                 guard file.hasSuffix(".js"), let index = Int(file.dropLast(3)), modules.indices.contains(index) else {
                     throw WebError(.unknownRoute, "no page or API at \(request.uri.path)", status: .notFound)
                 }
@@ -42,23 +40,38 @@ struct ScenarioPages {
         }
     }
 
-    /// The built-in scenario called `name` and its page, or `not-found`.
-    static func served(_ name: String, catalog: Catalog) throws -> (scenario: ScenarioFile, page: (components: Set<String>, served: ServedPage)) {
+    /// One scenario as served: the whole page, its stylesheet and its modules.
+    struct ServedPage: Sendable {
+        var page, stylesheet: String
+        var modules: [String]
+    }
+
+    /// The pages made for one server's catalog, under one component-table stamp.
+    final class Made: Sendable {
+        let kept = Mutex<(stamp: String, pages: [String: ServedPage])>(("", [:]))
+    }
+
+    /// The built-in scenario called `name` as served, or `not-found`.
+    static func served(_ name: String, catalog: Catalog, made: Made) throws -> ServedPage {
+        let stamp = try catalog.components.stamp()
+        if let kept = made.kept.withLock({ $0.stamp == stamp ? $0.pages[name] : nil }) { return kept }
         guard let scenario = try BuiltInScenarios.named(name) else {
             throw WebError(.unknownRoute, "no scenario \(name): /scenarios lists them", status: .notFound)
         }
         let page = try ScenarioPage(file: scenario, catalog: catalog)
-        let served = ScenarioPage.served([page], base: "/scenarios/\(HTML.url(scenario.scenario.name))")
-        return (scenario, (page.components, ServedPage(markup: served.markup, stylesheet: served.stylesheet, modules: served.modules)))
+        let parts = ScenarioPage.served([page], base: "/scenarios/\(HTML.url(scenario.scenario.name))")
+        let served = ServedPage(
+            page: PageShell.html(title: "\(name) — scenario", page: "scenario", body: header(scenario, components: page.components) + parts.markup),
+            stylesheet: parts.stylesheet, modules: parts.modules)
+        made.kept.withLock { kept in
+            if kept.stamp != stamp { kept = (stamp, [:]) }
+            kept.pages[name] = served
+        }
+        return served
     }
 
-    struct ServedPage {
-        var markup, stylesheet: String
-        var modules: [String]
-    }
-
-    static func header(_ scenario: ScenarioFile, page: (components: Set<String>, served: ServedPage)) -> String {
-        let components = page.components.sorted().map { "<a href=\"/components/\(HTML.url($0))\">\(HTML.escape($0))</a>" }
+    static func header(_ scenario: ScenarioFile, components: Set<String>) -> String {
+        let components = components.sorted().map { "<a href=\"/components/\(HTML.url($0))\">\(HTML.escape($0))</a>" }
         return """
             <h1 id="title">\(HTML.escape(scenario.scenario.name)) <span class="kind">scenario</span></h1>
             <p class="note">Played in this browser with the catalog's exports of \(components.joined(separator: ", ")) — drag the slider to scrub; \
