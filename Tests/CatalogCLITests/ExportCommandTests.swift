@@ -31,6 +31,27 @@ struct ExportCommandTests {
 
     private func scale(_ transform: String) -> Double? { BrowserStyle.matrix(transform)?[0] }
 
+    @Test func targetChoosesWhichEnginesTheExportMustPlayAlikeAndExplainSaysWhy() throws {
+        let folder = TemporaryFolder()
+        let db = folder.file("c.sqlite")
+        // skewX() → scale() interpolates through matrices, which WebKit factors otherwise.
+        let file = folder.file("skew.json")
+        try
+            #"{"name": "skew", "kind": "animation", "version": "1.0.0", "keyframes": [{"transform": "skewX(30deg)"}, {"transform": "scale(2)"}], "options": {"duration": 500}}"#
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        let all = try export([file, "--to", "css", "--explain"], db: db)
+        #expect(all.hasPrefix("target: Chromium, Firefox, WebKit\n"))
+        #expect(all.contains("baked") && all.contains("WebKit would show otherwise (exact with --target chromium or firefox)"), "\(all)")
+        let firefox = try export([file, "--to", "css", "--target", "firefox", "--explain"], db: db)
+        #expect(firefox.hasPrefix("target: Firefox\n") && firefox.contains("exact") && !firefox.contains("baked"), "\(firefox)")
+        // The exact form is the definition's own keyframes.
+        #expect(try export([file, "--to", "css", "--target", "chromium"], db: db).contains("skewX(30deg)"))
+        let refused = try CLI.run(["export", file, "--to", "css", "--target", "safari"], environment: ["CATALOG_DB": db])
+        #expect(refused.status == 64 && refused.stderr.contains("'all', 'chromium', 'firefox' or 'webkit'"), "\(refused.stderr)")
+        let lottie = try CLI.run(["export", file, "--to", "lottie", "--target", "webkit"], environment: ["CATALOG_DB": db])
+        #expect(lottie.status == 64 && lottie.stderr.contains("--target goes with --to css, waapi or js"), "\(lottie.stderr)")
+    }
+
     @Test func bounceSelectsStylesheetShrinksTo08AndSettlesAt09In02Seconds() throws {
         let folder = TemporaryFolder()
         let css = try export(["bounce-select", "--to", "css"], db: folder.file("c.sqlite"))

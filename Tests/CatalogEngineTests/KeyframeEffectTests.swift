@@ -61,6 +61,14 @@ struct KeyframeEffectTests {
         #expect(abs(number(e.sample(at: 0.5).values[opacity])! - 0.4) < 1e-12)
     }
 
+    @Test func aValueOutsideItsRangeIsClampedBeforeItInterpolates() throws {
+        // opacity's computed value is clamped to 0…1 (CSS Color 4), and keyframes hold computed
+        // values: 0.5 → 1.5 runs as 0.5 → 1, so a quarter of the way is 0.625 (not 0.75).
+        let e = try effect([["opacity": 0.5], ["opacity": 1.5]])
+        #expect(abs(number(e.sample(at: 0.25).values[0])! - 0.625) < 1e-12)
+        #expect(abs(number(e.sample(at: 0.75).values[0])! - 0.875) < 1e-12)
+    }
+
     /// A neutral value composited by addition is the underlying value, at its keyframe's easing:
     /// how a stylesheet's implicit `from` under `ease-in` is written.
     @Test func aNeutralAddedValueIsTheUnderlyingValueAtItsEasing() throws {

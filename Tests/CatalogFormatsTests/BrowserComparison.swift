@@ -40,18 +40,14 @@ enum BrowserComparison {
         try engine.evaluate(html: page(cases), reducedMotion: reducedMotion)
     }
 
-    /// Checks that Firefox or WebKit still play differently, in classes docs/Engines.md lists
-    /// (a jump two keyframes 6e-8 apart, a matrix across 180°, WebKit's interpolation of skews):
-    /// run in Chromium alone until the exports take a form all three play alike.
-    static let chromiumOnly: [BrowserEngine] = [.chromium]
-
     /// Where an engine plays a published stylesheet differently from the specifications, which
     /// the engine follows (docs/Engines.md): the engine, the case (`FILE/NAME` or a case id) and why.
     static let departures: [(engine: BrowserEngine, id: String, reason: String)] = [
         (.chromium, "/hinge", "eases the missing 0 % transform by the 0 % keyframe's timing function, not the animation's (CSS Animations)"),
         (.webkit, "first", "runs the later of a vendor twin and its unprefixed @keyframes; Chromium and Firefox the unprefixed"),
         (.webkit, "/nudge", "shows a translateX(50%) of a paused animation's start as 0 (not yet understood)"),
-        (.webkit, "/light-speed-in", "interpolates skewX() → translate3d() skewX() through another decomposition (not yet understood)"),
+        // The stylesheet as published; its export is baked into a form WebKit plays alike.
+        (.webkit, "/light-speed-in", "interpolates skewX() → translate3d() skewX() through CSS Transforms 1's factoring (docs/Engines.md, class 3)"),
         // The oracle samples exact boundaries; Firefox keeps times as integer ticks.
         (.firefox, "waapi-10046", "at 150 ms, where an iteration ends exactly, still shows the iteration before"),
         (.firefox, "waapi-10053", "at 251.25 ms, the active end exactly, still shows the animation")

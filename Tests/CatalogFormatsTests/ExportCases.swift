@@ -19,9 +19,9 @@ enum ExportCases {
     ///   makes of it (the page is then loaded with the media feature emulated).
     static func animation(
         _ definition: ComponentDefinition, format: Format, id: String? = nil, catalog: Catalog? = nil,
-        reducedMotion: Bool = false
+        reducedMotion: Bool = false, engines: BrowserEngines = .all
     ) throws -> BrowserCase {
-        let export = try ComponentExport(definition: definition, target: format.target, catalog: catalog)
+        let export = try ComponentExport(definition: definition, target: format.target, engines: engines, catalog: catalog)
         let base = AnimationEffect(try AnimationDefinition(definition))
         let effect = ReducedMotionEffect(base, motion: reducedMotion ? definition.reducedMotion : nil)
         let end = max(effect.endTime.isFinite ? effect.endTime : 2.5, base.endTime.isFinite ? base.endTime : 2.5)

@@ -2,8 +2,8 @@ import CatalogKit
 import TestSupport
 import Testing
 
-/// Seeded random definitions over every feature, exported and run in headless Chromium: the
-/// browser shows what the engine computes, exactly where the export is exact, within 0.1 %
+/// Seeded random definitions over every feature, exported and run in Chromium, Firefox and
+/// WebKit: each browser shows what the engine computes, exactly where the export is exact, within 0.1 %
 /// where it is baked.
 struct GeneratedExportTests {
     static let count = 200
@@ -16,10 +16,10 @@ struct GeneratedExportTests {
     }
 
     @Test(arguments: [ExportCases.Format.css, .waapi])
-    func generatedDefinitionsRunInChromiumAsTheEngineComputesThem(format: ExportCases.Format) throws {
+    func generatedDefinitionsRunInEveryBrowserEngineAsTheEngineComputesThem(format: ExportCases.Format) throws {
         let cases = try Self.definitions().map { try ExportCases.animation($0, format: format) }
-        let problems = try BrowserComparison.mismatches(cases, engines: BrowserComparison.chromiumOnly)
-        let failing = Set(problems.map { String($0.prefix { $0 != " " }) })
+        let problems = try BrowserComparison.mismatches(cases)
+        let failing = Set(problems.map { $0.split(separator: " ").prefix(2).joined(separator: " ") })  // "firefox: gen-ca-91/css"
         #expect(problems.isEmpty, "\(failing.count) cases differ: \(failing.sorted().joined(separator: ", "))\n\(problems.prefix(30).joined(separator: "\n"))")
     }
 }

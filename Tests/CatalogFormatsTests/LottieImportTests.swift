@@ -453,7 +453,7 @@ struct LottieImportTests {
     /// The same imports as CSS and Web Animations, run in headless Chromium: a parent stack's
     /// additive transforms, a moving anchor (a baked `transform-origin`) and a layer hidden
     /// outside its ip…op (`visibility`) show what the engine computes.
-    @Test func importedDocumentsRunInChromiumAsTheEngineComputesThem() throws {
+    @Test func importedDocumentsRunInEveryBrowserEngineAsTheEngineComputesThem() throws {
         let (files, folder) = try Self.generated(16, first: 100, paths: true)
         var cases: [BrowserCase] = []
         for file in files {
@@ -468,7 +468,7 @@ struct LottieImportTests {
             }
         }
         #expect(cases.count > 24)
-        let problems = try BrowserComparison.mismatches(cases, engines: BrowserComparison.chromiumOnly)
+        let problems = try BrowserComparison.mismatches(cases)
         #expect(problems.isEmpty, "\(problems.count) differences:\n\(problems.prefix(30).joined(separator: "\n"))")
         _ = folder
     }

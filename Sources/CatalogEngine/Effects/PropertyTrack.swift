@@ -34,8 +34,15 @@ package final class PropertyTrack: Sendable {
     package init(property: AnimatableProperty, keyframes: [(offset: Double, keyframe: Keyframe)], underlying: AnimationValue) {
         // The keyframes that set the property: a value of its own, or the underlying value (a
         // neutral value composited by addition).
+        // A keyframe's value is its computed value: a number outside the property's range is
+        // clamped before it interpolates (CSS Color 4 clamps opacity's computed value; Firefox
+        // and WebKit do so, Chromium clamps only what shows).
+        func computed(_ value: AnimationValue) -> AnimationValue {
+            guard case .number(let n) = value, let range = property.range else { return value }
+            return .number(min(max(n, range.lowerBound), range.upperBound))
+        }
         var specific: [(offset: Double, easing: TimingFunction, value: AnimationValue)] = keyframes.compactMap { entry in
-            if let value = entry.keyframe.values[property.name] { return (entry.offset, entry.keyframe.easing, value) }
+            if let value = entry.keyframe.values[property.name] { return (entry.offset, entry.keyframe.easing, computed(value)) }
             return entry.keyframe.underlying.contains(property.name) ? (entry.offset, entry.keyframe.easing, underlying) : nil
         }
         // Implicit keyframes at offset 0 and 1 where the property has none: the underlying value,

@@ -104,6 +104,23 @@ package final class TransformListInterpolator: Sendable {
         }
     }
 
+    /// The ends of each part that interpolates through decomposed matrices or a slerp of
+    /// rotations about different axes — the parts browser engines do not all compute alike.
+    package var decomposedEnds: [(from: DecomposedTransform, to: DecomposedTransform)] {
+        var ends: [(DecomposedTransform, DecomposedTransform)] = pairs.compactMap { pair in
+            switch pair {
+            case .decomposed(let a, let b): return (a, b)
+            case .slerp(let a, let b):
+                var da = DecomposedTransform(), db = DecomposedTransform()
+                (da.quaternion, db.quaternion) = (a, b)
+                return (da, db)
+            default: return nil
+            }
+        }
+        if case .remainder(let a, let b)? = tail { ends.append((a, b)) }
+        return ends
+    }
+
     private static func quaternion(_ axis: SIMD3<Double>, _ angle: Double) -> SIMD4<Double> {
         let s = sin(angle / 2)
         return SIMD4(axis.x * s, axis.y * s, axis.z * s, cos(angle / 2))

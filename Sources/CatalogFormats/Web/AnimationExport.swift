@@ -22,10 +22,11 @@ package struct AnimationExport: Sendable {
     /// The animation in the asked-for form, exact where the web can say it and baked where not.
     /// - Parameter written: a Web Animations definition's own texts (``WrittenText``), which an
     ///   exact export keeps.
-    package init(_ definition: AnimationDefinition, target: ExportTarget, written: WrittenText? = nil) throws(ExportError) {
+    /// - Parameter engines: the browser engines it must play in as the engine computes (``BrowserEngines``).
+    package init(_ definition: AnimationDefinition, target: ExportTarget, engines: BrowserEngines = .all, written: WrittenText? = nil) throws(ExportError) {
         switch definition {
         case .web(let model):
-            switch ExactExport.web(model, target: target, written: written) {
+            switch ExactExport.web(model, target: target, engines: engines, written: written) {
             case .success(let animation): animations = [animation]
             case .failure(let why):
                 let effect = AnimationEffect(definition)
@@ -35,12 +36,13 @@ package struct AnimationExport: Sendable {
                 }
             }
         case .coreAnimation(let model):
-            animations = try Self.coreAnimation(model, definition: definition, target: target)
+            animations = try Self.coreAnimation(model, definition: definition, target: target, engines: engines)
         }
     }
 
-    private static func coreAnimation(_ model: CoreAnimationModel, definition: AnimationDefinition, target: ExportTarget) throws(ExportError) -> [WebAnimation]
-    {
+    private static func coreAnimation(
+        _ model: CoreAnimationModel, definition: AnimationDefinition, target: ExportTarget, engines: BrowserEngines
+    ) throws(ExportError) -> [WebAnimation] {
         var leaves: [(leaf: CoreAnimationModel, group: MediaTiming?)] = []
         var nested = false
         if case .group(let children) = model.body {
@@ -60,7 +62,7 @@ package struct AnimationExport: Sendable {
             if nested {
                 outcome = .failure(.init(reason: "a nested group"))
             } else if touching.count == 1 {
-                outcome = ExactExport.coreAnimation(touching[0].leaf, in: touching[0].group, target: target)
+                outcome = ExactExport.coreAnimation(touching[0].leaf, in: touching[0].group, target: target, engines: engines)
             } else {
                 outcome = .failure(.init(reason: "\(touching.count) animations of one property"))
             }

@@ -30,7 +30,7 @@ package struct ChainExport: Sendable {
     ///     already replaced by that component), the schedule from those steps' durations.
     ///   - resolve: a step's animation and its reduced-motion policy.
     package init(
-        _ chain: ChainDefinition, target: ExportTarget, reducedMotion: Bool = false,
+        _ chain: ChainDefinition, target: ExportTarget, engines: BrowserEngines = .all, reducedMotion: Bool = false,
         resolve: (AnimateStep) throws -> (AnimationDefinition, ReducedMotion?)
     ) throws {
         var definitions: [AnimateStep: (definition: AnimationDefinition, motion: ReducedMotion?)] = [:]
@@ -52,7 +52,7 @@ package struct ChainExport: Sendable {
         }
         for placed in schedule.animations {
             let (definition, motion) = definitions[placed.step]!
-            let normal = try AnimationExport(definition, target: target).animations
+            let normal = try AnimationExport(definition, target: target, engines: engines).animations
             for var animation in try ReducedMotionExport.animations(definition, motion: motion, normal: normal) {
                 animation.timing.delay += placed.start * 1000
                 perRole[placed.step.role, default: []].append(animation)

@@ -27,7 +27,8 @@ enum ExactExport {
     // MARK: Web Animations body
 
     /// - Parameter written: the definition's own texts, said where the model's values came from them.
-    static func web(_ model: KeyframeEffectModel, target: ExportTarget, written: WrittenText? = nil) -> Outcome {
+    /// - Parameter engines: the browser engines the export must play as the engine computes.
+    static func web(_ model: KeyframeEffectModel, target: ExportTarget, engines: BrowserEngines = .all, written: WrittenText? = nil) -> Outcome {
         let timing = model.timing
         guard let effectEasing = timing.easing.cssText else { return .failure(.init(reason: "a spring easing")) }
         var keyframes: [WebKeyframe] = []
@@ -37,7 +38,13 @@ enum ExactExport {
             var values: [String: String] = [:]
             for (name, value) in frame.values {
                 guard let property = try? WebProperty(name) else { return .failure(.init(reason: "\(name) has no CSS form")) }
-                values[property.camelCase] = written?.value(keyframe: index, property: name) ?? property.text(value)
+                // A value outside the property's range computes to the nearest end (CSS clamps
+                // opacity's computed value), which the engine interpolates — as Chromium would not.
+                if let clamped = Self.clamped(value, name) {
+                    values[property.camelCase] = property.text(clamped)
+                } else {
+                    values[property.camelCase] = written?.value(keyframe: index, property: name) ?? property.text(value)
+                }
             }
             let eased = written?.easing(keyframe: index) ?? easing
             if !values.isEmpty || frame.underlying.isEmpty { keyframes.append(WebKeyframe(offset: offset, easing: eased, values: values)) }
@@ -71,7 +78,35 @@ enum ExactExport {
         if target == .css {
             if let reason = cssLimits(&keyframes, &web) { return .failure(.init(reason: reason)) }
         }
+        if let reason = departure(model, engines: engines) ?? EngineAgreement.departure(offsets: keyframes.map(\.offset), target: target)?.reason(for: engines)
+        {
+            return .failure(.init(reason: reason))
+        }
         return .success(WebAnimation(keyframes: keyframes, timing: web, properties: model.properties.map(\.name), fidelity: .exact))
+    }
+
+    /// `value` moved into the property's range, or nil when it is already in it.
+    private static func clamped(_ value: AnimationValue, _ name: String) -> AnimationValue? {
+        guard case .number(let n) = value, let range = AnimatableProperty.web(name)?.range, !range.contains(n) else { return nil }
+        return .number(min(max(n, range.lowerBound), range.upperBound))
+    }
+
+    /// Why some engine of `engines` would interpolate a transform's keyframe pair otherwise
+    /// (``EngineAgreement``), the keyframes as each property has them: implicit ends and
+    /// neutral keyframes are the element's own transform, none (as `catalog sample` assumes).
+    static func departure(_ model: KeyframeEffectModel, engines: BrowserEngines) -> String? {
+        for property in model.properties where property.kind == .transform {
+            var track: [(offset: Double, value: AnimationValue)] = zip(model.computedOffsets, model.keyframes).compactMap { offset, frame in
+                if let value = frame.values[property.name] { return (offset, value) }
+                return frame.underlying.contains(property.name) ? (offset, .transform([])) : nil
+            }
+            if track.first?.offset != 0 { track.insert((0, .transform([])), at: 0) }
+            if track.last?.offset != 1 { track.append((1, .transform([]))) }
+            for (a, b) in zip(track, track.dropFirst()) {
+                if let reason = EngineAgreement.departure(transformFrom: a.value, to: b.value)?.reason(for: engines) { return reason }
+            }
+        }
+        return nil
     }
 
     /// Each property's neutral value as CSS writes it (`0`, `none`, `rgba(0, 0, 0, 0)`), by
@@ -126,7 +161,7 @@ enum ExactExport {
     // MARK: Core Animation
 
     /// - Parameter group: the timing of the group the leaf runs in (its clock), nil at the top level.
-    static func coreAnimation(_ leaf: CoreAnimationModel, in group: MediaTiming?, target: ExportTarget) -> Outcome {
+    static func coreAnimation(_ leaf: CoreAnimationModel, in group: MediaTiming?, target: ExportTarget, engines: BrowserEngines = .all) -> Outcome {
         func fail(_ reason: String) -> Outcome { .failure(.init(reason: reason)) }
         guard let keyPath = leaf.keyPath, let property = try? WebProperty(keyPath.property.name) else {
             return fail("\(leaf.keyPath?.path ?? "?") has no CSS form")
@@ -209,10 +244,36 @@ enum ExactExport {
             direction: media.autoreverses ? "alternate" : "normal",
             fill: WebTiming.fill(backwards: backwards, forwards: ownForwards), easing: effectEasing)
         if target == .css, let reason = cssLimits(&keyframes, &timing) { return fail(reason) }
+        // What an engine would interpolate otherwise: values out of range, transforms through
+        // matrices, offsets one in single precision.
+        if keyPath.component == .whole, let reason = departure(leaf, property: keyPath.property, engines: engines) { return fail(reason) }
+        if let reason = EngineAgreement.departure(offsets: keyframes.map(\.offset), target: target)?.reason(for: engines) { return fail(reason) }
         return .success(
             WebAnimation(
                 keyframes: keyframes, timing: timing, composite: composite,
                 properties: [keyPath.property.name], fidelity: .exact))
+    }
+
+    /// Why some engine of `engines` would show a whole-property leaf otherwise.
+    private static func departure(_ leaf: CoreAnimationModel, property: AnimatableProperty, engines: BrowserEngines) -> String? {
+        var values: [AnimationValue]
+        switch leaf.body {
+        case .basic(let ends):
+            // A missing end is the element's own value: no transform, as `catalog sample` assumes.
+            let resolved = resolveEnds(ends), own: AnimationValue? = property.kind == .transform ? .transform([]) : nil
+            values = [resolved.from ?? own, resolved.to ?? own].compactMap { $0 }
+        case .keyframe(let frames): values = frames.values
+        default: return nil
+        }
+        for value in values {
+            if let reason = EngineAgreement.departure(value: value, property: property)?.reason(for: engines) { return reason }
+        }
+        // Discrete values switch; they do not interpolate.
+        if case .keyframe(let frames) = leaf.body, frames.calculationMode == .discrete { return nil }
+        for (a, b) in zip(values, values.dropFirst()) {
+            if let reason = EngineAgreement.departure(transformFrom: a, to: b)?.reason(for: engines) { return reason }
+        }
+        return nil
     }
 
     /// from/to of a basic animation; nil stands for the model value (the element's own style).

@@ -34,6 +34,8 @@ struct BakeWindow: Sendable {
 /// or discrete modes are located to 10⁻⁷ of the span), then keeps the fewest grid points whose
 /// straight segments — interpolated as the browser does, with the engine's own interpolators —
 /// pass within the bound of every grid point between them. Colours are compared premultiplied.
+/// 2D transforms are written as `translate() rotate() skewX() scale()` lists
+/// (``PlanarTransform``), which every browser engine interpolates alike.
 struct KeyframeBaker {
     let property: WebProperty
     let animatable: AnimatableProperty
@@ -75,12 +77,14 @@ struct KeyframeBaker {
         if window.fillsForwards, !window.periodic { values[values.count - 1] = value(max(length, -window.start) + 1e-6) }
         let scale = Scale(values, property: animatable)
         refine(&times, &values, scale: scale, minimumWidth: length * 1e-7)
+        separateInSingle(&times, &values, end: end)
 
         // Fit, then measure what is written against the engine between every pair of grid
         // points; where the bound is missed, the worst instants join the grid and the fit runs
         // again, so the error `--explain` reports is the error of the keyframes written.
-        var kept = fit(times, values, scale)
-        var error = measure(kept, times, values, scale, end: end)
+        var planar = planarForm(values)
+        var kept = fit(times, values, planar, scale)
+        var error = measure(kept, times, values, planar, scale, end: end)
         for _ in 0..<6 where error.worst > 1 {
             // Merged in one pass (the missed instants come in time order): inserting them one by
             // one is quadratic on a grid of many thousand points.
@@ -99,31 +103,35 @@ struct KeyframeBaker {
             mergedTimes += times[next...]
             mergedValues += values[next...]
             (times, values) = (mergedTimes, mergedValues)
-            kept = fit(times, values, scale)
-            error = measure(kept, times, values, scale, end: end)
+            separateInSingle(&times, &values, end: end)
+            planar = planarForm(values)
+            kept = fit(times, values, planar, scale)
+            error = measure(kept, times, values, planar, scale, end: end)
         }
+        let functions = planar.map { planar in PlanarTransform.Functions(needed: kept.map { planar[$0] }) }
         let keyframes = kept.map { index in
-            WebKeyframe(offset: index == times.count - 1 ? 1 : times[index] / end, values: [property.camelCase: property.text(written(values[index]))])
+            let text = planar.map { $0[index].css(functions!) } ?? property.text(written(values[index]))
+            return WebKeyframe(offset: index == times.count - 1 ? 1 : times[index] / end, values: [property.camelCase: text])
         }
         return Result(keyframes: keyframes, maxError: error.worst)
     }
 
     /// The fewest grid points whose straight segments, from the values as written, pass within
     /// half the bound of every grid point between them.
-    private func fit(_ times: [Double], _ values: [AnimatedValue], _ scale: Scale) -> [Int] {
+    private func fit(_ times: [Double], _ values: [AnimatedValue], _ planar: [PlanarTransform]?, _ scale: Scale) -> [Int] {
         var kept = [0]
         var i = 0
         while i < times.count - 1 {
             // Grow the segment while it fits: doubling, then bisecting the last step.
             var good = i + 1, step = 1
-            while good + step < times.count, fits(i, good + step, times, values, scale) {
+            while good + step < times.count, fits(i, good + step, times, values, planar, scale) {
                 good += step
                 step *= 2
             }
             var low = good, high = min(good + step, times.count)
             while high - low > 1 {
                 let middle = (low + high) / 2
-                if fits(i, middle, times, values, scale) { low = middle } else { high = middle }
+                if fits(i, middle, times, values, planar, scale) { low = middle } else { high = middle }
             }
             kept.append(low)
             i = low
@@ -137,6 +145,34 @@ struct KeyframeBaker {
         guard case .color(let c) = value else { return value }
         func level(_ x: Double) -> Double { (min(max(x, 0), 1) * 255).rounded() / 255 }
         return .color(RGBAColor(red: level(c.red), green: level(c.green), blue: level(c.blue), alpha: level(c.alpha)))
+    }
+
+    /// Keeps neighbouring grid times apart in single precision: Firefox holds a stylesheet's
+    /// keyframe selectors as `float`, so a jump written as two offsets a double or two apart
+    /// would be one offset there, and the instant before it would show the value after. Where two meet, the earlier
+    /// moves down to the next lower offset a `float` holds (a few 1e-8 of the span) and takes
+    /// the engine's value there; the later, often an iteration's exact end, stays.
+    private func separateInSingle(_ times: inout [Double], _ values: inout [AnimatedValue], end: Double) {
+        guard times.count > 2 else { return }
+        var next = Float(times[times.count - 1] / end)
+        var keep = [Bool](repeating: true, count: times.count)
+        for k in stride(from: times.count - 2, through: 1, by: -1) {
+            var single = Float(times[k] / end)
+            if single >= next {
+                single = next.nextDown
+                guard single > Float(times[0] / end) else {
+                    keep[k] = false
+                    continue
+                }
+                times[k] = Double(single) * end
+                values[k] = value(times[k])
+            }
+            next = single
+        }
+        if keep.contains(false) {
+            times = times.indices.filter { keep[$0] }.map { times[$0] }
+            values = values.indices.filter { keep[$0] }.map { values[$0] }
+        }
     }
 
     /// Splits grid intervals whose midpoint a straight line misses, down to `minimumWidth`.
@@ -161,10 +197,32 @@ struct KeyframeBaker {
         values = outValues
     }
 
-    private func fits(_ i: Int, _ j: Int, _ times: [Double], _ values: [AnimatedValue], _ scale: Scale) -> Bool {
+    /// 2D transforms in the function-list form every engine interpolates alike (``PlanarTransform``),
+    /// the angle unwound along the grid; nil for other values.
+    private func planarForm(_ values: [AnimatedValue]) -> [PlanarTransform]? {
+        var result: [PlanarTransform] = []
+        result.reserveCapacity(values.count)
+        for value in values {
+            guard case .transform(let m) = value, m.is2D else { return nil }
+            result.append(PlanarTransform(m, near: result.last))
+        }
+        return result
+    }
+
+    /// What the browser shows between grid points i and j written as keyframes.
+    private func segment(_ i: Int, _ j: Int, _ values: [AnimatedValue], _ planar: [PlanarTransform]?) -> (Double) -> AnimatedValue {
+        if let planar {
+            let (a, b) = (planar[i], planar[j])
+            return { .transform(a.interpolated(to: b, at: $0).matrix) }
+        }
         let interpolator = ValueInterpolator(from: written(values[i]).animationValue, to: written(values[j]).animationValue, range: animatable.range)
+        return { interpolator.value(at: $0) }
+    }
+
+    private func fits(_ i: Int, _ j: Int, _ times: [Double], _ values: [AnimatedValue], _ planar: [PlanarTransform]?, _ scale: Scale) -> Bool {
+        let interpolator = segment(i, j, values, planar)
         let span = times[j] - times[i]
-        for k in (i + 1)..<j where scale.error(interpolator.value(at: (times[k] - times[i]) / span), values[k]) > 0.5 {
+        for k in (i + 1)..<j where scale.error(interpolator((times[k] - times[i]) / span), values[k]) > 0.5 {
             return false
         }
         return true
@@ -173,22 +231,22 @@ struct KeyframeBaker {
     /// The largest error of the written keyframes against the engine, at every grid point and
     /// at three instants inside each grid interval (a curve that turns back between two grid
     /// points peaks there), with the instants where the bound is missed.
-    private func measure(_ kept: [Int], _ times: [Double], _ values: [AnimatedValue], _ scale: Scale, end: Double)
-        -> (worst: Double, missed: [Double])
-    {
+    private func measure(
+        _ kept: [Int], _ times: [Double], _ values: [AnimatedValue], _ planar: [PlanarTransform]?, _ scale: Scale, end: Double
+    ) -> (worst: Double, missed: [Double]) {
         var worst = 0.0
         var missed: [Double] = []
         for (a, b) in zip(kept, kept.dropFirst()) {
-            let interpolator = ValueInterpolator(from: written(values[a]).animationValue, to: written(values[b]).animationValue, range: animatable.range)
+            let interpolator = segment(a, b, values, planar)
             let span = times[b] - times[a]
             for k in a..<b {
-                worst = max(worst, scale.error(interpolator.value(at: (times[k] - times[a]) / span), values[k]))
+                worst = max(worst, scale.error(interpolator((times[k] - times[a]) / span), values[k]))
                 // Instants inside a located jump are not times anyone can observe apart from it.
                 guard times[k + 1] - times[k] > end * 1e-6 else { continue }
                 var intervalWorst = (error: 0.0, time: 0.0)
                 for fraction in [0.25, 0.5, 0.75] {
                     let t = times[k] + (times[k + 1] - times[k]) * fraction
-                    let e = scale.error(interpolator.value(at: (t - times[a]) / span), value(t))
+                    let e = scale.error(interpolator((t - times[a]) / span), value(t))
                     if e > intervalWorst.error { intervalWorst = (e, t) }
                 }
                 worst = max(worst, intervalWorst.error)

@@ -40,8 +40,10 @@ public struct ComponentExport: Sendable {
     ///   - reducedMotion: export only what plays under reduced motion, as the component itself.
     ///   - context: the reference box (`--box`) and the token sets; without a box, a definition
     ///     that writes percentages exports them as written when it can, else against a nominal box.
+    ///   - engines: the browser engines it must play in as the engine computes (`--target`):
+    ///     where one of them interpolates a keyframe pair otherwise, that part is baked.
     public init(
-        definition: ComponentDefinition, parameters: [String: String] = [:], target: ExportTarget,
+        definition: ComponentDefinition, parameters: [String: String] = [:], target: ExportTarget, engines: BrowserEngines = .all,
         file: String? = nil, catalog: Catalog? = nil, reducedMotion: Bool = false, context: DefinitionContext? = nil
     ) throws {
         var context = context ?? DefinitionContext()
@@ -50,18 +52,19 @@ public struct ComponentExport: Sendable {
         // an export that says every value in the definition's own words needs none.
         if context.referenceBox == nil, ReferenceBox.isNeeded(by: definition.document),
             let export = try? ComponentExport(
-                building: definition, parameters: parameters, target: target, file: file, catalog: catalog, reducedMotion: reducedMotion,
-                context: context.with(referenceBox: .nominal)), export.isSizeFree
+                building: definition, parameters: parameters, target: target, engines: engines, file: file, catalog: catalog,
+                reducedMotion: reducedMotion, context: context.with(referenceBox: .nominal)), export.isSizeFree
         {
             self = export
             return
         }
         try self.init(
-            building: definition, parameters: parameters, target: target, file: file, catalog: catalog, reducedMotion: reducedMotion, context: context)
+            building: definition, parameters: parameters, target: target, engines: engines, file: file, catalog: catalog,
+            reducedMotion: reducedMotion, context: context)
     }
 
     private init(
-        building definition: ComponentDefinition, parameters: [String: String], target: ExportTarget,
+        building definition: ComponentDefinition, parameters: [String: String], target: ExportTarget, engines: BrowserEngines,
         file: String?, catalog: Catalog?, reducedMotion: Bool, context: DefinitionContext
     ) throws {
         box = context.referenceBox ?? .nominal
@@ -73,9 +76,9 @@ public struct ComponentExport: Sendable {
         let values = try definition.parameterValues(text: parameters, file: file)
         switch definition.kind {
         case .animation:
-            let normal = try Self.animations(definition, parameters: values, target: target, file: file, context: context)
+            let normal = try Self.animations(definition, parameters: values, target: target, engines: engines, file: file, context: context)
             let reduced = try Self.reduced(
-                normal.animation, motion: definition.reducedMotion, normal: normal.web, target: target,
+                normal.animation, motion: definition.reducedMotion, normal: normal.web, target: target, engines: engines,
                 owner: definition.name, catalog: catalog, context: context)
             isSizeFree = normal.inOwnWords && reduced.inOwnWords
             body = .animation(reducedMotion ? reduced.web : normal.web)
@@ -90,7 +93,7 @@ public struct ComponentExport: Sendable {
         case .chain:
             let chain = try ChainDefinition(definition, parameters: values, file: file, context: context)
             func export(_ reduced: Bool) throws -> ChainExport {
-                try ChainExport(chain, target: target, reducedMotion: reduced) { step in
+                try ChainExport(chain, target: target, engines: engines, reducedMotion: reduced) { step in
                     try Self.resolve(step, chain: definition.name, catalog: catalog, reducedMotion: reduced, context: context)
                 }
             }
@@ -112,7 +115,7 @@ public struct ComponentExport: Sendable {
     /// definition is the `replacement`).
     /// - Returns: also whether every value is in the definitions' own words (`fade` computes its own).
     private static func reduced(
-        _ animation: AnimationDefinition, motion: ReducedMotion?, normal: [WebAnimation], target: ExportTarget,
+        _ animation: AnimationDefinition, motion: ReducedMotion?, normal: [WebAnimation], target: ExportTarget, engines: BrowserEngines,
         owner: String, catalog: Catalog?, context: DefinitionContext
     ) throws -> (web: [WebAnimation], inOwnWords: Bool, replacement: AnimationDefinition?) {
         guard case .component(let reference)? = motion else {
@@ -120,20 +123,20 @@ public struct ComponentExport: Sendable {
             if case .fade? = motion { isFade = true }
             return (try ReducedMotionExport.animations(animation, motion: motion, normal: normal), !isFade, nil)
         }
-        let standIn = try animations(try stored(reference, by: owner, catalog: catalog), target: target, context: context)
+        let standIn = try animations(try stored(reference, by: owner, catalog: catalog), target: target, engines: engines, context: context)
         return (standIn.web, standIn.inOwnWords, standIn.animation)
     }
 
     /// An animation component, and its web animations, exact ones in its own words (``WrittenText``).
     /// - Returns: also whether all of them are exact and in its own words.
     private static func animations(
-        _ definition: ComponentDefinition, parameters: [String: PropertyValue] = [:], target: ExportTarget,
+        _ definition: ComponentDefinition, parameters: [String: PropertyValue] = [:], target: ExportTarget, engines: BrowserEngines,
         file: String? = nil, context: DefinitionContext
     ) throws -> (animation: AnimationDefinition, web: [WebAnimation], inOwnWords: Bool) {
         let file = file ?? definition.name
         let animation = try AnimationDefinition(definition, parameters: parameters, file: file, context: context)
         let written = WrittenText(members: try definition.resolvedMembers(of: .animation, parameters: parameters, file: file, context: context))
-        let web = try AnimationExport(animation, target: target, written: written).animations
+        let web = try AnimationExport(animation, target: target, engines: engines, written: written).animations
         return (animation, web, written != nil && web.allSatisfy { $0.fidelity == .exact })
     }
 

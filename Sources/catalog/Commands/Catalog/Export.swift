@@ -4,6 +4,12 @@ import Foundation
 
 extension ExportFormat: ExpressibleByArgument {}
 
+extension BrowserEngines: ExpressibleByArgument {
+    public init?(argument: String) { self.init(target: argument) }
+    public static var allValueStrings: [String] { targets }
+    public var defaultValueDescription: String { self == .all ? "all" : names.joined(separator: ",").lowercased() }
+}
+
 struct Export: ParsableCommand {
 
     static let configuration = CommandConfiguration(
@@ -27,6 +33,12 @@ struct Export: ParsableCommand {
             The stylesheet and the module also carry what plays when the user prefers reduced \
             motion (an @media (prefers-reduced-motion: reduce) block; a matchMedia check): the \
             component's reducedMotion:, each step's for a chain. --reduced-motion writes only that.
+
+            --target names the browser engines the export must play in as the engine computes \
+            (all by default; chromium, firefox or webkit). Where one of them interpolates a \
+            keyframe pair otherwise — a transform through matrices, which the three decompose \
+            differently; offsets one in single precision; a Core Animation value outside its \
+            range — that part is baked into a form all of them play alike; --explain names it.
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -40,6 +52,8 @@ struct Export: ParsableCommand {
     @Option(help: "Frames per second of a Lottie document, 1 to 240 (default: 60).") var fps: Double?
     @Option(name: [.customShort("o"), .long], help: "Write to this file instead of standard output.") var output: String?
     @Option(name: .customLong("param"), help: ArgumentHelp("A parameter value (repeatable).", valueName: "NAME=VALUE")) var parameters: [KeyValue] = []
+    @Option(help: "The browser engines it must play in as the engine computes: all, chromium, firefox or webkit.")
+    var target: BrowserEngines = .all
     @Flag(help: "Say, per property, whether the export is exact or baked, and the measured error.") var explain = false
     @Flag(help: "Write only what plays when the user prefers reduced motion (the component's reducedMotion:).")
     var reducedMotion = false
@@ -50,6 +64,7 @@ struct Export: ParsableCommand {
             guard to == .lottie else { throw ValidationError("--fps goes with --to lottie") }
             guard ExportFormat.isFrameRate(fps) else { throw ValidationError("--fps must be from 1 to 240, not \(fps)") }
         }
+        if target != .all, to == .lottie { throw ValidationError("--target goes with --to css, waapi or js") }
         if let selector, !ExportFormat.isSelector(selector) {
             throw ValidationError("--selector takes a CSS selector, not \"\(selector)\"")
         }
@@ -93,7 +108,7 @@ struct Export: ParsableCommand {
         let export: ComponentExport
         do {
             export = try ComponentExport(
-                definition: found.definition, parameters: KeyValue.dictionary(parameters), target: to.target,
+                definition: found.definition, parameters: KeyValue.dictionary(parameters), target: to.target, engines: target,
                 file: file, catalog: try resolver.catalog(for: found.definition), reducedMotion: reducedMotion,
                 context: DefinitionContext(referenceBox: box))
         } catch let error as ExportError {
@@ -106,6 +121,7 @@ struct Export: ParsableCommand {
             }
         }
         if explain {
+            if lottie == nil { print("target: \(target.names.joined(separator: ", "))\n") }
             var table = Table(header: ["ROLE", "PROPERTY", "FIDELITY", "KEYFRAMES", "MAX ERROR", "WHY"])
             func row(_ fidelity: WebAnimation.Fidelity, keyframes: Int) -> [String] {
                 switch fidelity {
