@@ -24,14 +24,19 @@ struct LottieExportTests {
         /// Role → per rendered frame: the same.
         var engineAtFrames: [String: [[String: AnimatedValue]]]
         var frames: [Int]
+        /// Role → per frame ThorVG renders (``thorvgFrames``): the same.
+        var engineAtThorvgFrames: [String: [[String: AnimatedValue]]]
+        var thorvgFrames: [Double]
     }
 
-    static func times(_ export: LottieExport) -> (times: [Double], frames: [Int]) {
+    static func times(_ export: LottieExport) -> (times: [Double], frames: [Int], thorvgFrames: [Double]) {
         let fr = export.document.frameRate, end = export.document.outPoint / fr
         let times = ExportCases.times(ending: end).filter { $0 >= 0 && $0 * fr <= export.document.outPoint }
         let last = Int(export.document.outPoint) - 1
         let frames = Array(Set((0...12).map { $0 * last / 12 })).sorted()
-        return (times, frames)
+        // ThorVG takes fractional frames: each whole one, and one 0.37 of a frame after it.
+        let thorvgFrames = frames.flatMap { frame in Double(frame) + 0.37 <= Double(last) ? [Double(frame), Double(frame) + 0.37] : [Double(frame)] }
+        return (times, frames, thorvgFrames)
     }
 
     /// - Parameter reducedMotion: export and play what the definition's `reducedMotion:` makes of it.
@@ -43,10 +48,11 @@ struct LottieExportTests {
             AnimationEffect(try AnimationDefinition(definition, context: context)), motion: reducedMotion ? definition.reducedMotion : nil)
         let names = effect.properties.map(\.name)
         func at(_ t: Double) -> [String: AnimatedValue] { Dictionary(zip(names, effect.sample(at: t).values)) { _, last in last } }
-        let (times, frames) = Self.times(export)
+        let (times, frames, thorvgFrames) = Self.times(export)
         return Case(
             id: definition.name + (reducedMotion ? "/reduced" : ""), export: export, times: times, engine: [definition.name: times.map(at)],
-            engineAtFrames: [definition.name: frames.map { at(Double($0) / frameRate) }], frames: frames)
+            engineAtFrames: [definition.name: frames.map { at(Double($0) / frameRate) }], frames: frames,
+            engineAtThorvgFrames: [definition.name: thorvgFrames.map { at($0 / frameRate) }], thorvgFrames: thorvgFrames)
     }
 
     /// A chain, its roles applied to objects of a scene: the engine's values are the scene's state.
@@ -62,8 +68,9 @@ struct LottieExportTests {
             try catalog.database.objects.add(id: objects[role]!, type: "view")
         }
         let applied = try catalog.apply(name, roles: objects)
-        let (times, frames) = Self.times(export)
+        let (times, frames, thorvgFrames) = Self.times(export)
         var engine: [String: [[String: AnimatedValue]]] = [:], atFrames: [String: [[String: AnimatedValue]]] = [:]
+        var atThorvgFrames: [String: [[String: AnimatedValue]]] = [:]
         for role in chain.roles {
             func at(_ t: Double) throws -> [String: AnimatedValue] {
                 try catalog.state(of: objects[role]!, at: applied.sceneTime + t).presentation.compactMapValues {
@@ -72,8 +79,11 @@ struct LottieExportTests {
             }
             engine[role] = try times.map(at)
             atFrames[role] = try frames.map { try at(Double($0) / 60) }
+            atThorvgFrames[role] = try thorvgFrames.map { try at($0 / 60) }
         }
-        return Case(id: name, export: export, times: times, engine: engine, engineAtFrames: atFrames, frames: frames)
+        return Case(
+            id: name, export: export, times: times, engine: engine, engineAtFrames: atFrames, frames: frames,
+            engineAtThorvgFrames: atThorvgFrames, thorvgFrames: thorvgFrames)
     }
 
     /// Where the engine puts a role: the transform about its origin, as [a, b, c, d, tx, ty];
@@ -147,7 +157,7 @@ struct LottieExportTests {
         let documents = cases.map { c in
             LottieJudge.Document(
                 id: c.id, lottie: c.export.document.text, times: c.times.map { $0 * c.export.document.frameRate },
-                frames: c.frames, probes: probes)
+                frames: c.frames, thorvgFrames: c.thorvgFrames, probes: probes)
         }
         let verdicts = try LottieJudge.judge(documents)
         var problems: [String] = [], comparedValues = 0, comparedPixels = 0
@@ -201,9 +211,13 @@ struct LottieExportTests {
                 problems.append("\(c.id): ThorVG could not load the document")
                 continue
             }
-            for (player, rendered, darker) in [("rlottie", verdict.pixels, 2.0), ("ThorVG", thorvg, 1.0)] {
-                for (frameIndex, frame) in c.frames.enumerated() {
-                    let stack = c.export.document.layers.map { c.engineAtFrames[$0.name]![frameIndex] }
+            let players = [
+                ("rlottie", verdict.pixels, 2.0, c.frames.map(Double.init), c.engineAtFrames),
+                ("ThorVG", thorvg, 1.0, c.thorvgFrames, c.engineAtThorvgFrames)
+            ]
+            for (player, rendered, darker, frames, engineAt) in players {
+                for (frameIndex, frame) in frames.enumerated() {
+                    let stack = c.export.document.layers.map { engineAt[$0.name]![frameIndex] }
                     for (probeIndex, probe) in probes.enumerated() {
                         guard let expected = pixel(probe[0], probe[1], roles: stack) else { continue }
                         comparedPixels += 1

@@ -170,23 +170,32 @@ struct LottieImportTests {
     }
 
     /// A one-layer document imported and played by the engine, against rlottie's frames of the
-    /// original: the differences beyond 3/255 (rlottie may run 2/255 darker) at probes clear of an
-    /// edge by `margin` px, how many probes were compared, and which probes each frame covers.
-    static func againstRlottie(_ text: String, id: String, frames: [Int], frameRate: Double = 30, margin: Double = 1.5) throws
+    /// original (within 3/255; it may run 2/255 darker) and ThorVG's at those frames and half a
+    /// frame after each (within 3/255, 1/255 darker): the differences at probes clear of an edge
+    /// by `margin` px, how many probes were compared, and which probes each of rlottie's frames covers.
+    /// - Parameter thorvg: false where ThorVG reads the document otherwise than rlottie and lottie-web.
+    static func againstRlottie(_ text: String, id: String, frames: [Int], frameRate: Double = 30, margin: Double = 1.5, thorvg: Bool = true) throws
         -> (problems: [String], compared: Int, drawn: [[Bool]])
     {
         let definition = try #require(try DefinitionDecoder.decodeAll(text: text, file: "\(id).json").first)
         #expect(definition.kind == .animation)
         let effect = AnimationEffect(try AnimationDefinition(definition))
-        let verdict = try #require(try LottieJudge.judge([.init(id: id, lottie: text, times: [], frames: frames, probes: LottieExportTests.probes)])[id])
+        let last = Double(frames.max() ?? 0)
+        let thorvgFrames = frames.flatMap { Double($0) + 0.5 < last ? [Double($0), Double($0) + 0.5] : [Double($0)] }
+        let verdict = try #require(
+            try LottieJudge.judge([.init(id: id, lottie: text, times: [], frames: frames, thorvgFrames: thorvgFrames, probes: LottieExportTests.probes)])[id])
         var problems: [String] = [], compared = 0
-        for (index, frame) in frames.enumerated() {
-            let values = Dictionary(zip(effect.properties.map(\.name), effect.sample(at: Double(frame) / frameRate).values)) { _, last in last }
-            for (probe, actual) in zip(LottieExportTests.probes, verdict.pixels[index]) {
-                guard let expected = LottieExportTests.pixel(probe[0], probe[1], roles: [values], margin: margin) else { continue }
-                compared += 1
-                if zip(expected, actual).contains(where: { $0 - $1 > 5 || $1 - $0 > 3 }) {
-                    problems.append("frame \(frame) pixel \(probe): engine \(expected), rlottie \(actual)")
+        let thorvgPixels = try #require(verdict.thorvg, "ThorVG could not load \(id)")
+        let players = [("rlottie", verdict.pixels, frames.map(Double.init), 2.0), ("ThorVG", thorvgPixels, thorvgFrames, 1.0)]
+        for (player, rendered, renderedFrames, darker) in players.prefix(thorvg ? 2 : 1) {
+            for (index, frame) in renderedFrames.enumerated() {
+                let values = Dictionary(zip(effect.properties.map(\.name), effect.sample(at: frame / frameRate).values)) { _, last in last }
+                for (probe, actual) in zip(LottieExportTests.probes, rendered[index]) {
+                    guard let expected = LottieExportTests.pixel(probe[0], probe[1], roles: [values], margin: margin) else { continue }
+                    compared += 1
+                    if zip(expected, actual).contains(where: { $0 - $1 > 3 + darker || $1 - $0 > 3 }) {
+                        problems.append("frame \(frame) pixel \(probe): engine \(expected), \(player) \(actual)")
+                    }
                 }
             }
         }
@@ -194,8 +203,8 @@ struct LottieImportTests {
     }
 
     /// Many exporters write a 2D layer's rotation as `rz`, which lottie-web and rlottie turn the
-    /// layer by and python-lottie ignores (measured): read as the rotation, and held to rlottie's
-    /// frames of the original.
+    /// layer by and python-lottie and ThorVG ignore (measured): read as the rotation, and held to
+    /// rlottie's frames of the original.
     @Test func aRotationWrittenAsRzTurnsAsRlottieDrawsIt() throws {
         let (w, h) = (LottieExportTests.box.width, LottieExportTests.box.height)
         let text = #"""
@@ -207,7 +216,7 @@ struct LottieImportTests {
                                            {"ty": "fl", "c": {"a": 0, "k": [0.1, 0.6, 0.3, 1]}, "o": {"a": 0, "k": 100}},
                                            {"ty": "tr", "a": {"a": 0, "k": [0, 0]}, "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]}, "r": {"a": 0, "k": 0}, "o": {"a": 0, "k": 100}}]}]}]}
             """#
-        let (problems, compared, drawn) = try Self.againstRlottie(text, id: "spinner", frames: [0, 5, 10, 15, 20, 25, 29])
+        let (problems, compared, drawn) = try Self.againstRlottie(text, id: "spinner", frames: [0, 5, 10, 15, 20, 25, 29], thorvg: false)
         #expect(problems.isEmpty, "\(problems.count) differences:\n\(problems.prefix(20).joined(separator: "\n"))")
         // The rotation shows: some probes inside at one frame are outside at another.
         #expect(compared > 100 && Set(drawn).count > 1)

@@ -2,6 +2,7 @@
 
 Reads a request (JSON) from the file named by argv[1]:
   {"documents": [{"id": str, "path": the document's file, "times": [frame, ...], "frames": [int, ...],
+                  "thorvgFrames": [frame, ...] (fractional; ThorVG's, "frames" when absent),
                   "probes": [[x, y], ...]}]}
 and prints, per document id:
   {"schema": [error, ...]                       -- the Lottie specification's JSON Schema (lottie-specs)
@@ -9,7 +10,7 @@ and prints, per document id:
                                                      and "matrix": its composed transform [a, b, c, d, tx, ty]
    "pixels": [[[b, g, r, a] per probe] per frame]} -- rlottie's rendering, premultiplied BGRA
    "thorvg": [[[b, g, r, a] per probe] per frame]} -- ThorVG's (the renderer of dotlottie-web, LVGL and
-                                                     Godot), in the same form
+                                                     Godot) at "thorvgFrames", in the same form
 """
 import json
 import sys
@@ -133,7 +134,8 @@ def main():
             "schema": [f"{list(e.absolute_path)}: {e.message[:300]}" for e in VALIDATOR.iter_errors(lottie)][:10],
             "values": values(lottie, document["times"]),
             "pixels": pixels(text, document["frames"], document["probes"], int(lottie["w"]), int(lottie["h"])),
-            "thorvg": thorvg_pixels(text, document["frames"], document["probes"], int(lottie["w"]), int(lottie["h"])),
+            "thorvg": thorvg_pixels(text, document.get("thorvgFrames", document["frames"]), document["probes"],
+                                    int(lottie["w"]), int(lottie["h"])),
         }
     json.dump(answer, sys.stdout)
 

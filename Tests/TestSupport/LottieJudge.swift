@@ -21,14 +21,18 @@ public enum LottieJudge {
         public var times: [Double]
         /// Frames rlottie renders.
         public var frames: [Int]
+        /// Frames ThorVG renders: it takes fractional ones (rlottie only whole frames).
+        public var thorvgFrames: [Double]
         /// Pixels (x, y) read from each rendered frame.
         public var probes: [[Int]]
 
-        public init(id: String, lottie: String, times: [Double], frames: [Int], probes: [[Int]]) {
+        /// - Parameter thorvgFrames: `frames` when nil.
+        public init(id: String, lottie: String, times: [Double], frames: [Int], thorvgFrames: [Double]? = nil, probes: [[Int]]) {
             self.id = id
             self.lottie = lottie
             self.times = times
             self.frames = frames
+            self.thorvgFrames = thorvgFrames ?? frames.map(Double.init)
             self.probes = probes
         }
     }
@@ -40,7 +44,7 @@ public enum LottieJudge {
         public var values: [String: [String: [[Double]]]]
         /// Per frame, per probe: premultiplied blue, green, red, alpha (0…255), as rlottie renders.
         public var pixels: [[[Double]]]
-        /// The same, as ThorVG renders (nil: it could not load the document).
+        /// The same, as ThorVG renders at ``Document/thorvgFrames`` (nil: it could not load the document).
         public var thorvg: [[[Double]]]?
     }
 
@@ -78,6 +82,7 @@ public enum LottieJudge {
                     [
                         "id": .string(document.id), "path": .string(paths[document.id]!), "times": .array(document.times.map(JSONValue.number)),
                         "frames": .array(document.frames.map { .number(Double($0)) }),
+                        "thorvgFrames": .array(document.thorvgFrames.map(JSONValue.number)),
                         "probes": .array(document.probes.map { .array($0.map { .number(Double($0)) }) })
                     ]
                 })
