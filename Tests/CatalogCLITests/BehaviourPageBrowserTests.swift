@@ -4,11 +4,12 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The component pages of decorators, adopted behaviours and layouts play them live in Chromium
-/// (through WebDriver): their exported module attached to a real element, their stylesheet on a
+/// The component pages of decorators, adopted behaviours and layouts play them live in Chromium,
+/// Firefox and WebKit (through WebDriver): their exported module attached to a real element, their stylesheet on a
 /// resizable container — and what shows is what the engine says.
 struct BehaviourPageBrowserTests {
-    @Test func decoratorsBehavioursAndLayoutsPlayOnTheirPages() throws {
+    @Test(arguments: BrowserEngine.allCases)
+    func decoratorsBehavioursAndLayoutsPlayOnTheirPages(engine: BrowserEngine) throws {
         let folder = TemporaryFolder()
         let db = folder.file("c.sqlite")
         let toolbar = ScenarioJudge.fixtureFolder.appending(path: "toolbar.yaml").path
@@ -59,7 +60,7 @@ struct BehaviourPageBrowserTests {
                 .read("played", "return JSON.parse(document.getElementById('out').textContent)"),
                 .set("#time", "0.25", event: "input"),
                 .read("scrubbed", "return [location.hash, document.getElementById('now').value]")
-            ])
+            ], engine: engine)
         let results = outcome.results
         #expect(outcome.problems.isEmpty, "\(outcome.problems)")
         #expect(results["placeholder"] == "Email address")

@@ -1,10 +1,11 @@
 import CatalogModel
 import Foundation
 
-/// A real Chromium driven through WebDriver (Debian's `chromium` and `chromium-driver`,
-/// PyPI's `selenium` in the package's `.venv`, all installed by `.ci/run`): `WebDriver.py`
-/// takes the steps, one browser for the whole list, and answers what the steps read and what
-/// the browser logged to its console. Missing, it is an error saying how to install them.
+/// A real browser driven through WebDriver — Chromium (Debian's `chromium` and `chromium-driver`),
+/// Firefox ESR or WebKitGTK, with PyPI's `selenium` in the package's `.venv`, all installed by
+/// `.ci/run`: `WebDriver.py` takes the steps, one browser for the whole list, and answers what
+/// the steps read and what Chromium logged to its console. Missing, it is an error saying how
+/// to install them.
 ///
 /// ```swift
 /// let session = try BrowserSession.run(base: "http://127.0.0.1:8080", steps: [
@@ -27,6 +28,8 @@ public enum BrowserSession {
         /// What a promise gives: the script calls `arguments[0]` with it.
         case readAsync(String, String)
         case grantClipboard
+        /// What a person pastes (Ctrl+V) into a new text area, under a name.
+        case paste(String)
         /// A process run meanwhile (the command line writing), waited for.
         case run([String])
         case screenshot(String)
@@ -41,6 +44,7 @@ public enum BrowserSession {
             case .read(let name, let script): ["read": ["name": .string(name), "js": .string(script)]]
             case .readAsync(let name, let script): ["readAsync": ["name": .string(name), "js": .string(script)]]
             case .grantClipboard: ["grantClipboard": true]
+            case .paste(let name): ["paste": .string(name)]
             case .run(let arguments): ["run": .array(arguments.map(JSONValue.string))]
             case .screenshot(let path): ["screenshot": .string(path)]
             }
@@ -63,11 +67,16 @@ public enum BrowserSession {
         public init(description: String) { self.description = description }
     }
 
-    public static func run(base: String, steps: [Step]) throws -> Outcome {
+    /// - Parameter engine: Chromium, Firefox ESR or WebKitGTK (started as ``BrowserEngine``'s
+    ///   sessions are); only Chromium's driver gives the console log.
+    public static func run(base: String, steps: [Step], engine: BrowserEngine = .chromium) throws -> Outcome {
         let folder = FileManager.default.temporaryDirectory.appending(path: "webdriver-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        var body: [String: JSONValue] = ["base": .string(base), "steps": .array(steps.map(\.json)), "chromium": .string(try HeadlessChromium.executable())]
+        var body: [String: JSONValue] = [
+            "base": .string(base), "steps": .array(steps.map(\.json)), "chromium": .string(try HeadlessChromium.executable()),
+            "engine": .string(engine.rawValue)
+        ]
         for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") + ["/usr/bin", "/usr/lib/chromium"] {
             let candidate = "\(directory)/chromedriver"
             if FileManager.default.isExecutableFile(atPath: candidate) { body["chromedriver"] = .string(candidate); break }

@@ -33,6 +33,8 @@ FIREFOX_PREFS = {
     "browser.safebrowsing.downloads.enabled": False, "browser.safebrowsing.update.enabled": False,
     "network.captive-portal-service.enabled": False, "network.connectivity-service.enabled": False,
     "extensions.update.enabled": False, "services.settings.server": "http://127.0.0.1:9/",
+    # navigator.clipboard.readText() without a paste prompt (the web app's copy flow reads back what it wrote).
+    "dom.events.testing.asyncClipboard": True,
     # Gecko clamps the time getters to 20 µs unless both are off (styles are sampled exactly either way).
     "privacy.reduceTimerPrecision": False, "privacy.reduceTimerPrecision.unconditional": False,
 }

@@ -1,49 +1,79 @@
-"""Drives Debian's chromium through chromedriver (WebDriver, with selenium from PyPI) through the
-steps a test gives, as a person would: open a page, type, pick, click, drag a slider, wait for
-what the page shows, read what the page holds. Prints {"results": {...}, "console": [...]} — the
-browser's console log included, so a test can require that nothing went wrong.
+"""Drives a browser engine through WebDriver (selenium from PyPI) through the steps a test gives,
+as a person would: open a page, type, pick, click, drag a slider, wait for what the page shows,
+read what the page holds. Prints {"results": {...}, "console": [...]} — Chromium's console log
+included, so a test can require that nothing went wrong (Firefox's and WebKit's drivers do not
+give the log: their console is empty).
 
-Usage: WebDriver.py REQUEST.json   where REQUEST is {"base": URL, "steps": [...]} (see BrowserSession.swift).
+The engine is Debian's chromium through chromedriver, or Firefox ESR or WebKitGTK started as
+EngineSession.py starts them.
+
+Usage: WebDriver.py REQUEST.json   where REQUEST is {"base": URL, "steps": [...], "engine": NAME}
+(see BrowserSession.swift).
 """
 import json
+import shutil
 import subprocess
 import sys
+import tempfile
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
+import EngineSession
 
-def main():
-    request = json.load(open(sys.argv[1]))
-    base = request["base"]
+
+def start(request, scratch):
+    engine = request.get("engine", "chromium")
+    if engine != "chromium":
+        driver, display = EngineSession.start(engine, False, scratch)
+        driver.set_window_size(1280, 1400)
+        return driver, display
     options = webdriver.ChromeOptions()
     for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,1400", "--disable-gpu"]:
         options.add_argument(argument)
     options.binary_location = request.get("chromium", "/usr/bin/chromium")
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=Service(request.get("chromedriver", "chromedriver")), options=options)
+    return webdriver.Chrome(service=Service(request.get("chromedriver", "chromedriver")), options=options), None
+
+
+def main():
+    request = json.load(open(sys.argv[1]))
+    base = request["base"]
+    scratch = tempfile.mkdtemp(prefix="webdriver-")
+    driver, display = start(request, scratch)
+    chromium = request.get("engine", "chromium") == "chromium"
+
+    def log():
+        return driver.get_log("browser") if chromium else []
+
     results, console, done = {}, [], 0
     try:
         for index, step in enumerate(request["steps"]):
             kind, argument = next(iter(step.items()))
             try:
-                run(driver, base, kind, argument, results)
+                run(driver, base, kind, argument, results, chromium)
             except Exception as error:  # the step that failed, and what the page showed then
-                console.extend(driver.get_log("browser"))
+                console.extend(log())
                 print(json.dumps({"results": results, "console": console, "failed": {"step": index, "what": step, "error": repr(error),
                                   "url": driver.current_url, "body": driver.execute_script("return document.body ? document.body.outerHTML.slice(0, 4000) : ''")}}))
                 return 0
-            console.extend(driver.get_log("browser"))
+            console.extend(log())
             done = index + 1
         print(json.dumps({"results": results, "console": console, "steps": done}))
     finally:
-        driver.quit()
+        try:
+            driver.quit()
+        finally:
+            if display is not None:
+                display.kill()
+            shutil.rmtree(scratch, ignore_errors=True)
     return 0
 
 
-def run(driver, base, kind, argument, results):
+def run(driver, base, kind, argument, results, chromium):
     if kind == "open":
         driver.get(base + argument)
     elif kind == "type":
@@ -60,9 +90,16 @@ def run(driver, base, kind, argument, results):
         results[argument["name"]] = driver.execute_script(argument["js"])
     elif kind == "readAsync":  # a promise's value: the script calls arguments[0] with it
         results[argument["name"]] = driver.execute_async_script(argument["js"])
-    elif kind == "grantClipboard":
-        origin = base
-        driver.execute_cdp_cmd("Browser.grantPermissions", {"origin": origin, "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]})
+    elif kind == "grantClipboard":  # Chromium asks; Firefox's testing preference lets the page read (EngineSession.py)
+        if chromium:
+            driver.execute_cdp_cmd("Browser.grantPermissions", {"origin": base, "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]})
+    elif kind == "paste":  # what a person pastes into a new text area: the system clipboard, as the engine reads it
+        driver.execute_script("const t = document.createElement('textarea'); t.id = 'webdriver-paste'; document.body.append(t);")
+        area = driver.find_element(By.ID, "webdriver-paste")
+        area.click()
+        area.send_keys(Keys.CONTROL, "v")
+        WebDriverWait(driver, 10, poll_frequency=0.05).until(lambda d: area.get_property("value"))
+        results[argument] = area.get_property("value")
     elif kind == "run":  # another process writing meanwhile (the command line)
         subprocess.run(argument, check=True, capture_output=True)
     elif kind == "screenshot":
