@@ -85,6 +85,9 @@ struct APIStatusTests {
                 #expect(answer.status == status && answer.code == expected, "\(path): \(answer.status) \(answer.body)")
             }
             #expect(try await server.get("/api/components/fade-in/export?to=lottie&fps=1").status == 200)
+            // An animated SVG: the command's document, as an image.
+            let svg = try await server.get("/api/components/fade-in/export?to=svg")
+            #expect(svg.status == 200 && svg.headers["content-type"] == "image/svg+xml; charset=utf-8" && svg.body.hasPrefix("<svg xmlns="), "\(svg.body)")
             let backwards = try await server.send(.put, "/api/objects/v/properties/title", body: #"{"value": "x", "at": 1}"#)
             #expect(backwards.status == 409 && backwards.code == "scene-time-backwards", "\(backwards.body)")
             let apply = try await server.send(.post, "/api/apply", body: #"{"component": "fade-in", "to": ["v"], "parameters": {"zz": 1}}"#)

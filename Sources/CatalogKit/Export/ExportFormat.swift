@@ -2,7 +2,7 @@ import CatalogFormats
 import CatalogModel
 
 /// The forms `catalog export` writes an animation or chain in — a stylesheet, Web Animations
-/// JSON, an ES module, a Lottie document — and the options each takes, for every front door
+/// JSON, an ES module, a Lottie document, an animated SVG — and the options each takes, for every front door
 /// (the command, `catalog serve`'s `/export` and its component pages) alike.
 ///
 /// ```swift
@@ -18,14 +18,16 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     case js
     /// A Lottie document: a layer per role, a rectangle of the reference box.
     case lottie
+    /// An SVG document animated with SMIL: a rectangle of the reference box per role.
+    case svg
 
     /// What the export is built for: Web Animations for `waapi` and `js`, CSS otherwise (a
     /// Lottie document follows the CSS form's values).
     public var target: ExportTarget { self == .waapi || self == .js ? .waapi : .css }
 
-    /// The reference box when none is given: a Lottie layer is a rectangle of the nominal
-    /// 100 × 100 box; the web forms need none.
-    package var defaultBox: ReferenceBox? { self == .lottie ? .nominal : nil }
+    /// The reference box when none is given: a Lottie layer and an SVG rectangle are of the
+    /// nominal 100 × 100 box; the web forms need none.
+    package var defaultBox: ReferenceBox? { self == .lottie || self == .svg ? .nominal : nil }
 
     /// The frame rate of a Lottie document when none is given.
     package static let defaultFrameRate = 60.0
@@ -48,6 +50,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
         case .waapi: export.waapi.prettyText + "\n"
         case .js: export.module
         case .lottie: try export.lottie(frameRate: fps ?? Self.defaultFrameRate).document.text
+        case .svg: try export.svg().text
         }
     }
 }

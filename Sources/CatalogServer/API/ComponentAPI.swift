@@ -65,7 +65,7 @@ struct ComponentAPI {
                 let reference = ComponentReference(name: try context.parameters.decoded("name"), version: query.get("version"))
                 try query.only(["version", "to", "selector", "fps"])
                 let to = query.get("to") ?? "css"
-                guard let form = ExportFormat(rawValue: to) else { throw Query.bad("to", to, "css, waapi, js or lottie") }
+                guard let form = ExportFormat(rawValue: to) else { throw Query.bad("to", to, "css, waapi, js, lottie or svg") }
                 // The options `export` takes, each with the form it goes with.
                 let selector = query.get("selector"), fps = query.get("fps")
                 if let selector {

@@ -13,6 +13,7 @@ extension ExportFormat {
         case .waapi: "Web Animations (JSON)"
         case .js: "JavaScript module"
         case .lottie: "Lottie"
+        case .svg: "SVG (SMIL)"
         }
     }
 
@@ -21,6 +22,7 @@ extension ExportFormat {
         case .css: "text/css; charset=utf-8"
         case .js: "text/javascript; charset=utf-8"
         case .waapi, .lottie: "application/json; charset=utf-8"
+        case .svg: "image/svg+xml; charset=utf-8"
         }
     }
 

@@ -28,7 +28,9 @@ struct Export: ParsableCommand {
             play(element) (chains: play({role: element})), returning {animations, finished}. \
             lottie: a Lottie document, one shape layer per role — a rectangle of the reference box \
             (--box, default 100,100) whose transform, opacity and fill follow the component — at \
-            --fps frames per second.
+            --fps frames per second. svg: an SVG document animated with SMIL, one rectangle per \
+            role whose opacity, fill, corner radius and transform follow the component, written \
+            from the engine's samples — it plays wherever an image does.
 
             The stylesheet and the module also carry what plays when the user prefers reduced \
             motion (an @media (prefers-reduced-motion: reduce) block; a matchMedia check): the \
@@ -47,7 +49,7 @@ struct Export: ParsableCommand {
         help: "A component NAME[@VERSION], or a definition file (.yaml, .json, .css, - for stdin).",
         completion: DatabaseCompletion.components())
     var component: String
-    @Option(parsing: .unconditional, help: "What to write: css, waapi, js or lottie.") var to: ExportFormat
+    @Option(parsing: .unconditional, help: "What to write: css, waapi, js, lottie or svg.") var to: ExportFormat
     @Option(help: "The CSS selector of the rule (default: .NAME).") var selector: String?
     @Option(help: "Frames per second of a Lottie document, 1 to 240 (default: 60).") var fps: Double?
     @Option(name: [.customShort("o"), .long], help: "Write to this file instead of standard output.") var output: String?
@@ -64,7 +66,7 @@ struct Export: ParsableCommand {
             guard to == .lottie else { throw ValidationError("--fps goes with --to lottie") }
             guard ExportFormat.isFrameRate(fps) else { throw ValidationError("--fps must be from 1 to 240, not \(fps)") }
         }
-        if target != .all, to == .lottie { throw ValidationError("--target goes with --to css, waapi or js") }
+        if target != .all, to == .lottie || to == .svg { throw ValidationError("--target goes with --to css, waapi or js") }
         if let selector, !ExportFormat.isSelector(selector) {
             throw ValidationError("--selector takes a CSS selector, not \"\(selector)\"")
         }
@@ -113,6 +115,18 @@ struct Export: ParsableCommand {
                 context: DefinitionContext(referenceBox: box))
         } catch let error as ExportError {
             throw CommandFailure(error, message: "\(file): cannot export: \(error.description)")
+        }
+        if explain, to == .svg {
+            let svg: AnimatedSVG
+            do { svg = try export.svg() } catch let error as ExportError {
+                throw CommandFailure(error, message: "\(file): cannot export: \(error.description)")
+            }
+            var table = Table(header: ["ROLE", "ATTRIBUTE", "FIDELITY", "KEYFRAMES", "MAX ERROR", "WHY"])
+            for (role, channel, keyframes, error) in svg.explanation {
+                table.append(row: [role, channel, "baked", "\(keyframes)", String(format: "%.0f%% of bound", error * 100), "written from the engine's samples"])
+            }
+            print(table.render())
+            return
         }
         var lottie: LottieExport?
         if to == .lottie {
