@@ -42,7 +42,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         // Hummingbird's service lifecycle: a live log stream ends when the server shuts down.
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
-        // dotLottie (a ZIP archive) and Telegram's .tgs (gzip): reading their deflated members.
+        // dotLottie (a ZIP archive) and Telegram's .tgs (gzip): reading their deflated members,
+        // and writing dotLottie archives.
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20")
     ],
     targets: [
@@ -73,7 +74,9 @@ let package = Package(
         // The formats outside programs read and write, one folder each, the reader beside the
         // writer: CSS, Lottie, Web Animations and the ES module, DTCG tokens, the plot and the
         // preview page. Exports are exact or baked from the engine's samples; no storage.
-        .target(name: "CatalogFormats", dependencies: ["CatalogModel", "CatalogEngine"], swiftSettings: instrumented),
+        .target(
+            name: "CatalogFormats", dependencies: ["CatalogModel", "CatalogEngine", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            swiftSettings: instrumented),
         // What both backends share and neither's library: the backend protocols, the write rules
         // (`*Writes`, `AssociationWriter`, `StoreTransaction`) and the migration rules. No GRDB,
         // so the PostgreSQL backend does not build SQLite's library.
@@ -102,8 +105,7 @@ let package = Package(
         .target(
             name: "CatalogKit",
             dependencies: [
-                "CatalogModel", "CatalogEngine", "CatalogFormats", "CatalogStore", .product(name: "CSV", package: "CSV.swift"),
-                .product(name: "ZIPFoundation", package: "ZIPFoundation")
+                "CatalogModel", "CatalogEngine", "CatalogFormats", "CatalogStore", .product(name: "CSV", package: "CSV.swift")
             ],
             plugins: ["EmbedFiles"]),
         .target(name: "CatalogKitPostgres", dependencies: ["CatalogKit", "CatalogStorePostgres"]),

@@ -18,6 +18,7 @@ struct BehaviourPageBrowserTests {
         let child = { (name: String) in "document.querySelector('[data-catalog-child=\"\(name)\"]')" }
         let slots =
             "return Object.fromEntries([...document.querySelectorAll('#layout-stage [data-slot]')].map(e => [e.dataset.slot, [e.offsetLeft, e.offsetTop, e.offsetWidth, e.offsetHeight]]))"
+        EngineTable.note(.webApp, engine: engine, cases: 1)
         let outcome = try BrowserSession.run(
             base: server.url,
             steps: [

@@ -37,6 +37,26 @@ struct LottieCommandTests {
         #expect(written["fr"] == 24 && written["op"] == 8 && written["w"] == 200 && written["h"] == 50)
     }
 
+    /// `--to dotlottie`: an archive Python's zipfile and rlottie read — manifest first, then
+    /// the Lottie document `--to lottie` prints — the same bytes every time, and `add` takes it back.
+    @Test func aDotLottieHoldsTheDocumentAfterItsManifest() throws {
+        let archive = folder.file("pop.lottie")
+        let written = try run(["export", "pop", "--to", "dotlottie", "--fps", "30", "-o", archive])
+        #expect(written.status == 0 && written.stdout.isEmpty, "\(written.stderr)")
+        #expect(try run(["export", "pop", "--to", "dotlottie", "--fps", "30", "-o", folder.file("again.lottie")]).status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: archive)) == Data(contentsOf: URL(fileURLWithPath: folder.file("again.lottie"))))
+        let document = try run(["export", "pop", "--to", "lottie", "--fps", "30"]).stdout
+        let judged = try DotLottieJudge.judge(path: archive, frames: [0, 3, 6, 9], probes: [[50, 50], [20, 20], [5, 95]])
+        #expect(judged["members"] == ["manifest.json", "a/pop.json"])
+        #expect(judged["manifest"]?["version"] == "2" && judged["manifest"]?["animations"] == [["id": "pop"]])
+        #expect(judged["animations"]?["pop"]?.stringValue == document)
+        // rlottie opens the archive and draws what it draws from the document itself, and it moves.
+        #expect(judged["archive"] == judged["plain"] && judged["archive"]?.arrayValue.map { Set($0.map(\.canonicalText)).count > 1 } == true)
+        // Read back: one component, named by the document.
+        let added = try CLI.run(["add", archive, "--prefix", "back-"], environment: ["CATALOG_DB": folder.file("other.sqlite")])
+        #expect(added.status == 0, "\(added.stderr)")
+    }
+
     @Test func explainSaysPerChannelExactOrBaked() throws {
         let exact = try run(["export", "slide-in-left", "--to", "lottie", "--explain"])
         #expect(exact.status == 0 && exact.stdout.contains("slide-in-left  p ") && exact.stdout.contains("exact"), "\(exact.stdout)\(exact.stderr)")

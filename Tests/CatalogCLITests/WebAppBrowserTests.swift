@@ -73,6 +73,7 @@ struct WebAppBrowserTests {
         let ready = "\(box).dataset.state === 'ready'"
         let chainOpacities = "return Object.fromEntries([...document.querySelectorAll('[data-role]')].map(b => [b.dataset.role, getComputedStyle(b).opacity]))"
 
+        EngineTable.note(.webApp, engine: engine, cases: 1)
         let outcome = try BrowserSession.run(
             base: server.url,
             steps: [

@@ -54,9 +54,14 @@ enum BrowserComparison {
     ]
 
     /// The differences in every engine of `engines`, each named by its engine, less the departures listed.
-    static func mismatches(_ cases: [BrowserCase], reducedMotion: Bool = false, engines: [BrowserEngine] = BrowserEngine.allCases) throws -> [String] {
+    /// - Parameter check: the README table's row these cases count towards (``EngineTable``).
+    static func mismatches(
+        _ cases: [BrowserCase], reducedMotion: Bool = false, engines: [BrowserEngine] = BrowserEngine.allCases, check: EngineTable.Check? = nil,
+        counted: Bool = true
+    ) throws -> [String] {
         try engines.flatMap { engine in
-            mismatches(cases, in: try answer(cases, reducedMotion: reducedMotion, engine: engine))
+            if let check { EngineTable.note(check, engine: engine, cases: counted ? cases.count : nil) }
+            return mismatches(cases, in: try answer(cases, reducedMotion: reducedMotion, engine: engine))
                 .filter { problem in
                     let caseID = problem.prefix { $0 != " " }  // a problem starts with its case's id
                     return !departures.contains { $0.engine == engine && caseID.hasSuffix($0.id) }

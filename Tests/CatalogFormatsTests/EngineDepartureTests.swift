@@ -68,7 +68,7 @@ struct EngineDepartureTests {
             for name in departure.departs.names { #expect(reason.contains(name), "\(reason)") }
         }
         let cases = try ExportCases.Format.allCases.map { try ExportCases.animation(definition, format: $0) }
-        let problems = try BrowserComparison.mismatches(cases)
+        let problems = try BrowserComparison.mismatches(cases, check: .departures)
         #expect(problems.isEmpty, "\(problems.prefix(10).joined(separator: "\n"))")
     }
 

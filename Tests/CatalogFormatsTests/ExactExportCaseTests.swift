@@ -31,7 +31,7 @@ struct ExactExportCaseTests {
         // The engine itself: the opacity child starts at 0.4, the translation at 0.3.
         let opacity = effect.properties.firstIndex { $0.name == "opacity" }!
         #expect(effect.sample(at: 0.35).values[opacity] == .number(0.2) && effect.sample(at: 0.6).values[opacity] != .number(0.2))
-        let problems = try BrowserComparison.mismatches([item])
+        let problems = try BrowserComparison.mismatches([item], check: .exactCases)
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
     }
 
@@ -53,7 +53,7 @@ struct ExactExportCaseTests {
             #expect(effect.sample(at: 0.9).values == [.number(removed ? 1 : 0.6)])
             cases.append(item)
         }
-        let problems = try BrowserComparison.mismatches(cases)
+        let problems = try BrowserComparison.mismatches(cases, check: .exactCases)
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
     }
 
@@ -68,7 +68,7 @@ struct ExactExportCaseTests {
         item.expected = ["element": item.times.map { _ in [own] }]
         item.ownStyle = "transform: translateX(13px)"
         item.animationCount = 0  // not a zero-length fill over the element's own value: nothing runs
-        let problems = try BrowserComparison.mismatches([item], reducedMotion: true)
+        let problems = try BrowserComparison.mismatches([item], reducedMotion: true, check: .exactCases)
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
     }
 }

@@ -38,6 +38,7 @@ struct LayoutModuleTests {
             document.getElementById("out").textContent = JSON.stringify(result);
             </script></body></html>
             """
+        EngineTable.note(.modules, engine: engine, cases: 1)
         let result = try engine.evaluate(html: html)
         // Vertical buttons: (57 − 6) / 2 = 25.5 each — offsets round to whole pixels.
         let vertical: JSONValue = ["title": [0, 0, 210, 57], "badge": [210, 0, 90, 57], "ok": [0, 63, 300, 26], "cancel": [0, 95, 300, 26]]

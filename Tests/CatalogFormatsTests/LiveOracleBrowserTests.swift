@@ -22,7 +22,7 @@ struct LiveOracleBrowserTests {
                     properties: properties, baked: [], times: times, expected: ["element": rows]))
         }
         #expect(cases.count == WebOracleCase.all.count)
-        let problems = try BrowserComparison.mismatches(cases).filter { problem in
+        let problems = try BrowserComparison.mismatches(cases, check: .oracle).filter { problem in
             // The engine follows the specification where Chromium, which recorded the case, does not.
             !WebOracleCase.chromiumDepartures.contains { problem.hasPrefix("chromium: \($0.key) element.\($0.value) ") }
         }

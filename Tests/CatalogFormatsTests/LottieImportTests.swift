@@ -477,7 +477,7 @@ struct LottieImportTests {
             }
         }
         #expect(cases.count > 24)
-        let problems = try BrowserComparison.mismatches(cases)
+        let problems = try BrowserComparison.mismatches(cases, check: .lottieImports)
         #expect(problems.isEmpty, "\(problems.count) differences:\n\(problems.prefix(30).joined(separator: "\n"))")
         _ = folder
     }

@@ -10,7 +10,7 @@ struct ReducedMotionExportTests {
     func builtInsUnderEmulatedReducedMotionPlayWhatTheEngineReduces(format: ExportCases.Format) throws {
         let animations = try BuiltInCatalog.definitions().filter { $0.kind == .animation }
         let cases = try animations.map { try ExportCases.animation($0, format: format, reducedMotion: true) }
-        let problems = try BrowserComparison.mismatches(cases, reducedMotion: true)
+        let problems = try BrowserComparison.mismatches(cases, reducedMotion: true, check: .reducedMotion)
         #expect(problems.isEmpty, "\(problems.count) differences:\n\(problems.prefix(40).joined(separator: "\n"))")
     }
 

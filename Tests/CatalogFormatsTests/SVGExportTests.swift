@@ -59,6 +59,7 @@ struct SVGExportTests {
             }));
             </script></body></html>
             """
+        EngineTable.note(.svg, engine: engine, cases: cases.count)
         let answer = try engine.evaluate(html: page)
         var problems: [String] = [], compared = 0
         for (index, c) in cases.enumerated() {

@@ -47,7 +47,7 @@ struct StylesheetLibraryBrowserTests {
                         ownStyle: "width: \(Int(Self.size.width))px; height: \(Int(Self.size.height))px", box: Self.size))
             }
         }
-        let problems = try BrowserComparison.mismatches(cases)
+        let problems = try BrowserComparison.mismatches(cases, check: .fixtureStylesheets)
         #expect(problems.isEmpty, "\(problems.count) differences:\n\(problems.prefix(40).joined(separator: "\n"))")
     }
 }
@@ -95,7 +95,7 @@ struct ReducedMotionStylesheetBrowserTests {
                     id: "\(Self.file)/\(name)", start: .css(stylesheet: cases.isEmpty ? css : "", classes: ["element": classes]),
                     roles: ["element"], properties: properties.map(\.name), baked: [], times: times, expected: ["element": expected]))
         }
-        let problems = try BrowserComparison.mismatches(cases, reducedMotion: true)
+        let problems = try BrowserComparison.mismatches(cases, reducedMotion: true, check: .fixtureStylesheets)
         #expect(problems.isEmpty, "\(problems.count) differences:\n\(problems.prefix(40).joined(separator: "\n"))")
     }
 }
@@ -150,7 +150,7 @@ struct ImplicitKeyframeBrowserTests {
             }
         }
         cases[0].start = .css(stylesheet: Self.stylesheet, classes: ["element": "rise"])
-        let problems = try BrowserComparison.mismatches(cases)
+        let problems = try BrowserComparison.mismatches(cases, check: .fixtureStylesheets)
         #expect(problems.isEmpty, "\(problems.count) differences:\n\(problems.prefix(30).joined(separator: "\n"))")
     }
 }
@@ -184,7 +184,7 @@ struct WebkitKeyframesBrowserTests {
                     roles: ["element"], properties: ["opacity"], baked: [], times: times,
                     expected: ["element": times.map { effect.sample(at: $0).values }]))
         }
-        let problems = try BrowserComparison.mismatches(cases)
+        let problems = try BrowserComparison.mismatches(cases, check: .fixtureStylesheets)
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
     }
 }

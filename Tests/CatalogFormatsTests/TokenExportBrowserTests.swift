@@ -43,7 +43,7 @@ struct TokenExportBrowserTests {
                     roles: ["element"], properties: effect.properties.map(\.name), baked: [], times: times,
                     expected: ["element": times.map { effect.sample(at: $0).values }]))
         }
-        let problems = try BrowserComparison.mismatches(cases)
+        let problems = try BrowserComparison.mismatches(cases, check: .tokens)
         #expect(problems.isEmpty, "\(problems.count) differences:\n\(problems.prefix(20).joined(separator: "\n"))")
     }
 }

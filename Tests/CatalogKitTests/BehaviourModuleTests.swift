@@ -65,6 +65,7 @@ struct BehaviourModuleTests {
             document.getElementById("out").textContent = JSON.stringify(result);
             </script></body></html>
             """
+        EngineTable.note(.modules, engine: engine, cases: 1)
         let result = try engine.evaluate(html: html)
         #expect(result["attached"] == ["Email address", "Email", "0", .null])
         #expect(result["siblings"] == [true, true])

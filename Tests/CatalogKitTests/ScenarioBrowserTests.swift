@@ -20,6 +20,7 @@ struct ScenarioBrowserTests {
                 runs.append(try file.play(on: scratch).jsonValue)
             }
         }
+        EngineTable.note(.scenarios, engine: engine, cases: files.count)
         let browser = try engine.evaluate(html: ScenarioPage.html(title: "judge", pages), reducedMotion: reducedMotion)
         let results = browser.arrayValue ?? []
         guard results.count == runs.count else {

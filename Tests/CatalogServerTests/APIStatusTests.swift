@@ -85,6 +85,9 @@ struct APIStatusTests {
                 #expect(answer.status == status && answer.code == expected, "\(path): \(answer.status) \(answer.body)")
             }
             #expect(try await server.get("/api/components/fade-in/export?to=lottie&fps=1").status == 200)
+            // A dotLottie: a ZIP archive.
+            let archive = try await server.get("/api/components/fade-in/export?to=dotlottie&fps=30")
+            #expect(archive.status == 200 && archive.headers["content-type"] == "application/zip" && archive.body.hasPrefix("PK"), "\(archive.status)")
             // An animated SVG: the command's document, as an image.
             let svg = try await server.get("/api/components/fade-in/export?to=svg")
             #expect(svg.status == 200 && svg.headers["content-type"] == "image/svg+xml; charset=utf-8" && svg.body.hasPrefix("<svg xmlns="), "\(svg.body)")

@@ -1,6 +1,7 @@
 import CatalogEngine
 import CatalogFormats
 import CatalogModel
+import Foundation
 
 extension ComponentExport {
     /// The component as a Lottie document (``LottieExport``): one layer per role — the
@@ -42,6 +43,15 @@ extension ComponentExport {
             throw ExportError("\(name): nothing to export")
         }
         return try LottieExport(name: name, roles: roles, end: end, box: size, frameRate: frameRate)
+    }
+
+    /// The Lottie document in a dotLottie archive (version 2): `manifest.json`, then `a/NAME.json`.
+    ///
+    /// ```swift
+    /// let archive = try ComponentExport(definition: pop, target: .css).dotLottie(frameRate: 60)
+    /// ```
+    package func dotLottie(frameRate: Double) throws -> Data {
+        try DotLottieWriter.archive(animations: [(id: name, json: try lottie(frameRate: frameRate).document.text)], generator: "catalog")
     }
 
     /// When the animations are over, or (repeating forever) when each has run one cycle.

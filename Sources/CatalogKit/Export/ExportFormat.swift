@@ -1,8 +1,9 @@
 import CatalogFormats
+import Foundation
 import CatalogModel
 
 /// The forms `catalog export` writes an animation or chain in — a stylesheet, Web Animations
-/// JSON, an ES module, a Lottie document, an animated SVG — and the options each takes, for every front door
+/// JSON, an ES module, a Lottie document, a dotLottie archive, an animated SVG — and the options each takes, for every front door
 /// (the command, `catalog serve`'s `/export` and its component pages) alike.
 ///
 /// ```swift
@@ -20,6 +21,11 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     case lottie
     /// An SVG document animated with SMIL: a rectangle of the reference box per role.
     case svg
+    /// A dotLottie archive (version 2) holding the Lottie document: bytes, not text.
+    case dotlottie
+
+    /// Whether the form is bytes (an archive) rather than text.
+    public var isBinary: Bool { self == .dotlottie }
 
     /// What the export is built for: Web Animations for `waapi` and `js`, CSS otherwise (a
     /// Lottie document follows the CSS form's values).
@@ -27,7 +33,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
 
     /// The reference box when none is given: a Lottie layer and an SVG rectangle are of the
     /// nominal 100 × 100 box; the web forms need none.
-    package var defaultBox: ReferenceBox? { self == .lottie || self == .svg ? .nominal : nil }
+    package var defaultBox: ReferenceBox? { self == .lottie || self == .svg || self == .dotlottie ? .nominal : nil }
 
     /// The frame rate of a Lottie document when none is given.
     package static let defaultFrameRate = 60.0
@@ -51,6 +57,13 @@ public enum ExportFormat: String, CaseIterable, Sendable {
         case .js: export.module
         case .lottie: try export.lottie(frameRate: fps ?? Self.defaultFrameRate).document.text
         case .svg: try export.svg().text
+        case .dotlottie: throw ExportError("a dotLottie is an archive, not text: write it to a file (-o FILE.lottie)", code: .usage)
         }
+    }
+
+    /// The export's bytes: the archive for `dotlottie`, the text in UTF-8 for the others.
+    public func data(of export: ComponentExport, selector: String? = nil, fps: Double? = nil) throws -> Data {
+        guard self == .dotlottie else { return Data(try text(of: export, selector: selector, fps: fps).utf8) }
+        return try export.dotLottie(frameRate: fps ?? Self.defaultFrameRate)
     }
 }

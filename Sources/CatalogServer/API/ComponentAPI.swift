@@ -65,7 +65,7 @@ struct ComponentAPI {
                 let reference = ComponentReference(name: try context.parameters.decoded("name"), version: query.get("version"))
                 try query.only(["version", "to", "selector", "fps"])
                 let to = query.get("to") ?? "css"
-                guard let form = ExportFormat(rawValue: to) else { throw Query.bad("to", to, "css, waapi, js, lottie or svg") }
+                guard let form = ExportFormat(rawValue: to) else { throw Query.bad("to", to, "css, waapi, js, lottie, dotlottie or svg") }
                 // The options `export` takes, each with the form it goes with.
                 let selector = query.get("selector"), fps = query.get("fps")
                 if let selector {
@@ -73,12 +73,12 @@ struct ComponentAPI {
                     guard ExportFormat.isSelector(selector) else { throw Query.bad("selector", selector, "a CSS selector") }
                 }
                 let rate = try fps.map { text throws -> Double in
-                    guard form == .lottie else { throw Query.bad("fps", text, "taken with to=lottie only") }
+                    guard form == .lottie || form == .dotlottie else { throw Query.bad("fps", text, "taken with to=lottie or to=dotlottie only") }
                     guard let rate = Double(text), ExportFormat.isFrameRate(rate) else { throw Query.bad("fps", text, "frames per second, from 1 to 240") }
                     return rate
                 }
-                let text = try form.text(of: reference.description, selector: selector, fps: rate, catalog: catalog)
-                return Response(status: .ok, headers: [.contentType: form.contentType], body: .init(byteBuffer: ByteBuffer(string: text)))
+                let bytes = try form.data(of: reference.description, selector: selector, fps: rate, catalog: catalog)
+                return Response(status: .ok, headers: [.contentType: form.contentType], body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
             }
         }
         api.get("search") { request, _ -> Response in

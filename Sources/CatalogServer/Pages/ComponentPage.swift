@@ -74,7 +74,8 @@ struct ComponentPage {
     /// Every export the component has, as `catalog export` prints it, each with a Copy button; a
     /// form the component has not is its reason, as the command words it.
     static func exports(_ stored: StoredComponent, catalog: Catalog) -> String {
-        let blocks = ExportFormat.allCases.map { form -> String in
+        // An archive is bytes: the page offers the text forms.
+        let blocks = ExportFormat.allCases.filter { !$0.isBinary }.map { form -> String in
             let text: String
             let failed: Bool
             do {

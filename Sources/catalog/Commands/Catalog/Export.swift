@@ -30,7 +30,9 @@ struct Export: ParsableCommand {
             (--box, default 100,100) whose transform, opacity and fill follow the component — at \
             --fps frames per second. svg: an SVG document animated with SMIL, one rectangle per \
             role whose opacity, fill, corner radius and transform follow the component, written \
-            from the engine's samples — it plays wherever an image does.
+            from the engine's samples — it plays wherever an image does. dotlottie: the Lottie \
+            document in a dotLottie archive (version 2: manifest.json first, then a/NAME.json), \
+            bytes to -o FILE.lottie or standard output.
 
             The stylesheet and the module also carry what plays when the user prefers reduced \
             motion (an @media (prefers-reduced-motion: reduce) block; a matchMedia check): the \
@@ -49,7 +51,7 @@ struct Export: ParsableCommand {
         help: "A component NAME[@VERSION], or a definition file (.yaml, .json, .css, - for stdin).",
         completion: DatabaseCompletion.components())
     var component: String
-    @Option(parsing: .unconditional, help: "What to write: css, waapi, js, lottie or svg.") var to: ExportFormat
+    @Option(parsing: .unconditional, help: "What to write: css, waapi, js, lottie, dotlottie or svg.") var to: ExportFormat
     @Option(help: "The CSS selector of the rule (default: .NAME).") var selector: String?
     @Option(help: "Frames per second of a Lottie document, 1 to 240 (default: 60).") var fps: Double?
     @Option(name: [.customShort("o"), .long], help: "Write to this file instead of standard output.") var output: String?
@@ -63,10 +65,10 @@ struct Export: ParsableCommand {
     func validate() throws {
         if selector != nil, to != .css { throw ValidationError("--selector goes with --to css") }
         if let fps {
-            guard to == .lottie else { throw ValidationError("--fps goes with --to lottie") }
+            guard to == .lottie || to == .dotlottie else { throw ValidationError("--fps goes with --to lottie or dotlottie") }
             guard ExportFormat.isFrameRate(fps) else { throw ValidationError("--fps must be from 1 to 240, not \(fps)") }
         }
-        if target != .all, to == .lottie || to == .svg { throw ValidationError("--target goes with --to css, waapi or js") }
+        if target != .all, to == .lottie || to == .svg || to == .dotlottie { throw ValidationError("--target goes with --to css, waapi or js") }
         if let selector, !ExportFormat.isSelector(selector) {
             throw ValidationError("--selector takes a CSS selector, not \"\(selector)\"")
         }
@@ -128,8 +130,14 @@ struct Export: ParsableCommand {
             print(table.render())
             return
         }
+        if to == .dotlottie, !explain {
+            do { try OutputFile.write(try to.data(of: export, fps: fps), to: output) } catch let error as ExportError {
+                throw CommandFailure(error, message: "\(file): cannot export: \(error.description)")
+            }
+            return
+        }
         var lottie: LottieExport?
-        if to == .lottie {
+        if to == .lottie || to == .dotlottie {
             do { lottie = try export.lottie(frameRate: fps ?? ExportFormat.defaultFrameRate) } catch let error as ExportError {
                 throw CommandFailure(error, message: "\(file): cannot export: \(error.description)")
             }

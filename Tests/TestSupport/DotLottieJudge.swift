@@ -1,0 +1,25 @@
+import CatalogModel
+import Foundation
+
+/// Outside readers of a dotLottie archive (`DotLottieJudge.py`): Python's `zipfile` lists its
+/// members in order and reads the manifest and animations; rlottie opens the archive itself and
+/// renders frames, beside its frames of the first animation read as a plain document.
+///
+/// ```swift
+/// let verdict = try DotLottieJudge.judge(path: "pop.lottie", frames: [0, 6], probes: [[50, 50]])
+/// verdict["members"]   // ["manifest.json", "a/pop.json"]
+/// ```
+public enum DotLottieJudge {
+    public static func judge(path: String, frames: [Int], probes: [[Int]]) throws -> JSONValue {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "dotlottie-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let request: JSONValue = [
+            "path": .string(path), "frames": .array(frames.map { .number(Double($0)) }),
+            "probes": .array(probes.map { .array($0.map { .number(Double($0)) }) })
+        ]
+        let outcome = try PythonScript.run("DotLottieJudge.py", request: request, in: folder)
+        if outcome.moduleMissing { throw LottieJudge.Missing() }
+        return try JSONReader.read(outcome.output)
+    }
+}
