@@ -109,6 +109,16 @@ def start(engine, reduced, scratch):
     raise SystemExit("unknown engine " + engine)
 
 
+def stop(driver, display, scratch):
+    """Ends what start() started: the browser, its display, its scratch folder."""
+    try:
+        driver.quit()
+    finally:
+        if display is not None:
+            display.kill()
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
 def main():
     engine, reduced = sys.argv[1], "--reduced" in sys.argv[2:]
     scratch = tempfile.mkdtemp(prefix="engine-%s-" % engine)
@@ -130,12 +140,7 @@ def main():
                     shown = ""
                 print(json.dumps({"error": "%s: %s (#out: %s)" % (type(error).__name__, error, shown)}), flush=True)
     finally:
-        try:
-            driver.quit()
-        finally:
-            if display is not None:
-                display.kill()
-            shutil.rmtree(scratch, ignore_errors=True)
+        stop(driver, display, scratch)
 
 
 if __name__ == "__main__":

@@ -11,7 +11,6 @@ Usage: WebDriver.py REQUEST.json   where REQUEST is {"base": URL, "steps": [...]
 (see BrowserSession.swift).
 """
 import json
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -64,12 +63,7 @@ def main():
             done = index + 1
         print(json.dumps({"results": results, "console": console, "steps": done}))
     finally:
-        try:
-            driver.quit()
-        finally:
-            if display is not None:
-                display.kill()
-            shutil.rmtree(scratch, ignore_errors=True)
+        EngineSession.stop(driver, display, scratch)
     return 0
 
 
