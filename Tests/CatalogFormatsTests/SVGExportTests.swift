@@ -124,6 +124,9 @@ struct SVGExportTests {
         let (problems, compared) = try Self.problems(cases, engine: engine)
         #expect(compared > 500, "\(compared) compared")
         #expect(problems.isEmpty, "\(problems.count) differences:\n\(problems.prefix(30).joined(separator: "\n"))")
+        // Where the web exports are exact, so mostly is the SVG: key splines, holds, key times at the knots.
+        let exact = cases.filter { c in c.svg.explanation.allSatisfy { $0.fidelity == .exact } }
+        #expect(exact.count >= 12, "exact: \(exact.map(\.id))")
     }
 
     @Test(arguments: BrowserEngine.allCases)

@@ -19,13 +19,16 @@ import Foundation
 /// svg.text   // <svg xmlns="http://www.w3.org/2000/svg" …>
 /// ```
 package struct AnimatedSVG: Sendable {
-    /// One role: its name and the engine's values of its properties at a time.
+    /// One role: its name, its web animations (the CSS export's: where they are exact, so is
+    /// the SVG) and the engine's values of its properties at a time.
     package struct Role: Sendable {
         package var name: String
+        package var animations: [WebAnimation]
         package var sample: @Sendable (Double) -> [String: AnimatedValue]
 
-        package init(name: String, sample: @escaping @Sendable (Double) -> [String: AnimatedValue]) {
+        package init(name: String, animations: [WebAnimation] = [], sample: @escaping @Sendable (Double) -> [String: AnimatedValue]) {
             self.name = name
+            self.animations = animations
             self.sample = sample
         }
     }
@@ -61,9 +64,9 @@ package struct AnimatedSVG: Sendable {
     package var text: String
     /// What it was made from (for a judge to sample the engine as the document was).
     package var roles: [Role]
-    /// Per role and attribute that moves: how many key times and the largest difference from
-    /// the engine, in units of the bound.
-    package var explanation: [(role: String, channel: String, keyframes: Int, maxError: Double)]
+    /// Per role and attribute that moves: exact, or baked with how many key times and the largest
+    /// difference from the engine, in units of the bound.
+    package var explanation: [(role: String, channel: String, fidelity: WebAnimation.Fidelity)]
 
     package init(name: String, version: String, roles: [Role], timeline: Timeline, box: (width: Double, height: Double)) throws(ExportError) {
         let (w, h) = (CSSNumber.text(box.width), CSSNumber.text(box.height))
@@ -71,7 +74,7 @@ package struct AnimatedSVG: Sendable {
             #"<svg xmlns="http://www.w3.org/2000/svg" width="\#(w)" height="\#(h)" viewBox="0 0 \#(w) \#(h)">"#,
             "  <title>\(Self.escaped(name)) \(Self.escaped(version)) — exported by catalog</title>"
         ]
-        var explanation: [(String, String, Int, Double)] = []
+        var explanation: [(String, String, WebAnimation.Fidelity)] = []
         let timeline = timeline.inWholeMilliseconds
         for (index, role) in roles.enumerated() {
             if let other = Set(role.sample(0).keys).subtracting(SVGChannel.followed).sorted().first {
@@ -84,17 +87,31 @@ package struct AnimatedSVG: Sendable {
             var animations: [String] = []
             for channel in SVGChannel.allCases {
                 var tracks: [(span: (begin: Double, length: Double, repeats: Bool), track: SVGTrack)] = []
-                for span in spans {
+                func sample(_ t: Double, _ previous: [Double]?) throws(ExportError) -> [Double] {
+                    try channel.values(role.sample(t), box: box, previous: previous)
+                }
+                let exact = try Self.exact(channel, role: role, timeline: timeline, box: box, sample: sample)
+                for span in spans where exact == nil {
                     let track = try SVGTrack.fit(channel, start: span.begin, length: span.length, box: box) { t, previous throws(ExportError) in
                         try channel.values(role.sample(t), box: box, previous: previous)
                     }
                     tracks.append((span, track))
                 }
+                if let exact { tracks = [(spans[0], exact)] }
                 let first = tracks[0].track.values[0]
                 attributes += Self.attributes(channel, first)
                 let moves = tracks.contains { entry in entry.track.values.contains { $0 != first } }
                 guard moves else { continue }
-                explanation.append((role.name, channel.rawValue, tracks.map(\.track.keyTimes.count).reduce(0, +), tracks.map(\.track.maxError).max()!))
+                let keyTimes = tracks.map(\.track.keyTimes.count).reduce(0, +)
+                explanation.append(
+                    (
+                        role.name, channel.rawValue,
+                        exact != nil
+                            ? .exact
+                            : .baked(
+                                points: keyTimes, maxError: tracks.map(\.track.maxError).max()!,
+                                reason: Self.bakedBecause(channel, role: role, timeline: timeline))
+                    ))
                 for (span, track) in tracks { animations += Self.animations(channel, track, span: span) }
             }
             lines.append(
@@ -107,6 +124,31 @@ package struct AnimatedSVG: Sendable {
         text = lines.joined(separator: "\n") + "\n"
         self.roles = roles
         self.explanation = explanation
+    }
+
+    /// The engine properties each attribute follows.
+    static let sources: [SVGChannel: Set<String>] = [
+        .opacity: ["opacity", "visibility", "hidden"], .fill: ["backgroundColor"], .radius: ["cornerRadius", "borderRadius"],
+        .transform: ["transform", "transformOrigin", "anchorPoint"]
+    ]
+
+    /// The exact track of a channel played once, where the role's web animations behind it are exact.
+    private static func exact(
+        _ channel: SVGChannel, role: Role, timeline: Timeline, box: (width: Double, height: Double),
+        sample: (Double, [Double]?) throws(ExportError) -> [Double]
+    ) throws(ExportError) -> SVGTrack? {
+        let behind = role.animations.filter { !sources[channel]!.isDisjoint(with: $0.properties) }
+        guard timeline.period == nil, !behind.isEmpty, behind.allSatisfy({ $0.fidelity == .exact }) else { return nil }
+        let knots = LottieTimeline.knots(for: sources[channel]!, in: behind, window: timeline.once)
+        return try SVGExactTrack.make(channel, knots: knots, length: timeline.once, box: box, sample: sample)
+    }
+
+    /// Why a channel is baked.
+    private static func bakedBecause(_ channel: SVGChannel, role: Role, timeline: Timeline) -> String {
+        let behind = role.animations.filter { !sources[channel]!.isDisjoint(with: $0.properties) }
+        for animation in behind { if case .baked(_, _, let reason) = animation.fidelity { return reason } }
+        if timeline.period != nil { return "it repeats forever (written from the engine's samples)" }
+        return "SMIL's key splines do not give it (written from the engine's samples)"
     }
 
     /// The rectangle's own attributes: what shows before anything moves.
@@ -126,9 +168,10 @@ package struct AnimatedSVG: Sendable {
 
     /// The SMIL elements that play a track over a span.
     private static func animations(_ channel: SVGChannel, _ track: SVGTrack, span: (begin: Double, length: Double, repeats: Bool)) -> [String] {
+        let splines = track.keySplines.map { #" keySplines="\#($0.map { $0.map(CSSNumber.text).joined(separator: " ") }.joined(separator: ";"))""# } ?? ""
         let timing =
-            #"begin="\#(CSSNumber.text(span.begin))s" dur="\#(CSSNumber.text(max(span.length, 1e-6)))s" calcMode="linear" keyTimes="\#(track.keyTimes.map(CSSNumber.text).joined(separator: ";"))""#
-            + (span.repeats ? #" repeatCount="indefinite""# : #" fill="freeze""#)
+            #"begin="\#(CSSNumber.text(span.begin))s" dur="\#(CSSNumber.text(max(span.length, 1e-6)))s" calcMode="\#(track.keySplines == nil ? "linear" : "spline")" keyTimes="\#(track.keyTimes.map(CSSNumber.text).joined(separator: ";"))""#
+            + splines + (span.repeats ? #" repeatCount="indefinite""# : #" fill="freeze""#)
         func animate(_ attribute: String, _ texts: [String]) -> String {
             #"<animate attributeName="\#(attribute)" values="\#(texts.joined(separator: ";"))" \#(timing)/>"#
         }

@@ -1,8 +1,9 @@
 import CatalogEngine
 import Foundation
 
-/// One channel of one role over a span of time, as SMIL plays it with `calcMode="linear"`: the
-/// values at `keyTimes`, each number straight between them — as few as keep every value within
+/// One channel of one role over a span of time, as SMIL plays it: the values at `keyTimes`, each
+/// number between them along the interval's key spline (``SVGExactTrack``), or straight. Baked
+/// (``fit(_:start:length:box:sample:)``): straight segments, as few as keep every value within
 /// the export bound of the engine's, measured on a grid refined wherever the engine bends or
 /// jumps (located to 1e-7 of the span) and between its points.
 struct SVGTrack {
@@ -13,6 +14,8 @@ struct SVGTrack {
     var values: [[Double]]
     /// The largest difference from the engine, in units of the bound.
     var maxError: Double
+    /// Each interval's cubic bézier (`calcMode="spline"`), or nil: straight (`calcMode="linear"`).
+    var keySplines: [[Double]]? = nil
 
     /// - Parameters:
     ///   - start, length: the span, in seconds of the role's time.

@@ -20,14 +20,14 @@ extension ComponentExport {
         case (.animation(let web), .animation(let animation, let motion)):
             let effect = ReducedMotionEffect(AnimationEffect(animation), motion: motion)
             let names = effect.properties.map(\.name)
-            roles = [AnimatedSVG.Role(name: name) { time in Dictionary(zip(names, effect.sample(at: time).values)) { _, last in last } }]
+            roles = [AnimatedSVG.Role(name: name, animations: web) { time in Dictionary(zip(names, effect.sample(at: time).values)) { _, last in last } }]
             animations = web
             if effect.endTime.isFinite { done = effect.endTime }
         case (.chain(let chain), .chain(let running)):
             for (role, web) in chain.roles {
                 let shown = running[role] ?? []
                 roles.append(
-                    AnimatedSVG.Role(name: role) { time in
+                    AnimatedSVG.Role(name: role, animations: web) { time in
                         Presentation.values(model: [:], running: shown, at: time).compactMapValues { value in
                             AnimationValue(model: value).map(AnimatedValue.init)
                         }

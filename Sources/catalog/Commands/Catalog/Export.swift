@@ -124,8 +124,12 @@ struct Export: ParsableCommand {
                 throw CommandFailure(error, message: "\(file): cannot export: \(error.description)")
             }
             var table = Table(header: ["ROLE", "ATTRIBUTE", "FIDELITY", "KEYFRAMES", "MAX ERROR", "WHY"])
-            for (role, channel, keyframes, error) in svg.explanation {
-                table.append(row: [role, channel, "baked", "\(keyframes)", String(format: "%.0f%% of bound", error * 100), "written from the engine's samples"])
+            for (role, channel, fidelity) in svg.explanation {
+                switch fidelity {
+                case .exact: table.append(row: [role, channel, "exact", "-", "-", "-"])
+                case .baked(let points, let error, let reason):
+                    table.append(row: [role, channel, "baked", "\(points)", String(format: "%.0f%% of bound", error * 100), reason])
+                }
             }
             print(table.render())
             return
