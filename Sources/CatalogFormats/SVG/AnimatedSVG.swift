@@ -92,26 +92,20 @@ package struct AnimatedSVG: Sendable {
                 }
                 let exact = try Self.exact(channel, role: role, timeline: timeline, box: box, sample: sample)
                 for span in spans where exact == nil {
-                    let track = try SVGTrack.fit(channel, start: span.begin, length: span.length, box: box) { t, previous throws(ExportError) in
-                        try channel.values(role.sample(t), box: box, previous: previous)
-                    }
-                    tracks.append((span, track))
+                    tracks.append((span, try SVGTrack.fit(channel, start: span.begin, length: span.length, box: box, sample: sample)))
                 }
                 if let exact { tracks = [(spans[0], exact)] }
                 let first = tracks[0].track.values[0]
                 attributes += Self.attributes(channel, first)
                 let moves = tracks.contains { entry in entry.track.values.contains { $0 != first } }
                 guard moves else { continue }
-                let keyTimes = tracks.map(\.track.keyTimes.count).reduce(0, +)
-                explanation.append(
-                    (
-                        role.name, channel.rawValue,
-                        exact != nil
-                            ? .exact
-                            : .baked(
-                                points: keyTimes, maxError: tracks.map(\.track.maxError).max()!,
-                                reason: Self.bakedBecause(channel, role: role, timeline: timeline))
-                    ))
+                let fidelity: WebAnimation.Fidelity =
+                    exact != nil
+                    ? .exact
+                    : .baked(
+                        points: tracks.map(\.track.keyTimes.count).reduce(0, +), maxError: tracks.map(\.track.maxError).max()!,
+                        reason: Self.bakedBecause(channel, role: role, timeline: timeline))
+                explanation.append((role.name, channel.rawValue, fidelity))
                 for (span, track) in tracks { animations += Self.animations(channel, track, span: span) }
             }
             lines.append(
