@@ -36,8 +36,10 @@ struct SVGExportTests {
         let page = """
             <!doctype html><html><head><meta charset="utf-8"></head><body>\(sections)<pre id="out"></pre><script>
             const times = \(times);
-            // A document's timeline starts at the first frame; from then on setCurrentTime() applies at once.
-            requestAnimationFrame(() => requestAnimationFrame(() => {
+            // A document's timelines start once it has loaded (Gecko) and at the next frame; from
+            // then on setCurrentTime() applies at once.
+            const loaded = new Promise((resolve) => document.readyState === "complete" ? resolve() : addEventListener("load", resolve));
+            loaded.then(() => requestAnimationFrame(() => requestAnimationFrame(() => {
             const results = times.map((list, index) => {
               const svg = document.querySelector(`#c${index} svg`);
               svg.pauseAnimations();
@@ -56,7 +58,7 @@ struct SVGExportTests {
               });
             });
             document.getElementById("out").textContent = JSON.stringify(results);
-            }));
+            })));
             </script></body></html>
             """
         EngineTable.note(.svg, engine: engine, cases: cases.count)

@@ -14,35 +14,16 @@ extension ComponentExport {
     /// print(lottie.document.json.prettyText)
     /// ```
     package func lottie(frameRate: Double) throws -> LottieExport {
-        let size = (width: box.width, height: box.height)
-        var roles: [LottieExport.Role] = []
-        var end = 0.0
-        switch (body, engine) {
-        case (.animation(let animations), .animation(let animation, let motion)):
-            let effect = ReducedMotionEffect(AnimationEffect(animation), motion: motion)
-            let names = effect.properties.map(\.name)
-            roles = [
-                LottieExport.Role(name: name, animations: animations) { time in
-                    Dictionary(zip(names, effect.sample(at: time).values)) { _, last in last }
-                }
-            ]
-            end = effect.endTime.isFinite ? effect.endTime : Self.cycleEnd(animations)
-        case (.chain(let chain), .chain(let running)):
-            for (role, animations) in chain.roles {
-                let shown = running[role] ?? []
-                roles.append(
-                    LottieExport.Role(name: role, animations: animations) { time in
-                        Presentation.values(model: [:], running: shown, at: time).compactMapValues { value in
-                            AnimationValue(model: value).map(AnimatedValue.init)
-                        }
-                    })
-                end = max(end, Self.cycleEnd(animations))
-            }
-            end = max(end, chain.doneTime)
-        default:
-            throw ExportError("\(name): nothing to export")
+        let (played, done) = try playedRoles()
+        let roles = played.map { LottieExport.Role(name: $0.name, animations: $0.animations, sample: $0.sample) }
+        // An animation that repeats forever: one cycle; a chain: until every role's animations are over.
+        let end: Double
+        if case .chain = body {
+            end = max(done, played.map { Self.cycleEnd($0.animations) }.max() ?? 0)
+        } else {
+            end = done > 0 ? done : Self.cycleEnd(played.first?.animations ?? [])
         }
-        return try LottieExport(name: name, roles: roles, end: end, box: size, frameRate: frameRate)
+        return try LottieExport(name: name, roles: roles, end: end, box: (width: box.width, height: box.height), frameRate: frameRate)
     }
 
     /// The Lottie document in a dotLottie archive (version 2): `manifest.json`, then `a/NAME.json`.

@@ -12,33 +12,10 @@ extension ComponentExport {
     /// print(svg.text)
     /// ```
     package func svg() throws -> AnimatedSVG {
-        let size = (width: box.width, height: box.height)
-        var roles: [AnimatedSVG.Role] = []
-        var animations: [WebAnimation] = []
-        var done = 0.0
-        switch (body, engine) {
-        case (.animation(let web), .animation(let animation, let motion)):
-            let effect = ReducedMotionEffect(AnimationEffect(animation), motion: motion)
-            let names = effect.properties.map(\.name)
-            roles = [AnimatedSVG.Role(name: name, animations: web) { time in Dictionary(zip(names, effect.sample(at: time).values)) { _, last in last } }]
-            animations = web
-            if effect.endTime.isFinite { done = effect.endTime }
-        case (.chain(let chain), .chain(let running)):
-            for (role, web) in chain.roles {
-                let shown = running[role] ?? []
-                roles.append(
-                    AnimatedSVG.Role(name: role, animations: web) { time in
-                        Presentation.values(model: [:], running: shown, at: time).compactMapValues { value in
-                            AnimationValue(model: value).map(AnimatedValue.init)
-                        }
-                    })
-                animations += web
-            }
-            done = chain.doneTime
-        default:
-            throw ExportError("\(name): nothing to export")
-        }
-        return try AnimatedSVG(name: name, version: version, roles: roles, timeline: try Self.timeline(animations, done: done), box: size)
+        let (played, done) = try playedRoles()
+        let roles = played.map { AnimatedSVG.Role(name: $0.name, animations: $0.animations, sample: $0.sample) }
+        let timeline = try Self.timeline(played.flatMap(\.animations), done: done)
+        return try AnimatedSVG(name: name, version: version, roles: roles, timeline: timeline, box: (width: box.width, height: box.height))
     }
 
     /// When the animations move: once until every finite one is over and every endless one has
