@@ -90,7 +90,8 @@ package struct AnimatedSVG: Sendable {
                 func sample(_ t: Double, _ previous: [Double]?) throws(ExportError) -> [Double] {
                     try channel.values(role.sample(t), box: box, previous: previous)
                 }
-                let exact = try Self.exact(channel, role: role, timeline: timeline, box: box, sample: sample)
+                let behind = role.animations.filter { !Self.sources[channel]!.isDisjoint(with: $0.properties) }
+                let exact = try Self.exact(channel, behind: behind, timeline: timeline, box: box, sample: sample)
                 for span in spans where exact == nil {
                     tracks.append((span, try SVGTrack.fit(channel, start: span.begin, length: span.length, box: box, sample: sample)))
                 }
@@ -104,7 +105,7 @@ package struct AnimatedSVG: Sendable {
                     ? .exact
                     : .baked(
                         points: tracks.map(\.track.keyTimes.count).reduce(0, +), maxError: tracks.map(\.track.maxError).max()!,
-                        reason: Self.bakedBecause(channel, role: role, timeline: timeline))
+                        reason: Self.bakedBecause(behind, timeline: timeline))
                 explanation.append((role.name, channel.rawValue, fidelity))
                 for (span, track) in tracks { animations += Self.animations(channel, track, span: span) }
             }
@@ -126,20 +127,18 @@ package struct AnimatedSVG: Sendable {
         .transform: ["transform", "transformOrigin", "anchorPoint"]
     ]
 
-    /// The exact track of a channel played once, where the role's web animations behind it are exact.
+    /// The exact track of a channel played once, where the role's web animations `behind` it are exact.
     private static func exact(
-        _ channel: SVGChannel, role: Role, timeline: Timeline, box: (width: Double, height: Double),
+        _ channel: SVGChannel, behind: [WebAnimation], timeline: Timeline, box: (width: Double, height: Double),
         sample: (Double, [Double]?) throws(ExportError) -> [Double]
     ) throws(ExportError) -> SVGTrack? {
-        let behind = role.animations.filter { !sources[channel]!.isDisjoint(with: $0.properties) }
         guard timeline.period == nil, !behind.isEmpty, behind.allSatisfy({ $0.fidelity == .exact }) else { return nil }
         let knots = LottieTimeline.knots(for: sources[channel]!, in: behind, window: timeline.once)
         return try SVGExactTrack.make(channel, knots: knots, length: timeline.once, box: box, sample: sample)
     }
 
-    /// Why a channel is baked.
-    private static func bakedBecause(_ channel: SVGChannel, role: Role, timeline: Timeline) -> String {
-        let behind = role.animations.filter { !sources[channel]!.isDisjoint(with: $0.properties) }
+    /// Why a channel whose web animations are `behind` is baked.
+    private static func bakedBecause(_ behind: [WebAnimation], timeline: Timeline) -> String {
         for animation in behind { if case .baked(_, _, let reason) = animation.fidelity { return reason } }
         if timeline.period != nil { return "it repeats forever (written from the engine's samples)" }
         return "SMIL's key splines do not give it (written from the engine's samples)"

@@ -86,7 +86,6 @@ extension PlanarTransform {
     var numbers: [Double] { [x, y, angle, skew, scaleX, scaleY] }
 
     init(numbers n: [Double]) {
-        self.init(.identity, near: nil)
-        (x, y, angle, skew, scaleX, scaleY) = (n[0], n[1], n[2], n[3], n[4], n[5])
+        self.init(x: n[0], y: n[1], angle: n[2], skew: n[3], scaleX: n[4], scaleY: n[5])
     }
 }

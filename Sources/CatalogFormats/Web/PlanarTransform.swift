@@ -49,7 +49,9 @@ struct PlanarTransform: Equatable {
         if abs(scaleY - 1) < 1e-12 { scaleY = 1 }
     }
 
-    private init() {}
+    init(x: Double = 0, y: Double = 0, angle: Double = 0, skew: Double = 0, scaleX: Double = 1, scaleY: Double = 1) {
+        (self.x, self.y, self.angle, self.skew, self.scaleX, self.scaleY) = (x, y, angle, skew, scaleX, scaleY)
+    }
 
     private func distance(to other: PlanarTransform?) -> Double {
         guard let other else { return scaleX < 0 ? 1 : 0 }  // unreferenced: the factoring with a positive x scale
