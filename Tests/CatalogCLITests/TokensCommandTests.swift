@@ -297,6 +297,59 @@ struct TokenRepositoryCommandTests {
         let unknown = try run(["tokens", "add", resolver, "--context", "motion=slow"], db: db, status: 1)
         #expect(unknown.stderr.contains("has no context slow (it has full, reduced)"), "\(unknown.stderr)")
     }
+
+    /// The set keeps the resolver: `sample`, `export` and `state` resolve it in another context
+    /// with `--context`, as a set added in that context resolves, and refuse one it lacks.
+    @Test func sampleExportAndStateResolveInTheContextChosen() throws {
+        let db = folder.file("c.sqlite")
+        _ = try write(Self.motion, "motion.json")
+        _ = try write(Self.surfaces, "surfaces.json")
+        _ = try write(#"{"duration": {"$type": "duration", "moderate": {"02": {"$value": {"value": 0, "unit": "ms"}}}}}"#, "reduced.json")
+        let resolver = try write(
+            #"""
+            {"version": "2025.10",
+             "sets": {"base": {"sources": [{"$ref": "motion.json"}, {"$ref": "surfaces.json"}]}},
+             "modifiers": {"motion": {"contexts": {"full": [], "reduced": [{"$ref": "reduced.json"}]}, "default": "full"}},
+             "resolutionOrder": [{"$ref": "#/sets/base"}, {"$ref": "#/modifiers/motion"}]}
+            """#, "system.resolver.json")
+        _ = try run(["tokens", "add", resolver], db: db)
+        let expand = try write(
+            #"""
+            {"name": "expand", "kind": "animation", "version": "1.0.0", "summary": "Opens.",
+             "keyframes": [{"opacity": 0}, {"opacity": 1}], "options": {"duration": "{surface.expand}", "fill": "forwards"}}
+            """#, "expand.json")
+        _ = try run(["add", expand], db: db)
+        func opacity(_ arguments: [String]) throws -> Double? {
+            let sampled = try JSONReader.read(try run(["sample", "expand", "--at", "0.12", "--format", "json"] + arguments, db: db).stdout)
+            return sampled["samples"]?.arrayValue?.first?["values"]?["opacity"]?.numberValue
+        }
+        // 240 ms in the set's own context: half-way at 0.12 s; reduced (0 ms): at its end.
+        let own = try opacity([]), reduced = try opacity(["--context", "motion=reduced"])
+        #expect(own.map { abs($0 - 0.5) < 1e-9 } == true && reduced == 1, "\(own ?? -1) \(reduced ?? -1)")
+        let waapi = try JSONReader.read(try run(["export", "expand", "--to", "waapi", "--context", "motion=reduced"], db: db).stdout)
+        #expect(waapi.arrayValue?.first?["options"]?["duration"] == 0, "\(waapi)")
+        // The same as the set added in that context.
+        let other = folder.file("reduced.sqlite")
+        _ = try run(["tokens", "add", resolver, "--context", "motion=reduced"], db: other)
+        _ = try run(["add", expand], db: other)
+        let addedReduced = try run(["export", "expand", "--to", "waapi"], db: other).stdout
+        #expect(addedReduced == (try run(["export", "expand", "--to", "waapi", "--context", "motion=reduced"], db: db).stdout))
+        // state: an applied animation's tokens in the context chosen.
+        _ = try run(["object", "add", "panel", "--type", "view"], db: db)
+        _ = try run(["apply", "expand", "--to", "panel"], db: db)
+        func shown(_ arguments: [String]) throws -> JSONValue? {
+            try JSONReader.read(try run(["state", "panel", "--at", "0.12", "--format", "json"] + arguments, db: db).stdout)["presentation"]?["opacity"]
+        }
+        let running = try shown([]), ended = try shown(["--context", "motion=reduced"])
+        #expect(running != ended && ended == 1, "\(running ?? .null) \(ended ?? .null)")
+        // A modifier or context the sets do not have: refused by name.
+        for (context, message) in [("mode=dark", "no token set has the modifier mode (the modifiers are motion)"), ("motion=slow", "has no context slow")] {
+            for command in [["sample", "expand", "--at", "0"], ["export", "expand", "--to", "css"], ["state", "panel"]] {
+                let refused = try run(command + ["--context", context], db: db, status: 1)
+                #expect(refused.stderr.contains(message), "\(command) \(context): \(refused.stderr)")
+            }
+        }
+    }
 }
 
 /// The outside corpus's token files (`scripts/fetch-corpus`), as published: each is added or

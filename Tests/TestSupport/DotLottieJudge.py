@@ -1,14 +1,23 @@
 """Outside readers of a dotLottie archive: Python's zipfile lists its members in order and reads
 its manifest; rlottie opens the archive itself (it takes the first member as the manifest) and
-renders frames, against rlottie's frames of the animation member read as a plain document.
+renders frames, against rlottie's frames of the animation member read as a plain document;
+ThorVG (the renderer of dotlottie-web and the dotLottie players) renders the animation with each
+theme applied, the theme's rules turned into Lottie slots as dotlottie-rs turns them
+(`transform_theme_to_lottie_slots`) and given to ThorVG's slot API.
 
 Reads a request (JSON) from the file named by argv[1]: {"path": archive, "frames": [int, ...], "probes": [[x, y], ...]}
-and prints {"members": [name, ...], "manifest": {...}, "animations": {id: text},
-            "archive": [[[b, g, r, a] per probe] per frame], "plain": [... the same from the member]}.
+and prints {"members": [name, ...], "manifest": {...}, "animations": {id: text}, "themes": {id: theme},
+            "archive": [[[b, g, r, a] per probe] per frame], "plain": [... the same from the member],
+            "schema": [error, ...] (the Lottie specification's JSON Schema, lottie-specs),
+            "thorvg": {"": frames without a theme, theme id: frames with its slots applied}}.
 """
 import json
+import os
 import sys
 import zipfile
+
+import jsonschema
+import lottie_specs
 
 from rlottie_python import LottieAnimation
 
@@ -22,17 +31,87 @@ def frames(animation, request):
     return rendered
 
 
+def slots_of(theme):
+    """A dotLottie theme's rules as Lottie slots, as dotlottie-rs converts them: a keyframe's
+    frame, value, tangents and hold become t, s, i/o and h; a colour keeps three components."""
+    slots = {}
+    for rule in theme["rules"]:
+        def value(v):
+            if rule["type"] == "Color":
+                return list(v)[:3]
+            return v if isinstance(v, list) else [v]
+        if "keyframes" in rule:
+            keyframes = []
+            for kf in rule["keyframes"]:
+                entry = {"t": kf["frame"], "s": value(kf["value"])}
+                if "inTangent" in kf:
+                    entry["i"] = kf["inTangent"]
+                if "outTangent" in kf:
+                    entry["o"] = kf["outTangent"]
+                if kf.get("hold"):
+                    entry["h"] = 1
+                keyframes.append(entry)
+            slots[rule["id"]] = {"p": {"a": 1, "k": keyframes}}
+        else:
+            slots[rule["id"]] = {"p": {"a": 0, "k": value(rule["value"])}}
+    return slots
+
+
+def thorvg(text, theme, frames, probes):
+    import thorvg_python as tvg
+    engine = tvg.Engine(threads=0)
+    try:
+        animation = tvg.LottieAnimation(engine)
+        picture = animation.get_picture()
+        if picture.load_data(text.encode(), "lottie", None, True) != tvg.Result.SUCCESS:
+            return None
+        if theme is not None:
+            slot = animation.gen_slot(json.dumps(slots_of(theme)))
+            if slot == 0 or animation.apply_slot(slot) != tvg.Result.SUCCESS:
+                return None
+        lottie = json.loads(text)
+        width, height = int(lottie["w"]), int(lottie["h"])
+        picture.set_size(width, height)
+        canvas = tvg.SwCanvas(engine)
+        canvas.set_target(width, height, width, tvg.Colorspace.ABGR8888S)
+        canvas.add(picture)
+        rendered = []
+        for frame in frames:
+            animation.set_frame(frame)
+            canvas.update()
+            canvas.draw(True)
+            canvas.sync()
+            raw = bytes(canvas.buffer_arr)
+            row = []
+            for x, y in probes:
+                r, g, b, a = raw[(y * width + x) * 4:(y * width + x) * 4 + 4]
+                row.append([b * a / 255, g * a / 255, r * a / 255, a])
+            rendered.append(row)
+        canvas.destroy()
+        return rendered
+    finally:
+        engine.term()
+
+
 def main():
     request = json.load(open(sys.argv[1]))
     archive = zipfile.ZipFile(request["path"])
     members = [info.filename for info in archive.infolist()]
     manifest = json.loads(archive.read("manifest.json"))
     animations = {a["id"]: archive.read("a/%s.json" % a["id"]).decode() for a in manifest.get("animations", [])}
+    themes = {t["id"]: json.loads(archive.read("t/%s.json" % t["id"])) for t in manifest.get("themes", [])}
     first = next(iter(animations.values()))
+    schema = json.load(open(os.path.join(os.path.dirname(lottie_specs.__file__), "data", "lottie.schema.json")))
+    validator = jsonschema.validators.validator_for(schema)(schema)
+    rendered = {"": thorvg(first, None, request["frames"], request["probes"])}
+    for name, theme in themes.items():
+        rendered[name] = thorvg(first, theme, request["frames"], request["probes"])
     print(json.dumps({
-        "members": members, "manifest": manifest, "animations": animations,
+        "members": members, "manifest": manifest, "animations": animations, "themes": themes,
         "archive": frames(LottieAnimation.from_file(request["path"]), request),
         "plain": frames(LottieAnimation.from_data(first), request),
+        "schema": [f"{list(e.absolute_path)}: {e.message[:300]}" for e in validator.iter_errors(json.loads(first))][:10],
+        "thorvg": rendered,
     }))
 
 

@@ -4,7 +4,7 @@ import ZIPFoundation
 
 /// A dotLottie archive (`.lottie`, version 2) as `export --to dotlottie` writes it:
 /// `manifest.json` first — rlottie and other players read the first member as the manifest —
-/// then each animation as `a/ID.json`. The same animations give the same bytes: every member
+/// then each animation as `a/ID.json`, then each theme as `t/ID.json`. The same animations give the same bytes: every member
 /// carries one fixed date (ZIP's epoch, 1980-01-01), and they are deflated in a fixed order.
 ///
 /// ```swift
@@ -12,13 +12,20 @@ import ZIPFoundation
 /// let data = try DotLottieWriter.archive(animations: [(id: "pop", json: lottie)], generator: "catalog")
 /// ```
 package enum DotLottieWriter {
-    /// The archive of `animations` (each a Lottie document's text), listed in that order.
-    package static func archive(animations: [(id: String, json: String)], generator: String) throws(ExportError) -> Data {
-        let manifest: JSONValue = [
+    /// The archive of `animations` (each a Lottie document's text), listed in that order, and
+    /// `themes` (`t/ID.json`), each offered for every animation.
+    package static func archive(animations: [(id: String, json: String)], themes: [DotLottieTheme] = [], generator: String) throws(ExportError) -> Data {
+        var manifest: [String: JSONValue] = [
             "version": "2", "generator": .string(generator),
-            "animations": .array(animations.map { ["id": .string($0.id)] })
+            "animations": .array(
+                animations.map { animation in
+                    themes.isEmpty ? ["id": .string(animation.id)] : ["id": .string(animation.id), "themes": .array(themes.map { .string($0.id) })]
+                })
         ]
-        let members = [("manifest.json", Data(manifest.canonicalText.utf8))] + animations.map { ("a/\($0.id).json", Data($0.json.utf8)) }
+        if !themes.isEmpty { manifest["themes"] = .array(themes.map { ["id": .string($0.id)] }) }
+        let members =
+            [("manifest.json", Data(JSONValue.object(manifest).canonicalText.utf8))] + animations.map { ("a/\($0.id).json", Data($0.json.utf8)) }
+            + themes.map { ("t/\($0.id).json", Data($0.json.canonicalText.utf8)) }
         do {
             let archive = try Archive(accessMode: .create)
             let epoch = DateComponents(calendar: Calendar(identifier: .gregorian), timeZone: TimeZone(identifier: "UTC"), year: 1980, month: 1, day: 1).date!

@@ -45,11 +45,18 @@ package struct LottieDocument: Sendable, Hashable {
 
     /// The document as a player reads it.
     package var json: JSONValue {
-        [
+        var members: [String: JSONValue] = [
             "v": "5.7.4", "nm": .string(name), "fr": .number(frameRate), "ip": .number(inPoint), "op": .number(outPoint),
             "w": .number(width), "h": .number(height), "ddd": 0, "assets": [], "markers": [],
             "layers": .array(layers.reversed().map(\.json))
         ]
+        // Each slot's own value (the Lottie specification's `slots`), for players that look it up there.
+        var slots: [String: JSONValue] = [:]
+        for layer in layers {
+            for (channel, id) in layer.slots { slots[id] = ["p": layer[channel].json] }
+        }
+        if !slots.isEmpty { members["slots"] = .object(slots) }
+        return .object(members)
     }
 }
 
@@ -81,6 +88,8 @@ package struct LottieLayer: Sendable, Hashable {
     package var fillOpacity: LottieProperty = .fixed([100])
     /// The rectangle's roundness: its corners' radius.
     package var cornerRadius: LottieProperty = .fixed([0])
+    /// The slot id (`sid`) of each channel a theme may replace.
+    package var slots: [LottieChannel: String] = [:]
 
     package init(name: String, index: Int, size: (width: Double, height: Double), inPoint: Double = 0, outPoint: Double) {
         self.name = name
@@ -94,14 +103,33 @@ package struct LottieLayer: Sendable, Hashable {
     var json: JSONValue {
         let rectangle: JSONValue = [
             "ty": "rc", "nm": "box", "d": 1, "s": LottieProperty.fixed([width, height]).json,
-            "p": LottieProperty.fixed([width / 2, height / 2]).json, "r": cornerRadius.json
+            "p": LottieProperty.fixed([width / 2, height / 2]).json, "r": slotted(cornerRadius, .cornerRadius)
         ]
-        let fill: JSONValue = ["ty": "fl", "nm": "fill", "c": fillColor.json, "o": fillOpacity.json, "r": 1]
-        let group: JSONValue = ["ty": "gr", "nm": "box", "it": [rectangle, fill, shapeTransform.json(shape: true)]]
+        let fill: JSONValue = ["ty": "fl", "nm": "fill", "c": slotted(fillColor, .fillColor), "o": slotted(fillOpacity, .fillOpacity), "r": 1]
+        var shape = shapeTransform.json(shape: true).objectValue ?? [:], layer = transform.json(shape: false).objectValue ?? [:]
+        for (channel, key) in [(LottieChannel.anchor, "a"), (.position, "p"), (.scale, "s"), (.rotation, "r"), (.opacity, "o")] {
+            layer[key] = slotted(layer[key]!, channel)
+        }
+        // The shape group turns about the layer's anchor: the anchor's slot holds both.
+        shape["r"] = slotted(shape["r"]!, .innerRotation)
+        shape["a"] = slotted(shape["a"]!, .anchor)
+        shape["p"] = slotted(shape["p"]!, .anchor)
+        let group: JSONValue = ["ty": "gr", "nm": "box", "it": [rectangle, fill, .object(shape)]]
         return [
             "ddd": 0, "ind": .number(Double(index)), "ty": 4, "nm": .string(name), "sr": 1, "ao": 0, "bm": 0,
-            "ip": .number(inPoint), "op": .number(outPoint), "st": 0, "ks": transform.json(shape: false), "shapes": [group]
+            "ip": .number(inPoint), "op": .number(outPoint), "st": 0, "ks": .object(layer), "shapes": [group]
         ]
+    }
+
+    /// A property's JSON with its slot id, when the channel has one.
+    private func slotted(_ property: LottieProperty, _ channel: LottieChannel) -> JSONValue {
+        slotted(property.json, channel)
+    }
+
+    private func slotted(_ json: JSONValue, _ channel: LottieChannel) -> JSONValue {
+        guard let id = slots[channel], case .object(var members) = json else { return json }
+        members["sid"] = .string(id)
+        return .object(members)
     }
 }
 

@@ -59,7 +59,12 @@ package struct LottieExport: Sendable {
     /// - Parameters:
     ///   - end: seconds the document lasts (a role's animations that repeat forever: one cycle).
     ///   - box: the rectangle's size, which is also the canvas's.
-    package init(name: String, roles: [Role], end: Double, box: (width: Double, height: Double), frameRate: Double) throws(ExportError) {
+    ///   - slots: per role, the channels a theme may replace, each with its slot id (`sid`):
+    ///     written at whole frames (``LottieTrack/wholeFrames(_:samples:frameRate:)``).
+    package init(
+        name: String, roles: [Role], end: Double, box: (width: Double, height: Double), frameRate: Double,
+        slots: [String: [LottieChannel: String]] = [:]
+    ) throws(ExportError) {
         // Below one frame a second, one frame would outlast any animation (and 1/fps overflows).
         guard frameRate >= 1, frameRate <= 240 else { throw ExportError("--fps must be from 1 to 240") }
         let end = max(end, 1 / frameRate)
@@ -90,7 +95,10 @@ package struct LottieExport: Sendable {
                     return nil
                 }.first
                 var track = LottieTrack(channel: channel, knots: knots[channel]!, samples: samples, frameRate: frameRate, bakedBecause: bakedBecause)
-                if case .animated(let keyframes) = track.property, Self.confusesRlottie(keyframes, curves: &curves) {
+                if let id = slots[role.name]?[channel] {
+                    track = LottieTrack.wholeFrames(channel, samples: samples, frameRate: frameRate)
+                    layer.slots[channel] = id
+                } else if case .animated(let keyframes) = track.property, Self.confusesRlottie(keyframes, curves: &curves) {
                     track = LottieTrack.baked(
                         channel, samples: samples, frameRate: frameRate,
                         reason: "another curve in the document has the same handles to two decimals (rlottie would use one for both)")
@@ -167,7 +175,7 @@ package struct LottieExport: Sendable {
 
 extension LottieLayer {
     /// The property a channel writes.
-    subscript(channel: LottieChannel) -> LottieProperty {
+    package subscript(channel: LottieChannel) -> LottieProperty {
         get {
             switch channel {
             case .anchor: transform.anchor

@@ -61,6 +61,34 @@ struct LottieTrack {
         return LottieTrack(property: property, fidelity: .baked(points: keyframes.count, maxError: error, reason: reason))
     }
 
+    /// A track keyed at whole frames only — the engine's value at each, straight between them —
+    /// as a dotLottie theme's keyframes must be (their `frame` is a whole number): what a slot's
+    /// channel is written as, in the document and in every theme alike.
+    static func wholeFrames(_ channel: LottieChannel, samples: LottieSamples, frameRate: Double) -> LottieTrack {
+        var frames: [(frame: Double, value: [Double])] = []
+        for (time, value) in samples.series(channel) {
+            let frame = time * frameRate
+            guard abs(frame - frame.rounded()) < 1e-6, frames.last.map({ $0.frame < frame.rounded() }) ?? true else { continue }
+            frames.append((frame.rounded(), value))
+        }
+        // A frame on the straight line between its neighbours adds nothing.
+        var keyframes: [LottieKeyframe] = []
+        for (index, (frame, value)) in frames.enumerated() {
+            if index > 0, index + 1 < frames.count, let previous = keyframes.last {
+                let next = frames[index + 1]
+                let u = (frame - previous.time) / (next.frame - previous.time)
+                let straight = value.indices.allSatisfy { d in
+                    abs(previous.value[d] + (next.value[d] - previous.value[d]) * u - value[d]) <= 1e-9 * max(1, abs(value[d]))
+                }
+                if straight { continue }
+            }
+            keyframes.append(LottieKeyframe(time: frame, value: value, easing: index + 1 < frames.count ? .linear : .hold))
+        }
+        let error = Self.error(of: keyframes, channel: channel, samples: samples, frameRate: frameRate, jumps: [], relativeTo: channel.bound)
+        let reason = "a slot a theme replaces: keyed at whole frames, as dotLottie themes are"
+        return LottieTrack(property: collapsed(keyframes), fidelity: .baked(points: keyframes.count, maxError: error, reason: reason))
+    }
+
     private init(property: LottieProperty, fidelity: WebAnimation.Fidelity) {
         self.property = property
         self.fidelity = fidelity

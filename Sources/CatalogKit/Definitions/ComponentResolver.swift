@@ -18,6 +18,8 @@ import Foundation
 package final class ComponentResolver {
     private let open: () throws -> Catalog
     private var opened: Catalog?
+    /// The token-set contexts references resolve in (`--context theme=dark`); empty: each set's own.
+    package var tokenContexts: [String: String] = [:]
 
     /// - Parameter open: opens the catalog, called at most once, on the first name that needs it.
     package init(catalog open: @escaping () throws -> Catalog) {
@@ -46,10 +48,12 @@ package final class ComponentResolver {
         return definition.references.isEmpty && definition.tokenReferences.isEmpty ? nil : try catalog()
     }
 
-    /// The token sets `definition` resolves its references against: the catalog's current ones
-    /// (nil when it references none and no catalog is open — a file alone needs no database).
+    /// The token sets `definition` resolves its references against: the catalog's current ones,
+    /// in ``tokenContexts`` (nil when it references none, no context is chosen and no catalog is
+    /// open — a file alone needs no database).
     package func tokenBinding(for definition: ComponentDefinition) throws -> TokenBinding? {
-        try catalog(for: definition)?.tokens.binding()
+        guard tokenContexts.isEmpty else { return try catalog().tokens.binding(contexts: tokenContexts) }
+        return try catalog(for: definition)?.tokens.binding()
     }
 
     /// The component `argument` names.

@@ -63,10 +63,33 @@ public struct ComponentExport: Sendable {
             reducedMotion: reducedMotion, context: context)
     }
 
+    /// The same export made with other token sets (another context of them, or every token
+    /// changed), which a dotLottie's themes and slots are found by.
+    func remade(tokens: TokenBinding) throws -> ComponentExport {
+        try ComponentExport(
+            building: source.definition, parameters: source.parameters, target: target, engines: source.engines, file: source.file,
+            catalog: source.catalog, reducedMotion: source.reducedMotion, context: source.context.with(tokens: tokens))
+    }
+
+    /// What the export was made from, to make it again with other token sets.
+    struct Source: Sendable {
+        var definition: ComponentDefinition
+        var parameters: [String: String]
+        var engines: BrowserEngines
+        var file: String?
+        var catalog: Catalog?
+        var reducedMotion: Bool
+        var context: DefinitionContext
+    }
+    let source: Source
+
     private init(
         building definition: ComponentDefinition, parameters: [String: String], target: ExportTarget, engines: BrowserEngines,
         file: String?, catalog: Catalog?, reducedMotion: Bool, context: DefinitionContext
     ) throws {
+        source = Source(
+            definition: definition, parameters: parameters, engines: engines, file: file, catalog: catalog, reducedMotion: reducedMotion,
+            context: context)
         box = context.referenceBox ?? .nominal
         let file = file ?? definition.name
         tokenTexts = Self.tokenTexts(definition.tokenReferences, binding: context.tokens)

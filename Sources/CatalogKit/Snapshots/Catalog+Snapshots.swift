@@ -82,10 +82,10 @@ extension Catalog {
     /// an event of the log.
     package func foldedScene(
         until time: Double, through seq: Int64 = .max,
-        progress: ProgressHandler? = nil
+        progress: ProgressHandler? = nil, resolve given: SceneSnapshot.Resolver? = nil
     ) throws -> (scene: SceneSnapshot, seq: Int64, time: Double) {
         let until = time + ComputedTiming.timeTolerance
-        let resolve = resolver()
+        let resolve = given ?? resolver()
         var scene = SceneSnapshot()
         var last: (seq: Int64, time: Double) = (0, 0)
         if let base = try snapshot(atOrBefore: until, seq: seq) {

@@ -7,10 +7,16 @@ extension Catalog {
     /// An object's state at a scene time (default: the scene clock's current time), rebuilt from
     /// the event log: its model values and its presentation values with every animation applied
     /// to it running (as a viewer who prefers reduced motion sees them, with `reducedMotion`).
-    public func state(of id: String, at time: Double? = nil, reducedMotion: Bool = false) throws -> ObjectState {
+    /// - Parameter tokenContexts: token-set contexts (`["theme": "dark"]`) the animations'
+    ///   token references resolve in, instead of those their sets hold (`state --context`).
+    public func state(of id: String, at time: Double? = nil, reducedMotion: Bool = false, tokenContexts: [String: String] = [:]) throws -> ObjectState {
         if let time, let problem = NumericLimits.problem(time: time) { throw SceneError.sceneTime(time, problem: problem) }
         let time = try time ?? database.events.currentSceneTime()
-        let scene = try objectScene(id, at: time) ?? foldedScene(until: time).scene
+        var resolve: SceneSnapshot.Resolver?
+        if !tokenContexts.isEmpty {
+            resolve = resolver(context: DefinitionContext(tokens: try tokens.binding(contexts: tokenContexts)))
+        }
+        let scene = try objectScene(id, at: time, resolve: resolve) ?? foldedScene(until: time, resolve: resolve).scene
         guard let object = scene.objects[id] else { throw StoreError.unknownObject(id) }
         return Self.objectState(id, object, in: scene, at: time, reducedMotion: reducedMotion)
     }
@@ -36,8 +42,8 @@ extension Catalog {
     /// The scene of `id` and the objects under it (`id/…`) at `time`, from their own history
     /// (``ownHistory(of:from:until:)``) — nil when that cannot be known so, and the whole scene
     /// decides.
-    func objectScene(_ id: String, at time: Double) throws -> SceneSnapshot? {
-        try ownHistory(of: id, from: time, until: time)?.scene
+    func objectScene(_ id: String, at time: Double, resolve: SceneSnapshot.Resolver? = nil) throws -> SceneSnapshot? {
+        try ownHistory(of: id, from: time, until: time, resolve: resolve)?.scene
     }
 
     /// `id` and the objects under it (`id/…`) at `start` — their rows of the nearest snapshot,
@@ -46,10 +52,12 @@ extension Catalog {
     /// object is only ever removed with its incarnation, so it was alive all along, and any
     /// other event that changes it names it as its object. Otherwise (an object under the id
     /// removed by another object's event, one created later) the whole scene decides.
-    func ownHistory(of id: String, from start: Double, until end: Double) throws -> (scene: SceneSnapshot, later: [Event])? {
+    func ownHistory(of id: String, from start: Double, until end: Double, resolve given: SceneSnapshot.Resolver? = nil) throws -> (
+        scene: SceneSnapshot, later: [Event]
+    )? {
         let start = start + ComputedTiming.timeTolerance, end = end + ComputedTiming.timeTolerance
         guard let created = try database.objects.creationTime(of: id), created <= start else { return nil }
-        let resolve = resolver()
+        let resolve = given ?? resolver()
         var scene = SceneSnapshot()
         var after: Int64 = 0
         if let base = try snapshot(atOrBefore: start) {
@@ -98,9 +106,10 @@ extension Catalog {
             let animation = try compiled.animation(name, version, parameters: parameters, context: context) {
                 guard let definition = try kept(name, version) else { throw SceneError.versionNotKept(name: name, version: version) }
                 // The token-set versions the apply recorded, kept in the store as components are.
+                // In the contexts chosen (`state --context`), if any.
                 let binding =
                     try TokenVersions.split(parameters).versions.map { versions in
-                        try tokenBinding(versions, kept: kept)
+                        try tokenBinding(versions, kept: kept).choosing(context.tokens?.contexts ?? [:])
                     } ?? context.tokens
                 return try .init(definition, parameters: parameters, source: "\(name)@\(version)", context: context.with(tokens: binding))
             }

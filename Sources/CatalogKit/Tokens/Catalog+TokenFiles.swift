@@ -7,7 +7,8 @@ extension Catalog.Tokens {
     /// catalog's current sets. What such an alias resolves to is pinned in the set (the token's
     /// value, its set and that set's version), so the set reads the same when the other changes.
     /// A DTCG resolver document (`*.resolver.json`) among them is one set, named after it, of its
-    /// sources merged for `contexts` (modifier → context; each modifier's default otherwise).
+    /// sources merged for `contexts` (modifier → context; each modifier's default otherwise); the
+    /// set keeps the resolver, so that `--context` can resolve it in any other context later.
     ///
     /// ```swift
     /// let sets = try catalog.tokens.definitions(files: [("motion.json", motion), ("surfaces.json", surfaces)])
@@ -24,31 +25,43 @@ extension Catalog.Tokens {
             return String(decoding: data, as: UTF8.self)
         }
     ) throws -> [ComponentDefinition] {
-        var given: [(name: String, file: String, document: JSONValue, ownVersion: String?)] = []
+        var given: [(name: String, file: String, document: JSONValue, ownVersion: String?, variants: [JSONValue])] = []
         var usedContexts = false
         for (file, text) in files {
             var document = TokenSet.tokenTree(of: try DefinitionDecoder.parse(text: text, file: file))
             var setName = name ?? ComponentDefinition.tokenSetName(file: file)
+            var variants: [JSONValue] = []
             if TokenResolver.isResolver(document) {
                 usedContexts = true
                 let folder = (file as NSString).deletingLastPathComponent
-                let resolver = document
-                document = try TokenResolver.document(resolver, file: file, contexts: contexts) { path in
+                // Every source read into it, so that the set resolves in any context later.
+                let resolver = try TokenResolver.inlined(document, file: file) { path in
                     let full = folder.isEmpty || path.hasPrefix("/") ? path : (folder as NSString).appendingPathComponent(path)
                     return try DefinitionDecoder.parse(text: try read(full), file: full)
                 }
+                let unread: (String) throws -> JSONValue = { path in throw DefinitionError(file: file, path: "", rule: "cannot read \(path)") }
+                document = try TokenResolver.document(resolver, file: file, contexts: contexts, read: unread)
                 if name == nil, setName.hasSuffix(".resolver") { setName = String(setName.dropLast(".resolver".count)) }
                 // The contexts it was resolved for, in the set itself.
                 let chosen = TokenResolver.modifiers(of: resolver).compactMap { modifier -> (String, JSONValue)? in
                     guard let context = contexts[modifier.name] ?? modifier.default else { return nil }
                     return (modifier.name, .string(context))
                 }
+                // Each other context of each modifier: its aliases into other sets are pinned too.
+                for modifier in TokenResolver.modifiers(of: resolver) {
+                    for context in modifier.contexts where context != (contexts[modifier.name] ?? modifier.default) {
+                        var choice = contexts
+                        choice[modifier.name] = context
+                        variants.append(try TokenResolver.document(resolver, file: file, contexts: choice, read: unread))
+                    }
+                }
                 if !chosen.isEmpty {
                     document = TokenSet.settingCatalogExtension("contexts", to: .object(Dictionary(uniqueKeysWithValues: chosen)), in: document)
                 }
+                document = TokenSet.settingCatalogExtension("resolver", to: resolver, in: document)
             }
             let ownVersion = document["$extensions"]?[ComponentDefinition.tokenExtensionKey]?["version"]?.stringValue
-            given.append((setName, file, document, ownVersion))
+            given.append((setName, file, document, ownVersion, variants))
         }
         if !contexts.isEmpty, !usedContexts {
             throw DefinitionError(file: files.first?.file ?? "", path: "", rule: "contexts go with a resolver document (*.resolver.json)")
@@ -87,7 +100,11 @@ extension Catalog.Tokens {
             pinnedDocuments = []
             for (index, file) in given.enumerated() {
                 var pins: [String: PinnedToken] = [:]
-                for (path, from) in try TokenSet.outsideReferences(in: file.document, file: file.file).sorted(by: { ($0.value, $0.key) < ($1.value, $1.key) }) {
+                var outside = try TokenSet.outsideReferences(in: file.document, file: file.file)
+                for variant in file.variants {
+                    outside.merge(try TokenSet.outsideReferences(in: variant, file: file.file)) { first, _ in first }
+                }
+                for (path, from) in outside.sorted(by: { ($0.value, $0.key) < ($1.value, $1.key) }) {
                     if let owner = given.indices.last(where: { $0 != index && TokenSet.defines(path, in: given[$0].document) }) {
                         guard let token = mergedSet.token(path) else { continue }
                         pins[path] = PinnedToken(
@@ -113,7 +130,14 @@ extension Catalog.Tokens {
         }
         var definitions: [ComponentDefinition] = []
         for (index, file) in given.enumerated() {
-            definitions.append(try ComponentDefinition(tokenFile: pinnedDocuments[index], name: file.name, version: versions[index], file: file.file))
+            let definition = try ComponentDefinition(tokenFile: pinnedDocuments[index], name: file.name, version: versions[index], file: file.file)
+            // Every context of every modifier resolves: what `--context` may choose later.
+            if case .tokens(let set)? = definition.defaultBody.body {
+                for modifier in set.modifiers {
+                    for context in modifier.contexts { _ = try set.inContexts([modifier.name: context], file: file.file) }
+                }
+            }
+            definitions.append(definition)
         }
         return definitions
     }

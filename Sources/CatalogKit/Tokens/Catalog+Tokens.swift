@@ -44,6 +44,28 @@ extension Catalog {
             }
         }
 
+        /// The current versions of every set, each set added from a DTCG resolver resolved in
+        /// `contexts` (modifier → context, as `--context theme=dark` gives it): what `sample`,
+        /// `export` and `state` resolve against in that context.
+        ///
+        /// ```swift
+        /// let dark = try catalog.tokens.binding(contexts: ["theme": "dark"])
+        /// let export = try ComponentExport(definition: definition, target: .waapi, context: DefinitionContext(tokens: dark))
+        /// ```
+        /// - Throws: a modifier no set has, or a context it does not have (`unknown-context`).
+        public func binding(contexts: [String: String]) throws -> TokenBinding {
+            let binding = try binding()
+            guard !contexts.isEmpty else { return binding }
+            try binding.check(contexts: contexts)
+            return try binding.choosing(contexts)
+        }
+
+        /// The modifiers of the current sets (from the DTCG resolvers they were added from), each
+        /// with its contexts and the one the sets hold by default.
+        public func modifiers() throws -> [TokenModifier] {
+            try binding().modifiers.map { TokenModifier(name: $0.name, contexts: $0.contexts, defaultContext: $0.chosen) }
+        }
+
         /// The given versions of the named sets: what a replay resolves an `apply` against.
         package func binding(versions: [String: String]) throws -> TokenBinding {
             let components = catalog.database.components
@@ -110,4 +132,19 @@ public struct FoundToken: Sendable, Hashable {
     package var token: DesignToken
     /// Its value, aliases resolved.
     public var resolved: JSONValue
+}
+
+/// A modifier of the catalog's token sets (a DTCG resolver's `modifiers` member, such as `theme`
+/// with the contexts `light` and `dark`): what `--context MODIFIER=CONTEXT` chooses.
+///
+/// ```swift
+/// for modifier in try catalog.tokens.modifiers() { print(modifier.name, modifier.contexts) }
+/// ```
+public struct TokenModifier: Sendable, Hashable {
+    /// The modifier's name.
+    public var name: String
+    /// Its contexts, sorted.
+    public var contexts: [String]
+    /// The context the sets hold when none is chosen.
+    public var defaultContext: String
 }

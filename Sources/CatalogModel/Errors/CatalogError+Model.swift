@@ -56,3 +56,15 @@ public struct DefinitionErrors: CatalogError, Sendable, Hashable {
     /// One line per error.
     public var description: String { errors.map(\.description).joined(separator: "\n") }
 }
+
+extension TokenContextError: CatalogError {
+    /// ``ErrorCode/unknownContext``.
+    public var code: ErrorCode { .unknownContext }
+    /// `modifier`, and `context` when the modifier exists.
+    public var fields: [String: JSONValue] {
+        switch self {
+        case .unknownModifier(let name, _): ["modifier": .string(name)]
+        case .unknownContext(let context, let modifier, _): ["modifier": .string(modifier), "context": .string(context)]
+        }
+    }
+}

@@ -83,6 +83,8 @@ public enum ErrorCode: String, CaseIterable, Sendable, Hashable, Codable {
     case referenceCycle = "reference-cycle"
     /// A component that cannot be written in the asked-for web form.
     case notExportable = "not-exportable"
+    /// A `--context MODIFIER=CONTEXT` that no token set's resolver has (fields `modifier`, `context`).
+    case unknownContext = "unknown-context"
 
     // MARK: objects — objects, types and their properties
     /// No object with that id (field `id`).
@@ -197,7 +199,7 @@ public enum ErrorCode: String, CaseIterable, Sendable, Hashable, Codable {
             .authenticationFailed, .unknownDatabase, .connectionLost, .tlsFailed, .serverError:
             .database
         case .unknownComponent, .unknownVersion, .wrongComponent, .versionNotHigher, .versionKept, .componentInUse,
-            .unknownReference, .unknownParameter, .referenceKind, .referenceCycle, .notExportable:
+            .unknownReference, .unknownParameter, .referenceKind, .referenceCycle, .notExportable, .unknownContext:
             .catalog
         case .unknownObject, .objectExists, .invalidObjectID, .invalidTypeName, .builtInType, .ownsItself, .invalidKey,
             .invalidPolicy, .unknownProperty, .typeMismatch, .propertyType, .overrideType, .overrideRule, .valueOutOfRange:

@@ -21,6 +21,8 @@ public struct TokenBinding: Sendable, Hashable {
         case delay
         /// Where an easing goes: a curve.
         case timingFunction
+        /// A keyframe's value of a property of this kind: a colour, a number, a length.
+        case value(AnimatableProperty.ValueKind)
     }
 
     /// The sets, by name: their version and content.
@@ -29,6 +31,55 @@ public struct TokenBinding: Sendable, Hashable {
     /// Binds `sets` (name, version, content); a path two of them define is an error when used.
     package init(sets: [(name: String, version: String, set: TokenSet)]) {
         for (name, version, set) in sets { self.sets[name] = (version, set) }
+    }
+
+    /// The contexts chosen for the sets' modifiers (``choosing(_:)``); empty: each set as it was added.
+    package private(set) var contexts: [String: String] = [:]
+    /// Whether every token was changed (``perturbed()``), which the key says.
+    private var isPerturbed = false
+
+    mutating func markPerturbed(contexts: [String: String]) {
+        isPerturbed = true
+        self.contexts = contexts
+    }
+
+    /// The same sets, each set that has one of the modifiers of `contexts` (modifier → context,
+    /// `["theme": "dark"]`) resolved in that context: what `--context` binds.
+    ///
+    /// ```swift
+    /// let dark = try catalog.tokens.binding().choosing(["theme": "dark"])
+    /// ```
+    package func choosing(_ contexts: [String: String]) throws(DefinitionError) -> TokenBinding {
+        guard !contexts.isEmpty, !isNominal else { return self }
+        var chosen = self
+        for (name, entry) in sets {
+            chosen.sets[name] = (entry.version, try entry.set.inContexts(contexts, file: "\(name)@\(entry.version)"))
+        }
+        chosen.contexts = self.contexts.merging(contexts) { _, new in new }
+        return chosen
+    }
+
+    /// The modifiers of the bound sets (from the resolvers they were added from), each with its
+    /// contexts and the one the sets hold by default, by name.
+    package var modifiers: [(name: String, contexts: [String], chosen: String)] {
+        var found: [String: (contexts: Set<String>, chosen: String)] = [:]
+        for (_, entry) in sets.sorted(by: { $0.key < $1.key }) {
+            for modifier in entry.set.modifiers {
+                found[modifier.name, default: ([], modifier.chosen)].contexts.formUnion(modifier.contexts)
+            }
+        }
+        return found.keys.sorted().map { ($0, found[$0]!.contexts.sorted(), found[$0]!.chosen) }
+    }
+
+    /// Checks that each of `contexts` names a modifier of a bound set and one of its contexts.
+    package func check(contexts: [String: String]) throws(TokenContextError) {
+        let known = modifiers
+        for (modifier, context) in contexts.sorted(by: { $0.key < $1.key }) {
+            guard let found = known.first(where: { $0.name == modifier }) else {
+                throw .unknownModifier(modifier, known: known.map(\.name))
+            }
+            guard found.contexts.contains(context) else { throw .unknownContext(context, modifier: modifier, known: found.contexts) }
+        }
     }
 
     /// What validation reads a definition against: any reference is a nominal 100 ms time or a
@@ -78,6 +129,41 @@ public struct TokenBinding: Sendable, Hashable {
         }
     }
 
+    /// The CSS text `{path}` stands for as a keyframe's value of a property of `kind`: a `color`
+    /// token's colour, a `number` token's number, a `dimension` token's length.
+    ///
+    /// ```swift
+    /// try binding.text(of: "color.surface", for: .color)   // "rgb(18 18 18 / 1)"
+    /// ```
+    package func text(of path: String, for kind: AnimatableProperty.ValueKind) throws(TokenLookupError) -> String {
+        if isNominal {
+            // Validation without the catalog's sets: a value of the right kind, so the rest is checked.
+            switch kind {
+            case .color: return "transparent"
+            case .length: return "0px"
+            default: return "0"
+            }
+        }
+        let (name, _) = try origin(of: path)
+        let set = sets[name]!.set
+        let path = Self.tokenPath(path, in: set)
+        let token = set.token(path)!
+        let value: JSONValue
+        do { value = try set.resolved(path) } catch { throw .invalid(path, reason: error.rule) }
+        do {
+            switch (token.type, kind) {
+            case (.color, .color): return try TokenValueShape.cssColor(value, file: name, path: path)
+            case (.number, .number): return JSONValue.numberText(try TokenValueShape.number(value, file: name, path: path))
+            case (.dimension, .length): return try TokenValueShape.cssLength(value, file: name, path: path)
+            default: throw TokenLookupError.wrongType(path, type: token.type, place: .value(kind))
+            }
+        } catch let error as TokenLookupError {
+            throw error
+        } catch {
+            throw .invalid(path, reason: "\(error)")
+        }
+    }
+
     /// The token at `path` as written (a group's `$root` for the group), if one set has it.
     package func token(_ path: String) -> DesignToken? {
         guard let (name, _) = try? origin(of: path), let set = sets[name]?.set else { return nil }
@@ -100,7 +186,43 @@ public struct TokenBinding: Sendable, Hashable {
 
     /// The sets and versions, as text: what keys what was compiled under this binding.
     package var key: String {
-        isNominal ? "nominal" : sets.keys.sorted().map { "\($0)@\(sets[$0]!.version)" }.joined(separator: ",")
+        isNominal
+            ? "nominal"
+            : sets.keys.sorted().map { "\($0)@\(sets[$0]!.version)" }.joined(separator: ",")
+                + contexts.keys.sorted().map { ";\($0)=\(contexts[$0]!)" }.joined() + (isPerturbed ? ";perturbed" : "")
+    }
+}
+
+extension TokenBinding.Place {
+    /// What a token must give here, in a sentence.
+    var noun: String {
+        switch self {
+        case .duration, .delay: "time"
+        case .timingFunction: "timing function"
+        case .value(.color): "colour (a color token)"
+        case .value(.number): "number (a number token)"
+        case .value(.length): "length (a dimension token)"
+        case .value: "value the catalog can put in a keyframe (colors, numbers and dimensions can)"
+        }
+    }
+}
+
+/// Why a `--context MODIFIER=CONTEXT` does not apply to the catalog's token sets.
+package enum TokenContextError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// No set was added from a resolver with that modifier.
+    case unknownModifier(String, known: [String])
+    /// The modifier has no such context.
+    case unknownContext(String, modifier: String, known: [String])
+
+    /// The refusal, naming what there is.
+    package var description: String {
+        switch self {
+        case .unknownModifier(let name, let known):
+            "no token set has the modifier \(name)"
+                + (known.isEmpty ? " (no set was added from a DTCG resolver document)" : " (the modifiers are \(known.joined(separator: ", ")))")
+        case .unknownContext(let context, let modifier, let known):
+            "the modifier \(modifier) has no context \(context) (it has \(known.joined(separator: ", ")))"
+        }
     }
 }
 
@@ -123,7 +245,7 @@ package enum TokenLookupError: Error, Sendable, Hashable, CustomStringConvertibl
                 + (sets.isEmpty ? "any token set (add one with catalog tokens add)" : "the token sets " + sets.joined(separator: ", "))
         case .ambiguous(let path, let sets): "{\(path)} is defined by the token sets \(sets.joined(separator: " and ")): rename one"
         case .wrongType(let path, let type, let place):
-            "{\(path)} is a \(type.rawValue) token, which has no \(place == .timingFunction ? "timing function" : "time") for this place"
+            "{\(path)} is a \(type.rawValue) token, which has no \(place.noun) for this place"
         case .invalid(let path, let reason): "{\(path)}: \(reason)"
         }
     }

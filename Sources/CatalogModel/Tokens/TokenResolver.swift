@@ -84,21 +84,56 @@ package enum TokenResolver {
     ) throws {
         guard case .array(let list) = sources else { throw DefinitionError(file: file, path: path, rule: "must be a list of sources") }
         for (index, source) in list.enumerated() {
-            var document = source
-            if let reference = source["$ref"]?.stringValue, source.objectValue?.count == 1 {
-                let parts = reference.split(separator: "#", maxSplits: 1).map(String.init)
-                document = try read(parts[0])
-                if parts.count == 2 {
-                    for key in parts[1].split(separator: "/") {
-                        guard let next = document[String(key)] else {
-                            throw DefinitionError(file: file, path: "\(path)[\(index)]", rule: "$ref \(reference) points past the file")
-                        }
-                        document = next
-                    }
-                }
-            }
-            merged = deepMerge(merged, document)
+            merged = deepMerge(merged, try load(source, at: "\(path)[\(index)]", file: file, read: read))
         }
+    }
+
+    /// A source's tokens: the file (and pointer into it) a `$ref` names, or the inline group.
+    private static func load(_ source: JSONValue, at path: String, file: String, read: (String) throws -> JSONValue) throws -> JSONValue {
+        guard let reference = source["$ref"]?.stringValue, source.objectValue?.count == 1 else { return source }
+        let parts = reference.split(separator: "#", maxSplits: 1).map(String.init)
+        var document = try read(parts[0])
+        if parts.count == 2 {
+            for key in parts[1].split(separator: "/") {
+                guard let next = document[String(key)] else { throw DefinitionError(file: file, path: path, rule: "$ref \(reference) points past the file") }
+                document = next
+            }
+        }
+        return document
+    }
+
+    /// The resolver with every source a file names read into it, so that it resolves any choice
+    /// of contexts on its own (what a token set keeps of the resolver it was added from).
+    package static func inlined(_ resolver: JSONValue, file: String, read: (String) throws -> JSONValue) throws -> JSONValue {
+        func sources(_ list: JSONValue, at path: String) throws -> JSONValue {
+            guard case .array(let items) = list else { throw DefinitionError(file: file, path: path, rule: "must be a list of sources") }
+            var result: [JSONValue] = []
+            for (index, item) in items.enumerated() { result.append(try load(item, at: "\(path)[\(index)]", file: file, read: read)) }
+            return .array(result)
+        }
+        func entry(_ value: JSONValue, at path: String) throws -> JSONValue {
+            guard case .object(var members) = value else { return value }
+            if let list = members["sources"] { members["sources"] = try sources(list, at: "\(path).sources") }
+            if case .object(var contexts)? = members["contexts"] {
+                for (name, list) in contexts { contexts[name] = try sources(list, at: "\(path).contexts.\(name)") }
+                members["contexts"] = .object(contexts)
+            }
+            return .object(members)
+        }
+        guard case .object(var members) = resolver else { return resolver }
+        for group in ["sets", "modifiers"] {
+            guard case .object(var entries)? = members[group] else { continue }
+            for (name, value) in entries { entries[name] = try entry(value, at: "\(group).\(name)") }
+            members[group] = .object(entries)
+        }
+        if case .array(let order)? = members["resolutionOrder"] {
+            var result: [JSONValue] = []
+            for (index, item) in order.enumerated() {
+                result.append(item["$ref"] != nil ? item : try entry(item, at: "resolutionOrder[\(index)]"))
+            }
+            members["resolutionOrder"] = .array(result)
+        }
+        return .object(members)
     }
 
     /// `over` merged onto `base`: groups merge member by member; a token replaces a token whole.

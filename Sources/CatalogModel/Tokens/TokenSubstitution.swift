@@ -1,5 +1,6 @@
 /// Puts token values where a definition's body references tokens: in the Web Animations body
-/// `options.duration`, `delay` and `endDelay` (milliseconds) and every `easing`; in the Core
+/// `options.duration`, `delay` and `endDelay` (milliseconds), every `easing`, and keyframe values
+/// (a colour, number or dimension token as the CSS text of the property's value); in the Core
 /// Animation body `duration`, `beginTime` (seconds), `timingFunction` and `timingFunctions`, in
 /// groups too; in a chain, its inline bodies and `wait`. The values come from the binding
 /// given, else the built-in sets (``BuiltInTokenSets``).
@@ -84,16 +85,51 @@ package enum TokenSubstitution {
             case .array(let frames):
                 var result: [JSONValue] = []
                 for (index, frame) in frames.enumerated() {
-                    guard case .object(var members) = frame, let member = members["easing"] else { result.append(frame); continue }
-                    members["easing"] = try easing(member, path: path.appending(index: index).appending("easing"))
+                    guard case .object(var members) = frame else { result.append(frame); continue }
+                    let at = path.appending(index: index)
+                    for (key, member) in members {
+                        if key == "easing" {
+                            members[key] = try easing(member, path: at.appending(key))
+                        } else if let text = try keyframeValue(member, property: key, path: at.appending(key)) {
+                            members[key] = text
+                        }
+                    }
                     result.append(.object(members))
                 }
                 return .array(result)
             case .object(var members):
-                if let member = members["easing"] { members["easing"] = try easing(member, path: path.appending("easing")) }
+                for (key, member) in members {
+                    let at = path.appending(key)
+                    if key == "easing" {
+                        members[key] = try easing(member, path: at)
+                    } else if case .array(let values) = member {
+                        var replaced: [JSONValue] = []
+                        for (index, item) in values.enumerated() {
+                            replaced.append(try keyframeValue(item, property: key, path: at.appending(index: index)) ?? item)
+                        }
+                        members[key] = .array(replaced)
+                    } else if let text = try keyframeValue(member, property: key, path: at) {
+                        members[key] = text
+                    }
+                }
                 return .object(members)
             default:
                 return json
+            }
+        }
+
+        /// The CSS text a reference stands for as a keyframe's value of `property` (a colour,
+        /// number or dimension token); nil when `value` is no reference or the property is unknown
+        /// (the definition's own check names it).
+        func keyframeValue(_ value: JSONValue, property: String, path: FieldPath) throws(DefinitionError) -> JSONValue? {
+            guard let reference = TokenReference.alias(value), let animatable = AnimatableProperty.webProperties[property] else { return nil }
+            guard let binding else {
+                throw DefinitionError(file: file, path: path.description, rule: "refers to the token {\(reference)}, and no token sets are given")
+            }
+            do throws(TokenLookupError) {
+                return .string(try binding.text(of: reference, for: animatable.kind))
+            } catch {
+                throw DefinitionError(file: file, path: path.description, rule: error.description)
             }
         }
 

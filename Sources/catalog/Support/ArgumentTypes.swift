@@ -68,3 +68,28 @@ struct ReferenceBoxOption: ParsableArguments {
         })
     var box: ReferenceBox?
 }
+
+/// `--context MODIFIER=CONTEXT`: the context of a DTCG resolver's modifier that token sets
+/// resolve in (repeatable; each set's own context otherwise).
+struct TokenContextOption: ParsableArguments {
+    @Option(
+        name: .customLong("context"),
+        help: ArgumentHelp(
+            "Resolve token references in this context of a token set's resolver modifier (repeatable; the sets' own otherwise).",
+            valueName: "modifier=context"))
+    var contexts: [String] = []
+
+    /// Modifier → context.
+    func chosen() throws -> [String: String] {
+        var chosen: [String: String] = [:]
+        for context in contexts {
+            let parts = context.unicodeScalars.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else { throw ValidationError("--context takes MODIFIER=CONTEXT, not \(context)") }
+            guard chosen[parts[0]] == nil || chosen[parts[0]] == parts[1] else { throw ValidationError("--context gives the modifier \(parts[0]) twice") }
+            chosen[parts[0]] = parts[1]
+        }
+        return chosen
+    }
+
+    func validate() throws { _ = try chosen() }
+}

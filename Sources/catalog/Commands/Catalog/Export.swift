@@ -32,7 +32,10 @@ struct Export: ParsableCommand {
             role whose opacity, fill, corner radius and transform follow the component, written \
             from the engine's samples — it plays wherever an image does. dotlottie: the Lottie \
             document in a dotLottie archive (version 2: manifest.json first, then a/NAME.json), \
-            bytes to -o FILE.lottie or standard output.
+            bytes to -o FILE.lottie or standard output; every property that takes a token's value \
+            is a slot, and each context of the token sets' modifiers (a DTCG resolver's \
+            theme=dark) a theme, t/CONTEXT.json. --context resolves token references in that \
+            context instead of the one each set holds.
 
             The stylesheet and the module also carry what plays when the user prefers reduced \
             motion (an @media (prefers-reduced-motion: reduce) block; a matchMedia check): the \
@@ -61,6 +64,7 @@ struct Export: ParsableCommand {
     @Flag(help: "Say, per property, whether the export is exact or baked, and the measured error.") var explain = false
     @Flag(help: "Write only what plays when the user prefers reduced motion (the component's reducedMotion:).")
     var reducedMotion = false
+    @OptionGroup var context: TokenContextOption
 
     func validate() throws {
         if selector != nil, to != .css { throw ValidationError("--selector goes with --to css") }
@@ -78,6 +82,7 @@ struct Export: ParsableCommand {
         // A Lottie layer is a rectangle of the box: 100 × 100 unless --box says otherwise.
         let box = referenceBox.box ?? to.defaultBox
         let resolver = global.resolver()
+        resolver.tokenContexts = try context.chosen()
         let found = try resolver.resolve(component, kinds: [.animation, .chain, .decorator, .layout], for: "export")
         let file = found.source
         // Layouts, decorators and adopted behaviours leave as DESIGN §9 writes them.
@@ -114,7 +119,7 @@ struct Export: ParsableCommand {
             export = try ComponentExport(
                 definition: found.definition, parameters: KeyValue.dictionary(parameters), target: to.target, engines: target,
                 file: file, catalog: try resolver.catalog(for: found.definition), reducedMotion: reducedMotion,
-                context: DefinitionContext(referenceBox: box))
+                context: DefinitionContext(referenceBox: box, tokens: try resolver.tokenBinding(for: found.definition)))
         } catch let error as ExportError {
             throw CommandFailure(error, message: "\(file): cannot export: \(error.description)")
         }

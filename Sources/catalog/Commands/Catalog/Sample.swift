@@ -33,6 +33,7 @@ struct Sample: ParsableCommand {
     @Option(help: "Output format: table or json.") var format: OutputFormat = .table
     @Flag(help: "Sample what the animation becomes when the user prefers reduced motion (its reducedMotion:).")
     var reducedMotion = false
+    @OptionGroup var context: TokenContextOption
 
     func validate() throws {
         guard (at == nil) != (fps == nil) else { throw ValidationError("give either --at T[,T…] or --fps N") }
@@ -44,7 +45,9 @@ struct Sample: ParsableCommand {
     }
 
     func run() throws {
-        let sampling = try global.resolver().sampling(
+        let resolver = global.resolver()
+        resolver.tokenContexts = try context.chosen()
+        let sampling = try resolver.sampling(
             of: component, parameters: KeyValue.dictionary(parameters), reducedMotion: reducedMotion, referenceBox: referenceBox.box)
         let times =
             if let at { try TimeList.read(at) } else {

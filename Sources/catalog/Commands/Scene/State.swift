@@ -8,7 +8,9 @@ struct State: ParsableCommand {
         discussion: """
             Rebuilt from the event log. --at defaults to the scene clock's current time (that of the \
             last event). Presentation values are the model values with every animation applied to \
-            the object running at that time.
+            the object running at that time. --context resolves the animations' token references \
+            in another context of their token sets (a DTCG resolver's modifier, theme=dark) than \
+            the one each set holds.
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -17,10 +19,11 @@ struct State: ParsableCommand {
     @Option(help: "Output format: table or json.") var format: OutputFormat = .table
     @Flag(help: "Presentation values as a viewer who prefers reduced motion sees them (each animation's reducedMotion:).")
     var reducedMotion = false
+    @OptionGroup var context: TokenContextOption
 
     func run() throws {
         let catalog = try global.open(forReading: true)
-        let state = try catalog.state(of: id, at: at, reducedMotion: reducedMotion)
+        let state = try catalog.state(of: id, at: at, reducedMotion: reducedMotion, tokenContexts: try context.chosen())
         switch format {
         case .json: printJSON(state.jsonValue)
         case .table:

@@ -10,7 +10,8 @@ struct TokensAdd: ParsableCommand {
             may alias each other's tokens and those of the catalog's sets; what an alias resolves \
             to is pinned in the set. A DTCG resolver document (NAME.resolver.json) is one set of \
             its sources merged in resolution order, for the --context of each modifier (its default \
-            otherwise). A set whose tokens changed gets the next patch version unless --version \
+            otherwise); the set keeps the resolver, so sample, export and state can resolve it in \
+            another --context later. A set whose tokens changed gets the next patch version unless --version \
             says which; the same tokens again change nothing.
             """)
 
@@ -18,10 +19,7 @@ struct TokensAdd: ParsableCommand {
     @Argument(help: "DTCG token files.", completion: .file(extensions: ["json"])) var files: [String]
     @Option(help: "The set's name (one file only).") var name: String?
     @Option(help: "The set's version, MAJOR.MINOR.PATCH (one file only).") var version: String?
-    @Option(
-        name: .customLong("context"),
-        help: ArgumentHelp("A resolver's modifier context, MODIFIER=CONTEXT (repeatable; each modifier's default otherwise).", valueName: "modifier=context"))
-    var contexts: [String] = []
+    @OptionGroup var context: TokenContextOption
 
     func validate() throws {
         if files.isEmpty { throw ValidationError("give at least one token file") }
@@ -37,12 +35,7 @@ struct TokensAdd: ParsableCommand {
             }
             given.append((file, String(decoding: data, as: UTF8.self)))
         }
-        var chosen: [String: String] = [:]
-        for context in contexts {
-            let parts = context.unicodeScalars.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else { throw ValidationError("--context takes MODIFIER=CONTEXT, not \(context)") }
-            chosen[parts[0]] = parts[1]
-        }
+        let chosen = try context.chosen()
         // Files given together resolve each other's aliases (and the catalog's sets').
         let definitions = try catalog.tokens.definitions(files: given, name: name, version: version, contexts: chosen)
         for outcome in try catalog.tokens.add(definitions) {
