@@ -2,7 +2,7 @@ import CatalogKit
 import Foundation
 import Testing
 
-/// Springs and the paced and cubic calculation modes are baked: checked here without a browser,
+/// Springs and the cubic calculation modes are baked: checked here without a browser,
 /// by interpolating the written keyframes back (with the engine's interpolators, which match
 /// Chromium's on the oracle) against the engine every 0.1 ms — within the bound, and with no
 /// keyframe to spare.
@@ -11,7 +11,7 @@ struct BakeTests {
         #"{"type": "spring", "keyPath": "transform.scale", "fromValue": 0.5, "toValue": 1, "stiffness": 100, "damping": 5}"#,
         #"{"type": "spring", "keyPath": "transform.translation.x", "fromValue": -80, "toValue": 0, "perceptualDuration": 0.5, "bounce": 0.3}"#,
         #"{"type": "spring", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "mass": 2, "stiffness": 300, "damping": 10, "initialVelocity": 4}"#,
-        #"{"type": "keyframe", "keyPath": "transform.rotation.z", "values": [0, 1, 3, 2.5], "calculationMode": "paced", "duration": 0.6}"#,
+        #"{"type": "keyframe", "keyPath": "transform.rotation.z", "values": [0, 1, 3, 2.5], "calculationMode": "cubicPaced", "duration": 0.6}"#,
         #"{"type": "keyframe", "keyPath": "opacity", "values": [0, 0.8, 0.3, 1], "calculationMode": "cubic", "duration": 0.5}"#,
         #"{"type": "keyframe", "keyPath": "transform.translation.y", "values": [0, 40, -20, 0], "calculationMode": "cubicPaced", "duration": 0.5, "tensionValues": [0, 0.5, -0.5, 0], "biasValues": [0, 0.3, 0, 0]}"#
     ]
@@ -75,5 +75,18 @@ struct BakeTests {
             fewer.remove(at: dropped)
             #expect(error(fewer, engine: engine, property: property) > 0.5, "keyframe \(dropped) of \(keyframes.count) is not needed")
         }
+    }
+
+    /// Paced is exact: each value at the key time its distance along the path gives (1, 2 and
+    /// 0.5 of 3.5 here), straight between, whatever key times and timing functions are written.
+    @Test func pacedIsExactAtTheKeyTimesItsDistancesGive() throws {
+        let body =
+            #"{"type": "keyframe", "keyPath": "transform.rotation.z", "values": [0, 1, 3, 2.5], "calculationMode": "paced", "keyTimes": [0, 0.1, 0.2, 1], "timingFunctions": ["easeIn", "easeOut", "easeIn"], "duration": 0.6}"#
+        let export = try ComponentExport(definition: try definition(body, 9), target: .css)
+        let animation = try #require(export.explanation.first?.animation)
+        #expect(animation.fidelity == .exact)
+        let offsets = animation.keyframes.map(\.offset)
+        #expect(offsets.count == 4 && zip(offsets, [0, 1 / 3.5, 3 / 3.5, 1]).allSatisfy { abs($0 - $1) < 1e-12 }, "\(offsets)")
+        #expect(animation.keyframes.allSatisfy { $0.easing == "linear" }, "\(animation.keyframes)")
     }
 }

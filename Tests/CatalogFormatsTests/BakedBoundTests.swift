@@ -43,7 +43,7 @@ struct BakedBoundTests {
                 text = #"""
                     {"name": "bound-\#(index)", "kind": "animation", "version": "1.0.0",
                      "animation": {"type": "keyframe", "keyPath": "\#(random.pick(["opacity", "transform.scale"]))", "values": [\#(values.joined(separator: ", "))],
-                                   "calculationMode": "\#(random.pick(["cubic", "cubicPaced", "paced"]))", "duration": \#(0.2 + Double(random.next() % 40) / 100),
+                                   "calculationMode": "\#(random.pick(["cubic", "cubicPaced"]))", "duration": \#(0.2 + Double(random.next() % 40) / 100),
                                    "repeatCount": \#(random.pick([1.5, 2, 2.25, 3.5])), "autoreverses": \#(random.next() % 2 == 0),
                                    "fillMode": "forwards", "removedOnCompletion": false}}
                     """#

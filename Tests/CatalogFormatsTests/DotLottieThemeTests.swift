@@ -114,7 +114,8 @@ import TestSupport
         try archive.write(to: URL(fileURLWithPath: path))
         // The dark card lasts 0.6 s, the document 18 frames.
         let frames = Array(0...17)
-        let judged = try DotLottieJudge.judge(path: path, frames: frames, probes: LottieExportTests.probes)
+        let judged = try DotLottieJudge.judge(
+            path: path, frames: frames, probes: LottieExportTests.probes, pictures: folder.path, pictureFrames: Self.pictureFrames)
         #expect(judged["members"] == ["manifest.json", "a/card-in.json", "t/dark.json", "t/light.json"])
         #expect(judged["manifest"]?["themes"] == [["id": "dark"], ["id": "light"]])
         #expect(judged["schema"] == [], "\(judged["schema"] ?? .null)")
@@ -141,7 +142,23 @@ import TestSupport
         }
         // The themes differ where the contexts do.
         #expect(judged["thorvg"]?["dark"] != judged["thorvg"]?["light"] && judged["thorvg"]?["light"] == judged["thorvg"]?[""])
+        // The README's pictures: each theme as ThorVG draws it (CATALOG_WRITE_SCREENSHOTS=1 writes them there).
+        let light = try Data(contentsOf: URL(fileURLWithPath: folder.file("light.png")))
+        let dark = try Data(contentsOf: URL(fileURLWithPath: folder.file("dark.png")))
+        #expect(light.starts(with: [0x89, 0x50, 0x4E, 0x47]) && dark.starts(with: [0x89, 0x50, 0x4E, 0x47]) && light != dark)
+        let images = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appending(path: "docs/images")
+        if ProcessInfo.processInfo.environment["CATALOG_WRITE_SCREENSHOTS"] == "1" {
+            try light.write(to: images.appending(path: "card-in-light.png"))
+            try dark.write(to: images.appending(path: "card-in-dark.png"))
+        }
+        // The README shows these pictures of this card, from these files.
+        let readme = try String(contentsOf: images.deletingLastPathComponent().deletingLastPathComponent().appending(path: "README.md"), encoding: .utf8)
+        #expect(readme.contains("docs/images/card-in-light.png") && readme.contains("docs/images/card-in-dark.png"))
     }
+
+    /// The frames the README pictures: the start, two moments on the way, and the dark card's end.
+    static let pictureFrames = [0, 5, 10, 17]
 
     /// A colour from a set without contexts: still a slot (a player may set it), but no theme.
     @Test func aTokenWithoutContextsIsASlotWithoutThemes() throws {

@@ -10,11 +10,15 @@ and prints {"members": [name, ...], "manifest": {...}, "animations": {id: text},
             "archive": [[[b, g, r, a] per probe] per frame], "plain": [... the same from the member],
             "schema": [error, ...] (the Lottie specification's JSON Schema, lottie-specs),
             "thorvg": {"": frames without a theme, theme id: frames with its slots applied}}.
+With "pictures": {"folder": path, "frames": [int, ...]} it also writes, per theme, ThorVG's
+frames side by side as a PNG (THEME.png; default.png without a theme): the README's pictures.
 """
 import json
 import os
+import struct
 import sys
 import zipfile
+import zlib
 
 import jsonschema
 import lottie_specs
@@ -57,7 +61,16 @@ def slots_of(theme):
     return slots
 
 
-def thorvg(text, theme, frames, probes):
+def png(width, height, rgba):
+    """A PNG of straight RGBA rows (8 bits a channel), written with zlib alone."""
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xffffffff)
+    rows = b"".join(b"\x00" + rgba[y * width * 4:(y + 1) * width * 4] for y in range(height))
+    header = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows, 9)) + chunk(b"IEND", b"")
+
+
+def thorvg(text, theme, frames, probes, strip=None):
     import thorvg_python as tvg
     engine = tvg.Engine(threads=0)
     try:
@@ -76,18 +89,35 @@ def thorvg(text, theme, frames, probes):
         canvas.set_target(width, height, width, tvg.Colorspace.ABGR8888S)
         canvas.add(picture)
         rendered = []
+        pictures = []
         for frame in frames:
             animation.set_frame(frame)
             canvas.update()
             canvas.draw(True)
             canvas.sync()
             raw = bytes(canvas.buffer_arr)
+            if strip is not None and frame in strip["frames"]:
+                pictures.append(raw)
             row = []
             for x, y in probes:
                 r, g, b, a = raw[(y * width + x) * 4:(y * width + x) * 4 + 4]
                 row.append([b * a / 255, g * a / 255, r * a / 255, a])
             rendered.append(row)
         canvas.destroy()
+        if strip is not None:
+            # The frames side by side on a mid grey (light and dark cards both show), a white gap between them.
+            gap, count, grey = 8, len(pictures), (154, 160, 166)
+            total = width * count + gap * (count - 1)
+            out = bytearray(b"\xff" * total * height * 4)
+            for index, raw in enumerate(pictures):
+                for y in range(height):
+                    for x in range(width):
+                        r, g, b, a = raw[(y * width + x) * 4:(y * width + x) * 4 + 4]
+                        at = (y * total + index * (width + gap) + x) * 4
+                        out[at:at + 4] = bytes([(r * a + grey[0] * (255 - a)) // 255, (g * a + grey[1] * (255 - a)) // 255,
+                                               (b * a + grey[2] * (255 - a)) // 255, 255])
+            with open(os.path.join(strip["folder"], (strip["name"] or "default") + ".png"), "wb") as f:
+                f.write(png(total, height, bytes(out)))
         return rendered
     finally:
         engine.term()
@@ -103,9 +133,12 @@ def main():
     first = next(iter(animations.values()))
     schema = json.load(open(os.path.join(os.path.dirname(lottie_specs.__file__), "data", "lottie.schema.json")))
     validator = jsonschema.validators.validator_for(schema)(schema)
-    rendered = {"": thorvg(first, None, request["frames"], request["probes"])}
+    pictures = request.get("pictures")
+    def strip(name):
+        return None if pictures is None else {"folder": pictures["folder"], "frames": pictures["frames"], "name": name}
+    rendered = {"": thorvg(first, None, request["frames"], request["probes"], strip(""))}
     for name, theme in themes.items():
-        rendered[name] = thorvg(first, theme, request["frames"], request["probes"])
+        rendered[name] = thorvg(first, theme, request["frames"], request["probes"], strip(name))
     print(json.dumps({
         "members": members, "manifest": manifest, "animations": animations, "themes": themes,
         "archive": frames(LottieAnimation.from_file(request["path"]), request),

@@ -10,14 +10,20 @@ import Foundation
 /// verdict["members"]   // ["manifest.json", "a/pop.json"]
 /// ```
 public enum DotLottieJudge {
-    public static func judge(path: String, frames: [Int], probes: [[Int]]) throws -> JSONValue {
+    /// - Parameter pictures: a folder to write each theme's frames (`pictureFrames`, among
+    ///   `frames`) to as a PNG strip, `THEME.png` (`default.png` without one), as ThorVG draws them.
+    public static func judge(path: String, frames: [Int], probes: [[Int]], pictures: String? = nil, pictureFrames: [Int] = []) throws -> JSONValue {
         let folder = FileManager.default.temporaryDirectory.appending(path: "dotlottie-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let request: JSONValue = [
+        var request: JSONValue = [
             "path": .string(path), "frames": .array(frames.map { .number(Double($0)) }),
             "probes": .array(probes.map { .array($0.map { .number(Double($0)) }) })
         ]
+        if let pictures, case .object(var members) = request {
+            members["pictures"] = ["folder": .string(pictures), "frames": .array(pictureFrames.map { .number(Double($0)) })]
+            request = .object(members)
+        }
         let outcome = try PythonScript.run("DotLottieJudge.py", request: request, in: folder)
         if outcome.moduleMissing { throw LottieJudge.Missing() }
         return try JSONReader.read(outcome.output)

@@ -14,7 +14,7 @@ import CatalogModel
 ///
 /// Distances for `paced` are Euclidean over a value's components (a transform's 16 entries);
 /// splines need numeric components, so colours and transforms fall back to straight segments.
-struct KeyframeTrack: Sendable {
+package struct KeyframeTrack: Sendable {
     enum Shape: Sendable {
         case segments([ValueInterpolator])
         case discrete([AnimatedValue])
@@ -83,7 +83,7 @@ struct KeyframeTrack: Sendable {
     }
 
     /// Key times proportional to the cumulative distance between successive values.
-    static func pacedOffsets(_ values: [AnimationValue]) -> [Double] {
+    package static func pacedOffsets(_ values: [AnimationValue]) -> [Double] {
         let n = values.count
         guard n > 1 else { return [0] }
         var cumulative: [Double] = [0]

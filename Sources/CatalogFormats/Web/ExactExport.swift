@@ -210,7 +210,16 @@ enum ExactExport {
                 // when an overshooting easing takes the progress outside 0…1.
                 guard media.timingFunction.staysWithinUnitInterval else { return fail("an overshooting easing over discrete values") }
                 keyframes = discreteKeyframes(frames, property: property, text: text) ?? []
-            case .paced, .cubic, .cubicPaced: return fail("the \(frames.calculationMode.rawValue) calculation mode")
+            case .paced:
+                // Constant speed: each value at the key time its distance along the path gives,
+                // as the engine measures it, and straight between (Core Animation ignores the
+                // key times and timing functions given).
+                var linear = frames
+                linear.keyTimes = KeyframeTrack.pacedOffsets(frames.values)
+                linear.timingFunctions = nil
+                linear.calculationMode = .linear
+                keyframes = linearKeyframes(linear, property: property, text: text) ?? []
+            case .cubic, .cubicPaced: return fail("the \(frames.calculationMode.rawValue) calculation mode")
             }
             if keyframes.isEmpty { return fail("a value or timing function with no CSS form") }
         case .spring: return fail("a spring")
