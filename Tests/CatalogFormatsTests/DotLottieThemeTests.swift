@@ -104,6 +104,22 @@ import TestSupport
         }
     }
 
+    /// A modifier written inline in `resolutionOrder` (with its `name`) is chosen the same way.
+    @Test func anInlineModifierResolvesInItsContextsToo() throws {
+        for (name, text) in Self.files { try text.write(toFile: folder.file(name), atomically: true, encoding: .utf8) }
+        let inline = #"""
+            {"version": "2025.10",
+             "resolutionOrder": [{"type": "set", "name": "base", "sources": [{"$ref": "base.tokens.json"}]},
+                                 {"type": "modifier", "name": "theme", "default": "light", "contexts": {"light": [], "dark": [{"$ref": "dark.tokens.json"}]}}]}
+            """#
+        try inline.write(toFile: folder.file("inline.resolver.json"), atomically: true, encoding: .utf8)
+        let catalog = try Catalog(path: folder.file("inline.sqlite"))
+        try catalog.tokens.add(try catalog.tokens.definitions(files: [(folder.file("inline.resolver.json"), inline)]))
+        #expect(try catalog.tokens.modifiers() == [TokenModifier(name: "theme", contexts: ["dark", "light"], defaultContext: "light")])
+        #expect(try catalog.tokens.binding(contexts: ["theme": "dark"]).text(of: "opacity.scrim", for: .number) == "0.6")
+        #expect(try catalog.tokens.binding().text(of: "opacity.scrim", for: .number) == "0.9")
+    }
+
     @Test func eachContextIsAThemeThatThorVGPlaysAsTheEngineComputesIt() throws {
         let catalog = try catalog()
         let definition = try #require(try catalog.components.get("card-in")).decode()

@@ -16,12 +16,19 @@ import Foundation
 package enum TokenResolver {
     /// Whether `document` is a resolver document rather than a token file.
     package static func isResolver(_ document: JSONValue) -> Bool {
-        document["resolutionOrder"] != nil && (document["sets"] != nil || document["modifiers"] != nil)
+        // A token group is an object: a list there is the resolver's order, its sets and
+        // modifiers given in `sets` and `modifiers` or inline.
+        document["resolutionOrder"]?.arrayValue != nil
     }
 
-    /// The modifiers a resolver declares, each with its contexts and default.
+    /// The modifiers a resolver declares — in `modifiers`, or inline in `resolutionOrder` with a
+    /// `name` — each with its contexts and default.
     package static func modifiers(of resolver: JSONValue) -> [(name: String, contexts: [String], default: String?)] {
-        (resolver["modifiers"]?.objectValue ?? [:]).sorted { $0.key < $1.key }.map { name, modifier in
+        var declared = resolver["modifiers"]?.objectValue ?? [:]
+        for entry in resolver["resolutionOrder"]?.arrayValue ?? [] where entry["contexts"] != nil && entry["$ref"] == nil {
+            if let name = entry["name"]?.stringValue, declared[name] == nil { declared[name] = entry }
+        }
+        return declared.sorted { $0.key < $1.key }.map { name, modifier in
             (name, (modifier["contexts"]?.objectValue ?? [:]).keys.sorted(), modifier["default"]?.stringValue)
         }
     }
