@@ -78,7 +78,7 @@ package struct LottieExport: Sendable {
             }
             let knots = Dictionary(
                 uniqueKeysWithValues: LottieChannel.allCases.map { channel in
-                    (channel, LottieTimeline.knots(for: Self.sources[channel]!, in: role.animations, window: end))
+                    (channel, ExactTimeline.knots(for: Self.sources[channel]!, in: role.animations, window: end))
                 })
             // Every quarter frame, each knot and the moment before it.
             var times = Set((0...Int(outPoint * 4)).map { Double($0) / (4 * frameRate) }.filter { $0 <= end })

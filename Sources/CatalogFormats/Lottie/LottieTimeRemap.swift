@@ -144,7 +144,7 @@ extension LottieSource.Transform {
 }
 
 /// The part of a segment's easing between two of its times: for a cubic Bézier the exact cubic
-/// of that part of the curve (``LottieTimeline/controlPoints(ofCurve:from:to:)``), scaled to the
+/// of that part of the curve (``ExactTimeline/controlPoints(ofCurve:from:to:)``), scaled to the
 /// unit square.
 ///
 /// ```swift
@@ -157,7 +157,7 @@ enum EasingCut {
         // A hold keeps its start value up to its segment's end, wherever it is cut.
         case .steps(1, .jumpEnd)?: return easing
         case .cubicBezier(let ax, let ay, let bx, let by)?:
-            let part = LottieTimeline.controlPoints(ofCurve: (ax, ay, bx, by), from: x0, to: x1)
+            let part = ExactTimeline.controlPoints(ofCurve: (ax, ay, bx, by), from: x0, to: x1)
             let (dx, dy) = (part[3].0 - part[0].0, part[3].1 - part[0].1)
             guard dx > 0 else { return "linear" }
             guard abs(dy) > 1e-12 else {

@@ -21,7 +21,7 @@ struct LottieTrack {
 
     /// - Parameter bakedBecause: why the web animations behind the channel are baked themselves
     ///   (a spring, an effect easing over several keyframes, …), which is then why this is.
-    init(channel: LottieChannel, knots: [LottieTimeline.Knot], samples: LottieSamples, frameRate: Double, bakedBecause: String? = nil) {
+    init(channel: LottieChannel, knots: [ExactTimeline.Knot], samples: LottieSamples, frameRate: Double, bakedBecause: String? = nil) {
         let scale = LottieChannel.scale(of: samples.values[channel]!)
         let exact = Self.planned(channel, knots: knots, samples: samples, frameRate: frameRate, scale: scale)
         let exactError = Self.error(of: exact, channel: channel, samples: samples, frameRate: frameRate, jumps: knots.map(\.time), relativeTo: { _ in 1 })
@@ -111,7 +111,7 @@ struct LottieTrack {
     /// The keyframes the timeline plans, valued by the engine: at each knot its value there, and
     /// where the engine jumps at a knot, the value just before it a moment earlier, held.
     private static func planned(
-        _ channel: LottieChannel, knots: [LottieTimeline.Knot], samples: LottieSamples, frameRate: Double,
+        _ channel: LottieChannel, knots: [ExactTimeline.Knot], samples: LottieSamples, frameRate: Double,
         scale: Double
     ) -> [LottieKeyframe] {
         var keyframes: [LottieKeyframe] = []

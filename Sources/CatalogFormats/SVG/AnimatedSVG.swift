@@ -133,7 +133,7 @@ package struct AnimatedSVG: Sendable {
         sample: (Double, [Double]?) throws(ExportError) -> [Double]
     ) throws(ExportError) -> SVGTrack? {
         guard timeline.period == nil, !behind.isEmpty, behind.allSatisfy({ $0.fidelity == .exact }) else { return nil }
-        let knots = LottieTimeline.knots(for: sources[channel]!, in: behind, window: timeline.once)
+        let knots = ExactTimeline.knots(for: sources[channel]!, in: behind, window: timeline.once)
         return try SVGExactTrack.make(channel, knots: knots, length: timeline.once, box: box, sample: sample)
     }
 

@@ -2,7 +2,7 @@ import CatalogEngine
 import Foundation
 
 /// A channel written exactly, where the role's web animations say how it runs: a key time at
-/// each knot of their timeline (``LottieTimeline``: keyframe intervals unrolled over iterations,
+/// each knot of their timeline (``ExactTimeline``: keyframe intervals unrolled over iterations,
 /// directions and fills), the engine's value there, and `calcMode="spline"` with each interval's
 /// cubic bézier as its `keySplines` — a hold as the value kept until a moment before the next
 /// knot. Kept only where it reproduces the engine (to a thousandth of the bound at every time
@@ -10,7 +10,7 @@ import Foundation
 enum SVGExactTrack {
     /// The exact track over `[0, length]`, or nil when none reproduces the engine.
     static func make(
-        _ channel: SVGChannel, knots: [LottieTimeline.Knot], length: Double, box: (width: Double, height: Double),
+        _ channel: SVGChannel, knots: [ExactTimeline.Knot], length: Double, box: (width: Double, height: Double),
         sample: (Double, [Double]?) throws(ExportError) -> [Double]
     ) throws(ExportError) -> SVGTrack? {
         guard length > 0, knots.count >= 2 else { return nil }

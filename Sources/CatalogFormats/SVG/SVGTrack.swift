@@ -4,8 +4,7 @@ import Foundation
 /// One channel of one role over a span of time, as SMIL plays it: the values at `keyTimes`, each
 /// number between them along the interval's key spline (``SVGExactTrack``), or straight. Baked
 /// (``fit(_:start:length:box:sample:)``): straight segments, as few as keep every value within
-/// the export bound of the engine's, measured on a grid refined wherever the engine bends or
-/// jumps (located to 1e-7 of the span) and between its points.
+/// the export bound of the engine's (``PiecewiseLinearFit``).
 struct SVGTrack {
     /// Fractions of the span, 0 first and 1 last, apart in single precision (engines may hold
     /// key times as `float`).
@@ -32,69 +31,29 @@ struct SVGTrack {
         var times = (0...count).map { start + Double($0) / Double(count) * length }
         var values: [[Double]] = []
         for t in times { values.append(try sample(t, values.last)) }
-        func error(_ a: [Double], _ b: [Double]) -> Double { channel.error(a, b, box: box) }
-        func mix(_ a: [Double], _ b: [Double], _ f: Double) -> [Double] { zip(a, b).map { $0 + ($1 - $0) * f } }
-
-        // Refine where a straight line between neighbours misses the midpoint.
-        var refinedTimes = [times[0]], refinedValues = [values[0]]
-        var budget = 100_000
-        func split(_ t0: Double, _ v0: [Double], _ t1: Double, _ v1: [Double], depth: Int) throws(ExportError) {
-            let tm = (t0 + t1) / 2
-            let vm = try sample(tm, v0)
-            if depth < 40, budget > 0, t1 - t0 > length * 1e-7, error(mix(v0, v1, 0.5), vm) > 0.25 {
-                budget -= 1
-                try split(t0, v0, tm, vm, depth: depth + 1)
-                try split(tm, vm, t1, v1, depth: depth + 1)
-            } else {
-                refinedTimes.append(t1)
-                refinedValues.append(v1)
-            }
+        // The fit keeps the sampler only while it runs here.
+        return try withoutActuallyEscaping(sample) { sample throws(ExportError) -> SVGTrack in
+            let fit = PiecewiseLinearFit<[Double]>(
+                sample: sample, error: { channel.error($0, $1, box: box) }, mix: { a, b, f in zip(a, b).map { $0 + ($1 - $0) * f } })
+            return try fitted(fit, times: times, values: values, start: start, length: length, channel: channel)
         }
-        for k in 1..<times.count { try split(times[k - 1], values[k - 1], times[k], values[k], depth: 0) }
-        (times, values) = (refinedTimes, refinedValues)
+    }
 
-        // Keep the fewest grid points whose straight segments, as written, pass within half the bound.
+    private static func fitted(
+        _ fit: PiecewiseLinearFit<[Double]>, times: [Double], values: [[Double]], start: Double, length: Double, channel: SVGChannel
+    ) throws(ExportError) -> SVGTrack {
+        var (times, values) = (times, values)
+        try fit.refine(&times, &values, minimumWidth: length * 1e-7, budget: 100_000)
+        try fit.separateInSingle(&times, &values, origin: start, span: length)
+        // Straight between the values as written.
         let shown = values.map { written(channel, $0) }
-        func fits(_ i: Int, _ j: Int) -> Bool {
-            let span = times[j] - times[i]
-            for k in (i + 1)..<j where error(mix(shown[i], shown[j], (times[k] - times[i]) / span), values[k]) > 0.5 { return false }
-            return true
-        }
-        var kept = [0]
-        var i = 0
-        while i < times.count - 1 {
-            var good = i + 1, step = 1
-            while good + step < times.count, fits(i, good + step) {
-                good += step
-                step *= 2
-            }
-            var low = good, high = min(good + step, times.count)
-            while high - low > 1 {
-                let middle = (low + high) / 2
-                if fits(i, middle) { low = middle } else { high = middle }
-            }
-            kept.append(low)
-            i = low
-        }
-        // The error of what is written, at every grid point and inside each grid interval.
-        var worst = 0.0
-        for (a, b) in zip(kept, kept.dropFirst()) {
-            let span = times[b] - times[a]
-            for k in a..<b {
-                worst = max(worst, error(mix(shown[a], shown[b], (times[k] - times[a]) / span), values[k]))
-                guard times[k + 1] - times[k] > length * 1e-6 else { continue }
-                let t = (times[k] + times[k + 1]) / 2
-                worst = max(worst, error(mix(shown[a], shown[b], (t - times[a]) / span), try sample(t, values[k])))
-            }
-        }
+        let segment: PiecewiseLinearFit<[Double]>.Segment = { i, j in { f in zip(shown[i], shown[j]).map { $0 + ($1 - $0) * f } } }
+        let kept = fit.fewest(times, values, segment: segment)
+        let error = try fit.measure(kept, times, values, segment: segment, observable: length * 1e-6)
         var keyTimes = kept.map { (times[$0] - start) / length }
         keyTimes[0] = 0
         keyTimes[keyTimes.count - 1] = 1
-        // Apart in single precision: the earlier of two that meet moves down a step.
-        for k in stride(from: keyTimes.count - 2, through: 1, by: -1) where Float(keyTimes[k]) >= Float(keyTimes[k + 1]) {
-            keyTimes[k] = Double(Float(keyTimes[k + 1]).nextDown)
-        }
-        return SVGTrack(keyTimes: keyTimes, values: kept.map { shown[$0] }, maxError: worst)
+        return SVGTrack(keyTimes: keyTimes, values: kept.map { shown[$0] }, maxError: error.worst)
     }
 
     /// A value as SMIL holds it once written: colour channels in 8 bits (`rgb()`), the rest as computed.

@@ -29,11 +29,11 @@ struct BakeWindow: Sendable {
 /// The bound (DESIGN: 0.1 % of the property's range) is per kind: numbers within 0.001 of their
 /// range over the animation (opacity: ±0.001), transform entries within 0.001·max(1, |v|),
 /// colour channels within 2.6/255 premultiplied, alpha within 1.2/255. Keyframes are fitted to half the bound, leaving the other
-/// half for the browser's own rounding (8-bit colours). The fit samples the engine on a grid
-/// refined wherever a straight line between neighbours misses the midpoint (so jumps of `steps()`
-/// or discrete modes are located to 10⁻⁷ of the span), then keeps the fewest grid points whose
-/// straight segments — interpolated as the browser does, with the engine's own interpolators —
-/// pass within the bound of every grid point between them. Colours are compared premultiplied.
+/// half for the browser's own rounding (8-bit colours). The fit (``PiecewiseLinearFit``) samples
+/// the engine on a grid refined wherever a straight line between neighbours misses the midpoint
+/// (so jumps of `steps()` or discrete modes are located to 10⁻⁷ of the span), then keeps the
+/// fewest grid points whose straight segments — interpolated as the browser does, with the
+/// engine's own interpolators — pass within the bound of every grid point between them. Colours are compared premultiplied.
 /// 2D transforms are written as `translate() rotate() skewX() scale()` lists
 /// (``PlanarTransform``), which every browser engine interpolates alike.
 struct KeyframeBaker {
@@ -76,67 +76,51 @@ struct KeyframeBaker {
         // browser, but its fill is the end value).
         if window.fillsForwards, !window.periodic { values[values.count - 1] = value(max(length, -window.start) + 1e-6) }
         let scale = Scale(values, property: animatable)
-        refine(&times, &values, scale: scale, minimumWidth: length * 1e-7)
-        separateInSingle(&times, &values, end: end)
+        let fit = PiecewiseLinearFit<AnimatedValue>(
+            sample: { t, _ in value(t) }, error: scale.error, mix: { a, b, f in interpolate(a, b, f) })
+        // The engine's values never fail to come: the fit's steps cannot throw here.
+        do {
+            try fit.refine(&times, &values, minimumWidth: length * 1e-7)
+            try fit.separateInSingle(&times, &values, origin: 0, span: end)
 
-        // Fit, then measure what is written against the engine between every pair of grid
-        // points; where the bound is missed, the worst instants join the grid and the fit runs
-        // again, so the error `--explain` reports is the error of the keyframes written.
-        var planar = planarForm(values)
-        var kept = fit(times, values, planar, scale)
-        var error = measure(kept, times, values, planar, scale, end: end)
-        for _ in 0..<6 where error.worst > 1 {
-            // Merged in one pass (the missed instants come in time order): inserting them one by
-            // one is quadratic on a grid of many thousand points.
-            var mergedTimes: [Double] = [], mergedValues: [AnimatedValue] = []
-            mergedTimes.reserveCapacity(times.count + error.missed.count)
-            mergedValues.reserveCapacity(times.count + error.missed.count)
-            var next = 0
-            for t in error.missed.sorted() {
-                while next < times.count, times[next] < t {
-                    mergedTimes.append(times[next]); mergedValues.append(values[next]); next += 1
+            // Fit, then measure what is written against the engine between every pair of grid
+            // points; where the bound is missed, the worst instants join the grid and the fit runs
+            // again, so the error `--explain` reports is the error of the keyframes written.
+            var planar = planarForm(values)
+            var kept = fit.fewest(times, values, segment: segment(values, planar))
+            var error = try fit.measure(kept, times, values, segment: segment(values, planar), observable: end * 1e-6)
+            for _ in 0..<6 where error.worst > 1 {
+                // Merged in one pass (the missed instants come in time order): inserting them one by
+                // one is quadratic on a grid of many thousand points.
+                var mergedTimes: [Double] = [], mergedValues: [AnimatedValue] = []
+                mergedTimes.reserveCapacity(times.count + error.missed.count)
+                mergedValues.reserveCapacity(times.count + error.missed.count)
+                var next = 0
+                for t in error.missed.sorted() {
+                    while next < times.count, times[next] < t {
+                        mergedTimes.append(times[next]); mergedValues.append(values[next]); next += 1
+                    }
+                    if next < times.count, times[next] == t { continue }
+                    if mergedTimes.last == t { continue }
+                    mergedTimes.append(t); mergedValues.append(value(t))
                 }
-                if next < times.count, times[next] == t { continue }
-                if mergedTimes.last == t { continue }
-                mergedTimes.append(t); mergedValues.append(value(t))
+                mergedTimes += times[next...]
+                mergedValues += values[next...]
+                (times, values) = (mergedTimes, mergedValues)
+                try fit.separateInSingle(&times, &values, origin: 0, span: end)
+                planar = planarForm(values)
+                kept = fit.fewest(times, values, segment: segment(values, planar))
+                error = try fit.measure(kept, times, values, segment: segment(values, planar), observable: end * 1e-6)
             }
-            mergedTimes += times[next...]
-            mergedValues += values[next...]
-            (times, values) = (mergedTimes, mergedValues)
-            separateInSingle(&times, &values, end: end)
-            planar = planarForm(values)
-            kept = fit(times, values, planar, scale)
-            error = measure(kept, times, values, planar, scale, end: end)
-        }
-        let functions = planar.map { planar in PlanarTransform.Functions(needed: kept.map { planar[$0] }) }
-        let keyframes = kept.map { index in
-            let text = planar.map { $0[index].css(functions!) } ?? property.text(written(values[index]))
-            return WebKeyframe(offset: index == times.count - 1 ? 1 : times[index] / end, values: [property.camelCase: text])
-        }
-        return Result(keyframes: keyframes, maxError: error.worst)
-    }
-
-    /// The fewest grid points whose straight segments, from the values as written, pass within
-    /// half the bound of every grid point between them.
-    private func fit(_ times: [Double], _ values: [AnimatedValue], _ planar: [PlanarTransform]?, _ scale: Scale) -> [Int] {
-        var kept = [0]
-        var i = 0
-        while i < times.count - 1 {
-            // Grow the segment while it fits: doubling, then bisecting the last step.
-            var good = i + 1, step = 1
-            while good + step < times.count, fits(i, good + step, times, values, planar, scale) {
-                good += step
-                step *= 2
+            let functions = planar.map { planar in PlanarTransform.Functions(needed: kept.map { planar[$0] }) }
+            let keyframes = kept.map { index in
+                let text = planar.map { $0[index].css(functions!) } ?? property.text(written(values[index]))
+                return WebKeyframe(offset: index == times.count - 1 ? 1 : times[index] / end, values: [property.camelCase: text])
             }
-            var low = good, high = min(good + step, times.count)
-            while high - low > 1 {
-                let middle = (low + high) / 2
-                if fits(i, middle, times, values, planar, scale) { low = middle } else { high = middle }
-            }
-            kept.append(low)
-            i = low
+            return Result(keyframes: keyframes, maxError: error.worst)
+        } catch {
+            preconditionFailure("the engine's samples do not throw: \(error)")
         }
-        return kept
     }
 
     /// A keyframe value as the browser holds it once written: colours in 8 bits per channel,
@@ -145,56 +129,6 @@ struct KeyframeBaker {
         guard case .color(let c) = value else { return value }
         func level(_ x: Double) -> Double { (min(max(x, 0), 1) * 255).rounded() / 255 }
         return .color(RGBAColor(red: level(c.red), green: level(c.green), blue: level(c.blue), alpha: level(c.alpha)))
-    }
-
-    /// Keeps neighbouring grid times apart in single precision: Firefox holds a stylesheet's
-    /// keyframe selectors as `float`, so a jump written as two offsets a double or two apart
-    /// would be one offset there, and the instant before it would show the value after. Where two meet, the earlier
-    /// moves down to the next lower offset a `float` holds (a few 1e-8 of the span) and takes
-    /// the engine's value there; the later, often an iteration's exact end, stays.
-    private func separateInSingle(_ times: inout [Double], _ values: inout [AnimatedValue], end: Double) {
-        guard times.count > 2 else { return }
-        var next = Float(times[times.count - 1] / end)
-        var keep = [Bool](repeating: true, count: times.count)
-        for k in stride(from: times.count - 2, through: 1, by: -1) {
-            var single = Float(times[k] / end)
-            if single >= next {
-                single = next.nextDown
-                guard single > Float(times[0] / end) else {
-                    keep[k] = false
-                    continue
-                }
-                times[k] = Double(single) * end
-                values[k] = value(times[k])
-            }
-            next = single
-        }
-        if keep.contains(false) {
-            times = times.indices.filter { keep[$0] }.map { times[$0] }
-            values = values.indices.filter { keep[$0] }.map { values[$0] }
-        }
-    }
-
-    /// Splits grid intervals whose midpoint a straight line misses, down to `minimumWidth`.
-    private func refine(_ times: inout [Double], _ values: inout [AnimatedValue], scale: Scale, minimumWidth: Double) {
-        var outTimes = [times[0]], outValues = [values[0]]
-        // A budget keeps a curve that no straight line can follow from taking forever; the
-        // measured error then says so.
-        var budget = 200_000
-        func split(_ t0: Double, _ v0: AnimatedValue, _ t1: Double, _ v1: AnimatedValue, depth: Int) {
-            let tm = (t0 + t1) / 2, vm = value(tm)
-            if depth < 40, budget > 0, t1 - t0 > minimumWidth, scale.error(interpolate(v0, v1, 0.5), vm) > 0.25 {
-                budget -= 1
-                split(t0, v0, tm, vm, depth: depth + 1)
-                split(tm, vm, t1, v1, depth: depth + 1)
-            } else {
-                outTimes.append(t1)
-                outValues.append(v1)
-            }
-        }
-        for k in 1..<times.count { split(times[k - 1], values[k - 1], times[k], values[k], depth: 0) }
-        times = outTimes
-        values = outValues
     }
 
     /// 2D transforms in the function-list form every engine interpolates alike (``PlanarTransform``),
@@ -210,50 +144,16 @@ struct KeyframeBaker {
     }
 
     /// What the browser shows between grid points i and j written as keyframes.
-    private func segment(_ i: Int, _ j: Int, _ values: [AnimatedValue], _ planar: [PlanarTransform]?) -> (Double) -> AnimatedValue {
-        if let planar {
-            let (a, b) = (planar[i], planar[j])
-            return { .transform(a.interpolated(to: b, at: $0).matrix) }
-        }
-        let interpolator = ValueInterpolator(from: written(values[i]).animationValue, to: written(values[j]).animationValue, range: animatable.range)
-        return { interpolator.value(at: $0) }
-    }
-
-    private func fits(_ i: Int, _ j: Int, _ times: [Double], _ values: [AnimatedValue], _ planar: [PlanarTransform]?, _ scale: Scale) -> Bool {
-        let interpolator = segment(i, j, values, planar)
-        let span = times[j] - times[i]
-        for k in (i + 1)..<j where scale.error(interpolator((times[k] - times[i]) / span), values[k]) > 0.5 {
-            return false
-        }
-        return true
-    }
-
-    /// The largest error of the written keyframes against the engine, at every grid point and
-    /// at three instants inside each grid interval (a curve that turns back between two grid
-    /// points peaks there), with the instants where the bound is missed.
-    private func measure(
-        _ kept: [Int], _ times: [Double], _ values: [AnimatedValue], _ planar: [PlanarTransform]?, _ scale: Scale, end: Double
-    ) -> (worst: Double, missed: [Double]) {
-        var worst = 0.0
-        var missed: [Double] = []
-        for (a, b) in zip(kept, kept.dropFirst()) {
-            let interpolator = segment(a, b, values, planar)
-            let span = times[b] - times[a]
-            for k in a..<b {
-                worst = max(worst, scale.error(interpolator((times[k] - times[a]) / span), values[k]))
-                // Instants inside a located jump are not times anyone can observe apart from it.
-                guard times[k + 1] - times[k] > end * 1e-6 else { continue }
-                var intervalWorst = (error: 0.0, time: 0.0)
-                for fraction in [0.25, 0.5, 0.75] {
-                    let t = times[k] + (times[k + 1] - times[k]) * fraction
-                    let e = scale.error(interpolator((t - times[a]) / span), value(t))
-                    if e > intervalWorst.error { intervalWorst = (e, t) }
-                }
-                worst = max(worst, intervalWorst.error)
-                if intervalWorst.error > 1 { missed.append(intervalWorst.time) }
+    private func segment(_ values: [AnimatedValue], _ planar: [PlanarTransform]?) -> PiecewiseLinearFit<AnimatedValue>.Segment {
+        { i, j in
+            if let planar {
+                let (a, b) = (planar[i], planar[j])
+                return { .transform(a.interpolated(to: b, at: $0).matrix) }
             }
+            let interpolator = ValueInterpolator(
+                from: written(values[i]).animationValue, to: written(values[j]).animationValue, range: animatable.range)
+            return { interpolator.value(at: $0) }
         }
-        return (worst, missed)
     }
 
     private func interpolate(_ a: AnimatedValue, _ b: AnimatedValue, _ t: Double) -> AnimatedValue {

@@ -13,10 +13,10 @@ import Foundation
 /// track is kept only where it reproduces the engine (``LottieTrack``).
 ///
 /// ```swift
-/// let knots = LottieTimeline.knots(for: ["transform"], in: animations, window: 1.2)
+/// let knots = ExactTimeline.knots(for: ["transform"], in: animations, window: 1.2)
 /// knots.map(\.time)   // [0, 0.2, 0.7, 1.2]
 /// ```
-enum LottieTimeline {
+enum ExactTimeline {
     /// A time (seconds) and the run of the segment that starts there.
     struct Knot: Equatable {
         var time: Double
