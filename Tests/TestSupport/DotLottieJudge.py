@@ -10,6 +10,7 @@ and prints {"members": [name, ...], "manifest": {...}, "animations": {id: text},
             "archive": [[[b, g, r, a] per probe] per frame], "plain": [... the same from the member],
             "schema": [error, ...] (the Lottie specification's JSON Schema, lottie-specs),
             "thorvg": {"": frames without a theme, theme id: frames with its slots applied}}.
+A batch, {"archives": [request, ...]}, is answered as a list in one process.
 With "pictures": {"folder": path, "frames": [int, ...]} it also writes, per theme, ThorVG's
 frames side by side as a PNG (THEME.png; default.png without a theme): the README's pictures.
 """
@@ -123,29 +124,37 @@ def thorvg(text, theme, frames, probes, strip=None):
         engine.term()
 
 
-def main():
-    request = json.load(open(sys.argv[1]))
+def judge(request, validator):
     archive = zipfile.ZipFile(request["path"])
     members = [info.filename for info in archive.infolist()]
     manifest = json.loads(archive.read("manifest.json"))
     animations = {a["id"]: archive.read("a/%s.json" % a["id"]).decode() for a in manifest.get("animations", [])}
     themes = {t["id"]: json.loads(archive.read("t/%s.json" % t["id"])) for t in manifest.get("themes", [])}
     first = next(iter(animations.values()))
-    schema = json.load(open(os.path.join(os.path.dirname(lottie_specs.__file__), "data", "lottie.schema.json")))
-    validator = jsonschema.validators.validator_for(schema)(schema)
     pictures = request.get("pictures")
     def strip(name):
         return None if pictures is None else {"folder": pictures["folder"], "frames": pictures["frames"], "name": name}
     rendered = {"": thorvg(first, None, request["frames"], request["probes"], strip(""))}
     for name, theme in themes.items():
         rendered[name] = thorvg(first, theme, request["frames"], request["probes"], strip(name))
-    print(json.dumps({
+    return {
         "members": members, "manifest": manifest, "animations": animations, "themes": themes,
         "archive": frames(LottieAnimation.from_file(request["path"]), request),
         "plain": frames(LottieAnimation.from_data(first), request),
         "schema": [f"{list(e.absolute_path)}: {e.message[:300]}" for e in validator.iter_errors(json.loads(first))][:10],
         "thorvg": rendered,
-    }))
+    }
+
+
+def main():
+    request = json.load(open(sys.argv[1]))
+    schema = json.load(open(os.path.join(os.path.dirname(lottie_specs.__file__), "data", "lottie.schema.json")))
+    validator = jsonschema.validators.validator_for(schema)(schema)
+    # One archive, or a batch ({"archives": [request, ...]}, answered as a list) in one process.
+    if "archives" in request:
+        print(json.dumps([judge(item, validator) for item in request["archives"]]))
+    else:
+        print(json.dumps(judge(request, validator)))
 
 
 if __name__ == "__main__":

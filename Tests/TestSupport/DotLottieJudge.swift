@@ -28,4 +28,23 @@ public enum DotLottieJudge {
         if outcome.moduleMissing { throw LottieJudge.Missing() }
         return try JSONReader.read(outcome.output)
     }
+
+    /// Many archives in one process: each `(path, frames, probes)` judged as ``judge(path:frames:probes:pictures:pictureFrames:)`` judges one.
+    public static func judgeAll(_ archives: [(path: String, frames: [Int], probes: [[Int]])]) throws -> [JSONValue] {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "dotlottie-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let request: JSONValue = [
+            "archives": .array(
+                archives.map { archive in
+                    [
+                        "path": .string(archive.path), "frames": .array(archive.frames.map { .number(Double($0)) }),
+                        "probes": .array(archive.probes.map { .array($0.map { .number(Double($0)) }) })
+                    ]
+                })
+        ]
+        let outcome = try PythonScript.run("DotLottieJudge.py", request: request, in: folder)
+        if outcome.moduleMissing { throw LottieJudge.Missing() }
+        return try JSONReader.read(outcome.output).arrayValue ?? []
+    }
 }
