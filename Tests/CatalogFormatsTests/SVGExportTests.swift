@@ -139,4 +139,27 @@ struct SVGExportTests {
         let failing = Set(problems.map { $0.split(separator: " ").prefix(2).joined(separator: " ") })
         #expect(problems.isEmpty, "\(failing.count) cases differ: \(failing.sorted().joined(separator: ", "))\n\(problems.prefix(30).joined(separator: "\n"))")
     }
+
+    /// Core Animation's cumulative and paced animations, which the web must bake, are SMIL's own:
+    /// the first cycle exact, repeated with `accumulate="sum"`; paced key times the engine computes.
+    @Test(arguments: BrowserEngine.allCases)
+    func cumulativeAndPacedAnimationsAreExact(engine: BrowserEngine) throws {
+        let bodies = [
+            #"{"type": "keyframe", "keyPath": "transform.translation.y", "values": [0, -6, 10], "keyTimes": [0, 0.3, 1], "timingFunctions": ["easeIn", "easeOut"], "duration": 0.4, "repeatCount": 3, "cumulative": true, "fillMode": "forwards", "removedOnCompletion": false}"#,
+            #"{"type": "basic", "keyPath": "transform.translation.x", "fromValue": 0, "toValue": 12, "duration": 0.2, "beginTime": 0.1, "repeatCount": 2.5, "cumulative": true, "timingFunction": "easeInEaseOut"}"#,
+            #"{"type": "keyframe", "keyPath": "opacity", "values": [0, 1, 0.2, 0.9], "calculationMode": "paced", "duration": 0.5, "fillMode": "both", "removedOnCompletion": false}"#
+        ]
+        let cases = try bodies.enumerated().map { index, body in
+            try Self.animation(
+                try DefinitionDecoder.decode(
+                    text: #"{"name": "smil-\#(index)", "kind": "animation", "version": "1.0.0", "animation": \#(body)}"#, file: "smil-\(index).json"))
+        }
+        for c in cases {
+            #expect(!c.svg.explanation.isEmpty && c.svg.explanation.allSatisfy { $0.fidelity == .exact }, "\(c.id): \(c.svg.explanation)")
+        }
+        #expect(cases[0].svg.text.contains(#"repeatCount="3" accumulate="sum""#) && cases[1].svg.text.contains(#"repeatCount="2.5" accumulate="sum""#))
+        let (problems, compared) = try Self.problems(cases, engine: engine)
+        #expect(compared > 50, "\(compared) compared")
+        #expect(problems.isEmpty, "\(problems.count) differences:\n\(problems.prefix(30).joined(separator: "\n"))")
+    }
 }

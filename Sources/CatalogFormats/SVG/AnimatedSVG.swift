@@ -91,6 +91,20 @@ package struct AnimatedSVG: Sendable {
                     try channel.values(role.sample(t), box: box, previous: previous)
                 }
                 let behind = role.animations.filter { !Self.sources[channel]!.isDisjoint(with: $0.properties) }
+                // A cumulative animation: its first cycle, repeated with each adding the last's end.
+                if timeline.period == nil, behind.count == 1, let cycle = behind[0].cumulativeCycle,
+                    let summed = try CumulativeSVGTrack.make(channel, cycle: cycle, length: timeline.once, box: box, sample: sample)
+                {
+                    attributes += Self.attributes(channel, summed.base)
+                    explanation.append((role.name, channel.rawValue, .exact))
+                    animations += Self.animations(channel, summed.track, span: (summed.begin, summed.period, false), accumulating: summed.count)
+                    if let frozen = summed.frozen {
+                        // Held from the end by an animation of its own (WebKit freezes one cycle too far).
+                        let held = SVGTrack(keyTimes: [0, 1], values: [frozen, frozen], maxError: 0)
+                        animations += Self.animations(channel, held, span: (summed.begin + summed.period * summed.count, 0.001, false))
+                    }
+                    continue
+                }
                 let exact = try Self.exact(channel, behind: behind, timeline: timeline, box: box, sample: sample)
                 for span in spans where exact == nil {
                     tracks.append((span, try SVGTrack.fit(channel, start: span.begin, length: span.length, box: box, sample: sample)))
@@ -160,11 +174,21 @@ package struct AnimatedSVG: Sendable {
     }
 
     /// The SMIL elements that play a track over a span.
-    private static func animations(_ channel: SVGChannel, _ track: SVGTrack, span: (begin: Double, length: Double, repeats: Bool)) -> [String] {
+    /// - Parameter accumulating: for a cumulative animation, how many times the span repeats,
+    ///   each repeat adding the last one's end value (`accumulate="sum"`); removed at its end.
+    private static func animations(
+        _ channel: SVGChannel, _ track: SVGTrack, span: (begin: Double, length: Double, repeats: Bool), accumulating: Double? = nil
+    ) -> [String] {
         let splines = track.keySplines.map { #" keySplines="\#($0.map { $0.map(CSSNumber.text).joined(separator: " ") }.joined(separator: ";"))""# } ?? ""
+        let repeats: String
+        if let accumulating {
+            repeats = #" repeatCount="\#(CSSNumber.text(accumulating))" accumulate="sum""#
+        } else {
+            repeats = span.repeats ? #" repeatCount="indefinite""# : #" fill="freeze""#
+        }
         let timing =
             #"begin="\#(CSSNumber.text(span.begin))s" dur="\#(CSSNumber.text(max(span.length, 1e-6)))s" calcMode="\#(track.keySplines == nil ? "linear" : "spline")" keyTimes="\#(track.keyTimes.map(CSSNumber.text).joined(separator: ";"))""#
-            + splines + (span.repeats ? #" repeatCount="indefinite""# : #" fill="freeze""#)
+            + splines + repeats
         func animate(_ attribute: String, _ texts: [String]) -> String {
             #"<animate attributeName="\#(attribute)" values="\#(texts.joined(separator: ";"))" \#(timing)/>"#
         }

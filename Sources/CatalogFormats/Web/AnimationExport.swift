@@ -72,6 +72,9 @@ package struct AnimationExport: Sendable {
             case .failure(let why):
                 if window == nil { window = try Self.window(model, effect: effect) }
                 animation = try bake(effect, slot: slot, window: window!, reason: why.reason)
+                if touching.count == 1, touching[0].group == nil {
+                    animation.cumulativeCycle = Self.cumulativeCycle(touching[0].leaf, target: target, engines: engines)
+                }
             }
             if touching.count == 1, let keyPath = touching[0].leaf.keyPath, keyPath.component != .whole { animation.keyPath = keyPath.path }
             result.append(animation)
@@ -137,6 +140,20 @@ package struct AnimationExport: Sendable {
                 iterations: cycles)
         }
         return BakeWindow(start: media.beginTime, length: end - media.beginTime, periodic: false, fillsBackwards: backwards, fillsForwards: forwards)
+    }
+
+    /// The first cycle of a cumulative animation that repeats a finite number of times, forwards,
+    /// at its own speed, exactly — nil where that has no exact web form either.
+    private static func cumulativeCycle(_ leaf: CoreAnimationModel, target: ExportTarget, engines: BrowserEngines) -> WebAnimation.CumulativeCycle? {
+        let timing = leaf.timing
+        guard leaf.cumulative, !timing.autoreverses, timing.speed == 1, timing.timeOffset == 0, timing.repeatDuration == 0,
+            timing.repeatCount > 1, timing.repeatCount.isFinite
+        else { return nil }
+        var once = leaf
+        once.cumulative = false
+        once.timing.repeatCount = 0
+        guard case .success(let cycle) = ExactExport.coreAnimation(once, in: nil, target: target, engines: engines) else { return nil }
+        return WebAnimation.CumulativeCycle(animation: cycle, count: timing.repeatCount)
     }
 
     private static func hasCumulativeLeaf(_ model: CoreAnimationModel) -> Bool {

@@ -25,6 +25,30 @@ package struct WebAnimation: Sendable, Hashable {
     package var keyPath: String?
     /// Exact, or baked and how closely.
     package var fidelity: Fidelity
+    /// For a Core Animation `cumulative` animation (baked: the web has no such composition but in
+    /// Firefox): its first repeat cycle exactly, and how many cycles play, each adding the last
+    /// one's end value — what SMIL's `accumulate="sum"` says (the SVG export writes it so).
+    package var cumulativeCycle: CumulativeCycle?
+
+    /// One repeat cycle of a cumulative animation, exact, and how many cycles there are.
+    package struct CumulativeCycle: Sendable, Hashable {
+        /// The first cycle's keyframes, and its timing (its delay the animation's, one iteration).
+        package var keyframes: [WebKeyframe]
+        package var timing: WebTiming
+        package var properties: [String]
+        /// Cycles played (fractional: the last one cut).
+        package var count: Double
+
+        package init(animation: WebAnimation, count: Double) {
+            keyframes = animation.keyframes
+            timing = animation.timing
+            properties = animation.properties
+            self.count = count
+        }
+
+        /// The first cycle as an exact animation of its own.
+        package var animation: WebAnimation { WebAnimation(keyframes: keyframes, timing: timing, properties: properties, fidelity: .exact) }
+    }
 
     /// Whether the web reproduces the engine exactly, or approximates it with generated keyframes.
     package enum Fidelity: Sendable, Hashable {
