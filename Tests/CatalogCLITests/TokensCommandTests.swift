@@ -229,6 +229,21 @@ struct TokenRepositoryCommandTests {
         return result
     }
 
+    /// A resolver over the motion and surface files, with a `motion` modifier (`full`, the
+    /// default, and `reduced`, where the moderate duration is 0): its path.
+    func writeResolver() throws -> String {
+        _ = try write(Self.motion, "motion.json")
+        _ = try write(Self.surfaces, "surfaces.json")
+        _ = try write(#"{"duration": {"$type": "duration", "moderate": {"02": {"$value": {"value": 0, "unit": "ms"}}}}}"#, "reduced.json")
+        return try write(
+            #"""
+            {"version": "2025.10", "name": "Motion",
+             "sets": {"base": {"sources": [{"$ref": "motion.json"}, {"$ref": "surfaces.json"}]}},
+             "modifiers": {"motion": {"contexts": {"full": [], "reduced": [{"$ref": "reduced.json"}]}, "default": "full"}},
+             "resolutionOrder": [{"$ref": "#/sets/base"}, {"$ref": "#/modifiers/motion"}]}
+            """#, "system.resolver.json")
+    }
+
     @Test func filesGivenTogetherResolveEachOthersAliases() throws {
         let db = folder.file("c.sqlite")
         let added = try run(["tokens", "add", try write(Self.motion, "motion.json"), try write(Self.surfaces, "surfaces.json")], db: db)
@@ -278,16 +293,7 @@ struct TokenRepositoryCommandTests {
 
     @Test func aResolverDocumentIsOneSetForTheChosenContexts() throws {
         let db = folder.file("c.sqlite")
-        _ = try write(Self.motion, "motion.json")
-        _ = try write(Self.surfaces, "surfaces.json")
-        _ = try write(#"{"duration": {"$type": "duration", "moderate": {"02": {"$value": {"value": 0, "unit": "ms"}}}}}"#, "reduced.json")
-        let resolver = try write(
-            #"""
-            {"version": "2025.10", "name": "Motion",
-             "sets": {"base": {"sources": [{"$ref": "motion.json"}, {"$ref": "surfaces.json"}]}},
-             "modifiers": {"motion": {"contexts": {"full": [], "reduced": [{"$ref": "reduced.json"}]}, "default": "full"}},
-             "resolutionOrder": [{"$ref": "#/sets/base"}, {"$ref": "#/modifiers/motion"}]}
-            """#, "system.resolver.json")
+        let resolver = try writeResolver()
         #expect(try run(["tokens", "add", resolver], db: db).stdout == "added token set system 1.0.0\n")
         let full = try JSONReader.read(try run(["tokens", "show", "surface.expand", "--format", "json"], db: db).stdout)
         #expect(full["resolved"]?["duration"] == ["value": 240, "unit": "ms"])
@@ -302,16 +308,7 @@ struct TokenRepositoryCommandTests {
     /// with `--context`, as a set added in that context resolves, and refuse one it lacks.
     @Test func sampleExportAndStateResolveInTheContextChosen() throws {
         let db = folder.file("c.sqlite")
-        _ = try write(Self.motion, "motion.json")
-        _ = try write(Self.surfaces, "surfaces.json")
-        _ = try write(#"{"duration": {"$type": "duration", "moderate": {"02": {"$value": {"value": 0, "unit": "ms"}}}}}"#, "reduced.json")
-        let resolver = try write(
-            #"""
-            {"version": "2025.10",
-             "sets": {"base": {"sources": [{"$ref": "motion.json"}, {"$ref": "surfaces.json"}]}},
-             "modifiers": {"motion": {"contexts": {"full": [], "reduced": [{"$ref": "reduced.json"}]}, "default": "full"}},
-             "resolutionOrder": [{"$ref": "#/sets/base"}, {"$ref": "#/modifiers/motion"}]}
-            """#, "system.resolver.json")
+        let resolver = try writeResolver()
         _ = try run(["tokens", "add", resolver], db: db)
         let expand = try write(
             #"""

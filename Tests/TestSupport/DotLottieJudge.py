@@ -25,6 +25,7 @@ import jsonschema
 import lottie_specs
 
 from rlottie_python import LottieAnimation
+from thorvg_frames import render
 
 
 def frames(animation, request):
@@ -72,56 +73,28 @@ def png(width, height, rgba):
 
 
 def thorvg(text, theme, frames, probes, strip=None):
-    import thorvg_python as tvg
-    engine = tvg.Engine(threads=0)
-    try:
-        animation = tvg.LottieAnimation(engine)
-        picture = animation.get_picture()
-        if picture.load_data(text.encode(), "lottie", None, True) != tvg.Result.SUCCESS:
-            return None
-        if theme is not None:
-            slot = animation.gen_slot(json.dumps(slots_of(theme)))
-            if slot == 0 or animation.apply_slot(slot) != tvg.Result.SUCCESS:
-                return None
-        lottie = json.loads(text)
-        width, height = int(lottie["w"]), int(lottie["h"])
-        picture.set_size(width, height)
-        canvas = tvg.SwCanvas(engine)
-        canvas.set_target(width, height, width, tvg.Colorspace.ABGR8888S)
-        canvas.add(picture)
-        rendered = []
-        pictures = []
-        for frame in frames:
-            animation.set_frame(frame)
-            canvas.update()
-            canvas.draw(True)
-            canvas.sync()
-            raw = bytes(canvas.buffer_arr)
-            if strip is not None and frame in strip["frames"]:
-                pictures.append(raw)
-            row = []
-            for x, y in probes:
-                r, g, b, a = raw[(y * width + x) * 4:(y * width + x) * 4 + 4]
-                row.append([b * a / 255, g * a / 255, r * a / 255, a])
-            rendered.append(row)
-        canvas.destroy()
-        if strip is not None:
-            # The frames side by side on a mid grey (light and dark cards both show), a white gap between them.
-            gap, count, grey = 8, len(pictures), (154, 160, 166)
-            total = width * count + gap * (count - 1)
-            out = bytearray(b"\xff" * total * height * 4)
-            for index, raw in enumerate(pictures):
-                for y in range(height):
-                    for x in range(width):
-                        r, g, b, a = raw[(y * width + x) * 4:(y * width + x) * 4 + 4]
-                        at = (y * total + index * (width + gap) + x) * 4
-                        out[at:at + 4] = bytes([(r * a + grey[0] * (255 - a)) // 255, (g * a + grey[1] * (255 - a)) // 255,
-                                               (b * a + grey[2] * (255 - a)) // 255, 255])
-            with open(os.path.join(strip["folder"], (strip["name"] or "default") + ".png"), "wb") as f:
-                f.write(png(total, height, bytes(out)))
-        return rendered
-    finally:
-        engine.term()
+    """ThorVG's probe pixels of the document, the theme's slots applied; with `strip`, its frames
+    side by side written as a PNG."""
+    keep = strip["frames"] if strip is not None else ()
+    result = render(text, frames, probes, slots=None if theme is None else slots_of(theme), keep=keep)
+    if result is None:
+        return None
+    rendered, pictures, width, height = result
+    if strip is not None:
+        # The frames side by side on a mid grey (light and dark cards both show), a white gap between them.
+        gap, count, grey = 8, len(pictures), (154, 160, 166)
+        total = width * count + gap * (count - 1)
+        out = bytearray(b"\xff" * total * height * 4)
+        for index, raw in enumerate(pictures):
+            for y in range(height):
+                for x in range(width):
+                    r, g, b, a = raw[(y * width + x) * 4:(y * width + x) * 4 + 4]
+                    at = (y * total + index * (width + gap) + x) * 4
+                    out[at:at + 4] = bytes([(r * a + grey[0] * (255 - a)) // 255, (g * a + grey[1] * (255 - a)) // 255,
+                                           (b * a + grey[2] * (255 - a)) // 255, 255])
+        with open(os.path.join(strip["folder"], (strip["name"] or "default") + ".png"), "wb") as f:
+            f.write(png(total, height, bytes(out)))
+    return rendered
 
 
 def judge(request, validator):

@@ -19,6 +19,7 @@ import jsonschema
 import lottie_specs
 from lottie import objects
 from lottie_reading import SplitPosition
+from thorvg_frames import render
 from rlottie_python import LottieAnimation
 import os
 
@@ -94,34 +95,9 @@ def pixels(text, frames, probes, width, height):
     return rendered
 
 
-def thorvg_pixels(text, frames, probes, width, height):
-    import thorvg_python as tvg
-    engine = tvg.Engine(threads=0)
-    try:
-        animation = tvg.LottieAnimation(engine)
-        picture = animation.get_picture()
-        if picture.load_data(text.encode(), "lottie", None, True) != tvg.Result.SUCCESS:
-            return None
-        picture.set_size(width, height)
-        canvas = tvg.SwCanvas(engine)
-        canvas.set_target(width, height, width, tvg.Colorspace.ABGR8888S)  # straight alpha
-        canvas.add(picture)
-        rendered = []
-        for frame in frames:
-            animation.set_frame(frame)
-            canvas.update()
-            canvas.draw(True)
-            canvas.sync()
-            raw = bytes(canvas.buffer_arr)  # ABGR8888S: R, G, B, A bytes per pixel (what get_pillow reads, without Pillow)
-            row = []
-            for x, y in probes:
-                r, g, b, a = raw[(y * width + x) * 4:(y * width + x) * 4 + 4]
-                row.append([b * a / 255, g * a / 255, r * a / 255, a])  # premultiplied BGRA, as rlottie's
-            rendered.append(row)
-        canvas.destroy()
-        return rendered
-    finally:
-        engine.term()
+def thorvg_pixels(text, frames, probes):
+    rendered = render(text, frames, probes)
+    return None if rendered is None else rendered[0]
 
 
 def main():
@@ -134,8 +110,7 @@ def main():
             "schema": [f"{list(e.absolute_path)}: {e.message[:300]}" for e in VALIDATOR.iter_errors(lottie)][:10],
             "values": values(lottie, document["times"]),
             "pixels": pixels(text, document["frames"], document["probes"], int(lottie["w"]), int(lottie["h"])),
-            "thorvg": thorvg_pixels(text, document.get("thorvgFrames", document["frames"]), document["probes"],
-                                    int(lottie["w"]), int(lottie["h"])),
+            "thorvg": thorvg_pixels(text, document.get("thorvgFrames", document["frames"]), document["probes"]),
         }
     json.dump(answer, sys.stdout)
 

@@ -101,12 +101,7 @@ public struct TokenBinding: Sendable, Hashable {
     /// a timing function.
     package func value(of path: String, at place: Place) throws(TokenLookupError) -> [Double] {
         if isNominal { return place == .timingFunction ? [0, 0, 1, 1] : [0.1] }
-        let (name, _) = try origin(of: path)
-        let set = sets[name]!.set
-        let path = Self.tokenPath(path, in: set)
-        let token = set.token(path)!
-        let value: JSONValue
-        do { value = try set.resolved(path) } catch { throw .invalid(path, reason: error.rule) }
+        let (name, path, token, value) = try resolvedToken(path)
         do {
             switch (token.type, place) {
             case (.duration, .duration), (.duration, .delay):
@@ -144,12 +139,7 @@ public struct TokenBinding: Sendable, Hashable {
             default: return "0"
             }
         }
-        let (name, _) = try origin(of: path)
-        let set = sets[name]!.set
-        let path = Self.tokenPath(path, in: set)
-        let token = set.token(path)!
-        let value: JSONValue
-        do { value = try set.resolved(path) } catch { throw .invalid(path, reason: error.rule) }
+        let (name, path, token, value) = try resolvedToken(path)
         do {
             switch (token.type, kind) {
             case (.color, .color): return try TokenValueShape.cssColor(value, file: name, path: path)
@@ -162,6 +152,15 @@ public struct TokenBinding: Sendable, Hashable {
         } catch {
             throw .invalid(path, reason: "\(error)")
         }
+    }
+
+    /// The set that defines `{path}`, the token's own path there (a group's `$root`), the token
+    /// and its value with every alias resolved.
+    private func resolvedToken(_ path: String) throws(TokenLookupError) -> (set: String, path: String, token: DesignToken, value: JSONValue) {
+        let (name, _) = try origin(of: path)
+        let set = sets[name]!.set
+        let path = Self.tokenPath(path, in: set)
+        do { return (name, path, set.token(path)!, try set.resolved(path)) } catch { throw .invalid(path, reason: error.rule) }
     }
 
     /// The token at `path` as written (a group's `$root` for the group), if one set has it.
