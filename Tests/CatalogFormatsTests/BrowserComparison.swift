@@ -45,7 +45,6 @@ enum BrowserComparison {
     static let departures: [(engine: BrowserEngine, id: String, reason: String)] = [
         (.chromium, "/hinge", "eases the missing 0 % transform by the 0 % keyframe's timing function, not the animation's (CSS Animations)"),
         (.webkit, "first", "runs the later of a vendor twin and its unprefixed @keyframes; Chromium and Firefox the unprefixed"),
-        (.webkit, "/nudge", "shows a translateX(50%) of a paused animation's start as 0 (not yet understood)"),
         // The stylesheet as published; its export is baked into a form WebKit plays alike.
         (.webkit, "/light-speed-in", "interpolates skewX() → translate3d() skewX() through CSS Transforms 1's factoring (docs/Engines.md, class 3)"),
         // The oracle samples exact boundaries; Firefox keeps times as integer ticks.
@@ -219,6 +218,9 @@ enum BrowserComparison {
                   parent.appendChild(element);
                   elements[role] = element;
                 }
+                // Laid out before anything animates: WebKit resolves a transform's percentages
+                // against the box of the element's last layout, none yet for one just made (0 px).
+                void document.body.offsetWidth;
                 let animations = [];
                 if (c.kind === "css") {
                   for (const role of c.roles) elements[role].className = "box " + (c.classes[role] || "").split(" / ").at(-1);
