@@ -11,7 +11,7 @@ import Testing
 /// every rectangle's opacity, fill, corner radius and transform as the engine computes them
 /// within the export bound (0.1 %) plus the browser's own rounding.
 struct SVGExportTests {
-    static let box = (width: 100.0, height: 100.0)
+    static let box = SVGBox(width: 100, height: 100)
 
     struct Case {
         var id: String
@@ -46,12 +46,19 @@ struct SVGExportTests {
               return list.map((t) => {
                 svg.setCurrentTime(t);
                 return [...svg.querySelectorAll("rect")].map((rect) => {
-                  const style = getComputedStyle(rect), list = rect.transform.animVal;
+                  const style = getComputedStyle(rect);
+                  // The box's corner to the document: the groups' transforms, the rectangle's, its x and y.
                   let m = new DOMMatrix();
-                  for (let i = 0; i < list.numberOfItems; i++) {
-                    const f = list.getItem(i).matrix;
-                    m = m.multiply(new DOMMatrix([f.a, f.b, f.c, f.d, f.e, f.f]));
+                  for (let element = rect; element !== svg; element = element.parentNode) {
+                    const list = element.transform.animVal;
+                    let own = new DOMMatrix();
+                    for (let i = 0; i < list.numberOfItems; i++) {
+                      const f = list.getItem(i).matrix;
+                      own = own.multiply(new DOMMatrix([f.a, f.b, f.c, f.d, f.e, f.f]));
+                    }
+                    m = own.multiply(m);
                   }
+                  m = m.translate(rect.x.animVal.value, rect.y.animVal.value);
                   const matrix = [m.a, m.b, m.c, m.d, m.e, m.f];
                   return [Number(style.opacity), style.fill, Number(style.fillOpacity), rect.rx.animVal.value, matrix];
                 });
@@ -147,7 +154,10 @@ struct SVGExportTests {
         let bodies = [
             #"{"type": "keyframe", "keyPath": "transform.translation.y", "values": [0, -6, 10], "keyTimes": [0, 0.3, 1], "timingFunctions": ["easeIn", "easeOut"], "duration": 0.4, "repeatCount": 3, "cumulative": true, "fillMode": "forwards", "removedOnCompletion": false}"#,
             #"{"type": "basic", "keyPath": "transform.translation.x", "fromValue": 0, "toValue": 12, "duration": 0.2, "beginTime": 0.1, "repeatCount": 2.5, "cumulative": true, "timingFunction": "easeInEaseOut"}"#,
-            #"{"type": "keyframe", "keyPath": "opacity", "values": [0, 1, 0.2, 0.9], "calculationMode": "paced", "duration": 0.5, "fillMode": "both", "removedOnCompletion": false}"#
+            #"{"type": "keyframe", "keyPath": "opacity", "values": [0, 1, 0.2, 0.9], "calculationMode": "paced", "duration": 0.5, "fillMode": "both", "removedOnCompletion": false}"#,
+            // About the box's centre: the rectangle is drawn about it, so the rotation alone adds up.
+            #"{"type": "basic", "keyPath": "transform.rotation.z", "fromValue": 0, "toValue": 1.2, "duration": 0.3, "repeatCount": 3, "cumulative": true, "timingFunction": "easeOut", "fillMode": "forwards", "removedOnCompletion": false}"#,
+            #"{"type": "basic", "keyPath": "transform.scale", "fromValue": 1, "toValue": 1.25, "duration": 0.25, "repeatCount": 2, "cumulative": true}"#
         ]
         let cases = try bodies.enumerated().map { index, body in
             try Self.animation(
@@ -158,6 +168,8 @@ struct SVGExportTests {
             #expect(!c.svg.explanation.isEmpty && c.svg.explanation.allSatisfy { $0.fidelity == .exact }, "\(c.id): \(c.svg.explanation)")
         }
         #expect(cases[0].svg.text.contains(#"repeatCount="3" accumulate="sum""#) && cases[1].svg.text.contains(#"repeatCount="2.5" accumulate="sum""#))
+        #expect(cases[3].svg.text.contains(#"type="rotate""#) && cases[3].svg.text.contains(#"repeatCount="3" accumulate="sum""#))
+        #expect(cases[4].svg.text.contains(#"type="scale""#) && cases[4].svg.text.contains(#"repeatCount="2" accumulate="sum""#))
         let (problems, compared) = try Self.problems(cases, engine: engine)
         #expect(compared > 50, "\(compared) compared")
         #expect(problems.isEmpty, "\(problems.count) differences:\n\(problems.prefix(30).joined(separator: "\n"))")

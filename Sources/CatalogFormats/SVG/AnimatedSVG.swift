@@ -80,6 +80,10 @@ package struct AnimatedSVG: Sendable {
             if let other = Set(role.sample(0).keys).subtracting(SVGChannel.followed).sorted().first {
                 throw ExportError("\(other) has no SVG form (a rectangle follows \(SVGChannel.followed.sorted().joined(separator: ", ")))")
             }
+            // Drawn about its origin, in a group that puts the origin in place: a rotation or
+            // scale about the origin is then the function alone, which SMIL can sum and splines ease.
+            let drawnAt = SVGChannel.origin(role.sample(0), box: box)
+            let frame = SVGBox(width: box.width, height: box.height, drawnAt: drawnAt)
             var spans: [(begin: Double, length: Double, repeats: Bool)] = []
             if timeline.once > 0 || timeline.period == nil { spans.append((0, timeline.once, false)) }
             if let period = timeline.period, period > 0 { spans.append((timeline.once, period, true)) }
@@ -88,12 +92,12 @@ package struct AnimatedSVG: Sendable {
             for channel in SVGChannel.allCases {
                 var tracks: [(span: (begin: Double, length: Double, repeats: Bool), track: SVGTrack)] = []
                 func sample(_ t: Double, _ previous: [Double]?) throws(ExportError) -> [Double] {
-                    try channel.values(role.sample(t), box: box, previous: previous)
+                    try channel.values(role.sample(t), box: frame, previous: previous)
                 }
                 let behind = role.animations.filter { !Self.sources[channel]!.isDisjoint(with: $0.properties) }
                 // A cumulative animation: its first cycle, repeated with each adding the last's end.
                 if timeline.period == nil, behind.count == 1, let cycle = behind[0].cumulativeCycle,
-                    let summed = try CumulativeSVGTrack.make(channel, cycle: cycle, length: timeline.once, box: box, sample: sample)
+                    let summed = try CumulativeSVGTrack.make(channel, cycle: cycle, length: timeline.once, box: frame, sample: sample)
                 {
                     attributes += Self.attributes(channel, summed.base)
                     explanation.append((role.name, channel.rawValue, .exact))
@@ -105,9 +109,9 @@ package struct AnimatedSVG: Sendable {
                     }
                     continue
                 }
-                let exact = try Self.exact(channel, behind: behind, timeline: timeline, box: box, sample: sample)
+                let exact = try Self.exact(channel, behind: behind, timeline: timeline, box: frame, sample: sample)
                 for span in spans where exact == nil {
-                    tracks.append((span, try SVGTrack.fit(channel, start: span.begin, length: span.length, box: box, sample: sample)))
+                    tracks.append((span, try SVGTrack.fit(channel, start: span.begin, length: span.length, box: frame, sample: sample)))
                 }
                 if let exact { tracks = [(spans[0], exact)] }
                 let first = tracks[0].track.values[0]
@@ -123,11 +127,17 @@ package struct AnimatedSVG: Sendable {
                 explanation.append((role.name, channel.rawValue, fidelity))
                 for (span, track) in tracks { animations += Self.animations(channel, track, span: span) }
             }
+            let moved = drawnAt != (0, 0)
+            let indent = moved ? "    " : "  "
+            let (x, y) = (CSSNumber.text(0 - drawnAt.x), CSSNumber.text(0 - drawnAt.y))
+            if moved { lines.append(#"  <g transform="translate(\#(CSSNumber.text(drawnAt.x)) \#(CSSNumber.text(drawnAt.y)))">"#) }
             lines.append(
-                #"  <rect id="role-\#(index)" data-role="\#(Self.escaped(role.name))" x="0" y="0" width="\#(w)" height="\#(h)" \#(attributes.joined(separator: " "))>"#
+                indent
+                    + #"<rect id="role-\#(index)" data-role="\#(Self.escaped(role.name))" x="\#(x)" y="\#(y)" width="\#(w)" height="\#(h)" \#(attributes.joined(separator: " "))>"#
             )
-            lines += animations.map { "    " + $0 }
-            lines.append("  </rect>")
+            lines += animations.map { indent + "  " + $0 }
+            lines.append(indent + "</rect>")
+            if moved { lines.append("  </g>") }
         }
         lines.append("</svg>")
         text = lines.joined(separator: "\n") + "\n"
@@ -143,7 +153,7 @@ package struct AnimatedSVG: Sendable {
 
     /// The exact track of a channel played once, where the role's web animations `behind` it are exact.
     private static func exact(
-        _ channel: SVGChannel, behind: [WebAnimation], timeline: Timeline, box: (width: Double, height: Double),
+        _ channel: SVGChannel, behind: [WebAnimation], timeline: Timeline, box: SVGBox,
         sample: (Double, [Double]?) throws(ExportError) -> [Double]
     ) throws(ExportError) -> SVGTrack? {
         guard timeline.period == nil, !behind.isEmpty, behind.allSatisfy({ $0.fidelity == .exact }) else { return nil }

@@ -15,7 +15,7 @@ import Foundation
 ///     keyframes: [WebKeyframe(offset: 0, values: ["transform": "translateY(0px)"]), WebKeyframe(offset: 1, values: ["transform": "translateY(10px)"])],
 ///     timing: WebTiming(duration: 400), properties: ["transform"], fidelity: .exact)
 /// let summed = try CumulativeSVGTrack.make(
-///     .transform, cycle: .init(animation: slide, count: 3), length: 1.2, box: (100, 100),
+///     .transform, cycle: .init(animation: slide, count: 3), length: 1.2, box: SVGBox(width: 100, height: 100),
 ///     sample: { t, _ in [0, 10 * t / 0.4, 0, 0, 1, 1] })
 /// summed?.count   // 3: repeatCount="3" accumulate="sum"
 /// ```
@@ -29,7 +29,7 @@ struct CumulativeSVGTrack {
 
     /// - Parameter length: the span the document plays, from 0 (the cycles and what follows).
     static func make(
-        _ channel: SVGChannel, cycle: WebAnimation.CumulativeCycle, length: Double, box: (width: Double, height: Double),
+        _ channel: SVGChannel, cycle: WebAnimation.CumulativeCycle, length: Double, box: SVGBox,
         sample: (Double, [Double]?) throws(ExportError) -> [Double]
     ) throws(ExportError) -> CumulativeSVGTrack? {
         // A colour summed is no colour: the fill is written from samples.
@@ -44,7 +44,10 @@ struct CumulativeSVGTrack {
         let knots = ExactTimeline.knots(for: AnimatedSVG.sources[channel]!, in: [once], window: period)
         guard
             let track = try SVGExactTrack.make(
-                channel, knots: knots, length: period, box: box, sample: { t, previous throws(ExportError) in try sample(begin + t, previous) })
+                channel, knots: knots, length: period, box: box,
+                // The cycle's end is approached from within: a sum that counts the identity (a
+                // scale's 1) jumps there to the next cycle's start.
+                sample: { t, previous throws(ExportError) in try sample(begin + min(t, period.nextDown), previous) })
         else { return nil }
         let base = try sample(0, nil)
         let freezes = timing.fill == "forwards" || timing.fill == "both"

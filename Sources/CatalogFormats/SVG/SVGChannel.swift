@@ -25,8 +25,10 @@ enum SVGChannel: String, CaseIterable, Sendable {
 
     /// The channel's numbers at one sample: opacity [o]; fill [r, g, b, a] (0…1); radius [r]
     /// (px); transform the ``PlanarTransform`` numbers [x, y, angle, skew, scaleX, scaleY]
-    /// (radians), unwound against `previous`.
-    func values(_ sample: [String: AnimatedValue], box: (width: Double, height: Double), previous: [Double]?) throws(ExportError) -> [Double] {
+    /// (radians), unwound against `previous`, for the rectangle as ``SVGBox`` draws it.
+    func values(
+        _ sample: [String: AnimatedValue], box: SVGBox, previous: [Double]?
+    ) throws(ExportError) -> [Double] {
         switch self {
         case .opacity:
             var opacity = 1.0
@@ -48,10 +50,11 @@ enum SVGChannel: String, CaseIterable, Sendable {
         }
     }
 
-    /// The role's transform about its origin, in px of the box: T(origin) · M · T(−origin).
-    static func matrix(_ sample: [String: AnimatedValue], box: (width: Double, height: Double)) throws(ExportError) -> Matrix4 {
-        var origin = Point(x: 0.5, y: 0.5)
-        if case .point(let point)? = sample["transformOrigin"] ?? sample["anchorPoint"] { origin = point }
+    /// The role's transform about its origin, in px of the box: T(origin) · M · T(−origin); for
+    /// a rectangle drawn about `box.drawnAt`, T(origin − drawnAt) · M · T(drawnAt − origin),
+    /// which is M itself while the origin stays put.
+    static func matrix(_ sample: [String: AnimatedValue], box: SVGBox) throws(ExportError) -> Matrix4 {
+        let origin = Self.origin(sample, box: (box.width, box.height))
         var matrix = Matrix4.identity
         if case .transform(let m)? = sample["transform"] {
             // Without perspective, a plane's points keep z = 0: what shows is the matrix's 2D part.
@@ -60,14 +63,22 @@ enum SVGChannel: String, CaseIterable, Sendable {
             }
             matrix = Matrix4(SIMD4(m.r1.x, m.r1.y, 0, 0), SIMD4(m.r2.x, m.r2.y, 0, 0), SIMD4(0, 0, 1, 0), SIMD4(m.r4.x, m.r4.y, 0, 1))
         }
-        let (ox, oy) = (origin.x * box.width, origin.y * box.height)
+        let (ox, oy) = (origin.x - box.drawnAt.x, origin.y - box.drawnAt.y)
         return Matrix4.translation(-ox, -oy, 0).concatenating(matrix).concatenating(.translation(ox, oy, 0))
+    }
+
+    /// The role's transform origin in px of the box (the centre unless set).
+    static func origin(_ sample: [String: AnimatedValue], box: (width: Double, height: Double)) -> (x: Double, y: Double) {
+        var origin = Point(x: 0.5, y: 0.5)
+        if case .point(let point)? = sample["transformOrigin"] ?? sample["anchorPoint"] { origin = point }
+        return (origin.x * box.width, origin.y * box.height)
     }
 
     /// How far a written value may be from the engine's, in units of the export bound (0.1 %:
     /// opacity ±0.001; premultiplied channels 2.6/255 and alpha 1.2/255, as the web exports;
-    /// a radius 0.1 % of the box; transform entries 0.001·max(1, |v|)).
-    func error(_ written: [Double], _ engine: [Double], box: (width: Double, height: Double)) -> Double {
+    /// a radius 0.1 % of the box; transform entries 0.001·max(1, |v|), of the matrix from the
+    /// box's corner, wherever the rectangle is drawn).
+    func error(_ written: [Double], _ engine: [Double], box: SVGBox) -> Double {
         switch self {
         case .opacity: return abs(written[0] - engine[0]) / 0.001
         case .fill:
@@ -75,7 +86,7 @@ enum SVGChannel: String, CaseIterable, Sendable {
             return max(channels / (2.6 / 255), abs(written[3] - engine[3]) / (1.2 / 255))
         case .radius: return abs(written[0] - engine[0]) / (0.001 * max(box.width, box.height))
         case .transform:
-            let a = PlanarTransform(numbers: written).matrix, b = PlanarTransform(numbers: engine).matrix
+            let a = box.fromCorner(PlanarTransform(numbers: written).matrix), b = box.fromCorner(PlanarTransform(numbers: engine).matrix)
             return zip(a.entries, b.entries).map { abs($0 - $1) / (0.001 * max(1, abs($1))) }.max()!
         }
     }
@@ -87,5 +98,20 @@ extension PlanarTransform {
 
     init(numbers n: [Double]) {
         self.init(x: n[0], y: n[1], angle: n[2], skew: n[3], scaleX: n[4], scaleY: n[5])
+    }
+}
+
+/// The reference box a role's rectangle fills, and where it is drawn: with its corner at
+/// `−drawnAt` inside a group translated by `drawnAt` (the role's transform origin at the start,
+/// px), so that a rotation or scale about that origin is the SMIL function alone — which
+/// `accumulate="sum"` adds up and key splines ease.
+struct SVGBox: Sendable {
+    var width: Double, height: Double
+    var drawnAt: (x: Double, y: Double) = (0, 0)
+
+    /// The map from the box's corner of a transform `m` written on the rectangle: T(d) · m · T(−d).
+    func fromCorner(_ m: Matrix4) -> Matrix4 {
+        guard drawnAt != (0, 0) else { return m }
+        return Matrix4.translation(-drawnAt.x, -drawnAt.y, 0).concatenating(m).concatenating(.translation(drawnAt.x, drawnAt.y, 0))
     }
 }

@@ -10,7 +10,7 @@ import Foundation
 enum SVGExactTrack {
     /// The exact track over `[0, length]`, or nil when none reproduces the engine.
     static func make(
-        _ channel: SVGChannel, knots: [ExactTimeline.Knot], length: Double, box: (width: Double, height: Double),
+        _ channel: SVGChannel, knots: [ExactTimeline.Knot], length: Double, box: SVGBox,
         sample: (Double, [Double]?) throws(ExportError) -> [Double]
     ) throws(ExportError) -> SVGTrack? {
         guard length > 0, knots.count >= 2 else { return nil }

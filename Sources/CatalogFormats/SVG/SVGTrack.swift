@@ -20,7 +20,7 @@ struct SVGTrack {
     ///   - start, length: the span, in seconds of the role's time.
     ///   - sample: the channel's numbers at a time, unwound against the previous ones.
     static func fit(
-        _ channel: SVGChannel, start: Double, length: Double, box: (width: Double, height: Double),
+        _ channel: SVGChannel, start: Double, length: Double, box: SVGBox,
         sample: (Double, [Double]?) throws(ExportError) -> [Double]
     ) throws(ExportError) -> SVGTrack {
         guard length > 0 else {
