@@ -9,7 +9,7 @@ import Foundation
 /// (``PlanarTransform``: translate, rotate, skewX, scale).
 ///
 /// ```swift
-/// let numbers = try SVGChannel.transform.values(sample, box: (100, 100), previous: nil)
+/// let numbers = try SVGChannel.transform.values(sample, box: SVGBox(width: 100, height: 100), previous: nil)
 /// ```
 enum SVGChannel: String, CaseIterable, Sendable {
     case opacity, fill, radius, transform
