@@ -33,6 +33,12 @@ public enum BrowserSession {
         /// A process run meanwhile (the command line writing), waited for.
         case run([String])
         case screenshot(String)
+        /// axe-core's violations on the page as it stands, under a name (``AxeCore``).
+        case axe(String)
+        /// Keys pressed on what has the focus, by selenium's `Keys` names (`TAB`, `ENTER`, `ARROW_RIGHT`) or as text.
+        case keys([String])
+        /// `prefers-color-scheme` as pages then see it, `light` or `dark` (Chromium only).
+        case colorScheme(String)
 
         var json: JSONValue {
             switch self {
@@ -47,6 +53,9 @@ public enum BrowserSession {
             case .paste(let name): ["paste": .string(name)]
             case .run(let arguments): ["run": .array(arguments.map(JSONValue.string))]
             case .screenshot(let path): ["screenshot": .string(path)]
+            case .axe(let name): ["axe": ["name": .string(name), "sitePackages": .string(AxeCore.sitePackages)]]
+            case .keys(let keys): ["keys": .array(keys.map(JSONValue.string))]
+            case .colorScheme(let scheme): ["colorScheme": .string(scheme)]
             }
         }
     }

@@ -54,7 +54,7 @@ public enum LottieJudge {
         }
     }
 
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "../..").standardized
+    package static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "../..").standardized
 
     /// The Python that runs the judges (and the scripts that build documents with python-lottie).
     public static func pythonPath() throws -> String { try python() }

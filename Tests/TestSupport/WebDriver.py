@@ -98,8 +98,32 @@ def run(driver, base, kind, argument, results, chromium):
         subprocess.run(argument, check=True, capture_output=True)
     elif kind == "screenshot":
         driver.save_screenshot(argument)
+    elif kind == "axe":  # axe-core 4's violations on the page as it stands (axe-selenium-python's Axe)
+        results[argument["name"]] = axe(driver, argument["sitePackages"])
+    elif kind == "colorScheme":  # prefers-color-scheme as the page sees it (Chromium's emulation)
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": argument}]})
+    elif kind == "keys":  # keys pressed on what has the focus (Tab moves it), as a person without a mouse
+        chain = webdriver.ActionChains(driver)
+        for key in argument:
+            chain.send_keys(getattr(Keys, key) if hasattr(Keys, key) else key)
+        chain.perform()
     else:
         raise ValueError("unknown step " + kind)
+
+
+def axe(driver, site_packages):
+    """The page's violations by axe-core: rule, impact, and each element's selector and summary.
+    axe-selenium-python 3 wants Python 3.12 (scripts/test keeps it in .venv-axe); its module is
+    plain Python, imported here from that folder."""
+    if site_packages not in sys.path:
+        sys.path.append(site_packages)
+    from axe_selenium_python import Axe
+    checker = Axe(driver)
+    checker.inject()
+    found = checker.run()
+    return [{"id": v["id"], "impact": v["impact"], "help": v["help"],
+             "nodes": [{"target": n["target"], "summary": n.get("failureSummary", "")} for n in v["nodes"]]}
+            for v in found["violations"]]
 
 
 if __name__ == "__main__":

@@ -177,7 +177,8 @@ package enum ScenarioPageWriter {
                 const element = document.createElement(tagOf(object.type));
                 element.dataset.object = object.id;
                 element.style.position = "absolute";
-                if (element instanceof HTMLInputElement) element.readOnly = true;
+                // A text field is named as the scenario names it (assistive technology needs a label).
+                if (element instanceof HTMLInputElement) { element.readOnly = true; element.setAttribute("aria-label", object.id); }
                 scene.append(element);
                 elements.set(object.id, element);
                 for (const [key, value] of Object.entries(object.properties)) render(element, key, value);

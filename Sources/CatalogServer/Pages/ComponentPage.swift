@@ -55,7 +55,9 @@ struct ComponentPage {
                 <ul>\(links.joined())</ul></section>
                 """)
         }
-        sections.append("<section id=\"definition\"><h2>Definition</h2><pre id=\"yaml\">\(HTML.escape(yaml))</pre></section>")
+        sections.append(
+            "<section id=\"definition\"><h2>Definition</h2><pre id=\"yaml\" tabindex=\"0\" role=\"region\" aria-label=\"Definition (YAML)\">\(HTML.escape(yaml))</pre></section>"
+        )
         if let exports { sections.append(exports) }
         sections.append(try Self.history(versions, shown: stored, from: query.get("from"), to: query.get("to"), catalog: catalog))
         return PageShell.html(title: "\(stored.name) \(stored.version)", page: "component", data: data, body: sections.joined(separator: "\n"))
@@ -91,7 +93,7 @@ struct ComponentPage {
                 : "<button type=\"button\" class=\"copy\" data-copy=\"export-\(form.rawValue)\">Copy</button> <span class=\"copied\" id=\"copied-\(form.rawValue)\" role=\"status\"></span>"
             return """
                 <details class="export"\(form == .css ? " open" : "")><summary>\(form.title)</summary>\(copy)
-                <pre id="export-\(form.rawValue)"\(failed ? " class=\"refused\"" : "")>\(HTML.escape(text))</pre></details>
+                <pre id="export-\(form.rawValue)" tabindex="0" role="region" aria-label="\(HTML.escape(form.title))"\(failed ? " class=\"refused\"" : "")>\(HTML.escape(text))</pre></details>
                 """
         }
         return "<section id=\"exports\"><h2>Exports</h2>\n\(blocks.joined(separator: "\n"))</section>"

@@ -62,7 +62,7 @@ struct ObjectPages {
                     <label>Scene time <input id="at" name="at" type="number" step="any" value="\(JSONValue.numberText(state.time))"></label>
                     <label><input name="reducedMotion" type="checkbox" value="true"\(reduced ? " checked" : "")> Reduced motion</label>
                     <button type="submit">Show</button></form>
-                    <pre id="state-json">\(HTML.escape(state.jsonValue.prettyText))</pre></section>
+                    <pre id="state-json" tabindex="0" role="region" aria-label="State as JSON">\(HTML.escape(state.jsonValue.prettyText))</pre></section>
                     """
                 return PageShell.response(title: id, page: "object", data: [("id", id)], body: body)
             }
