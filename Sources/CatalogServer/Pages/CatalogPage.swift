@@ -1,10 +1,11 @@
 import CatalogKit
 import Hummingbird
 
-/// `/`: the catalog — every current component (name, kind, version, tags, summary), filtered by
-/// kind and tag and searched with the store's ranked search (`?q=`). The page works as a plain
-/// form; the script re-renders the rows as the user types, from `/api/search` and
-/// `/api/components` (the same filter, ``ComponentFilter``).
+/// `/`: the catalog — every current component, filtered by kind and tag and searched with the
+/// store's ranked search (`?q=`), as a gallery of tiles (`gallery.js` plays each animation and
+/// chain there by its Web Animations export, all on one clock) or as a table (`?view=table`).
+/// The page works as a plain form; the script re-renders both views as the user types, from
+/// `/api/search` and `/api/components` (the same filter, ``ComponentFilter``).
 struct CatalogPage {
     let catalog: Catalog
 
@@ -13,7 +14,10 @@ struct CatalogPage {
         router.get("/") { request, _ -> Response in
             try await offload {
                 let filter = try ComponentFilter(request)
-                let rows = try filter.components(in: catalog).map(Self.row).joined(separator: "\n")
+                let components = try filter.components(in: catalog)
+                let rows = components.map(Self.row).joined(separator: "\n")
+                let tiles = components.map(Self.tile).joined(separator: "\n")
+                let table = request.form.get("view") == "table"
                 let tags = Set(try catalog.components.list().flatMap(\.tags)).sorted()
                 func option(_ value: String, _ label: String, selected: Bool) -> String {
                     "<option value=\"\(HTML.escape(value))\"\(selected ? " selected" : "")>\(HTML.escape(label))</option>"
@@ -28,17 +32,37 @@ struct CatalogPage {
                     <input id="search" name="q" type="search" placeholder="Search names, summaries and tags" value="\(HTML.escape(filter.text ?? ""))" autocomplete="off">
                     <select id="kind" name="kind" aria-label="Kind">\(kinds.joined())</select>
                     <select id="tag" name="tag" aria-label="Tag">\(tagOptions.joined())</select>
+                    <input type="hidden" id="view" name="view" value="\(table ? "table" : "gallery")">
                     <button type="submit">Filter</button>
+                    <span class="view-switch" role="group" aria-label="View">
+                    <button type="button" id="show-gallery" aria-pressed="\(!table)">Gallery</button><button type="button" id="show-table" aria-pressed="\(table)">Table</button>
+                    </span>
+                    <button type="button" id="gallery-play"\(table ? " hidden" : "")>Pause</button>
                     </form>
-                    <table id="components"><thead><tr><th>Name</th><th>Kind</th><th>Version</th><th>Tags</th><th>Summary</th></tr></thead>
+                    <ul id="gallery" class="gallery" aria-label="Components"\(table ? " hidden" : "")>
+                    \(tiles)
+                    </ul>
+                    <table id="components"\(table ? "" : " hidden")><thead><tr><th>Name</th><th>Kind</th><th>Version</th><th>Tags</th><th>Summary</th></tr></thead>
                     <tbody>
                     \(rows)
                     </tbody></table>
                     <p id="empty" class="empty"\(rows.isEmpty ? "" : " hidden")>No component matches.</p>
                     """
-                return PageShell.response(title: "Components", page: "catalog", body: body)
+                return PageShell.response(title: "Components", page: "catalog", scripts: ["gallery.js"], body: body)
             }
         }
+    }
+
+    /// A component's tile: its stage (where the script plays it), name, kind, version and summary.
+    static func tile(_ component: StoredComponent) -> String {
+        let name = HTML.escape(component.name), kind = HTML.escape(component.kind.rawValue)
+        return """
+            <li class="tile" data-name="\(name)" data-kind="\(kind)" data-version="\(HTML.escape(component.version))">\
+            <div class="tile-stage" aria-hidden="true"><div class="tile-roles"><div class="tile-box"></div></div></div>\
+            <a class="tile-name" href="/components/\(HTML.url(component.name))">\(name)</a>\
+            <span class="tile-meta">\(kind) · \(HTML.escape(component.version))</span>\
+            <p class="tile-summary">\(HTML.escape(component.summary))</p></li>
+            """
     }
 
     static func row(_ component: StoredComponent) -> String {

@@ -20,44 +20,6 @@ async function getJSON(url) {
   return body;
 }
 
-// The catalog: rows re-rendered as the user types or picks a kind or tag, from the same
-// endpoints the page's own form uses on the server.
-function catalogPage() {
-  const form = $("#filters"), search = $("#search"), kind = $("#kind"), tag = $("#tag");
-  const body = $("#components tbody"), empty = $("#empty");
-  let latest = 0, timer;
-  async function refresh() {
-    const ticket = ++latest;
-    const query = new URLSearchParams();
-    if (kind.value) query.set("kind", kind.value);
-    if (tag.value) query.set("tag", tag.value);
-    const text = search.value.trim();
-    if (text) query.set("q", text);
-    let rows;
-    try {
-      rows = await getJSON((text ? "/api/search?" : "/api/components?") + query);
-    } catch (error) {
-      rows = [];
-    }
-    if (ticket !== latest) return; // an older answer arriving late
-    body.replaceChildren(...rows.map((component) => {
-      const row = element("tr");
-      const name = element("td");
-      name.append(element("a", component.name, { href: "/components/" + encodeURIComponent(component.name) }));
-      row.append(name, element("td", component.kind), element("td", component.version), element("td", component.tags.join(", ")),
-        element("td", component.summary));
-      return row;
-    }));
-    empty.hidden = rows.length > 0;
-    body.closest("table").dataset.query = query.toString();
-    history.replaceState(null, "", query.toString() ? "/?" + query : "/");
-  }
-  search.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(refresh, 120); });
-  kind.addEventListener("change", refresh);
-  tag.addEventListener("change", refresh);
-  form.addEventListener("submit", (event) => { event.preventDefault(); refresh(); });
-}
-
 // A sampled value as CSS writes it, by the unit the exports give the property.
 function cssValue(unit, value) {
   switch (unit) {

@@ -1,0 +1,169 @@
+@testable import CatalogKit
+import CatalogModel
+import Foundation
+import TestSupport
+import Testing
+
+/// The catalog's gallery as a person uses it, in Chromium through WebDriver, on each backend:
+/// every animation and chain plays in its tile by its Web Animations export, looping on one
+/// clock; search, kind and tag narrow the tiles as the user types (the tiles are what `search`
+/// finds); Pause stops every tile where it is; the table stays a view away, in the URL.
+struct WebAppGalleryTests {
+    /// The names `catalog search|list … --format json` prints.
+    static func names(_ db: String, _ arguments: [String]) throws -> [String] {
+        let printed = try CLI.run(["--db", db] + arguments + ["--format", "json"])
+        return try JSONReader.read(printed.stdout).arrayValue?.compactMap { $0["name"]?.stringValue } ?? []
+    }
+
+    static let tiles = "return [...document.querySelectorAll('#gallery .tile')].map(t => t.dataset.name)"
+    /// Each playing tile's animations: [name, playState, currentTime] (ms).
+    static let clocks = """
+        [...document.querySelectorAll('#gallery .tile')].filter(t => t.dataset.state === 'playing' || t.dataset.state === 'paused')
+          .map(t => [t.dataset.name, t.querySelector('.tile-box').getAnimations().map(a => [a.playState, a.currentTime])])
+        """
+
+    @Test(arguments: CLIBackend.allCases)
+    func searchNarrowsTheGalleryAndEveryTilePlaysOnOneClock(backend: CLIBackend) throws {
+        let folder = TemporaryFolder()
+        let db = try backend.database(in: folder)
+        #expect(try CLI.run(["--db", db, "list"]).status == 0)
+        let fades = try Self.names(db, ["search", "fade"])
+        let chains = try Self.names(db, ["list", "--kind", "chain"])
+        let everything = try Self.names(db, ["list"])
+        #expect(fades.count >= 4 && chains.count >= 1)
+        let server = try ServeProcess(db: db)
+        // The README's pictures of the gallery, light and dark, a second into playing.
+        let pictures = (light: folder.file("gallery-light.png"), dark: folder.file("gallery-dark.png"))
+        let settled = "const done = arguments[0]; setTimeout(() => done(true), 1000)"
+        let outcome = try BrowserSession.run(
+            base: server.url,
+            steps: [
+                .open("/"),
+                .read("all", Self.tiles),
+                .readAsync("settled", settled), .screenshot(pictures.light),
+                .colorScheme("dark"), .readAsync("settledDark", settled), .screenshot(pictures.dark), .colorScheme("light"),
+                // Tiles in view load their export and play.
+                .wait("document.querySelector('.tile[data-name=\"fade-in\"]').dataset.state === 'playing'"),
+                .wait("document.querySelector('.tile[data-name=\"fade-sequence\"]').dataset.state === 'playing'"),
+                .read("chainRoles", "return [...document.querySelectorAll('.tile[data-name=\"fade-sequence\"] .tile-box')].map(b => b.dataset.role)"),
+                .read("stills", "return [...document.querySelectorAll('.tile[data-state=\"still\"]')].map(t => t.dataset.kind)"),
+                // One clock: two tiles of one length are at the same time, read in one frame.
+                .read(
+                    "inStep",
+                    """
+                    const time = (name) => document.querySelector(`.tile[data-name="${name}"] .tile-box`).getAnimations()[0].currentTime;
+                    return [time('fade-in'), time('fade-out')];
+                    """),
+                // Search as you type, then a kind on top.
+                .type("#search", "fade"),
+                .wait("document.getElementById('gallery').dataset.query === 'q=fade'"),
+                .read("fades", Self.tiles),
+                .set("#kind", "chain"),
+                .wait("document.getElementById('gallery').dataset.query === 'kind=chain&q=fade'"),
+                .read("fadeChains", Self.tiles),
+                .set("#kind", ""), .set("#search", "", event: "input"),
+                .wait("document.getElementById('gallery').dataset.query === ''"),
+                // Pause: every tile stops where it is, and stays there.
+                .click("#gallery-play"),
+                .read("paused", "return " + Self.clocks),
+                .readAsync("pausedLater", "const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(() => done(\(Self.clocks))))"),
+                .click("#gallery-play"),
+                .wait("document.querySelector('.tile[data-name=\"fade-in\"]').dataset.state === 'playing'"),
+                // The table, a view away and kept in the URL.
+                .click("#show-table"),
+                .read("view", "return [document.getElementById('gallery').hidden, document.getElementById('components').hidden, location.search]"),
+                .read("rows", "return [...document.querySelectorAll('#components tbody tr td:first-child')].map(td => td.textContent)")
+            ])
+        let results = outcome.results
+        #expect(results["all"]?.arrayValue?.compactMap(\.stringValue) == everything)
+        #expect(results["chainRoles"]?.arrayValue?.compactMap(\.stringValue) == ["image", "headline", "content"])
+        #expect(results["stills"]?.arrayValue?.compactMap(\.stringValue).allSatisfy { ["decorator", "layout"].contains($0) } == true)
+        let inStep = results["inStep"]?.arrayValue?.compactMap(\.numberValue) ?? []
+        #expect(inStep.count == 2 && abs(inStep[0] - inStep[1]) < 0.5, "fade-in and fade-out at \(inStep)")
+        #expect(results["fades"]?.arrayValue?.compactMap(\.stringValue) == fades)
+        #expect(results["fadeChains"]?.arrayValue?.compactMap(\.stringValue) == fades.filter { chains.contains($0) })
+        let paused = results["paused"], later = results["pausedLater"]
+        #expect((paused?.arrayValue?.count ?? 0) >= 4)
+        #expect(paused == later, "paused tiles moved: \(paused?.canonicalText ?? "") then \(later?.canonicalText ?? "")")
+        let states = (paused?.arrayValue ?? []).flatMap { tile in (tile.arrayValue?.last?.arrayValue ?? []).compactMap { $0.arrayValue?.first?.stringValue } }
+        #expect(!states.isEmpty && states.allSatisfy { $0 == "paused" }, "\(states)")
+        #expect(results["view"]?.canonicalText == #"[true,false,"?view=table"]"#)
+        #expect(results["rows"]?.arrayValue?.compactMap(\.stringValue) == everything)
+        #expect(outcome.problems.isEmpty, "\(outcome.problems)")
+        let light = try Data(contentsOf: URL(fileURLWithPath: pictures.light)), dark = try Data(contentsOf: URL(fileURLWithPath: pictures.dark))
+        #expect(HeadlessChromium.pngSize(light) != nil && light != dark)
+        if backend == .sqlite, ProcessInfo.processInfo.environment["CATALOG_WRITE_SCREENSHOTS"] == "1" {
+            try light.write(to: Self.images.appending(path: "gallery-light.png"))
+            try dark.write(to: Self.images.appending(path: "gallery-dark.png"))
+        }
+    }
+
+    /// Frames the page draws in two seconds, as `requestAnimationFrame` reports them, and how
+    /// many tiles play meanwhile.
+    static let frameRate = """
+        const done = arguments[0], start = performance.now();
+        let frames = 0;
+        function count(now) {
+          frames++;
+          if (now - start < 2000) requestAnimationFrame(count);
+          else done([frames * 1000 / (now - start), document.querySelectorAll('#gallery .tile[data-state="playing"]').length]);
+        }
+        requestAnimationFrame(count);
+        """
+
+    /// 300 components (the built-in animations under new names, each a version of its own) play in
+    /// the gallery as smoothly as the page draws with none playing, measured in the same session:
+    /// at the top, and after scrolling through all of them (every tile loaded).
+    @Test func threeHundredTilesPlayAtTheFrameRateOfNone() throws {
+        let folder = TemporaryFolder()
+        let db = folder.file("c.sqlite")
+        var files: [String] = []
+        let animations = try BuiltInCatalog.definitions().filter { $0.kind == .animation }
+        for index in 0..<300 {
+            let source = animations[index % animations.count]
+            var members = source.document.objectValue ?? [:]
+            members["name"] = .string(String(format: "motion-%03d", index))
+            let json = JSONValue.object(members)
+            let file = folder.file("m\(index).json")
+            try json.canonicalText.write(toFile: file, atomically: true, encoding: .utf8)
+            files.append(file)
+        }
+        #expect(try CLI.run(["--db", db, "add"] + files).status == 0)
+        let server = try ServeProcess(db: db)
+        let outcome = try BrowserSession.run(
+            base: server.url,
+            steps: [
+                .open("/?q=no-such-component-anywhere"),
+                .wait("document.querySelectorAll('#gallery .tile').length === 0"),
+                .readAsync("none", Self.frameRate),
+                .open("/"),
+                .wait("document.querySelectorAll('#gallery .tile[data-state=\"playing\"]').length >= 20"),
+                .readAsync("top", Self.frameRate),
+                .readAsync(
+                    "scrolled",
+                    """
+                    const done = arguments[0];
+                    (async () => {
+                      for (let y = 0; y < document.body.scrollHeight; y += 600) { scrollTo(0, y); await new Promise(r => setTimeout(r, 60)); }
+                      scrollTo(0, document.body.scrollHeight);
+                      while (document.querySelectorAll('#gallery .tile[data-state="loading"]').length) await new Promise(r => setTimeout(r, 50));
+                      done(document.querySelectorAll('#gallery .tile[data-state="playing"], #gallery .tile[data-state="offscreen"]').length);
+                    })();
+                    """),
+                .readAsync("bottom", Self.frameRate)
+            ])
+        let none = outcome.results["none"]?.arrayValue?.first?.numberValue ?? 0
+        let top = outcome.results["top"]?.arrayValue?.compactMap(\.numberValue) ?? []
+        let bottom = outcome.results["bottom"]?.arrayValue?.compactMap(\.numberValue) ?? []
+        print(
+            "gallery frame rate: none playing \(none) fps; top \(top); all 300 loaded, at the bottom \(bottom); loaded \(outcome.results["scrolled"]?.canonicalText ?? "")"
+        )
+        #expect(top.count == 2 && bottom.count == 2)
+        #expect(outcome.results["scrolled"]?.numberValue ?? 0 >= 300)
+        #expect(top.first ?? 0 >= 0.9 * none && bottom.first ?? 0 >= 0.9 * none, "none \(none), top \(top), bottom \(bottom)")
+        #expect((top.last ?? 0) >= 20, "running at the top: \(top)")
+    }
+
+    static let images = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appending(path: "docs/images")
+}
