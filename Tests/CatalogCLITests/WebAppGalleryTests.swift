@@ -96,6 +96,9 @@ struct WebAppGalleryTests {
             try light.write(to: Self.images.appending(path: "gallery-light.png"))
             try dark.write(to: Self.images.appending(path: "gallery-dark.png"))
         }
+        // The README shows them.
+        let readme = try String(contentsOf: Self.images.deletingLastPathComponent().deletingLastPathComponent().appending(path: "README.md"), encoding: .utf8)
+        #expect(readme.contains("(docs/images/gallery-light.png)") && readme.contains("(docs/images/gallery-dark.png)"))
     }
 
     /// Frames the page draws in two seconds, as `requestAnimationFrame` reports them, and how
