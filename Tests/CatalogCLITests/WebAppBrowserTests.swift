@@ -143,7 +143,7 @@ struct WebAppBrowserTests {
                 .open("/log"),
                 .wait("document.body.dataset.stream === 'open'"),
                 .run([CLI.executable, "--db", db, "object", "add", "from-cli", "--type", "view"]),
-                .wait("[...document.querySelectorAll('#events tr')].some(tr => tr.children[3].textContent === 'from-cli')"),
+                .wait("[...document.querySelectorAll('#events tr')].some(tr => tr.children[4].textContent === 'from-cli')"),
                 .read("liveRow", "const tr = [...document.querySelectorAll('#events tr')].pop(); return [...tr.children].map(td => td.textContent)")
             ] + shot("log") + [
                 .open("/objects/from-cli"),
@@ -211,9 +211,9 @@ struct WebAppBrowserTests {
         let newest = try #require(log.last)
         // The page writes t as JavaScript writes the number: the shortest form that reads back.
         #expect(
-            strings("liveRow").prefix(4) == [
+            strings("liveRow").prefix(5) == [
                 "\(newest["seq"] as? Int ?? -1)", JSONValue.numberText(newest["t"] as? Double ?? -1),
-                newest["operation"] as? String ?? "", "from-cli"
+                newest["operation"] as? String ?? "", "from-cli (view)", "from-cli"
             ])
         #expect(results["objectTitle"]?.stringValue?.hasPrefix("from-cli") == true)
 

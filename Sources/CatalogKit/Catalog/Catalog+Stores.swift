@@ -202,25 +202,28 @@ extension Catalog {
         /// Events after `since` (about `object`, before `before` when given), oldest first, at most `limit`.
         public func list(since: Int64 = 0, object: String? = nil, before: Int64? = nil, limit: Int? = nil) throws -> [Event] {
             var events: [Event] = []
-            try store.forEach(since: since, object: object, before: before, limit: limit, reverse: false) { events.append($0) }
+            try store.forEach(since: since, object: object, operation: nil, before: before, limit: limit, reverse: false) { events.append($0) }
             return events
         }
 
-        /// The same events, newest first with `reverse`, each as it is read.
+        /// The same events (only those of `operation` when given), newest first with `reverse`,
+        /// each as it is read.
         package func forEach(
-            since: Int64 = 0, object: String? = nil, before: Int64? = nil, limit: Int? = nil, reverse: Bool = false,
-            _ body: (Event) throws -> Void
+            since: Int64 = 0, object: String? = nil, operation: EventOperation? = nil, before: Int64? = nil, limit: Int? = nil,
+            reverse: Bool = false, _ body: (Event) throws -> Void
         ) throws {
-            try store.forEach(since: since, object: object, before: before, limit: limit, reverse: reverse, body)
+            try store.forEach(since: since, object: object, operation: operation, before: before, limit: limit, reverse: reverse, body)
         }
 
         /// The same events, each as its canonical JSON line (`event.jsonValue.canonicalText`),
         /// copied from the stored payload rather than parsed.
         package func forEachJSONLine(
-            since: Int64 = 0, object: String? = nil, before: Int64? = nil, limit: Int? = nil, reverse: Bool = false,
-            _ body: (String) throws -> Void
+            since: Int64 = 0, object: String? = nil, operation: EventOperation? = nil, before: Int64? = nil, limit: Int? = nil,
+            reverse: Bool = false, _ body: (String) throws -> Void
         ) throws {
-            try store.forEachNumberedJSONLine(since: since, object: object, before: before, limit: limit, reverse: reverse) { try body($1) }
+            try store.forEachNumberedJSONLine(since: since, object: object, operation: operation, before: before, limit: limit, reverse: reverse) {
+                try body($1)
+            }
         }
 
         /// The events after `since`, then each as it commits in any process, as JSON lines with

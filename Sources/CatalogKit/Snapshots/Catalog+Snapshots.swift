@@ -33,7 +33,7 @@ extension Catalog {
     private func keepSnapshot(through seq: Int64, progress: ProgressHandler?) throws -> StoredSnapshot {
         let base = try snapshot(atOrBefore: .infinity, seq: seq)
         var end = (seq: base?.seq ?? 0, time: base?.sceneTime ?? 0)
-        try database.events.forEach(since: end.seq, object: nil, before: seq + 1, limit: 1, reverse: true) { end = ($0.seq, $0.sceneTime) }
+        try database.events.forEach(since: end.seq, object: nil, operation: nil, before: seq + 1, limit: 1, reverse: true) { end = ($0.seq, $0.sceneTime) }
         if let base, base.seq == end.seq {
             // Already kept: checked, not written over (a backend whose writes its own reads see
             // would be folding from the rows it just deleted).

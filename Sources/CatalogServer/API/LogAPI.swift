@@ -20,8 +20,9 @@ struct LogAPI {
                 let query = request.form
                 let after = try Self.sequence(query.get("after"), name: "after")
                 let limit = try Query.limit(request)
+                let operation = try Self.operation(query.get("operation"))
                 var all: [JSONValue] = []
-                try catalog.events.forEach(since: after, object: query.get("object"), before: nil, limit: limit, reverse: false) { all.append($0.jsonValue) }
+                try catalog.events.forEach(since: after, object: query.get("object"), operation: operation, limit: limit) { all.append($0.jsonValue) }
                 return .json(.array(all))
             }
         }
@@ -73,6 +74,15 @@ struct LogAPI {
             }
             return Response(status: .ok, headers: [.contentType: "text/event-stream; charset=utf-8"], body: body)
         }
+    }
+
+    /// `operation=`: one the log records (`prop.set`), or none.
+    static func operation(_ text: String?) throws -> EventOperation? {
+        guard let text else { return nil }
+        guard let operation = EventOperation(rawValue: text) else {
+            throw Query.bad("operation", text, EventOperation.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        return operation
     }
 
     static func sequence(_ text: String?, name: String) throws -> Int64 {

@@ -255,12 +255,17 @@ function copyButtons() {
 }
 
 // The log, live: each event as it commits (server-sent events from the log's stream; the
-// browser reconnects by itself, naming the last event it had, and misses none).
+// browser reconnects by itself, naming the last event it had, and misses none) — of the
+// operation and about the object the page's filters name. Picking an operation filters at once.
 function logPage() {
-  const list = $("#events");
-  const stream = new EventSource("/api/log/stream?after=" + encodeURIComponent(document.body.dataset.after));
+  const list = $("#events"), data = document.body.dataset;
+  $("#operation").addEventListener("change", () => $("#log-filters").requestSubmit());
+  const query = new URLSearchParams({ after: data.after });
+  if (data.object) query.set("object", data.object);
+  const stream = new EventSource("/api/log/stream?" + query);
   stream.addEventListener("message", (message) => {
     const event = JSON.parse(message.data);
+    if (data.operation && event.operation !== data.operation) return;
     // Like `tail -f`: a reader at the end stays at the end; one reading back is left there.
     const atEnd = window.innerHeight + window.scrollY >= document.body.scrollHeight - 40;
     list.append(logRow(event));
@@ -269,12 +274,30 @@ function logPage() {
   stream.addEventListener("open", () => { document.body.dataset.stream = "open"; });
 }
 
+// What an event is about, as the server words it (EventSubject in LogPage.swift).
+function subject(event) {
+  const p = event.payload || {};
+  switch (event.operation) {
+    case "component.add": return `${p.name}@${p.version}`;
+    case "component.remove": case "type.declare": return p.name;
+    case "object.add": return `${p.id} (${p.type})`;
+    case "object.remove": return p.id;
+    case "prop.set": case "prop.unset": return `${p.id}.${p.key}`;
+    case "prop.clear": return `${p.id}: every property`;
+    case "apply": return `${p.component}@${p.version}`;
+    case "send": return p.event;
+    default: return "";
+  }
+}
+
 function logRow(event) {
   const row = element("tr", undefined, { "data-seq": String(event.seq) });
   const payload = element("td", undefined, { class: "payload" });
   payload.append(element("code", JSON.stringify(event.payload)));
+  const object = element("td");
+  if (event.object !== null) object.append(element("a", event.object, { href: "/log?object=" + encodeURIComponent(event.object) }));
   row.append(element("td", String(event.seq)), element("td", String(event.t)), element("td", event.operation),
-    element("td", event.object === null ? "" : event.object), payload);
+    element("td", subject(event), { class: "about" }), object, payload);
   return row;
 }
 

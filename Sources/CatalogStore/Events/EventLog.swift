@@ -75,20 +75,25 @@ package struct EventLog: Sendable {
     /// try database.events.forEach(since: 100, limit: 10) { event in print(event.seq) }
     /// ```
     package func forEach(
-        since: Int64 = 0, object: String? = nil, before: Int64? = nil, limit: Int? = nil, reverse: Bool = false,
+        since: Int64 = 0, object: String? = nil, operation: EventOperation? = nil, before: Int64? = nil, limit: Int? = nil, reverse: Bool = false,
         _ body: (Event) throws -> Void
     ) throws {
         try database.read { db in
-            let sql = Self.rangeSQL(object: object != nil, before: before != nil, reverse: reverse)
-            let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: [since, object, before, Int64(limit ?? -1)])
+            let sql = Self.rangeSQL(object: object != nil, operation: operation != nil, before: before != nil, reverse: reverse)
+            // SQLite takes as many arguments as the highest number used: ?5 only with an operation.
+            var arguments: StatementArguments = [since, object, before, Int64(limit ?? -1)]
+            if let operation { arguments += [operation.rawValue] }
+            let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
             while let row = try rows.next() { try body(try Self.event(row)) }
         }
     }
 
-    /// The events after `?1` (about `?2`, before `?3` when asked), `?4` at most (-1: all).
-    static func rangeSQL(object: Bool, before: Bool, reverse: Bool) -> String {
+    /// The events after `?1` (about `?2`, of operation `?5`, before `?3` when asked), `?4` at
+    /// most (-1: all).
+    static func rangeSQL(object: Bool, operation: Bool = false, before: Bool, reverse: Bool) -> String {
         var sql = "SELECT seq, scene_time, operation, object_id, payload FROM event WHERE seq > ?1"
         if object { sql += " AND object_id = ?2" }
+        if operation { sql += " AND operation = ?5" }
         if before { sql += " AND seq < ?3" }
         return sql + (reverse ? " ORDER BY seq DESC" : " ORDER BY seq") + " LIMIT ?4"
     }
@@ -107,14 +112,16 @@ package struct EventLog: Sendable {
 
     /// ``forEachJSONLine(since:object:before:limit:reverse:_:)`` handing over each line's seq too.
     package func forEachNumberedJSONLine(
-        since: Int64 = 0, object: String? = nil, before: Int64? = nil, limit: Int? = nil, reverse: Bool = false,
+        since: Int64 = 0, object: String? = nil, operation: EventOperation? = nil, before: Int64? = nil, limit: Int? = nil, reverse: Bool = false,
         _ body: (Int64, String) throws -> Void
     ) throws {
         try database.read { db in
-            let statement = RawStatement(try db.cachedStatement(sql: Self.rangeSQL(object: object != nil, before: before != nil, reverse: reverse)))
+            let sql = Self.rangeSQL(object: object != nil, operation: operation != nil, before: before != nil, reverse: reverse)
+            let statement = RawStatement(try db.cachedStatement(sql: sql))
             defer { statement.reset() }
             statement.bind(1, since)
             if let object { statement.bind(2, object) }
+            if let operation { statement.bind(5, operation.rawValue) }
             if let before { statement.bind(3, before) }
             statement.bind(4, Int64(limit ?? -1))
             while try statement.step() {

@@ -4,15 +4,17 @@ import CatalogModel
 /// by the changes they record.
 ///
 /// ```swift
-/// try backend.events.forEach(since: 0, object: nil, before: nil, limit: 10, reverse: false) { print($0.seq) }
+/// try backend.events.forEach(since: 0, object: nil, operation: nil, before: nil, limit: 10, reverse: false) { print($0.seq) }
 /// ```
 package protocol EventStore: Sendable {
-    /// Events after `since` (about `object`, before `before` when given), oldest first or newest
-    /// first with `reverse`, at most `limit`, each as it is read.
-    func forEach(since: Int64, object: String?, before: Int64?, limit: Int?, reverse: Bool, _ body: (Event) throws -> Void) throws
+    /// Events after `since` (about `object`, of `operation`, before `before` when given), oldest
+    /// first or newest first with `reverse`, at most `limit`, each as it is read.
+    func forEach(
+        since: Int64, object: String?, operation: EventOperation?, before: Int64?, limit: Int?, reverse: Bool, _ body: (Event) throws -> Void
+    ) throws
     /// The same events, each as its canonical JSON line with its seq.
     func forEachNumberedJSONLine(
-        since: Int64, object: String?, before: Int64?, limit: Int?, reverse: Bool,
+        since: Int64, object: String?, operation: EventOperation?, before: Int64?, limit: Int?, reverse: Bool,
         _ body: (Int64, String) throws -> Void) throws
     /// The events after `since`, then each as it commits anywhere, until `body` returns false;
     /// `batchEnd` after each group.
@@ -45,23 +47,23 @@ package protocol EventStore: Sendable {
 extension EventStore {
     package func list(since: Int64 = 0, object: String? = nil, before: Int64? = nil, limit: Int? = nil) throws -> [Event] {
         var events: [Event] = []
-        try forEach(since: since, object: object, before: before, limit: limit, reverse: false) { events.append($0) }
+        try forEach(since: since, object: object, operation: nil, before: before, limit: limit, reverse: false) { events.append($0) }
         return events
     }
     package func forEach(since: Int64 = 0, object: String? = nil, before: Int64? = nil, limit: Int? = nil, _ body: (Event) throws -> Void) throws {
-        try forEach(since: since, object: object, before: before, limit: limit, reverse: false, body)
+        try forEach(since: since, object: object, operation: nil, before: before, limit: limit, reverse: false, body)
     }
     package func forEach(since: Int64 = 0, object: String? = nil, limit: Int? = nil, reverse: Bool, _ body: (Event) throws -> Void) throws {
-        try forEach(since: since, object: object, before: nil, limit: limit, reverse: reverse, body)
+        try forEach(since: since, object: object, operation: nil, before: nil, limit: limit, reverse: reverse, body)
     }
     package func forEachJSONLine(
         since: Int64 = 0, object: String? = nil, before: Int64? = nil, limit: Int? = nil, reverse: Bool = false,
         _ body: (String) throws -> Void
     ) throws {
-        try forEachNumberedJSONLine(since: since, object: object, before: before, limit: limit, reverse: reverse) { try body($1) }
+        try forEachNumberedJSONLine(since: since, object: object, operation: nil, before: before, limit: limit, reverse: reverse) { try body($1) }
     }
     package func forEachNumberedJSONLine(since: Int64 = 0, _ body: (Int64, String) throws -> Void) throws {
-        try forEachNumberedJSONLine(since: since, object: nil, before: nil, limit: nil, reverse: false, body)
+        try forEachNumberedJSONLine(since: since, object: nil, operation: nil, before: nil, limit: nil, reverse: false, body)
     }
     package func follow(since: Int64 = 0, object: String? = nil, _ body: (Int64, String) throws -> Bool) throws {
         try follow(since: since, object: object, batchEnd: {}, stopped: { false }, body)

@@ -24,7 +24,7 @@ package struct PostgresEventStore: EventStore {
 
     /// One page of the range: after `after`, before `before`, about `object`, in order.
     private func page(
-        after: Int64, before: Int64?, through last: Int64 = .max, object: String?, reverse: Bool, limit: Int,
+        after: Int64, before: Int64?, through last: Int64 = .max, object: String?, operation: EventOperation? = nil, reverse: Bool, limit: Int,
         on reader: PostgresSession? = nil
     ) throws -> [LoggedRow] {
         var sql = "SELECT \(Self.columns) FROM event WHERE seq > $1 AND seq <= $2"
@@ -37,6 +37,10 @@ package struct PostgresEventStore: EventStore {
             values.append(.text(object))
             sql += " AND object_id = $\(values.count)"
         }
+        if let operation {
+            values.append(.text(operation.rawValue))
+            sql += " AND operation = $\(values.count)"
+        }
         sql += " ORDER BY seq\(reverse ? " DESC" : "") LIMIT \(limit)"
         return try (reader ?? session).query(sql, values).map(Self.row)
     }
@@ -48,11 +52,13 @@ package struct PostgresEventStore: EventStore {
     }
 
     /// The rows of the range, a page at a time.
-    private func forEachRow(since: Int64, object: String?, before: Int64?, limit: Int?, reverse: Bool, _ body: (LoggedRow) throws -> Void) throws {
+    private func forEachRow(
+        since: Int64, object: String?, operation: EventOperation?, before: Int64?, limit: Int?, reverse: Bool, _ body: (LoggedRow) throws -> Void
+    ) throws {
         var after = since, upper = before, left = limit ?? .max
         while left > 0 {
             let size = min(left, Self.pageSize)
-            let rows = try page(after: after, before: upper, object: object, reverse: reverse, limit: size)
+            let rows = try page(after: after, before: upper, object: object, operation: operation, reverse: reverse, limit: size)
             for row in rows { try body(row) }
             left -= rows.count
             guard rows.count == size, let last = rows.last else { return }
@@ -60,15 +66,17 @@ package struct PostgresEventStore: EventStore {
         }
     }
 
-    package func forEach(since: Int64, object: String?, before: Int64?, limit: Int?, reverse: Bool, _ body: (Event) throws -> Void) throws {
-        try forEachRow(since: since, object: object, before: before, limit: limit, reverse: reverse) { try body(try $0.event()) }
+    package func forEach(
+        since: Int64, object: String?, operation: EventOperation?, before: Int64?, limit: Int?, reverse: Bool, _ body: (Event) throws -> Void
+    ) throws {
+        try forEachRow(since: since, object: object, operation: operation, before: before, limit: limit, reverse: reverse) { try body(try $0.event()) }
     }
 
     package func forEachNumberedJSONLine(
-        since: Int64, object: String?, before: Int64?, limit: Int?, reverse: Bool,
+        since: Int64, object: String?, operation: EventOperation?, before: Int64?, limit: Int?, reverse: Bool,
         _ body: (Int64, String) throws -> Void
     ) throws {
-        try forEachRow(since: since, object: object, before: before, limit: limit, reverse: reverse) { row in
+        try forEachRow(since: since, object: object, operation: operation, before: before, limit: limit, reverse: reverse) { row in
             try body(row.seq, try row.jsonLine())
         }
     }

@@ -24,6 +24,7 @@ struct Log: ParsableCommand {
     @Option(name: [.long, .customLong("after")], parsing: .unconditional, help: "Only events after this sequence number.")
     var since: Int64 = 0
     @Option(help: "Only events about this object.", completion: DatabaseCompletion.objects()) var object: String?
+    @Option(help: "Only events of this operation (component.add, prop.set, apply, …).") var operation: EventOperation?
     @Option(parsing: .unconditional, help: "At most this many events.") var limit: Int?
     @Flag(help: "Newest first.") var reverse = false
     @Option(help: "Output format: table, json or jsonl (one event per line).") var format: Format = .table
@@ -42,15 +43,15 @@ struct Log: ParsableCommand {
         switch format {
         case .json:
             var all: [JSONValue] = []
-            try events.forEach(since: since, object: object, before: nil, limit: limit, reverse: reverse) { all.append($0.jsonValue) }
+            try events.forEach(since: since, object: object, operation: operation, limit: limit, reverse: reverse) { all.append($0.jsonValue) }
             printJSON(.array(all))
         case .jsonl:
             var output = BufferedOutput()
-            try events.forEachJSONLine(since: since, object: object, limit: limit, reverse: reverse) { output.write($0 + "\n") }
+            try events.forEachJSONLine(since: since, object: object, operation: operation, limit: limit, reverse: reverse) { output.write($0 + "\n") }
             output.flush()
         case .table:
             var table = StreamingTable("SEQ", "T", "OPERATION", "OBJECT", "PAYLOAD")
-            try events.forEach(since: since, object: object, before: nil, limit: limit, reverse: reverse) { event in
+            try events.forEach(since: since, object: object, operation: operation, limit: limit, reverse: reverse) { event in
                 table.append(
                     Self.row(
                         seq: Double(event.seq), time: event.sceneTime, operation: event.operation.rawValue,
@@ -69,6 +70,12 @@ struct Log: ParsableCommand {
         ]
     }
 
+    /// Whether a followed event's line is of `--operation` (every line without one).
+    private func isWanted(_ line: String) throws -> Bool {
+        guard let operation else { return true }
+        return try JSONReader.read(line)["operation"]?.stringValue == operation.rawValue
+    }
+
     /// `--follow`: the events after --since, then each as it commits, flushed batch by batch.
     private func followEvents(_ events: Catalog.Events) throws {
         var printed = 0
@@ -78,6 +85,7 @@ struct Log: ParsableCommand {
         case .jsonl, .json:
             var output = BufferedOutput()
             try events.follow(since: since, object: object, batchEnd: { output.flush() }) { _, line in
+                guard try isWanted(line) else { return true }
                 output.write(line + "\n")
                 printed += 1
                 return printed < wanted
@@ -87,6 +95,7 @@ struct Log: ParsableCommand {
             var table = StreamingTable("SEQ", "T", "OPERATION", "OBJECT", "PAYLOAD")
             try events.follow(since: since, object: object, batchEnd: { table.finish() }) { _, line in
                 let event = try JSONReader.read(line)
+                guard operation == nil || event["operation"]?.stringValue == operation?.rawValue else { return true }
                 table.append(
                     Self.row(
                         seq: event["seq"]?.numberValue ?? 0, time: event["t"]?.numberValue ?? 0,

@@ -9,6 +9,7 @@ struct PropCommand: ParsableCommand {
 
 extension AssociationPolicy: ExpressibleByArgument {}
 extension ValueType: ExpressibleByArgument {}
+extension EventOperation: ExpressibleByArgument {}
 
 struct PropSet: ParsableCommand {
     static let configuration = CommandConfiguration(
