@@ -22,7 +22,10 @@ struct WebAppAccessibilityTests {
         #expect(names.count >= 20, "\(listed.stderr)")
         let scenarios = try BuiltInScenarios.all().map(\.scenario.name)
         let pages =
-            ["/", "/?q=fade", "/objects", "/objects/field", "/objects/card", "/log", "/scenarios"]
+            [
+                "/", "/?q=fade", "/?view=table", "/objects", "/objects/field", "/objects/card", "/log", "/log?operation=prop.set", "/scenarios", "/compare",
+                "/compare?a=pop&b=fade-in", "/compare?a=fade-sequence&b=fade-in"
+            ]
             + names.map { "/components/\(Self.escaped($0))" } + scenarios.map { "/scenarios/\(Self.escaped($0))" }
         let server = try ServeProcess(db: db)
         var steps: [BrowserSession.Step] = []

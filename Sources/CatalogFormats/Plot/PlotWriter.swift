@@ -18,10 +18,16 @@ package enum PlotWriter {
         package var title: String
         /// Label and one value per time (nil: not in effect, a gap in the line).
         package var series: [(label: String, values: [Double?])]
+        /// The series from this index on are drawn dashed (a second version, overlaid).
+        package var dashedFrom: Int?
+        /// Times marked across the panel, each with its label (a difference found there).
+        package var marks: [(time: Double, label: String)]
 
-        package init(title: String, series: [(label: String, values: [Double?])]) {
+        package init(title: String, series: [(label: String, values: [Double?])], dashedFrom: Int? = nil, marks: [(time: Double, label: String)] = []) {
             self.title = title
             self.series = series
+            self.dashedFrom = dashedFrom
+            self.marks = marks
         }
     }
 
@@ -61,6 +67,11 @@ package enum PlotWriter {
                 out +=
                     "<line class=\"keyframe\" data-t=\"\(n(t))\" x1=\"\(r(x(t)))\" x2=\"\(r(x(t)))\" y1=\"\(r(y0))\" y2=\"\(r(y0 + panelHeight))\" stroke=\"#bbb\" stroke-dasharray=\"3 3\"/>\n"
             }
+            for mark in panel.marks where mark.time >= t0 && mark.time <= t1 {
+                out +=
+                    "<line class=\"mark\" data-t=\"\(n(mark.time))\" x1=\"\(r(x(mark.time)))\" x2=\"\(r(x(mark.time)))\" y1=\"\(r(y0))\" y2=\"\(r(y0 + panelHeight))\" stroke=\"#c2410c\" stroke-width=\"2\"/>\n"
+                out += "<text x=\"\(r(x(mark.time) + 4))\" y=\"\(r(y0 + 12))\" fill=\"#9a3412\">\(escape(mark.label))</text>\n"
+            }
             for tick in ticks(v0, v1) {
                 out += "<text x=\"\(r(left - 6))\" y=\"\(r(y(tick) + 4))\" text-anchor=\"end\">\(short(tick))</text>\n"
                 out += "<line x1=\"\(r(left - 3))\" x2=\"\(r(left))\" y1=\"\(r(y(tick)))\" y2=\"\(r(y(tick)))\" stroke=\"#999\"/>\n"
@@ -69,7 +80,10 @@ package enum PlotWriter {
                 out += "<text x=\"\(r(x(tick)))\" y=\"\(r(y0 + panelHeight + 14))\" text-anchor=\"middle\">\(short(tick)) s</text>\n"
             }
             for (s, series) in panel.series.enumerated() {
-                let color = palette[s % palette.count]
+                let dashed = panel.dashedFrom.map { s >= $0 } ?? false
+                // A second version's series take the first one's colours, dashed.
+                let color = palette[(s - (dashed ? panel.dashedFrom! : 0)) % palette.count]
+                let dash = dashed ? " stroke-dasharray=\"6 4\"" : ""
                 // One polyline per run of values in effect; the exact numbers, in data-points.
                 var runs: [[(Double, Double)]] = [[]]
                 for (t, v) in zip(times, series.values) {
@@ -79,7 +93,7 @@ package enum PlotWriter {
                     let points = run.map { "\(r(x($0.0))),\(r(y($0.1)))" }.joined(separator: " ")
                     let data = run.map { "\(n($0.0)):\(n($0.1))" }.joined(separator: " ")
                     out +=
-                        "<polyline data-series=\"\(escape(series.label))\" data-points=\"\(data)\" points=\"\(points)\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"1.6\"/>\n"
+                        "<polyline data-series=\"\(escape(series.label))\" data-points=\"\(data)\" points=\"\(points)\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"1.6\"\(dash)/>\n"
                 }
                 out += "<text x=\"\(r(left + plotWidth + 10))\" y=\"\(r(y0 + 12 + Double(s) * 14))\" fill=\"\(color)\">\(escape(series.label))</text>\n"
             }

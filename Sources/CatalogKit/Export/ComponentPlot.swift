@@ -23,9 +23,10 @@ public struct ComponentPlot: Sendable {
     ///   - property: only this property's panel (and the progress).
     ///   - samples: how many points across the animation.
     ///   - context: the reference box and token sets it reads.
+    ///   - until: the span drawn, from 0 (default: until the animation ends).
     public init(
         definition: ComponentDefinition, parameters: [String: String] = [:], property: String? = nil,
-        reducedMotion: Bool = false, samples: Int = 240, file: String? = nil, context: DefinitionContext = DefinitionContext()
+        reducedMotion: Bool = false, samples: Int = 240, file: String? = nil, context: DefinitionContext = DefinitionContext(), until: Double? = nil
     ) throws {
         guard definition.kind == .animation else {
             throw ExportError("\(definition.name) is a \(definition.kind.rawValue); plot draws animations", code: .wrongComponent)
@@ -35,7 +36,7 @@ public struct ComponentPlot: Sendable {
         if let property, !effect.properties.contains(where: { $0.name == property }) {
             throw ExportError("\(definition.name) does not animate \(property) (it animates \(effect.properties.map(\.name).joined(separator: ", ")))")
         }
-        let end = effect.endTime.isFinite && effect.endTime > 0 ? effect.endTime : (effect.endTime.isFinite ? 1 : 2)
+        let end = until ?? (effect.endTime.isFinite && effect.endTime > 0 ? effect.endTime : (effect.endTime.isFinite ? 1 : 2))
         let times = (0...samples).map { end * Double($0) / Double(samples) }
         let sampled = sampling.samples(at: times)
         var panels: [PlotWriter.Panel] = []

@@ -135,7 +135,9 @@ struct ComponentPage {
         let motion = diff.motion.map { change in
             "<tr><td>\(HTML.escape(change.property))</td><td>\(JSONValue.numberText(change.largest))</td><td>\(JSONValue.numberText(change.at)) s</td></tr>"
         }
+        let compare = "/compare?a=\(HTML.url("\(diff.from.name)@\(diff.from.version)"))&amp;b=\(HTML.url("\(diff.to.name)@\(diff.to.version)"))"
         var html = "<div id=\"diff\"><h3>\(HTML.escape(diff.from.version)) → \(HTML.escape(diff.to.version))</h3>"
+        html += "<p><a id=\"compare-link\" href=\"\(compare)\">Compare side by side</a>, playing on one scrubber, plots overlaid.</p>"
         html +=
             fields.isEmpty
             ? "<p>No field changed.</p>"

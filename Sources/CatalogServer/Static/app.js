@@ -71,6 +71,14 @@ function player({ frame, exact }) {
   return {
     get time() { return state.time; },
     get playing() { return state.playing; },
+    // Shows exactly `t` (the range input keeps only its step's precision).
+    seek(t) {
+      stop();
+      state.time = t;
+      scrubber.value = String(t);
+      timeOutput.textContent = t.toFixed(3) + " s";
+      exact(t);
+    },
     setEnd(end) {
       state.end = end;
       scrubber.max = String(end);
@@ -198,6 +206,42 @@ function chainPreview() {
   build();
 }
 
+// Two sides compared: each stage's boxes run its Web Animations export, paused, and one clock
+// moves both; a difference's button scrubs to its time.
+function comparePage() {
+  const stages = $$("[data-compare-stage]");
+  if (stages.length === 0) return;
+  const reduced = $("#reduced-motion"), scrubber = $("#scrubber");
+  let animations = [];
+  function seek(t) {
+    for (const animation of animations) animation.currentTime = t * 1000;
+    for (const stage of stages) stage.dataset.t = String(t);
+  }
+  const clock = player({
+    frame(t) { seek(t); },
+    exact(t) { seek(t); for (const stage of stages) stage.dataset.state = "ready"; },
+  });
+  function build() {
+    for (const animation of animations) animation.cancel();
+    animations = [];
+    for (const stage of stages) {
+      const effects = JSON.parse(reduced.checked ? stage.dataset.reducedEffects : stage.dataset.effects);
+      for (const box of $$("[data-role]", stage)) {
+        for (const effect of effects[box.dataset.role] || []) {
+          const animation = box.animate(effect.keyframes, effect.options);
+          animation.pause();
+          animations.push(animation);
+        }
+      }
+    }
+    seek(clock.time);
+    for (const stage of stages) stage.dataset.state = "ready";
+  }
+  for (const button of $$("[data-seek]")) button.addEventListener("click", () => clock.seek(Number(button.dataset.seek)));
+  reduced.addEventListener("change", build);
+  build();
+}
+
 // A behaviour live: its exported module attached to a real element; properties, events and
 // the effects it emits.
 async function behaviourTry() {
@@ -306,4 +350,5 @@ document.addEventListener("DOMContentLoaded", () => {
   if (page === "catalog") catalogPage();
   if (page === "component") { animationPreview(); chainPreview(); copyButtons(); behaviourTry(); layoutTry(); }
   if (page === "log") logPage();
+  if (page === "compare") comparePage();
 });
