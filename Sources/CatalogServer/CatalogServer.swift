@@ -89,6 +89,7 @@ public struct CatalogServer: Sendable {
         ObjectPages(catalog: catalog).add(to: router)
         LogPage(catalog: catalog).add(to: router)
         ComparePage(catalog: catalog).add(to: router)
+        ScenePage(catalog: catalog).add(to: router)
         StaticFiles.add(to: router)
         let app = Application(
             router: router, configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),

@@ -23,7 +23,8 @@ struct WebAppAccessibilityTests {
         let scenarios = try BuiltInScenarios.all().map(\.scenario.name)
         let pages =
             [
-                "/", "/?q=fade", "/?view=table", "/objects", "/objects/field", "/objects/card", "/log", "/log?operation=prop.set", "/scenarios", "/compare",
+                "/", "/?q=fade", "/?view=table", "/objects", "/objects/field", "/objects/card", "/log", "/log?operation=prop.set", "/scenarios", "/scene",
+                "/compare",
                 "/compare?a=pop&b=fade-in", "/compare?a=fade-sequence&b=fade-in"
             ]
             + names.map { "/components/\(Self.escaped($0))" } + scenarios.map { "/scenarios/\(Self.escaped($0))" }

@@ -26,7 +26,7 @@ enum PageShell {
             <title>\(HTML.escape(title)) · Component Catalog</title>
             <link rel="icon" href="data:,"><link rel="stylesheet" href="/static/app.css"><script src="/static/app.js" defer></script>\(own)</head>
             <body\(attributes)>
-            <header><a class="home" href="/">Component Catalog</a><nav><a href="/">Components</a><a href="/compare">Compare</a><a href="/scenarios">Scenarios</a><a href="/objects">Objects</a><a href="/log">Log</a></nav></header>
+            <header><a class="home" href="/">Component Catalog</a><nav><a href="/">Components</a><a href="/compare">Compare</a><a href="/scene">Scene</a><a href="/scenarios">Scenarios</a><a href="/objects">Objects</a><a href="/log">Log</a></nav></header>
             <main>
             \(body)
             </main></body></html>

@@ -351,4 +351,5 @@ document.addEventListener("DOMContentLoaded", () => {
   if (page === "component") { animationPreview(); chainPreview(); copyButtons(); behaviourTry(); layoutTry(); }
   if (page === "log") logPage();
   if (page === "compare") comparePage();
+  if (page === "scene") scenePage();
 });
