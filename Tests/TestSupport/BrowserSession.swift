@@ -39,6 +39,8 @@ public enum BrowserSession {
         case keys([String])
         /// `prefers-color-scheme` as pages then see it, `light` or `dark` (Chromium only).
         case colorScheme(String)
+        /// `prefers-reduced-motion: reduce` as pages then see it, or not (Chromium only).
+        case reducedMotion(Bool)
 
         var json: JSONValue {
             switch self {
@@ -56,6 +58,7 @@ public enum BrowserSession {
             case .axe(let name): ["axe": ["name": .string(name), "sitePackages": .string(AxeCore.sitePackages)]]
             case .keys(let keys): ["keys": .array(keys.map(JSONValue.string))]
             case .colorScheme(let scheme): ["colorScheme": .string(scheme)]
+            case .reducedMotion(let reduce): ["reducedMotion": .bool(reduce)]
             }
         }
     }

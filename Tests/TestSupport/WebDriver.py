@@ -102,6 +102,8 @@ def run(driver, base, kind, argument, results, chromium):
         results[argument["name"]] = axe(driver, argument["sitePackages"])
     elif kind == "colorScheme":  # prefers-color-scheme as the page sees it (Chromium's emulation)
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": argument}]})
+    elif kind == "reducedMotion":  # prefers-reduced-motion as the page sees it (Chromium's emulation)
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-reduced-motion", "value": "reduce" if argument else "no-preference"}]})
     elif kind == "keys":  # keys pressed on what has the focus (Tab moves it), as a person without a mouse
         chain = webdriver.ActionChains(driver)
         for key in argument:
