@@ -93,7 +93,23 @@ extension ComponentResolver {
     package func sampling(
         of argument: String, parameters: [String: String] = [:], reducedMotion: Bool = false, referenceBox: ReferenceBox? = nil
     ) throws -> AnimationSampling {
-        var found = try resolve(argument, kinds: [.animation], for: "sample")
+        try sampling(
+            try resolve(argument, kinds: [.animation], for: "sample"), parameters: parameters, reducedMotion: reducedMotion, referenceBox: referenceBox)
+    }
+
+    /// A definition not stored (a draft in an editor, `source` naming it in errors), sampled as
+    /// ``sampling(of:parameters:reducedMotion:referenceBox:)`` samples a stored one.
+    package func sampling(draft text: String, source: String, parameters: [String: String] = [:], reducedMotion: Bool = false) throws -> AnimationSampling {
+        let definitions = try DefinitionDecoder.decodeAll(text: text, file: source)
+        guard definitions.count == 1 else { throw ComponentLookupError.notOneDefinition(file: source, count: definitions.count, purpose: "sample") }
+        try ComponentLookupError.check(definitions[0].kind, of: source, against: [.animation], purpose: "sample")
+        return try sampling(ResolvedComponent(definition: definitions[0], source: source, stored: nil), parameters: parameters, reducedMotion: reducedMotion)
+    }
+
+    private func sampling(
+        _ resolved: ResolvedComponent, parameters: [String: String], reducedMotion: Bool, referenceBox: ReferenceBox? = nil
+    ) throws -> AnimationSampling {
+        var found = resolved
         var parameters = parameters
         if reducedMotion, case .component(let name)? = found.definition.reducedMotion {
             found = try resolve(name, kinds: [.animation], for: "reducedMotion", filesAllowed: false)

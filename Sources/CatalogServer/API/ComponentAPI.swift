@@ -97,6 +97,21 @@ struct ComponentAPI {
                 return .json(try catalog.diff(from, query.get("to") ?? ComponentReference(from).name).json)
             }
         }
+        // A draft (an editor's definition, not stored) sampled: the same answer as `sample -`, and
+        // the same errors as `validate`, each naming the field. Reads only: no token needed.
+        api.post("sample") { request, _ -> Response in
+            let text = String(buffer: try await request.body.collect(upTo: limit))
+            return try await offload {
+                let query = request.form
+                try query.only(["at", "fps", "from", "to", "param", "reducedMotion"])
+                let sampling = try ComponentResolver(catalog: catalog).sampling(
+                    draft: text, source: "draft", parameters: try Self.parameters(request), reducedMotion: Query.reducedMotion(request))
+                let page = try SampleQuery(query).times(end: sampling.effect.endTime)
+                var answer = Response.json(sampling.json(at: page.times))
+                if let next = page.next { answer.headers[.link] = Self.nextPage(request, from: next) }
+                return answer
+            }
+        }
         api.post("components") { request, _ -> Response in
             try token.check(request)
             let body = try await request.body.collect(upTo: limit)
