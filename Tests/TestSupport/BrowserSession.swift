@@ -41,6 +41,8 @@ public enum BrowserSession {
         case colorScheme(String)
         /// `prefers-reduced-motion: reduce` as pages then see it, or not (Chromium only).
         case reducedMotion(Bool)
+        /// A drag: pressed on the element's centre, moved by (dx, dy) CSS pixels, released.
+        case drag(String, dx: Int, dy: Int)
 
         var json: JSONValue {
             switch self {
@@ -59,6 +61,7 @@ public enum BrowserSession {
             case .keys(let keys): ["keys": .array(keys.map(JSONValue.string))]
             case .colorScheme(let scheme): ["colorScheme": .string(scheme)]
             case .reducedMotion(let reduce): ["reducedMotion": .bool(reduce)]
+            case .drag(let selector, let dx, let dy): ["drag": ["selector": .string(selector), "dx": .number(Double(dx)), "dy": .number(Double(dy))]]
             }
         }
     }

@@ -104,6 +104,9 @@ def run(driver, base, kind, argument, results, chromium):
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": argument}]})
     elif kind == "reducedMotion":  # prefers-reduced-motion as the page sees it (Chromium's emulation)
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-reduced-motion", "value": "reduce" if argument else "no-preference"}]})
+    elif kind == "drag":  # pressed on an element's centre, moved by (dx, dy) CSS pixels, released: a person's drag
+        target = driver.find_element(By.CSS_SELECTOR, argument["selector"])
+        webdriver.ActionChains(driver).click_and_hold(target).move_by_offset(argument["dx"], argument["dy"]).release().perform()
     elif kind == "keys":  # keys pressed on what has the focus (Tab moves it), as a person without a mouse
         chain = webdriver.ActionChains(driver)
         for key in argument:

@@ -10,20 +10,22 @@ import Hummingbird
 /// the component, its parameters, and how each animated property is written in CSS.
 struct ComponentPage {
     let catalog: Catalog
+    /// Whether the server takes writes (it has the write token): the page then links its editor.
+    let editable: Bool
 
     func add(to router: Router<BasicRequestContext>) {
-        let catalog = self.catalog, pages = AnswerCache()
+        let catalog = self.catalog, pages = AnswerCache(), editable = self.editable
         router.get("components/:name") { request, context -> Response in
             // The whole page is kept while the component table stands (token sets are components
             // too): a visit reads no version and no definition.
             PageShell.response(
                 html: try await pages.text(key: request.uri.description, catalog: catalog) {
-                    try Self.page(request, context: context, catalog: catalog)
+                    try Self.page(request, context: context, catalog: catalog, editable: editable)
                 })
         }
     }
 
-    static func page(_ request: Request, context: BasicRequestContext, catalog: Catalog) throws -> String {
+    static func page(_ request: Request, context: BasicRequestContext, catalog: Catalog, editable: Bool) throws -> String {
         let query = request.form
         let name = try context.parameters.decoded("name")
         let stored = try catalog.components.version(ComponentReference(name: name, version: query.get("version")))
@@ -35,6 +37,11 @@ struct ComponentPage {
         let preview = stored.kind == .animation ? try? PreviewSection(stored: stored, definition: definition, catalog: catalog) : nil
         let chainPreview = stored.kind == .chain ? try? ChainPreviewSection(definition: definition, catalog: catalog) : nil
         var sections = [Self.header(stored, current: current)]
+        if editable, stored.kind == .animation {
+            sections.append(
+                "<p><a id=\"edit-link\" class=\"button-link\" href=\"/components/\(HTML.url(stored.name))/edit?version=\(HTML.url(stored.version))\">Edit</a></p>"
+            )
+        }
         var data = [("name", stored.name), ("version", stored.version)]
         if let preview {
             sections.append(preview.html)

@@ -10,6 +10,7 @@ enum StaticFiles {
         "app.css": (PackageResources.app_css, "text/css; charset=utf-8"),
         "gallery.js": (PackageResources.gallery_js, "text/javascript; charset=utf-8"),
         "scene.js": (PackageResources.scene_js, "text/javascript; charset=utf-8"),
+        "editor.js": (PackageResources.editor_js, "text/javascript; charset=utf-8"),
         // The scenario pages' player: the same script `catalog scenario page` writes inline.
         "scenario-player.js": (Array(ScenarioPage.player.utf8), "text/javascript; charset=utf-8")
     ]

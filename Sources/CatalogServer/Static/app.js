@@ -352,4 +352,5 @@ document.addEventListener("DOMContentLoaded", () => {
   if (page === "log") logPage();
   if (page === "compare") comparePage();
   if (page === "scene") scenePage();
+  if (page === "editor") editorPage();
 });

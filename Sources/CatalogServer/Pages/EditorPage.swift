@@ -1,0 +1,78 @@
+import CatalogKit
+import Hummingbird
+
+/// `/components/NAME/edit`: an animation's editor, served only by a server started with the
+/// write token (without one the route does not exist, and no page offers it). `editor.js` keeps
+/// the draft in the URL (`#draft=`), so a link reproduces what someone sees: every timing field
+/// of the body and each parameter's default, labelled by its name; a cubic-bezier curve editor
+/// for the easing (handles dragged or moved with the arrow keys, presets) over the engine's own
+/// progress curve; the preview and plot from `POST /api/sample`, whose refusal is shown at the
+/// field it names. Save as version shows the fields that change, then adds the version through
+/// `POST /api/components` — `catalog add`'s door — with the token asked once (sessionStorage).
+struct EditorPage {
+    let catalog: Catalog
+
+    func add(to router: Router<BasicRequestContext>) {
+        let catalog = self.catalog
+        router.get("components/:name/edit") { request, context -> Response in
+            try await offload {
+                let name = try context.parameters.decoded("name")
+                let stored = try catalog.components.version(ComponentReference(name: name, version: request.form.get("version")))
+                guard stored.kind == .animation else {
+                    throw WebError(.wrongComponent, "\(stored.name) is a \(stored.kind.rawValue); the editor edits animations", status: .notFound)
+                }
+                let body = """
+                    <h1 id="title">Edit \(HTML.escape(stored.name)) <span class="version">from \(HTML.escape(stored.version))</span></h1>
+                    <div class="editor">
+                    <section id="editor-fields" aria-label="Fields"><h2>Timing and parameters</h2><div id="fields" class="fields"></div></section>
+                    <section id="editor-curve" aria-label="Easing"><h2>Easing</h2>
+                    <p class="note" id="curve-path"></p>
+                    <svg id="curve" class="curve" viewBox="-20 -70 240 340" width="240" height="340" role="group" aria-label="Easing curve: drag a handle, or focus it and use the arrow keys">
+                    <rect x="0" y="0" width="200" height="200" class="curve-box"/>
+                    <polyline id="curve-engine" class="curve-engine" points=""/>
+                    <path id="curve-bezier" class="curve-bezier" d=""/>
+                    <line id="arm-1" class="curve-arm"/><line id="arm-2" class="curve-arm"/>
+                    <circle id="handle-1" class="curve-handle" r="8" tabindex="0" role="button" aria-label="First control point"/>
+                    <circle id="handle-2" class="curve-handle" r="8" tabindex="0" role="button" aria-label="Second control point"/>
+                    </svg>
+                    <label>Preset <select id="curve-preset"><option value="">—</option>\(Self.presets)</select></label>
+                    </section>
+                    <section id="editor-preview" aria-label="Preview"><h2>Preview</h2>
+                    <div class="stage"><div id="preview-box" class="preview-box" data-state="idle"></div></div>
+                    <div class="controls"><button type="button" id="editor-play">Play</button><output id="editor-time">0.000 s</output></div>
+                    <svg id="editor-plot" class="editor-plot" viewBox="0 0 400 160" width="400" height="160" role="img" aria-label="Values against time, sampled by the engine"></svg>
+                    <p id="draft-error" class="refused" role="alert" hidden></p>
+                    </section>
+                    </div>
+                    <section id="save" aria-label="Save"><h2>Save as a new version</h2>
+                    <form id="save-form" class="filters">
+                    <input type="text" name="username" value="catalog" autocomplete="username" hidden>
+                    <label>Write token <input id="write-token" type="password" autocomplete="off"></label>
+                    <label>New version <input id="new-version" value="\(HTML.escape(Self.nextVersion(stored.version)))" autocomplete="off"></label>
+                    <button type="button" id="review">Review changes</button>
+                    </form>
+                    <div id="review-result" hidden><table id="review-fields"><thead><tr><th>Field</th><th>Old</th><th>New</th></tr></thead><tbody></tbody></table>
+                    <button type="button" id="save-version" class="primary">Save</button></div>
+                    <p id="save-status" role="status"></p>
+                    </section>
+                    """
+                return PageShell.response(
+                    title: "Edit \(stored.name)", page: "editor",
+                    data: [("name", stored.name), ("version", stored.version), ("definition", stored.definition)], scripts: ["editor.js"], body: body)
+            }
+        }
+    }
+
+    /// The patch version after `version` (1.2.3 → 1.2.4), the field's first proposal.
+    static func nextVersion(_ version: String) -> String {
+        var parts = version.split(separator: "-", maxSplits: 1)[0].split(separator: ".").map { Int($0) ?? 0 }
+        guard parts.count == 3 else { return version }
+        parts[2] += 1
+        return parts.map(String.init).joined(separator: ".")
+    }
+
+    static let presets = [
+        ("ease", "0.25,0.1,0.25,1"), ("ease-in", "0.42,0,1,1"), ("ease-out", "0,0,0.58,1"), ("ease-in-out", "0.42,0,0.58,1"),
+        ("linear", "0,0,1,1"), ("Material standard", "0.2,0,0,1"), ("Material emphasized decelerate", "0.05,0.7,0.1,1")
+    ].map { "<option value=\"\($0.1)\">\($0.0)</option>" }.joined()
+}

@@ -1,0 +1,281 @@
+// An animation's editor: the draft is a definition object, kept in the URL (#draft=) so a link
+// reproduces it; every change is sampled by the engine (POST /api/sample), which also refuses
+// what `validate` refuses, at the field it names. Store text is written only with textContent.
+"use strict";
+
+const curveSize = 200; // SVG units per 1.0 of the easing's axes
+const namedCurves = {
+  linear: [0, 0, 1, 1], easeIn: [0.42, 0, 1, 1], easeOut: [0, 0, 0.58, 1], easeInEaseOut: [0.42, 0, 0.58, 1], default: [0.25, 0.1, 0.25, 1],
+  ease: [0.25, 0.1, 0.25, 1], "ease-in": [0.42, 0, 1, 1], "ease-out": [0, 0, 0.58, 1], "ease-in-out": [0.42, 0, 0.58, 1],
+};
+
+// "a.b[2].c" ⇄ ["a", "b", 2, "c"]
+function pathParts(path) {
+  return path.split(/\.|\[(\d+)\]/).filter((part) => part !== undefined && part !== "").map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+}
+function getPath(object, path) { return pathParts(path).reduce((node, key) => (node == null ? undefined : node[key]), object); }
+function setPath(object, path, value) {
+  const parts = pathParts(path);
+  let node = object;
+  for (const key of parts.slice(0, -1)) node = node[key];
+  node[parts[parts.length - 1]] = value;
+}
+
+// A field's text read back: a number, a list of numbers, true/false, else the text itself.
+function readValue(text, was) {
+  const trimmed = text.trim();
+  if (typeof was === "boolean") return trimmed === "true";
+  if (trimmed !== "" && !Number.isNaN(Number(trimmed))) return Number(trimmed);
+  if (Array.isArray(was)) {
+    const items = trimmed.split(",").map((item) => item.trim());
+    if (items.every((item) => item !== "" && !Number.isNaN(Number(item)))) return items.map(Number);
+  }
+  return text;
+}
+function showValue(value) { return Array.isArray(value) ? value.join(", ") : String(value); }
+
+// Every field worth a control: the body's scalars and number lists, keyframes' values, parameters' defaults.
+function editableFields(draft) {
+  const fields = [];
+  function visit(node, path) {
+    for (const [key, value] of Object.entries(node)) {
+      const here = path ? `${path}.${key}` : key;
+      if (key === "type" || key === "keyPath") continue;
+      if (value !== null && typeof value === "object" && !Array.isArray(value)) continue;
+      if (Array.isArray(value) && !value.every((item) => typeof item === "number")) continue;
+      fields.push(here);
+    }
+  }
+  if (draft.animation) visit(draft.animation, "animation");
+  if (draft.options) visit(draft.options, "options");
+  (draft.keyframes || []).forEach((frame, index) => visit(frame, `keyframes[${index}]`));
+  for (const name of Object.keys(draft.parameters || {})) fields.push(`parameters.${name}.default`);
+  return fields;
+}
+
+function editorPage() {
+  const data = document.body.dataset;
+  const stored = JSON.parse(data.definition);
+  let draft = structuredClone(stored);
+  const hash = new URLSearchParams(location.hash.slice(1)).get("draft");
+  if (hash) { try { draft = JSON.parse(hash); } catch (error) { /* a broken link: the stored version */ } }
+  const easingPath = draft.animation ? "animation.timingFunction" : "options.easing";
+  const fieldsBox = $("#fields"), problem = $("#draft-error"), box = $("#preview-box");
+  let frames = [], ticket = 0, timer;
+
+  // The fields, labelled by name, each with a place for the error that names it.
+  function buildFields() {
+    fieldsBox.replaceChildren();
+    const paths = editableFields(draft);
+    if (!paths.includes(easingPath) && getPath(draft, easingPath.split(".")[0])) paths.push(easingPath);
+    for (const path of paths) {
+      const value = getPath(draft, path);
+      const id = "field-" + path.replace(/[^a-zA-Z0-9]+/g, "-");
+      const label = element("label", undefined, { class: "field", for: id });
+      label.append(element("span", pathParts(path).filter((part) => typeof part === "string").pop(), { class: "field-name" }),
+        element("small", path, { class: "field-path" }));
+      const input = element("input", undefined, { id, "data-path": path, autocomplete: "off", "aria-describedby": id + "-error" });
+      input.value = value === undefined ? "" : showValue(value);
+      input.addEventListener("input", () => { setPath(draft, path, readValue(input.value, getPath(stored, path) ?? value)); changed(); });
+      const error = element("span", "", { id: id + "-error", class: "field-error", "data-error-for": path });
+      const row = element("div", undefined, { class: "field-row" });
+      row.append(label, input, error);
+      fieldsBox.append(row);
+    }
+  }
+  function fieldInput(path) { return $$("[data-path]", fieldsBox).find((input) => input.dataset.path === path); }
+
+  // The easing's control points: its own, or a named curve's.
+  function controlPoints() {
+    const value = getPath(draft, easingPath);
+    if (Array.isArray(value) && value.length === 4) return value.slice();
+    if (typeof value === "string") {
+      const match = /^cubic-bezier\(([^)]*)\)$/.exec(value.trim());
+      if (match) return match[1].split(",").map(Number);
+      if (namedCurves[value]) return namedCurves[value].slice();
+    }
+    return draft.animation ? namedCurves.linear.slice() : namedCurves.ease.slice();
+  }
+  function setControlPoints(points) {
+    const rounded = points.map((p) => Math.round(p * 1000) / 1000);
+    setPath(draft, easingPath, draft.animation ? rounded : `cubic-bezier(${rounded.join(", ")})`);
+    const input = fieldInput(easingPath);
+    if (input) input.value = showValue(getPath(draft, easingPath));
+    changed();
+  }
+  function drawCurve() {
+    const [x1, y1, x2, y2] = controlPoints();
+    const X = (x) => x * curveSize, Y = (y) => (1 - y) * curveSize;
+    $("#curve-bezier").setAttribute("d", `M0,${curveSize} C${X(x1)},${Y(y1)} ${X(x2)},${Y(y2)} ${curveSize},0`);
+    for (const [n, hx, hy, ax, ay] of [[1, x1, y1, 0, 0], [2, x2, y2, 1, 1]]) {
+      const handle = $("#handle-" + n);
+      handle.setAttribute("cx", X(hx)); handle.setAttribute("cy", Y(hy));
+      handle.dataset.x = String(hx); handle.dataset.y = String(hy);
+      const arm = $("#arm-" + n);
+      arm.setAttribute("x1", X(ax)); arm.setAttribute("y1", Y(ay)); arm.setAttribute("x2", X(hx)); arm.setAttribute("y2", Y(hy));
+    }
+    $("#curve-path").textContent = `${easingPath}: ${showValue(getPath(draft, easingPath) ?? "(none)")}`;
+  }
+  // Drag: the value moves by the pointer's offset over the curve's scale, x kept within 0…1.
+  function handleDrag(n) {
+    const handle = $("#handle-" + n);
+    let start = null;
+    const scale = () => $("#curve").getScreenCTM().a;
+    handle.addEventListener("pointerdown", (event) => {
+      start = { x: event.clientX, y: event.clientY, points: controlPoints() };
+      handle.setPointerCapture(event.pointerId);
+    });
+    handle.addEventListener("pointermove", (event) => {
+      if (!start) return;
+      const points = start.points.slice(), k = (n - 1) * 2;
+      points[k] = Math.min(1, Math.max(0, start.points[k] + (event.clientX - start.x) / scale() / curveSize));
+      points[k + 1] = start.points[k + 1] - (event.clientY - start.y) / scale() / curveSize;
+      setControlPoints(points);
+    });
+    handle.addEventListener("pointerup", () => { start = null; });
+    handle.addEventListener("keydown", (event) => {
+      const step = event.shiftKey ? 0.1 : 0.01, k = (n - 1) * 2, points = controlPoints();
+      const moves = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, step], ArrowDown: [0, -step] }[event.key];
+      if (!moves) return;
+      event.preventDefault();
+      points[k] = Math.min(1, Math.max(0, points[k] + moves[0]));
+      points[k + 1] += moves[1];
+      setControlPoints(points);
+    });
+  }
+
+  // The engine's answer for the draft: frames for the preview and plot, or the field refused.
+  async function sample() {
+    const mine = ++ticket;
+    for (const error of $$(".field-error", fieldsBox)) { error.textContent = ""; }
+    for (const input of $$("[aria-invalid]", fieldsBox)) input.removeAttribute("aria-invalid");
+    try {
+      const response = await fetch("/api/sample?fps=60", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(draft) });
+      const answer = await response.json();
+      if (mine !== ticket) return;
+      if (!response.ok) throw answer.error || { message: response.statusText };
+      problem.hidden = true;
+      frames = answer.samples;
+      box.dataset.state = "ready";
+      drawPlot();
+      drawEngineCurve();
+      show(frames.length - 1);
+    } catch (error) {
+      if (mine !== ticket) return;
+      const input = error.path ? fieldInput(error.path) : null;
+      if (input) {
+        input.setAttribute("aria-invalid", "true");
+        $(`[data-error-for="${CSS.escape(error.path)}"]`, fieldsBox).textContent = error.rule || error.message;
+      }
+      problem.textContent = error.message;
+      problem.hidden = false;
+      box.dataset.state = "refused";
+    }
+  }
+  function show(index) {
+    const sample = frames[Math.max(0, Math.min(index, frames.length - 1))];
+    if (!sample) return;
+    const v = sample.values;
+    box.style.opacity = v.opacity === undefined ? "" : String(v.opacity);
+    box.style.transform = Array.isArray(v.transform) ? `matrix3d(${v.transform.join(", ")})` : "";
+    box.style.backgroundColor = Array.isArray(v.backgroundColor) ? `rgba(${v.backgroundColor.slice(0, 3).map((c) => c * 255).join(", ")}, ${v.backgroundColor[3]})` : "";
+    $("#editor-time").textContent = sample.t.toFixed(3) + " s";
+    box.dataset.t = String(sample.t);
+  }
+  function polyline(points, className) {
+    const line = document.createElementNS("http://www.w3.org/2000/svg", "polyline");
+    line.setAttribute("points", points.map(([x, y]) => `${x.toFixed(2)},${y.toFixed(2)}`).join(" "));
+    line.setAttribute("class", className);
+    return line;
+  }
+  // Progress and each number the draft animates, against time, each scaled to the plot's height.
+  function drawPlot() {
+    const plot = $("#editor-plot");
+    plot.replaceChildren();
+    if (frames.length < 2) return;
+    const t1 = frames[frames.length - 1].t || 1;
+    const series = { progress: frames.map((f) => f.progress) };
+    for (const key of Object.keys(frames[0].values)) {
+      if (typeof frames[0].values[key] === "number") series[key] = frames.map((f) => f.values[key]);
+    }
+    Object.entries(series).forEach(([name, values], index) => {
+      const numbers = values.filter((v) => typeof v === "number");
+      const low = Math.min(...numbers, 0), high = Math.max(...numbers, 1);
+      const points = frames.map((f, i) => [(f.t / t1) * 390 + 5, 150 - ((values[i] ?? low) - low) / (high - low || 1) * 140]);
+      const line = polyline(points, "plot-line plot-line-" + index);
+      line.dataset.series = name;
+      plot.append(line);
+    });
+  }
+  // The engine's progress through the first iteration, over the handles' curve.
+  function drawEngineCurve() {
+    const first = frames.filter((f) => f.iteration === 0 && f.progress !== null);
+    if (first.length < 2) { $("#curve-engine").setAttribute("points", ""); return; }
+    const t0 = first[0].t, t1 = first[first.length - 1].t || 1;
+    $("#curve-engine").setAttribute("points", first.map((f) => `${(((f.t - t0) / (t1 - t0 || 1)) * curveSize).toFixed(2)},${((1 - f.progress) * curveSize).toFixed(2)}`).join(" "));
+  }
+  function changed() {
+    history.replaceState(null, "", "#" + new URLSearchParams({ draft: JSON.stringify(draft) }));
+    drawCurve();
+    clearTimeout(timer);
+    timer = setTimeout(sample, 60);
+  }
+
+  // Save: the changes first, then the version added through `catalog add`'s door.
+  function changes(old, now, path = "", out = []) {
+    const keys = new Set([...Object.keys(old ?? {}), ...Object.keys(now ?? {})]);
+    for (const key of [...keys].sort()) {
+      const here = Array.isArray(now) || Array.isArray(old) ? `${path}[${key}]` : path ? `${path}.${key}` : key;
+      const a = old?.[key], b = now?.[key];
+      if (a && b && typeof a === "object" && typeof b === "object" && Array.isArray(a) === Array.isArray(b) && !(Array.isArray(a) && a.every((x) => typeof x !== "object"))) changes(a, b, here, out);
+      else if (JSON.stringify(a) !== JSON.stringify(b)) out.push([here, a, b]);
+    }
+    return out;
+  }
+  const tokenInput = $("#write-token");
+  $("#save-form").addEventListener("submit", (event) => event.preventDefault());
+  tokenInput.value = sessionStorage.getItem("catalog-write-token") || "";
+  $("#review").addEventListener("click", () => {
+    draft.version = $("#new-version").value.trim();
+    changed();
+    const rows = changes(stored, draft).map(([path, a, b]) => {
+      const row = element("tr");
+      row.append(element("td", path), element("td", a === undefined ? "—" : JSON.stringify(a)), element("td", b === undefined ? "—" : JSON.stringify(b)));
+      return row;
+    });
+    $("#review-fields tbody").replaceChildren(...rows);
+    $("#review-result").hidden = false;
+  });
+  $("#save-version").addEventListener("click", async () => {
+    const status = $("#save-status");
+    const token = tokenInput.value;
+    sessionStorage.setItem("catalog-write-token", token);
+    const response = await fetch("/api/components", {
+      method: "POST", headers: { "Content-Type": "application/json", Authorization: "Bearer " + token }, body: JSON.stringify(draft),
+    });
+    const answer = await response.json();
+    if (!response.ok) { status.textContent = "Not saved: " + (answer.error ? answer.error.message : response.statusText); status.dataset.state = "refused"; return; }
+    status.replaceChildren(element("span", `Saved ${answer[0].name} ${answer[0].version} (${answer[0].outcome}). `),
+      element("a", "Open it", { id: "saved-link", href: `/components/${encodeURIComponent(answer[0].name)}?version=${encodeURIComponent(answer[0].version)}` }));
+    status.dataset.state = "saved";
+  });
+  $("#curve-preset").addEventListener("change", (event) => {
+    if (event.target.value) setControlPoints(event.target.value.split(",").map(Number));
+  });
+  let playing = null;
+  $("#editor-play").addEventListener("click", () => {
+    if (playing !== null) { cancelAnimationFrame(playing); playing = null; return; }
+    const started = performance.now();
+    const tick = (now) => {
+      const index = Math.round(((now - started) / 1000) * 60);
+      show(index);
+      playing = index < frames.length - 1 ? requestAnimationFrame(tick) : null;
+    };
+    playing = requestAnimationFrame(tick);
+  });
+  buildFields();
+  handleDrag(1);
+  handleDrag(2);
+  drawCurve();
+  sample();
+}

@@ -1,0 +1,105 @@
+import CatalogModel
+import Foundation
+import TestSupport
+import Testing
+
+/// The editor as a person uses it, in Chromium through WebDriver, on each backend: a curve
+/// handle dragged by a measured offset gives exactly the control points the saved version then
+/// holds, and the saved version samples as the editor's preview did; a refused value shows the
+/// validator's rule at its field and writes nothing; the draft lives in the URL. Without the
+/// write token no page offers an editor and the API refuses a write.
+struct WebAppEditorTests {
+    @Test(arguments: CLIBackend.allCases)
+    func aDraggedHandleIsWhatTheSavedVersionHolds(backend: CLIBackend) throws {
+        let folder = TemporaryFolder()
+        let db = try backend.database(in: folder)
+        #expect(try CLI.run(["--db", db, "list"]).status == 0)
+        let before = try JSONReader.read(try CLI.run(["--db", db, "show", "fade-in", "--format", "json"]).stdout)
+        let easing = "animation.timingFunction"
+        #expect(before["definition"]?["animation"]?["timingFunction"]?.stringValue == "easeOut")  // control points 0, 0, 0.58, 1
+
+        // Read-only: no editor offered, none served, and a write refused.
+        do {
+            let readOnly = try ServeProcess(db: db)
+            #expect(try readOnly.get("/components/fade-in/edit").status == 404)
+            #expect(!(try readOnly.get("/components/fade-in").body.contains("edit-link")))
+            #expect(try readOnly.post("/api/components", body: "{}").status == 401)
+        }
+        let server = try ServeProcess(db: db, token: "0123456789abcdef-s3cret")
+        let field = "document.querySelector('[data-path=\"animation.duration\"]')"
+        let outcome = try BrowserSession.run(
+            base: server.url,
+            steps: [
+                .open("/components/fade-in"), .click("#edit-link"),
+                .wait("document.getElementById('preview-box').dataset.state === 'ready'"),
+                // The first handle, at (0, 0), dragged 40 px right and 30 px up: (0.2, 0.15).
+                .read("scale", "return document.getElementById('curve').getScreenCTM().a"),
+                .drag("#handle-1", dx: 40, dy: -30),
+                .wait("document.getElementById('preview-box').dataset.state === 'ready'"),
+                .read("points", "return [...document.querySelectorAll('.curve-handle')].flatMap(h => [Number(h.dataset.x), Number(h.dataset.y)])"),
+                .axe("axe light"), .screenshot(folder.file("editor.png")), .colorScheme("dark"), .axe("axe dark"), .colorScheme("light"),
+                .read("easing", "return document.querySelector('[data-path=\"\(easing)\"]').value"),
+                // A refused value: the validator's rule at the field, the preview says refused.
+                .set("[data-path=\"animation.duration\"]", "-1", event: "input"),
+                .wait("document.getElementById('preview-box').dataset.state === 'refused'"),
+                .read(
+                    "refusal", "return [\(field).getAttribute('aria-invalid'), document.querySelector('[data-error-for=\"animation.duration\"]').textContent]"),
+                .set("[data-path=\"animation.duration\"]", "$duration", event: "input"),
+                .wait("document.getElementById('preview-box').dataset.state === 'ready'"),
+                // The draft is in the URL: opened again, it is what was seen.
+                .read("url", "return location.href"),
+                .open("/"),
+                .read("reopened", "history.back(); return true"),
+                .wait("document.getElementById('preview-box')?.dataset.state === 'ready'"),
+                .read("restored", "return document.querySelector('[data-path=\"\(easing)\"]').value"),
+                // Save as 1.1.0: the changes first, then the version.
+                .set("#write-token", "0123456789abcdef-s3cret", event: "input"),
+                .set("#new-version", "1.1.0", event: "input"),
+                .click("#review"),
+                .read("review", "return [...document.querySelectorAll('#review-fields tbody tr')].map(tr => tr.children[0].textContent)"),
+                .click("#save-version"),
+                .wait("document.getElementById('save-status').dataset.state === 'saved'"),
+                .read("preview", "return document.getElementById('preview-box').dataset.t")
+            ])
+        let results = outcome.results
+        let scale = results["scale"]?.numberValue ?? 1
+        let expected = [(40 / scale / 200 * 1000).rounded() / 1000, (30 / scale / 200 * 1000).rounded() / 1000, 0.58, 1]
+        #expect(results["points"]?.arrayValue?.compactMap(\.numberValue) == expected)
+        #expect(results["easing"]?.stringValue == expected.map { JSONValue.numberText($0) }.joined(separator: ", "))
+        #expect(results["refusal"]?.arrayValue?.first?.stringValue == "true")
+        let validated = try CLI.run(
+            ["--db", db, "validate", "-"],
+            stdin:
+                #"{"name": "x", "kind": "animation", "version": "1.0.0", "animation": {"type": "basic", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "duration": -1}}"#
+        )
+        let rule = results["refusal"]?.arrayValue?.last?.stringValue ?? "?"
+        #expect(!rule.isEmpty && validated.stderr.contains("animation.duration: \(rule)"), "\(rule) vs \(validated.stderr)")
+        #expect(results["url"]?.stringValue?.contains("#draft=") == true)
+        #expect(results["restored"] == results["easing"])
+        #expect(results["review"]?.arrayValue?.compactMap(\.stringValue) == [easing, "version"])
+        // The saved version holds those control points, and samples as `catalog sample` does.
+        let after = try JSONReader.read(try CLI.run(["--db", db, "show", "fade-in@1.1.0", "--format", "json"]).stdout)
+        #expect(after["definition"]?["animation"]?["timingFunction"] == .array(expected.map(JSONValue.number)))
+        #expect(after["definition"]?["animation"]?["duration"]?.stringValue == "$duration")
+        let draft = after["definition"]?.canonicalText ?? ""
+        let sampled = try server.post("/api/sample?at=0.1", body: draft)
+        let printed = try CLI.run(["--db", db, "sample", "fade-in@1.1.0", "--at", "0.1", "--format", "json"])
+        #expect(sampled.status == 200 && sampled.body == printed.stdout)
+        for scheme in ["light", "dark"] {
+            let found = AxeCore.describe(results["axe \(scheme)"])
+            #expect(found.isEmpty, "editor, \(scheme): \(found.joined(separator: "\n"))")
+        }
+        // The README's picture (CATALOG_WRITE_SCREENSHOTS=1 writes it there), which it shows.
+        let picture = try Data(contentsOf: URL(fileURLWithPath: folder.file("editor.png")))
+        #expect(HeadlessChromium.pngSize(picture) != nil)
+        if backend == .sqlite, ProcessInfo.processInfo.environment["CATALOG_WRITE_SCREENSHOTS"] == "1" {
+            try picture.write(to: WebAppGalleryTests.images.appending(path: "editor.png"))
+        }
+        let readme = try String(
+            contentsOf: WebAppGalleryTests.images.deletingLastPathComponent().deletingLastPathComponent().appending(path: "README.md"), encoding: .utf8)
+        #expect(readme.contains("(docs/images/editor.png)"))
+        // The refused draft's 400 is the console's one complaint.
+        let problems = outcome.problems.filter { !($0.contains("/api/sample") && $0.contains("400")) }
+        #expect(problems.isEmpty, "\(problems)")
+    }
+}
