@@ -59,7 +59,27 @@ struct WebAppEditorTests {
                 .read("review", "return [...document.querySelectorAll('#review-fields tbody tr')].map(tr => tr.children[0].textContent)"),
                 .click("#save-version"),
                 .wait("document.getElementById('save-status').dataset.state === 'saved'"),
-                .read("preview", "return document.getElementById('preview-box').dataset.t")
+                .read("preview", "return document.getElementById('preview-box').dataset.t"),
+                // A duplicate under a new name, its duration a token picked from the catalog's.
+                .open("/components/fade-in/edit"),
+                .wait("Number(document.body.dataset.tokens) > 0 && document.getElementById('preview-box').dataset.state === 'ready'"),
+                .read(
+                    "durationTokens",
+                    "const input = \(field); return [input.getAttribute('list'), [...document.querySelectorAll('#' + input.getAttribute('list') + ' option')].map(o => o.value)]"
+                ),
+                .set("[data-path=\"animation.duration\"]", "{carbon.motion.duration.moderate-02}", event: "input"),
+                .wait("document.getElementById('preview-box').dataset.state === 'ready' && Number(document.getElementById('preview-box').dataset.t) < 0.25"),
+                .read("tokenEnd", "return Number(document.getElementById('preview-box').dataset.t)"),
+                .set("#new-name", "fade-in-carbon", event: "input"), .set("#new-version", "1.0.0", event: "input"),
+                .click("#review"), .click("#save-version"),
+                .wait("document.getElementById('save-status').dataset.state === 'saved'"),
+                // A spring's curve is the engine's alone: no bézier handles.
+                .open("/components/spring-pop/edit"),
+                .wait("document.getElementById('preview-box').dataset.state === 'ready'"),
+                .read(
+                    "spring",
+                    "return [getComputedStyle(document.getElementById('handle-1')).display, document.getElementById('curve-engine').getAttribute('points').split(' ').length]"
+                )
             ])
         let results = outcome.results
         let scale = results["scale"]?.numberValue ?? 1
@@ -98,6 +118,15 @@ struct WebAppEditorTests {
         let readme = try String(
             contentsOf: WebAppGalleryTests.images.deletingLastPathComponent().deletingLastPathComponent().appending(path: "README.md"), encoding: .utf8)
         #expect(readme.contains("(docs/images/editor.png)"))
+        // moderate-02 is 240 ms: the preview's last frame (60 per second) is within a frame of it.
+        #expect(abs((results["tokenEnd"]?.numberValue ?? 0) - 0.24) < 1.0 / 60)
+        let tokens = results["durationTokens"]?.arrayValue ?? []
+        #expect(tokens.first?.stringValue == "tokens-duration")
+        #expect(tokens.last?.arrayValue?.compactMap(\.stringValue).contains("{carbon.motion.duration.moderate-02}") == true)
+        let duplicate = try JSONReader.read(try CLI.run(["--db", db, "show", "fade-in-carbon", "--format", "json"]).stdout)
+        #expect(duplicate["definition"]?["animation"]?["duration"]?.stringValue == "{carbon.motion.duration.moderate-02}")
+        let spring = results["spring"]?.arrayValue ?? []
+        #expect(spring.first?.stringValue == "none" && (spring.last?.numberValue ?? 0) > 10, "\(spring)")
         // The refused draft's 400 is the console's one complaint.
         let problems = outcome.problems.filter { !($0.contains("/api/sample") && $0.contains("400")) }
         #expect(problems.isEmpty, "\(problems)")

@@ -8,7 +8,9 @@ import Hummingbird
 /// for the easing (handles dragged or moved with the arrow keys, presets) over the engine's own
 /// progress curve; the preview and plot from `POST /api/sample`, whose refusal is shown at the
 /// field it names. Save as version shows the fields that change, then adds the version through
-/// `POST /api/components` — `catalog add`'s door — with the token asked once (sessionStorage).
+/// `POST /api/components` — `catalog add`'s door — with the token asked once (sessionStorage);
+/// another name saves a duplicate, a new component. Duration and easing fields offer the
+/// catalog's tokens of their type.
 struct EditorPage {
     let catalog: Catalog
 
@@ -48,6 +50,7 @@ struct EditorPage {
                     <form id="save-form" class="filters">
                     <input type="text" name="username" value="catalog" autocomplete="username" hidden>
                     <label>Write token <input id="write-token" type="password" autocomplete="off"></label>
+                    <label>Name <input id="new-name" value="\(HTML.escape(stored.name))" autocomplete="off"></label>
                     <label>New version <input id="new-version" value="\(HTML.escape(Self.nextVersion(stored.version)))" autocomplete="off"></label>
                     <button type="button" id="review">Review changes</button>
                     </form>

@@ -53,6 +53,25 @@ function editableFields(draft) {
   return fields;
 }
 
+// The token references a field may take, by DTCG type: every token of the catalog's sets.
+async function tokenChoices() {
+  const choices = { duration: [], cubicBezier: [], number: [], color: [] };
+  let sets = [];
+  try { sets = await getJSON("/api/components?kind=tokens"); } catch (error) { return choices; }
+  for (const set of sets) {
+    let tree;
+    try { tree = (await getJSON("/api/components/" + encodeURIComponent(set.name))).definition.tokens; } catch (error) { continue; }
+    (function walk(node, path, type) {
+      const here = node.$type ?? type;
+      if ("$value" in node) { if (choices[here]) choices[here].push(`{${path.join(".")}}`); return; }
+      for (const [key, child] of Object.entries(node)) if (!key.startsWith("$") && child && typeof child === "object") walk(child, [...path, key], here);
+    })(tree, [], undefined);
+  }
+  return choices;
+}
+// Which tokens a field takes, by its name.
+const tokenTypes = { duration: "duration", beginTime: "duration", delay: "duration", endDelay: "duration", timingFunction: "cubicBezier", easing: "cubicBezier" };
+
 function editorPage() {
   const data = document.body.dataset;
   const stored = JSON.parse(data.definition);
@@ -75,6 +94,8 @@ function editorPage() {
       label.append(element("span", pathParts(path).filter((part) => typeof part === "string").pop(), { class: "field-name" }),
         element("small", path, { class: "field-path" }));
       const input = element("input", undefined, { id, "data-path": path, autocomplete: "off", "aria-describedby": id + "-error" });
+      const type = tokenTypes[pathParts(path).filter((part) => typeof part === "string").pop()];
+      if (type) input.setAttribute("list", "tokens-" + type);
       input.value = value === undefined ? "" : showValue(value);
       input.addEventListener("input", () => { setPath(draft, path, readValue(input.value, getPath(stored, path) ?? value)); changed(); });
       const error = element("span", "", { id: id + "-error", class: "field-error", "data-error-for": path });
@@ -103,7 +124,14 @@ function editorPage() {
     if (input) input.value = showValue(getPath(draft, easingPath));
     changed();
   }
+  // Handles for a cubic bézier (or a named one); a spring, steps() or linear() is the engine's curve alone.
+  function bezierEased() {
+    if (draft.animation?.type === "spring") return false;
+    const value = getPath(draft, easingPath);
+    return value === undefined || Array.isArray(value) || (typeof value === "string" && (/^cubic-bezier\(/.test(value.trim()) || value in namedCurves));
+  }
   function drawCurve() {
+    for (const id of ["#handle-1", "#handle-2", "#arm-1", "#arm-2", "#curve-bezier"]) $(id).style.display = bezierEased() ? "" : "none";
     const [x1, y1, x2, y2] = controlPoints();
     const X = (x) => x * curveSize, Y = (y) => (1 - y) * curveSize;
     $("#curve-bezier").setAttribute("d", `M0,${curveSize} C${X(x1)},${Y(y1)} ${X(x2)},${Y(y2)} ${curveSize},0`);
@@ -237,6 +265,7 @@ function editorPage() {
   tokenInput.value = sessionStorage.getItem("catalog-write-token") || "";
   $("#review").addEventListener("click", () => {
     draft.version = $("#new-version").value.trim();
+    draft.name = $("#new-name").value.trim() || draft.name;
     changed();
     const rows = changes(stored, draft).map(([path, a, b]) => {
       const row = element("tr");
@@ -272,6 +301,14 @@ function editorPage() {
       playing = index < frames.length - 1 ? requestAnimationFrame(tick) : null;
     };
     playing = requestAnimationFrame(tick);
+  });
+  tokenChoices().then((choices) => {
+    for (const [type, references] of Object.entries(choices)) {
+      const list = element("datalist", undefined, { id: "tokens-" + type });
+      list.append(...references.map((reference) => element("option", undefined, { value: reference })));
+      document.body.append(list);
+    }
+    document.body.dataset.tokens = String(Object.values(choices).flat().length);
   });
   buildFields();
   handleDrag(1);
