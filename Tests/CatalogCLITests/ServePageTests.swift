@@ -37,6 +37,11 @@ struct ServePageTests {
         let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "../../Sources/CatalogServer/Static/app.js")
         #expect(script.status == 200 && script.headers["content-type"] == "text/javascript; charset=utf-8")
         #expect(script.body == (try String(contentsOf: source, encoding: .utf8)), "the file compiled in is the repository's")
+        for file in ["gallery.js", "scene.js", "editor.js"] {
+            let served = try server.get("/static/\(file)")
+            let kept = try String(contentsOf: source.deletingLastPathComponent().appending(path: file), encoding: .utf8)
+            #expect(served.status == 200 && served.body == kept, "\(file)")
+        }
         #expect(try server.get("/static/app.css").headers["content-type"] == "text/css; charset=utf-8")
         for path in [
             "/static/../Package.swift", "/static/..%2FPackage.swift", "/static/%2e%2e/%2e%2e/etc/passwd", "/static/%2E%2E%2F%2E%2E%2Fetc%2Fpasswd",
@@ -48,11 +53,13 @@ struct ServePageTests {
             #expect(!answer.body.contains("root:") && !answer.body.contains("swift-tools-version") && !answer.body.contains("import Hummingbird"), "\(path)")
         }
         // Pages load their script and style by file: no inline script, style or handler anywhere.
-        for path in ["/", "/objects", "/log", "/components/pop", "/components/fade-sequence"] {
+        for path in ["/", "/objects", "/log", "/components/pop", "/components/fade-sequence", "/scene", "/compare?a=pop&b=fade-in"] {
             let page = try server.get(path)
             #expect(page.status == 200, "\(path)")
+            // The app's script first, then the page's own, each a file of /static/.
             let scripts = page.body.components(separatedBy: "<script").dropFirst()
-            #expect(scripts.count == 1 && scripts.allSatisfy { $0.hasPrefix(" src=\"/static/app.js\"") }, "\(path)")
+            #expect(scripts.first?.hasPrefix(" src=\"/static/app.js\"") == true, "\(path)")
+            #expect(scripts.allSatisfy { $0.range(of: #"^ src="/static/[a-z-]+\.js" defer></script>"#, options: .regularExpression) != nil }, "\(path)")
             #expect(
                 !page.body.contains("<style") && !page.body.contains(" style=") && page.body.range(of: #" on[a-z]+="#, options: .regularExpression) == nil,
                 "\(path)")

@@ -48,9 +48,8 @@ struct WebAppEditorTests {
                 .wait("document.getElementById('preview-box').dataset.state === 'ready'"),
                 // The draft is in the URL: opened again, it is what was seen.
                 .read("url", "return location.href"),
-                .open("/"),
-                .read("reopened", "history.back(); return true"),
-                .wait("document.getElementById('preview-box')?.dataset.state === 'ready'"),
+                .read("reopened", "document.body.dataset.before = 'reload'; location.reload(); return true"),
+                .wait("document.body.dataset.before === undefined && document.getElementById('preview-box')?.dataset.state === 'ready'"),
                 .read("restored", "return document.querySelector('[data-path=\"\(easing)\"]').value"),
                 // Save as 1.1.0: the changes first, then the version.
                 .set("#write-token", "0123456789abcdef-s3cret", event: "input"),
