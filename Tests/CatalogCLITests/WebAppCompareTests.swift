@@ -73,14 +73,7 @@ struct WebAppCompareTests {
         }
         #expect(results["components"]?.canonicalText == #"[["opacity",1]]"#)
         #expect(outcome.problems.isEmpty, "\(outcome.problems)")
-        // The README's picture (CATALOG_WRITE_SCREENSHOTS=1 writes it there), which it shows.
-        let picture = try Data(contentsOf: URL(fileURLWithPath: folder.file("compare.png")))
-        #expect(HeadlessChromium.pngSize(picture) != nil)
-        if backend == .sqlite, ProcessInfo.processInfo.environment["CATALOG_WRITE_SCREENSHOTS"] == "1" {
-            try picture.write(to: WebAppGalleryTests.images.appending(path: "compare.png"))
-        }
-        let readme = try String(
-            contentsOf: WebAppGalleryTests.images.deletingLastPathComponent().deletingLastPathComponent().appending(path: "README.md"), encoding: .utf8)
-        #expect(readme.contains("(docs/images/compare.png)"))
+        // The README's picture of the page.
+        try ReadmePicture.check(folder.file("compare.png"), as: "compare.png", backend: backend)
     }
 }

@@ -108,15 +108,8 @@ struct WebAppEditorTests {
             let found = AxeCore.describe(results["axe \(scheme)"])
             #expect(found.isEmpty, "editor, \(scheme): \(found.joined(separator: "\n"))")
         }
-        // The README's picture (CATALOG_WRITE_SCREENSHOTS=1 writes it there), which it shows.
-        let picture = try Data(contentsOf: URL(fileURLWithPath: folder.file("editor.png")))
-        #expect(HeadlessChromium.pngSize(picture) != nil)
-        if backend == .sqlite, ProcessInfo.processInfo.environment["CATALOG_WRITE_SCREENSHOTS"] == "1" {
-            try picture.write(to: WebAppGalleryTests.images.appending(path: "editor.png"))
-        }
-        let readme = try String(
-            contentsOf: WebAppGalleryTests.images.deletingLastPathComponent().deletingLastPathComponent().appending(path: "README.md"), encoding: .utf8)
-        #expect(readme.contains("(docs/images/editor.png)"))
+        // The README's picture of the page.
+        try ReadmePicture.check(folder.file("editor.png"), as: "editor.png", backend: backend)
         // moderate-02 is 240 ms: the preview's last frame (60 per second) is within a frame of it.
         #expect(abs((results["tokenEnd"]?.numberValue ?? 0) - 0.24) < 1.0 / 60)
         let tokens = results["durationTokens"]?.arrayValue ?? []

@@ -78,14 +78,7 @@ struct WebAppSceneTests {
         }
         #expect(results["placeholder"]?.stringValue == "Email address")
         #expect(outcome.problems.isEmpty, "\(outcome.problems)")
-        // The README's picture (CATALOG_WRITE_SCREENSHOTS=1 writes it there), which it shows.
-        let picture = try Data(contentsOf: URL(fileURLWithPath: folder.file("scene.png")))
-        #expect(HeadlessChromium.pngSize(picture) != nil)
-        if backend == .sqlite, ProcessInfo.processInfo.environment["CATALOG_WRITE_SCREENSHOTS"] == "1" {
-            try picture.write(to: WebAppGalleryTests.images.appending(path: "scene.png"))
-        }
-        let readme = try String(
-            contentsOf: WebAppGalleryTests.images.deletingLastPathComponent().deletingLastPathComponent().appending(path: "README.md"), encoding: .utf8)
-        #expect(readme.contains("(docs/images/scene.png)"))
+        // The README's picture of the page.
+        try ReadmePicture.check(folder.file("scene.png"), as: "scene.png", backend: backend)
     }
 }
