@@ -122,7 +122,8 @@ let package = Package(
             ],
             resources: [
                 // The web app's script and stylesheet, compiled into the binary: nothing is read from disk.
-                .embedInCode("Static/app.js"), .embedInCode("Static/gallery.js"), .embedInCode("Static/scene.js"), .embedInCode("Static/editor.js"), .embedInCode("Static/app.css"), .embedInCode("Static/openapi.json")
+                .embedInCode("Static/app.js"), .embedInCode("Static/gallery.js"), .embedInCode("Static/scene.js"), .embedInCode("Static/editor.js"),
+                .embedInCode("Static/app.css"), .embedInCode("Static/openapi.json")
             ]),
         .executableTarget(
             name: "catalog",
