@@ -5,7 +5,9 @@ import Testing
 
 /// `POST /api/sample`, the editor's door to the engine: a draft definition, not stored, sampled
 /// with the bytes `catalog sample FILE --format json` prints, and refused with the error
-/// `catalog validate` gives (its field path and rule); nothing is written either way.
+/// `catalog validate` gives (its field path and rule); nothing is written either way. And
+/// `POST /api/diff`, the editor's review: a draft against a kept version answers what `catalog
+/// diff` prints once the draft is added.
 struct DraftSampleTests {
     @Test func aDraftSamplesAsTheCommandLineAndIsRefusedAsValidateRefusesIt() throws {
         let folder = TemporaryFolder()
@@ -36,5 +38,39 @@ struct DraftSampleTests {
         // Something that is not one animation definition is refused too.
         #expect(try server.post("/api/sample?at=0", body: "[\(draft.debugDescription), 1]").status == 400)
         #expect(try CLI.run(["--db", db, "log", "--format", "jsonl"]).stdout == before)
+    }
+
+    @Test func aDraftDiffsAsTheCommandLineDiffsItOnceAdded() throws {
+        let folder = TemporaryFolder()
+        let db = folder.file("c.sqlite")
+        #expect(try CLI.run(["--db", db, "list"]).status == 0)
+        let stored = try JSONReader.read(try CLI.run(["--db", db, "show", "fade-in", "--format", "json"]).stdout)
+        guard case .object(var definition)? = stored["definition"], case .object(var body)? = definition["animation"] else {
+            Issue.record("fade-in has no animation body")
+            return
+        }
+        let from = "fade-in@\(stored["version"]?.stringValue ?? "?")"
+        body["timingFunction"] = .array([0.3, 0.2, 0.1, 1].map(JSONValue.number))
+        body["toValue"] = .number(0.75)
+        definition["animation"] = .object(body)
+        definition["version"] = "9.0.0"
+        let draft = JSONValue.object(definition).canonicalText
+        let log = try CLI.run(["--db", db, "log", "--format", "jsonl"]).stdout
+        let server = try ServeProcess(db: db)
+        let answer = try server.post("/api/diff?from=\(from)", body: draft)
+        #expect(try CLI.run(["--db", db, "log", "--format", "jsonl"]).stdout == log)  // reading only
+
+        #expect(try CLI.run(["--db", db, "add", "-"], stdin: draft).status == 0)
+        let printed = try CLI.run(["--db", db, "diff", from, "fade-in@9.0.0", "--format", "json"])
+        #expect(answer.status == 200 && printed.status == 0 && answer.body == printed.stdout, "\(answer.body)\n\(printed.stdout)")
+        let motion = try JSONReader.read(answer.body)["motion"]?["properties"]?.arrayValue ?? []
+        #expect(motion.first?["property"]?.stringValue == "opacity" && (motion.first?["largest"]?.numberValue ?? 0) > 0.2)
+
+        // Refused as `validate` refuses the draft; an unknown version as `diff` refuses it.
+        let refused = try server.post("/api/diff?from=\(from)", body: draft.replacingOccurrences(of: "\"toValue\":0.75", with: "\"toValue\":\"x\""))
+        let refusal = try JSONReader.read(refused.body)["error"]
+        #expect(refused.status == 400 && refusal?["path"]?.stringValue == "animation.toValue", "\(refused.body)")
+        #expect(try server.post("/api/diff?from=fade-in@0.0.1", body: draft).status == 404)
+        #expect(try server.post("/api/diff", body: draft).status == 400)
     }
 }

@@ -5,7 +5,8 @@ import Testing
 
 /// The editor as a person uses it, in Chromium through WebDriver, on each backend: a curve
 /// handle dragged by a measured offset gives exactly the control points the saved version then
-/// holds, and the saved version samples as the editor's preview did; a refused value shows the
+/// holds, and the saved version samples as the editor's preview did; the review before saving is
+/// `catalog diff`'s (fields, and each property's largest sampled difference at its time); a refused value shows the
 /// validator's rule at its field and writes nothing; the draft lives in the URL. Without the
 /// write token no page offers an editor and the API refuses a write.
 struct WebAppEditorTests {
@@ -55,7 +56,12 @@ struct WebAppEditorTests {
                 .set("#write-token", "0123456789abcdef-s3cret", event: "input"),
                 .set("#new-version", "1.1.0", event: "input"),
                 .click("#review"),
+                .wait("!document.getElementById('review-result').hidden"),
                 .read("review", "return [...document.querySelectorAll('#review-fields tbody tr')].map(tr => tr.children[0].textContent)"),
+                .read(
+                    "motion",
+                    "return [...document.querySelectorAll('#review-motion tbody tr')].map(tr => [tr.dataset.property, Number(tr.dataset.largest), Number(tr.dataset.at)])"
+                ),
                 .click("#save-version"),
                 .wait("document.getElementById('save-status').dataset.state === 'saved'"),
                 .read("preview", "return document.getElementById('preview-box').dataset.t"),
@@ -70,7 +76,7 @@ struct WebAppEditorTests {
                 .wait("document.getElementById('preview-box').dataset.state === 'ready' && Number(document.getElementById('preview-box').dataset.t) < 0.25"),
                 .read("tokenEnd", "return Number(document.getElementById('preview-box').dataset.t)"),
                 .set("#new-name", "fade-in-carbon", event: "input"), .set("#new-version", "1.0.0", event: "input"),
-                .click("#review"), .click("#save-version"),
+                .click("#review"), .wait("!document.getElementById('review-result').hidden"), .click("#save-version"),
                 .wait("document.getElementById('save-status').dataset.state === 'saved'"),
                 // A spring's curve is the engine's alone: no bézier handles.
                 .open("/components/spring-pop/edit"),
@@ -96,6 +102,11 @@ struct WebAppEditorTests {
         #expect(results["url"]?.stringValue?.contains("#draft=") == true)
         #expect(results["restored"] == results["easing"])
         #expect(results["review"]?.arrayValue?.compactMap(\.stringValue) == [easing, "version"])
+        // The review's motion is `catalog diff`'s: each property's largest difference and its time.
+        let diff = try JSONReader.read(
+            try CLI.run(["--db", db, "diff", "fade-in@\(before["version"]?.stringValue ?? "?")", "fade-in@1.1.0", "--format", "json"]).stdout)
+        let motion: [JSONValue] = (diff["motion"]?["properties"]?.arrayValue ?? []).map { .array([$0["property"]!, $0["largest"]!, $0["at"]!]) }
+        #expect(!motion.isEmpty && results["motion"]?.arrayValue == motion, "\(results["motion"] ?? nil) vs \(motion)")
         // The saved version holds those control points, and samples as `catalog sample` does.
         let after = try JSONReader.read(try CLI.run(["--db", db, "show", "fade-in@1.1.0", "--format", "json"]).stdout)
         #expect(after["definition"]?["animation"]?["timingFunction"] == .array(expected.map(JSONValue.number)))

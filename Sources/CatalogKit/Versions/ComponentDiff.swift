@@ -198,3 +198,22 @@ extension Catalog {
         return try ComponentDiff(from: old, to: new, old: try sampling(old), new: try sampling(new))
     }
 }
+
+extension Catalog {
+    /// What a draft (an editor's definition, not stored; `source` names it in errors) changes
+    /// from the version `from` names: ``diff(_:_:)``'s answer with the draft as the newer side,
+    /// refused as `validate` refuses it.
+    package func diff(_ from: String, draft text: String, source: String) throws -> ComponentDiff {
+        let old = try components.version(ComponentReference(from))
+        let definitions = try DefinitionDecoder.decodeAll(text: text, file: source)
+        guard definitions.count == 1 else { throw ComponentLookupError.notOneDefinition(file: source, count: definitions.count, purpose: "diff") }
+        let definition = definitions[0]
+        let new = StoredComponent(
+            name: definition.name, version: definition.version.description, kind: definition.kind, summary: definition.summary,
+            tags: definition.tags, contentHash: definition.contentHash, definition: definition.canonicalJSON, addedSeq: 0)
+        guard old.kind == .animation, new.kind == .animation else { return try ComponentDiff(from: old, to: new, old: nil, new: nil) }
+        let resolver = ComponentResolver(catalog: self)
+        return try ComponentDiff(
+            from: old, to: new, old: try sampling(of: "\(old.name)@\(old.version)"), new: try resolver.sampling(draft: text, source: source))
+    }
+}

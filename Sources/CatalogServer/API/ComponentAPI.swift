@@ -97,6 +97,17 @@ struct ComponentAPI {
                 return .json(try catalog.diff(from, query.get("to") ?? ComponentReference(from).name).json)
             }
         }
+        // A draft against a stored version: `diff`'s answer with the draft as the newer side (the
+        // editor's review before saving), refused as `validate` refuses it. Reads only.
+        api.post("diff") { request, _ -> Response in
+            let text = String(buffer: try await request.body.collect(upTo: limit))
+            return try await offload {
+                let query = request.form
+                try query.only(["from"])
+                guard let from = query.get("from") else { throw Query.bad("from", "", "NAME or NAME@VERSION") }
+                return .json(try catalog.diff(from, draft: text, source: "draft").json)
+            }
+        }
         // A draft (an editor's definition, not stored) sampled: the same answer as `sample -`, and
         // the same errors as `validate`, each naming the field. Reads only: no token needed.
         api.post("sample") { request, _ -> Response in

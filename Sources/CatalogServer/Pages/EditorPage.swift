@@ -7,7 +7,8 @@ import Hummingbird
 /// of the body and each parameter's default, labelled by its name; a cubic-bezier curve editor
 /// for the easing (handles dragged or moved with the arrow keys, presets) over the engine's own
 /// progress curve; the preview and plot from `POST /api/sample`, whose refusal is shown at the
-/// field it names. Save as version shows the fields that change, then adds the version through
+/// field it names. Save as version shows the server's `diff` of the draft (`POST /api/diff`:
+/// fields, and each property's largest sampled difference), then adds the version through
 /// `POST /api/components` — `catalog add`'s door — with the token asked once (sessionStorage);
 /// another name saves a duplicate, a new component. Duration and easing fields offer the
 /// catalog's tokens of their type.
@@ -54,7 +55,9 @@ struct EditorPage {
                     <label>New version <input id="new-version" value="\(HTML.escape(Self.nextVersion(stored.version)))" autocomplete="off"></label>
                     <button type="button" id="review">Review changes</button>
                     </form>
-                    <div id="review-result" hidden><table id="review-fields"><thead><tr><th>Field</th><th>Old</th><th>New</th></tr></thead><tbody></tbody></table>
+                    <p id="review-status" role="status"></p>
+                    <div id="review-result" hidden><table id="review-fields"><caption>Fields</caption><thead><tr><th>Field</th><th>Old</th><th>New</th></tr></thead><tbody></tbody></table>
+                    <table id="review-motion"><caption>Motion: each property's largest sampled difference</caption><thead><tr><th>Property</th><th>Largest</th><th>At</th><th>Old</th><th>New</th></tr></thead><tbody></tbody></table>
                     <button type="button" id="save-version" class="primary">Save</button></div>
                     <p id="save-status" role="status"></p>
                     </section>

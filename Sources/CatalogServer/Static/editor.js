@@ -249,30 +249,40 @@ function editorPage() {
     timer = setTimeout(sample, 60);
   }
 
-  // Save: the changes first, then the version added through `catalog add`'s door.
-  function changes(old, now, path = "", out = []) {
-    const keys = new Set([...Object.keys(old ?? {}), ...Object.keys(now ?? {})]);
-    for (const key of [...keys].sort()) {
-      const here = Array.isArray(now) || Array.isArray(old) ? `${path}[${key}]` : path ? `${path}.${key}` : key;
-      const a = old?.[key], b = now?.[key];
-      if (a && b && typeof a === "object" && typeof b === "object" && Array.isArray(a) === Array.isArray(b) && !(Array.isArray(a) && a.every((x) => typeof x !== "object"))) changes(a, b, here, out);
-      else if (JSON.stringify(a) !== JSON.stringify(b)) out.push([here, a, b]);
-    }
-    return out;
-  }
+  // Save: the server's `diff` of the draft against the version it started from first (fields,
+  // and each property's largest sampled difference), then the version added through `catalog add`'s door.
+  function cell(value) { return element("td", value === undefined ? "—" : JSON.stringify(value)); }
   const tokenInput = $("#write-token");
   $("#save-form").addEventListener("submit", (event) => event.preventDefault());
   tokenInput.value = sessionStorage.getItem("catalog-write-token") || "";
-  $("#review").addEventListener("click", () => {
+  $("#review").addEventListener("click", async () => {
     draft.version = $("#new-version").value.trim();
     draft.name = $("#new-name").value.trim() || draft.name;
     changed();
-    const rows = changes(stored, draft).map(([path, a, b]) => {
-      const row = element("tr");
-      row.append(element("td", path), element("td", a === undefined ? "—" : JSON.stringify(a)), element("td", b === undefined ? "—" : JSON.stringify(b)));
-      return row;
+    const from = `${data.name}@${data.version}`;
+    const response = await fetch("/api/diff?from=" + encodeURIComponent(from), {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(draft),
     });
-    $("#review-fields tbody").replaceChildren(...rows);
+    const answer = await response.json();
+    const status = $("#review-status");
+    if (!response.ok) {
+      status.textContent = "Cannot be saved: " + (answer.error ? answer.error.message : response.statusText);
+      $("#review-result").hidden = true;
+      return;
+    }
+    status.textContent = `${answer.fields.length} field${answer.fields.length === 1 ? "" : "s"} differ from ${from}.`;
+    $("#review-fields tbody").replaceChildren(...answer.fields.map((field) => {
+      const row = element("tr");
+      row.append(element("td", field.path), cell(field.old), cell(field.new));
+      return row;
+    }));
+    $("#review-motion tbody").replaceChildren(...answer.motion.properties.map((change) => {
+      const row = element("tr", undefined, { "data-property": change.property, "data-largest": String(change.largest), "data-at": String(change.at) });
+      row.append(element("td", change.property), element("td", String(Number(change.largest.toPrecision(6)))),
+        element("td", change.at.toFixed(3) + " s"), cell(change.old), cell(change.new));
+      return row;
+    }));
+    $("#review-motion").hidden = answer.motion.properties.length === 0;
     $("#review-result").hidden = false;
   });
   $("#save-version").addEventListener("click", async () => {
