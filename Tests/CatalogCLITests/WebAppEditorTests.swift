@@ -84,7 +84,23 @@ struct WebAppEditorTests {
                 .read(
                     "spring",
                     "return [getComputedStyle(document.getElementById('handle-1')).display, document.getElementById('curve-engine').getAttribute('points').split(' ').length]"
-                )
+                ),
+                // Its form switches only when its fields are numbers: `bounce` takes a parameter.
+                .click("input[name=spring-form][value=physical]"),
+                .read(
+                    "blocked", "return [document.getElementById('spring-note').textContent, document.querySelector('input[name=spring-form]:checked').value]"),
+                .set("[data-path=\"animation.bounce\"]", "0.3", event: "input"),
+                .wait("document.getElementById('preview-box').dataset.state === 'ready'"),
+                .read("perceptual", Self.draftInURL),
+                .click("input[name=spring-form][value=physical]"),
+                .wait("document.querySelector('[data-path=\"animation.stiffness\"]') && document.getElementById('preview-box').dataset.state === 'ready'"),
+                .read("physical", Self.draftInURL),
+                .read(
+                    "physicalFields",
+                    "return ['mass', 'stiffness', 'damping', 'bounce'].map(k => document.querySelector(`[data-path=\"animation.${k}\"]`)?.value ?? null)"),
+                .click("input[name=spring-form][value=perceptual]"),
+                .wait("document.querySelector('[data-path=\"animation.bounce\"]') && document.getElementById('preview-box').dataset.state === 'ready'"),
+                .read("perceptualAgain", Self.draftInURL)
             ])
         let results = outcome.results
         let scale = results["scale"]?.numberValue ?? 1
@@ -130,8 +146,41 @@ struct WebAppEditorTests {
         #expect(duplicate["definition"]?["animation"]?["duration"]?.stringValue == "{carbon.motion.duration.moderate-02}")
         let spring = results["spring"]?.arrayValue ?? []
         #expect(spring.first?.stringValue == "none" && (spring.last?.numberValue ?? 0) > 10, "\(spring)")
+        // The spring's two forms: the motion the same, the numbers DESIGN §3.1's.
+        let blocked = results["blocked"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        #expect(blocked.first?.hasPrefix("bounce takes \"$bounce\"") == true && blocked.last == "perceptual", "\(blocked)")
+        let forms = try ["perceptual", "physical", "perceptualAgain"].map { try JSONReader.read(results[$0]?.stringValue ?? "null") }
+        let k = pow(2 * Double.pi / 0.4, 2)
+        #expect(forms[1]["animation"]?["mass"]?.numberValue == 1 && forms[1]["animation"]?["bounce"] == nil)
+        #expect(abs((forms[1]["animation"]?["stiffness"]?.numberValue ?? 0) - k) < 1e-9 * k)
+        #expect(abs((forms[1]["animation"]?["damping"]?.numberValue ?? 0) - 2 * 0.7 * k.squareRoot()) < 1e-9 * k)
+        #expect(abs((forms[2]["animation"]?["perceptualDuration"]?.numberValue ?? 0) - 0.4) < 1e-12)
+        #expect(abs((forms[2]["animation"]?["bounce"]?.numberValue ?? 0) - 0.3) < 1e-12)
+        #expect(results["physicalFields"]?.arrayValue?.last == .null)
+        let motions = try forms.map { form in
+            let answer = try server.post("/api/sample?fps=120", body: form.canonicalText)
+            #expect(answer.status == 200, "\(answer.body)")
+            return Self.numbers(try JSONReader.read(answer.body)["samples"] ?? .null)
+        }
+        for motion in motions.dropFirst() {
+            #expect(motion.count == motions[0].count && motion.count > 100)
+            #expect(zip(motion, motions[0]).allSatisfy { abs($0 - $1) <= 1e-9 * max(1, abs($1)) })
+        }
         // The refused draft's 400 is the console's one complaint.
         let problems = outcome.problems.filter { !($0.contains("/api/sample") && $0.contains("400")) }
         #expect(problems.isEmpty, "\(problems)")
+    }
+
+    /// The editor's draft, as its URL holds it.
+    static let draftInURL = "return new URLSearchParams(location.hash.slice(1)).get('draft')"
+
+    /// Every number in a JSON value, depth first.
+    static func numbers(_ value: JSONValue) -> [Double] {
+        switch value {
+        case .number(let x): [x]
+        case .array(let items): items.flatMap(numbers)
+        case .object(let members): members.keys.sorted().flatMap { numbers(members[$0]!) }
+        default: []
+        }
     }
 }

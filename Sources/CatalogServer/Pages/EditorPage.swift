@@ -6,7 +6,8 @@ import Hummingbird
 /// the draft in the URL (`#draft=`), so a link reproduces what someone sees: every timing field
 /// of the body and each parameter's default, labelled by its name; a cubic-bezier curve editor
 /// for the easing (handles dragged or moved with the arrow keys, presets) over the engine's own
-/// progress curve; the preview and plot from `POST /api/sample`, whose refusal is shown at the
+/// progress curve, and for a spring a switch between its two forms (duration and bounce, or mass,
+/// stiffness and damping), converted so that the motion stays the same; the preview and plot from `POST /api/sample`, whose refusal is shown at the
 /// field it names. Save as version shows the server's `diff` of the draft (`POST /api/diff`:
 /// fields, and each property's largest sampled difference), then adds the version through
 /// `POST /api/components` — `catalog add`'s door — with the token asked once (sessionStorage);
@@ -38,6 +39,10 @@ struct EditorPage {
                     <circle id="handle-1" class="curve-handle" r="8" tabindex="0" role="button" aria-label="First control point"/>
                     <circle id="handle-2" class="curve-handle" r="8" tabindex="0" role="button" aria-label="Second control point"/>
                     </svg>
+                    <fieldset id="spring-form" hidden><legend>Spring</legend>
+                    <label><input type="radio" name="spring-form" value="perceptual"> Duration and bounce</label>
+                    <label><input type="radio" name="spring-form" value="physical"> Mass, stiffness and damping</label>
+                    <p id="spring-note" class="note" role="status"></p></fieldset>
                     <label>Preset <select id="curve-preset"><option value="">—</option>\(Self.presets)</select></label>
                     </section>
                     <section id="editor-preview" aria-label="Preview"><h2>Preview</h2>

@@ -72,6 +72,33 @@ async function tokenChoices() {
 // Which tokens a field takes, by its name.
 const tokenTypes = { duration: "duration", beginTime: "duration", delay: "duration", endDelay: "duration", timingFunction: "cubicBezier", easing: "cubicBezier" };
 
+// A spring's two forms (DESIGN §3.1): perceptual m = 1, k = (2π/d)², ζ = 1 − bounce (bounce ≥ 0) or
+// 1/(1 + bounce); both move by ω0 = √(k/m) and ζ alone, so a conversion keeps the motion exactly.
+function springForm(body) {
+  if (!body || body.type !== "spring") return null;
+  return "perceptualDuration" in body || "bounce" in body ? "perceptual" : "physical";
+}
+// The body in the other form, or the name of a field that is not a plain number (a parameter or token).
+function convertSpring(body, to) {
+  const fields = to === "physical" ? ["perceptualDuration", "bounce"] : ["mass", "stiffness", "damping"];
+  const blocked = fields.find((key) => key in body && typeof body[key] !== "number");
+  if (blocked) return { blocked };
+  const next = { ...body };
+  if (to === "physical") {
+    const d = body.perceptualDuration ?? 1, bounce = body.bounce ?? 0;
+    const k = (2 * Math.PI / d) ** 2, zeta = bounce >= 0 ? 1 - bounce : 1 / (1 + bounce);
+    delete next.perceptualDuration; delete next.bounce;
+    Object.assign(next, { mass: 1, stiffness: k, damping: 2 * zeta * Math.sqrt(k) });
+    if (bounce < 0) next.allowsOverdamping = true;
+  } else {
+    const m = body.mass ?? 1, k = body.stiffness ?? 100, c = body.damping ?? 10;
+    const zeta = c / (2 * Math.sqrt(k * m)), effective = zeta > 1 && !body.allowsOverdamping ? 1 : zeta;
+    delete next.mass; delete next.stiffness; delete next.damping; delete next.allowsOverdamping;
+    Object.assign(next, { perceptualDuration: 2 * Math.PI * Math.sqrt(m / k), bounce: effective <= 1 ? 1 - effective : 1 / effective - 1 });
+  }
+  return { body: next };
+}
+
 function editorPage() {
   const data = document.body.dataset;
   const stored = JSON.parse(data.definition);
@@ -103,6 +130,27 @@ function editorPage() {
       row.append(label, input, error);
       fieldsBox.append(row);
     }
+  }
+  // The spring's form switch: the body converted in place, its fields rebuilt.
+  function showSpringForm() {
+    const form = springForm(draft.animation);
+    $("#spring-form").hidden = form === null;
+    for (const radio of $$("input[name=spring-form]")) radio.checked = radio.value === form;
+  }
+  for (const radio of $$("input[name=spring-form]")) {
+    radio.addEventListener("change", () => {
+      const converted = convertSpring(draft.animation, radio.value);
+      if (converted.blocked) {
+        $("#spring-note").textContent = `${converted.blocked} takes ${JSON.stringify(draft.animation[converted.blocked])}: give it a number to switch forms.`;
+        showSpringForm();
+        return;
+      }
+      $("#spring-note").textContent = "";
+      draft.animation = converted.body;
+      buildFields();
+      showSpringForm();
+      changed();
+    });
   }
   function fieldInput(path) { return $$("[data-path]", fieldsBox).find((input) => input.dataset.path === path); }
 
@@ -321,6 +369,7 @@ function editorPage() {
     document.body.dataset.tokens = String(Object.values(choices).flat().length);
   });
   buildFields();
+  showSpringForm();
   handleDrag(1);
   handleDrag(2);
   drawCurve();
