@@ -171,6 +171,86 @@ struct WebAppEditorTests {
         #expect(problems.isEmpty, "\(problems)")
     }
 
+    /// Keyframes on the timeline: a handle dragged by a measured offset, or moved with an arrow
+    /// key, is the key time the saved version holds; the selected keyframe's value and the easing
+    /// of the interval it starts are edited there, the curve editor pointed at that easing. Places
+    /// a Web Animations body leaves out are where the engines put them (evenly spaced).
+    @Test(arguments: CLIBackend.allCases)
+    func aKeyframeMovedOnTheTimelineIsWhatTheSavedVersionHolds(backend: CLIBackend) throws {
+        let folder = TemporaryFolder()
+        let db = try backend.database(in: folder)
+        let webFrames = """
+            {"name": "three-steps", "kind": "animation", "version": "1.0.0", "summary": "Opacity in three keyframes",
+             "keyframes": [{"opacity": 0}, {"opacity": 0.5}, {"opacity": 1}], "options": {"duration": 1000, "fill": "forwards"}}
+            """
+        #expect(try CLI.run(["--db", db, "add", "-"], stdin: webFrames).status == 0)
+        let pop = try JSONReader.read(try CLI.run(["--db", db, "show", "pop", "--format", "json"]).stdout)["definition"]?["animation"]
+        #expect(pop?["keyTimes"] == .array([0, 0.7, 1].map(JSONValue.number)))
+        let server = try ServeProcess(db: db, token: "0123456789abcdef-s3cret")
+        let ready = "document.getElementById('preview-box').dataset.state === 'ready'"
+        let handle = { (index: Int) in ".keyframe-handle[data-index=\"\(index)\"]" }
+        let outcome = try BrowserSession.run(
+            base: server.url,
+            steps: [
+                .open("/components/pop/edit"), .wait(ready),
+                .read("places", "return [...document.querySelectorAll('.keyframe-handle')].map(h => Number(h.dataset.offset))"),
+                .read("scale", "return document.getElementById('timeline').getScreenCTM().a"),
+                .read("curveScale", "return document.getElementById('curve').getScreenCTM().a"),
+                // The middle keyframe dragged 40 px left, then one arrow key right.
+                .drag(handle(1), dx: -40, dy: 0), .wait(ready),
+                .read("selected", "return [...document.querySelectorAll('#keyframe-fields [data-path]')].map(i => i.dataset.path)"),
+                .read("focused", "document.querySelector('\(handle(1))').focus(); return true"), .keys(["ARROW_RIGHT"]), .wait(ready),
+                // Its value, and the easing of the interval it starts (easeInEaseOut: 0.42, 0, 0.58, 1).
+                .set("#keyframe-fields [data-path=\"animation.values[1]\"]", "1.2", event: "input"), .wait(ready),
+                .read("curveTarget", "return document.getElementById('curve-path').textContent"),
+                .drag("#handle-2", dx: -20, dy: 0), .wait(ready),
+                .axe("axe"),
+                .set("#write-token", "0123456789abcdef-s3cret", event: "input"), .set("#new-version", "1.2.0", event: "input"),
+                .click("#review"), .wait("!document.getElementById('review-result').hidden"), .click("#save-version"),
+                .wait("document.getElementById('save-status').dataset.state === 'saved'"),
+                // A Web Animations body without offsets: the engines' places; an arrow key writes them all.
+                .open("/components/three-steps/edit"), .wait(ready),
+                .read("webPlaces", "return [...document.querySelectorAll('.keyframe-handle')].map(h => Number(h.dataset.offset))"),
+                .read("webFocus", "document.querySelector('\(handle(1))').focus(); return true"), .keys(["ARROW_RIGHT"]), .wait(ready),
+                .read("webDraft", Self.draftInURL),
+                // A refused keyframe value is shown at its field, under the timeline.
+                .set("#keyframe-fields [data-path=\"keyframes[1].opacity\"]", "half", event: "input"),
+                .wait("document.getElementById('preview-box').dataset.state === 'refused'"),
+                .read("refusal", "return document.querySelector('[data-error-for=\"keyframes[1].opacity\"]').textContent")
+            ])
+        let results = outcome.results
+        #expect(results["places"]?.arrayValue?.compactMap(\.numberValue) == [0, 0.7, 1])
+        let scale = results["scale"]?.numberValue ?? 1, curveScale = results["curveScale"]?.numberValue ?? 1
+        let dragged = ((0.7 - 40 / scale / 400) * 1000).rounded() / 1000
+        #expect(
+            results["selected"]?.arrayValue?.compactMap(\.stringValue) == ["animation.keyTimes[1]", "animation.values[1]", "animation.timingFunctions[1]"])
+        #expect(results["curveTarget"]?.stringValue?.hasPrefix("animation.timingFunctions[1]") == true)
+        let saved = try JSONReader.read(try CLI.run(["--db", db, "show", "pop@1.2.0", "--format", "json"]).stdout)["definition"]
+        let body = saved?["animation"]
+        let keyTimes = body?["keyTimes"]?.arrayValue?.compactMap(\.numberValue) ?? []
+        #expect(keyTimes.count == 3 && abs(keyTimes[1] - (dragged + 0.01)) < 1e-9 && keyTimes.first == 0 && keyTimes.last == 1, "\(keyTimes) vs \(dragged)")
+        #expect(body?["values"] == .array([0.5, 1.2, 1].map(JSONValue.number)))
+        let x2 = ((0.58 - 20 / curveScale / 200) * 1000).rounded() / 1000
+        #expect(body?["timingFunctions"] == .array(["easeOut", .array([0.42, 0, x2, 1].map(JSONValue.number))]), "\(body?["timingFunctions"] ?? nil)")
+        let sampled = try server.post("/api/sample?fps=60", body: saved?.canonicalText ?? "")
+        let printed = try CLI.run(["--db", db, "sample", "pop@1.2.0", "--fps", "60", "--format", "json"])
+        #expect(sampled.status == 200 && sampled.body == printed.stdout)
+        let found = AxeCore.describe(results["axe"])
+        #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
+
+        #expect(results["webPlaces"]?.arrayValue?.compactMap(\.numberValue) == [0, 0.5, 1])
+        let web = try JSONReader.read(results["webDraft"]?.stringValue ?? "null")
+        #expect(web["keyframes"]?.arrayValue?.map { $0["offset"]?.numberValue } == [0, 0.51, 1])
+        // Linear between keyframes: at 0.51 of the iteration the middle keyframe's value, exactly.
+        let middle = try server.post("/api/sample?at=0.51", body: web.canonicalText)
+        #expect(try JSONReader.read(middle.body)["samples"]?.arrayValue?.first?["values"]?["opacity"]?.numberValue == 0.5, "\(middle.body)")
+        let refusal = results["refusal"]?.stringValue ?? ""
+        let validated = try CLI.run(["--db", db, "validate", "-"], stdin: webFrames.replacingOccurrences(of: "\"opacity\": 0.5", with: "\"opacity\": \"half\""))
+        #expect(refusal.contains("not a number") && validated.stderr.contains("keyframes[1].opacity: \(refusal)"), "\(refusal) vs \(validated.stderr)")
+        let problems = outcome.problems.filter { !($0.contains("/api/sample") && $0.contains("400")) }
+        #expect(problems.isEmpty, "\(problems)")
+    }
+
     /// The editor's draft, as its URL holds it.
     static let draftInURL = "return new URLSearchParams(location.hash.slice(1)).get('draft')"
 

@@ -3,16 +3,18 @@ import Hummingbird
 
 /// `/components/NAME/edit`: an animation's editor, served only by a server started with the
 /// write token (without one the route does not exist, and no page offers it). `editor.js` keeps
-/// the draft in the URL (`#draft=`), so a link reproduces what someone sees: every timing field
-/// of the body and each parameter's default, labelled by its name; a cubic-bezier curve editor
-/// for the easing (handles dragged or moved with the arrow keys, presets) over the engine's own
-/// progress curve, and for a spring a switch between its two forms (duration and bounce, or mass,
-/// stiffness and damping), converted so that the motion stays the same; the preview and plot from `POST /api/sample`, whose refusal is shown at the
-/// field it names. Save as version shows the server's `diff` of the draft (`POST /api/diff`:
-/// fields, and each property's largest sampled difference), then adds the version through
-/// `POST /api/components` — `catalog add`'s door — with the token asked once (sessionStorage);
-/// another name saves a duplicate, a new component. Duration and easing fields offer the
-/// catalog's tokens of their type.
+/// the draft in the URL (`#draft=`), so a link reproduces what someone sees:
+/// - every timing field of the body and each parameter's default, labelled by its name, with the
+///   catalog's tokens of their type offered for durations and easings;
+/// - keyframes on a timeline (dragged, or moved with the arrow keys), the selected one's value and
+///   the easing of the interval it starts;
+/// - a cubic-bezier curve editor (handles dragged or moved with the arrow keys, presets) over the
+///   engine's own progress curve, and for a spring a switch between its two forms, the motion kept;
+/// - the preview and plot from `POST /api/sample`, whose refusal is shown at the field it names.
+///
+/// Save as version shows the server's `diff` of the draft first (`POST /api/diff`), then adds it
+/// through `POST /api/components`, `catalog add`'s door, with the token asked once
+/// (sessionStorage); another name saves a duplicate, a new component.
 struct EditorPage {
     let catalog: Catalog
 
@@ -52,6 +54,15 @@ struct EditorPage {
                     <p id="draft-error" class="refused" role="alert" hidden></p>
                     </section>
                     </div>
+                    <section id="editor-keyframes" aria-label="Keyframes" hidden><h2>Keyframes</h2>
+                    <svg id="timeline" class="timeline" viewBox="-12 -14 424 44" width="424" height="44" role="group" aria-label="Keyframes on the iteration: drag one, or focus it and use the arrow keys">
+                    <line x1="0" y1="0" x2="400" y2="0" class="timeline-track"/>
+                    <text x="0" y="26" class="timeline-tick">0 %</text><text x="200" y="26" class="timeline-tick">50 %</text><text x="400" y="26" class="timeline-tick">100 %</text>
+                    </svg>
+                    <h3 id="keyframe-title">Select a keyframe</h3>
+                    <div id="keyframe-fields" class="fields"></div>
+                    <button type="button" id="whole-easing" hidden>Edit the whole animation's easing</button>
+                    </section>
                     <section id="save" aria-label="Save"><h2>Save as a new version</h2>
                     <form id="save-form" class="filters">
                     <input type="text" name="username" value="catalog" autocomplete="username" hidden>

@@ -99,36 +99,96 @@ function convertSpring(body, to) {
   return { body: next };
 }
 
+// Keyframes as the timeline shows them: each one's place in the iteration (0…1) and the paths
+// of its place, value and easing (the easing of the interval it starts; the last has none).
+// Places not written are computed as the engines compute them: evenly spaced between known ones.
+function keyframeModel(draft) {
+  const body = draft.animation;
+  if (body && body.type === "keyframe" && Array.isArray(body.values)) {
+    const count = body.values.length + (body.calculationMode === "discrete" ? 1 : 0);
+    const given = Array.isArray(body.keyTimes) && body.keyTimes.length === count && body.keyTimes.every((t) => typeof t === "number");
+    return {
+      count, offsets: given ? body.keyTimes.slice() : evenly(new Array(count).fill(undefined)),
+      // Paced modes place keyframes by distance: their key times are ignored.
+      movable: !/paced/i.test(body.calculationMode || ""),
+      place: (i) => `animation.keyTimes[${i}]`,
+      easing: (i) => (i < count - 1 ? `animation.timingFunctions[${i}]` : null),
+      values: (i) => (i < body.values.length && typeof body.values[i] !== "object" ? [`animation.values[${i}]`] : []),
+      materialize(offsets) {
+        body.keyTimes = offsets.slice();
+        if (!Array.isArray(body.timingFunctions)) body.timingFunctions = new Array(count - 1).fill("linear");
+      },
+    };
+  }
+  if (Array.isArray(draft.keyframes) && draft.keyframes.length > 0) {
+    const frames = draft.keyframes, count = frames.length;
+    return {
+      count, offsets: evenly(frames.map((frame) => (typeof frame.offset === "number" ? frame.offset : undefined))), movable: true,
+      place: (i) => `keyframes[${i}].offset`,
+      easing: (i) => (i < count - 1 ? `keyframes[${i}].easing` : null),
+      values: (i) => Object.keys(frames[i]).filter((key) => !["offset", "easing", "composite"].includes(key) && typeof frames[i][key] !== "object").map((key) => `keyframes[${i}].${key}`),
+      materialize(offsets) { frames.forEach((frame, i) => { frame.offset = offsets[i]; }); },
+    };
+  }
+  return null;
+}
+// Missing places: the first 0, the last 1 (one keyframe alone: 1), runs between known ones even.
+function evenly(given) {
+  const offsets = given.slice(), n = offsets.length;
+  if (n === 1 && offsets[0] === undefined) return [1];
+  if (offsets[0] === undefined) offsets[0] = 0;
+  if (offsets[n - 1] === undefined) offsets[n - 1] = 1;
+  for (let i = 1; i < n; i++) {
+    if (offsets[i] !== undefined) continue;
+    let j = i;
+    while (offsets[j] === undefined) j++;
+    const from = offsets[i - 1], to = offsets[j];
+    for (let k = i; k < j; k++) offsets[k] = from + ((to - from) * (k - i + 1)) / (j - i + 1);
+    i = j;
+  }
+  return offsets;
+}
+
 function editorPage() {
   const data = document.body.dataset;
   const stored = JSON.parse(data.definition);
   let draft = structuredClone(stored);
   const hash = new URLSearchParams(location.hash.slice(1)).get("draft");
   if (hash) { try { draft = JSON.parse(hash); } catch (error) { /* a broken link: the stored version */ } }
-  const easingPath = draft.animation ? "animation.timingFunction" : "options.easing";
+  const wholeEasing = draft.animation ? "animation.timingFunction" : "options.easing";
+  let easingPath = wholeEasing, selected = null;
   const fieldsBox = $("#fields"), problem = $("#draft-error"), box = $("#preview-box");
   let frames = [], ticket = 0, timer;
 
-  // The fields, labelled by name, each with a place for the error that names it.
+  // A field, labelled by name, with a place for the error that names it.
+  function fieldRow(path) {
+    const value = getPath(draft, path);
+    const id = "field-" + path.replace(/[^a-zA-Z0-9]+/g, "-");
+    const label = element("label", undefined, { class: "field", for: id });
+    label.append(element("span", pathParts(path).filter((part) => typeof part === "string").pop(), { class: "field-name" }),
+      element("small", path, { class: "field-path" }));
+    const input = element("input", undefined, { id, "data-path": path, autocomplete: "off", "aria-describedby": id + "-error" });
+    const type = tokenTypes[pathParts(path).filter((part) => typeof part === "string").pop()];
+    if (type) input.setAttribute("list", "tokens-" + type);
+    input.value = value === undefined ? "" : showValue(value);
+    input.addEventListener("input", () => { setPath(draft, path, readValue(input.value, getPath(stored, path) ?? getPath(draft, path) ?? value)); changed(); });
+    const error = element("span", "", { id: id + "-error", class: "field-error", "data-error-for": path });
+    const row = element("div", undefined, { class: "field-row" });
+    row.append(label, input, error);
+    return row;
+  }
+  // The body's fields; a keyframe's own are under the timeline, for the keyframe selected.
   function buildFields() {
-    fieldsBox.replaceChildren();
-    const paths = editableFields(draft);
-    if (!paths.includes(easingPath) && getPath(draft, easingPath.split(".")[0])) paths.push(easingPath);
-    for (const path of paths) {
-      const value = getPath(draft, path);
-      const id = "field-" + path.replace(/[^a-zA-Z0-9]+/g, "-");
-      const label = element("label", undefined, { class: "field", for: id });
-      label.append(element("span", pathParts(path).filter((part) => typeof part === "string").pop(), { class: "field-name" }),
-        element("small", path, { class: "field-path" }));
-      const input = element("input", undefined, { id, "data-path": path, autocomplete: "off", "aria-describedby": id + "-error" });
-      const type = tokenTypes[pathParts(path).filter((part) => typeof part === "string").pop()];
-      if (type) input.setAttribute("list", "tokens-" + type);
+    const paths = editableFields(draft).filter((path) => !path.startsWith("keyframes["));
+    if (!paths.includes(wholeEasing) && getPath(draft, wholeEasing.split(".")[0])) paths.push(wholeEasing);
+    fieldsBox.replaceChildren(...paths.map(fieldRow));
+  }
+  // Every field shows the draft, except the one being typed in.
+  function refreshFields() {
+    for (const input of $$("input[data-path]")) {
+      if (input === document.activeElement) continue;
+      const value = getPath(draft, input.dataset.path);
       input.value = value === undefined ? "" : showValue(value);
-      input.addEventListener("input", () => { setPath(draft, path, readValue(input.value, getPath(stored, path) ?? value)); changed(); });
-      const error = element("span", "", { id: id + "-error", class: "field-error", "data-error-for": path });
-      const row = element("div", undefined, { class: "field-row" });
-      row.append(label, input, error);
-      fieldsBox.append(row);
     }
   }
   // The spring's form switch: the body converted in place, its fields rebuilt.
@@ -152,7 +212,7 @@ function editorPage() {
       changed();
     });
   }
-  function fieldInput(path) { return $$("[data-path]", fieldsBox).find((input) => input.dataset.path === path); }
+  function fieldInput(path) { return $$("input[data-path]").find((input) => input.dataset.path === path); }
 
   // The easing's control points: its own, or a named curve's.
   function controlPoints() {
@@ -163,13 +223,13 @@ function editorPage() {
       if (match) return match[1].split(",").map(Number);
       if (namedCurves[value]) return namedCurves[value].slice();
     }
-    return draft.animation ? namedCurves.linear.slice() : namedCurves.ease.slice();
+    return namedCurves.linear.slice();  // Core Animation's and Web Animations' default alike
   }
   function setControlPoints(points) {
     const rounded = points.map((p) => Math.round(p * 1000) / 1000);
+    const model = keyframeModel(draft);
+    if (easingPath !== wholeEasing && model) model.materialize(model.offsets);
     setPath(draft, easingPath, draft.animation ? rounded : `cubic-bezier(${rounded.join(", ")})`);
-    const input = fieldInput(easingPath);
-    if (input) input.value = showValue(getPath(draft, easingPath));
     changed();
   }
   // Handles for a cubic bézier (or a named one); a spring, steps() or linear() is the engine's curve alone.
@@ -220,11 +280,90 @@ function editorPage() {
     });
   }
 
+  // The timeline: a handle per keyframe at its place, dragged or moved with the arrow keys
+  // between its neighbours; selecting one shows its fields and points the curve editor at the
+  // easing of the interval it starts.
+  const timelineWidth = 400;
+  function drawTimeline() {
+    const model = keyframeModel(draft);
+    $("#editor-keyframes").hidden = model === null;
+    if (!model) return;
+    const svg = $("#timeline");
+    const existing = $$(".keyframe-handle", svg);
+    if (existing.length !== model.count) {
+      existing.forEach((handle) => handle.remove());
+      for (let i = 0; i < model.count; i++) svg.append(keyframeHandle(i));
+    }
+    $$(".keyframe-handle", svg).forEach((handle, i) => {
+      const place = model.offsets[i];
+      handle.setAttribute("cx", String(place * timelineWidth));
+      handle.dataset.offset = String(place);
+      handle.setAttribute("aria-valuenow", String(place));
+      handle.setAttribute("aria-valuetext", `${Math.round(place * 1000) / 10} %`);
+      handle.setAttribute("aria-disabled", String(!model.movable));
+      handle.classList.toggle("selected", i === selected);
+    });
+  }
+  function keyframeHandle(i) {
+    const handle = document.createElementNS("http://www.w3.org/2000/svg", "circle");
+    for (const [name, value] of Object.entries({
+      class: "keyframe-handle", cy: "0", r: "8", tabindex: "0", role: "slider", "aria-label": `Keyframe ${i + 1}`,
+      "aria-valuemin": "0", "aria-valuemax": "1", "data-index": String(i),
+    })) handle.setAttribute(name, value);
+    let start = null;
+    const scale = () => $("#timeline").getScreenCTM().a;
+    handle.addEventListener("pointerdown", (event) => {
+      selectKeyframe(i);
+      start = { x: event.clientX, place: keyframeModel(draft).offsets[i] };
+      handle.setPointerCapture(event.pointerId);
+    });
+    handle.addEventListener("pointermove", (event) => {
+      if (start) moveKeyframe(i, start.place + (event.clientX - start.x) / scale() / timelineWidth);
+    });
+    handle.addEventListener("pointerup", () => { start = null; });
+    handle.addEventListener("focus", () => { if (selected !== i) selectKeyframe(i); });
+    handle.addEventListener("keydown", (event) => {
+      const step = event.shiftKey ? 0.1 : 0.01;
+      const move = { ArrowLeft: -step, ArrowRight: step, ArrowDown: -step, ArrowUp: step }[event.key];
+      if (move === undefined) return;
+      event.preventDefault();
+      moveKeyframe(i, keyframeModel(draft).offsets[i] + move);
+    });
+    return handle;
+  }
+  // A keyframe's new place, kept between its neighbours (and within 0…1), to a thousandth.
+  function moveKeyframe(i, place) {
+    const model = keyframeModel(draft);
+    if (!model.movable) return;
+    const low = i > 0 ? model.offsets[i - 1] : 0, high = i < model.count - 1 ? model.offsets[i + 1] : 1;
+    const offsets = model.offsets.slice();
+    offsets[i] = Math.min(high, Math.max(low, Math.round(place * 1000) / 1000));
+    model.materialize(offsets);
+    changed();
+  }
+  function selectKeyframe(i) {
+    const model = keyframeModel(draft);
+    selected = i;
+    const paths = [model.place(i), ...model.values(i)];
+    const easing = model.easing(i);
+    if (easing) paths.push(easing);
+    $("#keyframe-fields").replaceChildren(...paths.map(fieldRow));
+    $("#keyframe-title").textContent = `Keyframe ${i + 1} of ${model.count}`;
+    easingPath = easing ?? wholeEasing;
+    $("#whole-easing").hidden = easingPath === wholeEasing;
+    changed();
+  }
+  $("#whole-easing").addEventListener("click", () => {
+    easingPath = wholeEasing;
+    $("#whole-easing").hidden = true;
+    drawCurve();
+  });
+
   // The engine's answer for the draft: frames for the preview and plot, or the field refused.
   async function sample() {
     const mine = ++ticket;
-    for (const error of $$(".field-error", fieldsBox)) { error.textContent = ""; }
-    for (const input of $$("[aria-invalid]", fieldsBox)) input.removeAttribute("aria-invalid");
+    for (const error of $$(".field-error")) { error.textContent = ""; }
+    for (const input of $$("input[aria-invalid]")) input.removeAttribute("aria-invalid");
     try {
       const response = await fetch("/api/sample?fps=60", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(draft) });
       const answer = await response.json();
@@ -238,10 +377,12 @@ function editorPage() {
       show(frames.length - 1);
     } catch (error) {
       if (mine !== ticket) return;
+      const named = /^keyframes\[(\d+)\]/.exec(error.path || "");
+      if (named && Number(named[1]) !== selected) selectKeyframe(Number(named[1]));
       const input = error.path ? fieldInput(error.path) : null;
       if (input) {
         input.setAttribute("aria-invalid", "true");
-        $(`[data-error-for="${CSS.escape(error.path)}"]`, fieldsBox).textContent = error.rule || error.message;
+        $(`[data-error-for="${CSS.escape(error.path)}"]`).textContent = error.rule || error.message;
       }
       problem.textContent = error.message;
       problem.hidden = false;
@@ -292,6 +433,8 @@ function editorPage() {
   }
   function changed() {
     history.replaceState(null, "", "#" + new URLSearchParams({ draft: JSON.stringify(draft) }));
+    refreshFields();
+    drawTimeline();
     drawCurve();
     clearTimeout(timer);
     timer = setTimeout(sample, 60);
@@ -369,6 +512,7 @@ function editorPage() {
     document.body.dataset.tokens = String(Object.values(choices).flat().length);
   });
   buildFields();
+  drawTimeline();
   showSpringForm();
   handleDrag(1);
   handleDrag(2);
