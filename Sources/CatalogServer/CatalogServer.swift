@@ -83,7 +83,7 @@ public struct CatalogServer: Sendable {
         ObjectAPI(catalog: catalog).add(to: router)
         LogAPI(catalog: catalog).add(to: router)
         WriteAPI(catalog: catalog, configuration: configuration).add(to: router)
-        CatalogPage(catalog: catalog).add(to: router)
+        CatalogPage(catalog: catalog, editable: configuration.writeToken != nil).add(to: router)
         ComponentPage(catalog: catalog, editable: configuration.writeToken != nil).add(to: router)
         // Editing exists only where a write can: a read-only server offers no editor at all.
         if configuration.writeToken != nil { EditorPage(catalog: catalog).add(to: router) }

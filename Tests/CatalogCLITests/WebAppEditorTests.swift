@@ -22,7 +22,7 @@ struct WebAppEditorTests {
         // Read-only: no editor offered, none served, and a write refused.
         do {
             let readOnly = try ServeProcess(db: db)
-            #expect(try readOnly.get("/components/fade-in/edit").status == 404)
+            #expect(try readOnly.get("/components/fade-in/edit").status == 404 && (try readOnly.get("/new").status) == 404)
             #expect(!(try readOnly.get("/components/fade-in").body.contains("edit-link")))
             #expect(try readOnly.post("/api/components", body: "{}").status == 401)
         }
@@ -166,8 +166,8 @@ struct WebAppEditorTests {
             #expect(motion.count == motions[0].count && motion.count > 100)
             #expect(zip(motion, motions[0]).allSatisfy { abs($0 - $1) <= 1e-9 * max(1, abs($1)) })
         }
-        // The refused draft's 400 is the console's one complaint.
-        let problems = outcome.problems.filter { !($0.contains("/api/sample") && $0.contains("400")) }
+        // The refused draft's 400, and the new name's check (404: free), are the console's complaints.
+        let problems = outcome.problems.filter { !($0.contains("/api/sample") && $0.contains("400")) && !$0.contains("/api/components/fade-in-carbon - ") }
         #expect(problems.isEmpty, "\(problems)")
     }
 
@@ -248,6 +248,56 @@ struct WebAppEditorTests {
         let validated = try CLI.run(["--db", db, "validate", "-"], stdin: webFrames.replacingOccurrences(of: "\"opacity\": 0.5", with: "\"opacity\": \"half\""))
         #expect(refusal.contains("not a number") && validated.stderr.contains("keyframes[1].opacity: \(refusal)"), "\(refusal) vs \(validated.stderr)")
         let problems = outcome.problems.filter { !($0.contains("/api/sample") && $0.contains("400")) }
+        #expect(problems.isEmpty, "\(problems)")
+    }
+
+    /// A new component from a template: its name must be free (a taken one is named, nothing
+    /// saved), and the saved first version is the template as shaped, sampling as `catalog sample`.
+    @Test(arguments: CLIBackend.allCases)
+    func aNewComponentStartsFromATemplate(backend: CLIBackend) throws {
+        let folder = TemporaryFolder()
+        let db = try backend.database(in: folder)
+        #expect(try CLI.run(["--db", db, "list"]).status == 0)
+        let server = try ServeProcess(db: db, token: "0123456789abcdef-s3cret")
+        let ready = "document.getElementById('preview-box').dataset.state === 'ready'"
+        let outcome = try BrowserSession.run(
+            base: server.url,
+            steps: [
+                .open("/"), .click("#new-link"), .wait("document.querySelector('#templates a')"),
+                .read("templates", "return [...document.querySelectorAll('#templates a')].map(a => a.dataset.template)"),
+                .axe("axe list"),
+                .click("a[data-template=\"spring\"]"), .wait(ready),
+                .set("[data-path=\"animation.bounce\"]", "0.4", event: "input"), .wait(ready),
+                .set("#write-token", "0123456789abcdef-s3cret", event: "input"),
+                // A taken name is refused before anything is sent.
+                .set("#new-name", "pop", event: "input"), .click("#review"),
+                .wait("document.getElementById('review-status').textContent.includes('exists')"),
+                .read("taken", "return [document.getElementById('review-status').textContent, document.getElementById('review-result').hidden]"),
+                .set("#new-name", "my-spring", event: "input"), .click("#review"),
+                .wait("!document.getElementById('review-result').hidden"),
+                .read("review", "return document.getElementById('review-status').textContent"),
+                .axe("axe editor"),
+                .click("#save-version"), .wait("document.getElementById('save-status').dataset.state === 'saved'")
+            ])
+        let results = outcome.results
+        #expect(results["templates"]?.arrayValue?.compactMap(\.stringValue).contains("spring") == true)
+        #expect(results["taken"]?.arrayValue?.last == .bool(true))
+        #expect(results["review"]?.stringValue == "A new component: my-spring 1.0.0.")
+        let pop = try JSONReader.read(try CLI.run(["--db", db, "history", "pop", "--format", "json"]).stdout)
+        #expect(pop.arrayValue?.count == 1)  // the taken name got no version
+        let saved = try JSONReader.read(try CLI.run(["--db", db, "show", "my-spring", "--format", "json"]).stdout)
+        #expect(saved["version"]?.stringValue == "1.0.0")
+        #expect(saved["definition"]?["animation"]?["bounce"]?.numberValue == 0.4)
+        #expect(saved["definition"]?["animation"]?["perceptualDuration"]?.numberValue == 0.5)
+        let sampled = try server.post("/api/sample?fps=60", body: saved["definition"]?.canonicalText ?? "")
+        let printed = try CLI.run(["--db", db, "sample", "my-spring", "--fps", "60", "--format", "json"])
+        #expect(sampled.status == 200 && sampled.body == printed.stdout)
+        for name in ["axe list", "axe editor"] {
+            let found = AxeCore.describe(results[name])
+            #expect(found.isEmpty, "\(name): \(found.joined(separator: "\n"))")
+        }
+        // The name check's 404 (the name is free) is the console's one complaint.
+        let problems = outcome.problems.filter { !$0.contains("/api/components/my-spring - ") }
         #expect(problems.isEmpty, "\(problems)")
     }
 

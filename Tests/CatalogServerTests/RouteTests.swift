@@ -103,6 +103,40 @@ struct RouteTests {
         }
     }
 
+    /// Every template `/new` offers opens in the editor as a definition the engine samples, and
+    /// only a server that takes writes offers them.
+    @Test func everyTemplateIsADefinitionTheEngineSamples() async throws {
+        let folder = TemporaryFolder()
+        let catalog = try Catalog(path: folder.file("c.sqlite"))
+        @Sendable func unescaped(_ text: Substring) -> String {
+            [("&quot;", "\""), ("&#39;", "'"), ("&lt;", "<"), ("&gt;", ">"), ("&amp;", "&")].reduce(String(text)) {
+                $0.replacingOccurrences(of: $1.0, with: $1.1)
+            }
+        }
+        try await Self.application(catalog).test(.router) { client in
+            let list = try await client.execute(uri: "/new", method: .get) { String(buffer: $0.body) }
+            let links = list.split(separator: "href=\"/new/").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+            #expect(links.count >= 4, "\(list)")
+            for link in links {
+                let page = try await client.execute(uri: "/new/\(link)", method: .get) { String(buffer: $0.body) }
+                guard let start = page.range(of: "data-definition=\"") else {
+                    Issue.record("/new/\(link) has no definition")
+                    continue
+                }
+                let definition = unescaped(page[start.upperBound...].prefix { $0 != "\"" })
+                try await client.execute(uri: "/api/sample?at=0,0.1", method: .post, body: ByteBuffer(string: definition)) { response in
+                    #expect(response.status == .ok, "\(link): \(String(buffer: response.body))")
+                }
+            }
+            try await client.execute(uri: "/new/nothing", method: .get) { #expect($0.status == .notFound) }
+        }
+        let readOnly = CatalogServer(catalog: catalog, configuration: .init(port: 8080)).application(testClientAuthority: "localhost")
+        try await readOnly.test(.router) { client in
+            try await client.execute(uri: "/new", method: .get) { #expect($0.status == .notFound) }
+            try await client.execute(uri: "/", method: .get) { #expect(!String(buffer: $0.body).contains("new-link")) }
+        }
+    }
+
     @Test func writesNeedTheTokenAndSayWhatIsWrong() async throws {
         let folder = TemporaryFolder()
         let catalog = try Catalog(path: folder.file("c.sqlite"))

@@ -8,9 +8,11 @@ import Hummingbird
 /// `/api/search` and `/api/components` (the same filter, ``ComponentFilter``).
 struct CatalogPage {
     let catalog: Catalog
+    /// Whether the server takes writes: then the page offers a new component (`/new`).
+    let editable: Bool
 
     func add(to router: Router<BasicRequestContext>) {
-        let catalog = self.catalog
+        let catalog = self.catalog, editable = self.editable
         router.get("/") { request, _ -> Response in
             try await offload {
                 let filter = try ComponentFilter(request)
@@ -27,7 +29,7 @@ struct CatalogPage {
                     + ComponentKind.allCases.map { option($0.rawValue, $0.rawValue, selected: filter.kind == $0) }
                 let tagOptions = [option("", "any tag", selected: filter.tag == nil)] + tags.map { option($0, $0, selected: filter.tag == $0) }
                 let body = """
-                    <h1>Components</h1>
+                    <h1>Components</h1>\(editable ? "<p><a id=\"new-link\" class=\"button-link\" href=\"/new\">New component</a></p>" : "")
                     <form id="filters" class="filters" method="get" action="/" role="search">
                     <input id="search" name="q" type="search" placeholder="Search names, summaries and tags" value="\(HTML.escape(filter.text ?? ""))" autocomplete="off">
                     <select id="kind" name="kind" aria-label="Kind">\(kinds.joined())</select>

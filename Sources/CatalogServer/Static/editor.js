@@ -450,12 +450,26 @@ function editorPage() {
     draft.version = $("#new-version").value.trim();
     draft.name = $("#new-name").value.trim() || draft.name;
     changed();
-    const from = `${data.name}@${data.version}`;
-    const response = await fetch("/api/diff?from=" + encodeURIComponent(from), {
+    const status = $("#review-status");
+    // Another name must be free: saved, the draft would otherwise become a version of that component.
+    if (draft.name !== data.name && (await fetch("/api/components/" + encodeURIComponent(draft.name))).ok) {
+      status.textContent = `A component named ${draft.name} exists: choose another name.`;
+      $("#review-result").hidden = true;
+      return;
+    }
+    // A new component (from a template) has no version to compare with: it is checked as `validate` checks it.
+    const from = data.version ? `${data.name}@${data.version}` : null;
+    const response = await fetch(from ? "/api/diff?from=" + encodeURIComponent(from) : "/api/sample?at=0", {
       method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(draft),
     });
     const answer = await response.json();
-    const status = $("#review-status");
+    if (response.ok && !from) {
+      status.textContent = `A new component: ${draft.name} ${draft.version}.`;
+      $("#review-fields").hidden = true;
+      $("#review-motion").hidden = true;
+      $("#review-result").hidden = false;
+      return;
+    }
     if (!response.ok) {
       status.textContent = "Cannot be saved: " + (answer.error ? answer.error.message : response.statusText);
       $("#review-result").hidden = true;
