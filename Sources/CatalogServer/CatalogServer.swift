@@ -82,6 +82,7 @@ public struct CatalogServer: Sendable {
         ComponentAPI(catalog: catalog, configuration: configuration).add(to: router)
         ObjectAPI(catalog: catalog).add(to: router)
         LogAPI(catalog: catalog).add(to: router)
+        ScenarioAPI(catalog: catalog).add(to: router)
         WriteAPI(catalog: catalog, configuration: configuration).add(to: router)
         CatalogPage(catalog: catalog, editable: configuration.writeToken != nil).add(to: router)
         ComponentPage(catalog: catalog, editable: configuration.writeToken != nil).add(to: router)

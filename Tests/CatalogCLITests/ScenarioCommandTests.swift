@@ -19,6 +19,35 @@ struct ScenarioCommandTests {
         observe: {at: [0, 0.1, 1], paths: [cell, link], properties: [transform, opacity]}
         """
 
+    /// `--fps`: the scenario as a film — every frame from 0 to its last observed or step time,
+    /// every object and observed path, with what a drawing needs; the observed times are frames
+    /// of it, with the same values. A rate that is not one is refused.
+    @Test func fpsObservesEveryObjectAtEveryFrame() throws {
+        let folder = TemporaryFolder()
+        let env = ["CATALOG_DB": folder.file("c.sqlite")]
+        let file = folder.file("select.scenario.yaml")
+        try Self.scenario.write(toFile: file, atomically: true, encoding: .utf8)
+        let observed = try JSONReader.read(try CLI.run(["scenario", "run", file, "--format", "json"], environment: env).stdout)
+        let printed = try CLI.run(["scenario", "run", file, "--fps", "10", "--format", "json"], environment: env)
+        #expect(printed.status == 0, "\(printed.stderr)")
+        let samples = try JSONReader.read(printed.stdout)["samples"]?.arrayValue ?? []
+        #expect(samples.compactMap { $0["t"]?.numberValue } == (0...10).map { Double($0) / 10 })
+        for sample in samples {
+            #expect(sample["values"]?.objectValue?.keys.sorted() == ["cell", "link"])
+            #expect(sample["values"]?["cell"]?.objectValue?.keys.sorted() == ["frame", "hidden", "opacity", "transform"])
+        }
+        // The frames at the observed times hold the observed values.
+        for sample in observed["samples"]?.arrayValue ?? [] {
+            let t = sample["t"]?.numberValue ?? -1
+            let frame = samples.first { $0["t"]?.numberValue == t }
+            #expect(frame?["values"]?["cell"]?["transform"] == sample["values"]?["cell"]?["transform"], "at \(t)")
+        }
+        for bad in ["0", "-1", "nan", "1001"] {
+            let refused = try CLI.run(["scenario", "run", file, "--fps", bad], environment: env)
+            #expect(refused.status != 0 && refused.stderr.contains("--fps"), "\(bad): \(refused.stderr)")
+        }
+    }
+
     @Test func runPrintsATableAndJSON() throws {
         let folder = TemporaryFolder()
         let env = ["CATALOG_DB": folder.file("c.sqlite")]

@@ -7,7 +7,9 @@ import Testing
 /// The catalog's gallery as a person uses it, in Chromium through WebDriver, on each backend:
 /// every animation and chain plays in its tile by its Web Animations export, looping on one
 /// clock; search, kind and tag narrow the tiles as the user types (the tiles are what `search`
-/// finds); Pause stops every tile where it is; the table stays a view away, in the URL.
+/// finds); Pause stops every tile where it is; the table stays a view away, in the URL. A
+/// decorator's or layout's tile plays the film of a built-in scenario, each box where
+/// `scenario run --fps` puts it.
 struct WebAppGalleryTests {
     /// The names `catalog search|list … --format json` prints.
     static func names(_ db: String, _ arguments: [String]) throws -> [String] {
@@ -19,7 +21,7 @@ struct WebAppGalleryTests {
     /// Each playing tile's animations: [name, playState, currentTime] (ms).
     static let clocks = """
         [...document.querySelectorAll('#gallery .tile')].filter(t => t.dataset.state === 'playing' || t.dataset.state === 'paused')
-          .map(t => [t.dataset.name, t.querySelector('.tile-box').getAnimations().map(a => [a.playState, a.currentTime])])
+          .map(t => [t.dataset.name, t.getAnimations({subtree: true}).map(a => [a.playState, a.currentTime])])
         """
 
     @Test(arguments: CLIBackend.allCases)
@@ -77,7 +79,7 @@ struct WebAppGalleryTests {
         let results = outcome.results
         #expect(results["all"]?.arrayValue?.compactMap(\.stringValue) == everything)
         #expect(results["chainRoles"]?.arrayValue?.compactMap(\.stringValue) == ["image", "headline", "content"])
-        #expect(results["stills"]?.arrayValue?.compactMap(\.stringValue).allSatisfy { ["decorator", "layout"].contains($0) } == true)
+        #expect(results["stills"]?.arrayValue?.compactMap(\.stringValue).allSatisfy { !["animation", "chain"].contains($0) } == true)
         let inStep = results["inStep"]?.arrayValue?.compactMap(\.numberValue) ?? []
         #expect(inStep.count == 2 && abs(inStep[0] - inStep[1]) < 0.5, "fade-in and fade-out at \(inStep)")
         #expect(results["fades"]?.arrayValue?.compactMap(\.stringValue) == fades)
@@ -93,6 +95,89 @@ struct WebAppGalleryTests {
         let light = try ReadmePicture.check(pictures.light, as: "gallery-light.png", backend: backend)
         let dark = try ReadmePicture.check(pictures.dark, as: "gallery-dark.png", backend: backend)
         #expect(light != dark)
+    }
+
+    /// A tile's film seeked to frame `k` (at 30 per second): each drawn path's box in scene
+    /// coordinates, its opacity, transform and visibility, as the browser computes them.
+    static func filmFrame(_ name: String, _ k: Int) -> String {
+        """
+        const tile = document.querySelector('.tile[data-name="\(name)"]'), scene = tile.querySelector('.tile-scene');
+        for (const animation of tile.getAnimations({subtree: true})) animation.currentTime = \(k) * 1000 / 30;
+        const x0 = Number(scene.dataset.x0), y0 = Number(scene.dataset.y0);
+        return [scene.dataset.scenario, Object.fromEntries([...scene.querySelectorAll('.tile-object')].map(box => {
+          const style = getComputedStyle(box);
+          return [box.dataset.path, [parseFloat(style.left) + x0, parseFloat(style.top) + y0, parseFloat(style.width), parseFloat(style.height),
+                                     Number(style.opacity), style.transform, style.visibility]];
+        }))];
+        """
+    }
+
+    @Test(arguments: CLIBackend.allCases)
+    func decoratorsAndLayoutsPlayAScenariosFilm(backend: CLIBackend) throws {
+        let folder = TemporaryFolder()
+        let db = try backend.database(in: folder)
+        #expect(try CLI.run(["--db", db, "list"]).status == 0)
+        let server = try ServeProcess(db: db)
+        let playing = { (name: String) in "document.querySelector('.tile[data-name=\"\(name)\"]')?.dataset.state === 'playing'" }
+        let outcome = try BrowserSession.run(
+            base: server.url,
+            steps: [
+                .open("/?kind=layout"), .wait(playing("decorated-cascade")), .click("#gallery-play"),
+                .read("layout0", Self.filmFrame("decorated-cascade", 0)), .read("layout15", Self.filmFrame("decorated-cascade", 15)),
+                .open("/?kind=decorator"), .wait(playing("bouncy-placeholder")), .click("#gallery-play"),
+                .read("decorator4", Self.filmFrame("bouncy-placeholder", 4)), .read("decorator15", Self.filmFrame("bouncy-placeholder", 15)),
+                .read("stills", "return [...document.querySelectorAll('.tile[data-state=\"still\"]')].map(t => t.dataset.name)")
+            ])
+        let results = outcome.results
+        #expect(outcome.problems.isEmpty, "\(outcome.problems)")
+        // The engine's film: `scenario run --fps 30` of the scenario the tile names, the API's bytes too.
+        func film(_ result: String) throws -> (frames: [JSONValue], boxes: [String: JSONValue]) {
+            let scenario = results[result]?.arrayValue?.first?.stringValue ?? "?"
+            let file = BuiltInFiles.folder.appending(path: "scenarios/\(scenario).scenario.yaml").path
+            let printed = try CLI.run(["--db", db, "scenario", "run", file, "--fps", "30", "--format", "json"])
+            let served = try server.get("/api/scenarios/\(scenario)/run?fps=30")
+            #expect(printed.status == 0 && served.status == 200 && served.body == printed.stdout, "\(scenario)")
+            return (try JSONReader.read(printed.stdout)["samples"]?.arrayValue ?? [], results[result]?.arrayValue?.last?.objectValue ?? [:])
+        }
+        func frame(_ value: JSONValue?) -> [Double] { value?["frame"]?.arrayValue?.compactMap(\.numberValue) ?? [] }
+        func close(_ a: [Double], _ b: [Double], _ what: String) {
+            #expect(a.count == b.count && zip(a, b).allSatisfy { abs($0 - $1) < 0.01 }, "\(what): drawn \(a), engine \(b)")
+        }
+        // Layouts: a slot is placed in its container, nested containers adding up (i in inner in outer).
+        for (result, k) in [("layout0", 0), ("layout15", 15)] {
+            let (frames, boxes) = try film(result)
+            let values = frames[k]["values"]
+            #expect(frames[k]["t"]?.numberValue == Double(k) / 30)
+            let outer = frame(values?["outer"]), inner = frame(values?["inner"]), i = frame(values?["i"])
+            let expected = [outer[0] + inner[0] + i[0], outer[1] + inner[1] + i[1], i[2], i[3]]
+            close(Array(boxes["i"]?.arrayValue?.prefix(4).compactMap(\.numberValue) ?? []), expected, "\(result) i")
+            let wide = frame(values?["wide"]), c = frame(values?["c"])
+            close(Array(boxes["c"]?.arrayValue?.prefix(4).compactMap(\.numberValue) ?? []), [wide[0] + c[0], wide[1] + c[1], c[2], c[3]], "\(result) c")
+        }
+        // A decorator's child: over its owner's box, with the engine's opacity and transform.
+        var moved = false
+        for (result, k) in [("decorator4", 4), ("decorator15", 15)] {
+            let (frames, boxes) = try film(result)
+            let values = frames[k]["values"]
+            for path in (values?.objectValue ?? [:]).keys where path.contains("/") {
+                let owner = String(path.split(separator: "/")[0])
+                let drawn = boxes[path]?.arrayValue ?? []
+                guard drawn.count == 7 else { continue }
+                close(drawn.prefix(4).compactMap(\.numberValue), frame(values?[owner]), "\(result) \(path)")
+                let opacity = values?[path]?["opacity"]?.numberValue ?? 1
+                #expect(abs((drawn[4].numberValue ?? -1) - opacity) < 1e-5, "\(result) \(path) opacity")
+                let m = values?[path]?["transform"]?.arrayValue?.compactMap(\.numberValue) ?? []
+                // A planar matrix3d is computed as matrix(a, b, c, d, e, f); the identity as none or that.
+                let shown = drawn[5].stringValue ?? ""
+                let numbers = shown == "none" ? [1, 0, 0, 1, 0, 0] : shown.split(whereSeparator: { "(), ".contains($0) }).dropFirst().compactMap { Double($0) }
+                #expect(m.count == 16, "\(result) \(path)")
+                if m.count == 16 { close(numbers, [m[0], m[1], m[4], m[5], m[12], m[13]], "\(result) \(path) transform \(shown)") }
+                moved = moved || (m.count == 16 && m[12] != 0 && opacity > 0 && opacity < 1)
+            }
+            #expect(boxes.keys.contains { $0.contains("/") }, "\(result): no child drawn")
+        }
+        #expect(moved, "no frame checked shows a child moving and fading")
+        #expect(!(results["stills"]?.arrayValue?.compactMap(\.stringValue).contains("bouncy-placeholder") ?? true))
     }
 
     /// Frames per second the page draws, as `requestAnimationFrame` reports them — the best of

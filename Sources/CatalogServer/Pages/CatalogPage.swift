@@ -3,7 +3,8 @@ import Hummingbird
 
 /// `/`: the catalog — every current component, filtered by kind and tag and searched with the
 /// store's ranked search (`?q=`), as a gallery of tiles (`gallery.js` plays each animation and
-/// chain there by its Web Animations export, all on one clock) or as a table (`?view=table`).
+/// chain there by its Web Animations export, and each decorator and layout by the film of a
+/// built-in scenario that plays it, all on one clock) or as a table (`?view=table`).
 /// The page works as a plain form; the script re-renders both views as the user types, from
 /// `/api/search` and `/api/components` (the same filter, ``ComponentFilter``).
 struct CatalogPage {
@@ -12,9 +13,10 @@ struct CatalogPage {
     let editable: Bool
 
     func add(to router: Router<BasicRequestContext>) {
-        let catalog = self.catalog, editable = self.editable
+        let catalog = self.catalog, editable = self.editable, answers = AnswerCache()
         router.get("/") { request, _ -> Response in
-            try await offload {
+            let scenarios = try await answers.text(key: "tile scenarios", catalog: catalog) { try Self.tileScenarios(catalog).canonicalText }
+            return try await offload {
                 let filter = try ComponentFilter(request)
                 let components = try filter.components(in: catalog)
                 let rows = components.map(Self.row).joined(separator: "\n")
@@ -41,7 +43,7 @@ struct CatalogPage {
                     </span>
                     <button type="button" id="gallery-play"\(table ? " hidden" : "")>Pause</button>
                     </form>
-                    <ul id="gallery" class="gallery" aria-label="Components"\(table ? " hidden" : "")>
+                    <ul id="gallery" class="gallery" aria-label="Components" data-scenarios="\(HTML.escape(scenarios))"\(table ? " hidden" : "")>
                     \(tiles)
                     </ul>
                     <table id="components"\(table ? "" : " hidden")><thead><tr><th>Name</th><th>Kind</th><th>Version</th><th>Tags</th><th>Summary</th></tr></thead>
@@ -53,6 +55,26 @@ struct CatalogPage {
                 return PageShell.response(title: "Components", page: "catalog", scripts: ["gallery.js"], body: body)
             }
         }
+    }
+
+    /// The scenario each decorator and layout tile plays, by component name: `{"scenario", "containers"}`
+    /// (each slot object with the container it is laid out in). Of the built-in scenarios that
+    /// play a component, one not under reduced motion with the fewest components, then by name.
+    static func tileScenarios(_ catalog: Catalog) throws -> JSONValue {
+        var chosen: [String: (rank: (Int, Int, String), value: JSONValue)] = [:]
+        for file in try BuiltInScenarios.all() {
+            let components = try ScenarioPage.components(of: file, catalog: catalog)
+            let rank = (file.scenario.reducedMotion ? 1 : 0, components.count, file.scenario.name)
+            let value: JSONValue = [
+                "scenario": .string(file.scenario.name), "containers": .object(try file.containers(in: catalog).mapValues(JSONValue.string))
+            ]
+            for name in components {
+                guard let stored = try catalog.components.get(ComponentReference(name)), stored.kind == .decorator || stored.kind == .layout else { continue }
+                if let kept = chosen[name], kept.rank <= rank { continue }
+                chosen[name] = (rank, value)
+            }
+        }
+        return .object(chosen.mapValues(\.value))
     }
 
     /// A component's tile: its stage (where the script plays it), name, kind, version and summary.

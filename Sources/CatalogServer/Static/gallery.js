@@ -6,6 +6,8 @@
 
 // Still time between a tile's loops, and the loop of a tile that never ends.
 const galleryRest = 700, galleryEndless = 3000;
+// Frames per second of a scenario's film, which a decorator's or layout's tile plays.
+const galleryFilmRate = 30;
 
 function catalogPage() {
   const form = $("#filters"), search = $("#search"), kind = $("#kind"), tag = $("#tag"), view = $("#view");
@@ -74,6 +76,61 @@ function catalogPage() {
   clock.watch();
 }
 
+// A scenario's film (`scenario run --fps`) as one Web Animation per drawn path: each frame a
+// keyframe at its time, placing the path's box where the engine put it (in the scene's
+// coordinates, the whole scene scaled into the stage), with its opacity, transform and hidden.
+// A slot's frame is in its container's coordinates, a decorator's child is over its owner's
+// box unless it has a frame of its own (in its owner's coordinates).
+function filmMotion(tile, film, containers) {
+  const frames = film.samples;
+  function box(values, path, seen = new Set()) {
+    const v = values[path];
+    if (!v || seen.has(path)) return null;
+    seen.add(path);
+    const slash = path.indexOf("/");
+    const outer = slash > 0 ? box(values, path.slice(0, slash), seen) : containers[path] ? box(values, containers[path], seen) : null;
+    if (!v.frame) return slash > 0 ? outer : null;
+    return outer ? [outer[0] + v.frame[0], outer[1] + v.frame[1], v.frame[2], v.frame[3]] : v.frame;
+  }
+  const depth = (path) => (path.includes("/") ? 1 + depth(path.split("/")[0]) : containers[path] ? 1 + depth(containers[path]) : 0);
+  const paths = [...new Set(frames.flatMap((frame) => Object.keys(frame.values)))].sort((a, b) => depth(a) - depth(b) || (a < b ? -1 : 1));
+  const boxes = new Map(paths.map((path) => [path, frames.map((frame) => box(frame.values, path))]));
+  const drawn = paths.filter((path) => boxes.get(path).some(Boolean));
+  if (drawn.length === 0) return null;
+  const all = drawn.flatMap((path) => boxes.get(path).filter(Boolean));
+  const x0 = Math.min(...all.map((b) => b[0])), y0 = Math.min(...all.map((b) => b[1]));
+  const width = Math.max(...all.map((b) => b[0] + b[2])) - x0 || 1, height = Math.max(...all.map((b) => b[1] + b[3])) - y0 || 1;
+  const stage = $(".tile-stage", tile);
+  const scale = Math.min((stage.clientWidth * 0.9) / width, (stage.clientHeight * 0.9) / height);
+  const scene = element("div", undefined, { class: "tile-scene", "data-x0": String(x0), "data-y0": String(y0), "data-scenario": film.scenario });
+  scene.style.width = width + "px";
+  scene.style.height = height + "px";
+  scene.style.transform = `scale(${scale})`;
+  const span = frames[frames.length - 1].t;
+  const animations = [];
+  for (const path of drawn) {
+    const object = element("div", undefined, { class: path.includes("/") ? "tile-object tile-child" : "tile-object", "data-path": path });
+    scene.append(object);
+    let last = boxes.get(path).find(Boolean);
+    const keyframes = frames.map((frame, index) => {
+      const b = boxes.get(path)[index], v = frame.values[path];
+      if (b) last = b;
+      const shown = b && v && !v.hidden;
+      return {
+        offset: span > 0 ? frame.t / span : 0, left: last[0] - x0 + "px", top: last[1] - y0 + "px", width: last[2] + "px", height: last[3] + "px",
+        opacity: String(v ? v.opacity ?? 1 : 1), transform: v && Array.isArray(v.transform) ? `matrix3d(${v.transform.join(", ")})` : "none",
+        visibility: shown ? "visible" : "hidden",
+      };
+    });
+    const animation = object.animate(keyframes, { duration: Math.max(span * 1000, 1), fill: "both" });
+    animation.pause();
+    animations.push(animation);
+  }
+  $(".tile-roles", tile).replaceWith(scene);
+  const end = span * 1000;
+  return { animations, period: end + galleryRest, still: end, loop: -1 };
+}
+
 // A tile as the server writes it (CatalogPage.tile).
 function newTile(component) {
   const tile = element("li", undefined, { class: "tile", "data-name": component.name, "data-kind": component.kind, "data-version": component.version });
@@ -134,41 +191,53 @@ function galleryClock(gallery, button) {
     }
     requestAnimationFrame(tick);
   }
+  const scenarios = JSON.parse(gallery.dataset.scenarios || "{}"), films = new Map();
   async function load(tile) {
     if (tile.dataset.state) return;
-    if (tile.dataset.kind !== "animation" && tile.dataset.kind !== "chain") { tile.dataset.state = "still"; return; }
+    const kind = tile.dataset.kind, plays = scenarios[tile.dataset.name];
+    if (kind !== "animation" && kind !== "chain" && !((kind === "decorator" || kind === "layout") && plays)) { tile.dataset.state = "still"; return; }
     tile.dataset.state = "loading";
     try {
-      const query = new URLSearchParams({ to: "waapi", version: tile.dataset.version });
-      const base = "/api/components/" + encodeURIComponent(tile.dataset.name);
-      const effects = await getJSON(base + "/export?" + query);
-      const byRole = Array.isArray(effects) ? { [tile.dataset.name]: effects } : effects;
-      // A chain's roles side by side in the order it declares them.
-      const order = Array.isArray(effects) ? [tile.dataset.name]
-        : (await getJSON(base + "?" + new URLSearchParams({ version: tile.dataset.version }))).definition.chain.roles;
-      const roles = $(".tile-roles", tile);
-      roles.replaceChildren();
-      const animations = [];
-      let end = 0;
-      for (const role of order) {
-        const list = byRole[role] || [];
-        const box = element("div", undefined, { class: "tile-box", "data-role": role });
-        roles.append(box);
-        for (const effect of list) {
-          const animation = box.animate(effect.keyframes, effect.options);
-          animation.pause();
-          animations.push(animation);
-          end = Math.max(end, animation.effect.getComputedTiming().endTime);
-        }
+      if (plays) {
+        if (!films.has(plays.scenario)) films.set(plays.scenario, getJSON(`/api/scenarios/${encodeURIComponent(plays.scenario)}/run?fps=${galleryFilmRate}`));
+        tile.motion = filmMotion(tile, await films.get(plays.scenario), plays.containers);
+        if (!tile.motion) { tile.dataset.state = "still"; return; }
+      } else {
+        tile.motion = await exportMotion(tile);
       }
-      const finite = Number.isFinite(end) && end > 0;
-      tile.motion = { animations, period: (finite ? end : galleryEndless) + galleryRest, still: finite ? end : 0, loop: -1 };
       if (observer.visible.has(tile)) start(tile);
       else tile.dataset.state = "offscreen";
     } catch (error) {
       tile.dataset.state = "error";
       tile.title = error.message;
     }
+  }
+  // An animation's or chain's Web Animations export, a box per role.
+  async function exportMotion(tile) {
+    const query = new URLSearchParams({ to: "waapi", version: tile.dataset.version });
+    const base = "/api/components/" + encodeURIComponent(tile.dataset.name);
+    const effects = await getJSON(base + "/export?" + query);
+    const byRole = Array.isArray(effects) ? { [tile.dataset.name]: effects } : effects;
+    // A chain's roles side by side in the order it declares them.
+    const order = Array.isArray(effects) ? [tile.dataset.name]
+      : (await getJSON(base + "?" + new URLSearchParams({ version: tile.dataset.version }))).definition.chain.roles;
+    const roles = $(".tile-roles", tile);
+    roles.replaceChildren();
+    const animations = [];
+    let end = 0;
+    for (const role of order) {
+      const list = byRole[role] || [];
+      const box = element("div", undefined, { class: "tile-box", "data-role": role });
+      roles.append(box);
+      for (const effect of list) {
+        const animation = box.animate(effect.keyframes, effect.options);
+        animation.pause();
+        animations.push(animation);
+        end = Math.max(end, animation.effect.getComputedTiming().endTime);
+      }
+    }
+    const finite = Number.isFinite(end) && end > 0;
+    return { animations, period: (finite ? end : galleryEndless) + galleryRest, still: finite ? end : 0, loop: -1 };
   }
   const observer = new IntersectionObserver((entries) => {
     for (const entry of entries) {

@@ -20,10 +20,20 @@ struct ScenarioRunCommand: ParsableCommand {
     var file: String
     @Flag(help: "Play as under prefers-reduced-motion: reduce (each animation's reducedMotion:).")
     var reducedMotion = false
+    @Option(
+        help: ArgumentHelp(
+            "Observe at this many frames per second instead, from 0 to the last observed or step time: every object and observed path, with frame, opacity, transform and hidden besides the observed properties.",
+            valueName: "N"))
+    var fps: Double?
     @Option(help: "Output format: table or json.") var format: OutputFormat = .table
 
+    func validate() throws {
+        if let fps, !(fps.isFinite && fps > 0 && fps <= 1000) { throw ValidationError("--fps must be a positive number of frames per second, at most 1000") }
+    }
+
     func run() throws {
-        let scenario = try ScenarioFile(path: file)
+        var scenario = try ScenarioFile(path: file)
+        if let fps { scenario = try scenario.observingFrames(fps: fps) }
         let result = try scenario.run(components: try global.open(forReading: true), reducedMotion: reducedMotion)
         switch format {
         case .json: printJSON(result.jsonValue)
