@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// The scene page as a person uses it, in Chromium through WebDriver, on each backend: clicking
-/// an event on the track jumps there, scrubbing shows every object as `catalog state ID --at T`
+/// an event on the track jumps there, scrubbing shows every object as `catalog state --all --at T`
 /// gives it — a layout's slots at their frames inside the container, an animation's opacity at
 /// that time — and Play steps the scene on.
 struct WebAppSceneTests {
@@ -54,9 +54,17 @@ struct WebAppSceneTests {
                 .read("scrubbed", Self.drawn),
                 .read("placeholder", "return document.querySelector('[data-id=\"email\"] .scene-text')?.textContent"),
                 .screenshot(folder.file("scene.png")),
-                // Play steps the scene on.
+                // Play steps the scene on, at replay's frame times (whole sixtieths of a second).
                 .click("#play"),
-                .wait("document.getElementById('scene-canvas').dataset.state === 'playing' && Number(document.getElementById('scene-canvas').dataset.t) > \(t)")
+                .wait(
+                    "document.getElementById('scene-canvas').dataset.state === 'playing' && Number(document.getElementById('scene-canvas').dataset.t) > \(t)"),
+                .readAsync(
+                    "played",
+                    """
+                    const done = arguments[0], canvas = document.getElementById('scene-canvas'), seen = [];
+                    const watch = new MutationObserver(() => { seen.push(Number(canvas.dataset.t)); if (seen.length >= 5) { watch.disconnect(); done(seen); } });
+                    watch.observe(canvas, { attributes: true, attributeFilter: ['data-t'] });
+                    """)
             ])
         let results = outcome.results
         let events = try JSONReader.read(try CLI.run(["--db", db, "log", "--format", "json"]).stdout).arrayValue ?? []
@@ -77,6 +85,22 @@ struct WebAppSceneTests {
             #expect(shown.count == 5 && abs(shown[4] - opacity) < 1e-5, "\(id) opacity \(shown) vs \(opacity)")
         }
         #expect(results["placeholder"]?.stringValue == "Email address")
+        let played = results["played"]?.arrayValue?.compactMap(\.numberValue) ?? []
+        #expect(played.count == 5 && played.allSatisfy { abs($0 * 60 - ($0 * 60).rounded()) < 1e-9 }, "\(played)")
+        #expect(played == played.sorted() && Set(played).count == played.count, "\(played)")
+        // The page's one request per frame is `state --all`, byte for byte.
+        let all = try CLI.run(["--db", db, "state", "--all", "--at", JSONValue.numberText(t), "--format", "json"])
+        let served = try server.get("/api/state?at=\(JSONValue.numberText(t))")
+        #expect(all.status == 0 && served.status == 200 && served.body == all.stdout)
+        let states = try JSONReader.read(all.stdout).arrayValue ?? []
+        #expect(states.compactMap { $0["id"]?.stringValue } == ["badge", "card", "email"])
+        #expect(try states.allSatisfy { $0 == (try Self.state(db, $0["id"]?.stringValue ?? "", at: t)) })
+        #expect(try CLI.run(["--db", db, "state"]).status != 0 && (try CLI.run(["--db", db, "state", "card", "--all"]).status) != 0)
+        // Paged as /api/objects is.
+        #expect(
+            try JSONReader.read(try server.get("/api/state?at=\(JSONValue.numberText(t))&after=badge&limit=1").body).arrayValue?.compactMap {
+                $0["id"]?.stringValue
+            } == ["card"])
         #expect(outcome.problems.isEmpty, "\(outcome.problems)")
         // The README's picture of the page.
         try ReadmePicture.check(folder.file("scene.png"), as: "scene.png", backend: backend)

@@ -21,6 +21,30 @@ extension Catalog {
         return Self.objectState(id, object, in: scene, at: time, reducedMotion: reducedMotion)
     }
 
+    /// Every object's state at one scene time, from one fold of the log — what `state --all`
+    /// prints: the objects in id order (after `after`, at most `limit` of them), each as
+    /// ``state(of:at:reducedMotion:tokenContexts:)`` gives it; an object not yet made (or
+    /// removed) by then is left out.
+    ///
+    /// ```swift
+    /// let scene = try catalog.states(at: 0.25)
+    /// scene.map(\.id)   // ["card", "email", …]
+    /// ```
+    public func states(
+        at time: Double? = nil, after: String? = nil, limit: Int? = nil, reducedMotion: Bool = false, tokenContexts: [String: String] = [:]
+    ) throws -> [ObjectState] {
+        if let time, let problem = NumericLimits.problem(time: time) { throw SceneError.sceneTime(time, problem: problem) }
+        let time = try time ?? database.events.currentSceneTime()
+        var resolve: SceneSnapshot.Resolver?
+        if !tokenContexts.isEmpty {
+            resolve = resolver(context: DefinitionContext(tokens: try tokens.binding(contexts: tokenContexts)))
+        }
+        var ids: [String] = []
+        try objects.forEach(after: after, limit: limit) { ids.append($0.id) }
+        let scene = try foldedScene(until: time, resolve: resolve).scene
+        return ids.compactMap { id in scene.objects[id].map { Self.objectState(id, $0, in: scene, at: time, reducedMotion: reducedMotion) } }
+    }
+
     /// What `state` reports of an object of a folded scene: its values, decorators and children.
     package static func objectState(
         _ id: String, _ object: SceneSnapshot.Object, in scene: SceneSnapshot, at time: Double,

@@ -1,8 +1,8 @@
 import CatalogKit
 import Hummingbird
 
-/// `/api/objects…`: the same JSON as `object list`, `object show` and `state` print with
-/// `--format json`.
+/// `/api/objects…` and `/api/state`: the same JSON as `object list`, `object show`, `state` and
+/// `state --all` print with `--format json` (`/api/state` pages as `/api/objects` does).
 struct ObjectAPI {
     let catalog: Catalog
 
@@ -21,6 +21,14 @@ struct ObjectAPI {
         api.get("objects/:id") { _, context -> Response in
             try await offload {
                 .json(try catalog.objects.describe(try context.parameters.decoded("id")).jsonValue)
+            }
+        }
+        api.get("state") { request, _ -> Response in
+            try await offload {
+                let at = try Query.number(request, "at", expected: "a scene time in seconds")
+                let states = try catalog.states(
+                    at: at, after: request.form.get("after"), limit: try Query.limit(request), reducedMotion: Query.reducedMotion(request))
+                return .json(.array(states.map(\.jsonValue)))
             }
         }
         api.get("objects/:id/state") { request, context -> Response in

@@ -4,19 +4,19 @@ import Hummingbird
 /// `/scene`: the objects drawn where they are — frames (a layout's slots inside their container),
 /// opacity, transform, hidden — with their presentation values at a scrubbed scene time, the
 /// decorators' children with them; under the scrubber, the event log as a track (an event's
-/// button jumps there). `scene.js` draws what `/api/objects/ID/state?at=T` gives, the numbers
-/// `catalog state ID --at T` prints; Play steps through scene time as `replay` does.
+/// button jumps there). `scene.js` draws what `/api/state?at=T` gives, the numbers `catalog
+/// state --all --at T` prints; Play draws whole frames of scene time, as `replay --fps 60` does.
 struct ScenePage {
     let catalog: Catalog
     /// Objects and events the page carries (the first, by id; the latest, by seq).
-    static let objectLimit = 200, eventLimit = 1_000
+    static let objectLimit = 1_000, eventLimit = 1_000
 
     func add(to router: Router<BasicRequestContext>) {
         let catalog = self.catalog
         router.get("scene") { _, _ -> Response in
             try await offload {
-                var objects: [JSONValue] = []
-                try catalog.objects.forEach(limit: Self.objectLimit) { objects.append(["id": .string($0.id), "type": .string($0.type)]) }
+                var objects = 0
+                try catalog.objects.forEach(limit: Self.objectLimit) { _ in objects += 1 }
                 var events: [JSONValue] = []
                 try catalog.events.forEach(limit: Self.eventLimit, reverse: true) { event in
                     events.append([
@@ -33,12 +33,12 @@ struct ScenePage {
                     \(PreviewSection.controls(end: end))
                     <div id="scene-track" class="scene-track" role="group" aria-label="Events by scene time"></div>
                     <p id="scene-error" class="refused" role="alert" hidden></p>
-                    <p class="note">\(objects.count) objects\(objects.count == Self.objectLimit ? " (the first \(Self.objectLimit))" : ""); \
+                    <p class="note">\(objects) objects\(objects == Self.objectLimit ? " (the first \(Self.objectLimit))" : ""); \
                     \(events.count) events\(events.count == Self.eventLimit ? " (the latest \(Self.eventLimit))" : "").</p>
                     """
                 return PageShell.response(
                     title: "Scene", page: "scene",
-                    data: [("objects", JSONValue.array(objects).canonicalText), ("events", JSONValue.array(events).canonicalText)],
+                    data: [("object-limit", String(Self.objectLimit)), ("events", JSONValue.array(events).canonicalText)],
                     scripts: ["scene.js"], body: body)
             }
         }

@@ -1,19 +1,22 @@
 // The scene page: every object drawn from its state at the scrubbed scene time (the numbers
-// `catalog state ID --at T` prints), a layout's slots inside their container, decorators'
+// `catalog state --all --at T` prints), a layout's slots inside their container, decorators'
 // children with their owner; the event log as a track of buttons under the scrubber. Store
 // text is written only with textContent.
 "use strict";
 
 function scenePage() {
   const canvas = $("#scene-canvas"), track = $("#scene-track"), problem = $("#scene-error");
-  const objects = JSON.parse(document.body.dataset.objects), events = JSON.parse(document.body.dataset.events);
+  const events = JSON.parse(document.body.dataset.events), limit = document.body.dataset.objectLimit;
   const end = Number($("#scrubber").max);
-  let ticket = 0, busy = false;
+  // Playing, frames are drawn at replay's times: whole frames of this rate.
+  const replayRate = 60;
+  let ticket = 0, busy = false, lastFrame = null;
 
+  // Every object's state at t, from one rebuild of the scene (`catalog state --all --at T`).
   async function states(t) {
-    const query = new URLSearchParams({ at: String(t) });
+    const query = new URLSearchParams({ at: String(t), limit });
     if ($("#reduced-motion").checked) query.set("reducedMotion", "true");
-    return Promise.all(objects.map((object) => getJSON("/api/objects/" + encodeURIComponent(object.id) + "/state?" + query)));
+    return getJSON("/api/state?" + query);
   }
 
   // One object's box: its frame (inside `origin`), opacity, transform, hidden outlined.
@@ -87,8 +90,13 @@ function scenePage() {
   }
 
   const clock = player({
-    // Playing: a frame is drawn when the last one has arrived (as replay steps through time).
-    frame(t) { if (!busy) show(t, true); },
+    // Playing: the latest whole frame of replay's rate, once, when the last one has arrived.
+    frame(t) {
+      const frame = Math.floor(t * replayRate + 1e-9);
+      if (busy || frame === lastFrame) return;
+      lastFrame = frame;
+      show(frame / replayRate, true);
+    },
     exact(t) { show(t, false); },
   });
   for (const event of events) {
