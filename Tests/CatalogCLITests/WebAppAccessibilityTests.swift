@@ -25,10 +25,12 @@ struct WebAppAccessibilityTests {
             [
                 "/", "/?q=fade", "/?view=table", "/objects", "/objects/field", "/objects/card", "/log", "/log?operation=prop.set", "/scenarios", "/scene",
                 "/compare",
-                "/compare?a=pop&b=fade-in", "/compare?a=fade-sequence&b=fade-in"
+                "/compare?a=pop&b=fade-in", "/compare?a=fade-sequence&b=fade-in", "/new", "/components/pop/edit", "/components/spring-pop/edit",
+                "/new/web-keyframes"
             ]
             + names.map { "/components/\(Self.escaped($0))" } + scenarios.map { "/scenarios/\(Self.escaped($0))" }
-        let server = try ServeProcess(db: db)
+        // With the write token: the editor's pages are judged too.
+        let server = try ServeProcess(db: db, token: "0123456789abcdef-s3cret")
         var steps: [BrowserSession.Step] = []
         for scheme in ["light", "dark"] {
             steps.append(.colorScheme(scheme))
