@@ -57,24 +57,36 @@ struct CatalogPage {
         }
     }
 
-    /// The scenario each decorator and layout tile plays, by component name: `{"scenario", "containers"}`
-    /// (each slot object with the container it is laid out in). Of the built-in scenarios that
+    /// The scenario each decorator and layout tile plays, by component name: `{"scenario",
+    /// "containers", "objects"}` — each slot object with the container it is laid out in, and
+    /// for a layout the objects its tile draws. Of the built-in scenarios that
     /// play a component, one not under reduced motion with the fewest components, then by name.
     static func tileScenarios(_ catalog: Catalog) throws -> JSONValue {
         var chosen: [String: (rank: (Int, Int, String), value: JSONValue)] = [:]
         for file in try BuiltInScenarios.all() {
             let components = try ScenarioPage.components(of: file, catalog: catalog)
             let rank = (file.scenario.reducedMotion ? 1 : 0, components.count, file.scenario.name)
-            let value: JSONValue = [
-                "scenario": .string(file.scenario.name), "containers": .object(try file.containers(in: catalog).mapValues(JSONValue.string))
-            ]
+            let containers = JSONValue.object(try file.containers(in: catalog).mapValues(JSONValue.string))
             for name in components {
                 guard let stored = try catalog.components.get(ComponentReference(name)), stored.kind == .decorator || stored.kind == .layout else { continue }
                 if let kept = chosen[name], kept.rank <= rank { continue }
-                chosen[name] = (rank, value)
+                var value: [String: JSONValue] = ["scenario": .string(file.scenario.name), "containers": containers]
+                // A layout's tile draws the containers it is applied to and their slots, not the whole scene.
+                if stored.kind == .layout { value["objects"] = .array(Self.objects(laidOutBy: stored.name, in: file).map(JSONValue.string)) }
+                chosen[name] = (rank, .object(value))
             }
         }
         return .object(chosen.mapValues(\.value))
+    }
+
+    /// The objects `layout` places in `file`: each container it is applied to, and their slots.
+    static func objects(laidOutBy layout: String, in file: ScenarioFile) -> [String] {
+        var objects: [String] = []
+        for step in file.scenario.steps {
+            guard case .apply(let component, let to, let roles, _) = step.action, ComponentReference(component).name == layout else { continue }
+            for id in to + roles.keys.sorted().map({ roles[$0]! }) where !objects.contains(id) { objects.append(id) }
+        }
+        return objects
     }
 
     /// A component's tile: its stage (where the script plays it), name, kind, version and summary.

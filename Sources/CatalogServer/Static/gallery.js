@@ -81,7 +81,7 @@ function catalogPage() {
 // coordinates, the whole scene scaled into the stage), with its opacity, transform and hidden.
 // A slot's frame is in its container's coordinates, a decorator's child is over its owner's
 // box unless it has a frame of its own (in its owner's coordinates).
-function filmMotion(tile, film, containers) {
+function filmMotion(tile, film, containers, objects) {
   const frames = film.samples;
   function box(values, path, seen = new Set()) {
     const v = values[path];
@@ -95,7 +95,8 @@ function filmMotion(tile, film, containers) {
   const depth = (path) => (path.includes("/") ? 1 + depth(path.split("/")[0]) : containers[path] ? 1 + depth(containers[path]) : 0);
   const paths = [...new Set(frames.flatMap((frame) => Object.keys(frame.values)))].sort((a, b) => depth(a) - depth(b) || (a < b ? -1 : 1));
   const boxes = new Map(paths.map((path) => [path, frames.map((frame) => box(frame.values, path))]));
-  const drawn = paths.filter((path) => boxes.get(path).some(Boolean));
+  // A layout's tile: only the objects it lays out (the others still place them).
+  const drawn = paths.filter((path) => boxes.get(path).some(Boolean) && (!objects || objects.includes(path.split("/")[0])));
   if (drawn.length === 0) return null;
   const all = drawn.flatMap((path) => boxes.get(path).filter(Boolean));
   const x0 = Math.min(...all.map((b) => b[0])), y0 = Math.min(...all.map((b) => b[1]));
@@ -200,7 +201,7 @@ function galleryClock(gallery, button) {
     try {
       if (plays) {
         if (!films.has(plays.scenario)) films.set(plays.scenario, getJSON(`/api/scenarios/${encodeURIComponent(plays.scenario)}/run?fps=${galleryFilmRate}`));
-        tile.motion = filmMotion(tile, await films.get(plays.scenario), plays.containers);
+        tile.motion = filmMotion(tile, await films.get(plays.scenario), plays.containers, plays.objects);
         if (!tile.motion) { tile.dataset.state = "still"; return; }
       } else {
         tile.motion = await exportMotion(tile);
