@@ -28,16 +28,21 @@ public struct CatalogServer: Sendable {
         public var maximumBodyBytes: Int
         /// More names requests may be addressed to (the machine's name, when listening on 0.0.0.0).
         public var allowedHosts: [String]
+        /// The shadcn registry under `/r/`: its name and homepage, as `registry.json` gives them.
+        public var registryName: String
+        public var registryHomepage: String
 
         public init(
             host: String = "127.0.0.1", port: Int = 8080, writeToken: String? = nil, maximumBodyBytes: Int = DefinitionLimits.maximumBytes,
-            allowedHosts: [String] = []
+            allowedHosts: [String] = [], registryName: String = "catalog", registryHomepage: String = ""
         ) {
             self.host = host
             self.port = port
             self.writeToken = writeToken
             self.maximumBodyBytes = maximumBodyBytes
             self.allowedHosts = allowedHosts
+            self.registryName = registryName
+            self.registryHomepage = registryHomepage
         }
     }
 
@@ -83,6 +88,7 @@ public struct CatalogServer: Sendable {
         ObjectAPI(catalog: catalog).add(to: router)
         LogAPI(catalog: catalog).add(to: router)
         ScenarioAPI(catalog: catalog).add(to: router)
+        RegistryRoutes(catalog: catalog, name: configuration.registryName, homepage: configuration.registryHomepage).add(to: router)
         WriteAPI(catalog: catalog, configuration: configuration).add(to: router)
         CatalogPage(catalog: catalog, editable: configuration.writeToken != nil).add(to: router)
         ComponentPage(catalog: catalog, editable: configuration.writeToken != nil).add(to: router)

@@ -13,6 +13,16 @@ package enum ContentDigest {
         hex(SHA256.hash(data: data))
     }
 
+    /// `sha256-` and the SHA-256 of `data` in base64, as Subresource Integrity writes it (what
+    /// `openssl dgst -sha256 -binary | openssl base64` prints after the prefix).
+    ///
+    /// ```swift
+    /// ContentDigest.subresourceIntegrity(Data("abc".utf8))   // "sha256-ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0="
+    /// ```
+    package static func subresourceIntegrity(_ data: Data) -> String {
+        "sha256-" + Data(SHA256.hash(data: data)).base64EncodedString()
+    }
+
     /// Lowercase hex of the digest's bytes (without `String(format:)`, which is slow enough to
     /// show in a command's start: every open checks the migrations' checksums).
     static func hex<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> String {

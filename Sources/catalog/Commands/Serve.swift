@@ -17,7 +17,8 @@ struct Serve: ParsableCommand {
             Listens on 127.0.0.1 unless --host says otherwise and answers only requests addressed to \
             that host (or an --allowed-host) and port. Read-only unless CATALOG_WRITE_TOKEN is set (16 characters or more); \
             then writes need the header `Authorization: Bearer <token>`. The API answers with the \
-            JSON the commands print with --format json, and their error objects. Stops on Ctrl-C.
+            JSON the commands print with --format json, and their error objects; under /r/ it is a \
+            shadcn registry, the files `catalog registry build` writes. Stops on Ctrl-C.
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -28,6 +29,7 @@ struct Serve: ParsableCommand {
         help: ArgumentHelp(
             "Also answer requests addressed to this name (repeatable): the name clients use, needed when --host is 0.0.0.0 or ::.",
             valueName: "NAME")) var allowedHosts: [String] = []
+    @OptionGroup var registry: RegistryOptions
 
     static var writeToken: String? {
         ProcessInfo.processInfo.environment["CATALOG_WRITE_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
@@ -52,7 +54,8 @@ struct Serve: ParsableCommand {
         let token = Self.writeToken
         let server = CatalogServer(
             catalog: try global.open(connections: Self.postgresConnections),
-            configuration: .init(host: host, port: port, writeToken: token, allowedHosts: allowedHosts))
+            configuration: .init(
+                host: host, port: port, writeToken: token, allowedHosts: allowedHosts, registryName: registry.name, registryHomepage: registry.homepage))
         let host = self.host
         let failure = Mutex<(any Error)?>(nil)
         let finished = DispatchSemaphore(value: 0)
