@@ -44,7 +44,9 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         // dotLottie (a ZIP archive) and Telegram's .tgs (gzip): reading their deflated members,
         // and writing dotLottie archives.
-        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20")
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        // `catalog add URL`: registry items over HTTP(S), TLS verified, on the same SwiftNIO.
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0")
     ],
     targets: [
         // Build-time tool + plugin: turn Migrations/ and catalog/ into Swift source, so the binary
@@ -109,6 +111,15 @@ let package = Package(
             ],
             plugins: ["EmbedFiles"]),
         .target(name: "CatalogKitPostgres", dependencies: ["CatalogKit", "CatalogStorePostgres"]),
+        // Components from other catalogs' registries: `catalog.json`'s registries, fetching
+        // (redirects, size and time bounded), integrity, the lock file and its cache. Its own
+        // target, so that CatalogKit alone never builds the HTTP client.
+        .target(
+            name: "CatalogRemote",
+            dependencies: [
+                "CatalogKit", .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"), .product(name: "NIOHTTP1", package: "swift-nio")
+            ]),
         // `catalog serve`: the catalog over HTTP — the JSON API and its guards (host, token,
         // body size, security headers) — on Hummingbird; reads and writes through `Catalog` only.
         .target(
@@ -128,7 +139,7 @@ let package = Package(
         .executableTarget(
             name: "catalog",
             dependencies: [
-                "CatalogKit", "CatalogKitPostgres", "CatalogServer",
+                "CatalogKit", "CatalogKitPostgres", "CatalogServer", "CatalogRemote",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 // serve_reads' floor: a bare Hummingbird route answering from memory.
                 .product(name: "Hummingbird", package: "hummingbird")

@@ -182,10 +182,28 @@ public enum ErrorCode: String, CaseIterable, Sendable, Hashable, Codable {
     /// A method the API path does not take (HTTP 405, with `Allow`).
     case methodNotAllowed = "method-not-allowed"
 
+    // MARK: registry — components from other catalogs (`catalog add URL`, `install`)
+    /// A registry item that could not be fetched: down, timed out, not 200, cut short, not an item.
+    case fetchFailed = "fetch-failed"
+    /// An item whose content is not what its integrity (or the lock's) says.
+    case integrityMismatch = "integrity-mismatch"
+    /// A redirect to another origin that the registry's `allowedHosts` does not list.
+    case redirectRefused = "redirect-refused"
+    /// An item larger than any a catalog writes.
+    case itemTooLarge = "item-too-large"
+    /// Items that depend on each other in a circle.
+    case dependencyCycle = "dependency-cycle"
+    /// An item named as a local component it did not come from (`--as` renames it).
+    case nameCollision = "name-collision"
+    /// A locked item missing from the cache, where `install` finds items without the network.
+    case notCached = "not-cached"
+    /// A `catalog.json` or `catalog.lock` the command cannot read as one.
+    case invalidRegistryConfiguration = "invalid-registry-configuration"
+
     /// The groups the README lists codes in.
     package enum Family: String, CaseIterable, Sendable {
-        /// Command line, input, database, catalog, objects, scene, log and web, in the README's order.
-        case command, input, database, catalog, objects, scene, log, web
+        /// Command line, input, database, catalog, objects, scene, log, web and registry, in the README's order.
+        case command, input, database, catalog, objects, scene, log, web, registry
     }
 
     /// The family this code belongs to.
@@ -211,6 +229,9 @@ public enum ErrorCode: String, CaseIterable, Sendable, Hashable, Codable {
             .compacted, .versionNotKept, .replayFailed, .replayMismatch, .storeNotEmpty:
             .log
         case .unauthorized, .wrongHost, .unknownRoute, .bodyTooLarge, .methodNotAllowed: .web
+        case .fetchFailed, .integrityMismatch, .redirectRefused, .itemTooLarge, .dependencyCycle, .nameCollision, .notCached,
+            .invalidRegistryConfiguration:
+            .registry
         }
     }
 }

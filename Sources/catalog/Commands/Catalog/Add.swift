@@ -1,5 +1,6 @@
 import ArgumentParser
 import CatalogKit
+import CatalogRemote
 import Foundation
 
 struct Add: ParsableCommand {
@@ -14,13 +15,20 @@ struct Add: ParsableCommand {
             (a JSON object with layers, fr, ip and op; a .tgs; a .lottie) adds its animated \
             layers: one an animation, several a chain with a role per layer or group. \
             --skip-unsupported leaves out the @keyframes or layers the catalog cannot play \
-            instead of refusing the file.
+            instead of refusing the file. A registry item — a URL (…/r/NAME.json) or \
+            @NAMESPACE/NAME[@VERSION] from catalog.json's registries — is fetched with every item \
+            it depends on, each checked against its integrity before anything is written, then \
+            recorded in catalog.lock (docs/Registry.md).
             """)
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var input: DefinitionFiles
+    @Option(name: .customLong("as"), help: ArgumentHelp("Add a registry item under this name (its own is a local component's).", valueName: "NAME"))
+    var newName: String?
 
     func run() throws {
+        if input.files.count == 1, RegistryInstaller.isRemote(input.files[0]) { return try addRemote(input.files[0]) }
+        if newName != nil { throw ValidationError("--as renames a registry item (a URL or @NAMESPACE/NAME), not a file") }
         let definitions = try input.load(consequence: "nothing was added")
         let catalog = try global.open()
         let outcomes: [AddOutcome]
@@ -53,6 +61,21 @@ struct Add: ParsableCommand {
             switch outcome {
             case .added(let name, let version): print("added \(name) \(version)")
             case .updated(let name, let from, let to): print("updated \(name) \(from) → \(to)")
+            case .unchanged(let name, let version): print("unchanged \(name) \(version) (identical content already stored)")
+            }
+        }
+    }
+
+    /// A registry item and its dependencies, fetched and checked, then added in one transaction.
+    func addRemote(_ argument: String) throws {
+        let installer = try RegistryInstaller(folder: FileManager.default.currentDirectoryPath)
+        var fetched = try blocking { try await installer.resolve(argument) }
+        if let newName { fetched = try installer.renamingTop(fetched, as: newName) }
+        let outcomes = try installer.add(fetched, to: try global.open())
+        for (outcome, one) in zip(outcomes, fetched) {
+            switch outcome {
+            case .added(let name, let version): print("added \(name) \(version) from \(one.url)")
+            case .updated(let name, let from, let to): print("updated \(name) \(from) → \(to) from \(one.url)")
             case .unchanged(let name, let version): print("unchanged \(name) \(version) (identical content already stored)")
             }
         }

@@ -1,0 +1,34 @@
+import Foundation
+
+/// Python's `http.server` serving a folder on a free port — a static host such as a CDN, for
+/// a registry that `catalog registry build` wrote — stopped when the test ends.
+final class StaticHTTPServer {
+    let process = Process()
+    let port: Int
+
+    init(folder: String) throws {
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", folder]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // `Serving HTTP on 127.0.0.1 port PORT (http://127.0.0.1:PORT/) ...`
+        var line = Data()
+        while let byte = try out.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) { line += byte }
+        let words = String(decoding: line, as: UTF8.self).split(separator: " ")
+        guard let index = words.firstIndex(of: "port"), words.indices.contains(index + 1), let port = Int(words[index + 1]) else {
+            process.terminate()
+            throw CancellationError()
+        }
+        self.port = port
+    }
+
+    var url: String { "http://127.0.0.1:\(port)" }
+
+    // SIGKILL: the process inherits SIGTERM ignored from the test runner, and Python keeps it so.
+    deinit {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+}
