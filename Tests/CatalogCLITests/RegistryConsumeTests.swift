@@ -117,4 +117,40 @@ struct RegistryConsumeTests {
         #expect(refused.status == 1 && refused.stderr.contains("a-rise.json: meta.integrity"), "\(refused.stderr)")
         #expect(try Self.listed(d) == fresh)
     }
+
+    /// A registry that misbehaves: a 500, a redirect to another origin (refused; followed once the
+    /// registry's `allowedHosts` lists it), a body broken off, a 100 MB body (bounded). Each is
+    /// named with its URL, and nothing is written.
+    @Test func aRegistryThatMisbehavesIsNamedAndNothingIsWritten() throws {
+        let folder = TemporaryFolder()
+        let a = folder.file("a.sqlite")
+        #expect(try CLI.run(["--db", a, "add", "-"], stdin: Self.rise).status == 0)
+        let server = try ServeProcess(db: a)
+        let faults = try StaticHTTPServer(faultsRedirectingTo: server.port)
+        let b = folder.file("b.sqlite"), work = folder.file("work")
+        try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+        #expect(try CLI.run(["--db", b, "list"]).status == 0)
+        let before = try Self.listed(b)
+        let environment = ["CATALOG_CACHE": folder.file("cache")]
+        func add(_ argument: String) throws -> CLI.Result {
+            try CLI.run(["--db", b, "add", argument], environment: environment, directory: work)
+        }
+        let error = try add("\(faults.url)/r/error.json")
+        #expect(error.status == 1 && error.stderr.contains("\(faults.url)/r/error.json") && error.stderr.contains("500"), "\(error.stderr)")
+        let redirect = try add("\(faults.url)/r/redirect.json")
+        #expect(redirect.status == 1 && redirect.stderr.contains("another origin") && redirect.stderr.contains("allowedHosts"), "\(redirect.stderr)")
+        let truncated = try add("\(faults.url)/r/truncated.json")
+        #expect(truncated.status == 1 && truncated.stderr.contains("truncated.json"), "\(truncated.stderr)")
+        let big = try add("\(faults.url)/r/big.json")
+        #expect(big.status == 1 && big.stderr.contains("more than 8388608"), "\(big.stderr)")
+        #expect(try Self.listed(b) == before && !FileManager.default.fileExists(atPath: "\(work)/catalog.lock"))
+
+        // Listed in allowedHosts, the redirect is followed to the item A serves (a-rise), whose
+        // dependency is then asked of the same registry, which has no such item.
+        try #"{"registries": {"@f": {"url": "\#(faults.url)/r/{name}.json", "allowedHosts": ["127.0.0.1:\#(server.port)"]}}}"#
+            .write(toFile: "\(work)/catalog.json", atomically: true, encoding: .utf8)
+        let followed = try add("@f/redirect")
+        #expect(followed.status == 1 && followed.stderr.contains("\(faults.url)/r/carbon.json: answered 404"), "\(followed.stderr)")
+        #expect(try Self.listed(b) == before)
+    }
 }

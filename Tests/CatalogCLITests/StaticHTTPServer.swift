@@ -6,6 +6,25 @@ final class StaticHTTPServer {
     let process = Process()
     let port: Int
 
+    /// `TestSupport/RegistryFaults.py`: a registry that answers 500, redirects to `otherPort`,
+    /// breaks a body off or sends 100 MB (its first line is its port).
+    init(faultsRedirectingTo otherPort: Int) throws {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "../TestSupport/RegistryFaults.py").standardized.path
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-u", script, String(otherPort)]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var line = Data()
+        while let byte = try out.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) { line += byte }
+        guard let port = Int(String(decoding: line, as: UTF8.self)) else {
+            kill(process.processIdentifier, SIGKILL)
+            throw CancellationError()
+        }
+        self.port = port
+    }
+
     init(folder: String) throws {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", "-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", folder]
@@ -18,7 +37,7 @@ final class StaticHTTPServer {
         while let byte = try out.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) { line += byte }
         let words = String(decoding: line, as: UTF8.self).split(separator: " ")
         guard let index = words.firstIndex(of: "port"), words.indices.contains(index + 1), let port = Int(words[index + 1]) else {
-            process.terminate()
+            kill(process.processIdentifier, SIGKILL)
             throw CancellationError()
         }
         self.port = port
