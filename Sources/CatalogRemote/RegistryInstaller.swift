@@ -101,24 +101,29 @@ package struct RegistryInstaller: Sendable {
     /// the component its meta names (and the name it was asked by, for a dependency).
     static func check(_ bytes: Data, url: String, expecting name: String?) throws -> Fetched {
         guard let json = try? JSONValue(jsonData: bytes) else { throw RegistryError(.fetchFailed, url, "is not JSON (\(bytes.count) bytes)") }
-        let item: RegistryItem
+        let read: (item: RegistryItem, definition: ComponentDefinition)
         do {
-            item = try RegistryItem(json: json, source: url)
+            read = try RegistryItem.read(json, source: url)
         } catch {
             throw RegistryError(error.path == "meta.integrity" ? .integrityMismatch : .fetchFailed, url, "\(error.path): \(error.rule)")
         }
-        if let name, item.name != name { throw RegistryError(.fetchFailed, url, "is the item \(item.name), not \(name)") }
-        let definition = try DefinitionDecoder.decode(text: item.definition, file: url)
-        return Fetched(item: item, definition: definition, url: url, bytes: bytes)
+        if let name, read.item.name != name { throw RegistryError(.fetchFailed, url, "is the item \(read.item.name), not \(name)") }
+        return Fetched(item: read.item, definition: read.definition, url: url, bytes: bytes)
+    }
+
+    /// `definition` under another name (its content hash is then its own).
+    static func renamed(_ definition: ComponentDefinition, to name: String, file: String) throws -> ComponentDefinition {
+        guard definition.name != name, case .object(var members) = definition.document else { return definition }
+        members["name"] = .string(name)
+        return try DefinitionDecoder.decode(text: JSONValue.object(members).canonicalText, file: file)
     }
 }
 
 extension RegistryInstaller {
     /// The top item (the last) under another name, for a catalog that has one of its own by that name.
     package func renamingTop(_ fetched: [Fetched], as name: String) throws -> [Fetched] {
-        guard var top = fetched.last, case .object(var members) = top.definition.document else { return fetched }
-        members["name"] = .string(name)
-        top.definition = try DefinitionDecoder.decode(text: JSONValue.object(members).canonicalText, file: top.url)
+        guard var top = fetched.last else { return fetched }
+        top.definition = try Self.renamed(top.definition, to: name, file: top.url)
         return fetched.dropLast() + [top]
     }
 
@@ -165,12 +170,7 @@ extension RegistryInstaller {
                 throw RegistryError(
                     .integrityMismatch, entry.resolved, "the cached item's content is \(fetched.item.integrity), the lock says \(entry.integrity)")
             }
-            var definition = fetched.definition
-            if definition.name != name, case .object(var members) = definition.document {
-                members["name"] = .string(name)
-                definition = try DefinitionDecoder.decode(text: JSONValue.object(members).canonicalText, file: entry.resolved)
-            }
-            definitions.append(definition)
+            definitions.append(try Self.renamed(fetched.definition, to: name, file: entry.resolved))
         }
         return try catalog.components.add(definitions)
     }

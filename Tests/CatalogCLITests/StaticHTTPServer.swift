@@ -12,13 +12,7 @@ final class StaticHTTPServer {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "../TestSupport/RegistryFaults.py").standardized.path
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", "-u", script, String(otherPort)]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var line = Data()
-        while let byte = try out.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) { line += byte }
-        guard let port = Int(String(decoding: line, as: UTF8.self)) else {
+        guard let port = Int(try Self.start(process)) else {
             kill(process.processIdentifier, SIGKILL)
             throw CancellationError()
         }
@@ -28,14 +22,8 @@ final class StaticHTTPServer {
     init(folder: String) throws {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", "-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", folder]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
         // `Serving HTTP on 127.0.0.1 port PORT (http://127.0.0.1:PORT/) ...`
-        var line = Data()
-        while let byte = try out.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) { line += byte }
-        let words = String(decoding: line, as: UTF8.self).split(separator: " ")
+        let words = try Self.start(process).split(separator: " ")
         guard let index = words.firstIndex(of: "port"), words.indices.contains(index + 1), let port = Int(words[index + 1]) else {
             kill(process.processIdentifier, SIGKILL)
             throw CancellationError()
@@ -44,6 +32,17 @@ final class StaticHTTPServer {
     }
 
     var url: String { "http://127.0.0.1:\(port)" }
+
+    /// Runs `process` and returns the first line it prints (where each server names its port).
+    private static func start(_ process: Process) throws -> String {
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var line = Data()
+        while let byte = try out.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) { line += byte }
+        return String(decoding: line, as: UTF8.self)
+    }
 
     // SIGKILL: the process inherits SIGTERM ignored from the test runner, and Python keeps it so.
     deinit {

@@ -81,6 +81,11 @@ package struct RegistryItem: Sendable, Equatable {
     /// content must have the integrity and the content hash its `meta` gives, and be the
     /// component `meta` says (name, kind, version).
     package init(json: JSONValue, source: String) throws(DefinitionError) {
+        self = try Self.read(json, source: source).item
+    }
+
+    /// The same, with the definition its content decodes to (decoded once, to check it).
+    package static func read(_ json: JSONValue, source: String) throws(DefinitionError) -> (item: RegistryItem, definition: ComponentDefinition) {
         func fail(_ path: String, _ rule: String) -> DefinitionError { DefinitionError(file: source, path: path, rule: rule) }
         guard case .object(let members) = json else { throw fail("", "must be a registry item (a JSON object)") }
         guard let name = members["name"]?.stringValue else { throw fail("name", "must be the item's name") }
@@ -97,18 +102,20 @@ package struct RegistryItem: Sendable, Equatable {
         let integrity = try text("integrity")
         let actual = ContentDigest.subresourceIntegrity(Data(content.utf8))
         guard integrity == actual else { throw fail("meta.integrity", "is \(integrity), but the content served is \(actual)") }
-        self.init(
+        let item = RegistryItem(
             name: name, kind: kind, version: try text("version"), summary: members["description"]?.stringValue ?? "",
             tags: members["categories"]?.arrayValue?.compactMap(\.stringValue) ?? [], contentHash: try text("contentHash"), definition: content,
             css: members["css"], cssVars: [:], dependencies: members["registryDependencies"]?.arrayValue?.compactMap(\.stringValue) ?? [])
         let definition = try DefinitionDecoder.decode(text: content, file: "\(source) files[0].content")
-        guard definition.contentHash == contentHash else {
-            throw fail("meta.contentHash", "is \(contentHash), but the definition's content hash is \(definition.contentHash)")
+        guard definition.contentHash == item.contentHash else {
+            throw fail("meta.contentHash", "is \(item.contentHash), but the definition's content hash is \(definition.contentHash)")
         }
-        guard definition.name == name, definition.kind == kind, definition.version.description == version else {
+        guard definition.name == name, definition.kind == kind, definition.version.description == item.version else {
             throw fail(
                 "meta",
-                "names \(name) \(version) (\(kind.rawValue)), but the definition is \(definition.name) \(definition.version) (\(definition.kind.rawValue))")
+                "names \(name) \(item.version) (\(kind.rawValue)), but the definition is \(definition.name) \(definition.version) (\(definition.kind.rawValue))"
+            )
         }
+        return (item, definition)
     }
 }

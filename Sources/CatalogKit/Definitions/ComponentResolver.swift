@@ -102,8 +102,15 @@ extension ComponentResolver {
     package func sampling(draft text: String, source: String, parameters: [String: String] = [:], reducedMotion: Bool = false) throws -> AnimationSampling {
         let definitions = try DefinitionDecoder.decodeAll(text: text, file: source)
         guard definitions.count == 1 else { throw ComponentLookupError.notOneDefinition(file: source, count: definitions.count, purpose: "sample") }
-        try ComponentLookupError.check(definitions[0].kind, of: source, against: [.animation], purpose: "sample")
-        return try sampling(ResolvedComponent(definition: definitions[0], source: source, stored: nil), parameters: parameters, reducedMotion: reducedMotion)
+        return try sampling(draft: definitions[0], source: source, parameters: parameters, reducedMotion: reducedMotion)
+    }
+
+    /// The same for a draft already decoded.
+    package func sampling(draft definition: ComponentDefinition, source: String, parameters: [String: String] = [:], reducedMotion: Bool = false) throws
+        -> AnimationSampling
+    {
+        try ComponentLookupError.check(definition.kind, of: source, against: [.animation], purpose: "sample")
+        return try sampling(ResolvedComponent(definition: definition, source: source, stored: nil), parameters: parameters, reducedMotion: reducedMotion)
     }
 
     private func sampling(

@@ -51,21 +51,35 @@ extension Catalog {
     /// `registry.json`: the registry's name and homepage, and every component's current
     /// version as an item without its file's content (as shadcn's own build lists them).
     package func registryIndex(name: String, homepage: String) throws -> JSONValue {
-        let items = try registryComponents().map { try registryItem($0).json(includingContent: false) }
-        return ["$schema": .string(RegistryItem.indexSchema), "name": .string(name), "homepage": .string(homepage), "items": .array(items)]
+        Self.registryIndex(name: name, homepage: homepage, items: try registryComponents().map { try registryItem($0) })
+    }
+
+    static func registryIndex(name: String, homepage: String, items: [RegistryItem]) -> JSONValue {
+        [
+            "$schema": .string(RegistryItem.indexSchema), "name": .string(name), "homepage": .string(homepage),
+            "items": .array(items.map { $0.json(includingContent: false) })
+        ]
     }
 
     /// Every file of the registry with its text, `registry.json` first, then each component's
-    /// current item and each kept version's, by name.
+    /// current item and each kept version's, by name — each version's item made once.
     package func registryFiles(name: String, homepage: String) throws -> [(path: String, text: String)] {
-        var files = [(path: "registry.json", text: Self.registryText(try registryIndex(name: name, homepage: homepage)))]
-        for current in try registryComponents() {
-            files.append(("\(current.name).json", Self.registryText(try registryItem(current).json())))
-            for version in try components.history(current.name) {
-                files.append(("\(current.name)@\(version.version).json", Self.registryText(try registryItem(version).json())))
+        var current: [RegistryItem] = [], files: [(path: String, text: String)] = []
+        for component in try registryComponents() {
+            var versions: [(path: String, text: String)] = [], currentText: String?
+            for version in try components.history(component.name) {
+                let item = try registryItem(version)
+                let text = Self.registryText(item.json())
+                if version.version == component.version {
+                    current.append(item)
+                    currentText = text
+                }
+                versions.append(("\(component.name)@\(version.version).json", text))
             }
+            files.append(("\(component.name).json", try currentText ?? Self.registryText(registryItem(component).json())))
+            files += versions
         }
-        return files
+        return [("registry.json", Self.registryText(Self.registryIndex(name: name, homepage: homepage, items: current)))] + files
     }
 
     /// Every current component, token sets included (which `list` leaves to `tokens list`), by name.

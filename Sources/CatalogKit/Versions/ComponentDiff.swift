@@ -214,6 +214,6 @@ extension Catalog {
         guard old.kind == .animation, new.kind == .animation else { return try ComponentDiff(from: old, to: new, old: nil, new: nil) }
         let resolver = ComponentResolver(catalog: self)
         return try ComponentDiff(
-            from: old, to: new, old: try sampling(of: "\(old.name)@\(old.version)"), new: try resolver.sampling(draft: text, source: source))
+            from: old, to: new, old: try sampling(of: "\(old.name)@\(old.version)"), new: try resolver.sampling(draft: definition, source: source))
     }
 }
