@@ -112,6 +112,7 @@ final class EngineSession: Sendable {
         }
         let answer = try JSONValue(jsonData: Data(line.utf8))
         if let error = answer["error"]?.stringValue { throw Failure(description: "\(engine): \(error)") }
+        if let lost = answer["restarted"]?.stringValue { print("\(engine): the browser was lost (\(lost)); a new one loaded \(path)") }
         return answer["out"] ?? .null
     }
 }

@@ -6,7 +6,8 @@ driven this way.
 
 Reads one request per line on standard input, {"page": PATH, "timeout": SECONDS}, loads the
 file, waits until the page's <pre id="out"> holds JSON, and writes one line per request:
-{"out": JSON} or {"error": TEXT}. The first line written is {"ready": USER_AGENT}.
+{"out": JSON} or {"error": TEXT}, with "restarted": WHY when the browser was lost on the way and a
+new one loaded the page. The first line written is {"ready": USER_AGENT}.
 
 Usage: EngineSession.py chromium|firefox|webkit [--reduced]
 """
@@ -116,7 +117,34 @@ def stop(driver, display, scratch):
     finally:
         if display is not None:
             display.kill()
+            display.wait()
         shutil.rmtree(scratch, ignore_errors=True)
+
+
+def session_lost(error):
+    """A browser process that died or was killed as hung (WebKit ends an automation session whose
+    page stops answering, as a loaded 2-core CI machine can make it): the session is gone, not
+    the page's answer."""
+    from selenium.common.exceptions import InvalidSessionIdException, WebDriverException
+    if isinstance(error, InvalidSessionIdException):
+        return True
+    text = str(error).lower()
+    return isinstance(error, WebDriverException) and any(
+        sign in text for sign in ("page crash", "tab crashed", "session deleted", "browsing context has been discarded",
+                                "failed to decode response from marionette", "without establishing a connection"))
+
+
+def load(driver, request):
+    driver.get("file://" + request["page"])
+    text = WebDriverWait(driver, request.get("timeout", 30), poll_frequency=0.02).until(lambda d: d.execute_script(READ_OUT))
+    return json.loads(text)
+
+
+def shown(driver):
+    try:
+        return driver.execute_script("const o = document.getElementById('out'); return o ? o.textContent.slice(0, 2000) : 'no #out';")
+    except Exception:
+        return ""
 
 
 def main():
@@ -130,15 +158,25 @@ def main():
                 continue
             request = json.loads(line)
             try:
-                driver.get("file://" + request["page"])
-                text = WebDriverWait(driver, request.get("timeout", 30), poll_frequency=0.02).until(lambda d: d.execute_script(READ_OUT))
-                print(json.dumps({"out": json.loads(text)}), flush=True)
-            except Exception as error:  # the page never answered: say what it showed
-                try:
-                    shown = driver.execute_script("const o = document.getElementById('out'); return o ? o.textContent.slice(0, 2000) : 'no #out';")
-                except Exception:
-                    shown = ""
-                print(json.dumps({"error": "%s: %s (#out: %s)" % (type(error).__name__, error, shown)}), flush=True)
+                print(json.dumps({"out": load(driver, request)}), flush=True)
+                continue
+            except Exception as error:
+                if not session_lost(error):  # the page never answered: say what it showed
+                    print(json.dumps({"error": "%s: %s (#out: %s)" % (type(error).__name__, error, shown(driver))}), flush=True)
+                    continue
+                lost = "%s: %s" % (type(error).__name__, str(error).split(";")[0])
+            # The browser is gone: a new one loads the page once more; a page that ends this one
+            # too is reported, so a page that really crashes the engine still fails its test.
+            try:
+                stop(driver, display, scratch)
+            except Exception:
+                pass
+            scratch = tempfile.mkdtemp(prefix="engine-%s-" % engine)
+            driver, display = start(engine, reduced, scratch)
+            try:
+                print(json.dumps({"out": load(driver, request), "restarted": lost}), flush=True)
+            except Exception as error:
+                print(json.dumps({"error": "%s: %s, after a restart for %s (#out: %s)" % (type(error).__name__, error, lost, shown(driver))}), flush=True)
     finally:
         stop(driver, display, scratch)
 
