@@ -4,7 +4,8 @@ import Foundation
 /// The registries `catalog.json` in the working folder names, as shadcn's `components.json`
 /// does: `{"registries": {"@acme": {"url": "https://acme.example/r/{name}.json", "headers":
 /// {"Authorization": "Bearer ${ACME_TOKEN}"}, "allowedHosts": ["cdn.acme.example"], "ca":
-/// "internal-ca.pem"}}}` — `${NAME}` expanded from the environment in the URL and the headers.
+/// "internal-ca.pem", "timeout": 5}}}` — `${NAME}` expanded from the environment in the URL and
+/// the headers.
 ///
 /// ```swift
 /// let registries = try RegistryConfiguration(folder: ".")
@@ -20,6 +21,8 @@ package struct RegistryConfiguration: Sendable {
         package var allowedHosts: [String] = []
         /// A PEM file of the certificate authorities to trust instead of the system's.
         package var certificateAuthority: String?
+        /// Seconds an answer may take (``RegistryFetcher``'s 20 by default).
+        package var timeout: Double?
     }
 
     package var entries: [String: Entry] = [:]
@@ -44,7 +47,7 @@ package struct RegistryConfiguration: Sendable {
             case .object(let fields):
                 guard let text = fields["url"]?.stringValue else { throw fail("\(path).url", "must be the item URL with {name}") }
                 url = text
-            default: throw fail(path, "must be a URL or {url, headers, allowedHosts, ca}")
+            default: throw fail(path, "must be a URL or {url, headers, allowedHosts, ca, timeout}")
             }
             guard url.contains("{name}") else { throw fail("\(path).url", "must hold {name}") }
             var entry = Entry(url: try Self.expand(url, at: "\(path).url", file: file, environment: environment))
@@ -56,6 +59,12 @@ package struct RegistryConfiguration: Sendable {
                 entry.allowedHosts = fields["allowedHosts"]?.arrayValue?.compactMap(\.stringValue) ?? []
                 entry.certificateAuthority = fields["ca"]?.stringValue.map {
                     ($0 as NSString).isAbsolutePath ? $0 : (folder as NSString).appendingPathComponent($0)
+                }
+                if let timeout = fields["timeout"] {
+                    guard let seconds = timeout.numberValue, seconds > 0, seconds <= 600 else {
+                        throw fail("\(path).timeout", "must be a number of seconds above 0 and at most 600")
+                    }
+                    entry.timeout = seconds
                 }
             }
             entries[namespace] = entry

@@ -20,17 +20,18 @@ package struct RegistryFetcher: Sendable {
 
     package init(timeout: TimeAmount = .seconds(20)) { self.timeout = timeout }
 
-    /// The body of a 200 answer to `url`.
-    package func fetch(_ url: String, headers: [String: String] = [:], allowedHosts: [String] = [], certificateAuthority: String? = nil)
-        async throws -> Data
-    {
+    /// The body of a 200 answer to `url` (within `timeout` where given, else ``timeout``).
+    package func fetch(
+        _ url: String, headers: [String: String] = [:], allowedHosts: [String] = [], certificateAuthority: String? = nil, timeout: TimeAmount? = nil
+    ) async throws -> Data {
+        let timeout = timeout ?? self.timeout
         var tls = TLSConfiguration.makeClientConfiguration()
         if let certificateAuthority { tls.trustRoots = .file(certificateAuthority) }
         var configuration = HTTPClient.Configuration(tlsConfiguration: tls, redirectConfiguration: .disallow)
         configuration.timeout = .init(connect: .seconds(10), read: timeout)
         let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         do {
-            let data = try await fetch(url, client: client, headers: headers, allowedHosts: allowedHosts)
+            let data = try await fetch(url, client: client, headers: headers, allowedHosts: allowedHosts, timeout: timeout)
             try await client.shutdown()
             return data
         } catch {
@@ -39,7 +40,7 @@ package struct RegistryFetcher: Sendable {
         }
     }
 
-    private func fetch(_ first: String, client: HTTPClient, headers: [String: String], allowedHosts: [String]) async throws -> Data {
+    private func fetch(_ first: String, client: HTTPClient, headers: [String: String], allowedHosts: [String], timeout: TimeAmount) async throws -> Data {
         guard let origin = URL(string: first), let scheme = origin.scheme?.lowercased(), ["http", "https"].contains(scheme), origin.host != nil else {
             throw RegistryError(.fetchFailed, first, "is not an http or https URL")
         }

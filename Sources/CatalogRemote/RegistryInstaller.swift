@@ -20,6 +20,8 @@ package struct RegistryInstaller: Sendable {
         package var definition: ComponentDefinition
         package var url: String
         package var bytes: Data
+        /// The `catalog.json` namespace it came through, if any.
+        package var registry: String?
     }
 
     /// Where an argument's items, and those they depend on, are fetched from.
@@ -28,7 +30,20 @@ package struct RegistryInstaller: Sendable {
         var headers: [String: String] = [:]
         var allowedHosts: [String] = []
         var certificateAuthority: String?
+        var timeout: Double?
+        var namespace: String?
         func url(for name: String) -> String { template.replacingOccurrences(of: "{name}", with: name) }
+
+        init(template: String) { self.template = template }
+
+        init(_ entry: RegistryConfiguration.Entry, namespace: String) {
+            template = entry.url
+            headers = entry.headers
+            allowedHosts = entry.allowedHosts
+            certificateAuthority = entry.certificateAuthority
+            timeout = entry.timeout
+            self.namespace = namespace
+        }
     }
 
     package var configuration: RegistryConfiguration
@@ -69,9 +84,7 @@ package struct RegistryInstaller: Sendable {
                 throw RegistryError(
                     .invalidRegistryConfiguration, argument, "no registry \(namespace) in \((folder as NSString).appendingPathComponent("catalog.json"))")
             }
-            return (
-                Source(template: entry.url, headers: entry.headers, allowedHosts: entry.allowedHosts, certificateAuthority: entry.certificateAuthority), name
-            )
+            return (Source(entry, namespace: namespace), name)
         }
         guard let url = URL(string: argument), url.pathExtension == "json" else {
             throw RegistryError(.fetchFailed, argument, "is not the URL of a registry item (…/NAME.json)")
@@ -82,14 +95,17 @@ package struct RegistryInstaller: Sendable {
         return (Source(template: template), name)
     }
 
-    private func visit(name: String, url: String, source: Source, stack: [String], state: inout Resolution, top: Bool) async throws {
+    func visit(name: String, url: String, source: Source, stack: [String], state: inout Resolution, top: Bool) async throws {
         let plain = String(name.split(separator: "@", maxSplits: 1)[0])
         if state.done.contains(plain) { return }
         if stack.contains(plain) {
             throw RegistryError(.dependencyCycle, url, "depends on itself: \((stack.drop { $0 != plain } + [plain]).joined(separator: " → "))")
         }
-        let bytes = try await fetcher.fetch(url, headers: source.headers, allowedHosts: source.allowedHosts, certificateAuthority: source.certificateAuthority)
-        let fetched = try Self.check(bytes, url: url, expecting: top ? nil : plain)
+        let bytes = try await fetcher.fetch(
+            url, headers: source.headers, allowedHosts: source.allowedHosts, certificateAuthority: source.certificateAuthority,
+            timeout: source.timeout.map { .nanoseconds(Int64($0 * 1e9)) })
+        var fetched = try Self.check(bytes, url: url, expecting: top ? nil : plain)
+        fetched.registry = source.namespace
         for dependency in fetched.item.dependencies {
             try await visit(name: dependency, url: source.url(for: dependency), source: source, stack: stack + [plain], state: &state, top: false)
         }
@@ -149,7 +165,8 @@ extension RegistryInstaller {
         let outcomes = try catalog.components.add(fetched.map(\.definition))
         for one in fetched {
             try cache.keep(one.bytes, integrity: one.item.integrity)
-            lock.components[one.definition.name] = RegistryLock.Entry(version: one.item.version, integrity: one.item.integrity, resolved: one.url)
+            lock.components[one.definition.name] = RegistryLock.Entry(
+                version: one.item.version, integrity: one.item.integrity, resolved: one.url, registry: one.registry)
         }
         try lock.write()
         return outcomes

@@ -5,14 +5,20 @@ import Foundation
 /// registry with its version, the integrity of its item's content and the URL it was resolved
 /// from — what `catalog install` reproduces offline, from ``RegistryCache``.
 ///
+/// A component fetched by namespace also names its registry, whose headers `outdated` and
+/// `update` send again.
+///
 /// ```json
-/// {"lockfileVersion": 1, "components": {"pop": {"version": "1.1.0", "integrity": "sha256-…", "resolved": "https://acme.example/r/pop.json"}}}
+/// {"lockfileVersion": 1, "components": {"pop": {"version": "1.1.0", "integrity": "sha256-…",
+///   "resolved": "https://acme.example/r/pop.json", "registry": "@acme"}}}
 /// ```
 package struct RegistryLock: Sendable, Equatable {
     package struct Entry: Sendable, Equatable {
         package var version: String
         package var integrity: String
         package var resolved: String
+        /// The `catalog.json` namespace it was fetched through, if any.
+        package var registry: String?
     }
 
     package var components: [String: Entry] = [:]
@@ -28,14 +34,16 @@ package struct RegistryLock: Sendable, Equatable {
         for (name, entry) in members {
             guard let version = entry["version"]?.stringValue, let integrity = entry["integrity"]?.stringValue, let resolved = entry["resolved"]?.stringValue
             else { throw RegistryError(.invalidRegistryConfiguration, file, "components.\(name): needs version, integrity and resolved") }
-            components[name] = Entry(version: version, integrity: integrity, resolved: resolved)
+            components[name] = Entry(version: version, integrity: integrity, resolved: resolved, registry: entry["registry"]?.stringValue)
         }
     }
 
     /// The lock as written: pretty JSON, keys sorted, a final newline.
     package var text: String {
         let members = components.mapValues { entry -> JSONValue in
-            ["version": .string(entry.version), "integrity": .string(entry.integrity), "resolved": .string(entry.resolved)]
+            var fields: [String: JSONValue] = ["version": .string(entry.version), "integrity": .string(entry.integrity), "resolved": .string(entry.resolved)]
+            if let registry = entry.registry { fields["registry"] = .string(registry) }
+            return .object(fields)
         }
         return JSONValue.object(["lockfileVersion": 1, "components": .object(members)]).prettyText + "\n"
     }

@@ -18,7 +18,8 @@ struct CatalogCommand: ParsableCommand {
             Add.self, Validate.self, List.self, Show.self, Search.self, History.self, Diff.self, Remove.self, Sample.self, Export.self, Plot.self, Preview.self,
             Schema.self,
             TokensCommand.self, ObjectCommand.self, TypeCommand.self, PropCommand.self, Import.self, Apply.self, Send.self, State.self, Replay.self, Log.self,
-            ScenarioCommand.self, Snapshot.self, StoreCommand.self, Serve.self, RegistryCommand.self, Install.self
+            ScenarioCommand.self, Snapshot.self, StoreCommand.self, Serve.self, RegistryCommand.self, Install.self,
+            Outdated.self, Update.self
         ])
 
     /// `--db` before the command name (`catalog --db PATH list`, as docs/CommandLine.md writes it):

@@ -71,8 +71,10 @@ struct RegistryConsumeTests {
         let own = Self.welcome.replacingOccurrences(of: "\"a-rise\"", with: "\"fade-out\"")
         #expect(try CLI.run(["--db", b3, "add", "-"], stdin: own).status == 0)
         let before = try Self.listed(b3)
-        let collided = try CLI.run(["--db", b3, "add", "\(cdn.url)/a-welcome.json"], environment: environment, directory: workB3)
-        #expect(collided.status == 1 && collided.stderr.contains("its own a-welcome") && collided.stderr.contains("--as"), "\(collided.stderr)")
+        let collided = try CLI.run(["--db", b3, "add", "\(cdn.url)/a-welcome.json", "--format", "json"], environment: environment, directory: workB3)
+        let collision = Self.failure(collided)
+        #expect(collision?.code == "name-collision" && collision?.message.contains("its own a-welcome") == true, "\(collided.stderr)")
+        #expect(collision?.message.contains("--as") == true)
         #expect(try Self.listed(b3) == before && !FileManager.default.fileExists(atPath: "\(workB3)/catalog.lock"))
         let renamed = try CLI.run(["--db", b3, "add", "\(cdn.url)/a-welcome.json", "--as", "a-welcome-upstream"], environment: environment, directory: workB3)
         #expect(renamed.status == 0 && renamed.stdout.contains("added a-welcome-upstream 1.0.0"), "\(renamed.stdout)\(renamed.stderr)")
@@ -85,16 +87,19 @@ struct RegistryConsumeTests {
         try FileManager.default.createDirectory(atPath: workB4, withIntermediateDirectories: true)
         #expect(try CLI.run(["--db", b4, "list"]).status == 0)
         let untouched = try Self.listed(b4)
-        let tampered = try CLI.run(["--db", b4, "add", "\(cdn.url)/a-welcome.json"], environment: environment, directory: workB4)
-        #expect(tampered.status == 1 && tampered.stderr.contains("a-rise.json: meta.integrity"), "\(tampered.stderr)")
+        let tampered = try CLI.run(["--db", b4, "add", "\(cdn.url)/a-welcome.json", "--format", "json"], environment: environment, directory: workB4)
+        #expect(Self.failure(tampered)?.code == "integrity-mismatch" && tampered.stderr.contains("a-rise.json: meta.integrity"), "\(tampered.stderr)")
         #expect(try Self.listed(b4) == untouched)
         try original.write(toFile: itemFile, atomically: true, encoding: .utf8)
 
         // A server that is down, and a name it does not have: named, nothing written.
-        let down = try CLI.run(["--db", b4, "add", "http://127.0.0.1:9/r/a-rise.json"], environment: environment, directory: workB4)
-        #expect(down.status == 1 && down.stderr.contains("http://127.0.0.1:9/r/a-rise.json") && down.stderr.contains("refused"), "\(down.stderr)")
-        let missing = try CLI.run(["--db", b4, "add", "\(cdn.url)/no-such.json"], environment: environment, directory: workB4)
-        #expect(missing.status == 1 && missing.stderr.contains("404"), "\(missing.stderr)")
+        let down = Self.failure(
+            try CLI.run(["--db", b4, "add", "http://127.0.0.1:9/r/a-rise.json", "--format", "json"], environment: environment, directory: workB4))
+        #expect(
+            down?.code == "fetch-failed" && down?.source == "http://127.0.0.1:9/r/a-rise.json" && down?.message.contains("refused") == true,
+            "\(String(describing: down))")
+        let missing = Self.failure(try CLI.run(["--db", b4, "add", "\(cdn.url)/no-such.json", "--format", "json"], environment: environment, directory: workB4))
+        #expect(missing?.code == "fetch-failed" && missing?.message.contains("404") == true, "\(String(describing: missing))")
         #expect(try Self.listed(b4) == untouched)
 
         // Offline: C reproduces B from B's lock and the cache alone (no server answers now).
@@ -113,18 +118,129 @@ struct RegistryConsumeTests {
         let d = folder.file("d.sqlite")
         #expect(try CLI.run(["--db", d, "list"]).status == 0)
         let fresh = try Self.listed(d)
-        let refused = try CLI.run(["--db", d, "install"], environment: offline, directory: workC)
-        #expect(refused.status == 1 && refused.stderr.contains("a-rise.json: meta.integrity"), "\(refused.stderr)")
+        let refused = try CLI.run(["--db", d, "install", "--format", "json"], environment: offline, directory: workC)
+        #expect(Self.failure(refused)?.code == "integrity-mismatch" && refused.stderr.contains("a-rise.json: meta.integrity"), "\(refused.stderr)")
         #expect(try Self.listed(d) == fresh)
     }
 
-    /// A registry that misbehaves: a 500, a redirect to another origin (refused; followed once the
-    /// registry's `allowedHosts` lists it), a body broken off, a 100 MB body (bounded). Each is
-    /// named with its URL, and nothing is written.
-    @Test func aRegistryThatMisbehavesIsNamedAndNothingIsWritten() throws {
+    /// A newer version upstream: `outdated` lists it; `update` shows the diff — the one A's own
+    /// `catalog diff` gives between the two versions — and writes nothing without a yes; with
+    /// `--yes` B then holds A's version (the same content hash) and the lock records it.
+    @Test func anUpdateShowsTheDiffBeforeItWrites() throws {
         let folder = TemporaryFolder()
         let a = folder.file("a.sqlite")
         #expect(try CLI.run(["--db", a, "add", "-"], stdin: Self.rise).status == 0)
+        let server = try ServeProcess(db: a)
+        let b = folder.file("b.sqlite"), work = folder.file("work")
+        try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+        try #"{"registries": {"@a": "http://127.0.0.1:\#(server.port)/r/{name}.json"}}"#.write(
+            toFile: "\(work)/catalog.json", atomically: true, encoding: .utf8)
+        let environment = ["CATALOG_CACHE": folder.file("cache")]
+        func run(_ arguments: [String], stdin: String? = nil) throws -> CLI.Result {
+            try CLI.run(["--db", b] + arguments, environment: environment, directory: work, stdin: stdin)
+        }
+        #expect(try run(["add", "@a/a-rise@1.0.0"]).status == 0)
+        let current = try run(["outdated"])
+        #expect(current.status == 0 && current.stdout.contains("at its registry's newest"), "\(current.stdout)\(current.stderr)")
+
+        let risen = Self.rise.replacingOccurrences(of: "1.0.0", with: "1.1.0").replacingOccurrences(of: "translateY(12px)", with: "translateY(30px)")
+        #expect(try CLI.run(["--db", a, "add", "-"], stdin: risen).status == 0)
+        let outdated = try JSONReader.read(try run(["outdated", "--format", "json"]).stdout)
+        #expect(
+            outdated
+                == [["name": "a-rise", "current": "1.0.0", "latest": "1.1.0", "url": .string("http://127.0.0.1:\(server.port)/r/a-rise.json")]])
+        #expect(try run(["outdated"]).stdout.contains("a-rise  1.0.0    1.1.0"))
+
+        let before = try Self.listed(b)
+        let declined = try run(["update", "a-rise"], stdin: "n\n")
+        let upstream = try CLI.run(["--db", a, "diff", "a-rise@1.0.0", "a-rise"]).stdout
+        #expect(declined.status == 0 && declined.stdout.hasPrefix(upstream) && declined.stdout.hasSuffix("nothing was written\n"), "\(declined.stdout)")
+        #expect(upstream.contains("keyframes[0].transform") && upstream.contains("motion, 0…"))
+        #expect(declined.stderr.contains("add a-rise 1.1.0? [y/N]"))
+        #expect(try Self.listed(b) == before)
+
+        let updated = try run(["update", "a-rise", "--yes", "--format", "json"])
+        #expect(updated.status == 0, "\(updated.stderr)")
+        let answer = try JSONReader.read(updated.stdout)
+        #expect(answer["diff"] == (try JSONReader.read(try CLI.run(["--db", a, "diff", "a-rise@1.0.0", "a-rise", "--format", "json"]).stdout)))
+        let outcome = answer["outcomes"]?.arrayValue?.last
+        #expect(outcome?["outcome"] == "updated" && outcome?["version"] == "1.1.0")
+        let there = try JSONReader.read(try CLI.run(["--db", a, "show", "a-rise", "--format", "json"]).stdout)
+        #expect(try JSONReader.read(try run(["show", "a-rise", "--format", "json"]).stdout)["hash"] == there["hash"])
+        let lock = try JSONReader.read(try String(contentsOfFile: "\(work)/catalog.lock", encoding: .utf8))
+        #expect(lock["components"]?["a-rise"]?["version"] == "1.1.0" && lock["components"]?["a-rise"]?["registry"] == "@a")
+        #expect(try run(["outdated", "--format", "json"]).stdout == "[]\n")
+        #expect(try run(["update", "a-rise"]).stdout == "a-rise 1.1.0 is the registry's newest\n")
+
+        // A component that did not come from a registry.
+        let local = Self.failure(try run(["update", "fade-in", "--format", "json"]))
+        #expect(local?.code == "not-locked" && local?.message.contains("names no fade-in") == true, "\(String(describing: local))")
+    }
+
+    /// An internal registry over HTTPS whose certificate a private authority signed: refused
+    /// as TLS verification refuses it, taken once the registry's `ca` names that authority.
+    @Test func anInternalRegistryIsTrustedThroughItsOwnAuthority() throws {
+        let folder = TemporaryFolder()
+        let a = folder.file("a.sqlite")
+        #expect(try CLI.run(["--db", a, "add", "-"], stdin: Self.rise).status == 0)
+        let site = folder.file("site")
+        #expect(try CLI.run(["--db", a, "registry", "build", site]).status == 0)
+        let work = folder.file("work")
+        try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+        func openssl(_ arguments: [String]) throws {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+            process.arguments = arguments
+            process.currentDirectoryURL = URL(fileURLWithPath: work)
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0, "openssl \(arguments.joined(separator: " "))")
+        }
+        let key = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
+        try openssl(
+            ["req", "-x509"] + key + [
+                "-keyout", "ca.key", "-out", "ca.pem", "-days", "2", "-subj", "/CN=Catalog Test Authority",
+                "-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign"
+            ])
+        try openssl(["req"] + key + ["-keyout", "server.key", "-out", "server.csr", "-subj", "/CN=127.0.0.1"])
+        try "subjectAltName=IP:127.0.0.1\nbasicConstraints=CA:FALSE\n".write(toFile: "\(work)/server.ext", atomically: true, encoding: .utf8)
+        try openssl([
+            "x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial", "-out", "server.pem", "-days", "2",
+            "-extfile", "server.ext"
+        ])
+        let registry = try StaticHTTPServer(folder: site, certificate: "\(work)/server.pem", key: "\(work)/server.key")
+
+        let b = folder.file("b.sqlite")
+        #expect(try CLI.run(["--db", b, "list"]).status == 0)
+        let before = try Self.listed(b)
+        let environment = ["CATALOG_CACHE": folder.file("cache")]
+        let untrusted = Self.failure(
+            try CLI.run(["--db", b, "add", "\(registry.url)/a-rise.json", "--format", "json"], environment: environment, directory: work))
+        #expect(untrusted?.code == "fetch-failed" && untrusted?.message.contains("TLS failed") == true, "\(String(describing: untrusted))")
+        #expect(try Self.listed(b) == before)
+
+        try #"{"registries": {"@internal": {"url": "\#(registry.url)/{name}.json", "ca": "ca.pem"}}}"#
+            .write(toFile: "\(work)/catalog.json", atomically: true, encoding: .utf8)
+        let trusted = try CLI.run(["--db", b, "add", "@internal/a-rise"], environment: environment, directory: work)
+        #expect(trusted.status == 0 && trusted.stdout.contains("added a-rise 1.0.0 from \(registry.url)/a-rise.json"), "\(trusted.stderr)")
+    }
+
+    /// A failed command's JSON error (`--format json`): its code, source and message.
+    static func failure(_ result: CLI.Result) -> (code: String, source: String, message: String)? {
+        guard result.status == 1, let error = (try? JSONReader.read(result.stderr))?["error"] else { return nil }
+        return (error["code"]?.stringValue ?? "", error["source"]?.stringValue ?? "", error["message"]?.stringValue ?? "")
+    }
+
+    /// A registry that misbehaves: a 500, a redirect to another origin (refused; followed once the
+    /// registry's `allowedHosts` lists it), a body broken off, a 100 MB body (bounded), an answer
+    /// slower than the registry's timeout, items that depend on each other in a circle. Each is
+    /// an error with its code and URL, and nothing is written.
+    @Test func aRegistryThatMisbehavesIsNamedAndNothingIsWritten() throws {
+        let folder = TemporaryFolder()
+        let a = folder.file("a.sqlite")
+        for definition in [Self.rise, Self.welcome] { #expect(try CLI.run(["--db", a, "add", "-"], stdin: definition).status == 0) }
         let server = try ServeProcess(db: a)
         let faults = try StaticHTTPServer(faultsRedirectingTo: server.port)
         let b = folder.file("b.sqlite"), work = folder.file("work")
@@ -132,25 +248,44 @@ struct RegistryConsumeTests {
         #expect(try CLI.run(["--db", b, "list"]).status == 0)
         let before = try Self.listed(b)
         let environment = ["CATALOG_CACHE": folder.file("cache")]
-        func add(_ argument: String) throws -> CLI.Result {
-            try CLI.run(["--db", b, "add", argument], environment: environment, directory: work)
+        func add(_ argument: String) throws -> (code: String, source: String, message: String)? {
+            Self.failure(try CLI.run(["--db", b, "add", argument, "--format", "json"], environment: environment, directory: work))
         }
         let error = try add("\(faults.url)/r/error.json")
-        #expect(error.status == 1 && error.stderr.contains("\(faults.url)/r/error.json") && error.stderr.contains("500"), "\(error.stderr)")
+        #expect(
+            error?.code == "fetch-failed" && error?.source == "\(faults.url)/r/error.json" && error?.message.contains("500") == true,
+            "\(String(describing: error))")
         let redirect = try add("\(faults.url)/r/redirect.json")
-        #expect(redirect.status == 1 && redirect.stderr.contains("another origin") && redirect.stderr.contains("allowedHosts"), "\(redirect.stderr)")
+        #expect(redirect?.code == "redirect-refused" && redirect?.message.contains("allowedHosts") == true, "\(String(describing: redirect))")
         let truncated = try add("\(faults.url)/r/truncated.json")
-        #expect(truncated.status == 1 && truncated.stderr.contains("truncated.json"), "\(truncated.stderr)")
+        #expect(truncated?.code == "fetch-failed" && truncated?.source == "\(faults.url)/r/truncated.json", "\(String(describing: truncated))")
         let big = try add("\(faults.url)/r/big.json")
-        #expect(big.status == 1 && big.stderr.contains("more than 8388608"), "\(big.stderr)")
+        #expect(big?.code == "item-too-large" && big?.message.contains("more than 8388608") == true, "\(String(describing: big))")
         #expect(try Self.listed(b) == before && !FileManager.default.fileExists(atPath: "\(work)/catalog.lock"))
 
         // Listed in allowedHosts, the redirect is followed to the item A serves (a-rise), whose
-        // dependency is then asked of the same registry, which has no such item.
-        try #"{"registries": {"@f": {"url": "\#(faults.url)/r/{name}.json", "allowedHosts": ["127.0.0.1:\#(server.port)"]}}}"#
+        // dependency is then asked of the same registry, which has no such item. A registry
+        // whose answer takes longer than its timeout (1 s; the server would take a minute).
+        try #"{"registries": {"@f": {"url": "\#(faults.url)/r/{name}.json", "allowedHosts": ["127.0.0.1:\#(server.port)"], "timeout": 1}}}"#
             .write(toFile: "\(work)/catalog.json", atomically: true, encoding: .utf8)
         let followed = try add("@f/redirect")
-        #expect(followed.status == 1 && followed.stderr.contains("\(faults.url)/r/carbon.json: answered 404"), "\(followed.stderr)")
-        #expect(try Self.listed(b) == before)
+        #expect(followed?.code == "fetch-failed" && followed?.message.contains("answered 404") == true, "\(String(describing: followed))")
+        #expect(followed?.source == "\(faults.url)/r/carbon.json")
+        let slow = try add("@f/slow")
+        #expect(
+            slow?.code == "fetch-failed" && slow?.message.hasSuffix("slow.json: timed out") == true && slow?.source == "\(faults.url)/r/slow.json",
+            "\(String(describing: slow))")
+
+        // Items that depend on each other: a-rise, as a proxy rewrote it, depends on a-welcome.
+        let site = folder.file("site")
+        #expect(try CLI.run(["--db", a, "registry", "build", site]).status == 0)
+        let riseFile = "\(site)/a-rise.json"
+        guard case .object(var item) = try JSONReader.read(try String(contentsOfFile: riseFile, encoding: .utf8)) else { throw CancellationError() }
+        item["registryDependencies"] = ["a-welcome"]
+        try JSONValue.object(item).prettyText.write(toFile: riseFile, atomically: true, encoding: .utf8)
+        let cdn = try StaticHTTPServer(folder: site)
+        let cycle = try add("\(cdn.url)/a-welcome.json")
+        #expect(cycle?.code == "dependency-cycle" && cycle?.message.contains("a-welcome → a-rise → a-welcome") == true, "\(String(describing: cycle))")
+        #expect(try Self.listed(b) == before && !FileManager.default.fileExists(atPath: "\(work)/catalog.lock"))
     }
 }

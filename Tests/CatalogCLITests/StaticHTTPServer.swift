@@ -19,6 +19,19 @@ final class StaticHTTPServer {
         self.port = port
     }
 
+    /// `TestSupport/HTTPSFolder.py`: `folder` over HTTPS with `certificate` and its `key`.
+    init(folder: String, certificate: String, key: String) throws {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "../TestSupport/HTTPSFolder.py").standardized.path
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-u", script, folder, certificate, key]
+        guard let port = Int(try Self.start(process)) else {
+            kill(process.processIdentifier, SIGKILL)
+            throw CancellationError()
+        }
+        self.port = port
+        scheme = "https"
+    }
+
     init(folder: String) throws {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", "-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", folder]
@@ -31,7 +44,8 @@ final class StaticHTTPServer {
         self.port = port
     }
 
-    var url: String { "http://127.0.0.1:\(port)" }
+    private(set) var scheme = "http"
+    var url: String { "\(scheme)://127.0.0.1:\(port)" }
 
     /// Runs `process` and returns the first line it prints (where each server names its port).
     private static func start(_ process: Process) throws -> String {

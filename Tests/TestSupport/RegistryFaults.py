@@ -5,10 +5,12 @@ Prints its port on the first line, then serves until killed:
   /redirect.json   302 to the same path on another origin (port given as argv[1])
   /truncated.json  says 1000 bytes, sends 10, closes
   /big.json        100 MB of JSON, streamed
+  /slow.json       nothing for a minute
 """
 import http.server
 import socketserver
 import sys
+import time
 
 OTHER_PORT = int(sys.argv[1])
 
@@ -45,6 +47,8 @@ class Faults(http.server.BaseHTTPRequestHandler):
                     self.wfile.write(chunk)
             except (BrokenPipeError, ConnectionResetError):
                 pass
+        elif self.path.endswith("/slow.json"):
+            time.sleep(60)
         else:
             self.send_response(404)
             self.send_header("Content-Length", "0")

@@ -197,6 +197,8 @@ public enum ErrorCode: String, CaseIterable, Sendable, Hashable, Codable {
     case nameCollision = "name-collision"
     /// A locked item missing from the cache, where `install` finds items without the network.
     case notCached = "not-cached"
+    /// A component `update` was asked for that the lock does not name (not added from a registry).
+    case notLocked = "not-locked"
     /// A `catalog.json` or `catalog.lock` the command cannot read as one.
     case invalidRegistryConfiguration = "invalid-registry-configuration"
 
@@ -230,7 +232,7 @@ public enum ErrorCode: String, CaseIterable, Sendable, Hashable, Codable {
             .log
         case .unauthorized, .wrongHost, .unknownRoute, .bodyTooLarge, .methodNotAllowed: .web
         case .fetchFailed, .integrityMismatch, .redirectRefused, .itemTooLarge, .dependencyCycle, .nameCollision, .notCached,
-            .invalidRegistryConfiguration:
+            .notLocked, .invalidRegistryConfiguration:
             .registry
         }
     }

@@ -116,6 +116,10 @@ struct CommandFailure: CatalogError {
 
 // The commands that print for programs (`import --format` names its input's format: not one of them).
 extension List: MachineReadableOutput {}
+extension Add: MachineReadableOutput {}
+extension Install: MachineReadableOutput {}
+extension Outdated: MachineReadableOutput {}
+extension Update: MachineReadableOutput {}
 extension Show: MachineReadableOutput {}
 extension Search: MachineReadableOutput {}
 extension History: MachineReadableOutput {}

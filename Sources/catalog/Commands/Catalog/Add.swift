@@ -25,6 +25,7 @@ struct Add: ParsableCommand {
     @OptionGroup var input: DefinitionFiles
     @Option(name: .customLong("as"), help: ArgumentHelp("Add a registry item under this name (its own is a local component's).", valueName: "NAME"))
     var newName: String?
+    @Option(help: "Output format: table (a line per component) or json (an array; errors as JSON too).") var format: OutputFormat = .table
 
     func run() throws {
         if input.files.count == 1, RegistryInstaller.isRemote(input.files[0]) { return try addRemote(input.files[0]) }
@@ -57,13 +58,7 @@ struct Add: ParsableCommand {
         if layers > 0 {
             FileHandle.standardError.write(Data("note: \(layers) Lottie layer(s) the catalog cannot play were left out (catalog validate lists them)\n".utf8))
         }
-        for outcome in outcomes {
-            switch outcome {
-            case .added(let name, let version): print("added \(name) \(version)")
-            case .updated(let name, let from, let to): print("updated \(name) \(from) → \(to)")
-            case .unchanged(let name, let version): print("unchanged \(name) \(version) (identical content already stored)")
-            }
-        }
+        printOutcomes(outcomes, format: format)
     }
 
     /// A registry item and its dependencies, fetched and checked, then added in one transaction.
@@ -72,12 +67,6 @@ struct Add: ParsableCommand {
         var fetched = try blocking { try await installer.resolve(argument) }
         if let newName { fetched = try installer.renamingTop(fetched, as: newName) }
         let outcomes = try installer.add(fetched, to: try global.open())
-        for (outcome, one) in zip(outcomes, fetched) {
-            switch outcome {
-            case .added(let name, let version): print("added \(name) \(version) from \(one.url)")
-            case .updated(let name, let from, let to): print("updated \(name) \(from) → \(to) from \(one.url)")
-            case .unchanged(let name, let version): print("unchanged \(name) \(version) (identical content already stored)")
-            }
-        }
+        printOutcomes(outcomes, from: fetched.map(\.url), format: format)
     }
 }

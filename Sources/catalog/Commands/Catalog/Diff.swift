@@ -34,24 +34,32 @@ struct Diff: ParsableCommand {
         case .json:
             printJSON(diff.json)
         case .table:
-            print("\(diff.from.name) \(diff.from.version) → \(diff.to.name) \(diff.to.version)")
-            if diff.fields.isEmpty {
-                print("no field differs")
-            } else {
-                var table = Table("FIELD", "OLD", "NEW")
-                for change in diff.fields {
-                    table.append(change.path, change.old?.canonicalText ?? "(none)", change.new?.canonicalText ?? "(none)")
-                }
-                print(table.render())
-            }
-            guard !diff.motion.isEmpty else { return }
-            print("\nmotion, 0…\(diff.span.shortText) s:")
-            var table = Table("PROPERTY", "LARGEST", "AT", "OLD", "NEW")
-            for change in diff.motion {
-                table.append(change.property, change.largest.shortText, change.at.shortText, change.old.displayText, change.new.displayText)
-            }
-            print(table.render())
+            print(diff.tableText)
         }
+    }
+}
+
+extension ComponentDiff {
+    /// The diff as `catalog diff` prints it: the versions, the fields, then the motion.
+    var tableText: String {
+        var lines = ["\(from.name) \(from.version) → \(to.name) \(to.version)"]
+        if fields.isEmpty {
+            lines.append("no field differs")
+        } else {
+            var table = Table("FIELD", "OLD", "NEW")
+            for change in fields {
+                table.append(change.path, change.old?.canonicalText ?? "(none)", change.new?.canonicalText ?? "(none)")
+            }
+            lines.append(table.render())
+        }
+        guard !motion.isEmpty else { return lines.joined(separator: "\n") }
+        lines.append("\nmotion, 0…\(span.shortText) s:")
+        var table = Table("PROPERTY", "LARGEST", "AT", "OLD", "NEW")
+        for change in motion {
+            table.append(change.property, change.largest.shortText, change.at.shortText, change.old.displayText, change.new.displayText)
+        }
+        lines.append(table.render())
+        return lines.joined(separator: "\n")
     }
 }
 

@@ -15,16 +15,11 @@ struct Install: ParsableCommand {
             """)
 
     @OptionGroup var global: GlobalOptions
+    @Option(help: "Output format: table (a line per component) or json (an array; errors as JSON too).") var format: OutputFormat = .table
 
     func run() throws {
         let installer = try RegistryInstaller(folder: FileManager.default.currentDirectoryPath)
         let outcomes = try installer.install(into: try global.open())
-        for outcome in outcomes {
-            switch outcome {
-            case .added(let name, let version): print("added \(name) \(version)")
-            case .updated(let name, let from, let to): print("updated \(name) \(from) → \(to)")
-            case .unchanged(let name, let version): print("unchanged \(name) \(version)")
-            }
-        }
+        printOutcomes(outcomes, format: format)
     }
 }
