@@ -46,7 +46,9 @@ let package = Package(
         // and writing dotLottie archives.
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         // `catalog add URL`: registry items over HTTP(S), TLS verified, on the same SwiftNIO.
-        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0")
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        // `catalog mcp`: the Model Context Protocol over stdio, for assistants.
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1")
     ],
     targets: [
         // Build-time tool + plugin: turn Migrations/ and catalog/ into Swift source, so the binary
@@ -141,6 +143,7 @@ let package = Package(
             dependencies: [
                 "CatalogKit", "CatalogKitPostgres", "CatalogServer", "CatalogRemote",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "MCP", package: "swift-sdk"), .product(name: "Logging", package: "swift-log"),
                 // serve_reads' floor: a bare Hummingbird route answering from memory.
                 .product(name: "Hummingbird", package: "hummingbird")
             ]),

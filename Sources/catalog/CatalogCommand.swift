@@ -19,7 +19,7 @@ struct CatalogCommand: ParsableCommand {
             Schema.self,
             TokensCommand.self, ObjectCommand.self, TypeCommand.self, PropCommand.self, Import.self, Apply.self, Send.self, State.self, Replay.self, Log.self,
             ScenarioCommand.self, Snapshot.self, StoreCommand.self, Serve.self, RegistryCommand.self, Install.self,
-            Outdated.self, Update.self
+            Outdated.self, Update.self, MCPCommand.self
         ])
 
     /// `--db` before the command name (`catalog --db PATH list`, as docs/CommandLine.md writes it):

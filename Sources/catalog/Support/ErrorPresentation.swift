@@ -117,6 +117,8 @@ struct CommandFailure: CatalogError {
 // The commands that print for programs (`import --format` names its input's format: not one of them).
 extension List: MachineReadableOutput {}
 extension Add: MachineReadableOutput {}
+extension TokensList: MachineReadableOutput {}
+extension TokensShow: MachineReadableOutput {}
 extension Install: MachineReadableOutput {}
 extension Outdated: MachineReadableOutput {}
 extension Update: MachineReadableOutput {}

@@ -78,7 +78,23 @@ struct Export: ParsableCommand {
         }
     }
 
+    /// What the command writes: the export (text, or a dotLottie archive's bytes), or with
+    /// `--explain` the table it prints.
+    enum Product {
+        case text(String)
+        case data(Data)
+        case explanation(String)
+    }
+
     func run() throws {
+        switch try product() {
+        case .text(let text): try OutputFile.write(text, to: output)
+        case .data(let data): try OutputFile.write(data, to: output)
+        case .explanation(let table): print(table)
+        }
+    }
+
+    func product() throws -> Product {
         // A Lottie layer is a rectangle of the box: 100 × 100 unless --box says otherwise.
         let box = referenceBox.box ?? to.defaultBox
         let resolver = global.resolver()
@@ -103,16 +119,14 @@ struct Export: ParsableCommand {
                     let how = "exact: calc() of the container's box, held to the engine's solver at export"
                     table.append(row: [slot.name, to.rawValue, how + (moving.isEmpty ? "" : "; moved by " + moving.joined(separator: ", "))])
                 }
-                print(table.render())
-                return
+                return .explanation(table.render())
             }
             guard !explain, !reducedMotion, parameters.isEmpty else {
                 throw CommandFailure(
                     "\(file): --explain, --reduced-motion and --param go with animations and chains; a layout's parameters are custom properties",
                     code: .usage)
             }
-            try OutputFile.write(behaviour, to: output)
-            return
+            return .text(behaviour)
         }
         let export: ComponentExport
         do {
@@ -136,14 +150,12 @@ struct Export: ParsableCommand {
                     table.append(row: [role, channel, "baked", "\(points)", String(format: "%.0f%% of bound", error * 100), reason])
                 }
             }
-            print(table.render())
-            return
+            return .explanation(table.render())
         }
         if to == .dotlottie, !explain {
-            do { try OutputFile.write(try to.data(of: export, fps: fps), to: output) } catch let error as ExportError {
+            do { return .data(try to.data(of: export, fps: fps)) } catch let error as ExportError {
                 throw CommandFailure(error, message: "\(file): cannot export: \(error.description)")
             }
-            return
         }
         var lottie: LottieExport?
         if to == .lottie || to == .dotlottie {
@@ -152,7 +164,7 @@ struct Export: ParsableCommand {
             }
         }
         if explain {
-            if lottie == nil { print("target: \(target.names.joined(separator: ", "))\n") }
+            let heading = lottie == nil ? "target: \(target.names.joined(separator: ", "))\n\n" : ""
             var table = Table(header: ["ROLE", "PROPERTY", "FIDELITY", "KEYFRAMES", "MAX ERROR", "WHY"])
             func row(_ fidelity: WebAnimation.Fidelity, keyframes: Int) -> [String] {
                 switch fidelity {
@@ -170,10 +182,8 @@ struct Export: ParsableCommand {
                         row: [role ?? "-", animation.properties.joined(separator: ",")] + row(animation.fidelity, keyframes: animation.keyframes.count))
                 }
             }
-            print(table.render())
-            return
+            return .explanation(heading + table.render())
         }
-        let text = try lottie.map(\.document.text) ?? to.text(of: export, selector: selector)
-        try OutputFile.write(text, to: output)
+        return .text(try lottie.map(\.document.text) ?? to.text(of: export, selector: selector))
     }
 }

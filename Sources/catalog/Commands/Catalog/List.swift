@@ -21,8 +21,12 @@ struct List: ParsableCommand {
         if let limit, limit < 0 { throw ValidationError("--limit takes 0 or more, not \(limit)") }
     }
 
+    func components() throws -> [StoredComponent] {
+        try global.open(forReading: true).components.list(kind: kind, tag: tag, after: after, limit: limit, reverse: reverse)
+    }
+
     func run() throws {
-        let components = try global.open(forReading: true).components.list(kind: kind, tag: tag, after: after, limit: limit, reverse: reverse)
+        let components = try components()
         switch format {
         case .jsonl:
             var output = BufferedOutput()

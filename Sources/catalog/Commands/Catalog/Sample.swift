@@ -44,7 +44,8 @@ struct Sample: ParsableCommand {
         if at != nil, from != nil || to != nil { throw ValidationError("--from and --to go with --fps") }
     }
 
-    func run() throws {
+    /// The animation and the times the options name.
+    func sampled() throws -> (sampling: AnimationSampling, times: [Double]) {
         let resolver = global.resolver()
         resolver.tokenContexts = try context.chosen()
         let sampling = try resolver.sampling(
@@ -53,7 +54,19 @@ struct Sample: ParsableCommand {
             if let at { try TimeList.read(at) } else {
                 try SampleTimes.frames(fps: fps!, from: from ?? 0, to: to ?? sampling.effect.endTime)
             }
+        return (sampling, times)
+    }
 
+    /// What `--format json` prints, whole.
+    func jsonText() throws -> String {
+        let (sampling, times) = try sampled()
+        var text = ""
+        sampling.writeJSON(at: times) { text += $0 }
+        return text
+    }
+
+    func run() throws {
+        let (sampling, times) = try sampled()
         switch format {
         case .json:
             // Written as the writer hands its 64 KiB pieces over, without copying them again.

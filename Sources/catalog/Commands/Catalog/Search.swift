@@ -16,8 +16,11 @@ struct Search: ParsableCommand {
         if limit < 1 { throw ValidationError("--limit takes 1 or more, not \(limit)") }
     }
 
+    func components() throws -> [StoredComponent] {
+        try global.open(forReading: true).components.search(text.joined(separator: " "), limit: limit)
+    }
+
     func run() throws {
-        let results = try global.open(forReading: true).components.search(text.joined(separator: " "), limit: limit)
-        printComponents(results, format: format)
+        printComponents(try components(), format: format)
     }
 }

@@ -8,8 +8,10 @@ struct Show: ParsableCommand {
     @Argument(help: "NAME or NAME@VERSION.", completion: DatabaseCompletion.components()) var component: ComponentReference
     @Option(help: "Output format: table or json.") var format: OutputFormat = .table
 
+    func stored() throws -> StoredComponent { try global.open(forReading: true).components.version(component) }
+
     func run() throws {
-        let stored = try global.open(forReading: true).components.version(component)
+        let stored = try stored()
         switch format {
         case .json:
             printJSON(try stored.documentJSON())

@@ -10,7 +10,8 @@ struct TokensList: ParsableCommand {
     @Option(help: "Only tokens of this type (duration, cubicBezier, transition, …).") var type: String?
     @Option(help: "Output format: table or json.") var format: OutputFormat = .table
 
-    func run() throws {
+    /// The tokens as the table shows them, and as `--format json` prints them.
+    func tokens() throws -> (rows: [(path: String, type: String, value: String, set: String)], json: [JSONValue]) {
         let sets = try global.open(forReading: true).tokens.sets().filter { set == nil || $0.name == set }
         if let set, sets.isEmpty { throw CommandFailure("no token set '\(set)'", code: .unknownComponent, fields: ["component": .string(set)]) }
         var rows: [(path: String, type: String, value: String, set: String)] = []
@@ -29,6 +30,11 @@ struct TokensList: ParsableCommand {
                 ])
             }
         }
+        return (rows, json)
+    }
+
+    func run() throws {
+        let (rows, json) = try tokens()
         switch format {
         case .json: printJSON(.array(json))
         case .table:

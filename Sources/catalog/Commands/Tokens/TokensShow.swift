@@ -9,7 +9,8 @@ struct TokensShow: ParsableCommand {
     @Argument(help: "The token's path, e.g. motion.duration.moderate-01 (braces allowed).") var path: String
     @Option(help: "Output format: table or json.") var format: OutputFormat = .table
 
-    func run() throws {
+    /// The token as `--format json` prints it, and the lines the table shows.
+    func token() throws -> (json: JSONValue, lines: [String]) {
         let path = TokenReference.alias(self.path) ?? self.path
         guard let found = try global.open(forReading: true).tokens.token(path) else {
             throw CommandFailure("no token '\(path)' in the token sets", code: .unknownComponent, fields: ["token": .string(path)])
@@ -22,16 +23,20 @@ struct TokensShow: ParsableCommand {
         if let description = token.description { json["description"] = .string(description) }
         if let deprecated = token.deprecated { json["deprecated"] = deprecated }
         if let extensions = token.extensions { json["extensions"] = extensions }
+        var lines = [
+            "path: \(token.path)", "set: \(found.set) \(found.version)", "type: \(token.type.rawValue)",
+            "value: \(token.value.canonicalText)", "resolved: \(TokenExport.cssValue(found.resolved, type: token.type) ?? found.resolved.canonicalText)"
+        ]
+        if let description = token.description { lines.append("description: \(description)") }
+        if let deprecated = token.deprecated { lines.append("deprecated: \(deprecated.stringValue ?? "yes")") }
+        return (.object(json), lines)
+    }
+
+    func run() throws {
+        let (json, lines) = try token()
         switch format {
-        case .json: printJSON(.object(json))
-        case .table:
-            var lines = [
-                "path: \(token.path)", "set: \(found.set) \(found.version)", "type: \(token.type.rawValue)",
-                "value: \(token.value.canonicalText)", "resolved: \(TokenExport.cssValue(found.resolved, type: token.type) ?? found.resolved.canonicalText)"
-            ]
-            if let description = token.description { lines.append("description: \(description)") }
-            if let deprecated = token.deprecated { lines.append("deprecated: \(deprecated.stringValue ?? "yes")") }
-            print(lines.joined(separator: "\n"))
+        case .json: printJSON(json)
+        case .table: print(lines.joined(separator: "\n"))
         }
     }
 }
