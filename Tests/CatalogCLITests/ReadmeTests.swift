@@ -150,9 +150,11 @@ struct ReadmeTests {
     }
 
     static let postgresBlocks = ["createdb ", "catalog log --follow", "catalog --db postgres://viewer", "catalog store export"]
+    /// The blocks of *Catalogs that share*, in order on one folder: A served, B consuming.
+    static let registryBlocks = ["catalog --db a.sqlite registry build", "cat catalog.json", "catalog outdated", "printf '%s\\n' '{\"jsonrpc\""]
 
     @Test func everyConsoleBlockOnAFileShowsRealOutput() throws {
-        let blocks = try Self.blocks().filter { block in !Self.postgresBlocks.contains { block.first.hasPrefix($0) } }
+        let blocks = try Self.blocks().filter { block in !(Self.postgresBlocks + Self.registryBlocks).contains { block.first.hasPrefix($0) } }
         #expect(blocks.count >= 11, "the console blocks: \(blocks.map { "\($0.file):\($0.line)" })")
         var problems: [String] = []
         for block in blocks {
@@ -206,6 +208,31 @@ struct ReadmeTests {
                     kill -KILL $follower; wait $follower 2>/dev/null; cat follow.out
                     """
             }
+            problems += Self.compare(block, outputs, rewriteExpected: rewrite)
+        }
+        #expect(problems.isEmpty, "\(problems.joined(separator: "\n\n"))")
+    }
+
+    /// *Catalogs that share*: catalog A served on a port of its own (the README's 8765 rewritten
+    /// to it), B pulling from it in one folder with its own cache, then A moving on.
+    @Test func theRegistryBlocksShowRealOutput() throws {
+        let blocks = try Self.blocks().filter { block in Self.registryBlocks.contains { block.first.hasPrefix($0) } }
+        #expect(blocks.count == Self.registryBlocks.count, "the registry blocks: \(blocks.map { "\($0.file):\($0.line)" })")
+        let folder = TemporaryFolder()
+        let a = folder.file("a.sqlite")
+        for definition in [RegistryConsumeTests.rise, RegistryConsumeTests.welcome] {
+            #expect(try CLI.run(["--db", a, "add", "-"], stdin: definition).status == 0)
+        }
+        let server = try ServeProcess(db: a)
+        func rewrite(_ text: String) -> String { text.replacingOccurrences(of: "127.0.0.1:8765", with: "127.0.0.1:\(server.port)") }
+        let environment = "export CATALOG_CACHE='\(folder.file("cache"))'"
+        var problems: [String] = []
+        for block in blocks {
+            if block.first == "catalog outdated" {
+                let risen = RegistryConsumeTests.rise.replacingOccurrences(of: "1.0.0", with: "1.1.0").replacingOccurrences(of: "12px", with: "24px")
+                #expect(try CLI.run(["--db", a, "add", "-"], stdin: risen).status == 0)
+            }
+            let outputs = try Self.run(block, in: folder, setup: rewrite(Self.setup(for: block)), environment: environment, rewrite: rewrite)
             problems += Self.compare(block, outputs, rewriteExpected: rewrite)
         }
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n\n"))")
