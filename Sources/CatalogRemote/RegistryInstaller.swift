@@ -162,7 +162,12 @@ extension RegistryInstaller {
                 .nameCollision, one.url,
                 "the catalog has its own \(name) (\(local.version)), not fetched from this registry: add it under another name with --as NEWNAME")
         }
-        let outcomes = try catalog.components.add(fetched.map(\.definition))
+        let outcomes = try catalog.components.add(
+            fetched.map { one in
+                var definition = one.definition
+                definition.origin = one.url
+                return definition
+            })
         for one in fetched {
             try cache.keep(one.bytes, integrity: one.item.integrity)
             lock.components[one.definition.name] = RegistryLock.Entry(
@@ -187,7 +192,9 @@ extension RegistryInstaller {
                 throw RegistryError(
                     .integrityMismatch, entry.resolved, "the cached item's content is \(fetched.item.integrity), the lock says \(entry.integrity)")
             }
-            definitions.append(try Self.renamed(fetched.definition, to: name, file: entry.resolved))
+            var definition = try Self.renamed(fetched.definition, to: name, file: entry.resolved)
+            definition.origin = entry.resolved
+            definitions.append(definition)
         }
         return try catalog.components.add(definitions)
     }

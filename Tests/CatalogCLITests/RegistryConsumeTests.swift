@@ -51,6 +51,14 @@ struct RegistryConsumeTests {
             #expect(there["hash"] != nil && there["hash"] == here["hash"], "\(name)")
         }
         let lock = try JSONReader.read(try String(contentsOfFile: "\(workB)/catalog.lock", encoding: .utf8))
+        // The store records where each came from, in its component.add event.
+        let added = try JSONReader.read(try CLI.run(["--db", b, "log", "--operation", "component.add", "--format", "json"]).stdout)
+        let sources = (added.arrayValue ?? []).compactMap { event in event["payload"]?["name"]?.stringValue.map { ($0, event["payload"]?["source"]) } }
+        let origins = Dictionary(sources, uniquingKeysWith: { $1 })
+        for name in ["a-rise", "a-welcome"] {
+            #expect(origins[name] == .string("http://127.0.0.1:\(server.port)/r/\(name).json"), "\(name)")
+        }
+        #expect(origins.keys.contains("fade-in") && origins["fade-in"]! == nil, "a built-in says no source")
         for name in ["a-rise", "a-welcome"] {
             let item = try JSONReader.read(try server.get("/r/\(name).json").body)
             #expect(lock["components"]?[name]?["integrity"] == item["meta"]?["integrity"], "\(name)")

@@ -47,6 +47,13 @@ public struct ComponentDefinition: Sendable, Hashable {
         set { importNotes.lines = newValue }
     }
 
+    /// Where the definition was fetched from (a registry item's URL), which its `component.add`
+    /// event records; nil for a file. Like ``ignoredDeclarations``, not part of what it is.
+    package var origin: String? {
+        get { importNotes.origin }
+        set { importNotes.origin = newValue }
+    }
+
     /// `[a-z0-9][a-z0-9.-]*`, at most 100 characters.
     package static func isValidName(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, name.utf8.count <= 100 else { return false }
@@ -312,6 +319,7 @@ extension ComponentDefinition {
 /// ``ComponentDefinition/ignoredDeclarations``).
 private struct ImportNotes: Sendable, Hashable {
     var lines: [String] = []
+    var origin: String?
 
     static func == (a: ImportNotes, b: ImportNotes) -> Bool { true }
     func hash(into hasher: inout Hasher) {}

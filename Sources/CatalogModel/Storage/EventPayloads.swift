@@ -13,12 +13,15 @@ package struct ComponentAddPayload: Codable, Sendable, Hashable {
     package var version: String
     package var hash: String?
     package var definition: JSONValue
+    /// Where it was fetched from (a registry item's URL); absent for a file or a built-in.
+    package var source: String?
 
-    package init(name: String, version: String, hash: String, definition: JSONValue) {
+    package init(name: String, version: String, hash: String, definition: JSONValue, source: String? = nil) {
         self.name = name
         self.version = version
         self.hash = hash
         self.definition = definition
+        self.source = source
     }
 }
 

@@ -51,7 +51,8 @@ package enum ComponentWrites {
             let seq = try transaction.append(
                 .componentAdd, object: nil,
                 ComponentAddPayload(
-                    name: definition.name, version: definition.version.description, hash: hash, definition: definition.document))
+                    name: definition.name, version: definition.version.description, hash: hash, definition: definition.document,
+                    source: definition.origin))
             let versionID =
                 try kept?[0] ?? transaction.row(
                     """
