@@ -25,9 +25,7 @@ extension RegistryInstaller {
         for (name, entry) in lock.components.sorted(by: { $0.key < $1.key }) {
             let (source, item) = try source(of: entry)
             let url = source.url(for: item)
-            let bytes = try await fetcher.fetch(
-                url, headers: source.headers, allowedHosts: source.allowedHosts, certificateAuthority: source.certificateAuthority,
-                timeout: source.timeout.map { .nanoseconds(Int64($0 * 1e9)) })
+            let bytes = try await source.fetch(url, with: fetcher)
             let newest = try Self.check(bytes, url: url, expecting: item)
             guard let latest = SemanticVersion(newest.item.version), let current = SemanticVersion(entry.version), latest > current else { continue }
             found.append(Outdated(name: name, current: entry.version, latest: newest.item.version, url: url))
@@ -56,7 +54,7 @@ extension RegistryInstaller {
         }
         let item = String(url.deletingPathExtension().lastPathComponent.split(separator: "@", maxSplits: 1)[0])
         if let namespace = entry.registry, let configured = configuration.entries[namespace] {
-            return (Source(configured, namespace: namespace), item)
+            return (Source(registry: configured, namespace: namespace), item)
         }
         return try source(of: url.deletingLastPathComponent().appendingPathComponent(item + ".json").absoluteString)
     }

@@ -24,25 +24,19 @@ package struct RegistryInstaller: Sendable {
         package var registry: String?
     }
 
-    /// Where an argument's items, and those they depend on, are fetched from.
+    /// Where an argument's items, and those they depend on, are fetched from: a `catalog.json`
+    /// registry (by its namespace), or the folder of an item's URL.
     struct Source: Sendable {
-        var template: String
-        var headers: [String: String] = [:]
-        var allowedHosts: [String] = []
-        var certificateAuthority: String?
-        var timeout: Double?
+        var registry: RegistryConfiguration.Entry
         var namespace: String?
-        func url(for name: String) -> String { template.replacingOccurrences(of: "{name}", with: name) }
 
-        init(template: String) { self.template = template }
+        func url(for name: String) -> String { registry.url.replacingOccurrences(of: "{name}", with: name) }
 
-        init(_ entry: RegistryConfiguration.Entry, namespace: String) {
-            template = entry.url
-            headers = entry.headers
-            allowedHosts = entry.allowedHosts
-            certificateAuthority = entry.certificateAuthority
-            timeout = entry.timeout
-            self.namespace = namespace
+        /// The body at `url`, fetched as the registry says: its headers, redirects, authority and timeout.
+        func fetch(_ url: String, with fetcher: RegistryFetcher) async throws -> Data {
+            try await fetcher.fetch(
+                url, headers: registry.headers, allowedHosts: registry.allowedHosts, certificateAuthority: registry.certificateAuthority,
+                timeout: registry.timeout.map { .nanoseconds(Int64($0 * 1e9)) })
         }
     }
 
@@ -84,7 +78,7 @@ package struct RegistryInstaller: Sendable {
                 throw RegistryError(
                     .invalidRegistryConfiguration, argument, "no registry \(namespace) in \((folder as NSString).appendingPathComponent("catalog.json"))")
             }
-            return (Source(entry, namespace: namespace), name)
+            return (Source(registry: entry, namespace: namespace), name)
         }
         guard let url = URL(string: argument), url.pathExtension == "json" else {
             throw RegistryError(.fetchFailed, argument, "is not the URL of a registry item (…/NAME.json)")
@@ -92,7 +86,7 @@ package struct RegistryInstaller: Sendable {
         let name = url.deletingPathExtension().lastPathComponent
         let template = url.deletingLastPathComponent().appendingPathComponent("{name}.json").absoluteString
             .replacingOccurrences(of: "%7Bname%7D", with: "{name}")
-        return (Source(template: template), name)
+        return (Source(registry: RegistryConfiguration.Entry(url: template)), name)
     }
 
     func visit(name: String, url: String, source: Source, stack: [String], state: inout Resolution, top: Bool) async throws {
@@ -101,9 +95,7 @@ package struct RegistryInstaller: Sendable {
         if stack.contains(plain) {
             throw RegistryError(.dependencyCycle, url, "depends on itself: \((stack.drop { $0 != plain } + [plain]).joined(separator: " → "))")
         }
-        let bytes = try await fetcher.fetch(
-            url, headers: source.headers, allowedHosts: source.allowedHosts, certificateAuthority: source.certificateAuthority,
-            timeout: source.timeout.map { .nanoseconds(Int64($0 * 1e9)) })
+        let bytes = try await source.fetch(url, with: fetcher)
         var fetched = try Self.check(bytes, url: url, expecting: top ? nil : plain)
         fetched.registry = source.namespace
         for dependency in fetched.item.dependencies {
