@@ -116,14 +116,18 @@ package struct RegistryInstaller: Sendable {
             throw RegistryError(error.path == "meta.integrity" ? .integrityMismatch : .fetchFailed, url, "\(error.path): \(error.rule)")
         }
         if let name, read.item.name != name { throw RegistryError(.fetchFailed, url, "is the item \(read.item.name), not \(name)") }
-        return Fetched(item: read.item, definition: read.definition, url: url, bytes: bytes)
+        var definition = read.definition
+        definition.origin = url
+        return Fetched(item: read.item, definition: definition, url: url, bytes: bytes)
     }
 
-    /// `definition` under another name (its content hash is then its own).
+    /// `definition` under another name (its content hash is then its own; its origin is kept).
     static func renamed(_ definition: ComponentDefinition, to name: String, file: String) throws -> ComponentDefinition {
         guard definition.name != name, case .object(var members) = definition.document else { return definition }
         members["name"] = .string(name)
-        return try DefinitionDecoder.decode(text: JSONValue.object(members).canonicalText, file: file)
+        var renamed = try DefinitionDecoder.decode(text: JSONValue.object(members).canonicalText, file: file)
+        renamed.origin = definition.origin
+        return renamed
     }
 }
 
@@ -154,12 +158,7 @@ extension RegistryInstaller {
                 .nameCollision, one.url,
                 "the catalog has its own \(name) (\(local.version)), not fetched from this registry: add it under another name with --as NEWNAME")
         }
-        let outcomes = try catalog.components.add(
-            fetched.map { one in
-                var definition = one.definition
-                definition.origin = one.url
-                return definition
-            })
+        let outcomes = try catalog.components.add(fetched.map(\.definition))
         for one in fetched {
             try cache.keep(one.bytes, integrity: one.item.integrity)
             lock.components[one.definition.name] = RegistryLock.Entry(
@@ -184,9 +183,7 @@ extension RegistryInstaller {
                 throw RegistryError(
                     .integrityMismatch, entry.resolved, "the cached item's content is \(fetched.item.integrity), the lock says \(entry.integrity)")
             }
-            var definition = try Self.renamed(fetched.definition, to: name, file: entry.resolved)
-            definition.origin = entry.resolved
-            definitions.append(definition)
+            definitions.append(try Self.renamed(fetched.definition, to: name, file: entry.resolved))
         }
         return try catalog.components.add(definitions)
     }

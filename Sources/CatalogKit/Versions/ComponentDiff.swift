@@ -204,10 +204,14 @@ extension Catalog {
     /// from the version `from` names: ``diff(_:_:)``'s answer with the draft as the newer side,
     /// refused as `validate` refuses it.
     package func diff(_ from: String, draft text: String, source: String) throws -> ComponentDiff {
-        let old = try components.version(ComponentReference(from))
         let definitions = try DefinitionDecoder.decodeAll(text: text, file: source)
         guard definitions.count == 1 else { throw ComponentLookupError.notOneDefinition(file: source, count: definitions.count, purpose: "diff") }
-        let definition = definitions[0]
+        return try diff(from, draft: definitions[0], source: source)
+    }
+
+    /// The same for a draft already decoded (a registry's newer version, before `update` writes it).
+    package func diff(_ from: String, draft definition: ComponentDefinition, source: String) throws -> ComponentDiff {
+        let old = try components.version(ComponentReference(from))
         let new = StoredComponent(
             name: definition.name, version: definition.version.description, kind: definition.kind, summary: definition.summary,
             tags: definition.tags, contentHash: definition.contentHash, definition: definition.canonicalJSON, addedSeq: 0)

@@ -30,7 +30,7 @@ struct Update: ParsableCommand {
             guard local.contentHash != newest.definition.contentHash else {
                 return report(["outcomes": []], "\(name) \(local.version) is the registry's newest")
             }
-            diff = try catalog.diff("\(name)@\(local.version)", draft: newest.definition.document.canonicalText, source: newest.url)
+            diff = try catalog.diff("\(name)@\(local.version)", draft: newest.definition, source: newest.url)
         }
         if format == .table, let diff { print(diff.tableText + "\n") }
         // What it depends on that this catalog lacks or holds otherwise, named in the question.
