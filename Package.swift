@@ -6,7 +6,12 @@ import PackageDescription
 // driver as a libFuzzer binary, with the model and engine instrumented for coverage. Only then:
 // a package that others depend on may not carry unsafe flags, and a normal build needs none.
 let fuzzing = ProcessInfo.processInfo.environment["CATALOG_FUZZING"] == "1"
-let instrumented: [SwiftSetting] = fuzzing ? [.unsafeFlags(["-sanitize=fuzzer"])] : []
+// `CATALOG_OPTIMIZED=1` (what scripts/test sets) optimises the model, the engine, the formats and
+// the facade inside a debug build: most of the test suite's own time is theirs (sampling, fitting, baking),
+// and unoptimised generic code runs it many times slower (docs/Performance.md).
+let optimized = ProcessInfo.processInfo.environment["CATALOG_OPTIMIZED"] == "1"
+let optimizedInDebug: [SwiftSetting] = optimized ? [.unsafeFlags(["-O"], .when(configuration: .debug))] : []
+let instrumented: [SwiftSetting] = fuzzing ? [.unsafeFlags(["-sanitize=fuzzer"])] : optimizedInDebug
 
 // Layers, inner to outer (docs/Architecture.md): CatalogModel ← CatalogEngine ← CatalogFormats;
 // CatalogModel ← CatalogStoreCore ← CatalogStore (SQLite), CatalogStorePostgres; all ← CatalogKit ← catalog. The engine is pure evaluation: it depends on the model only, never on the store.
@@ -111,6 +116,7 @@ let package = Package(
             dependencies: [
                 "CatalogModel", "CatalogEngine", "CatalogFormats", "CatalogStore", .product(name: "CSV", package: "CSV.swift")
             ],
+            swiftSettings: optimizedInDebug,
             plugins: ["EmbedFiles"]),
         .target(name: "CatalogKitPostgres", dependencies: ["CatalogKit", "CatalogStorePostgres"]),
         // Components from other catalogs' registries: `catalog.json`'s registries, fetching

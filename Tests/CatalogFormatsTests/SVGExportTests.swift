@@ -13,7 +13,7 @@ import Testing
 struct SVGExportTests {
     static let box = SVGBox(width: 100, height: 100)
 
-    struct Case {
+    struct Case: Sendable {
         var id: String
         var svg: AnimatedSVG
         var times: [Double]
@@ -138,9 +138,12 @@ struct SVGExportTests {
         #expect(exact.count >= 12, "exact: \(exact.map(\.id))")
     }
 
+    /// The generated definitions' documents, made once for the three engines' cases.
+    static let generated = Result { () throws -> [Case] in try GeneratedExportTests.definitions().map { try animation($0) } }
+
     @Test(arguments: BrowserEngine.allCases)
     func generatedDefinitionsPlayAsTheEngineComputesThem(engine: BrowserEngine) throws {
-        let cases = try GeneratedExportTests.definitions().map { try Self.animation($0) }
+        let cases = try Self.generated.get()
         let (problems, compared) = try Self.problems(cases, engine: engine)
         #expect(compared > 5000, "\(compared) compared")
         let failing = Set(problems.map { $0.split(separator: " ").prefix(2).joined(separator: " ") })

@@ -29,35 +29,45 @@ struct GeneratedScenarioBrowserTests {
         }
     }
 
-    @Test(arguments: BrowserEngine.allCases)
-    func generatedDecoratorsPlayAsInTheEngine(engine: BrowserEngine) throws {
+    /// Each set of cases is played by the engine once, for the three browser engines' cases.
+    static let decorators = Result { () throws -> ScenarioBrowserTests.Played in
         var random = SeededRandom(seed: 43)
         let folder = TemporaryFolder()
-        let files = try Self.files((0..<Self.count).map { GeneratedBehaviours.decorator(index: $0, random: &random) }, in: folder, kind: "decorator")
-        let differences = try ScenarioBrowserTests.judge(files, reducedMotion: false, engine: engine)
+        return try ScenarioBrowserTests.played(
+            files((0..<count).map { GeneratedBehaviours.decorator(index: $0, random: &random) }, in: folder, kind: "decorator"))
+    }
+    static let reducedDecorators = Result { () throws -> ScenarioBrowserTests.Played in
+        var random = SeededRandom(seed: 45)
+        let folder = TemporaryFolder()
+        var cases = (0..<(count / 2)).map { GeneratedBehaviours.decorator(index: $0, random: &random) }
+        for index in cases.indices { cases[index].scenario = "reducedMotion: true\n" + cases[index].scenario }
+        return try ScenarioBrowserTests.played(try files(cases, in: folder, kind: "decorator"))
+    }
+    /// By the stylesheet, and by the `--to js` module.
+    static let layouts = Result { () throws -> [ScenarioBrowserTests.Played] in
+        var random = SeededRandom(seed: 44)
+        let folder = TemporaryFolder()
+        let written = try files((0..<count).map { GeneratedBehaviours.layout(index: $0, random: &random) }, in: folder, kind: "layout")
+        return try [false, true].map { try ScenarioBrowserTests.played(written, layoutModules: $0) }
+    }
+
+    @Test(arguments: BrowserEngine.allCases)
+    func generatedDecoratorsPlayAsInTheEngine(engine: BrowserEngine) throws {
+        let differences = try ScenarioBrowserTests.judge(Self.decorators.get(), reducedMotion: false, engine: engine)
         #expect(differences.isEmpty, "\(engine): \(differences.count) differences:\n\(differences.prefix(15).joined(separator: "\n"))")
     }
 
-    /// The same kind of decorators and scenarios under reduced motion (Chromium told to prefer it).
+    /// The same kind of decorators and scenarios under reduced motion (the browser told to prefer it).
     @Test(arguments: BrowserEngine.allCases)
     func generatedDecoratorsPlayReducedAsInTheEngine(engine: BrowserEngine) throws {
-        var random = SeededRandom(seed: 45)
-        let folder = TemporaryFolder()
-        var cases = (0..<(Self.count / 2)).map { GeneratedBehaviours.decorator(index: $0, random: &random) }
-        for index in cases.indices { cases[index].scenario = "reducedMotion: true\n" + cases[index].scenario }
-        let files = try Self.files(cases, in: folder, kind: "decorator")
-        let differences = try ScenarioBrowserTests.judge(files, reducedMotion: true, engine: engine)
+        let differences = try ScenarioBrowserTests.judge(Self.reducedDecorators.get(), reducedMotion: true, engine: engine)
         #expect(differences.isEmpty, "\(engine): \(differences.count) differences:\n\(differences.prefix(15).joined(separator: "\n"))")
     }
 
     @Test(arguments: BrowserEngine.allCases)
     func generatedLayoutsPlayAsInTheEngine(engine: BrowserEngine) throws {
-        var random = SeededRandom(seed: 44)
-        let folder = TemporaryFolder()
-        let files = try Self.files((0..<Self.count).map { GeneratedBehaviours.layout(index: $0, random: &random) }, in: folder, kind: "layout")
-        // By the stylesheet, and by the `--to js` module.
-        for layoutModules in [false, true] {
-            let differences = try ScenarioBrowserTests.judge(files, reducedMotion: false, layoutModules: layoutModules, engine: engine)
+        for (played, layoutModules) in zip(try Self.layouts.get(), [false, true]) {
+            let differences = try ScenarioBrowserTests.judge(played, reducedMotion: false, engine: engine)
             #expect(differences.isEmpty, "\(differences.count) differences (modules: \(layoutModules)):\n\(differences.prefix(15).joined(separator: "\n"))")
         }
     }

@@ -8,8 +8,14 @@ import Testing
 /// decorator modules, behaviours and layout stylesheets, equals `scenario run` at the bounds.
 /// All scenarios of one motion preference play in one page (one browser start).
 struct ScenarioBrowserTests {
-    /// Plays `files` in one page and returns, per file, where Chromium differs from the engine.
-    static func judge(_ files: [ScenarioFile], reducedMotion: Bool, layoutModules: Bool = false, engine: BrowserEngine = .chromium) throws -> [String] {
+    /// What a browser is asked to play and what the engine played: made once, judged in each engine.
+    struct Played: Sendable {
+        var html: String
+        var runs: [JSONValue]
+    }
+
+    /// Plays `files` in the engine and writes the one page that plays them all in a browser.
+    static func played(_ files: [ScenarioFile], layoutModules: Bool = false) throws -> Played {
         let folder = TemporaryFolder()
         let source = try Catalog(path: folder.file("source.sqlite"))
         var pages: [ScenarioPage] = []
@@ -20,13 +26,23 @@ struct ScenarioBrowserTests {
                 runs.append(try file.play(on: scratch).jsonValue)
             }
         }
-        EngineTable.note(.scenarios, engine: engine, cases: files.count)
-        let browser = try engine.evaluate(html: ScenarioPage.html(title: "judge", pages), reducedMotion: reducedMotion)
+        return Played(html: ScenarioPage.html(title: "judge", pages), runs: runs)
+    }
+
+    /// Plays `played` in `engine` and returns, per scenario, where the browser differs from the engine.
+    static func judge(_ played: Played, reducedMotion: Bool, engine: BrowserEngine) throws -> [String] {
+        EngineTable.note(.scenarios, engine: engine, cases: played.runs.count)
+        let browser = try engine.evaluate(html: played.html, reducedMotion: reducedMotion)
         let results = browser.arrayValue ?? []
-        guard results.count == runs.count else {
-            return ["the page answered \(results.count) of \(runs.count) scenarios: \(browser.canonicalText.prefix(300))"]
+        guard results.count == played.runs.count else {
+            return ["the page answered \(results.count) of \(played.runs.count) scenarios: \(browser.canonicalText.prefix(300))"]
         }
-        return zip(runs, results).flatMap { ScenarioJudge.differences(engine: $0, browser: $1) }
+        return zip(played.runs, results).flatMap { ScenarioJudge.differences(engine: $0, browser: $1) }
+    }
+
+    /// Plays `files` in one page and returns, per file, where the browser differs from the engine.
+    static func judge(_ files: [ScenarioFile], reducedMotion: Bool, layoutModules: Bool = false, engine: BrowserEngine = .chromium) throws -> [String] {
+        try judge(played(files, layoutModules: layoutModules), reducedMotion: reducedMotion, engine: engine)
     }
 
     @Test(arguments: BrowserEngine.allCases)

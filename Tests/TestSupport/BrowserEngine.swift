@@ -1,6 +1,7 @@
 import CatalogModel
 import Foundation
 import Synchronization
+import Testing
 
 /// The three browser engines the web exports are judged in (issue 44): Chromium (Blink), Firefox
 /// ESR (Gecko) and WebKitGTK (WebKit), each kept open for the whole test process through
@@ -63,19 +64,22 @@ final class EngineSession: Sendable {
         var process: Process
         var input: FileHandle
         var output: FileHandle
-        var buffer = Data()
+        var buffer: [UInt8] = []
 
-        /// The next line the script writes.
+        /// The next line the script writes. An answer may be megabytes: each chunk read is
+        /// searched once for the line's end, not the whole buffer again.
         mutating func line() throws -> String {
+            var searched = 0
             while true {
-                if let end = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                    let line = String(decoding: buffer[buffer.startIndex..<end], as: UTF8.self)
-                    buffer = Data(buffer[buffer.index(after: end)...])
+                if let end = buffer[searched...].firstIndex(of: UInt8(ascii: "\n")) {
+                    let line = String(decoding: buffer[..<end], as: UTF8.self)
+                    buffer.removeSubrange(...end)
                     return line
                 }
+                searched = buffer.count
                 let more = output.availableData
                 if more.isEmpty { throw Failure(description: "the engine session ended (exit \(process.isRunning ? "?" : "\(process.terminationStatus)"))") }
-                buffer.append(more)
+                buffer.append(contentsOf: more)
             }
         }
     }
@@ -106,13 +110,41 @@ final class EngineSession: Sendable {
     /// Loads the file at `path` and returns what the page wrote into `#out`.
     func load(_ path: String, timeout: Double) throws -> JSONValue {
         let request = JSONValue.object(["page": .string(path), "timeout": .number(timeout)]).canonicalText + "\n"
+        let asked = ContinuousClock.now
+        var began = asked
         let line = try channel.withLock { channel in
+            began = .now
             try channel.input.write(contentsOf: Data(request.utf8))
             return try channel.line()
         }
+        EngineTiming.note(engine: engine, waited: began - asked, busy: .now - began)
         let answer = try JSONValue(jsonData: Data(line.utf8))
         if let error = answer["error"]?.stringValue { throw Failure(description: "\(engine): \(error)") }
         if let lost = answer["restarted"]?.stringValue { print("\(engine): the browser was lost (\(lost)); a new one loaded \(path)") }
         return answer["out"] ?? .null
+    }
+}
+
+/// Where the engines' time goes: with `ENGINE_TIMING=FILE`, every page a kept session loads
+/// appends a line (engine, test, seconds waiting for the session, seconds the page took), which
+/// `scripts/engine-timing` sums per test — how the suite's time is found and kept down.
+enum EngineTiming {
+    private static let file: FileHandle? = ProcessInfo.processInfo.environment["ENGINE_TIMING"].flatMap { path in
+        FileManager.default.createFile(atPath: path, contents: nil)
+        return FileHandle(forWritingAtPath: path)
+    }
+    private static let lock = Mutex(())
+
+    static func note(engine: BrowserEngine, waited: Duration, busy: Duration) {
+        guard let file else { return }
+        func seconds(_ duration: Duration) -> Double {
+            Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+        }
+        let test = Test.current.map { "\($0.id)" } ?? "?"
+        let line =
+            JSONValue.object([
+                "engine": .string(engine.rawValue), "test": .string(test), "waited": .number(seconds(waited)), "busy": .number(seconds(busy))
+            ]).canonicalText + "\n"
+        lock.withLock { _ in file.write(Data(line.utf8)) }
     }
 }
