@@ -222,9 +222,10 @@ struct WebAppGalleryTests {
         }
         #expect(try CLI.run(["--db", db, "add"] + files).status == 0)
         let server = try ServeProcess(db: db)
-        // A session measures the empty page, then the gallery. Another test loading the machine
-        // during one of them makes them unequal: then a new session measures both again (at most
-        // three), so a gallery that cannot keep the pace still fails each time.
+        // A session measures the empty page, then the gallery (`scripts/test` runs this test alone,
+        // after the others). Another program loading the machine during one of them makes them
+        // unequal: then a new session measures both again (at most three), so a gallery that
+        // cannot keep the pace still fails each time.
         var none = 0.0, top: [Double] = [], bottom: [Double] = [], scrolled = 0.0
         for attempt in 1...3 {
             let outcome = try BrowserSession.run(
