@@ -17,6 +17,7 @@ struct WebAppEditorTests {
         #expect(try CLI.run(["--db", db, "list"]).status == 0)
         let before = try JSONReader.read(try CLI.run(["--db", db, "show", "fade-in", "--format", "json"]).stdout)
         let easing = "animation.timingFunction"
+        let versionsBefore = try JSONReader.read(try CLI.run(["--db", db, "history", "fade-in", "--format", "json"]).stdout).arrayValue?.count ?? 0
         #expect(before["definition"]?["animation"]?["timingFunction"]?.stringValue == "easeOut")  // control points 0, 0, 0.58, 1
 
         // Read-only: no editor offered, none served, and a write refused.
@@ -45,6 +46,11 @@ struct WebAppEditorTests {
                 .wait("document.getElementById('preview-box').dataset.state === 'refused'"),
                 .read(
                     "refusal", "return [\(field).getAttribute('aria-invalid'), document.querySelector('[data-error-for=\"animation.duration\"]').textContent]"),
+                // Reviewed as it stands, the refused draft is refused by the server too, and no Save is offered.
+                .set("#new-version", "1.1.0", event: "input"),
+                .click("#review"),
+                .wait("document.getElementById('review-status').textContent.startsWith('Cannot be saved')"),
+                .read("refusedSave", "return [document.getElementById('review-status').textContent, document.getElementById('review-result').hidden]"),
                 .set("[data-path=\"animation.duration\"]", "$duration", event: "input"),
                 .wait("document.getElementById('preview-box').dataset.state === 'ready'"),
                 // The draft is in the URL: opened again, it is what was seen.
@@ -115,6 +121,8 @@ struct WebAppEditorTests {
         )
         let rule = results["refusal"]?.arrayValue?.last?.stringValue ?? "?"
         #expect(!rule.isEmpty && validated.stderr.contains("animation.duration: \(rule)"), "\(rule) vs \(validated.stderr)")
+        let refusedSave = results["refusedSave"]?.arrayValue ?? []
+        #expect(refusedSave.first?.stringValue?.contains(rule) == true && refusedSave.last == .bool(true), "\(refusedSave)")
         #expect(results["url"]?.stringValue?.contains("#draft=") == true)
         #expect(results["restored"] == results["easing"])
         #expect(results["review"]?.arrayValue?.compactMap(\.stringValue) == [easing, "version"])
@@ -125,6 +133,9 @@ struct WebAppEditorTests {
         #expect(!motion.isEmpty && results["motion"]?.arrayValue == motion, "\(results["motion"] ?? nil) vs \(motion)")
         // The saved version holds those control points, and samples as `catalog sample` does.
         let after = try JSONReader.read(try CLI.run(["--db", db, "show", "fade-in@1.1.0", "--format", "json"]).stdout)
+        // The refused save wrote nothing: 1.1.0 is the one version more.
+        let versionsAfter = try JSONReader.read(try CLI.run(["--db", db, "history", "fade-in", "--format", "json"]).stdout).arrayValue?.count ?? 0
+        #expect(versionsBefore > 0 && versionsAfter == versionsBefore + 1, "\(versionsBefore) versions, then \(versionsAfter)")
         #expect(after["definition"]?["animation"]?["timingFunction"] == .array(expected.map(JSONValue.number)))
         #expect(after["definition"]?["animation"]?["duration"]?.stringValue == "$duration")
         let draft = after["definition"]?.canonicalText ?? ""
@@ -166,8 +177,10 @@ struct WebAppEditorTests {
             #expect(motion.count == motions[0].count && motion.count > 100)
             #expect(zip(motion, motions[0]).allSatisfy { abs($0 - $1) <= 1e-9 * max(1, abs($1)) })
         }
-        // The refused draft's 400, and the new name's check (404: free), are the console's complaints.
-        let problems = outcome.problems.filter { !($0.contains("/api/sample") && $0.contains("400")) && !$0.contains("/api/components/fade-in-carbon - ") }
+        // The refused draft's 400s (preview and review), and the new name's check (404: free), are the console's complaints.
+        let problems = outcome.problems.filter {
+            !(($0.contains("/api/sample") || $0.contains("/api/diff")) && $0.contains("400")) && !$0.contains("/api/components/fade-in-carbon - ")
+        }
         #expect(problems.isEmpty, "\(problems)")
     }
 
