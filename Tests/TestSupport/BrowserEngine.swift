@@ -126,8 +126,8 @@ final class EngineSession: Sendable {
 }
 
 /// Where the engines' time goes: with `ENGINE_TIMING=FILE`, every page a kept session loads
-/// appends a line (engine, test, seconds waiting for the session, seconds the page took), which
-/// `scripts/engine-timing` sums per test — how the suite's time is found and kept down.
+/// appends a line — engine, test, seconds waiting for the session, seconds the page took — to sum
+/// per test or engine when the suite's time is looked into (docs/Performance.md).
 enum EngineTiming {
     private static let file: FileHandle? = ProcessInfo.processInfo.environment["ENGINE_TIMING"].flatMap { path in
         FileManager.default.createFile(atPath: path, contents: nil)
