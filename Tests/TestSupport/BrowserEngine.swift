@@ -137,13 +137,10 @@ enum EngineTiming {
 
     static func note(engine: BrowserEngine, waited: Duration, busy: Duration) {
         guard let file else { return }
-        func seconds(_ duration: Duration) -> Double {
-            Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
-        }
         let test = Test.current.map { "\($0.id)" } ?? "?"
         let line =
             JSONValue.object([
-                "engine": .string(engine.rawValue), "test": .string(test), "waited": .number(seconds(waited)), "busy": .number(seconds(busy))
+                "engine": .string(engine.rawValue), "test": .string(test), "waited": .number(waited / .seconds(1)), "busy": .number(busy / .seconds(1))
             ]).canonicalText + "\n"
         lock.withLock { _ in file.write(Data(line.utf8)) }
     }
